@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** SPEC.md section 9. */
+export const environments = ['development', 'uat', 'production'] as const;
+export const environmentSchema = z.enum(environments);
+export type Environment = z.infer<typeof environmentSchema>;
+
+/** Create Tenant data residency regions (7). */
+export const residencyRegions = [
+  'us-east-1',
+  'us-west-2',
+  'eu-west-1',
+  'eu-central-1',
+  'ap-southeast-1',
+  'ap-northeast-1',
+  'sa-east-1',
+] as const;
+
+/** Web app regions (7). Default us-east-1. */
+export const webAppRegions = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'eu-west-1',
+  'eu-central-1',
+  'ap-southeast-1',
+] as const;
+
+/** Capability subscription and control plane regions (11): the web app regions plus four. */
+export const controlPlaneRegions = [
+  ...webAppRegions,
+  'eu-west-2',
+  'ap-south-1',
+  'ap-southeast-2',
+  'ap-northeast-1',
+] as const;
+export const controlPlaneRegionSchema = z.enum(controlPlaneRegions);
+
+export const dataClassifications = ['public', 'internal', 'confidential', 'restricted'] as const;
+
+export const disasterRecoveryTiers = [
+  { value: 'tier-0', label: 'Mission Critical', rto: '0-4h', rpo: '0-1h' },
+  { value: 'tier-1', label: 'Business Critical', rto: '4-24h', rpo: '1-4h' },
+  { value: 'tier-2', label: 'Important', rto: '24-72h', rpo: '4-24h' },
+  { value: 'tier-3', label: 'Standard', rto: '72h+', rpo: '24h+' },
+] as const;
+
+export const identityProviders = ['auth0', 'okta', 'azure-ad', 'google', 'cognito', 'keycloak'] as const;
+export const authProviders = ['oauth2', 'saml', 'oidc', 'jwt'] as const;
+
+export const technologies = ['module-federation', 'web-component', 'iframe-composition'] as const;
+
+export const slotSchema = z.enum(['blue', 'green']);
+export type Slot = z.infer<typeof slotSchema>;
+
+/** ISO-8601 timestamp string as the API sends it. */
+export const timestampSchema = z.string();
+
+/** A path/query id: non-empty, bounded, no slashes. */
+export const idParamSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^/]+$/, 'Must not contain "/"');
+
+/** Standard list query for large lists: ?q=&status=&limit=&offset= (total in X-Total-Count). */
+export const listQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.string().trim().max(50).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const TOTAL_COUNT_HEADER = 'x-total-count';

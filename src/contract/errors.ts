@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes; the server maps each to one HTTP status. */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorStatus: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export const fieldIssueSchema = z.object({
+  /** Dotted path of the offending field, e.g. "body.email" or "params.environment". */
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** Body of every non-2xx API response. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(errorCodes),
+  issues: z.array(fieldIssueSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from './columns';
+import { tenants } from './tenants';
+
+export const capabilities = pgTable(
+  'capabilities',
+  {
+    id: idColumn(),
+    name: text().notNull(),
+    description: text(),
+    version: text(),
+    status: text().notNull().default('available'),
+    endpoint: text(),
+    category: text(),
+    /** JSON text: per-environment blue-green state, same shape as the tenant's. */
+    blueGreenConfig: text(),
+    /** JSON Schema (as JSON text) that every configuration version must satisfy; null means any JSON. */
+    configurationSchema: text(),
+    /** Whether the capability carries notification templates (the spec's api-007 rule, kept in data). */
+    supportsNotificationTemplates: boolean().notNull().default(false),
+  },
+  (t) => [check('capabilities_status', sql`${t.status} in ('available', 'provisioning', 'deprecated')`)],
+);
+
+export const capabilitySubscriptions = pgTable(
+  'capability_subscriptions',
+  {
+    id: idColumn(),
+    tenantId: text()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    capabilityId: text()
+      .notNull()
+      .references(() => capabilities.id, { onDelete: 'restrict' }),
+    environment: text().notNull(),
+    region: text().notNull(),
+    status: text().notNull().default('active'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('capability_subscriptions_tenant_capability_unique').on(t.tenantId, t.capabilityId),
+    index('capability_subscriptions_capability_idx').on(t.capabilityId),
+  ],
+);
+
+export const capabilitySubscriptionVersions = pgTable(
+  'capability_subscription_versions',
+  {
+    id: idColumn(),
+    subscriptionId: text()
+      .notNull()
+      .references(() => capabilitySubscriptions.id, { onDelete: 'cascade' }),
+    tenantId: text()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    capabilityId: text()
+      .notNull()
+      .references(() => capabilities.id, { onDelete: 'restrict' }),
+    environment: text().notNull(),
+    region: text().notNull(),
+    version: integer().notNull().default(1),
+    configuration: text().notNull(),
+    status: text().notNull().default('active'),
+    isActive: boolean().notNull().default(true),
+    notes: text(),
+    createdAt: createdAtColumn(),
+    createdBy: text(),
+  },
+  (t) => [
+    // Exactly one active configuration per (tenant, capability, environment, region).
+    uniqueIndex('capability_versions_one_active')
+      .on(t.tenantId, t.capabilityId, t.environment, t.region)
+      .where(sql`${t.isActive}`),
+    uniqueIndex('capability_versions_number_unique').on(
+      t.tenantId,
+      t.capabilityId,
+      t.environment,
+      t.region,
+      t.version,
+    ),
+    check('capability_versions_environment', sql`${t.environment} in ('development', 'uat', 'production')`),
+    check('capability_versions_version_positive', sql`${t.version} > 0`),
+  ],
+);

@@ -1,0 +1,35 @@
+import { boolean, check, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAtColumn, idColumn } from './columns';
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: idColumn(),
+    name: text().notNull(),
+    description: text(),
+    status: text().notNull().default('active'),
+    owner: text().notNull(),
+    developmentEnabled: boolean().notNull().default(true),
+    uatEnabled: boolean().notNull().default(true),
+    productionEnabled: boolean().notNull().default(true),
+    idpProvider: text(),
+    idpConfiguration: text(),
+    authProvider: text(),
+    authConfiguration: text(),
+    apiGatewayConfiguration: text(),
+    policyServerConfiguration: text(),
+    dataClassification: text(),
+    dataRetentionRequirements: text(),
+    dataResidency: text(),
+    disasterRecoveryRequirements: text(),
+    privacyLaws: text(),
+    allowedRegions: text().array(),
+    /** JSON text: list of {environment, regions}. */
+    environmentRegionPolicies: text(),
+    /** JSON text: per-environment blue-green state. */
+    blueGreenConfig: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [check('tenants_name_not_blank', sql`length(trim(${t.name})) > 0`)],
+);

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, isoTimestamp } from './columns';
+import { tenants } from './tenants';
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    email: text().notNull(),
+    name: text().notNull(),
+    avatarUrl: text(),
+    globalRole: text().notNull().default('user'),
+    status: text().notNull().default('active'),
+    createdAt: createdAtColumn(),
+    lastLoginAt: isoTimestamp(),
+  },
+  (t) => [
+    // Unique regardless of case: "Ada@x.io" and "ada@x.io" are one mailbox.
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    check('users_global_role', sql`${t.globalRole} in ('user', 'admin')`),
+  ],
+);
+
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    id: idColumn(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    role: text().notNull().default('member'),
+    displayName: text(),
+    jobTitle: text(),
+    department: text(),
+    permissions: text().array(),
+    /** JSON text. */
+    preferences: text(),
+    status: text().notNull().default('active'),
+    createdAt: createdAtColumn(),
+    updatedAt: isoTimestamp().notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('user_profiles_user_tenant_unique').on(t.userId, t.tenantId),
+    index('user_profiles_tenant_idx').on(t.tenantId),
+  ],
+);
