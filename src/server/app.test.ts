@@ -1,0 +1,87 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from './app';
+import { openTestDatabase, type TestDatabase } from './test/databases';
+
+describe('application shell', () => {
+  let database: TestDatabase;
+  let app: App;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    clientDir = mkdtempSync(join(tmpdir(), 'rm-client-'));
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(clientDir, 'assets/app-abc123.js'), 'console.log(1)');
+    app = await buildApp({ database: database.handle, clientDir });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('answers health and readiness', async () => {
+    expect((await app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+    expect((await app.inject('/api/ready')).json()).toEqual({ status: 'ready', database: 'pglite' });
+  });
+
+  it('answers 503 on /api/ready when the database does not answer', async () => {
+    const down = await buildApp({ database: { ...database.handle, ping: () => Promise.reject(new Error('down')) } });
+    const res = await down.inject('/api/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: 'Database is not reachable', code: 'SERVICE_UNAVAILABLE' });
+    await down.close();
+  });
+
+  it('serves an OpenAPI document generated from the route schemas, and its UI', async () => {
+    const doc = (await app.inject('/api/docs/json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/tenants',
+        '/api/tenants/{tenantId}',
+        '/api/capability-subscriptions/versions/active/{tenantId}/{capabilityId}/{environment}/{region}',
+        '/api/deployments/microfrontend/{id}/environment/{environment}',
+      ]),
+    );
+    expect(doc.paths['/api/tenants/{tenantId}'].get.responses).toHaveProperty('404');
+    const ui = await app.inject('/api/docs');
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+
+  it('answers an unknown /api path with a JSON 404, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await app.inject({ method, url: '/api/nothing-here?x=1' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toEqual({ message: `Route ${method} /api/nothing-here not found`, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('serves the client for any other path (history fallback), never cached', async () => {
+    for (const url of ['/', '/tenants', '/tenant/tenant-001/control-plane', '/no/such/page']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('never leaks a stack trace for a malformed request', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/tenants?limit=%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toContain('    at ');
+  });
+});

@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 5000, LOG_LEVEL: 'info', SEED_DEMO: true, HOST: '0.0.0.0' });
+    expect(env.DATA_DIR).toBe(resolve('./data'));
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads every variable and treats empty ones as unset', () => {
+    const env = parseEnv({ PORT: '8080', DATA_DIR: '/tmp/rm', DATABASE_URL: 'postgres://u@h:5432/db', SEED_DEMO: 'false', LOG_LEVEL: 'debug', ADMIN_EMAIL: '' });
+    expect(env).toMatchObject({ PORT: 8080, DATA_DIR: '/tmp/rm', DATABASE_URL: 'postgres://u@h:5432/db', SEED_DEMO: false, LOG_LEVEL: 'debug' });
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it('lists every bad variable with its value and the reason', () => {
+    try {
+      parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', SEED_DEMO: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const { problems, message } = error as EnvError;
+      expect(problems).toHaveLength(4);
+      expect(message).toContain('PORT="abc": must be a number');
+      expect(message).toContain('DATABASE_URL="mysql://x": must be a postgres:// or postgresql:// URL');
+      expect(message).toContain('LOG_LEVEL="loud"');
+      expect(message).toContain('SEED_DEMO="maybe": must be true or false');
+    }
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT="70000": must be between 0 and 65535/);
+  });
+});

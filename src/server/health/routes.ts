@@ -1,0 +1,33 @@
+import { healthSchema, readySchema } from '../../contract/health';
+import type { DatabaseHandle } from '../db/client';
+import { errorResponses } from '../http/error-responses';
+import { AppError } from '../errors';
+import type { ZodApp } from '../http/zod-app';
+
+export function healthRoutes(app: ZodApp, { database }: { database: Pick<DatabaseHandle, 'kind' | 'ping'> }): void {
+  app.get(
+    '/api/health',
+    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The database answers',
+        response: { 200: readySchema, ...errorResponses(503) },
+      },
+    },
+    async (request) => {
+      try {
+        await database.ping();
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        throw new AppError('SERVICE_UNAVAILABLE', 'Database is not reachable');
+      }
+      return { status: 'ready' as const, database: database.kind };
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built client. Hashed files under /assets are cached for a year; index.html never is,
+ * so a new deploy is picked up on the next navigation.
+ */
+export async function registerStaticClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
+  if (!existsSync(join(clientDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      res.header(
+        'cache-control',
+        path.includes(`${join(clientDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  return true;
+}
+
+/** A path the client router owns: everything outside /api. */
+export function isClientPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path !== '/api' && !path.startsWith('/api/');
+}

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from './paths';
+
+/** Runs the real server entry point (from source) as its own process. */
+function startServer(env: Record<string, string>) {
+  const root = projectRoot();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+  }) as ChildProcessWithoutNullStreams;
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearInterval(timer);
+        resolve(match[1]);
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code}: ${output}`));
+    });
+  });
+  // A server expected to refuse never listens: that rejection is read through `exited` instead.
+  listening.catch(() => undefined);
+  return { child, exited, listening, output: () => output };
+}
+
+describe('server process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rm-main-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses a bad configuration, naming the variable, with exit code 1', async () => {
+    const server = startServer({ DATA_DIR: dataDir, PORT: 'eighty', LOG_LEVEL: 'chatty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT="eighty": must be a number');
+    expect(server.output()).toContain('LOG_LEVEL="chatty"');
+  });
+
+  it('seeds once, keeps every row across a restart, holds DATA_DIR, and drains on SIGTERM', async () => {
+    const first = startServer({ DATA_DIR: dataDir });
+    const url = await first.listening;
+    const overview = await (await fetch(`${url}/api/overview`)).json();
+    expect(overview.totalTenants).toBeGreaterThanOrEqual(6);
+
+    // A second server on the same DATA_DIR would corrupt it: it must refuse and say who holds it.
+    const second = startServer({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`is in use by process ${first.child.pid}`);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+
+    const again = startServer({ DATA_DIR: dataDir });
+    const againUrl = await again.listening;
+    expect(await (await fetch(`${againUrl}/api/overview`)).json()).toEqual(overview);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 120_000);
+
+  it('starts empty with SEED_DEMO=false', async () => {
+    const emptyDir = mkdtempSync(join(tmpdir(), 'rm-main-empty-'));
+    try {
+      const server = startServer({ DATA_DIR: emptyDir, SEED_DEMO: 'false' });
+      const url = await server.listening;
+      expect((await (await fetch(`${url}/api/overview`)).json()).totalTenants).toBe(0);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp, type App } from '../app';
+import type { Database } from '../db/client';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from './databases';
+
+export interface ApiContext {
+  app: App;
+  db: Database;
+  kind: TestDatabaseKind;
+}
+
+/**
+ * Declares a suite once per test database. `prepare` fills the fresh database before the app starts;
+ * the body reads the context lazily (it exists only once beforeAll ran).
+ */
+export function describeApi(
+  name: string,
+  body: (ctx: () => ApiContext) => void,
+  prepare?: (db: Database) => Promise<unknown>,
+): void {
+  for (const kind of testDatabaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let database: TestDatabase | undefined;
+      let context: ApiContext | undefined;
+
+      beforeAll(async () => {
+        database = await openTestDatabase(kind);
+        await prepare?.(database.handle.db);
+        const app = await buildApp({ database: database.handle });
+        await app.ready();
+        context = { app, db: database.handle.db, kind };
+      });
+
+      afterAll(async () => {
+        await context?.app.close();
+        await database?.dispose();
+      });
+
+      body(() => {
+        if (!context) throw new Error('API context used before beforeAll');
+        return context;
+      });
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { userProfileSchema, userSchema } from '../../contract/users';
+import { describeApi } from '../test/api-harness';
+import { insertFixtures } from '../test/fixtures';
+
+describeApi(
+  'users API',
+  (ctx) => {
+    const get = (url: string) => ctx().app.inject({ method: 'GET', url });
+    const ids = (body: { id: string }[]) => body.map((item) => item.id);
+
+    it('lists users by name with the spec fields', async () => {
+      const res = await get('/api/users');
+      expect(res.statusCode).toBe(200);
+      const users = z.array(userSchema).parse(res.json());
+      expect(ids(users)).toEqual(['user-1', 'user-2']);
+      expect(users[1]?.avatarUrl).toBe('https://example.com/bob.png');
+      expect(users[0]?.globalRole).toBe('admin');
+      expect(res.headers['x-total-count']).toBe('2');
+    });
+
+    it('searches users by name or email', async () => {
+      expect(ids((await get('/api/users?q=builder')).json())).toEqual(['user-2']);
+      expect(ids((await get('/api/users?q=ACME.IO')).json())).toEqual(['user-1']);
+      expect((await get('/api/users?q=nobody')).json()).toEqual([]);
+    });
+
+    it('lists profiles, optionally for one user or tenant', async () => {
+      const all = z.array(userProfileSchema).parse((await get('/api/user-profiles')).json());
+      expect(all).toHaveLength(3);
+      expect(all.find((p) => p.id === 'profile-2')).toMatchObject({ userId: 'user-2', tenantId: 'tenant-001', role: 'developer', displayName: 'Bobby' });
+      expect(ids((await get('/api/user-profiles?userId=user-2')).json())).toEqual(['profile-2', 'profile-3']);
+      expect(ids((await get('/api/user-profiles?tenantId=tenant-002')).json())).toEqual(['profile-3']);
+    });
+
+    it('refuses a bad filter with a 400 naming it', async () => {
+      const res = await get('/api/user-profiles?userId=');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues[0].path).toBe('querystring.userId');
+    });
+  },
+  insertFixtures,
+);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { idParamSchema, listQuerySchema } from '../../contract/common';
+import { webAppSchema } from '../../contract/web-apps';
+import type { Database } from '../db/client';
+import { errorResponses } from '../http/error-responses';
+import { sendPage } from '../http/list-reply';
+import type { ZodApp } from '../http/zod-app';
+import { getWebApp, listWebApps } from './service';
+
+export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
+  app.get(
+    '/api/web-apps',
+    {
+      schema: {
+        tags: ['web apps'],
+        summary: 'List web apps (search by name, description or technology)',
+        querystring: listQuerySchema.extend({ tenantId: idParamSchema.optional() }),
+        response: { 200: z.array(webAppSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => sendPage(reply, await listWebApps(db, request.query)),
+  );
+
+  app.get(
+    '/api/web-apps/:id',
+    {
+      schema: {
+        tags: ['web apps'],
+        summary: 'One web app',
+        params: z.object({ id: idParamSchema }),
+        response: { 200: webAppSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => getWebApp(db, request.params.id),
+  );
+}
