@@ -1,0 +1,38 @@
+import { Outlet, useNavigation } from 'react-router';
+import { AppHeader } from '@/app/shell/app-header';
+import { AppSidebar } from '@/app/shell/app-sidebar';
+import { readSidebarCookie, SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
+
+export function AppShell() {
+  // A lazy route's code is loading: show a thin progress bar instead of a blank screen.
+  const isNavigating = useNavigation().state === 'loading';
+
+  return (
+    <SidebarProvider defaultOpen={readSidebarCookie() ?? true}>
+      <AppSidebar />
+      <SidebarInset>
+        <AppHeader />
+        {isNavigating && (
+          <div
+            role="progressbar"
+            aria-label="Loading page"
+            className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary"
+          />
+        )}
+        <div className="flex-1 p-4 md:p-6 lg:p-8">
+          <Outlet />
+        </div>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}
+
+/** Shown while the first lazy route loads on a cold start. */
+export function ShellFallback() {
+  return (
+    <div className="flex min-h-svh items-center justify-center" aria-busy="true">
+      <span className="sr-only">Loading…</span>
+      <div className="size-6 animate-spin rounded-full border-2 border-muted border-t-primary" />
+    </div>
+  );
+}

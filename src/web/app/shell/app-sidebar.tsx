@@ -1,0 +1,88 @@
+import { Boxes } from 'lucide-react';
+import { Link, matchPath, useLocation } from 'react-router';
+import { navItems, type NavItem } from '@/app/shell/nav-items';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  useSidebar,
+} from '@/components/ui/sidebar';
+
+/** Product heading shown above the 'Resource Manager' subtitle. */
+export const PRODUCT_NAME = 'Platform Console';
+
+function isActive(item: NavItem, pathname: string): boolean {
+  // '/' matches only itself; other entries also own their nested paths (e.g. /apps/create-mesh).
+  const own = matchPath({ path: item.to, end: item.to === '/' }, pathname);
+  return Boolean(own) || (item.alsoMatches ?? []).some((pattern) => matchPath(pattern, pathname));
+}
+
+export function AppSidebar() {
+  const { pathname } = useLocation();
+  const { isMobile, setOpenMobile } = useSidebar();
+  // On mobile the sidebar is a sheet: close it once an entry is chosen.
+  const closeOnMobile = () => {
+    if (isMobile) setOpenMobile(false);
+  };
+
+  return (
+    <Sidebar collapsible="icon">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton size="lg" asChild>
+              <Link to="/" onClick={closeOnMobile} aria-label={`${PRODUCT_NAME}, Resource Manager`}>
+                <div className="flex aspect-square size-8 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
+                  <Boxes className="size-4" aria-hidden="true" />
+                </div>
+                <div className="grid flex-1 text-left leading-tight">
+                  <span className="truncate font-semibold" data-testid="product-name">
+                    {PRODUCT_NAME}
+                  </span>
+                  <span
+                    className="truncate text-xs text-sidebar-foreground/70"
+                    data-testid="product-subtitle"
+                  >
+                    Resource Manager
+                  </span>
+                </div>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        <SidebarGroup>
+          <SidebarGroupLabel>Navigation</SidebarGroupLabel>
+          <SidebarGroupContent>
+            <nav aria-label="Main">
+              <SidebarMenu>
+                {navItems.map((item) => {
+                  const active = isActive(item, pathname);
+                  return (
+                    <SidebarMenuItem key={item.to}>
+                      <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
+                        <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={closeOnMobile}>
+                          <item.icon aria-hidden="true" />
+                          <span>{item.title}</span>
+                        </Link>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  );
+                })}
+              </SidebarMenu>
+            </nav>
+          </SidebarGroupContent>
+        </SidebarGroup>
+      </SidebarContent>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

@@ -1,0 +1,22 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { applyTheme, readStoredTheme, storeTheme, type Theme } from '@/app/theme';
+import { ThemeContext, type ThemeContextValue } from '@/app/theme-context';
+
+/** Light or dark, dark by default, stored in localStorage under `theme` (SPEC.md section 9). */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  // main.tsx already applied the stored theme to <html>; this only mirrors it in React state.
+  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+
+  const setTheme = useCallback((next: Theme) => {
+    setThemeState(next);
+    applyTheme(next);
+    storeTheme(next);
+  }, []);
+
+  const value = useMemo<ThemeContextValue>(
+    () => ({ theme, setTheme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') }),
+    [theme, setTheme],
+  );
+
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}

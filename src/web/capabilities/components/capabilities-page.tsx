@@ -1,0 +1,5 @@
+import { ScreenPending } from '@/components/screen-pending';
+
+export function CapabilitiesPage() {
+  return <ScreenPending title="Capabilities" />;
+}

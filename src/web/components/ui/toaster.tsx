@@ -1,0 +1,34 @@
+import {
+  Toast,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from '@/components/ui/toast';
+import { useToast } from '@/components/ui/use-toast';
+
+/** SPEC.md section 9: 5000 ms display, swipe right past 50 px to dismiss, F8 focuses the viewport. */
+export const TOAST_DURATION = 5000;
+const TOAST_HOTKEY = ['F8'];
+
+export function Toaster() {
+  const { toasts } = useToast();
+
+  return (
+    <ToastProvider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map(({ id, title, description, action, ...props }) => (
+        <Toast key={id} {...props}>
+          <div className="grid gap-1">
+            {title && <ToastTitle>{title}</ToastTitle>}
+            {description && <ToastDescription>{description}</ToastDescription>}
+          </div>
+          {action}
+          <ToastClose />
+        </Toast>
+      ))}
+      {/* The hotkey belongs to the viewport in Radix; F8 is its default, set explicitly. */}
+      <ToastViewport hotkey={TOAST_HOTKEY} />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import { ScreenPending } from '@/components/screen-pending';
+
+export function DeploymentsPage() {
+  return <ScreenPending title="Blue-Green Deployments" />;
+}

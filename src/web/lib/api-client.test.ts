@@ -1,0 +1,107 @@
+import type { QueryFunctionContext } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, ApiError, getErrorMessage, getQueryFn, queryClient } from '@/lib/api-client';
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function context(queryKey: readonly unknown[]) {
+  // Only queryKey is read by the query function.
+  return { queryKey } as unknown as QueryFunctionContext;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('sends the method, a JSON body and credentials', async () => {
+    const fetchMock = stubFetch(new Response('{}', { status: 200 }));
+    await apiRequest('POST', '/api/things', { name: 'x' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/things', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":"x"}',
+      credentials: 'include',
+    });
+  });
+
+  it('sends no body or content type without data', async () => {
+    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+    await apiRequest('DELETE', '/api/things/1');
+    expect(fetchMock).toHaveBeenCalledWith('/api/things/1', {
+      method: 'DELETE',
+      headers: {},
+      body: undefined,
+      credentials: 'include',
+    });
+  });
+
+  it('fails with "<status>: <body text>" on a non-ok response', async () => {
+    const body = JSON.stringify({ message: 'Tenant not found', code: 'NOT_FOUND' });
+    stubFetch(new Response(body, { status: 404, statusText: 'Not Found' }));
+    await expect(apiRequest('GET', '/api/tenants/x')).rejects.toThrow(`404: ${body}`);
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    await expect(apiRequest('GET', '/api/ready')).rejects.toThrow(/^503: Service Unavailable$/);
+  });
+});
+
+describe('getQueryFn', () => {
+  it('GETs the query key joined by slashes, with credentials', async () => {
+    const fetchMock = stubFetch(Response.json([{ id: 't1' }]));
+    const result = await getQueryFn({ on401: 'throw' })(context(['/api/tenants', 't1']));
+    expect(fetchMock).toHaveBeenCalledWith('/api/tenants/t1', { credentials: 'include' });
+    expect(result).toEqual([{ id: 't1' }]);
+  });
+
+  it('yields null on 401 when configured to', async () => {
+    stubFetch(new Response('{"message":"Sign in","code":"UNAUTHENTICATED"}', { status: 401 }));
+    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/me']))).resolves.toBeNull();
+  });
+
+  it('fails on 401 by default', async () => {
+    stubFetch(new Response('Unauthorized body', { status: 401, statusText: 'Unauthorized' }));
+    await expect(getQueryFn({ on401: 'throw' })(context(['/api/auth/me']))).rejects.toThrow(
+      '401: Unauthorized body',
+    );
+  });
+});
+
+describe('queryClient defaults', () => {
+  it('never retries, refetches on focus, polls or goes stale', () => {
+    const { queries, mutations } = queryClient.getDefaultOptions();
+    expect(queries?.retry).toBe(false);
+    expect(queries?.refetchOnWindowFocus).toBe(false);
+    expect(queries?.refetchInterval).toBe(false);
+    expect(queries?.staleTime).toBe(Infinity);
+    expect(mutations?.retry).toBe(false);
+  });
+});
+
+describe('getErrorMessage', () => {
+  it("returns the server's message", async () => {
+    stubFetch(new Response('{"message":"Email already in use","code":"CONFLICT"}', { status: 409 }));
+    const error = await apiRequest('POST', '/api/users', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(getErrorMessage(error, 'Failed')).toBe('Email already in use');
+  });
+
+  it('parses a plain Error in the "<status>: <body>" shape', () => {
+    expect(getErrorMessage(new Error('400: {"message":"Bad input"}'), 'Failed')).toBe('Bad input');
+  });
+
+  it.each([
+    ['a non-JSON body', new ApiError(502, 'Bad Gateway', null)],
+    ['an unrelated error', new TypeError('Failed to fetch')],
+    ['a non-error value', 'boom'],
+    ['an empty message', new ApiError(400, '{"message":""}', { message: '' })],
+  ])('falls back for %s', (_label, error) => {
+    expect(getErrorMessage(error, 'Failed to switch slot.')).toBe('Failed to switch slot.');
+  });
+});

@@ -1,0 +1,99 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import type { ErrorBody } from '@contract/errors';
+
+/**
+ * A failed call (SPEC.md section 8): the message is `<status>: <body text or status text>`.
+ * The status and the parsed server body ride along so callers need not parse the message.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Partial<ErrorBody> | null;
+
+  constructor(status: number, text: string, body: Partial<ErrorBody> | null) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function parseErrorBody(text: string): Partial<ErrorBody> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Partial<ErrorBody>) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const bodyText = await res.text();
+  throw new ApiError(res.status, bodyText || res.statusText, parseErrorBody(bodyText));
+}
+
+/** Generic call (SPEC.md section 7): any method and path, optional JSON body, cookies included. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** GET a path and parse its JSON; used by the per-endpoint fetchers. */
+export async function getJson<T>(url: string): Promise<T> {
+  const res = await apiRequest('GET', url);
+  return (await res.json()) as T;
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** Default read: GET of the query key's segments joined by '/'; a 401 throws or yields null. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** No retry, no refetch on focus, no polling, data never stale (SPEC.md section 7). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+/**
+ * The server's `message` from a failed call, for toasts and error states; `fallback` when the
+ * error carries none (network failure, non-JSON body, not an API error).
+ */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    const message = error.body?.message;
+    return typeof message === 'string' && message.trim() !== '' ? message : fallback;
+  }
+  if (error instanceof Error) {
+    // An error built elsewhere in the `<status>: <body>` shape.
+    const match = /^\d{3}: (.*)$/s.exec(error.message);
+    const body = match?.[1] ? parseErrorBody(match[1]) : null;
+    if (typeof body?.message === 'string' && body.message.trim() !== '') return body.message;
+  }
+  return fallback;
+}

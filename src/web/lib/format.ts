@@ -1,0 +1,41 @@
+/** A timestamp as a local date, or 'N/A' when missing or unparseable. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString();
+}
+
+const environmentLabels: Record<string, string> = {
+  development: 'Dev',
+  uat: 'UAT',
+  production: 'Prod',
+};
+
+/** development Dev, uat UAT, production Prod; other values raw. */
+export function environmentLabel(environment: string): string {
+  return environmentLabels[environment] ?? environment;
+}
+
+const technologyLabels: Record<string, string> = {
+  'module-federation': 'Module Federation',
+  'web-component': 'Web Component',
+  'iframe-composition': 'Iframe Composition',
+};
+
+/** module-federation Module Federation, web-component Web Component, iframe-composition Iframe Composition; others raw. */
+export function technologyLabel(technology: string): string {
+  return technologyLabels[technology] ?? technology;
+}
+
+/**
+ * Avatar fallback, at most 2 characters: the initials of the first two words, or the first two
+ * letters of a single-word name, upper-cased.
+ */
+export function getInitials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const [first, second] = words;
+  if (!first) return '';
+  // Array.from splits by code point, so a surrogate pair is never cut in half.
+  if (!second) return Array.from(first).slice(0, 2).join('').toUpperCase();
+  return `${Array.from(first)[0] ?? ''}${Array.from(second)[0] ?? ''}`.toUpperCase();
+}

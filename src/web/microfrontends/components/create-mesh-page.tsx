@@ -1,0 +1,5 @@
+import { ScreenPending } from '@/components/screen-pending';
+
+export function CreateMeshPage() {
+  return <ScreenPending title="Create Web App Mesh" />;
+}

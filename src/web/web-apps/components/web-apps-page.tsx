@@ -1,0 +1,5 @@
+import { ScreenPending } from '@/components/screen-pending';
+
+export function WebAppsPage() {
+  return <ScreenPending title="Web Applications" />;
+}
