@@ -31,4 +31,4 @@ export const userProfileSchema = z.object({
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 export const globalRoles = ['user', 'admin'] as const;
-export const tenantRoles = ['owner', 'admin', 'developer', 'member'] as const;
+export { tenantRoles } from './roles';

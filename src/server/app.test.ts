@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
 import { openTestDatabase, type TestDatabase } from './test/databases';
+import { sessionCookieFor, TEST_ADMIN } from './test/sessions';
 
 describe('application shell', () => {
   let database: TestDatabase;
   let app: App;
   let clientDir: string;
+  let cookie: string;
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
@@ -17,6 +19,7 @@ describe('application shell', () => {
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(clientDir, 'assets/app-abc123.js'), 'console.log(1)');
     app = await buildApp({ database: database.handle, clientDir });
+    cookie = await sessionCookieFor(database.handle.db, TEST_ADMIN);
   });
 
   afterAll(async () => {
@@ -39,7 +42,7 @@ describe('application shell', () => {
   });
 
   it('serves an OpenAPI document generated from the route schemas, and its UI', async () => {
-    const doc = (await app.inject('/api/docs/json')).json();
+    const doc = (await app.inject({ url: '/api/docs/json', headers: { cookie } })).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
@@ -50,7 +53,7 @@ describe('application shell', () => {
       ]),
     );
     expect(doc.paths['/api/tenants/{tenantId}'].get.responses).toHaveProperty('404');
-    const ui = await app.inject('/api/docs');
+    const ui = await app.inject({ url: '/api/docs', headers: { cookie } });
     expect(ui.statusCode).toBeLessThan(400);
   });
 
@@ -80,7 +83,7 @@ describe('application shell', () => {
   });
 
   it('never leaks a stack trace for a malformed request', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/tenants?limit=%E0%A4%A' });
+    const res = await app.inject({ method: 'GET', url: '/api/tenants?limit=%E0%A4%A', headers: { cookie } });
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toContain('    at ');
   });

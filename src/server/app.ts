@@ -1,3 +1,5 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -8,6 +10,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../contract/errors';
+import { auditRoutes } from './audit/routes';
+import { registerGuard } from './auth/guard';
+import { authRoutes } from './auth/routes';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
 import { capabilityRoutes } from './capabilities/routes';
 import { notificationTemplateRoutes } from './capabilities/templates-routes';
 import { configurationVersionRoutes } from './capabilities/versions-routes';
@@ -27,7 +33,28 @@ export interface AppDeps {
   /** Directory of the built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  sessionPolicy?: SessionPolicy;
+  /** Secure session cookies: always, never, or when the request came over TLS (default). */
+  secureCookie?: 'auto' | boolean;
 }
+
+/**
+ * What the built client needs and nothing more: its own scripts and styles, inline style attributes
+ * (Radix positions popovers with them), avatars from https hosts. No inline scripts anywhere.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
 
 /** Builds the whole HTTP application without listening: used by main.ts and by the tests. */
 export async function buildApp(deps: AppDeps) {
@@ -43,6 +70,12 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  const { db } = deps.database;
+  const sessionPolicy = deps.sessionPolicy ?? DEFAULT_SESSION_POLICY;
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
+  registerGuard(app, { db, sessionPolicy });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -53,10 +86,12 @@ export async function buildApp(deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The docs UI sets its own CSP (with hashes for its inline scripts) on its pages.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const { db } = deps.database;
   healthRoutes(app, { database: deps.database });
+  authRoutes(app, { db, sessionPolicy, secureCookie: deps.secureCookie ?? 'auto' });
+  auditRoutes(app, { db });
   overviewRoutes(app, { db });
   tenantRoutes(app, { db });
   userRoutes(app, { db });

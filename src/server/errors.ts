@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,3 +18,5 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (message: string, issues?: FieldIssue[]) =>
   new AppError('VALIDATION_FAILED', message, issues);
+export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+export const unauthenticated = (message = 'Sign in to continue') => new AppError('UNAUTHENTICATED', message);

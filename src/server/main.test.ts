@@ -34,6 +34,19 @@ function startServer(env: Record<string, string>) {
   return { child, exited, listening, output: () => output };
 }
 
+const ADMIN = { email: 'ops@example.com', password: 'correct horse battery staple' };
+
+/** Signs in through the API and returns the session cookie. */
+async function signIn(url: string, credentials: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  expect(res.status).toBe(200);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
 describe('server process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rm-main-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -46,9 +59,12 @@ describe('server process', () => {
   });
 
   it('seeds once, keeps every row across a restart, holds DATA_DIR, and drains on SIGTERM', async () => {
-    const first = startServer({ DATA_DIR: dataDir });
+    const first = startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     const url = await first.listening;
-    const overview = await (await fetch(`${url}/api/overview`)).json();
+    expect(first.output()).toContain(`First administrator created: ${ADMIN.email} (password from ADMIN_PASSWORD)`);
+    expect((await fetch(`${url}/api/tenants`)).status).toBe(401);
+    const cookie = await signIn(url, ADMIN);
+    const overview = await (await fetch(`${url}/api/overview`, { headers: { cookie } })).json();
     expect(overview.totalTenants).toBeGreaterThanOrEqual(6);
 
     // A second server on the same DATA_DIR would corrupt it: it must refuse and say who holds it.
@@ -62,17 +78,23 @@ describe('server process', () => {
 
     const again = startServer({ DATA_DIR: dataDir });
     const againUrl = await again.listening;
-    expect(await (await fetch(`${againUrl}/api/overview`)).json()).toEqual(overview);
+    // The administrator exists now: no new one, no password printed.
+    expect(again.output()).not.toContain('First administrator');
+    // Sessions live in the database: the cookie from before the restart still works.
+    expect(await (await fetch(`${againUrl}/api/overview`, { headers: { cookie } })).json()).toEqual(overview);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 120_000);
 
-  it('starts empty with SEED_DEMO=false', async () => {
+  it('starts empty with SEED_DEMO=false, with a generated administrator password printed once', async () => {
     const emptyDir = mkdtempSync(join(tmpdir(), 'rm-main-empty-'));
     try {
       const server = startServer({ DATA_DIR: emptyDir, SEED_DEMO: 'false' });
       const url = await server.listening;
-      expect((await (await fetch(`${url}/api/overview`)).json()).totalTenants).toBe(0);
+      const password = /Password \(shown only this once\): (\S+)/.exec(server.output())?.[1];
+      expect(password).toBeDefined();
+      const cookie = await signIn(url, { email: 'admin@example.com', password: password ?? '' });
+      expect((await (await fetch(`${url}/api/overview`, { headers: { cookie } })).json()).totalTenants).toBe(0);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     } finally {

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { ensureFirstAdmin } from './auth/service';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoData } from './db/demo-data';
@@ -8,6 +9,14 @@ import { clientDir, migrationsFolder, projectRoot } from './paths';
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
+}
+
+/** Printed once, on the start that created the administrator; the password is stored only as a hash. */
+function announceFirstAdmin({ email, generatedPassword }: { email: string; generatedPassword?: string }): void {
+  const lines = generatedPassword
+    ? [`First administrator created: ${email}`, `Password (shown only this once): ${generatedPassword}`]
+    : [`First administrator created: ${email} (password from ADMIN_PASSWORD)`];
+  process.stdout.write(`\n${lines.map((line) => `  ${line}`).join('\n')}\n\n`);
 }
 
 async function start(env: Env): Promise<void> {
@@ -25,6 +34,8 @@ async function start(env: Env): Promise<void> {
     );
     await database.migrate();
     if (env.SEED_DEMO) await seedDemoData(database.db);
+    const firstAdmin = await ensureFirstAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    if (firstAdmin) announceFirstAdmin(firstAdmin);
   } catch (error) {
     await database?.close().catch(() => undefined);
     lock?.release();
@@ -34,6 +45,8 @@ async function start(env: Env): Promise<void> {
   const app = await buildApp({
     database,
     clientDir: clientDir(root),
+    sessionPolicy: { idleSeconds: env.SESSION_IDLE_TIMEOUT, absoluteSeconds: env.SESSION_ABSOLUTE_TIMEOUT },
+    secureCookie: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
     logger: {
       level: env.LOG_LEVEL,
       // Never log credentials or session cookies.

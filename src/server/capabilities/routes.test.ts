@@ -9,7 +9,7 @@ import { insertFixtures } from '../test/fixtures';
 describeApi(
   'capabilities, configuration versions and templates API',
   (ctx) => {
-    const get = (url: string) => ctx().app.inject({ method: 'GET', url });
+    const get = (url: string) => ctx().get(url);
     const ids = (body: { id: string }[]) => body.map((item) => item.id);
     const VERSIONS = '/api/capability-subscriptions/versions';
 

@@ -5,12 +5,14 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
+import { signedIn } from '../auth/permissions';
 import { getCapability, listCapabilities } from './service';
 
 export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/capabilities',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['capabilities'],
         summary: 'List capabilities (search by name, description or category)',
@@ -24,6 +26,7 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/capabilities/:capabilityId',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['capabilities'],
         summary: 'One capability',

@@ -7,6 +7,9 @@ import {
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
+import { onTenant, tenantFromParam } from '../auth/permissions';
+
+const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
 import { getActiveVersion, listActiveVersions, listVersionHistory } from './versions-service';
 
 const BASE = '/api/capability-subscriptions/versions';
@@ -15,6 +18,7 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
   app.get(
     `${BASE}/active/:tenantId/:capabilityId/:environment/:region`,
     {
+      config: { permission: readTenant },
       schema: {
         tags: ['configuration versions'],
         summary: 'The active configuration version of one context (404 when none)',
@@ -28,6 +32,7 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
   app.get(
     `${BASE}/active/:tenantId/:environment/:region`,
     {
+      config: { permission: readTenant },
       schema: {
         tags: ['configuration versions'],
         summary: "All of a tenant's active configuration versions in one environment and region",
@@ -41,6 +46,7 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
   app.get(
     `${BASE}/history/:tenantId/:capabilityId/:environment/:region`,
     {
+      config: { permission: readTenant },
       schema: {
         tags: ['configuration versions'],
         summary: 'Configuration version history of one context, newest first',

@@ -7,7 +7,7 @@ import { insertFixtures } from '../test/fixtures';
 describeApi(
   'deployments API',
   (ctx) => {
-    const get = (url: string) => ctx().app.inject({ method: 'GET', url });
+    const get = (url: string) => ctx().get(url);
 
     it("lists a microfrontend's slots in an environment, blue first, with the spec defaults", async () => {
       const res = await get('/api/deployments/microfrontend/mfe-1/environment/production');

@@ -4,12 +4,14 @@ import { capabilityDeploymentSchema, microfrontendDeploymentSchema } from '../..
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
+import { signedIn } from '../auth/permissions';
 import { listCapabilityDeployments, listMicrofrontendDeployments } from './service';
 
 export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/deployments/microfrontend/:id/environment/:environment',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['deployments'],
         summary: "A microfrontend's blue and green slots in one environment",
@@ -23,6 +25,7 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/capability-deployments/capability/:id/environment/:environment',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['deployments'],
         summary: "A capability's blue and green slots in one environment",

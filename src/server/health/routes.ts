@@ -2,18 +2,20 @@ import { healthSchema, readySchema } from '../../contract/health';
 import type { DatabaseHandle } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { AppError } from '../errors';
+import { publicRoute } from '../auth/permissions';
 import type { ZodApp } from '../http/zod-app';
 
 export function healthRoutes(app: ZodApp, { database }: { database: Pick<DatabaseHandle, 'kind' | 'ping'> }): void {
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } } },
+    { config: { permission: publicRoute }, schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } } },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/api/ready',
     {
+      config: { permission: publicRoute },
       schema: {
         tags: ['health'],
         summary: 'The database answers',

@@ -20,10 +20,11 @@ function pgCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function toBody(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
+function toBody(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (error instanceof AppError) {
     return {
       status: errorStatus[error.code],
+      headers: error.headers,
       body: { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) },
     };
   }
@@ -67,8 +68,8 @@ function toBody(error: unknown, request: FastifyRequest): { status: number; body
 /** One error handler for the whole API: JSON bodies, 4xx for bad input, 5xx details only in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = toBody(error, request);
-    if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+    const { status, body, headers } = toBody(error, request);
+    if (headers) reply.headers(headers);
     return reply.status(status).send(body);
   });
 }

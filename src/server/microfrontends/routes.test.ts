@@ -8,7 +8,7 @@ import { insertFixtures } from '../test/fixtures';
 describeApi(
   'microfrontends and meshes API',
   (ctx) => {
-    const get = (url: string) => ctx().app.inject({ method: 'GET', url });
+    const get = (url: string) => ctx().get(url);
     const ids = (body: { id: string }[]) => body.map((item) => item.id);
 
     it('lists and reads microfrontends', async () => {

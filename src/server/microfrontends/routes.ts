@@ -5,6 +5,10 @@ import { webAppMeshSchema } from '../../contract/web-app-meshes';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
+import { requireViewer } from '../auth/guard';
+import { onTenant, signedIn, tenantFromRow } from '../auth/permissions';
+import { tenantScope } from '../auth/viewer';
+import { webAppMeshes } from '../db/schema';
 import {
   getMesh,
   getMicrofrontend,
@@ -18,6 +22,7 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
   app.get(
     '/api/microfrontends',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['microfrontends'],
         summary: 'List microfrontends',
@@ -30,6 +35,7 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
   app.get(
     '/api/microfrontends/:id',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['microfrontends'],
         summary: 'One microfrontend',
@@ -43,6 +49,7 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
   app.get(
     '/api/microfrontend-versions/microfrontend/:microfrontendId',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['microfrontends'],
         summary: "A microfrontend's versions, newest first",
@@ -56,6 +63,7 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
   app.get(
     '/api/microfrontend-versions/microfrontend/:microfrontendId/published',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['microfrontends'],
         summary: "A microfrontend's published versions, newest first",
@@ -69,6 +77,7 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
   app.get(
     '/api/microfrontend-versions/:versionId',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['microfrontends'],
         summary: 'One microfrontend version',
@@ -82,6 +91,7 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
   app.get(
     '/api/web-app-meshes',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['web app meshes'],
         summary: 'List web app meshes',
@@ -89,12 +99,13 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
         response: { 200: z.array(webAppMeshSchema), ...errorResponses(400) },
       },
     },
-    async (request) => listMeshes(db, request.query),
+    async (request) => listMeshes(db, tenantScope(requireViewer(request)), request.query),
   );
 
   app.get(
     '/api/web-app-meshes/:id',
     {
+      config: { permission: onTenant('read', tenantFromRow(webAppMeshes, 'id'), 'Web app mesh') },
       schema: {
         tags: ['web app meshes'],
         summary: 'One web app mesh; menuItems is JSON text',

@@ -4,6 +4,7 @@ import type { WebAppMesh } from '../../contract/web-app-meshes';
 import type { Executor } from '../db/client';
 import { microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { notFound } from '../errors';
+import { inTenantScope, type TenantScope } from '../auth/viewer';
 
 export async function listMicrofrontends(db: Executor): Promise<Microfrontend[]> {
   return db.select().from(microfrontends).orderBy(asc(microfrontends.name), asc(microfrontends.id));
@@ -40,11 +41,11 @@ export async function getMicrofrontendVersion(db: Executor, id: string): Promise
   return found;
 }
 
-export async function listMeshes(db: Executor, filter: { tenantId?: string }): Promise<WebAppMesh[]> {
+export async function listMeshes(db: Executor, scope: TenantScope, filter: { tenantId?: string }): Promise<WebAppMesh[]> {
   return db
     .select()
     .from(webAppMeshes)
-    .where(filter.tenantId ? eq(webAppMeshes.tenantId, filter.tenantId) : undefined)
+    .where(and(inTenantScope(webAppMeshes.tenantId, scope), filter.tenantId ? eq(webAppMeshes.tenantId, filter.tenantId) : undefined))
     .orderBy(desc(webAppMeshes.createdAt), asc(webAppMeshes.id));
 }
 

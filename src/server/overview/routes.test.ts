@@ -7,7 +7,7 @@ describeApi(
   'overview API',
   (ctx) => {
     it('computes every figure from the database and lists the 3 newest tenants and web apps', async () => {
-      const res = await ctx().app.inject({ method: 'GET', url: '/api/overview' });
+      const res = await ctx().get('/api/overview');
       expect(res.statusCode).toBe(200);
       const overview = overviewSchema.parse(res.json());
       expect(overview).toMatchObject({ totalTenants: 4, capabilities: 4, webApps: 4 });
@@ -22,7 +22,7 @@ describeApi(
 
 describeApi('overview API on an empty database', (ctx) => {
   it('answers zeros and empty lists', async () => {
-    const res = await ctx().app.inject({ method: 'GET', url: '/api/overview' });
+    const res = await ctx().get('/api/overview');
     expect(res.json()).toEqual({ totalTenants: 0, capabilities: 0, webApps: 0, activeResources: 0, recentTenants: [], recentWebApps: [] });
   });
 });

@@ -7,7 +7,7 @@ import { insertFixtures } from '../test/fixtures';
 describeApi(
   'tenants API',
   (ctx) => {
-    const get = (url: string) => ctx().app.inject({ method: 'GET', url });
+    const get = (url: string) => ctx().get(url);
 
     it('lists tenants newest first with the total in X-Total-Count', async () => {
       const res = await get('/api/tenants');

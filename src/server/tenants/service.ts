@@ -5,13 +5,24 @@ import type { Executor } from '../db/client';
 import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
 import { tenants } from '../db/schema';
 import { notFound } from '../errors';
+import { inTenantScope, type TenantScope } from '../auth/viewer';
 
 /** Tenants, newest first, searched by name or owner. */
-export async function listTenants(db: Executor, query: ListQuery): Promise<{ items: Tenant[]; total: number }> {
+export async function listTenants(
+  db: Executor,
+  scope: TenantScope,
+  query: ListQuery,
+): Promise<{ items: Tenant[]; total: number }> {
   const rows = await db
     .select({ ...getTableColumns(tenants), totalCount: totalCountColumn })
     .from(tenants)
-    .where(and(containsAny(query.q, [tenants.name, tenants.owner]), query.status ? eq(tenants.status, query.status) : undefined))
+    .where(
+      and(
+        inTenantScope(tenants.id, scope),
+        containsAny(query.q, [tenants.name, tenants.owner]),
+        query.status ? eq(tenants.status, query.status) : undefined,
+      ),
+    )
     .orderBy(desc(tenants.createdAt), asc(tenants.id))
     .limit(query.limit ?? DEFAULT_LIST_LIMIT)
     .offset(query.offset ?? 0);

@@ -1,12 +1,19 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type App } from '../app';
 import type { Database } from '../db/client';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from './databases';
+import { sessionCookieFor, TEST_ADMIN } from './sessions';
 
 export interface ApiContext {
   app: App;
   db: Database;
   kind: TestDatabaseKind;
+  /** Cookie header of a signed-in global administrator. */
+  adminCookie: string;
+  /** Injects a request as the administrator (pass `cookie` in headers to act as someone else). */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
 }
 
 /**
@@ -28,7 +35,11 @@ export function describeApi(
         await prepare?.(database.handle.db);
         const app = await buildApp({ database: database.handle });
         await app.ready();
-        context = { app, db: database.handle.db, kind };
+        const db = database.handle.db;
+        const adminCookie = await sessionCookieFor(db, TEST_ADMIN);
+        const inject = (options: InjectOptions) =>
+          app.inject({ ...options, headers: { cookie: adminCookie, ...options.headers } });
+        context = { app, db, kind, adminCookie, inject, get: (url) => inject({ method: 'GET', url }) };
       });
 
       afterAll(async () => {

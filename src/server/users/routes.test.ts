@@ -7,17 +7,19 @@ import { insertFixtures } from '../test/fixtures';
 describeApi(
   'users API',
   (ctx) => {
-    const get = (url: string) => ctx().app.inject({ method: 'GET', url });
+    const get = (url: string) => ctx().get(url);
     const ids = (body: { id: string }[]) => body.map((item) => item.id);
 
     it('lists users by name with the spec fields', async () => {
       const res = await get('/api/users');
       expect(res.statusCode).toBe(200);
       const users = z.array(userSchema).parse(res.json());
-      expect(ids(users)).toEqual(['user-1', 'user-2']);
+      expect(ids(users)).toEqual(['user-1', 'user-2', 'test-admin']);
       expect(users[1]?.avatarUrl).toBe('https://example.com/bob.png');
       expect(users[0]?.globalRole).toBe('admin');
-      expect(res.headers['x-total-count']).toBe('2');
+      expect(res.headers['x-total-count']).toBe('3');
+      // The password hash never leaves the server.
+      expect(res.body).not.toContain('passwordHash');
     });
 
     it('searches users by name or email', async () => {

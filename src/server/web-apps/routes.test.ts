@@ -7,7 +7,7 @@ import { insertFixtures } from '../test/fixtures';
 describeApi(
   'web apps API',
   (ctx) => {
-    const get = (url: string) => ctx().app.inject({ method: 'GET', url });
+    const get = (url: string) => ctx().get(url);
     const ids = (body: { id: string }[]) => body.map((item) => item.id);
 
     it('lists web apps newest first, searchable by name, description or technology', async () => {

@@ -5,12 +5,17 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
+import { requireViewer } from '../auth/guard';
+import { onTenant, signedIn, tenantFromRow } from '../auth/permissions';
+import { tenantScope } from '../auth/viewer';
+import { webApps } from '../db/schema';
 import { getWebApp, listWebApps } from './service';
 
 export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/web-apps',
     {
+      config: { permission: signedIn },
       schema: {
         tags: ['web apps'],
         summary: 'List web apps (search by name, description or technology)',
@@ -18,12 +23,13 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: z.array(webAppSchema), ...errorResponses(400) },
       },
     },
-    async (request, reply) => sendPage(reply, await listWebApps(db, request.query)),
+    async (request, reply) => sendPage(reply, await listWebApps(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.get(
     '/api/web-apps/:id',
     {
+      config: { permission: onTenant('read', tenantFromRow(webApps, 'id'), 'Web app') },
       schema: {
         tags: ['web apps'],
         summary: 'One web app',

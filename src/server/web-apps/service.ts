@@ -5,10 +5,12 @@ import type { Executor } from '../db/client';
 import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
 import { webApps } from '../db/schema';
 import { notFound } from '../errors';
+import { inTenantScope, type TenantScope } from '../auth/viewer';
 
 /** Web apps, newest first, searched by name, description or technology. */
 export async function listWebApps(
   db: Executor,
+  scope: TenantScope,
   query: ListQuery & { tenantId?: string },
 ): Promise<{ items: WebApp[]; total: number }> {
   const rows = await db
@@ -16,6 +18,7 @@ export async function listWebApps(
     .from(webApps)
     .where(
       and(
+        inTenantScope(webApps.tenantId, scope),
         containsAny(query.q, [webApps.name, webApps.description, webApps.technology]),
         query.status ? eq(webApps.status, query.status) : undefined,
         query.tenantId ? eq(webApps.tenantId, query.tenantId) : undefined,

@@ -6,3 +6,5 @@ export * from './microfrontends';
 export * from './deployments';
 export * from './gateway';
 export * from './notification-templates';
+export * from './auth';
+export * from './audit';

@@ -14,6 +14,8 @@ export const users = pgTable(
     status: text().notNull().default('active'),
     createdAt: createdAtColumn(),
     lastLoginAt: isoTimestamp(),
+    /** argon2id; null for users who cannot sign in yet. Never leaves the server. */
+    passwordHash: text(),
   },
   (t) => [
     // Unique regardless of case: "Ada@x.io" and "ada@x.io" are one mailbox.

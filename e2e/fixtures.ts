@@ -1,0 +1,72 @@
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type ConsoleMessage,
+  type Page,
+} from '@playwright/test';
+import { E2E_ADMIN } from './credentials';
+
+/**
+ * Every spec imports `test` and `expect` from here (never from @playwright/test directly), so that
+ * cross-cutting steps live in one place:
+ * - `page` and `request` are signed in as the first administrator (specs about signing in use
+ *   `anonymousPage`);
+ * - browser console errors and uncaught page errors fail the test and are attached to its report.
+ */
+
+/** Hosts the app may reference but that are unreachable from the test machine (demo avatars). */
+const UNREACHABLE_IMAGE_HOSTS = ['i.pravatar.cc'];
+
+function isIgnoredConsoleError(message: ConsoleMessage): boolean {
+  // A failed fetch of an external avatar image logs "Failed to load resource: net::ERR_…".
+  const url = message.location().url;
+  if (!url) return false;
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return UNREACHABLE_IMAGE_HOSTS.includes(host) && message.text().startsWith('Failed to load resource');
+}
+
+/** Signs a request context in; a page's context shares its cookies with the browser. */
+export async function signIn(request: APIRequestContext, credentials = E2E_ADMIN): Promise<void> {
+  const res = await request.post('/api/auth/login', { data: credentials });
+  if (!res.ok())
+    throw new Error(`Sign-in as ${credentials.email} failed: ${res.status()} ${await res.text()}`);
+}
+
+export const test = base.extend<{ anonymousPage: Page }>({
+  request: async ({ request }, use) => {
+    await signIn(request);
+    await use(request);
+  },
+  anonymousPage: async ({ browser }, use) => {
+    const context = await browser.newContext();
+    await use(await context.newPage());
+    await context.close();
+  },
+  page: async ({ page }, use, testInfo) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error' || isIgnoredConsoleError(message)) return;
+      const { url, lineNumber } = message.location();
+      problems.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+    });
+    page.on('pageerror', (error) => {
+      problems.push(`pageerror: ${error.stack ?? error.message}`);
+    });
+
+    await signIn(page.request);
+    await use(page);
+
+    if (problems.length > 0) {
+      await testInfo.attach('browser-errors', { body: problems.join('\n\n'), contentType: 'text/plain' });
+      throw new Error(`The browser reported ${problems.length} error(s):\n${problems.join('\n')}`);
+    }
+  },
+});
+
+export { expect };

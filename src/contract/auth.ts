@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { userSchema } from './users';
+
+export * from './roles';
+
+export const loginBodySchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(320),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const MIN_PASSWORD_LENGTH = 12;
+
+export const setPasswordBodySchema = z.object({
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(1024),
+});
+
+export const membershipSchema = z.object({ tenantId: z.string(), role: z.string() });
+export type Membership = z.infer<typeof membershipSchema>;
+
+/** GET /api/auth/me and the login reply: the signed-in user and their tenant roles. */
+export const meSchema = z.object({ user: userSchema, memberships: z.array(membershipSchema) });
+export type Me = z.infer<typeof meSchema>;

@@ -1,0 +1,135 @@
+import { expect, it } from 'vitest';
+import { roleAllows, type TenantAction } from '../../contract/roles';
+import { describeApi } from '../test/api-harness';
+import { insertFixtures } from '../test/fixtures';
+import { sessionCookieFor, type TestPersona } from '../test/sessions';
+import { describePermission } from './permissions';
+
+/**
+ * The permission every /api route must declare. A route missing here, or declaring something else,
+ * fails this test: adding a route means deciding, in review, who may call it.
+ */
+const EXPECTED: Record<string, string> = {
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'signedIn',
+  'GET /api/auth/me': 'signedIn',
+  'POST /api/users/:id/password': 'admin',
+  'GET /api/audit-events': 'signedIn',
+  'GET /api/overview': 'signedIn',
+  'GET /api/tenants': 'signedIn',
+  'GET /api/tenants/:tenantId': 'tenant:read',
+  'GET /api/users': 'signedIn',
+  'GET /api/user-profiles': 'signedIn',
+  'GET /api/capabilities': 'signedIn',
+  'GET /api/capabilities/:capabilityId': 'signedIn',
+  'GET /api/capability-subscriptions/versions/active/:tenantId/:capabilityId/:environment/:region': 'tenant:read',
+  'GET /api/capability-subscriptions/versions/active/:tenantId/:environment/:region': 'tenant:read',
+  'GET /api/capability-subscriptions/versions/history/:tenantId/:capabilityId/:environment/:region': 'tenant:read',
+  'GET /api/notification-templates/capability/:capabilityId': 'signedIn',
+  'GET /api/microfrontends': 'signedIn',
+  'GET /api/microfrontends/:id': 'signedIn',
+  'GET /api/microfrontend-versions/microfrontend/:microfrontendId': 'signedIn',
+  'GET /api/microfrontend-versions/microfrontend/:microfrontendId/published': 'signedIn',
+  'GET /api/microfrontend-versions/:versionId': 'signedIn',
+  'GET /api/web-app-meshes': 'signedIn',
+  'GET /api/web-app-meshes/:id': 'tenant:read',
+  'GET /api/deployments/microfrontend/:id/environment/:environment': 'signedIn',
+  'GET /api/capability-deployments/capability/:id/environment/:environment': 'signedIn',
+  'GET /api/web-apps': 'signedIn',
+  'GET /api/web-apps/:id': 'tenant:read',
+};
+
+/** Path parameters of the samples: every tenant-scoped sample belongs to tenant-001 (tenant A). */
+const PARAMS: Record<string, string> = {
+  tenantId: 'tenant-001',
+  capabilityId: 'api-001',
+  environment: 'production',
+  region: 'us-east-1',
+  microfrontendId: 'mfe-1',
+  versionId: 'mfv-1',
+};
+/** `:id` means a different resource on each route. */
+const ID_BY_ROUTE: Record<string, string> = {
+  '/api/users/:id/password': 'user-2',
+  '/api/microfrontends/:id': 'mfe-1',
+  '/api/web-app-meshes/:id': 'mesh-1',
+  '/api/deployments/microfrontend/:id/environment/:environment': 'mfe-1',
+  '/api/capability-deployments/capability/:id/environment/:environment': 'api-001',
+  '/api/web-apps/:id': 'app-1',
+};
+
+type Outcome = 'allowed' | 401 | 403 | 404;
+interface Persona extends TestPersona {
+  label: string;
+}
+
+const PERSONAS: (Persona | null)[] = [
+  null,
+  { label: 'member', id: 'm-member', email: 'member@a.io', roles: { 'tenant-001': 'member' } },
+  { label: 'developer', id: 'm-developer', email: 'developer@a.io', roles: { 'tenant-001': 'developer' } },
+  { label: 'tenant admin', id: 'm-tenant-admin', email: 'tenant-admin@a.io', roles: { 'tenant-001': 'admin' } },
+  { label: 'owner', id: 'm-owner', email: 'owner@a.io', roles: { 'tenant-001': 'owner' } },
+  { label: 'user of another tenant', id: 'm-outsider', email: 'outsider@b.io', roles: { 'tenant-002': 'owner' } },
+  { label: 'global admin', id: 'm-global-admin', email: 'global-admin@example.com', globalRole: 'admin' },
+];
+
+/** Where a service refuses more than the route's declaration says (reading the audit log needs ownership). */
+const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
+  'GET /api/audit-events': (p) => (p.globalRole === 'admin' || Object.values(p.roles ?? {}).includes('owner') ? 'allowed' : 403),
+};
+
+function expectedOutcome(route: string, permission: string, persona: Persona | null): Outcome {
+  if (permission === 'public') return 'allowed';
+  if (!persona) return 401;
+  if (SERVICE_RULES[route]) return SERVICE_RULES[route](persona);
+  if (persona.globalRole === 'admin' || permission === 'signedIn') return 'allowed';
+  if (permission === 'admin') return 403;
+  const role = persona.roles?.['tenant-001'];
+  if (!role) return 404;
+  return roleAllows(role, permission.slice('tenant:'.length) as TenantAction) ? 'allowed' : 403;
+}
+
+function sampleUrl(url: string): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = name === 'id' ? ID_BY_ROUTE[url] : PARAMS[name];
+    if (!value) throw new Error(`No sample value for :${name} in ${url}: add one to the matrix test`);
+    return value;
+  });
+}
+
+describeApi(
+  'authorization matrix',
+  (ctx) => {
+    it('every /api route declares the expected permission, and nothing is left undeclared', () => {
+      const declared = Object.fromEntries(ctx().app.routeTable.map((r) => [`${r.method} ${r.url}`, describePermission(r.permission)]));
+      expect(declared).toEqual(EXPECTED);
+    });
+
+    it('answers every route as the role table says, for every kind of user', async () => {
+      const failures: string[] = [];
+      for (const route of ctx().app.routeTable) {
+        const key = `${route.method} ${route.url}`;
+        const url = sampleUrl(route.url);
+        for (const persona of PERSONAS) {
+          const expected = expectedOutcome(key, describePermission(route.permission), persona);
+          // A fresh session per request: an allowed sign-out must not end the next check's session.
+          const cookie = persona ? await sessionCookieFor(ctx().db, persona) : undefined;
+          // Allowed mutations get an empty body: authorization runs before validation, so they stop at 400.
+          const res = await ctx().app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: cookie ? { cookie } : {},
+            ...(route.method === 'GET' ? {} : { payload: {} }),
+          });
+          const who = persona?.label ?? 'anonymous';
+          const ok = expected === 'allowed' ? ![401, 403, 404].includes(res.statusCode) && res.statusCode < 500 : res.statusCode === expected;
+          if (!ok) failures.push(`${key} as ${who}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  },
+  insertFixtures,
+);

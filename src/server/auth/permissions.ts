@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import type { TenantAction } from '../../contract/auth';
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+
+/**
+ * Finds the tenant a request acts on. undefined means the resource does not exist: the guard answers
+ * 404 with `notFound`, the same message the service would give.
+ */
+export type TenantResolver = (request: FastifyRequest, db: Database) => Promise<string | undefined>;
+
+/** What a route requires. Every /api route declares one (deny by default); see guard.ts. */
+export type Permission =
+  /** Anyone, signed in or not: sign-in, health, readiness. */
+  | { scope: 'public' }
+  /** Any signed-in user; the service narrows what they see to their tenants. */
+  | { scope: 'signedIn' }
+  /** Global administrators only (catalogue and registry writes, user administration). */
+  | { scope: 'admin' }
+  /** A role on the tenant the request acts on that allows `action`. */
+  | { scope: 'tenant'; action: TenantAction; tenant: TenantResolver; notFound: string };
+
+export const publicRoute = { scope: 'public' } as const satisfies Permission;
+export const signedIn = { scope: 'signedIn' } as const satisfies Permission;
+export const adminOnly = { scope: 'admin' } as const satisfies Permission;
+
+export function onTenant(action: TenantAction, tenant: TenantResolver, notFound: string): Permission {
+  return { scope: 'tenant', action, tenant, notFound };
+}
+
+/** The tenant named by a path parameter. */
+export function tenantFromParam(name: string): TenantResolver {
+  return async (request) => {
+    const value = (request.params as Record<string, unknown>)[name];
+    return typeof value === 'string' && value.length > 0 ? value : undefined;
+  };
+}
+
+/** The tenant of the row whose id is in a path parameter (web app, mesh, configuration version...). */
+export function tenantFromRow(table: PgTable & { id: PgColumn; tenantId: PgColumn }, param: string): TenantResolver {
+  return async (request, db) => {
+    const id = (request.params as Record<string, unknown>)[param];
+    if (typeof id !== 'string' || id.length === 0) return undefined;
+    const [row] = await db.select({ tenantId: table.tenantId }).from(table).where(eq(table.id, id)).limit(1);
+    return typeof row?.tenantId === 'string' ? row.tenantId : undefined;
+  };
+}
+
+/** Short, stable description of a permission, used by the authorization matrix test and the docs. */
+export function describePermission(permission: Permission): string {
+  return permission.scope === 'tenant' ? `tenant:${permission.action}` : permission.scope;
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { INVALID_CREDENTIALS_MESSAGE, type LoginBody, type Me } from '../../contract/auth';
+import { recordAudit } from '../audit/service';
+import type { Database, Executor } from '../db/client';
+import { users } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import { hashPassword, verifyPassword } from './passwords';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit';
+import { createSession, deleteSession, deleteUserSessions, type SessionPolicy } from './sessions';
+import { loadViewer, toMe, type Actor } from './viewer';
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
+/**
+ * Signs in: refuses when rate-limited, answers one message for every wrong pair (never which part was
+ * wrong), and on success replaces any previous session of this browser with a new one.
+ */
+export async function login(
+  db: Database,
+  credentials: LoginBody,
+  context: { ip: string; userAgent?: string; previousToken?: string; policy: SessionPolicy },
+): Promise<{ token: string; me: Me }> {
+  const email = credentials.email.trim().toLowerCase();
+  await assertLoginAllowed(db, email, context.ip);
+  const [user] = await db.select().from(users).where(byEmail(email));
+  const valid = await verifyPassword(user?.passwordHash, credentials.password);
+  if (!user || !valid || user.status !== 'active') {
+    await db.transaction(async (tx) => {
+      await recordLoginFailure(tx, email, context.ip);
+      await recordAudit(tx, { id: user?.id ?? null, email, ip: context.ip }, { action: 'auth.login_failed', resourceType: 'session' });
+    });
+    throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
+  }
+  return db.transaction(async (tx) => {
+    if (context.previousToken) await deleteSession(tx, context.previousToken);
+    await clearLoginFailures(tx, email);
+    const token = await createSession(tx, user.id, context.policy, context);
+    const lastLoginAt = new Date().toISOString();
+    await tx.update(users).set({ lastLoginAt }).where(eq(users.id, user.id));
+    await recordAudit(tx, { id: user.id, email: user.email, ip: context.ip }, { action: 'auth.login', resourceType: 'session', resourceId: user.id });
+    const { passwordHash: _hash, ...publicUser } = user;
+    const viewer = await loadViewer(tx, { ...publicUser, lastLoginAt }, token);
+    return { token, me: toMe(viewer) };
+  });
+}
+
+export async function logout(db: Database, token: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await deleteSession(tx, token);
+    await recordAudit(tx, actor, { action: 'auth.logout', resourceType: 'session', resourceId: actor.id });
+  });
+}
+
+/** An administrator sets (or resets) a user's password; the user's open sessions end. */
+export async function setUserPassword(db: Database, userId: string, password: string, actor: Actor): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!updated) throw notFound('User');
+    await deleteUserSessions(tx, userId);
+    await recordAudit(tx, actor, { action: 'user.password_set', resourceType: 'user', resourceId: userId, changes: { password: 'changed' } });
+  });
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+
+/**
+ * Makes sure someone can sign in: when no active administrator has a password, makes ADMIN_EMAIL (or
+ * admin@example.com) an administrator with ADMIN_PASSWORD, or a generated password returned to print once.
+ */
+export async function ensureFirstAdmin(
+  db: Executor,
+  options: { email?: string; password?: string },
+): Promise<{ email: string; generatedPassword?: string } | undefined> {
+  const admins = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.globalRole} = 'admin' and ${users.passwordHash} is not null and ${users.status} = 'active'`)
+    .limit(1);
+  if (admins.length > 0) return undefined;
+  const email = (options.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+  const generatedPassword = options.password ? undefined : randomBytes(18).toString('base64url');
+  const passwordHash = await hashPassword(options.password ?? generatedPassword ?? '');
+  const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(email));
+  if (existing) {
+    await db.update(users).set({ passwordHash, globalRole: 'admin', status: 'active' }).where(eq(users.id, existing.id));
+  } else {
+    await db.insert(users).values({ email, name: 'Administrator', globalRole: 'admin', passwordHash });
+  }
+  await recordAudit(db, null, { action: 'user.first_admin', resourceType: 'user', resourceId: email, changes: { email } });
+  return { email, generatedPassword };
+}

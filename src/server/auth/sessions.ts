@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+export const SESSION_COOKIE = 'rm_session';
+
+export interface SessionPolicy {
+  /** Seconds without a request before the session ends. */
+  idleSeconds: number;
+  /** Seconds after sign-in before the session ends regardless. */
+  absoluteSeconds: number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleSeconds: 8 * 3600, absoluteSeconds: 7 * 24 * 3600 };
+
+/** lastSeenAt is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Creates a session and returns the cookie token; only its hash is stored. */
+export async function createSession(
+  db: Executor,
+  userId: string,
+  policy: SessionPolicy,
+  meta: { ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    lastSeenAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + policy.absoluteSeconds * 1000).toISOString(),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500),
+  });
+  return token;
+}
+
+const { passwordHash: _hash, ...publicUserColumns } = getTableColumns(users);
+
+/**
+ * The user behind a cookie token, or undefined when the session is unknown, expired (idle or absolute)
+ * or its user is disabled. Read on every request, so a changed role or a disabled user counts at once.
+ */
+export async function resolveSession(db: Executor, token: string, policy: SessionPolicy) {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ user: publicUserColumns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  if (!row) return undefined;
+  const now = Date.now();
+  const lastSeen = Date.parse(row.lastSeenAt);
+  if (now >= Date.parse(row.expiresAt) || now - lastSeen >= policy.idleSeconds * 1000) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return undefined;
+  }
+  if (row.user.status !== 'active') return undefined;
+  if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now).toISOString() }).where(eq(sessions.id, id));
+  }
+  return { sessionId: id, user: row.user };
+}
+
+export async function deleteSession(db: Executor, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

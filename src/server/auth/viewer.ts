@@ -1,0 +1,56 @@
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isGlobalAdmin, roleAllows, type Me, type TenantAction } from '../../contract/auth';
+import type { User } from '../../contract/users';
+import type { Executor } from '../db/client';
+import { userProfiles } from '../db/schema';
+
+/** The signed-in user of a request, with their tenant roles read fresh from the database. */
+export interface Viewer {
+  user: User;
+  sessionId: string;
+  isAdmin: boolean;
+  /** tenantId -> role, for active profiles. */
+  roles: Map<string, string>;
+}
+
+export async function loadViewer(db: Executor, user: User, sessionId: string): Promise<Viewer> {
+  const profiles = await db
+    .select({ tenantId: userProfiles.tenantId, role: userProfiles.role, status: userProfiles.status })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, user.id));
+  const roles = new Map(profiles.filter((p) => p.status === 'active').map((p) => [p.tenantId, p.role]));
+  return { user, sessionId, isAdmin: isGlobalAdmin(user), roles };
+}
+
+export function viewerCan(viewer: Viewer, tenantId: string, action: TenantAction): boolean {
+  return viewer.isAdmin || roleAllows(viewer.roles.get(tenantId), action);
+}
+
+/** Which tenants a viewer's lists may show: every tenant for admins, else those holding a profile. */
+export type TenantScope = { all: true } | { all: false; tenantIds: string[] };
+
+export function tenantScope(viewer: Viewer, action: TenantAction = 'read'): TenantScope {
+  if (viewer.isAdmin) return { all: true };
+  return { all: false, tenantIds: [...viewer.roles].filter(([, role]) => roleAllows(role, action)).map(([id]) => id) };
+}
+
+export function toMe(viewer: Viewer): Me {
+  return { user: viewer.user, memberships: [...viewer.roles].map(([tenantId, role]) => ({ tenantId, role })) };
+}
+
+/** Who did it, from where: copied into audit events and createdBy-style fields. */
+export interface Actor {
+  /** null when nobody is signed in (a failed sign-in, the first-admin bootstrap). */
+  id: string | null;
+  email: string;
+  ip?: string;
+}
+
+export const actorOf = (viewer: Viewer, ip?: string): Actor => ({ id: viewer.user.id, email: viewer.user.email, ip });
+
+/** A WHERE condition keeping rows of the tenants in scope (undefined: no restriction). */
+export function inTenantScope(column: PgColumn, scope: TenantScope): SQL | undefined {
+  if (scope.all) return undefined;
+  return scope.tenantIds.length > 0 ? inArray(column, scope.tenantIds) : sql`false`;
+}
