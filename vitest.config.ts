@@ -9,6 +9,9 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Each server test file opens its own in-memory PGlite (~1 s, ~150 MB): keep the pool small on 2 cores.
+    pool: 'forks',
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -16,9 +19,6 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // Each file opens its own in-memory PGlite (~1 s, ~150 MB): keep the pool small on 2 cores.
-          pool: 'forks',
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
