@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ThemeProvider } from '@/app/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { queryClient } from '@/lib/api-client';
+import { queryClient } from '@/app/query-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/app/not-found-page';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
-import { AppShell, ShellFallback } from '@/app/shell/app-shell';
+import { AppShell } from '@/app/shell/app-shell';
+import { RequireSession, SessionPending } from '@/auth/components/require-session';
 
 /** A lazily loaded screen (`null` path: the index route): its code loads on the first visit. */
 function page(path: string | null, load: () => Promise<ComponentType>): RouteObject {
@@ -13,40 +14,54 @@ function page(path: string | null, load: () => Promise<ComponentType>): RouteObj
   };
 }
 
-/** SPEC.md section 2 route table. */
+/** SPEC.md section 2 route table, plus sign-in (outside the shell) and the Audit Log. */
 export const routes: RouteObject[] = [
   {
+    path: '/login',
+    HydrateFallback: SessionPending,
+    ErrorBoundary: RouteErrorBoundary,
+    lazy: async () => ({ Component: (await import('@/auth/components/login-page')).LoginPage }),
+  },
+  {
     path: '/',
-    Component: AppShell,
-    HydrateFallback: ShellFallback,
+    // Every screen of the shell needs a session.
+    Component: RequireSession,
+    HydrateFallback: SessionPending,
     ErrorBoundary: RouteErrorBoundary,
     children: [
-      page(null, () => import('@/overview/components/overview-page').then((m) => m.OverviewPage)),
-      page('tenants', () => import('@/tenants/components/tenants-page').then((m) => m.TenantsPage)),
-      page('users', () => import('@/users/components/users-page').then((m) => m.UsersPage)),
-      page('tenant/:tenantId/control-plane', () =>
-        import('@/tenants/components/tenant-control-plane-page').then((m) => m.TenantControlPlanePage),
-      ),
-      page('apis', () =>
-        import('@/capabilities/components/capabilities-page').then((m) => m.CapabilitiesPage),
-      ),
-      page('capability/:capabilityId/configuration', () =>
-        import('@/capabilities/components/capability-configuration-page').then(
-          (m) => m.CapabilityConfigurationPage,
-        ),
-      ),
-      page('apps', () => import('@/web-apps/components/web-apps-page').then((m) => m.WebAppsPage)),
-      page('apps/create-mesh', () =>
-        import('@/microfrontends/components/create-mesh-page').then((m) => m.CreateMeshPage),
-      ),
-      page('web-app-builder', () =>
-        import('@/web-app-builder/components/web-app-builder-page').then((m) => m.WebAppBuilderPage),
-      ),
-      page('deployments', () =>
-        import('@/deployments/components/deployments-page').then((m) => m.DeploymentsPage),
-      ),
-      page('settings', () => import('@/settings/components/settings-page').then((m) => m.SettingsPage)),
-      { path: '*', Component: NotFoundPage },
+      {
+        Component: AppShell,
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          page(null, () => import('@/overview/components/overview-page').then((m) => m.OverviewPage)),
+          page('tenants', () => import('@/tenants/components/tenants-page').then((m) => m.TenantsPage)),
+          page('users', () => import('@/users/components/users-page').then((m) => m.UsersPage)),
+          page('tenant/:tenantId/control-plane', () =>
+            import('@/tenants/components/tenant-control-plane-page').then((m) => m.TenantControlPlanePage),
+          ),
+          page('apis', () =>
+            import('@/capabilities/components/capabilities-page').then((m) => m.CapabilitiesPage),
+          ),
+          page('capability/:capabilityId/configuration', () =>
+            import('@/capabilities/components/capability-configuration-page').then(
+              (m) => m.CapabilityConfigurationPage,
+            ),
+          ),
+          page('apps', () => import('@/web-apps/components/web-apps-page').then((m) => m.WebAppsPage)),
+          page('apps/create-mesh', () =>
+            import('@/microfrontends/components/create-mesh-page').then((m) => m.CreateMeshPage),
+          ),
+          page('web-app-builder', () =>
+            import('@/web-app-builder/components/web-app-builder-page').then((m) => m.WebAppBuilderPage),
+          ),
+          page('deployments', () =>
+            import('@/deployments/components/deployments-page').then((m) => m.DeploymentsPage),
+          ),
+          page('settings', () => import('@/settings/components/settings-page').then((m) => m.SettingsPage)),
+          page('audit-log', () => import('@/audit/components/audit-log-page').then((m) => m.AuditLogPage)),
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
     ],
   },
 ];

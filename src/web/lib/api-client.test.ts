@@ -1,6 +1,6 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiError, getErrorMessage, getQueryFn, queryClient } from '@/lib/api-client';
+import { apiRequest, ApiError, createQueryClient, getErrorMessage, getQueryFn } from '@/lib/api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -75,12 +75,47 @@ describe('getQueryFn', () => {
 
 describe('queryClient defaults', () => {
   it('never retries, refetches on focus, polls or goes stale', () => {
-    const { queries, mutations } = queryClient.getDefaultOptions();
+    const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries?.retry).toBe(false);
     expect(queries?.refetchOnWindowFocus).toBe(false);
     expect(queries?.refetchInterval).toBe(false);
     expect(queries?.staleTime).toBe(Infinity);
     expect(mutations?.retry).toBe(false);
+  });
+});
+
+describe('session expiry', () => {
+  it('calls onUnauthorized when a query or a mutation fails with 401', async () => {
+    stubFetch(new Response('{"message":"Sign in to continue","code":"UNAUTHENTICATED"}', { status: 401 }));
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient({ onUnauthorized });
+    await client.fetchQuery({ queryKey: ['/api/tenants'] }).catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+    stubFetch(new Response('{"message":"Sign in to continue","code":"UNAUTHENTICATED"}', { status: 401 }));
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => apiRequest('POST', '/api/things') })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves other failures and opted-out calls alone', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient({ onUnauthorized });
+    stubFetch(new Response('{"message":"Forbidden"}', { status: 403 }));
+    await client.fetchQuery({ queryKey: ['/api/audit-events'] }).catch(() => undefined);
+    stubFetch(new Response('{"message":"Invalid email or password"}', { status: 401 }));
+    await client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: () => apiRequest('POST', '/api/auth/login', {}),
+        meta: { ignoreUnauthorized: true },
+      })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });
 

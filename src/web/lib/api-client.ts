@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import type { ErrorBody } from '@contract/errors';
 
 /**
@@ -62,9 +62,26 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
+export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
+export type QueryClientOptions = {
+  /**
+   * Called when any query or mutation fails with 401 (the session expired or was ended elsewhere).
+   * A query or mutation whose `meta.ignoreUnauthorized` is true (sign-in itself) is left alone.
+   */
+  onUnauthorized?: () => void;
+};
+
 /** No retry, no refetch on focus, no polling, data never stale (SPEC.md section 7). */
-export function createQueryClient(): QueryClient {
+export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
+  const handle = (error: unknown, meta: Record<string, unknown> | undefined) => {
+    if (onUnauthorized && isUnauthorized(error) && meta?.ignoreUnauthorized !== true) onUnauthorized();
+  };
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => handle(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => handle(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -77,8 +94,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-export const queryClient = createQueryClient();
 
 /**
  * The server's `message` from a failed call, for toasts and error states; `fallback` when the

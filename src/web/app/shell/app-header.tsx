@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { ThemeToggle } from '@/app/theme-toggle';
 import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger } from '@/components/ui/sidebar';
+
+// The account menu (Radix menu, popper, avatar) loads beside the first screen, not in the initial bundle.
+const UserMenu = lazy(() => import('@/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
 
 export function AppHeader() {
   return (
@@ -9,6 +13,9 @@ export function AppHeader() {
       <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
       <div className="ml-auto flex items-center gap-2">
         <ThemeToggle />
+        <Suspense fallback={<div className="size-8" aria-hidden="true" />}>
+          <UserMenu />
+        </Suspense>
       </div>
     </header>
   );

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppShell } from '@/app/shell/app-shell';
+import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
+import type { Me } from '@contract/auth';
 
 const entries = [
   'Overview',
@@ -15,9 +17,10 @@ const entries = [
   'Settings',
 ];
 
-function renderShell(path: string) {
+function renderShell(path: string, me: Me = makeMe({ globalRole: 'admin' })) {
   return renderWithProviders(<AppShell />, {
     path,
+    queryClient: queryClientWithMe(me),
     routes: [{ path: '/', Component: AppShell, children: [{ path: '*', element: <p>page</p> }] }],
   });
 }
@@ -88,5 +91,42 @@ describe('AppShell', () => {
     await userEvent.click(toggle);
     expect(document.documentElement).toHaveClass('dark');
     expect(localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it('offers the Audit Log after the spec entries, in its own group, to administrators', () => {
+    renderShell('/audit-log');
+    const sidebar = screen.getByTestId('sidebar');
+    const admin = within(sidebar).getByRole('navigation', { name: 'Administration' });
+    const link = within(admin).getByRole('link', { name: 'Audit Log' });
+    expect(link).toHaveAttribute('href', '/audit-log');
+    expect(link).toHaveAttribute('aria-current', 'page');
+    // The spec's list is unchanged, and the Audit Log comes after Settings.
+    const links = within(sidebar)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
+    expect(links.indexOf('Audit Log')).toBeGreaterThan(links.indexOf('Settings'));
+    expect(
+      within(within(sidebar).getByRole('navigation', { name: 'Main' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(entries);
+  });
+
+  it('offers the Audit Log to tenant owners but not to other users', () => {
+    const { unmount } = renderShell('/', makeMe({ memberships: [{ tenantId: 't1', role: 'owner' }] }));
+    expect(screen.getByRole('link', { name: 'Audit Log' })).toBeInTheDocument();
+    unmount();
+
+    renderShell('/', makeMe({ memberships: [{ tenantId: 't1', role: 'admin' }] }));
+    expect(screen.queryByRole('link', { name: 'Audit Log' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Administration' })).not.toBeInTheDocument();
+  });
+
+  it('shows the account menu beside the theme toggle', async () => {
+    renderShell('/', makeMe({ name: 'Bob Stone' }));
+    // The menu's code loads lazily, after the shell.
+    const account = await screen.findByRole('button', { name: 'Account menu' }, { timeout: 5000 });
+    expect(account).toHaveTextContent('BS');
+    expect(account.parentElement).toContainElement(screen.getByRole('button', { name: 'Toggle theme' }));
   });
 });

@@ -26,13 +26,3 @@ export function AppShell() {
     </SidebarProvider>
   );
 }
-
-/** Shown while the first lazy route loads on a cold start. */
-export function ShellFallback() {
-  return (
-    <div className="flex min-h-svh items-center justify-center" aria-busy="true">
-      <span className="sr-only">Loading…</span>
-      <div className="size-6 animate-spin rounded-full border-2 border-muted border-t-primary" />
-    </div>
-  );
-}

@@ -1,6 +1,7 @@
 import { Boxes } from 'lucide-react';
 import { Link, matchPath, useLocation } from 'react-router';
-import { navItems, type NavItem } from '@/app/shell/nav-items';
+import { auditLogNavItem, navItems, type NavItem } from '@/app/shell/nav-items';
+import { useCanReadAuditLog } from '@/auth/use-can';
 import {
   Sidebar,
   SidebarContent,
@@ -14,9 +15,9 @@ import {
   SidebarRail,
   useSidebar,
 } from '@/components/ui/sidebar';
+import { PRODUCT_NAME } from '@/lib/product';
 
-/** Product heading shown above the 'Resource Manager' subtitle. */
-export const PRODUCT_NAME = 'Platform Console';
+export { PRODUCT_NAME };
 
 function isActive(item: NavItem, pathname: string): boolean {
   // '/' matches only itself; other entries also own their nested paths (e.g. /apps/create-mesh).
@@ -24,9 +25,38 @@ function isActive(item: NavItem, pathname: string): boolean {
   return Boolean(own) || (item.alsoMatches ?? []).some((pattern) => matchPath(pattern, pathname));
 }
 
+function NavEntries({
+  items,
+  pathname,
+  onNavigate,
+}: {
+  items: NavItem[];
+  pathname: string;
+  onNavigate: () => void;
+}) {
+  return (
+    <SidebarMenu>
+      {items.map((item) => {
+        const active = isActive(item, pathname);
+        return (
+          <SidebarMenuItem key={item.to}>
+            <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
+              <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+                <item.icon aria-hidden="true" />
+                <span>{item.title}</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        );
+      })}
+    </SidebarMenu>
+  );
+}
+
 export function AppSidebar() {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
+  const canReadAuditLog = useCanReadAuditLog();
   // On mobile the sidebar is a sheet: close it once an entry is chosen.
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
@@ -63,24 +93,20 @@ export function AppSidebar() {
           <SidebarGroupLabel>Navigation</SidebarGroupLabel>
           <SidebarGroupContent>
             <nav aria-label="Main">
-              <SidebarMenu>
-                {navItems.map((item) => {
-                  const active = isActive(item, pathname);
-                  return (
-                    <SidebarMenuItem key={item.to}>
-                      <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
-                        <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={closeOnMobile}>
-                          <item.icon aria-hidden="true" />
-                          <span>{item.title}</span>
-                        </Link>
-                      </SidebarMenuButton>
-                    </SidebarMenuItem>
-                  );
-                })}
-              </SidebarMenu>
+              <NavEntries items={navItems} pathname={pathname} onNavigate={closeOnMobile} />
             </nav>
           </SidebarGroupContent>
         </SidebarGroup>
+        {canReadAuditLog && (
+          <SidebarGroup>
+            <SidebarGroupLabel>Administration</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <nav aria-label="Administration">
+                <NavEntries items={[auditLogNavItem]} pathname={pathname} onNavigate={closeOnMobile} />
+              </nav>
+            </SidebarGroupContent>
+          </SidebarGroup>
+        )}
       </SidebarContent>
       <SidebarRail />
     </Sidebar>

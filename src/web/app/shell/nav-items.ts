@@ -1,5 +1,15 @@
 import type { LucideIcon } from 'lucide-react';
-import { AppWindow, Blocks, Building2, LayoutDashboard, Layers, Rocket, Settings, Users } from 'lucide-react';
+import {
+  AppWindow,
+  Blocks,
+  Building2,
+  LayoutDashboard,
+  Layers,
+  Rocket,
+  ScrollText,
+  Settings,
+  Users,
+} from 'lucide-react';
 
 export type NavItem = {
   title: string;
@@ -20,3 +30,9 @@ export const navItems: NavItem[] = [
   { title: 'Deployments', to: '/deployments', icon: Rocket },
   { title: 'Settings', to: '/settings', icon: Settings },
 ];
+
+/**
+ * Entries beyond the spec, after its ones, in their own group (so the spec's Main list stays exactly as
+ * written). Audit Log: only for administrators and tenant owners (the server refuses anyone else).
+ */
+export const auditLogNavItem: NavItem = { title: 'Audit Log', to: '/audit-log', icon: ScrollText };

@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { createBrowserRouter } from 'react-router';
+import { forgetSession } from '@/auth/api/get-me';
+import { LOGIN_PATH, loginPath } from '@/auth/redirect';
+import { createQueryClient } from '@/lib/api-client';
+
+type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'navigate'>;
+
+/**
+ * A query cache that treats a 401 from any query or mutation as an expired session (or one ended
+ * elsewhere): go to the sign-in page, coming back here afterwards, and forget everything cached.
+ */
+export function createSessionQueryClient(appRouter: AppRouter): QueryClient {
+  const client = createQueryClient({
+    onUnauthorized: () => {
+      const { location, navigation } = appRouter.state;
+      if (location.pathname === LOGIN_PATH || navigation.location?.pathname === LOGIN_PATH) return;
+      void appRouter.navigate(loginPath(location), { replace: true, flushSync: true });
+      forgetSession(client);
+    },
+  });
+  return client;
+}

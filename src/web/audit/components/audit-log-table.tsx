@@ -1,0 +1,103 @@
+import type { AuditEvent } from '@contract/audit';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { Fragment, useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+/** The changes JSON text, indented; the raw text when it does not parse. */
+export function prettyChanges(changes: string): string {
+  try {
+    return JSON.stringify(JSON.parse(changes), null, 2);
+  } catch {
+    return changes;
+  }
+}
+
+const formatTime = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+};
+
+const headers = ['Time', 'Actor', 'Action', 'Resource', 'Tenant', 'Address'];
+
+type AuditLogTableProps = { events: AuditEvent[]; tenantNames: Map<string, string> };
+
+export function AuditLogTable({ events, tenantNames }: AuditLogTableProps) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full text-sm" data-testid="audit-table">
+        <thead className="bg-muted/50 text-left text-muted-foreground">
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                {header}
+              </th>
+            ))}
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Details</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event) => {
+            const expanded = open.has(event.id);
+            const detailsId = `audit-details-${event.id}`;
+            return (
+              <Fragment key={event.id}>
+                <tr className="border-t align-top" data-testid="audit-row">
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                    <time dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
+                  </td>
+                  <td className="px-3 py-2 break-all">{event.actorEmail ?? event.actorId ?? 'system'}</td>
+                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{event.action}</td>
+                  <td className="px-3 py-2">
+                    <span>{event.resourceType}</span>
+                    {event.resourceId && (
+                      <span className="block font-mono text-xs break-all text-muted-foreground">
+                        {event.resourceId}
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    {event.tenantId ? (tenantNames.get(event.tenantId) ?? event.tenantId) : '—'}
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{event.ip ?? '—'}</td>
+                  <td className="px-3 py-2 text-right">
+                    {event.changes !== null && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-expanded={expanded}
+                        aria-controls={expanded ? detailsId : undefined}
+                        onClick={() => toggle(event.id)}
+                      >
+                        {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+                        Details
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+                {expanded && event.changes !== null && (
+                  <tr id={detailsId} className="bg-muted/30">
+                    <td colSpan={headers.length + 1} className="px-3 py-2">
+                      <pre className="max-h-80 overflow-auto text-xs" data-testid="audit-changes">
+                        {prettyChanges(event.changes)}
+                      </pre>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { forgetSession, useMe } from '@/auth/api/get-me';
+import { useLogout } from '@/auth/api/logout';
+import { LOGIN_PATH } from '@/auth/redirect';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+import { getInitials } from '@/lib/format';
+
+/** Header account menu: who is signed in, and Sign out. */
+export function UserMenu() {
+  const me = useMe();
+  const logoutMutation = useLogout();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  if (!me) return null;
+  const { user } = me;
+
+  const signOut = () => {
+    logoutMutation.mutate(undefined, {
+      onSuccess: () => {
+        // Navigate first, so that the session guard sees a sign-in page already on its way.
+        void navigate(LOGIN_PATH, { replace: true, flushSync: true });
+        forgetSession(queryClient);
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: getErrorMessage(error, 'Failed to sign out.'),
+        });
+      },
+    });
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8 rounded-full" aria-label="Account menu">
+          <Avatar className="size-8">
+            {user.avatarUrl && <AvatarImage src={user.avatarUrl} alt="" />}
+            <AvatarFallback className="text-xs font-medium">{getInitials(user.name)}</AvatarFallback>
+          </Avatar>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64" data-testid="user-menu">
+        <DropdownMenuLabel className="space-y-1 font-normal">
+          <p className="truncate text-sm font-medium" data-testid="user-menu-name">
+            {user.name}
+          </p>
+          <p className="truncate text-xs text-muted-foreground" data-testid="user-menu-email">
+            {user.email}
+          </p>
+          <Badge variant={user.globalRole === 'admin' ? 'default' : 'secondary'} data-testid="user-menu-role">
+            {user.globalRole}
+          </Badge>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={logoutMutation.isPending}
+          onSelect={(event) => {
+            event.preventDefault();
+            signOut();
+          }}
+        >
+          <LogOut aria-hidden="true" />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
