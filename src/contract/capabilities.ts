@@ -18,3 +18,18 @@ export const capabilitySchema = z.object({
 export type Capability = z.infer<typeof capabilitySchema>;
 
 export const capabilityStatuses = ['available', 'provisioning', 'deprecated'] as const;
+
+/** Register / edit a capability. configurationSchema is JSON text the server checks is a JSON Schema. */
+export const capabilityInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  description: z.string().trim().max(2000).nullable().optional(),
+  version: z.string().trim().max(50).nullable().optional(),
+  status: z.enum(capabilityStatuses).optional(),
+  endpoint: z.string().trim().max(500).nullable().optional(),
+  category: z.string().trim().max(100).nullable().optional(),
+  configurationSchema: z.string().max(100_000).nullable().optional(),
+  supportsNotificationTemplates: z.boolean().optional(),
+});
+export type CapabilityInput = z.infer<typeof capabilityInputSchema>;
+export const capabilityPatchSchema = capabilityInputSchema.partial();
+export type CapabilityPatch = z.infer<typeof capabilityPatchSchema>;

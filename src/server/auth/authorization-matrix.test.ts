@@ -24,6 +24,16 @@ const EXPECTED: Record<string, string> = {
   'GET /api/user-profiles': 'signedIn',
   'GET /api/capabilities': 'signedIn',
   'GET /api/capabilities/:capabilityId': 'signedIn',
+  'POST /api/capabilities': 'admin',
+  'PATCH /api/capabilities/:capabilityId': 'admin',
+  'DELETE /api/capabilities/:capabilityId': 'admin',
+  'POST /api/capabilities/:id/toggle-environment-blue-green': 'admin',
+  'POST /api/capabilities/:id/update-environment-slot-version': 'admin',
+  'POST /api/capabilities/:id/switch': 'admin',
+  'POST /api/capabilities/:id/rollback': 'admin',
+  'POST /api/notification-templates': 'admin',
+  'PATCH /api/notification-templates/:id': 'admin',
+  'DELETE /api/notification-templates/:id': 'admin',
   'GET /api/capability-subscriptions/versions/active/:tenantId/:capabilityId/:environment/:region': 'tenant:read',
   'GET /api/capability-subscriptions/versions/active/:tenantId/:environment/:region': 'tenant:read',
   'GET /api/capability-subscriptions/versions/history/:tenantId/:capabilityId/:environment/:region': 'tenant:read',
@@ -58,6 +68,11 @@ const ID_BY_ROUTE: Record<string, string> = {
   '/api/deployments/microfrontend/:id/environment/:environment': 'mfe-1',
   '/api/capability-deployments/capability/:id/environment/:environment': 'api-001',
   '/api/web-apps/:id': 'app-1',
+  '/api/capabilities/:id/toggle-environment-blue-green': 'api-001',
+  '/api/capabilities/:id/update-environment-slot-version': 'api-001',
+  '/api/capabilities/:id/switch': 'api-001',
+  '/api/capabilities/:id/rollback': 'api-001',
+  '/api/notification-templates/:id': 'tpl-1',
 };
 
 type Outcome = 'allowed' | 401 | 403 | 404;

@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { capabilitySchema } from '../../contract/capabilities';
+import { capabilityInputSchema, capabilityPatchSchema, capabilitySchema } from '../../contract/capabilities';
 import { idParamSchema, listQuerySchema } from '../../contract/common';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
-import { signedIn } from '../auth/permissions';
-import { getCapability, listCapabilities } from './service';
+import { createCapability, deleteCapability, getCapability, listCapabilities, updateCapability } from './service';
+import { requireViewer } from '../auth/guard';
+import { adminOnly, signedIn } from '../auth/permissions';
+import { actorOf } from '../auth/viewer';
+import { blueGreenRoutes } from '../blue-green/routes';
+import { capabilityBlueGreen } from '../blue-green/service';
 
 export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -36,4 +40,54 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
     },
     async (request) => getCapability(db, request.params.capabilityId),
   );
+
+  const capabilityParams = z.object({ capabilityId: idParamSchema });
+
+  app.post(
+    '/api/capabilities',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['capabilities'],
+        summary: 'Register a capability (the server assigns the next api-NNN id)',
+        body: capabilityInputSchema,
+        response: { 201: capabilitySchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCapability(db, request.body, actorOf(requireViewer(request), request.ip))),
+  );
+
+  app.patch(
+    '/api/capabilities/:capabilityId',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['capabilities'],
+        summary: 'Edit a capability',
+        params: capabilityParams,
+        body: capabilityPatchSchema,
+        response: { 200: capabilitySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateCapability(db, request.params.capabilityId, request.body, actorOf(requireViewer(request), request.ip)),
+  );
+
+  app.delete(
+    '/api/capabilities/:capabilityId',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['capabilities'],
+        summary: 'Delete a capability (409 while a tenant subscribes to it)',
+        params: capabilityParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteCapability(db, request.params.capabilityId, actorOf(requireViewer(request), request.ip));
+      return reply.status(204).send(null);
+    },
+  );
+
+  blueGreenRoutes(app, { db, owner: capabilityBlueGreen, base: '/api/capabilities', param: 'id', permission: adminOnly, tag: 'capabilities' });
 }

@@ -1,10 +1,13 @@
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
-import type { Capability } from '../../contract/capabilities';
+import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Capability, CapabilityInput, CapabilityPatch } from '../../contract/capabilities';
 import type { ListQuery } from '../../contract/common';
-import type { Executor } from '../db/client';
+import { recordAudit } from '../audit/service';
+import type { Actor } from '../auth/viewer';
+import type { Database, Executor } from '../db/client';
 import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
-import { capabilities } from '../db/schema';
-import { notFound } from '../errors';
+import { capabilities, capabilitySubscriptions } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { assertJsonSchema } from './configuration-schema';
 
 /** The capability catalogue, searched by name, description or category. */
 export async function listCapabilities(db: Executor, query: ListQuery): Promise<{ items: Capability[]; total: number }> {
@@ -27,4 +30,56 @@ export async function getCapability(db: Executor, id: string): Promise<Capabilit
   const [capability] = await db.select().from(capabilities).where(eq(capabilities.id, id));
   if (!capability) throw notFound('Capability');
   return capability;
+}
+
+/** Serialises id allocation: two registrations at once never pick the same api-NNN. */
+const CAPABILITY_ID_LOCK = 727_003;
+
+/** Registers a capability under the next free api-NNN id. */
+export async function createCapability(db: Database, input: CapabilityInput, actor: Actor): Promise<Capability> {
+  if (input.configurationSchema) assertJsonSchema(input.configurationSchema, 'body.configurationSchema');
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CAPABILITY_ID_LOCK})`);
+    const [{ highest } = { highest: 0 }] = await tx
+      .select({ highest: sql<number>`coalesce(max(substring(${capabilities.id} from '^api-([0-9]+)$')::int), 0)` })
+      .from(capabilities);
+    const id = `api-${String(Number(highest) + 1).padStart(3, '0')}`;
+    const [created] = await tx.insert(capabilities).values({ ...input, id }).returning();
+    if (!created) throw new Error('Insert returned no row');
+    await recordAudit(tx, actor, { action: 'capability.create', resourceType: 'capability', resourceId: id, changes: { after: input } });
+    return created;
+  });
+}
+
+export async function updateCapability(db: Database, id: string, patch: CapabilityPatch, actor: Actor): Promise<Capability> {
+  if (patch.configurationSchema) assertJsonSchema(patch.configurationSchema, 'body.configurationSchema');
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(capabilities).where(eq(capabilities.id, id)).for('update');
+    if (!before) throw notFound('Capability');
+    if (Object.keys(patch).length === 0) return before;
+    const [after] = await tx.update(capabilities).set(patch).where(eq(capabilities.id, id)).returning();
+    if (!after) throw notFound('Capability');
+    const changed = Object.fromEntries(
+      Object.keys(patch).map((key) => [key, { from: before[key as keyof Capability], to: after[key as keyof Capability] }]),
+    );
+    await recordAudit(tx, actor, { action: 'capability.update', resourceType: 'capability', resourceId: id, changes: changed });
+    return after;
+  });
+}
+
+/** Deletes a capability with its templates and deployments; refused while any tenant subscribes to it. */
+export async function deleteCapability(db: Database, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(capabilities).where(eq(capabilities.id, id)).for('update');
+    if (!before) throw notFound('Capability');
+    const [{ subscribers } = { subscribers: 0 }] = await tx
+      .select({ subscribers: count() })
+      .from(capabilitySubscriptions)
+      .where(eq(capabilitySubscriptions.capabilityId, id));
+    if (subscribers > 0) {
+      throw conflict(`${before.name} cannot be deleted while ${subscribers} tenant subscription${subscribers === 1 ? '' : 's'} use it`);
+    }
+    await tx.delete(capabilities).where(eq(capabilities.id, id));
+    await recordAudit(tx, actor, { action: 'capability.delete', resourceType: 'capability', resourceId: id, changes: { before } });
+  });
 }

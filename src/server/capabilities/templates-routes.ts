@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { idParamSchema } from '../../contract/common';
-import { notificationTemplateSchema } from '../../contract/notification-templates';
+import { notificationTemplateSchema, templateInputSchema, templatePatchSchema } from '../../contract/notification-templates';
+import { requireViewer } from '../auth/guard';
+import { adminOnly } from '../auth/permissions';
+import { actorOf } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { signedIn } from '../auth/permissions';
-import { listTemplates } from './templates-service';
+import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates-service';
 
 export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -20,5 +23,53 @@ export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }
       },
     },
     async (request) => listTemplates(db, request.params.capabilityId),
+  );
+
+  const templateParams = z.object({ id: idParamSchema });
+
+  app.post(
+    '/api/notification-templates',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['notification templates'],
+        summary: 'Create a notification template (createdBy is the signed-in user)',
+        body: templateInputSchema,
+        response: { 201: notificationTemplateSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createTemplate(db, request.body, actorOf(requireViewer(request), request.ip))),
+  );
+
+  app.patch(
+    '/api/notification-templates/:id',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['notification templates'],
+        summary: 'Edit a notification template',
+        params: templateParams,
+        body: templatePatchSchema,
+        response: { 200: notificationTemplateSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateTemplate(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+  );
+
+  app.delete(
+    '/api/notification-templates/:id',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['notification templates'],
+        summary: 'Delete a notification template',
+        params: templateParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteTemplate(db, request.params.id, actorOf(requireViewer(request), request.ip));
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -1,7 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
-import type { NotificationTemplate } from '../../contract/notification-templates';
-import type { Executor } from '../db/client';
-import { notificationTemplates } from '../db/schema';
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  templateProblems,
+  type NotificationTemplate,
+  type TemplateInput,
+  type TemplatePatch,
+} from '../../contract/notification-templates';
+import { recordAudit } from '../audit/service';
+import type { Actor } from '../auth/viewer';
+import type { Database, Executor } from '../db/client';
+import { capabilities, notificationTemplates } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
 import { getCapability } from './service';
 
 /** A capability's notification templates; 404 when the capability does not exist. */
@@ -12,4 +20,79 @@ export async function listTemplates(db: Executor, capabilityId: string): Promise
     .from(notificationTemplates)
     .where(eq(notificationTemplates.capabilityId, capabilityId))
     .orderBy(asc(notificationTemplates.name), asc(notificationTemplates.language), asc(notificationTemplates.id));
+}
+
+type TemplateFields = Omit<NotificationTemplate, 'id' | 'capabilityId' | 'createdAt' | 'updatedAt' | 'createdBy'>;
+
+/** Applies the cross-field rules: subject only for email (dropped otherwise), every placeholder declared. */
+function checkedFields(fields: TemplateFields): TemplateFields {
+  const normalised = { ...fields, subject: fields.deliveryChannel === 'email' ? (fields.subject ?? null) : null };
+  const problems = templateProblems(normalised);
+  if (problems.length > 0) {
+    throw badRequest(problems.map((p) => p.message).join('; '), problems.map((p) => ({ ...p, path: `body.${p.path}` })));
+  }
+  return normalised;
+}
+
+async function assertCarriesTemplates(db: Executor, capabilityId: string): Promise<void> {
+  const [capability] = await db
+    .select({ name: capabilities.name, supports: capabilities.supportsNotificationTemplates })
+    .from(capabilities)
+    .where(eq(capabilities.id, capabilityId));
+  if (!capability) throw notFound('Capability');
+  if (!capability.supports) throw conflict(`${capability.name} does not carry notification templates`);
+}
+
+export async function createTemplate(db: Database, input: TemplateInput, actor: Actor): Promise<NotificationTemplate> {
+  const fields = checkedFields({
+    name: input.name,
+    language: input.language,
+    deliveryChannel: input.deliveryChannel,
+    subject: input.subject ?? null,
+    content: input.content,
+    variables: input.variables ?? [],
+    status: input.status ?? 'active',
+  });
+  return db.transaction(async (tx) => {
+    await assertCarriesTemplates(tx, input.capabilityId);
+    const [created] = await tx
+      .insert(notificationTemplates)
+      .values({ ...fields, capabilityId: input.capabilityId, createdBy: actor.email })
+      .returning();
+    if (!created) throw new Error('Insert returned no row');
+    await recordAudit(tx, actor, { action: 'template.create', resourceType: 'notification-template', resourceId: created.id, changes: { after: fields } });
+    return created;
+  });
+}
+
+export async function updateTemplate(db: Database, id: string, patch: TemplatePatch, actor: Actor): Promise<NotificationTemplate> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(notificationTemplates).where(eq(notificationTemplates.id, id)).for('update');
+    if (!before) throw notFound('Notification template');
+    const fields = checkedFields({
+      name: patch.name ?? before.name,
+      language: patch.language ?? before.language,
+      deliveryChannel: patch.deliveryChannel ?? before.deliveryChannel,
+      subject: patch.subject === undefined ? before.subject : patch.subject,
+      content: patch.content ?? before.content,
+      variables: patch.variables ?? before.variables,
+      status: patch.status ?? before.status,
+    });
+    const [after] = await tx
+      .update(notificationTemplates)
+      .set({ ...fields, updatedAt: sql`now()` })
+      .where(eq(notificationTemplates.id, id))
+      .returning();
+    if (!after) throw notFound('Notification template');
+    await recordAudit(tx, actor, { action: 'template.update', resourceType: 'notification-template', resourceId: id, changes: { before, after: fields } });
+    return after;
+  });
+}
+
+export async function deleteTemplate(db: Database, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(notificationTemplates).where(eq(notificationTemplates.id, id)).returning();
+    if (!deleted) throw notFound('Notification template');
+    await recordAudit(tx, actor, { action: 'template.delete', resourceType: 'notification-template', resourceId: id, changes: { before: deleted } });
+  });
 }
