@@ -32,3 +32,53 @@ export const tenantSchema = z.object({
 export type Tenant = z.infer<typeof tenantSchema>;
 
 export const tenantStatuses = ['active', 'inactive'] as const;
+
+const text = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** One per-environment region override (environmentRegionPolicies is a JSON-text list of these). */
+export const environmentRegionPolicySchema = z.object({
+  environment: z.enum(['development', 'uat', 'production']),
+  regions: z.array(z.string()),
+});
+export type EnvironmentRegionPolicy = z.infer<typeof environmentRegionPolicySchema>;
+
+/**
+ * Create Tenant (SPEC.md section 2) plus every other tenant field, all optional but name and owner.
+ * The *Configuration fields and environmentRegionPolicies are JSON text: the server refuses text that
+ * is not JSON (400 naming the field); an empty string means "none".
+ */
+export const tenantInputSchema = z.object({
+  name: z.string().trim().min(1, 'Tenant Name is required').max(200),
+  description: text(2000),
+  owner: z.string().trim().min(1, 'Owner is required').max(320),
+  status: z.enum(tenantStatuses).optional(),
+  developmentEnabled: z.boolean().optional(),
+  uatEnabled: z.boolean().optional(),
+  productionEnabled: z.boolean().optional(),
+  idpProvider: text(100),
+  idpConfiguration: text(50_000),
+  authProvider: text(100),
+  authConfiguration: text(50_000),
+  apiGatewayConfiguration: text(50_000),
+  policyServerConfiguration: text(50_000),
+  dataClassification: text(2000),
+  dataRetentionRequirements: text(2000),
+  dataResidency: text(2000),
+  disasterRecoveryRequirements: text(2000),
+  privacyLaws: text(2000),
+  allowedRegions: z.array(z.string()).max(50).nullable().optional(),
+  environmentRegionPolicies: text(50_000),
+});
+export type TenantInput = z.infer<typeof tenantInputSchema>;
+
+/** PATCH /api/tenants/:id: any subset of the fields (metadata, regions, infrastructure, edit). */
+export const tenantPatchSchema = tenantInputSchema.partial();
+export type TenantPatch = z.infer<typeof tenantPatchSchema>;
+
+/** DELETE /api/tenants/:id answers what went with the tenant. */
+export const tenantDeletionSchema = z.object({
+  webApps: z.number().int(),
+  profiles: z.number().int(),
+  subscriptions: z.number().int(),
+  meshes: z.number().int(),
+});
