@@ -29,3 +29,21 @@ export type VersionContextParams = z.infer<typeof versionContextParamsSchema>;
 
 /** The list form: all active versions of one tenant in one (environment, region). */
 export const tenantContextParamsSchema = versionContextParamsSchema.omit({ capabilityId: true });
+
+/**
+ * POST /api/capability-subscriptions/versions. subscriptionId must be sub-{tenantId}-{capabilityId};
+ * configuration is JSON text (empty means {}); createdBy is taken from the session, whatever is sent.
+ */
+export const createVersionBodySchema = z.object({
+  subscriptionId: z.string().min(1).max(500),
+  tenantId: idParamSchema,
+  capabilityId: idParamSchema,
+  environment: environmentSchema,
+  region: controlPlaneRegionSchema,
+  configuration: z.string().max(100_000).optional(),
+  notes: z.string().trim().max(2000).nullable().optional(),
+  createdBy: z.string().optional(),
+});
+export type CreateVersionBody = z.infer<typeof createVersionBodySchema>;
+
+export const subscriptionIdFor = (tenantId: string, capabilityId: string) => `sub-${tenantId}-${capabilityId}`;

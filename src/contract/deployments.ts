@@ -34,3 +34,31 @@ export type CapabilityDeployment = z.infer<typeof capabilityDeploymentSchema>;
 
 /** A slot is live when it is active and takes all traffic (SPEC.md section 4). */
 export const LIVE_TRAFFIC_PERCENTAGE = 100;
+
+const environment = z.enum(['development', 'uat', 'production']);
+const slot = z.enum(['blue', 'green']);
+
+/** POST /api/deployments/switch (SPEC.md section 7); activatedBy is taken from the session. */
+export const switchMicrofrontendBodySchema = z.object({
+  microfrontendId: z.string().min(1).max(200),
+  environment,
+  fromSlot: slot.optional(),
+  toSlot: slot.optional(),
+  activatedBy: z.string().optional(),
+});
+export const switchCapabilityBodySchema = switchMicrofrontendBodySchema
+  .omit({ microfrontendId: true })
+  .extend({ capabilityId: z.string().min(1).max(200) });
+
+/** Deploy a published version into the idle slot (the first deployment of an environment goes live). */
+export const deployMicrofrontendBodySchema = z.object({
+  microfrontendId: z.string().min(1).max(200),
+  environment,
+  versionId: z.string().min(1).max(200),
+});
+export const deployCapabilityBodySchema = z.object({
+  capabilityId: z.string().min(1).max(200),
+  environment,
+  version: z.string().trim().min(1, 'Version is required').max(100),
+  endpoint: z.string().trim().max(2000).nullable().optional(),
+});

@@ -31,3 +31,47 @@ export const microfrontendVersionSchema = z.object({
 export type MicrofrontendVersion = z.infer<typeof microfrontendVersionSchema>;
 
 export const microfrontendVersionStatuses = ['draft', 'published', 'deprecated'] as const;
+
+export const moduleTypes = ['module-federation', 'web-component', 'iframe-composition'] as const;
+export const DEFAULT_MODULE_TYPE = 'module-federation';
+
+/** Subresource-integrity form: sha256/384/512 then base64. */
+export const INTEGRITY_HASH_PATTERN = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'Must be an http(s) URL');
+const jsonText = z.string().max(50_000).nullable().optional();
+
+export const microfrontendInputSchema = z.object({
+  slug: z.string().trim().min(1, 'Slug is required').max(100).regex(SLUG_PATTERN, 'Lower-case letters, digits and dashes'),
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  description: z.string().trim().max(2000).nullable().optional(),
+  repository: z.string().trim().max(2000).nullable().optional(),
+});
+export type MicrofrontendInput = z.infer<typeof microfrontendInputSchema>;
+export const microfrontendPatchSchema = microfrontendInputSchema.partial();
+
+/** A new version starts as a draft; exposedModules is a JSON-text list of strings. */
+export const microfrontendVersionInputSchema = z.object({
+  microfrontendId: z.string().min(1).max(200),
+  version: z.string().trim().min(1, 'Version is required').max(100),
+  entryUrl: httpUrl.nullable().optional(),
+  moduleType: z.enum(moduleTypes).optional(),
+  exposedModules: jsonText,
+  sharedDependencies: jsonText,
+  defaultConfig: jsonText,
+  buildMetadata: jsonText,
+  integrityHash: z
+    .string()
+    .trim()
+    .regex(INTEGRITY_HASH_PATTERN, 'Must be sha256-, sha384- or sha512- followed by base64')
+    .nullable()
+    .optional(),
+});
+export type MicrofrontendVersionInput = z.infer<typeof microfrontendVersionInputSchema>;
+export const microfrontendVersionPatchSchema = microfrontendVersionInputSchema.omit({ microfrontendId: true }).partial();
+export type MicrofrontendVersionPatch = z.infer<typeof microfrontendVersionPatchSchema>;

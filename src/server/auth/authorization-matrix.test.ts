@@ -3,7 +3,12 @@ import { roleAllows, type TenantAction } from '../../contract/roles';
 import { describeApi } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
 import { sessionCookieFor, type TestPersona } from '../test/sessions';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { users } from '../db/schema';
+import { authorize } from './guard';
 import { describePermission } from './permissions';
+import { loadViewer } from './viewer';
 
 /**
  * The permission every /api route must declare. A route missing here, or declaring something else,
@@ -37,6 +42,29 @@ const EXPECTED: Record<string, string> = {
   'GET /api/capability-subscriptions/versions/active/:tenantId/:capabilityId/:environment/:region': 'tenant:read',
   'GET /api/capability-subscriptions/versions/active/:tenantId/:environment/:region': 'tenant:read',
   'GET /api/capability-subscriptions/versions/history/:tenantId/:capabilityId/:environment/:region': 'tenant:read',
+  'POST /api/capability-subscriptions/versions': 'tenant:versions',
+  'POST /api/capability-subscriptions/versions/:versionId/activate': 'tenant:versions',
+  'POST /api/microfrontends': 'admin',
+  'PATCH /api/microfrontends/:id': 'admin',
+  'DELETE /api/microfrontends/:id': 'admin',
+  'POST /api/microfrontend-versions': 'admin',
+  'PATCH /api/microfrontend-versions/:versionId': 'admin',
+  'POST /api/microfrontend-versions/:versionId/publish': 'admin',
+  'POST /api/microfrontend-versions/:versionId/deprecate': 'admin',
+  'POST /api/web-app-meshes': 'tenant:meshes',
+  'DELETE /api/web-app-meshes/:id': 'tenant:meshes',
+  'GET /api/web-app-meshes/:id/manifest': 'tenant:read',
+  'POST /api/deployments/switch': 'admin',
+  'POST /api/capability-deployments/switch': 'admin',
+  'POST /api/deployments/deploy': 'admin',
+  'POST /api/capability-deployments/deploy': 'admin',
+  'POST /api/tenants': 'admin',
+  'PATCH /api/tenants/:tenantId': 'tenant:configure',
+  'DELETE /api/tenants/:tenantId': 'tenant:delete',
+  'POST /api/tenants/:tenantId/toggle-environment-blue-green': 'tenant:blueGreen',
+  'POST /api/tenants/:tenantId/update-environment-slot-version': 'tenant:blueGreen',
+  'POST /api/tenants/:tenantId/switch': 'tenant:blueGreen',
+  'POST /api/tenants/:tenantId/rollback': 'tenant:blueGreen',
   'GET /api/notification-templates/capability/:capabilityId': 'signedIn',
   'GET /api/microfrontends': 'signedIn',
   'GET /api/microfrontends/:id': 'signedIn',
@@ -68,11 +96,27 @@ const ID_BY_ROUTE: Record<string, string> = {
   '/api/deployments/microfrontend/:id/environment/:environment': 'mfe-1',
   '/api/capability-deployments/capability/:id/environment/:environment': 'api-001',
   '/api/web-apps/:id': 'app-1',
+  '/api/web-app-meshes/:id/manifest': 'mesh-1',
   '/api/capabilities/:id/toggle-environment-blue-green': 'api-001',
   '/api/capabilities/:id/update-environment-slot-version': 'api-001',
   '/api/capabilities/:id/switch': 'api-001',
   '/api/capabilities/:id/rollback': 'api-001',
   '/api/notification-templates/:id': 'tpl-1',
+};
+
+/** Parameters that mean something else on one route than PARAMS says. */
+const PARAMS_BY_ROUTE: Record<string, Record<string, string>> = {
+  '/api/capability-subscriptions/versions/:versionId/activate': { versionId: 'ver-1' },
+  '/api/microfrontend-versions/:versionId/deprecate': { versionId: 'mfv-3' },
+};
+
+/**
+ * Bodies for routes that find their tenant in the body: enough for the guard to resolve tenant A,
+ * incomplete on purpose so that an allowed request stops at validation (400) and changes nothing.
+ */
+const BODY_BY_ROUTE: Record<string, object> = {
+  'POST /api/capability-subscriptions/versions': { tenantId: 'tenant-001' },
+  'POST /api/web-app-meshes': { tenantId: 'tenant-001' },
 };
 
 type Outcome = 'allowed' | 401 | 403 | 404;
@@ -108,7 +152,7 @@ function expectedOutcome(route: string, permission: string, persona: Persona | n
 
 function sampleUrl(url: string): string {
   return url.replace(/:(\w+)/g, (_, name: string) => {
-    const value = name === 'id' ? ID_BY_ROUTE[url] : PARAMS[name];
+    const value = PARAMS_BY_ROUTE[url]?.[name] ?? (name === 'id' ? ID_BY_ROUTE[url] : PARAMS[name]);
     if (!value) throw new Error(`No sample value for :${name} in ${url}: add one to the matrix test`);
     return value;
   });
@@ -131,14 +175,30 @@ describeApi(
           const expected = expectedOutcome(key, describePermission(route.permission), persona);
           // A fresh session per request: an allowed sign-out must not end the next check's session.
           const cookie = persona ? await sessionCookieFor(ctx().db, persona) : undefined;
+          const who = persona?.label ?? 'anonymous';
+          if (expected === 'allowed' && route.method === 'DELETE' && persona) {
+            // An allowed delete would remove the samples the other checks need: ask the guard itself.
+            const [user] = await ctx().db.select().from(users).where(eq(users.id, persona.id));
+            if (!user) throw new Error(`persona ${persona.id} missing`);
+            const { passwordHash: _hash, ...publicUser } = user;
+            // The sample URL's segments, named by the route's ':param' segments.
+            const sample = url.split('/');
+            const params = Object.fromEntries(
+              route.url.split('/').flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), sample[i]]] : [])),
+            );
+            const request = { params, body: undefined } as unknown as FastifyRequest;
+            await authorize(route.permission, await loadViewer(ctx().db, publicUser, ''), request, ctx().db).catch((error: unknown) => {
+              failures.push(`${key} as ${who}: expected allowed, the guard refused: ${String(error)}`);
+            });
+            continue;
+          }
           // Allowed mutations get an empty body: authorization runs before validation, so they stop at 400.
           const res = await ctx().app.inject({
             method: route.method as 'GET',
             url,
             headers: cookie ? { cookie } : {},
-            ...(route.method === 'GET' ? {} : { payload: {} }),
+            ...(route.method === 'GET' ? {} : { payload: BODY_BY_ROUTE[key] ?? {} }),
           });
-          const who = persona?.label ?? 'anonymous';
           const ok = expected === 'allowed' ? ![401, 403, 404].includes(res.statusCode) && res.statusCode < 500 : res.statusCode === expected;
           if (!ok) failures.push(`${key} as ${who}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
         }

@@ -30,7 +30,7 @@ export function blueGreenRoutes(
     `${base}/:${param}/toggle-environment-blue-green`,
     { config: { permission }, schema: { tags: [tag], summary: 'Enable or disable blue-green for one environment', params, body: toggleBlueGreenBodySchema, response: reply } },
     async (request) =>
-      changeBlueGreen(db, owner, idOf(request), 'toggle', (config) => toggle(config, request.body.environment, request.body.enabled), actorOf(requireViewer(request), request.ip)),
+      changeBlueGreen(db, owner, idOf(request), 'toggle', request.body.environment, (config) => toggle(config, request.body.environment, request.body.enabled), actorOf(requireViewer(request), request.ip)),
   );
 
   app.post(
@@ -38,7 +38,7 @@ export function blueGreenRoutes(
     { config: { permission }, schema: { tags: [tag], summary: "Set one slot's version", params, body: slotVersionBodySchema, response: reply } },
     async (request) => {
       const { environment, slot, version } = request.body;
-      return changeBlueGreen(db, owner, idOf(request), 'slot_version', (config) => setSlotVersion(config, environment, slot, version), actorOf(requireViewer(request), request.ip));
+      return changeBlueGreen(db, owner, idOf(request), 'slot_version', environment, (config) => setSlotVersion(config, environment, slot, version), actorOf(requireViewer(request), request.ip));
     },
   );
 
@@ -46,13 +46,13 @@ export function blueGreenRoutes(
     `${base}/:${param}/switch`,
     { config: { permission }, schema: { tags: [tag], summary: 'Switch to the other slot with a new version', params, body: switchSlotBodySchema, response: reply } },
     async (request) =>
-      changeBlueGreen(db, owner, idOf(request), 'switch', (config, at) => switchSlot(config, request.body.environment, request.body.toVersion, at), actorOf(requireViewer(request), request.ip)),
+      changeBlueGreen(db, owner, idOf(request), 'switch', request.body.environment, (config, at) => switchSlot(config, request.body.environment, request.body.toVersion, at), actorOf(requireViewer(request), request.ip)),
   );
 
   app.post(
     `${base}/:${param}/rollback`,
     { config: { permission }, schema: { tags: [tag], summary: 'Return to the previous slot', params, body: rollbackBodySchema, response: reply } },
     async (request) =>
-      changeBlueGreen(db, owner, idOf(request), 'rollback', (config, at) => rollback(config, request.body.environment, at), actorOf(requireViewer(request), request.ip)),
+      changeBlueGreen(db, owner, idOf(request), 'rollback', request.body.environment, (config, at) => rollback(config, request.body.environment, at), actorOf(requireViewer(request), request.ip)),
   );
 }

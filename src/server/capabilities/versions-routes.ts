@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  createVersionBodySchema,
   configurationVersionSchema,
   tenantContextParamsSchema,
   versionContextParamsSchema,
@@ -7,10 +8,20 @@ import {
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
-import { onTenant, tenantFromParam } from '../auth/permissions';
+import { onTenant, tenantFromParam, tenantFromRow, type TenantResolver } from '../auth/permissions';
 
 const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
-import { getActiveVersion, listActiveVersions, listVersionHistory } from './versions-service';
+
+/** The tenant named in the request body (the create payload of SPEC.md section 7 carries it there). */
+const tenantFromBody: TenantResolver = async (request) => {
+  const tenantId = (request.body as { tenantId?: unknown } | undefined)?.tenantId;
+  return typeof tenantId === 'string' && tenantId.length > 0 ? tenantId : undefined;
+};
+import { activateVersion, createVersion, getActiveVersion, listActiveVersions, listVersionHistory } from './versions-service';
+import { requireViewer } from '../auth/guard';
+import { actorOf } from '../auth/viewer';
+import { capabilitySubscriptionVersions } from '../db/schema';
+import { idParamSchema } from '../../contract/common';
 
 const BASE = '/api/capability-subscriptions/versions';
 
@@ -55,5 +66,33 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
       },
     },
     async (request) => listVersionHistory(db, request.params),
+  );
+
+  app.post(
+    BASE,
+    {
+      config: { permission: onTenant('versions', tenantFromBody, 'Tenant') },
+      schema: {
+        tags: ['configuration versions'],
+        summary: 'Create the next configuration version of a context and make it the active one',
+        body: createVersionBodySchema,
+        response: { 201: configurationVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createVersion(db, request.body, actorOf(requireViewer(request), request.ip))),
+  );
+
+  app.post(
+    `${BASE}/:versionId/activate`,
+    {
+      config: { permission: onTenant('versions', tenantFromRow(capabilitySubscriptionVersions, 'versionId'), 'Configuration version') },
+      schema: {
+        tags: ['configuration versions'],
+        summary: 'Make a version the only active one of its context',
+        params: z.object({ versionId: idParamSchema }),
+        response: { 200: configurationVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => activateVersion(db, request.params.versionId, actorOf(requireViewer(request), request.ip)),
   );
 }

@@ -1,11 +1,28 @@
 import { z } from 'zod';
 import { environmentSchema, idParamSchema } from '../../contract/common';
-import { capabilityDeploymentSchema, microfrontendDeploymentSchema } from '../../contract/deployments';
+import {
+  capabilityDeploymentSchema,
+  deployCapabilityBodySchema,
+  deployMicrofrontendBodySchema,
+  microfrontendDeploymentSchema,
+  switchCapabilityBodySchema,
+  switchMicrofrontendBodySchema,
+} from '../../contract/deployments';
+import { requireViewer } from '../auth/guard';
+import { actorOf } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
-import { signedIn } from '../auth/permissions';
-import { listCapabilityDeployments, listMicrofrontendDeployments } from './service';
+import { adminOnly, signedIn } from '../auth/permissions';
+import {
+  capabilitySlots,
+  deployToIdleSlot,
+  listCapabilityDeployments,
+  listMicrofrontendDeployments,
+  microfrontendSlots,
+  publishedVersionOf,
+  switchSlots,
+} from './service';
 
 export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -34,5 +51,58 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
       },
     },
     async (request) => listCapabilityDeployments(db, request.params.id, request.params.environment),
+  );
+
+  const actor = (request: Parameters<typeof requireViewer>[0]) => actorOf(requireViewer(request), request.ip);
+  const mfeSlots = { 200: z.array(microfrontendDeploymentSchema), ...errorResponses(400, 401, 403, 404, 409) };
+  const capabilitySlotsReply = { 200: z.array(capabilityDeploymentSchema), ...errorResponses(400, 401, 403, 404, 409) };
+
+  app.post(
+    '/api/deployments/switch',
+    {
+      config: { permission: adminOnly },
+      schema: { tags: ['deployments'], summary: "Switch a microfrontend's traffic to its inactive slot", body: switchMicrofrontendBodySchema, response: mfeSlots },
+    },
+    async (request) => {
+      const { microfrontendId, environment, fromSlot, toSlot } = request.body;
+      return switchSlots(db, microfrontendSlots, microfrontendId, environment, { fromSlot, toSlot }, actor(request));
+    },
+  );
+
+  app.post(
+    '/api/capability-deployments/switch',
+    {
+      config: { permission: adminOnly },
+      schema: { tags: ['deployments'], summary: "Switch a capability's traffic to its inactive slot", body: switchCapabilityBodySchema, response: capabilitySlotsReply },
+    },
+    async (request) => {
+      const { capabilityId, environment, fromSlot, toSlot } = request.body;
+      return switchSlots(db, capabilitySlots, capabilityId, environment, { fromSlot, toSlot }, actor(request));
+    },
+  );
+
+  app.post(
+    '/api/deployments/deploy',
+    {
+      config: { permission: adminOnly },
+      schema: { tags: ['deployments'], summary: 'Deploy a published microfrontend version to the idle slot', body: deployMicrofrontendBodySchema, response: mfeSlots },
+    },
+    async (request) => {
+      const { microfrontendId, environment, versionId } = request.body;
+      const version = await publishedVersionOf(db, microfrontendId, versionId);
+      return deployToIdleSlot(db, microfrontendSlots, microfrontendId, environment, { versionId, deployedUrl: version.entryUrl }, actor(request));
+    },
+  );
+
+  app.post(
+    '/api/capability-deployments/deploy',
+    {
+      config: { permission: adminOnly },
+      schema: { tags: ['deployments'], summary: 'Deploy a capability version to the idle slot', body: deployCapabilityBodySchema, response: capabilitySlotsReply },
+    },
+    async (request) => {
+      const { capabilityId, environment, version, endpoint } = request.body;
+      return deployToIdleSlot(db, capabilitySlots, capabilityId, environment, { version, endpoint: endpoint ?? null, deployedUrl: endpoint ?? null }, actor(request));
+    },
   );
 }

@@ -1,15 +1,29 @@
 import { z } from 'zod';
 import { idParamSchema } from '../../contract/common';
-import { microfrontendSchema, microfrontendVersionSchema } from '../../contract/microfrontends';
-import { webAppMeshSchema } from '../../contract/web-app-meshes';
+import {
+  microfrontendInputSchema,
+  microfrontendPatchSchema,
+  microfrontendSchema,
+  microfrontendVersionInputSchema,
+  microfrontendVersionPatchSchema,
+  microfrontendVersionSchema,
+} from '../../contract/microfrontends';
+import { createMeshBodySchema, meshManifestSchema, webAppMeshSchema } from '../../contract/web-app-meshes';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { requireViewer } from '../auth/guard';
-import { onTenant, signedIn, tenantFromRow } from '../auth/permissions';
-import { tenantScope } from '../auth/viewer';
+import { adminOnly, onTenant, signedIn, tenantFromRow, type TenantResolver } from '../auth/permissions';
+import { actorOf, tenantScope } from '../auth/viewer';
+import { createMesh, deleteMesh, getMeshManifest } from './mesh-service';
 import { webAppMeshes } from '../db/schema';
 import {
+  changeVersionStatus,
+  createMicrofrontend,
+  createMicrofrontendVersion,
+  deleteMicrofrontend,
+  updateMicrofrontend,
+  updateMicrofrontendVersion,
   getMesh,
   getMicrofrontend,
   getMicrofrontendVersion,
@@ -17,6 +31,12 @@ import {
   listMicrofrontends,
   listMicrofrontendVersions,
 } from './service';
+
+/** The tenant named in the request body (a new mesh names it there). */
+const tenantFromBody: TenantResolver = async (request) => {
+  const tenantId = (request.body as { tenantId?: unknown } | undefined)?.tenantId;
+  return typeof tenantId === 'string' && tenantId.length > 0 ? tenantId : undefined;
+};
 
 export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -114,5 +134,114 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
       },
     },
     async (request) => getMesh(db, request.params.id),
+  );
+
+  const actor = (request: Parameters<typeof requireViewer>[0]) => actorOf(requireViewer(request), request.ip);
+  const idParams = z.object({ id: idParamSchema });
+  const versionParams = z.object({ versionId: idParamSchema });
+
+  app.post(
+    '/api/microfrontends',
+    {
+      config: { permission: adminOnly },
+      schema: { tags: ['microfrontends'], summary: 'Register a microfrontend (slug unique)', body: microfrontendInputSchema, response: { 201: microfrontendSchema, ...errorResponses(400, 401, 403, 409) } },
+    },
+    async (request, reply) => reply.status(201).send(await createMicrofrontend(db, request.body, actor(request))),
+  );
+
+  app.patch(
+    '/api/microfrontends/:id',
+    {
+      config: { permission: adminOnly },
+      schema: { tags: ['microfrontends'], summary: 'Edit a microfrontend', params: idParams, body: microfrontendPatchSchema, response: { 200: microfrontendSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request) => updateMicrofrontend(db, request.params.id, request.body, actor(request)),
+  );
+
+  app.delete(
+    '/api/microfrontends/:id',
+    {
+      config: { permission: adminOnly },
+      schema: { tags: ['microfrontends'], summary: 'Delete a microfrontend (409 while live or used by a mesh)', params: idParams, response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) } },
+    },
+    async (request, reply) => {
+      await deleteMicrofrontend(db, request.params.id, actor(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/microfrontend-versions',
+    {
+      config: { permission: adminOnly },
+      schema: { tags: ['microfrontends'], summary: 'Add a draft version', body: microfrontendVersionInputSchema, response: { 201: microfrontendVersionSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request, reply) => reply.status(201).send(await createMicrofrontendVersion(db, request.body, actor(request))),
+  );
+
+  app.patch(
+    '/api/microfrontend-versions/:versionId',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['microfrontends'],
+        summary: "Edit a version (a published version's entryUrl, exposedModules and integrityHash never change)",
+        params: versionParams,
+        body: microfrontendVersionPatchSchema,
+        response: { 200: microfrontendVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateMicrofrontendVersion(db, request.params.versionId, request.body, actor(request)),
+  );
+
+  for (const [path, to] of [['publish', 'published'], ['deprecate', 'deprecated']] as const) {
+    app.post(
+      `/api/microfrontend-versions/:versionId/${path}`,
+      {
+        config: { permission: adminOnly },
+        schema: { tags: ['microfrontends'], summary: `Mark a version ${to}`, params: versionParams, response: { 200: microfrontendVersionSchema, ...errorResponses(401, 403, 404, 409) } },
+      },
+      async (request) => changeVersionStatus(db, request.params.versionId, to, actor(request)),
+    );
+  }
+
+  app.post(
+    '/api/web-app-meshes',
+    {
+      config: { permission: onTenant('meshes', tenantFromBody, 'Tenant') },
+      schema: {
+        tags: ['web app meshes'],
+        summary: 'Create a mesh: every item needs a label and a published version; orders 0..n-1',
+        body: createMeshBodySchema,
+        response: { 201: webAppMeshSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createMesh(db, request.body, actor(request))),
+  );
+
+  app.delete(
+    '/api/web-app-meshes/:id',
+    {
+      config: { permission: onTenant('meshes', tenantFromRow(webAppMeshes, 'id'), 'Web app mesh') },
+      schema: { tags: ['web app meshes'], summary: 'Delete a mesh', params: idParams, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
+    },
+    async (request, reply) => {
+      await deleteMesh(db, request.params.id, actor(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/web-app-meshes/:id/manifest',
+    {
+      config: { permission: onTenant('read', tenantFromRow(webAppMeshes, 'id'), 'Web app mesh') },
+      schema: {
+        tags: ['web app meshes'],
+        summary: 'What a host shell needs to load the mesh: menu in order, entry URLs, modules, hashes, merged config',
+        params: idParams,
+        response: { 200: meshManifestSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getMeshManifest(db, request.params.id),
   );
 }

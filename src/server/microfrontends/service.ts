@@ -1,9 +1,17 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Microfrontend, MicrofrontendVersion } from '../../contract/microfrontends';
+import type {
+  Microfrontend,
+  MicrofrontendInput,
+  MicrofrontendVersion,
+  MicrofrontendVersionInput,
+  MicrofrontendVersionPatch,
+} from '../../contract/microfrontends';
+import { recordAudit } from '../audit/service';
+import type { Actor } from '../auth/viewer';
 import type { WebAppMesh } from '../../contract/web-app-meshes';
-import type { Executor } from '../db/client';
-import { microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
-import { notFound } from '../errors';
+import type { Database, Executor } from '../db/client';
+import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
 import { inTenantScope, type TenantScope } from '../auth/viewer';
 
 export async function listMicrofrontends(db: Executor): Promise<Microfrontend[]> {
@@ -54,3 +62,153 @@ export async function getMesh(db: Executor, id: string): Promise<WebAppMesh> {
   if (!found) throw notFound('Web app mesh');
   return found;
 }
+
+/** 23505 on a unique index we name: the error handler's generic 409 would not say which. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function createMicrofrontend(db: Database, input: MicrofrontendInput, actor: Actor): Promise<Microfrontend> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx.insert(microfrontends).values({ ...input, createdBy: actor.email }).returning();
+      if (!created) throw new Error('Insert returned no row');
+      await recordAudit(tx, actor, { action: 'microfrontend.create', resourceType: 'microfrontend', resourceId: created.id, changes: { after: input } });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('A microfrontend with this slug already exists');
+    throw error;
+  }
+}
+
+export async function updateMicrofrontend(db: Database, id: string, patch: Partial<MicrofrontendInput>, actor: Actor): Promise<Microfrontend> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(microfrontends).where(eq(microfrontends.id, id)).for('update');
+      if (!before) throw notFound('Microfrontend');
+      if (Object.keys(patch).length === 0) return before;
+      const [after] = await tx.update(microfrontends).set(patch).where(eq(microfrontends.id, id)).returning();
+      if (!after) throw notFound('Microfrontend');
+      await recordAudit(tx, actor, { action: 'microfrontend.update', resourceType: 'microfrontend', resourceId: id, changes: { before, after: patch } });
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('A microfrontend with this slug already exists');
+    throw error;
+  }
+}
+
+/** Meshes whose menu uses one of the given versions (menus are JSON text, so this reads them). */
+async function meshesUsing(db: Executor, versionIds: Set<string>): Promise<string[]> {
+  const meshes = await db.select({ name: webAppMeshes.name, menuItems: webAppMeshes.menuItems }).from(webAppMeshes);
+  return meshes
+    .filter((mesh) => {
+      try {
+        const items = JSON.parse(mesh.menuItems) as { microfrontendVersionId?: unknown }[];
+        return items.some((item) => typeof item.microfrontendVersionId === 'string' && versionIds.has(item.microfrontendVersionId));
+      } catch {
+        return false;
+      }
+    })
+    .map((mesh) => mesh.name);
+}
+
+/** Deletes a microfrontend with its versions and idle deployments; refused while live or used by a mesh. */
+export async function deleteMicrofrontend(db: Database, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(microfrontends).where(eq(microfrontends.id, id)).for('update');
+    if (!before) throw notFound('Microfrontend');
+    const versionIds = new Set((await tx.select({ id: microfrontendVersions.id }).from(microfrontendVersions).where(eq(microfrontendVersions.microfrontendId, id))).map((v) => v.id));
+    const usedBy = await meshesUsing(tx, versionIds);
+    if (usedBy.length > 0) throw conflict(`${before.name} is used by the mesh${usedBy.length > 1 ? 'es' : ''} ${usedBy.join(', ')}`);
+    const live = await tx
+      .select({ environment: microfrontendDeployments.environment })
+      .from(microfrontendDeployments)
+      .where(and(eq(microfrontendDeployments.microfrontendId, id), eq(microfrontendDeployments.status, 'active')));
+    if (live.length > 0) throw conflict(`${before.name} is live in ${[...new Set(live.map((l) => l.environment))].join(', ')}`);
+    await tx.delete(microfrontendDeployments).where(eq(microfrontendDeployments.microfrontendId, id));
+    await tx.delete(microfrontends).where(eq(microfrontends.id, id));
+    await recordAudit(tx, actor, { action: 'microfrontend.delete', resourceType: 'microfrontend', resourceId: id, changes: { before } });
+  });
+}
+
+/** exposedModules must be a JSON list of strings; the other JSON-text fields just JSON. */
+function checkVersionFields<T extends MicrofrontendVersionPatch>(input: T): T {
+  const jsonFields = ['exposedModules', 'sharedDependencies', 'defaultConfig', 'buildMetadata'] as const;
+  for (const field of jsonFields) {
+    const value = input[field];
+    if (value === undefined || value === null || value.trim() === '') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw badRequest(`${field} must be valid JSON`, [{ path: `body.${field}`, message: 'Must be valid JSON' }]);
+    }
+    if (field === 'exposedModules' && !(Array.isArray(parsed) && parsed.every((m) => typeof m === 'string' && m.length > 0))) {
+      throw badRequest('exposedModules must be a JSON list of module names', [{ path: 'body.exposedModules', message: 'Must be a JSON list of strings' }]);
+    }
+    if (field === 'defaultConfig' && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))) {
+      throw badRequest('defaultConfig must be a JSON object', [{ path: 'body.defaultConfig', message: 'Must be a JSON object' }]);
+    }
+  }
+  return input;
+}
+
+export async function createMicrofrontendVersion(db: Database, input: MicrofrontendVersionInput, actor: Actor): Promise<MicrofrontendVersion> {
+  checkVersionFields(input);
+  try {
+    return await db.transaction(async (tx) => {
+      await getMicrofrontend(tx, input.microfrontendId);
+      const [created] = await tx.insert(microfrontendVersions).values({ ...input, status: 'draft', createdBy: actor.email }).returning();
+      if (!created) throw new Error('Insert returned no row');
+      await recordAudit(tx, actor, { action: 'microfrontend_version.create', resourceType: 'microfrontend', resourceId: created.id, changes: { after: input } });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`Version ${input.version} already exists for this microfrontend`);
+    throw error;
+  }
+}
+
+/** Fields a published (or deprecated) version never changes: what a host shell loads and verifies. */
+const FROZEN_WHEN_PUBLISHED = ['entryUrl', 'exposedModules', 'integrityHash', 'version', 'moduleType'] as const;
+
+export async function updateMicrofrontendVersion(db: Database, id: string, patch: MicrofrontendVersionPatch, actor: Actor): Promise<MicrofrontendVersion> {
+  checkVersionFields(patch);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(microfrontendVersions).where(eq(microfrontendVersions.id, id)).for('update');
+    if (!before) throw notFound('Microfrontend version');
+    if (before.status !== 'draft') {
+      const frozen = FROZEN_WHEN_PUBLISHED.filter((field) => patch[field] !== undefined && patch[field] !== before[field]);
+      if (frozen.length > 0) throw conflict(`A ${before.status} version's ${frozen.join(', ')} never change${frozen.length === 1 ? 's' : ''}`);
+    }
+    const [after] = await tx.update(microfrontendVersions).set(patch).where(eq(microfrontendVersions.id, id)).returning();
+    if (!after) throw notFound('Microfrontend version');
+    await recordAudit(tx, actor, { action: 'microfrontend_version.update', resourceType: 'microfrontend', resourceId: id, changes: { before, after: patch } });
+    return after;
+  });
+}
+
+/** draft -> published (needs an entry URL, exposed modules and an integrity hash); published|draft -> deprecated. */
+export async function changeVersionStatus(db: Database, id: string, to: 'published' | 'deprecated', actor: Actor): Promise<MicrofrontendVersion> {
+  return db.transaction(async (tx) => {
+    const [version] = await tx.select().from(microfrontendVersions).where(eq(microfrontendVersions.id, id)).for('update');
+    if (!version) throw notFound('Microfrontend version');
+    if (to === 'published') {
+      if (version.status !== 'draft') throw conflict(`Only a draft can be published; this version is ${version.status}`);
+      const missing = (['entryUrl', 'exposedModules', 'integrityHash'] as const).filter((field) => !version[field]);
+      if (missing.length > 0) throw conflict(`Set ${missing.join(', ')} before publishing`);
+    } else if (version.status === 'deprecated') {
+      throw conflict('This version is already deprecated');
+    }
+    const [after] = await tx.update(microfrontendVersions).set({ status: to }).where(eq(microfrontendVersions.id, id)).returning();
+    if (!after) throw notFound('Microfrontend version');
+    await recordAudit(tx, actor, { action: `microfrontend_version.${to === 'published' ? 'publish' : 'deprecate'}`, resourceType: 'microfrontend', resourceId: id, changes: { from: version.status, to } });
+    return after;
+  });
+}
+

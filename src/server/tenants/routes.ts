@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { idParamSchema, listQuerySchema } from '../../contract/common';
-import { tenantSchema } from '../../contract/tenants';
+import { tenantDeletionSchema, tenantInputSchema, tenantPatchSchema, tenantSchema } from '../../contract/tenants';
 import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import type { Database } from '../db/client';
-import { getTenant, listTenants } from './service';
+import { createTenant, deleteTenant, getTenant, listTenants, updateTenant } from './service';
+import { blueGreenRoutes } from '../blue-green/routes';
+import { tenantBlueGreen } from '../blue-green/service';
 import { requireViewer } from '../auth/guard';
-import { onTenant, signedIn, tenantFromParam } from '../auth/permissions';
-import { tenantScope } from '../auth/viewer';
+import { adminOnly, onTenant, signedIn, tenantFromParam } from '../auth/permissions';
+import { actorOf, tenantScope } from '../auth/viewer';
 
 export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -38,4 +40,52 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
     },
     async (request) => getTenant(db, request.params.tenantId),
   );
+
+  const tenantParams = z.object({ tenantId: idParamSchema });
+  const onThisTenant = (action: 'configure' | 'delete' | 'blueGreen') => onTenant(action, tenantFromParam('tenantId'), 'Tenant');
+
+  app.post(
+    '/api/tenants',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Create a tenant (administrators)',
+        body: tenantInputSchema,
+        response: { 201: tenantSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createTenant(db, request.body, actorOf(requireViewer(request), request.ip))),
+  );
+
+  app.patch(
+    '/api/tenants/:tenantId',
+    {
+      config: { permission: onThisTenant('configure') },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Edit a tenant: details, infrastructure, metadata, allowed regions, environment overrides',
+        params: tenantParams,
+        body: tenantPatchSchema,
+        response: { 200: tenantSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateTenant(db, request.params.tenantId, request.body, actorOf(requireViewer(request), request.ip)),
+  );
+
+  app.delete(
+    '/api/tenants/:tenantId',
+    {
+      config: { permission: onThisTenant('delete') },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Delete a tenant with its web apps, profiles, subscriptions and meshes; answers what went',
+        params: tenantParams,
+        response: { 200: tenantDeletionSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => deleteTenant(db, request.params.tenantId, actorOf(requireViewer(request), request.ip)),
+  );
+
+  blueGreenRoutes(app, { db, owner: tenantBlueGreen, base: '/api/tenants', param: 'tenantId', permission: onThisTenant('blueGreen'), tag: 'tenants' });
 }
