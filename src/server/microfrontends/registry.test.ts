@@ -62,6 +62,8 @@ describeApi(
       expect(frozen.statusCode).toBe(409);
       expect(frozen.json().message).toBe("A published version's entryUrl never changes");
       expect((await send('PATCH', `/api/microfrontend-versions/${draft.id}`, { buildMetadata: '{"commit":"abc"}' })).statusCode).toBe(200);
+      // An empty edit changes nothing and is not an error.
+      expect((await send('PATCH', `/api/microfrontend-versions/${draft.id}`, {})).json().buildMetadata).toBe('{"commit":"abc"}');
       expect((await send('POST', `/api/microfrontend-versions/${draft.id}/publish`)).statusCode).toBe(409);
       expect((await send('POST', `/api/microfrontend-versions/${draft.id}/deprecate`)).json().status).toBe('deprecated');
       expect((await send('POST', `/api/microfrontend-versions/${draft.id}/deprecate`)).statusCode).toBe(409);

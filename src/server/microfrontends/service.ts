@@ -186,6 +186,7 @@ export async function updateMicrofrontendVersion(db: Database, id: string, patch
       const frozen = FROZEN_WHEN_PUBLISHED.filter((field) => patch[field] !== undefined && patch[field] !== before[field]);
       if (frozen.length > 0) throw conflict(`A ${before.status} version's ${frozen.join(', ')} never change${frozen.length === 1 ? 's' : ''}`);
     }
+    if (Object.keys(patch).length === 0) return before;
     const [after] = await tx.update(microfrontendVersions).set(patch).where(eq(microfrontendVersions.id, id)).returning();
     if (!after) throw notFound('Microfrontend version');
     await recordAudit(tx, actor, { action: 'microfrontend_version.update', resourceType: 'microfrontend', resourceId: id, changes: { before, after: patch } });
