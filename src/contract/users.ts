@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { idParamSchema, timestampSchema } from './common';
+import { tenantRoles } from './roles';
+import { optionalHttpUrlSchema } from './web-apps';
 
 export const userSchema = z.object({
   id: z.string(),
@@ -32,3 +34,63 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 
 export const globalRoles = ['user', 'admin'] as const;
 export { tenantRoles } from './roles';
+export const userStatuses = ['active', 'inactive'] as const;
+export const profileStatuses = ['active', 'inactive'] as const;
+
+export const DUPLICATE_EMAIL_MESSAGE = 'A user with this email already exists';
+export const DUPLICATE_PROFILE_MESSAGE = 'This user already has access to this tenant';
+/** The same minimum as MIN_PASSWORD_LENGTH in auth.ts (which imports this file, so it is not imported here). */
+const USER_PASSWORD_MIN_LENGTH = 12;
+
+/** Stored lower-case: one mailbox, one account. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320)
+  .regex(z.regexes.email, 'Enter a valid email address');
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** Add User. The initial password is optional (the user cannot sign in until one is set) and never echoed. */
+export const userInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  email: emailSchema,
+  /** Default user. */
+  globalRole: z.enum(globalRoles).optional(),
+  avatarUrl: optionalHttpUrlSchema,
+  /** Default active. */
+  status: z.enum(userStatuses).optional(),
+  password: z
+    .string()
+    .min(USER_PASSWORD_MIN_LENGTH, `Password must be at least ${USER_PASSWORD_MIN_LENGTH} characters`)
+    .max(1024)
+    .optional(),
+});
+export type UserInput = z.infer<typeof userInputSchema>;
+
+/** PATCH /api/users/:id. Passwords change through POST /api/users/:id/password. */
+export const userPatchSchema = userInputSchema.omit({ password: true }).partial();
+export type UserPatch = z.infer<typeof userPatchSchema>;
+
+/** Manage Access: one user's access to one tenant. */
+export const userProfileInputSchema = z.object({
+  userId: idParamSchema,
+  tenantId: idParamSchema,
+  /** Default member. */
+  role: z.enum(tenantRoles).optional(),
+  displayName: optionalText(200),
+  jobTitle: optionalText(200),
+  department: optionalText(200),
+  permissions: z.array(z.string().trim().min(1).max(100)).max(100).nullable().optional(),
+  /** Default active. */
+  status: z.enum(profileStatuses).optional(),
+});
+export type UserProfileInput = z.infer<typeof userProfileInputSchema>;
+
+/**
+ * PATCH /api/user-profiles/:id. A profile never moves to another user or tenant: a userId or tenantId
+ * other than the profile's own is refused (400 naming the field).
+ */
+export const userProfilePatchSchema = userProfileInputSchema.partial();
+export type UserProfilePatch = z.infer<typeof userProfilePatchSchema>;

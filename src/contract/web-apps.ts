@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { environments, idParamSchema, technologies, timestampSchema, webAppRegions } from './common';
 
 export const webAppSchema = z.object({
   id: z.string(),
@@ -11,8 +11,61 @@ export const webAppSchema = z.object({
   environment: z.string(),
   region: z.string().nullable(),
   url: z.string().nullable(),
+  /** Create Web App step 2 switches (SPEC.md section 2). */
+  useStandardHeader: z.boolean().nullable(),
+  useStandardFooter: z.boolean().nullable(),
   createdAt: timestampSchema,
 });
 export type WebApp = z.infer<typeof webAppSchema>;
 
 export const webAppStatuses = ['running', 'provisioning', 'stopped'] as const;
+
+/** Defaults of the Create Web App dialog (SPEC.md section 4). */
+export const WEB_APP_DEFAULT_ENVIRONMENT = 'development';
+export const WEB_APP_DEFAULT_REGION = 'us-east-1';
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** An optional http(s) URL; an empty string means "none" (what an empty form input sends). */
+export const optionalHttpUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === '' || isHttpUrl(value), 'Must be an http:// or https:// URL')
+  .nullable()
+  .optional();
+
+/**
+ * Create Web App: step 1's technology, step 2's details, and the tenant the app belongs to. New apps
+ * start as provisioning; the status is not chosen at creation.
+ */
+export const webAppInputSchema = z.object({
+  name: z.string().trim().min(1, 'Application Name is required').max(200),
+  description: z.string().trim().max(2000).nullable().optional(),
+  technology: z.enum(technologies),
+  tenantId: idParamSchema,
+  /** Default development. */
+  environment: z.enum(environments).optional(),
+  /** Default us-east-1. */
+  region: z.enum(webAppRegions).optional(),
+  url: optionalHttpUrlSchema,
+  useStandardHeader: z.boolean().optional(),
+  useStandardFooter: z.boolean().optional(),
+});
+export type WebAppInput = z.infer<typeof webAppInputSchema>;
+
+/**
+ * PATCH /api/web-apps/:id: any subset of the fields, plus the status. An app never moves to another
+ * tenant: a tenantId other than the app's own is refused (400 naming body.tenantId).
+ */
+export const webAppPatchSchema = webAppInputSchema.partial().extend({
+  status: z.enum(webAppStatuses).optional(),
+});
+export type WebAppPatch = z.infer<typeof webAppPatchSchema>;

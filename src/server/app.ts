@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../contract/errors';
+import { adminRoutes } from './admin/routes';
 import { auditRoutes } from './audit/routes';
 import { registerGuard } from './auth/guard';
 import { authRoutes } from './auth/routes';
@@ -24,6 +25,8 @@ import { registerErrorHandler } from './http/error-handler';
 import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
 import { overviewRoutes } from './overview/routes';
+import { registerMaintenanceGuard } from './settings/maintenance';
+import { settingsRoutes } from './settings/routes';
 import { tenantRoutes } from './tenants/routes';
 import { userRoutes } from './users/routes';
 import { webAppRoutes } from './web-apps/routes';
@@ -75,6 +78,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
   registerGuard(app, { db, sessionPolicy });
+  registerMaintenanceGuard(app, { db });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -101,6 +105,8 @@ export async function buildApp(deps: AppDeps) {
   microfrontendRoutes(app, { db });
   deploymentRoutes(app, { db });
   webAppRoutes(app, { db });
+  settingsRoutes(app, { db });
+  adminRoutes(app, { db });
 
   const servesClient = deps.clientDir ? await registerStaticClient(app, deps.clientDir) : false;
 

@@ -77,6 +77,18 @@ const EXPECTED: Record<string, string> = {
   'GET /api/capability-deployments/capability/:id/environment/:environment': 'signedIn',
   'GET /api/web-apps': 'signedIn',
   'GET /api/web-apps/:id': 'tenant:read',
+  'POST /api/web-apps': 'tenant:webApps',
+  'PATCH /api/web-apps/:id': 'tenant:webApps',
+  'DELETE /api/web-apps/:id': 'tenant:webApps',
+  'POST /api/users': 'admin',
+  'PATCH /api/users/:id': 'admin',
+  'DELETE /api/users/:id': 'admin',
+  'POST /api/user-profiles': 'tenant:manageAccess',
+  'PATCH /api/user-profiles/:id': 'tenant:manageAccess',
+  'DELETE /api/user-profiles/:id': 'tenant:manageAccess',
+  'GET /api/settings': 'signedIn',
+  'PUT /api/settings': 'admin',
+  'POST /api/admin/delete-all-resources': 'admin',
 };
 
 /** Path parameters of the samples: every tenant-scoped sample belongs to tenant-001 (tenant A). */
@@ -97,6 +109,8 @@ const ID_BY_ROUTE: Record<string, string> = {
   '/api/capability-deployments/capability/:id/environment/:environment': 'api-001',
   '/api/web-apps/:id': 'app-1',
   '/api/web-app-meshes/:id/manifest': 'mesh-1',
+  '/api/users/:id': 'user-2',
+  '/api/user-profiles/:id': 'profile-2',
   '/api/capabilities/:id/toggle-environment-blue-green': 'api-001',
   '/api/capabilities/:id/update-environment-slot-version': 'api-001',
   '/api/capabilities/:id/switch': 'api-001',
@@ -117,6 +131,8 @@ const PARAMS_BY_ROUTE: Record<string, Record<string, string>> = {
 const BODY_BY_ROUTE: Record<string, object> = {
   'POST /api/capability-subscriptions/versions': { tenantId: 'tenant-001' },
   'POST /api/web-app-meshes': { tenantId: 'tenant-001' },
+  'POST /api/web-apps': { tenantId: 'tenant-001' },
+  'POST /api/user-profiles': { tenantId: 'tenant-001' },
 };
 
 type Outcome = 'allowed' | 401 | 403 | 404;

@@ -3,6 +3,7 @@ import type { TenantAction } from '../../contract/auth';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import { badRequest } from '../errors';
 
 /**
  * Finds the tenant a request acts on. undefined means the resource does not exist: the guard answers
@@ -36,6 +37,18 @@ export function tenantFromParam(name: string): TenantResolver {
     return typeof value === 'string' && value.length > 0 ? value : undefined;
   };
 }
+
+/**
+ * The tenant a create request names in its body (web apps, profiles, configuration versions, meshes).
+ * Authorization runs before validation, so a missing tenantId is refused here, naming the field.
+ */
+export const tenantFromBody: TenantResolver = async (request) => {
+  const tenantId = (request.body as { tenantId?: unknown } | undefined)?.tenantId;
+  if (typeof tenantId !== 'string' || tenantId.trim().length === 0) {
+    throw badRequest('Invalid body.tenantId: Tenant is required', [{ path: 'body.tenantId', message: 'Tenant is required' }]);
+  }
+  return tenantId;
+};
 
 /** The tenant of the row whose id is in a path parameter (web app, mesh, configuration version...). */
 export function tenantFromRow(table: PgTable & { id: PgColumn; tenantId: PgColumn }, param: string): TenantResolver {

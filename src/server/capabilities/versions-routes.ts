@@ -8,15 +8,10 @@ import {
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
-import { onTenant, tenantFromParam, tenantFromRow, type TenantResolver } from '../auth/permissions';
+import { onTenant, tenantFromParam, tenantFromBody, tenantFromRow } from '../auth/permissions';
 
 const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
 
-/** The tenant named in the request body (the create payload of SPEC.md section 7 carries it there). */
-const tenantFromBody: TenantResolver = async (request) => {
-  const tenantId = (request.body as { tenantId?: unknown } | undefined)?.tenantId;
-  return typeof tenantId === 'string' && tenantId.length > 0 ? tenantId : undefined;
-};
 import { activateVersion, createVersion, getActiveVersion, listActiveVersions, listVersionHistory } from './versions-service';
 import { requireViewer } from '../auth/guard';
 import { actorOf } from '../auth/viewer';

@@ -13,7 +13,7 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { requireViewer } from '../auth/guard';
-import { adminOnly, onTenant, signedIn, tenantFromRow, type TenantResolver } from '../auth/permissions';
+import { adminOnly, onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import { actorOf, tenantScope } from '../auth/viewer';
 import { createMesh, deleteMesh, getMeshManifest } from './mesh-service';
 import { webAppMeshes } from '../db/schema';
@@ -32,11 +32,6 @@ import {
   listMicrofrontendVersions,
 } from './service';
 
-/** The tenant named in the request body (a new mesh names it there). */
-const tenantFromBody: TenantResolver = async (request) => {
-  const tenantId = (request.body as { tenantId?: unknown } | undefined)?.tenantId;
-  return typeof tenantId === 'string' && tenantId.length > 0 ? tenantId : undefined;
-};
 
 export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(

@@ -1,16 +1,36 @@
 import { z } from 'zod';
 import { idParamSchema, listQuerySchema } from '../../contract/common';
-import { userProfileSchema, userSchema } from '../../contract/users';
+import {
+  userInputSchema,
+  userPatchSchema,
+  userProfileInputSchema,
+  userProfilePatchSchema,
+  userProfileSchema,
+  userSchema,
+} from '../../contract/users';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
-import { listUserProfiles, listUsers } from './service';
+import {
+  createUser,
+  createUserProfile,
+  deleteUser,
+  deleteUserProfile,
+  listUserProfiles,
+  listUsers,
+  updateUser,
+  updateUserProfile,
+} from './service';
 import { requireViewer } from '../auth/guard';
-import { signedIn } from '../auth/permissions';
-import { tenantScope } from '../auth/viewer';
+import { adminOnly, onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
+import { actorOf, tenantScope } from '../auth/viewer';
+import { userProfiles } from '../db/schema';
+
 
 export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
+  const idParams = z.object({ id: idParamSchema });
+
   app.get(
     '/api/users',
     {
@@ -25,6 +45,52 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
     async (request, reply) => sendPage(reply, await listUsers(db, requireViewer(request), request.query)),
   );
 
+  app.post(
+    '/api/users',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['users'],
+        summary: 'Add a user (409 when the email is taken); the initial password is optional',
+        body: userInputSchema,
+        response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createUser(db, request.body, actorOf(requireViewer(request), request.ip))),
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['users'],
+        summary: 'Edit a user; disabling ends their sessions; the last active administrator stays one',
+        params: idParams,
+        body: userPatchSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateUser(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user with their tenant profiles (not yourself, not the last active administrator)',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteUser(db, request.params.id, actorOf(requireViewer(request), request.ip));
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     '/api/user-profiles',
     {
@@ -37,5 +103,53 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
       },
     },
     async (request) => listUserProfiles(db, tenantScope(requireViewer(request)), request.query),
+  );
+
+  app.post(
+    '/api/user-profiles',
+    {
+      config: { permission: onTenant('manageAccess', tenantFromBody, 'Tenant') },
+      schema: {
+        tags: ['users'],
+        summary: 'Give a user access to a tenant (409 when they already have it)',
+        body: userProfileInputSchema,
+        response: { 201: userProfileSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createUserProfile(db, request.body, actorOf(requireViewer(request), request.ip))),
+  );
+
+  const byProfile = onTenant('manageAccess', tenantFromRow(userProfiles, 'id'), 'User profile');
+
+  app.patch(
+    '/api/user-profiles/:id',
+    {
+      config: { permission: byProfile },
+      schema: {
+        tags: ['users'],
+        summary: "Change a user's role, details or permissions on a tenant",
+        params: idParams,
+        body: userProfilePatchSchema,
+        response: { 200: userProfileSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateUserProfile(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+  );
+
+  app.delete(
+    '/api/user-profiles/:id',
+    {
+      config: { permission: byProfile },
+      schema: {
+        tags: ['users'],
+        summary: "Remove a user's access to a tenant",
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteUserProfile(db, request.params.id, actorOf(requireViewer(request), request.ip));
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -1,10 +1,23 @@
-import { and, asc, eq, getTableColumns, inArray, or } from 'drizzle-orm';
-import { inTenantScope, type TenantScope, type Viewer } from '../auth/viewer';
+import { and, asc, count, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
+import { inTenantScope, type Actor, type TenantScope, type Viewer } from '../auth/viewer';
 import type { ListQuery } from '../../contract/common';
-import type { User, UserProfile } from '../../contract/users';
-import type { Executor } from '../db/client';
+import {
+  DUPLICATE_EMAIL_MESSAGE,
+  DUPLICATE_PROFILE_MESSAGE,
+  type User,
+  type UserInput,
+  type UserPatch,
+  type UserProfile,
+  type UserProfileInput,
+  type UserProfilePatch,
+} from '../../contract/users';
+import { recordAudit } from '../audit/service';
+import { hashPassword } from '../auth/passwords';
+import { deleteUserSessions } from '../auth/sessions';
+import type { Database, Executor } from '../db/client';
 import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
-import { userProfiles, users } from '../db/schema';
+import { tenants, userProfiles, users } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
 
 /** Every column but the password hash, which never leaves the server. */
 const { passwordHash: _hash, ...publicUserColumns } = getTableColumns(users);
@@ -44,4 +57,192 @@ export async function listUserProfiles(
       ),
     )
     .orderBy(asc(userProfiles.createdAt), asc(userProfiles.id));
+}
+
+/** Serialises changes that could leave no active administrator (two admins demoting each other at once). */
+const ADMIN_SET_LOCK = 727_041;
+
+const isActiveAdmin = (user: { globalRole: string; status: string }) => user.globalRole === 'admin' && user.status === 'active';
+
+/** Any unique violation on users is the email index: answer with the one message the form shows. */
+async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgCode(error) === '23505') throw conflict(DUPLICATE_EMAIL_MESSAGE);
+    throw error;
+  }
+}
+
+function pgCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+async function assertEmailFree(tx: Executor, email: string, exceptId?: string): Promise<void> {
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+}
+
+/** How many active administrators there are besides `exceptId`. */
+async function otherActiveAdmins(tx: Executor, exceptId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.globalRole, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)));
+  return row?.n ?? 0;
+}
+
+/** Adds a user; the optional initial password is stored as an argon2id hash and never echoed. */
+export async function createUser(db: Database, input: UserInput, actor: Actor): Promise<User> {
+  const { password, ...fields } = input;
+  const passwordHash = password ? await hashPassword(password) : null;
+  return uniqueEmail(() =>
+    db.transaction(async (tx) => {
+      await assertEmailFree(tx, fields.email);
+      const [created] = await tx
+        .insert(users)
+        .values({ ...fields, avatarUrl: fields.avatarUrl || null, passwordHash })
+        .returning(publicUserColumns);
+      if (!created) throw new Error('Insert returned no row');
+      await recordAudit(tx, actor, {
+        action: 'user.create',
+        resourceType: 'user',
+        resourceId: created.id,
+        changes: { after: created, password: passwordHash ? 'set' : 'none' },
+      });
+      return created;
+    }),
+  );
+}
+
+/**
+ * Edits a user. Nobody removes their own administrator access or disables themselves, and the last
+ * active administrator stays one (409). Disabling a user ends their sessions.
+ */
+export async function updateUser(db: Database, id: string, patch: UserPatch, actor: Actor): Promise<User> {
+  return uniqueEmail(() =>
+    db.transaction(async (tx) => {
+      const losesAdmin = patch.globalRole === 'user' || patch.status === 'inactive';
+      if (losesAdmin) await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+      const [before] = await tx.select(publicUserColumns).from(users).where(eq(users.id, id)).for('update');
+      if (!before) throw notFound('User');
+      const values = { ...patch, ...(patch.avatarUrl !== undefined ? { avatarUrl: patch.avatarUrl || null } : {}) };
+      if (Object.keys(values).length === 0) return before;
+      if (values.email !== undefined && values.email !== before.email) await assertEmailFree(tx, values.email, id);
+      const after = { ...before, ...values };
+      if (isActiveAdmin(before) && !isActiveAdmin(after)) {
+        if (id === actor.id) throw conflict('You cannot remove your own administrator access or disable your own account');
+        if ((await otherActiveAdmins(tx, id)) === 0) throw conflict('The last active administrator cannot be demoted or disabled');
+      }
+      const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning(publicUserColumns);
+      if (!updated) throw notFound('User');
+      if (before.status === 'active' && updated.status !== 'active') await deleteUserSessions(tx, id);
+      const changed = Object.fromEntries(
+        Object.keys(values)
+          .filter((key) => before[key as keyof User] !== updated[key as keyof User])
+          .map((key) => [key, { from: before[key as keyof User], to: updated[key as keyof User] }]),
+      );
+      await recordAudit(tx, actor, { action: 'user.update', resourceType: 'user', resourceId: id, changes: changed });
+      return updated;
+    }),
+  );
+}
+
+/** Deletes a user with their profiles and sessions; never oneself, never the last active administrator. */
+export async function deleteUser(db: Database, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+    const [before] = await tx.select(publicUserColumns).from(users).where(eq(users.id, id)).for('update');
+    if (!before) throw notFound('User');
+    if (id === actor.id) throw conflict('You cannot delete your own account');
+    if (isActiveAdmin(before) && (await otherActiveAdmins(tx, id)) === 0) {
+      throw conflict('The last active administrator cannot be deleted');
+    }
+    const profiles = await tx.delete(userProfiles).where(eq(userProfiles.userId, id)).returning({ id: userProfiles.id, tenantId: userProfiles.tenantId });
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, actor, { action: 'user.delete', resourceType: 'user', resourceId: id, changes: { before, profiles } });
+  });
+}
+
+async function uniqueProfile<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgCode(error) === '23505') throw conflict(DUPLICATE_PROFILE_MESSAGE);
+    throw error;
+  }
+}
+
+/** Gives a user access to a tenant (one profile per user and tenant). */
+export async function createUserProfile(db: Database, input: UserProfileInput, actor: Actor): Promise<UserProfile> {
+  return uniqueProfile(() =>
+    db.transaction(async (tx) => {
+      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('key share');
+      if (!user) throw notFound('User');
+      const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, input.tenantId)).for('key share');
+      if (!tenant) throw notFound('Tenant');
+      const [existing] = await tx
+        .select({ id: userProfiles.id })
+        .from(userProfiles)
+        .where(and(eq(userProfiles.userId, input.userId), eq(userProfiles.tenantId, input.tenantId)));
+      if (existing) throw conflict(DUPLICATE_PROFILE_MESSAGE);
+      const [created] = await tx.insert(userProfiles).values(input).returning();
+      if (!created) throw new Error('Insert returned no row');
+      await recordAudit(tx, actor, {
+        action: 'user_profile.create',
+        resourceType: 'user_profile',
+        resourceId: created.id,
+        tenantId: created.tenantId,
+        changes: { after: created },
+      });
+      return created;
+    }),
+  );
+}
+
+/** Changes a user's access to a tenant; the profile stays with its user and tenant. */
+export async function updateUserProfile(db: Database, id: string, patch: UserProfilePatch, actor: Actor): Promise<UserProfile> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(userProfiles).where(eq(userProfiles.id, id)).for('update');
+    if (!before) throw notFound('User profile');
+    const { userId, tenantId, ...values } = patch;
+    for (const [field, value] of [['userId', userId], ['tenantId', tenantId]] as const) {
+      if (value !== undefined && value !== before[field]) {
+        throw badRequest(`Invalid body.${field}: a profile cannot move to another ${field === 'userId' ? 'user' : 'tenant'}`, [
+          { path: `body.${field}`, message: `A profile cannot move to another ${field === 'userId' ? 'user' : 'tenant'}` },
+        ]);
+      }
+    }
+    if (Object.keys(values).length === 0) return before;
+    const [after] = await tx
+      .update(userProfiles)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(userProfiles.id, id))
+      .returning();
+    if (!after) throw notFound('User profile');
+    const changed = Object.fromEntries(
+      Object.keys(values)
+        .filter((key) => JSON.stringify(before[key as keyof UserProfile]) !== JSON.stringify(after[key as keyof UserProfile]))
+        .map((key) => [key, { from: before[key as keyof UserProfile], to: after[key as keyof UserProfile] }]),
+    );
+    await recordAudit(tx, actor, { action: 'user_profile.update', resourceType: 'user_profile', resourceId: id, tenantId: before.tenantId, changes: changed });
+    return after;
+  });
+}
+
+export async function deleteUserProfile(db: Database, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(userProfiles).where(eq(userProfiles.id, id)).returning();
+    if (!before) throw notFound('User profile');
+    await recordAudit(tx, actor, { action: 'user_profile.delete', resourceType: 'user_profile', resourceId: id, tenantId: before.tenantId, changes: { before } });
+  });
 }

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { idParamSchema, listQuerySchema } from '../../contract/common';
-import { webAppSchema } from '../../contract/web-apps';
+import { webAppInputSchema, webAppPatchSchema, webAppSchema } from '../../contract/web-apps';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import { requireViewer } from '../auth/guard';
-import { onTenant, signedIn, tenantFromRow } from '../auth/permissions';
-import { tenantScope } from '../auth/viewer';
+import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
+import { actorOf, tenantScope } from '../auth/viewer';
 import { webApps } from '../db/schema';
-import { getWebApp, listWebApps } from './service';
+import { createWebApp, deleteWebApp, getWebApp, listWebApps, updateWebApp } from './service';
+
 
 export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -38,5 +39,53 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
       },
     },
     async (request) => getWebApp(db, request.params.id),
+  );
+
+  app.post(
+    '/api/web-apps',
+    {
+      config: { permission: onTenant('webApps', tenantFromBody, 'Tenant') },
+      schema: {
+        tags: ['web apps'],
+        summary: 'Create a web app in a tenant (starts as provisioning)',
+        body: webAppInputSchema,
+        response: { 201: webAppSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createWebApp(db, request.body, actorOf(requireViewer(request), request.ip))),
+  );
+
+  const byRow = onTenant('webApps', tenantFromRow(webApps, 'id'), 'Web app');
+
+  app.patch(
+    '/api/web-apps/:id',
+    {
+      config: { permission: byRow },
+      schema: {
+        tags: ['web apps'],
+        summary: 'Edit a web app or change its status (it stays in its tenant)',
+        params: z.object({ id: idParamSchema }),
+        body: webAppPatchSchema,
+        response: { 200: webAppSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateWebApp(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+  );
+
+  app.delete(
+    '/api/web-apps/:id',
+    {
+      config: { permission: byRow },
+      schema: {
+        tags: ['web apps'],
+        summary: 'Delete a web app',
+        params: z.object({ id: idParamSchema }),
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteWebApp(db, request.params.id, actorOf(requireViewer(request), request.ip));
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -1,11 +1,18 @@
 import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { ListQuery } from '../../contract/common';
-import type { WebApp } from '../../contract/web-apps';
-import type { Executor } from '../db/client';
+import {
+  WEB_APP_DEFAULT_ENVIRONMENT,
+  WEB_APP_DEFAULT_REGION,
+  type WebApp,
+  type WebAppInput,
+  type WebAppPatch,
+} from '../../contract/web-apps';
+import { recordAudit } from '../audit/service';
+import type { Database, Executor } from '../db/client';
 import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
-import { webApps } from '../db/schema';
-import { notFound } from '../errors';
-import { inTenantScope, type TenantScope } from '../auth/viewer';
+import { tenants, webApps } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 
 /** Web apps, newest first, searched by name, description or technology. */
 export async function listWebApps(
@@ -34,4 +41,68 @@ export async function getWebApp(db: Executor, id: string): Promise<WebApp> {
   const [found] = await db.select().from(webApps).where(eq(webApps.id, id));
   if (!found) throw notFound('Web app');
   return found;
+}
+
+/** '' from an empty form input means "no URL". */
+const urlOrNull = (url: string | null | undefined) => (url === undefined ? undefined : url || null);
+
+/** Registers a web app under a tenant; it starts as provisioning. */
+export async function createWebApp(db: Database, input: WebAppInput, actor: Actor): Promise<WebApp> {
+  return db.transaction(async (tx) => {
+    // Key-share lock: the tenant cannot be deleted under us, other tenant changes are not blocked.
+    const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, input.tenantId)).for('key share');
+    if (!tenant) throw notFound('Tenant');
+    const values = {
+      ...input,
+      url: urlOrNull(input.url),
+      environment: input.environment ?? WEB_APP_DEFAULT_ENVIRONMENT,
+      region: input.region ?? WEB_APP_DEFAULT_REGION,
+      useStandardHeader: input.useStandardHeader ?? false,
+      useStandardFooter: input.useStandardFooter ?? false,
+      status: 'provisioning',
+    };
+    const [created] = await tx.insert(webApps).values(values).returning();
+    if (!created) throw new Error('Insert returned no row');
+    await recordAudit(tx, actor, {
+      action: 'web_app.create',
+      resourceType: 'web_app',
+      resourceId: created.id,
+      tenantId: created.tenantId,
+      changes: { after: created },
+    });
+    return created;
+  });
+}
+
+/** Edits a web app; it stays in its tenant (another tenantId is a 400 naming body.tenantId). */
+export async function updateWebApp(db: Database, id: string, patch: WebAppPatch, actor: Actor): Promise<WebApp> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
+    if (!before) throw notFound('Web app');
+    const { tenantId, ...changes } = patch;
+    if (tenantId !== undefined && tenantId !== before.tenantId) {
+      throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
+        { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
+      ]);
+    }
+    const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
+    if (Object.keys(values).length === 0) return before;
+    const [after] = await tx.update(webApps).set(values).where(eq(webApps.id, id)).returning();
+    if (!after) throw notFound('Web app');
+    const changed = Object.fromEntries(
+      Object.keys(values)
+        .filter((key) => before[key as keyof WebApp] !== after[key as keyof WebApp])
+        .map((key) => [key, { from: before[key as keyof WebApp], to: after[key as keyof WebApp] }]),
+    );
+    await recordAudit(tx, actor, { action: 'web_app.update', resourceType: 'web_app', resourceId: id, tenantId: before.tenantId, changes: changed });
+    return after;
+  });
+}
+
+export async function deleteWebApp(db: Database, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(webApps).where(eq(webApps.id, id)).returning();
+    if (!before) throw notFound('Web app');
+    await recordAudit(tx, actor, { action: 'web_app.delete', resourceType: 'web_app', resourceId: id, tenantId: before.tenantId, changes: { before } });
+  });
 }

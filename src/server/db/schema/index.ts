@@ -8,3 +8,4 @@ export * from './gateway';
 export * from './notification-templates';
 export * from './auth';
 export * from './audit';
+export * from './settings';

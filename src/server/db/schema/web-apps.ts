@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from './columns';
 import { tenants } from './tenants';
 
@@ -17,6 +17,8 @@ export const webApps = pgTable(
     environment: text().notNull().default('development'),
     region: text(),
     url: text(),
+    useStandardHeader: boolean().default(false),
+    useStandardFooter: boolean().default(false),
     createdAt: createdAtColumn(),
   },
   (t) => [

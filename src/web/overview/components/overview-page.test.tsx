@@ -50,6 +50,8 @@ const overview: Overview = {
       technology: 'module-federation',
       status: 'running',
       tenantId: 't1',
+      useStandardHeader: null,
+      useStandardFooter: null,
       environment: 'production',
       region: 'us-east-1',
       url: null,

@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_SETTINGS, type Settings, type SettingsInput } from '../../contract/settings';
+import { recordAudit } from '../audit/service';
+import type { Actor } from '../auth/viewer';
+import type { Database, Executor } from '../db/client';
+import { settings, SETTINGS_ROW_ID } from '../db/schema';
+
+/** Every column but the fixed id. */
+const settingsFields = {
+  accountEmail: settings.accountEmail,
+  organization: settings.organization,
+  emailNotifications: settings.emailNotifications,
+  autoScaling: settings.autoScaling,
+  maintenanceMode: settings.maintenanceMode,
+  updatedAt: settings.updatedAt,
+  updatedBy: settings.updatedBy,
+};
+
+const DEFAULTS: Settings = { ...DEFAULT_SETTINGS, updatedAt: null, updatedBy: null };
+
+/** The settings, or the defaults while nobody saved any. */
+export async function getSettings(db: Executor): Promise<Settings> {
+  const [row] = await db.select(settingsFields).from(settings).where(eq(settings.id, SETTINGS_ROW_ID));
+  return row ?? DEFAULTS;
+}
+
+/** Replaces every setting (an empty account email means none) and audits what changed. */
+export async function replaceSettings(db: Database, input: SettingsInput, actor: Actor): Promise<Settings> {
+  const values = { ...input, accountEmail: input.accountEmail || null, updatedBy: actor.email };
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(settingsFields).from(settings).where(eq(settings.id, SETTINGS_ROW_ID)).for('update');
+    const [after] = await tx
+      .insert(settings)
+      .values({ id: SETTINGS_ROW_ID, ...values })
+      .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: sql`now()` } })
+      .returning(settingsFields);
+    if (!after) throw new Error('Upsert returned no row');
+    const previous = before ?? DEFAULTS;
+    const changed = Object.fromEntries(
+      (Object.keys(input) as (keyof SettingsInput)[])
+        .filter((key) => previous[key] !== after[key])
+        .map((key) => [key, { from: previous[key], to: after[key] }]),
+    );
+    await recordAudit(tx, actor, { action: 'settings.update', resourceType: 'settings', resourceId: SETTINGS_ROW_ID, changes: changed });
+    return after;
+  });
+}
+
+/** One indexed primary-key read: whether changes by non-administrators are paused. */
+export async function isMaintenanceModeOn(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ on: settings.maintenanceMode }).from(settings).where(eq(settings.id, SETTINGS_ROW_ID));
+  return row?.on ?? DEFAULT_SETTINGS.maintenanceMode;
+}
