@@ -1,13 +1,49 @@
-import { useParams } from 'react-router';
-import { ScreenPending } from '@/components/screen-pending';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { useCapability } from '@/capabilities/api/get-capability';
+import { BlueGreenCard } from '@/capabilities/components/blue-green-card';
+import { CapabilityDetails } from '@/capabilities/components/capability-details';
+import { NotificationTemplatesCard } from '@/capabilities/components/notification-templates-card';
+import { ErrorState } from '@/components/error-state';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
 
+/** /capability/{capabilityId}/configuration (SPEC.md section 2, "Capability configuration"). */
 export function CapabilityConfigurationPage() {
-  const { capabilityId } = useParams();
+  const { capabilityId = '' } = useParams();
+  const capability = useCapability(capabilityId);
+  const missing = capability.error instanceof ApiError && capability.error.status === 404;
+
   return (
-    <ScreenPending
-      title="Capability Configuration"
-      description={capabilityId ? `Capability ${capabilityId}` : undefined}
-      back={{ to: '/apis', label: 'Back to Capabilities' }}
-    />
+    <div className="space-y-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-2">
+        <Link to="/apis">
+          <ArrowLeft aria-hidden="true" />
+          Back to Capabilities
+        </Link>
+      </Button>
+      {capability.status === 'pending' && (
+        <p aria-busy="true" className="py-8 text-center text-sm text-muted-foreground">
+          Loading capability configuration...
+        </p>
+      )}
+      {capability.status === 'error' && (
+        <ErrorState
+          title="Capability not found"
+          error={capability.error}
+          fallbackMessage={missing ? `There is no capability ${capabilityId}.` : undefined}
+          onRetry={missing ? undefined : () => void capability.refetch()}
+        />
+      )}
+      {capability.status === 'success' && (
+        <>
+          <CapabilityDetails capability={capability.data} />
+          <BlueGreenCard capability={capability.data} />
+          {capability.data.supportsNotificationTemplates && (
+            <NotificationTemplatesCard capabilityId={capability.data.id} />
+          )}
+        </>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Capability, CapabilityInput } from '@contract/capabilities';
+import { apiRequest } from '@/lib/api-client';
+import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
+import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
+
+/** POST /api/capabilities: the server assigns the next api-NNN id. */
+export async function createCapability(input: CapabilityInput): Promise<Capability> {
+  const res = await apiRequest('POST', CAPABILITIES_PATH, input);
+  return (await res.json()) as Capability;
+}
+
+export function useCreateCapability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCapability,
+    onSuccess: async (capability) => {
+      queryClient.setQueryData(capabilityQueryOptions(capability.id).queryKey, capability);
+      await queryClient.invalidateQueries({ queryKey: [CAPABILITIES_PATH, 'list'] });
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
+import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
+
+/** DELETE /api/capabilities/{capabilityId}: 409 while a tenant subscribes to it. */
+export async function deleteCapability(id: string): Promise<void> {
+  await apiRequest('DELETE', `${CAPABILITIES_PATH}/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteCapability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCapability,
+    onSuccess: async (_data, id) => {
+      queryClient.removeQueries({ queryKey: capabilityQueryOptions(id).queryKey, exact: true });
+      await queryClient.invalidateQueries({ queryKey: [CAPABILITIES_PATH, 'list'] });
+    },
+  });
+}

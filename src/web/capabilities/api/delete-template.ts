@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationTemplate } from '@contract/notification-templates';
+import { apiRequest } from '@/lib/api-client';
+import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-templates';
+
+/** DELETE /api/notification-templates/{id}. */
+export async function deleteTemplate(
+  template: Pick<NotificationTemplate, 'id' | 'capabilityId'>,
+): Promise<void> {
+  await apiRequest('DELETE', `${TEMPLATES_PATH}/${encodeURIComponent(template.id)}`);
+}
+
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTemplate,
+    onSuccess: (_data, template) =>
+      queryClient.invalidateQueries({ queryKey: templatesQueryOptions(template.capabilityId).queryKey }),
+  });
+}

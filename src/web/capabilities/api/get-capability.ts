@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Capability } from '@contract/capabilities';
+import { getJson } from '@/lib/api-client';
+import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
+
+/** GET /api/capabilities/{capabilityId}. */
+export function getCapability(capabilityId: string): Promise<Capability> {
+  return getJson<Capability>(`${CAPABILITIES_PATH}/${encodeURIComponent(capabilityId)}`);
+}
+
+export const capabilityQueryOptions = (capabilityId: string) =>
+  queryOptions({
+    queryKey: [CAPABILITIES_PATH, capabilityId],
+    queryFn: () => getCapability(capabilityId),
+  });
+
+export function useCapability(capabilityId: string) {
+  return useQuery(capabilityQueryOptions(capabilityId));
+}

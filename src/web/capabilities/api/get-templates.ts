@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { NotificationTemplate } from '@contract/notification-templates';
+import { getJson } from '@/lib/api-client';
+
+export const TEMPLATES_PATH = '/api/notification-templates';
+export const CAPABILITY_TEMPLATES_PATH = `${TEMPLATES_PATH}/capability`;
+
+/** GET /api/notification-templates/capability/{capabilityId}. */
+export function getTemplates(capabilityId: string): Promise<NotificationTemplate[]> {
+  return getJson<NotificationTemplate[]>(`${CAPABILITY_TEMPLATES_PATH}/${encodeURIComponent(capabilityId)}`);
+}
+
+export const templatesQueryOptions = (capabilityId: string) =>
+  queryOptions({
+    queryKey: [CAPABILITY_TEMPLATES_PATH, capabilityId],
+    queryFn: () => getTemplates(capabilityId),
+  });
+
+export function useTemplates(capabilityId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...templatesQueryOptions(capabilityId), enabled });
+}

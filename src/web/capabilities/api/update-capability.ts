@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Capability, CapabilityPatch } from '@contract/capabilities';
+import { apiRequest } from '@/lib/api-client';
+import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
+import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
+
+/** PATCH /api/capabilities/{capabilityId}. */
+export async function updateCapability({
+  id,
+  patch,
+}: {
+  id: string;
+  patch: CapabilityPatch;
+}): Promise<Capability> {
+  const res = await apiRequest('PATCH', `${CAPABILITIES_PATH}/${encodeURIComponent(id)}`, patch);
+  return (await res.json()) as Capability;
+}
+
+export function useUpdateCapability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCapability,
+    onSuccess: async (capability) => {
+      queryClient.setQueryData(capabilityQueryOptions(capability.id).queryKey, capability);
+      await queryClient.invalidateQueries({ queryKey: [CAPABILITIES_PATH, 'list'] });
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import { parseBlueGreenConfig, type Environment } from '@contract/blue-green';
+import type { Capability } from '@contract/capabilities';
+import { useMemo } from 'react';
+import { BlueGreenEnvironmentSection } from '@/capabilities/components/blue-green-environment-section';
+import { useIsAdmin } from '@/auth/use-can';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+/** The environments with a blue-green section, in the spec's order. */
+export const blueGreenEnvironments: ReadonlyArray<{ environment: Environment; label: string }> = [
+  { environment: 'production', label: 'Production' },
+  { environment: 'uat', label: 'UAT' },
+];
+
+/** Blue-Green Deployment of a capability: one section per environment (like the tenant's). */
+export function BlueGreenCard({ capability }: { capability: Capability }) {
+  const canManage = useIsAdmin();
+  const config = useMemo(
+    () => parseBlueGreenConfig(capability.blueGreenConfig),
+    [capability.blueGreenConfig],
+  );
+
+  return (
+    <Card data-testid="blue-green-card">
+      <CardHeader>
+        <CardTitle>Blue-Green Deployment</CardTitle>
+        <CardDescription>
+          Two slots per environment: one serves traffic while the other receives the next version.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {blueGreenEnvironments.map(({ environment, label }) => (
+          <BlueGreenEnvironmentSection
+            key={environment}
+            capabilityId={capability.id}
+            environment={environment}
+            label={label}
+            state={config[environment]}
+            canManage={canManage}
+          />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

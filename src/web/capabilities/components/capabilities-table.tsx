@@ -1,0 +1,77 @@
+import type { Capability } from '@contract/capabilities';
+import { Settings2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { CapabilityRowActions } from '@/capabilities/components/capability-row-actions';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+
+/** SPEC.md section 2: the columns, in order. */
+export const capabilityColumns = ['Name', 'Category', 'Version', 'Status', 'Endpoint'] as const;
+
+type CapabilitiesTableProps = {
+  capabilities: Capability[];
+  /** Administrators get the row menu (Edit, Delete). */
+  canManage: boolean;
+  onEdit: (capability: Capability) => void;
+  onDelete: (capability: Capability) => void;
+};
+
+const orDash = (text: string | null) => text || '—';
+
+export function CapabilitiesTable({ capabilities, canManage, onEdit, onDelete }: CapabilitiesTableProps) {
+  return (
+    <div className="rounded-lg border">
+      <Table data-testid="capabilities-table">
+        <TableHeader>
+          <TableRow>
+            {capabilityColumns.map((column) => (
+              <TableHead key={column} className="px-3">
+                {column}
+              </TableHead>
+            ))}
+            <TableHead className="px-3">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {capabilities.map((capability) => (
+            <TableRow key={capability.id} data-testid="capability-row">
+              <TableCell className="px-3">
+                <div className="font-medium">{capability.name}</div>
+                {capability.description && (
+                  <div
+                    className="max-w-md truncate text-xs text-muted-foreground"
+                    title={capability.description}
+                  >
+                    {capability.description}
+                  </div>
+                )}
+              </TableCell>
+              <TableCell className="px-3">{orDash(capability.category)}</TableCell>
+              <TableCell className="px-3 font-mono text-xs">{orDash(capability.version)}</TableCell>
+              <TableCell className="px-3">
+                <StatusBadge status={capability.status} />
+              </TableCell>
+              <TableCell className="px-3 font-mono text-xs">{orDash(capability.endpoint)}</TableCell>
+              <TableCell className="px-3">
+                <div className="flex items-center justify-end gap-1">
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`/capability/${encodeURIComponent(capability.id)}/configuration`}>
+                      <Settings2 aria-hidden="true" />
+                      Configure
+                    </Link>
+                  </Button>
+                  {canManage && (
+                    <CapabilityRowActions capability={capability} onEdit={onEdit} onDelete={onDelete} />
+                  )}
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

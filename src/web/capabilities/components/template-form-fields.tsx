@@ -1,0 +1,152 @@
+import { deliveryChannels, templateLanguages, templateStatuses } from '@contract/notification-templates';
+import { Controller, type FieldError as FormFieldError, type UseFormReturn } from 'react-hook-form';
+import type { TemplateFormInput, TemplateFormValues } from '@/capabilities/lib/template-form';
+import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+
+type Form = UseFormReturn<TemplateFormInput, unknown, TemplateFormValues>;
+type Message = { message?: string } | undefined;
+type SelectName = 'language' | 'deliveryChannel' | 'status';
+
+const channelLabels: Record<string, string> = { email: 'Email', sms: 'SMS', inapp: 'In-app' };
+const languageLabels: Record<string, string> = {
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  zh: 'Chinese',
+};
+const statusLabels: Record<string, string> = { active: 'Active', inactive: 'Inactive' };
+
+function ChoiceField({
+  form,
+  name,
+  label,
+  options,
+  labels,
+}: {
+  form: Form;
+  name: SelectName;
+  label: string;
+  options: readonly string[];
+  labels: Record<string, string>;
+}) {
+  const id = `template-${name}`;
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field data-invalid={fieldState.invalid || undefined}>
+          <FieldLabel htmlFor={id}>{label}</FieldLabel>
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger
+              {...fieldControlProps(id, fieldState.invalid)}
+              className="w-full"
+              onBlur={field.onBlur}
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {labels[option] ?? option} ({option})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <FieldError id={`${id}-error`} errors={[fieldState.error]} />
+        </Field>
+      )}
+    />
+  );
+}
+
+type TemplateFormFieldsProps = {
+  form: Form;
+  showSubject: boolean;
+  /** Cross-field problems to show beside subject and content (templateProblems). */
+  subjectProblems: Message[];
+  contentProblems: Message[];
+};
+
+/** Name, language, channel, subject (email only), content (6 rows), variables, status. */
+export function TemplateFormFields({
+  form,
+  showSubject,
+  subjectProblems,
+  contentProblems,
+}: TemplateFormFieldsProps) {
+  const { errors } = form.formState;
+  const text = (
+    name: 'name' | 'subject' | 'variablesText',
+    label: string,
+    extra: Message[] = [],
+    hint?: string,
+  ) => {
+    const id = `template-${name}`;
+    const all: Array<FormFieldError | Message> = [errors[name], ...extra];
+    const invalid = all.some((e) => !!e?.message);
+    return (
+      <Field data-invalid={invalid || undefined}>
+        <FieldLabel htmlFor={id}>{label}</FieldLabel>
+        <Input
+          {...fieldControlProps(id, invalid)}
+          {...form.register(name, name === 'variablesText' ? { deps: ['subject', 'content'] } : undefined)}
+        />
+        {hint && <FieldDescription>{hint}</FieldDescription>}
+        <FieldError id={`${id}-error`} errors={all} />
+      </Field>
+    );
+  };
+  const contentErrors = [errors.content, ...contentProblems];
+  const contentInvalid = contentErrors.some((e) => !!e?.message);
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">{text('name', 'Name')}</div>
+      <ChoiceField
+        form={form}
+        name="language"
+        label="Language"
+        options={templateLanguages}
+        labels={languageLabels}
+      />
+      <ChoiceField
+        form={form}
+        name="deliveryChannel"
+        label="Channel"
+        options={deliveryChannels}
+        labels={channelLabels}
+      />
+      {showSubject && <div className="sm:col-span-2">{text('subject', 'Subject', subjectProblems)}</div>}
+      <Field className="sm:col-span-2" data-invalid={contentInvalid || undefined}>
+        <FieldLabel htmlFor="template-content">Content</FieldLabel>
+        <Textarea
+          {...fieldControlProps('template-content', contentInvalid)}
+          rows={6}
+          className="field-sizing-fixed"
+          {...form.register('content')}
+        />
+        <FieldError id="template-content-error" errors={contentErrors} />
+      </Field>
+      <div className="sm:col-span-2">
+        {text(
+          'variablesText',
+          'Variables',
+          [],
+          'Comma separated, e.g. firstName, loginUrl; write them as {{firstName}} in the subject and content.',
+        )}
+      </div>
+      <ChoiceField
+        form={form}
+        name="status"
+        label="Status"
+        options={templateStatuses}
+        labels={statusLabels}
+      />
+    </div>
+  );
+}
