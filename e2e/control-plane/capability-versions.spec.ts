@@ -1,0 +1,62 @@
+import { expect, test } from '../fixtures';
+import { CONTROL_PLANE, patchTenant, registerCapability, toast } from './helpers';
+
+test.describe('control plane: capability configuration versions', () => {
+  test('configure, update, open history, activate an older version and see the card follow', async ({
+    page,
+    request,
+  }) => {
+    // A context the tenant's data governance accepts: production / us-east-1, no override.
+    await patchTenant(request, {
+      allowedRegions: ['us-east-1', 'us-west-2', 'eu-west-1'],
+      environmentRegionPolicies: null,
+    });
+    const name = `E2E Versions ${Date.now()}`;
+    await registerCapability(request, name);
+
+    await page.goto(CONTROL_PLANE);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Financial Services');
+    await page.getByLabel('Environment').click();
+    await page.getByRole('option', { name: 'Production' }).click();
+    await page.getByLabel('AWS Region').click();
+    await page.getByRole('option', { name: 'us-east-1' }).click();
+
+    const card = page.getByRole('article', { name });
+    await card.getByRole('button', { name: 'Configure' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Configure Capability' });
+    await expect(dialog.getByLabel('Configuration (JSON)')).toHaveValue('{}');
+    await dialog.getByLabel('Configuration (JSON)').fill('{"level": 1}');
+    await dialog.getByLabel('Notes').fill('First');
+    await dialog.getByRole('button', { name: 'Save Configuration' }).click();
+    await expect(toast(page)).toContainText('Configuration saved');
+    await expect(toast(page)).toContainText('New version created successfully');
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('Version 1')).toBeVisible();
+    await expect(card.getByTestId('configured-tick')).toBeVisible();
+    await expect(card.getByTestId('active-configuration-text')).toHaveText('{\n  "level": 1\n}');
+
+    await card.getByRole('button', { name: 'Update Configuration' }).click();
+    dialog = page.getByRole('dialog', { name: 'Configure Capability' });
+    await expect(dialog.getByLabel('Configuration (JSON)')).toHaveValue('{\n  "level": 1\n}');
+    await dialog.getByLabel('Configuration (JSON)').fill('{"level": 2}');
+    await dialog.getByRole('button', { name: 'Save Configuration' }).click();
+    await expect(card.getByText('Version 2')).toBeVisible();
+    await expect(card.getByTestId('active-configuration-text')).toHaveText('{\n  "level": 2\n}');
+
+    await card.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'Configuration Version History' });
+    const items = history.getByTestId('history-version');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText('Version 2');
+    await expect(items.nth(0)).toContainText('Active');
+    await expect(items.nth(1)).toContainText('Version 1');
+    await expect(items.nth(1)).toContainText('First');
+    await expect(items.nth(1).locator('[data-diff=removed]')).toHaveText('-   "level": 2');
+    await expect(items.nth(1).locator('[data-diff=added]')).toHaveText('+   "level": 1');
+    await items.nth(1).getByRole('button', { name: 'Activate' }).click();
+    await expect(toast(page)).toContainText('Version activated');
+    await expect(history).toBeHidden();
+    await expect(card.getByText('Version 1')).toBeVisible();
+    await expect(card.getByTestId('active-configuration-text')).toHaveText('{\n  "level": 1\n}');
+  });
+});

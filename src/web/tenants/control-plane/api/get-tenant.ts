@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Tenant } from '@contract/tenants';
+import { getJson } from '@/lib/api-client';
+import { TENANTS_PATH } from '@/tenants/api/get-tenants';
+
+/** GET /api/tenants/{tenantId}: one tenant (404 'Tenant not found'). */
+export function getTenant(tenantId: string): Promise<Tenant> {
+  return getJson<Tenant>(`${TENANTS_PATH}/${encodeURIComponent(tenantId)}`);
+}
+
+export const tenantQueryOptions = (tenantId: string) =>
+  queryOptions({ queryKey: [TENANTS_PATH, tenantId], queryFn: () => getTenant(tenantId) });
+
+export function useTenant(tenantId: string) {
+  return useQuery(tenantQueryOptions(tenantId));
+}

@@ -1,0 +1,23 @@
+import type { Slot } from '@contract/blue-green';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
+
+/** BLUE or GREEN in its colour; 'No active slot' before any version went live. */
+export function ActiveSlotBadge({ slot }: { slot: Slot | null }) {
+  if (!slot) {
+    return (
+      <Badge variant="outline" data-testid="active-slot">
+        No active slot
+      </Badge>
+    );
+  }
+  return (
+    <Badge
+      data-testid="active-slot"
+      data-slot-color={slot}
+      className={cn('text-white', slot === 'blue' ? 'bg-blue-600' : 'bg-green-600')}
+    >
+      {slot.toUpperCase()}
+    </Badge>
+  );
+}

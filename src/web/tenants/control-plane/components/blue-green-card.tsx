@@ -1,0 +1,46 @@
+import { parseBlueGreenConfig } from '@contract/blue-green';
+import type { Tenant } from '@contract/tenants';
+import { useCanOnTenant } from '@/auth/use-can';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BlueGreenEnvironmentSection } from '@/tenants/control-plane/components/blue-green-environment-section';
+import { isEnvironmentEnabled } from '@/tenants/control-plane/lib/region-policies';
+
+const SECTIONS = [
+  { environment: 'production', label: 'Production' },
+  { environment: 'uat', label: 'UAT' },
+] as const;
+
+/** Blue-green per environment: production and UAT, each only when enabled for the tenant. */
+export function BlueGreenCard({ tenant }: { tenant: Tenant }) {
+  const canManage = useCanOnTenant(tenant.id, 'blueGreen');
+  const config = parseBlueGreenConfig(tenant.blueGreenConfig);
+  const sections = SECTIONS.filter(({ environment }) => isEnvironmentEnabled(tenant, environment));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Blue-Green Deployment</CardTitle>
+        <CardDescription>
+          Two slots per environment: deploy to the idle one, then switch traffic to it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {sections.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            Neither production nor UAT is enabled for this tenant.
+          </p>
+        )}
+        {sections.map(({ environment, label }) => (
+          <BlueGreenEnvironmentSection
+            key={environment}
+            tenantId={tenant.id}
+            environment={environment}
+            label={label}
+            state={config[environment]}
+            canManage={canManage}
+          />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+import { recentEvents, type Environment, type EnvironmentBlueGreen } from '@contract/blue-green';
+import { RotateCcw, Shuffle } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
+import { useToggleBlueGreen } from '@/tenants/control-plane/api/blue-green';
+import { ActiveSlotBadge } from '@/tenants/control-plane/components/active-slot-badge';
+import { DeploymentHistory } from '@/tenants/control-plane/components/deployment-history';
+import { RollbackDialog } from '@/tenants/control-plane/components/rollback-dialog';
+import { SlotVersionInput } from '@/tenants/control-plane/components/slot-version-input';
+import { SwitchSlotDialog } from '@/tenants/control-plane/components/switch-slot-dialog';
+import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+
+type BlueGreenEnvironmentSectionProps = {
+  tenantId: string;
+  environment: Environment;
+  label: string;
+  state: EnvironmentBlueGreen | undefined;
+  canManage: boolean;
+};
+
+/** One environment: toggle, active slot, slot versions, Switch Slot, Rollback, last five events. */
+export function BlueGreenEnvironmentSection({
+  tenantId,
+  environment,
+  label,
+  state,
+  canManage,
+}: BlueGreenEnvironmentSectionProps) {
+  const toggle = useToggleBlueGreen(tenantId);
+  const [dialog, setDialog] = useState<'switch' | 'rollback' | null>(null);
+  const enabled = state?.enabled ?? false;
+  const activeSlot = state?.activeSlot ?? null;
+  const hasHistory = (state?.deploymentHistory.length ?? 0) > 0;
+  const titleId = `blue-green-${environment}-title`;
+  // The server refuses slot changes while blue-green is off for the environment (409).
+  const locked = !canManage || !enabled;
+
+  const onToggle = (next: boolean) =>
+    toggle.mutate(
+      { environment, enabled: next },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            'Blue-Green Deployment Updated',
+            `Blue-green deployment ${next ? 'enabled' : 'disabled'} for ${label}.`,
+          ),
+        onError: (error) => notifyError(error, 'Failed to toggle blue-green deployment.'),
+      },
+    );
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-testid={`blue-green-${environment}`}
+      className="space-y-4 rounded-lg border p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <h3 id={titleId} className="font-semibold">
+            {label}
+          </h3>
+          <ActiveSlotBadge slot={activeSlot} />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-muted-foreground">
+          {enabled ? 'Enabled' : 'Disabled'}
+          <Switch
+            aria-label={`Blue-green deployment for ${label}`}
+            checked={enabled}
+            disabled={!canManage || toggle.isPending}
+            onCheckedChange={onToggle}
+          />
+        </label>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {(['blue', 'green'] as const).map((slot) => (
+          <SlotVersionInput
+            key={slot}
+            tenantId={tenantId}
+            environment={environment}
+            environmentLabel={label}
+            slot={slot}
+            version={(slot === 'blue' ? state?.blueVersion : state?.greenVersion) ?? ''}
+            disabled={locked}
+          />
+        ))}
+      </div>
+      {canManage && (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={locked || !activeSlot}
+            onClick={() => setDialog('switch')}
+          >
+            <Shuffle aria-hidden="true" />
+            Switch Slot
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={locked || !hasHistory}
+            onClick={() => setDialog('rollback')}
+          >
+            <RotateCcw aria-hidden="true" />
+            Rollback
+          </Button>
+        </div>
+      )}
+      <DeploymentHistory events={recentEvents(state)} />
+      {activeSlot && (
+        <>
+          <SwitchSlotDialog
+            open={dialog === 'switch'}
+            onOpenChange={(open) => setDialog(open ? 'switch' : null)}
+            tenantId={tenantId}
+            environment={environment}
+            environmentLabel={label}
+            fromSlot={activeSlot}
+          />
+          <RollbackDialog
+            open={dialog === 'rollback'}
+            onOpenChange={(open) => setDialog(open ? 'rollback' : null)}
+            tenantId={tenantId}
+            environment={environment}
+            environmentLabel={label}
+            fromSlot={activeSlot}
+          />
+        </>
+      )}
+    </section>
+  );
+}

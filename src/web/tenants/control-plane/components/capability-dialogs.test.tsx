@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Button } from '@/components/ui/button';
+import { ConfigureCapabilityDialog } from '@/tenants/control-plane/components/configure-capability-dialog';
+import {
+  bodyOf,
+  calls,
+  makeCapability,
+  makeTenant,
+  makeVersion,
+  polyfillPointer,
+  stubApi,
+} from '@/tenants/control-plane/test/fixtures';
+import { renderControlPlane } from '@/tenants/control-plane/test/render-page';
+
+const ACTIVE = '/api/capability-subscriptions/versions/active/tenant-001/production/us-east-1';
+const HISTORY = '/api/capability-subscriptions/versions/history/tenant-001/api-001/production/us-east-1';
+
+// Radix dialogs and selects under user-event are slow on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(polyfillPointer);
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The dialog with no environment or region chosen, behind an opener. */
+function DialogHarness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Open</Button>
+      <ConfigureCapabilityDialog
+        open={open}
+        onOpenChange={setOpen}
+        tenantId="tenant-001"
+        capability={makeCapability(1)}
+        initial={{ configuration: '{\n  "a": 1\n}' }}
+      />
+    </>
+  );
+}
+
+describe('Configure Capability dialog', () => {
+  it('keeps submit disabled until environment and region are chosen, and resets on every opening', async () => {
+    stubApi({});
+    renderControlPlane(<DialogHarness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
+    const submit = within(dialog).getByRole('button', { name: 'Save Configuration' });
+    expect(submit).toBeDisabled();
+
+    await userEvent.click(within(dialog).getByLabelText('Environment'));
+    await userEvent.click(await screen.findByRole('option', { name: 'UAT' }));
+    expect(submit).toBeDisabled();
+    await userEvent.click(within(dialog).getByLabelText('Region'));
+    await userEvent.click(await screen.findByRole('option', { name: 'eu-west-1' }));
+    expect(submit).toBeEnabled();
+    const configuration = within(dialog).getByLabelText('Configuration (JSON)');
+    await userEvent.clear(configuration);
+    await userEvent.type(configuration, 'changed');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Configure Capability' });
+    expect(within(reopened).getByRole('button', { name: 'Save Configuration' })).toBeDisabled();
+    expect(within(reopened).getByLabelText('Configuration (JSON)')).toHaveValue('{\n  "a": 1\n}');
+  });
+
+  it('creates a version, toasts and refreshes the active list', async () => {
+    let active = [makeVersion({ version: 1 })];
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE}`]: () => Response.json(active),
+      'POST /api/capability-subscriptions/versions': () => {
+        active = [makeVersion({ id: 'ver-2', version: 2, configuration: '{"rateLimit":500}' })];
+        return Response.json(active[0], { status: 201 });
+      },
+    });
+    renderControlPlane();
+    const card = await screen.findByRole('article', { name: 'Capability 1' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Update Configuration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
+    const configuration = within(dialog).getByLabelText('Configuration (JSON)');
+    expect(configuration).toHaveValue('{\n  "rateLimit": 100\n}');
+    await userEvent.clear(configuration);
+    await userEvent.type(configuration, '{{"rateLimit":500}');
+    await userEvent.type(within(dialog).getByLabelText('Notes'), 'More traffic');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
+
+    expect(await screen.findByText('Configuration saved')).toBeInTheDocument();
+    expect(screen.getByText('New version created successfully')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/api/capability-subscriptions/versions')).toEqual({
+      subscriptionId: 'sub-tenant-001-api-001',
+      tenantId: 'tenant-001',
+      capabilityId: 'api-001',
+      environment: 'production',
+      region: 'us-east-1',
+      configuration: '{"rateLimit":500}',
+      notes: 'More traffic',
+    });
+    expect(await within(card).findByText('Version 2')).toBeInTheDocument();
+    expect(calls(fetchMock).filter((url) => url === ACTIVE)).toHaveLength(2);
+  });
+
+  it("shows the server's configuration issues beside the field and an 'Error' toast", async () => {
+    stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE}`]: [],
+      'POST /api/capability-subscriptions/versions': () =>
+        Response.json(
+          {
+            message: 'The configuration does not satisfy the capability schema',
+            code: 'VALIDATION_FAILED',
+            issues: [{ path: 'body.configuration.rateLimit', message: 'must be integer' }],
+          },
+          { status: 400 },
+        ),
+    });
+    renderControlPlane();
+    const card = await screen.findByRole('article', { name: 'Capability 1' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Configure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
+    expect(within(dialog).getByLabelText('Configuration (JSON)')).toHaveValue('{}');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
+    expect(await within(dialog).findByText('rateLimit: must be integer')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Configuration (JSON)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('The configuration does not satisfy the capability schema')).toBeInTheDocument();
+  });
+
+  it("falls back to 'Failed to create configuration version'", async () => {
+    stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE}`]: [],
+      'POST /api/capability-subscriptions/versions': () => new Response('', { status: 502 }),
+    });
+    renderControlPlane();
+    const card = await screen.findByRole('article', { name: 'Capability 1' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Configure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
+    expect(await screen.findByText('Failed to create configuration version')).toBeInTheDocument();
+  });
+});
+
+describe('Configuration Version History dialog', () => {
+  const versions = [
+    makeVersion({ id: 'ver-3', version: 3, configuration: '{"a":1,"b":2}', notes: 'Third' }),
+    makeVersion({
+      id: 'ver-2',
+      version: 2,
+      isActive: false,
+      status: 'inactive',
+      configuration: '{"a":1,"c":3}',
+    }),
+    makeVersion({ id: 'ver-1', version: 1, isActive: false, status: 'inactive', configuration: '{}' }),
+  ];
+
+  async function openHistory() {
+    const card = await screen.findByRole('article', { name: 'Capability 1' });
+    await userEvent.click(within(card).getByRole('button', { name: 'History' }));
+    return screen.findByRole('dialog', { name: 'Configuration Version History' });
+  }
+
+  it("marks the active version 'Active', offers Activate on the others and shows their difference", async () => {
+    stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE}`]: [versions[0]],
+      [`GET ${HISTORY}`]: versions,
+    });
+    renderControlPlane();
+    const dialog = await openHistory();
+    const items = await within(dialog).findAllByTestId('history-version');
+    expect(items.map((item) => within(item).getByText(/^Version \d$/).textContent)).toEqual([
+      'Version 3',
+      'Version 2',
+      'Version 1',
+    ]);
+    expect(within(items[0]!).getByText('Active')).toBeInTheDocument();
+    expect(within(items[0]!).queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument();
+    expect(within(items[0]!).getByText('Third')).toBeInTheDocument();
+    expect(within(items[0]!).getByText(/admin@example\.com/)).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    expect(within(items[1]!).queryByText('Active')).not.toBeInTheDocument();
+
+    const diff = within(items[1]!).getByTestId('history-diff');
+    expect([...diff.querySelectorAll('[data-diff=removed]')].map((l) => l.textContent)).toEqual([
+      '-   "b": 2',
+    ]);
+    expect([...diff.querySelectorAll('[data-diff=added]')].map((l) => l.textContent)).toEqual(['+   "c": 3']);
+  });
+
+  it('activates a version, toasts, refreshes and closes', async () => {
+    let history = versions;
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE}`]: () => Response.json(history.filter((v) => v.isActive)),
+      [`GET ${HISTORY}`]: () => Response.json(history),
+      'POST /api/capability-subscriptions/versions/ver-2/activate': () => {
+        history = versions.map((v) => ({ ...v, isActive: v.id === 'ver-2' }));
+        return Response.json(history[1]);
+      },
+    });
+    renderControlPlane();
+    const dialog = await openHistory();
+    const items = await within(dialog).findAllByTestId('history-version');
+    await userEvent.click(within(items[1]!).getByRole('button', { name: 'Activate' }));
+
+    expect(await screen.findByText('Version activated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const card = screen.getByRole('article', { name: 'Capability 1' });
+    expect(await within(card).findByText('Version 2')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/capability-subscriptions/versions/ver-2/activate']);
+  });
+
+  it("falls back to 'Failed to activate version' and keeps the dialog open", async () => {
+    stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE}`]: [versions[0]],
+      [`GET ${HISTORY}`]: versions,
+      'POST /api/capability-subscriptions/versions/ver-2/activate': () => new Response('', { status: 500 }),
+    });
+    renderControlPlane();
+    const dialog = await openHistory();
+    const items = await within(dialog).findAllByTestId('history-version');
+    await userEvent.click(within(items[1]!).getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('Failed to activate version')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Configuration Version History' })).toBeInTheDocument();
+  });
+
+  it("reads 'No version history available' when the history is empty or fails", async () => {
+    stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE}`]: [versions[0]],
+      [`GET ${HISTORY}`]: () => new Response('boom', { status: 500 }),
+    });
+    renderControlPlane();
+    const dialog = await openHistory();
+    expect(await within(dialog).findByText('No version history available')).toBeInTheDocument();
+  });
+});

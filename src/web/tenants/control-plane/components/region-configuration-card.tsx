@@ -1,0 +1,96 @@
+import { controlPlaneRegions, type Environment } from '@contract/common';
+import type { Tenant } from '@contract/tenants';
+import { useState } from 'react';
+import { useCanOnTenant } from '@/auth/use-can';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { useUpdateTenant } from '@/tenants/control-plane/api/update-tenant';
+import { RegionCheckboxes } from '@/tenants/control-plane/components/region-checkboxes';
+import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+import {
+  OVERRIDE_ENVIRONMENTS,
+  isEnvironmentEnabled,
+  parseOverrides,
+  serializeOverrides,
+  setOverrideRegion,
+  setRegionAllowed,
+  type Overrides,
+} from '@/tenants/control-plane/lib/region-policies';
+
+/** Allowed regions and, once any is allowed, per-environment overrides within them (SPEC.md sections 2, 5). */
+export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
+  const canConfigure = useCanOnTenant(tenant.id, 'configure');
+  const update = useUpdateTenant(tenant.id);
+  const [state, setState] = useState<{ allowed: string[]; overrides: Overrides }>(() => ({
+    allowed: tenant.allowedRegions ?? [],
+    overrides: parseOverrides(tenant.environmentRegionPolicies),
+  }));
+  // Keep the 11 regions' order, whatever order they were checked in.
+  const allowed = controlPlaneRegions.filter((region) => state.allowed.includes(region));
+  const environments = OVERRIDE_ENVIRONMENTS.filter(({ environment }) =>
+    isEnvironmentEnabled(tenant, environment),
+  );
+  const disabled = !canConfigure || update.isPending;
+
+  const save = () =>
+    update.mutate(
+      {
+        allowedRegions: allowed,
+        environmentRegionPolicies: serializeOverrides(state.overrides, allowed, tenant),
+      },
+      {
+        onSuccess: () =>
+          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.'),
+        onError: (error) => notifyError(error, 'Failed to update configuration.'),
+      },
+    );
+
+  const onOverride = (environment: Environment, region: string, on: boolean) =>
+    setState((s) => ({ ...s, overrides: setOverrideRegion(s.overrides, environment, region, on) }));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Region Configuration</CardTitle>
+        <CardDescription>
+          The AWS regions this tenant may run in, and optional limits per environment.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <RegionCheckboxes
+          legend="Allowed Regions"
+          idPrefix="allowed"
+          regions={controlPlaneRegions}
+          checked={state.allowed}
+          disabled={disabled}
+          onChange={(region, on) => setState((s) => setRegionAllowed(s, region, on))}
+        />
+        {allowed.length > 0 && environments.length > 0 && (
+          <div className="space-y-4" data-testid="region-overrides">
+            <p className="text-sm text-muted-foreground">
+              Environment overrides (optional): limit an environment to some of the allowed regions.
+            </p>
+            {environments.map(({ environment, label }) => (
+              <RegionCheckboxes
+                key={environment}
+                legend={`${label} Override`}
+                idPrefix={`override-${environment}`}
+                regions={allowed}
+                checked={state.overrides[environment] ?? []}
+                disabled={disabled}
+                onChange={(region, on) => onOverride(environment, region, on)}
+              />
+            ))}
+          </div>
+        )}
+      </CardContent>
+      {canConfigure && (
+        <CardFooter>
+          <Button onClick={save} disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Configuration'}
+          </Button>
+        </CardFooter>
+      )}
+    </Card>
+  );
+}

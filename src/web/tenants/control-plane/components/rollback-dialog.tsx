@@ -1,0 +1,75 @@
+import { otherSlot, type Environment, type Slot } from '@contract/blue-green';
+import type { MouseEvent } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { useRollback } from '@/tenants/control-plane/api/blue-green';
+import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+
+type RollbackDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  tenantId: string;
+  environment: Environment;
+  environmentLabel: string;
+  /** The live slot; rollback returns to the other one. */
+  fromSlot: Slot;
+};
+
+/** Rollback dialog: back from the active slot to the other; undone by switching again. */
+export function RollbackDialog({
+  open,
+  onOpenChange,
+  tenantId,
+  environment,
+  environmentLabel,
+  fromSlot,
+}: RollbackDialogProps) {
+  const rollback = useRollback(tenantId);
+  const toSlot = otherSlot(fromSlot);
+
+  const confirm = (event: MouseEvent) => {
+    // Stay open while the request runs.
+    event.preventDefault();
+    rollback.mutate(
+      { environment },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            'Rollback Complete',
+            `${environmentLabel} is back on the ${toSlot.toUpperCase()} slot.`,
+          );
+          onOpenChange(false);
+        },
+        onError: (error) => notifyError(error, 'Failed to rollback.'),
+      },
+    );
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !rollback.isPending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Rollback {environmentLabel}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This switches {environmentLabel} back from the {fromSlot.toUpperCase()} slot to the{' '}
+            {toSlot.toUpperCase()} slot. You can undo it by switching again.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={rollback.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction disabled={rollback.isPending} onClick={confirm}>
+            {rollback.isPending ? 'Rolling back...' : 'Rollback'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,102 @@
+import { otherSlot, type Environment, type Slot } from '@contract/blue-green';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useSwitchSlot } from '@/tenants/control-plane/api/blue-green';
+import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+
+type SwitchSlotDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  tenantId: string;
+  environment: Environment;
+  environmentLabel: string;
+  /** The live slot; the other one receives the version. */
+  fromSlot: Slot;
+};
+
+/** Switch dialog: the other slot goes live with the entered version; confirm needs a version. */
+export function SwitchSlotDialog({ open, onOpenChange, ...props }: SwitchSlotDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {open && <SwitchSlotForm {...props} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SwitchSlotForm({
+  tenantId,
+  environment,
+  environmentLabel,
+  fromSlot,
+  onDone,
+}: Omit<SwitchSlotDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+  // One free-text field whose only rule (non-empty) also disables confirm: plain state suffices.
+  const [version, setVersion] = useState('');
+  const switchSlot = useSwitchSlot(tenantId);
+  const toSlot = otherSlot(fromSlot);
+  const id = `switch-${environment}-version`;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const toVersion = version.trim();
+    if (!toVersion) return;
+    switchSlot.mutate(
+      { environment, toVersion },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            'Slot Switched',
+            `${environmentLabel} now serves the ${toSlot.toUpperCase()} slot (${toVersion}).`,
+          );
+          onDone();
+        },
+        onError: (error) => notifyError(error, 'Failed to switch slot.'),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label={`Switch ${environmentLabel} slot`}>
+      <DialogHeader>
+        <DialogTitle>Switch {environmentLabel} Slot</DialogTitle>
+        <DialogDescription>
+          Switching from the {fromSlot.toUpperCase()} slot to the {toSlot.toUpperCase()} slot. The{' '}
+          {toSlot.toUpperCase()} slot receives the version below and takes the traffic.
+        </DialogDescription>
+      </DialogHeader>
+      <fieldset disabled={switchSlot.isPending} className="space-y-2">
+        <Label htmlFor={id}>Version to deploy</Label>
+        <Input
+          id={id}
+          autoFocus
+          placeholder="e.g. 2.5.0"
+          value={version}
+          onChange={(e) => setVersion(e.target.value)}
+        />
+      </fieldset>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={switchSlot.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={!version.trim() || switchSlot.isPending}>
+          {switchSlot.isPending ? 'Switching...' : 'Switch'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

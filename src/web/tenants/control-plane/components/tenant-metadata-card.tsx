@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { tenantPatchSchema, type Tenant } from '@contract/tenants';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useCanOnTenant } from '@/auth/use-can';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/textarea';
+import { useUpdateTenant } from '@/tenants/control-plane/api/update-tenant';
+import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+
+const METADATA_FIELDS = [
+  { name: 'dataClassification', label: 'Data Classification' },
+  { name: 'dataRetentionRequirements', label: 'Data Retention Requirements' },
+  { name: 'dataResidency', label: 'Data Residency' },
+  { name: 'disasterRecoveryRequirements', label: 'Disaster Recovery Requirements' },
+  { name: 'privacyLaws', label: 'Privacy Laws & Compliance' },
+] as const;
+
+const metadataSchema = tenantPatchSchema.pick({
+  dataClassification: true,
+  dataRetentionRequirements: true,
+  dataResidency: true,
+  disasterRecoveryRequirements: true,
+  privacyLaws: true,
+});
+type MetadataInput = z.input<typeof metadataSchema>;
+type MetadataValues = z.output<typeof metadataSchema>;
+
+/** Five free-text data-governance areas; Save Configuration patches them. */
+export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
+  const canConfigure = useCanOnTenant(tenant.id, 'configure');
+  const update = useUpdateTenant(tenant.id);
+  const form = useForm<MetadataInput, unknown, MetadataValues>({
+    resolver: zodResolver(metadataSchema),
+    defaultValues: Object.fromEntries(METADATA_FIELDS.map(({ name }) => [name, tenant[name] ?? ''])),
+  });
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () =>
+        notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.'),
+      onError: (error) => notifyError(error, 'Failed to update configuration.'),
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Tenant Metadata</CardTitle>
+        <CardDescription>
+          Data governance: classification, retention, residency, recovery and compliance.
+        </CardDescription>
+      </CardHeader>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Tenant metadata">
+        <fieldset disabled={!canConfigure || update.isPending}>
+          <CardContent className="grid gap-4 md:grid-cols-2">
+            {METADATA_FIELDS.map(({ name, label }) => {
+              const error = form.formState.errors[name];
+              const id = `metadata-${name}`;
+              return (
+                <Field key={name} data-invalid={!!error || undefined}>
+                  <FieldLabel htmlFor={id}>{label}</FieldLabel>
+                  <Textarea {...fieldControlProps(id, !!error)} rows={3} {...form.register(name)} />
+                  <FieldError id={`${id}-error`} errors={[error]} />
+                </Field>
+              );
+            })}
+          </CardContent>
+          {canConfigure && (
+            <CardFooter className="mt-6">
+              <Button type="submit">{update.isPending ? 'Saving...' : 'Save Configuration'}</Button>
+            </CardFooter>
+          )}
+        </fieldset>
+      </form>
+    </Card>
+  );
+}

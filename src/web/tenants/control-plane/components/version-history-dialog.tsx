@@ -1,0 +1,76 @@
+import type { ConfigurationVersion } from '@contract/capability-subscriptions';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useActivateVersion } from '@/tenants/control-plane/api/activate-version';
+import { useVersionHistory, type HistoryContext } from '@/tenants/control-plane/api/get-version-history';
+import { VersionHistoryItem } from '@/tenants/control-plane/components/version-history-item';
+import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+
+type VersionHistoryDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  context: HistoryContext | undefined;
+  capabilityName: string | undefined;
+  canActivate: boolean;
+};
+
+const NO_CONTEXT: HistoryContext = { tenantId: '', capabilityId: '', environment: '', region: '' };
+
+/** 'Configuration Version History': newest first; activating one closes the dialog (SPEC.md section 4). */
+export function VersionHistoryDialog({
+  open,
+  onOpenChange,
+  context,
+  capabilityName,
+  canActivate,
+}: VersionHistoryDialogProps) {
+  const history = useVersionHistory(context ?? NO_CONTEXT, open && !!context);
+  const activate = useActivateVersion();
+  const versions = history.data ?? [];
+  const active = versions.find((version) => version.isActive);
+
+  const onActivate = (version: ConfigurationVersion) =>
+    activate.mutate(version.id, {
+      onSuccess: () => {
+        notifySuccess('Version activated', `Version ${version.version} is now the active configuration.`);
+        onOpenChange(false);
+      },
+      onError: (error) => notifyError(error, 'Failed to activate version'),
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Configuration Version History</DialogTitle>
+          <DialogDescription>
+            {context
+              ? `${capabilityName ?? context.capabilityId} · ${context.environment} · ${context.region}`
+              : ''}
+          </DialogDescription>
+        </DialogHeader>
+        {history.isPending ? (
+          <div aria-busy="true" className="space-y-2">
+            <Skeleton className="h-24" />
+            <Skeleton className="h-24" />
+          </div>
+        ) : versions.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No version history available</p>
+        ) : (
+          <ol className="space-y-3" aria-label="Configuration versions">
+            {versions.map((version) => (
+              <VersionHistoryItem
+                key={version.id}
+                version={version}
+                active={active}
+                canActivate={canActivate}
+                activating={activate.isPending}
+                onActivate={() => onActivate(version)}
+              />
+            ))}
+          </ol>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

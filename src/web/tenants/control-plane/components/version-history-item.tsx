@@ -1,0 +1,63 @@
+import type { ConfigurationVersion } from '@contract/capability-subscriptions';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfigurationDiff } from '@/tenants/control-plane/components/configuration-diff';
+import { prettyJson } from '@/tenants/control-plane/lib/json-text';
+
+type VersionHistoryItemProps = {
+  version: ConfigurationVersion;
+  /** The context's active version, to compare an inactive one with. */
+  active: ConfigurationVersion | undefined;
+  canActivate: boolean;
+  activating: boolean;
+  onActivate: () => void;
+};
+
+const localTime = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+};
+
+export function VersionHistoryItem({
+  version,
+  active,
+  canActivate,
+  activating,
+  onActivate,
+}: VersionHistoryItemProps) {
+  return (
+    <li
+      className="space-y-2 rounded-md border p-3"
+      data-testid="history-version"
+      aria-label={`Version ${version.version}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">Version {version.version}</span>
+        {version.isActive && <Badge>Active</Badge>}
+        <span className="text-xs text-muted-foreground">
+          by {version.createdBy ?? 'unknown'} ·{' '}
+          <time dateTime={version.createdAt}>{localTime(version.createdAt)}</time>
+        </span>
+        {!version.isActive && canActivate && (
+          <Button size="sm" variant="outline" className="ml-auto" disabled={activating} onClick={onActivate}>
+            Activate
+          </Button>
+        )}
+      </div>
+      {version.notes && <p className="text-sm">{version.notes}</p>}
+      <pre
+        className="max-h-48 overflow-auto rounded bg-muted p-2 font-mono text-xs"
+        data-testid="history-configuration"
+      >
+        {prettyJson(version.configuration)}
+      </pre>
+      {!version.isActive && active && (
+        <ConfigurationDiff
+          from={prettyJson(active.configuration)}
+          to={prettyJson(version.configuration)}
+          activeVersion={active.version}
+        />
+      )}
+    </li>
+  );
+}

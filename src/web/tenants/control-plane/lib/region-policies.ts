@@ -1,0 +1,82 @@
+import type { Environment } from '@contract/common';
+import type { EnvironmentRegionPolicy, Tenant } from '@contract/tenants';
+
+/** The environments that may carry a region override, in display order. */
+export const OVERRIDE_ENVIRONMENTS: readonly { environment: Environment; label: string }[] = [
+  { environment: 'development', label: 'Development' },
+  { environment: 'uat', label: 'UAT' },
+  { environment: 'production', label: 'Production' },
+];
+
+export type Overrides = Partial<Record<Environment, string[]>>;
+
+const ENABLED_FLAG = {
+  development: 'developmentEnabled',
+  uat: 'uatEnabled',
+  production: 'productionEnabled',
+} as const;
+
+export const isEnvironmentEnabled = (
+  tenant: Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEnabled'>,
+  environment: Environment,
+): boolean => tenant[ENABLED_FLAG[environment]];
+
+/** environmentRegionPolicies JSON text, parsed leniently (unreadable text: no overrides). */
+export function parseOverrides(text: string | null | undefined): Overrides {
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return {};
+    const overrides: Overrides = {};
+    for (const item of parsed as Partial<EnvironmentRegionPolicy>[]) {
+      if (item && typeof item.environment === 'string' && Array.isArray(item.regions)) {
+        overrides[item.environment] = item.regions.filter((r): r is string => typeof r === 'string');
+      }
+    }
+    return overrides;
+  } catch {
+    return {};
+  }
+}
+
+const toggle = (list: string[], value: string, on: boolean) =>
+  on ? (list.includes(value) ? list : [...list, value]) : list.filter((v) => v !== value);
+
+/** Allowing or disallowing a region; disallowing also removes it from every override (SPEC.md section 5). */
+export function setRegionAllowed(
+  state: { allowed: string[]; overrides: Overrides },
+  region: string,
+  allowed: boolean,
+): { allowed: string[]; overrides: Overrides } {
+  if (allowed) return { ...state, allowed: toggle(state.allowed, region, true) };
+  const overrides: Overrides = {};
+  for (const [environment, regions] of Object.entries(state.overrides) as [Environment, string[]][]) {
+    overrides[environment] = regions.filter((r) => r !== region);
+  }
+  return { allowed: toggle(state.allowed, region, false), overrides };
+}
+
+export function setOverrideRegion(
+  overrides: Overrides,
+  environment: Environment,
+  region: string,
+  on: boolean,
+): Overrides {
+  return { ...overrides, [environment]: toggle(overrides[environment] ?? [], region, on) };
+}
+
+/**
+ * The environmentRegionPolicies to send: JSON text of the environments that have regions (only
+ * enabled ones, only allowed regions), or null when none has any (SPEC.md section 5).
+ */
+export function serializeOverrides(
+  overrides: Overrides,
+  allowed: string[],
+  tenant: Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEnabled'>,
+): string | null {
+  const policies: EnvironmentRegionPolicy[] = OVERRIDE_ENVIRONMENTS.flatMap(({ environment }) => {
+    const regions = (overrides[environment] ?? []).filter((r) => allowed.includes(r));
+    return isEnvironmentEnabled(tenant, environment) && regions.length > 0 ? [{ environment, regions }] : [];
+  });
+  return policies.length > 0 ? JSON.stringify(policies) : null;
+}

@@ -1,0 +1,34 @@
+import type { ReactElement } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { makeMe, queryClientWithMe } from '@/test/me';
+import { renderWithProviders } from '@/test/render';
+import { TenantControlPlanePage } from '@/tenants/components/tenant-control-plane-page';
+
+/** Renders `element` (default: the page of tenant-001) with a toaster, signed in as `me` (default: an administrator). */
+export function renderControlPlane(
+  element: ReactElement = <TenantControlPlanePage />,
+  { me = makeMe({ globalRole: 'admin' }), tenantId = 'tenant-001' } = {},
+) {
+  return renderWithProviders(
+    <>
+      {element}
+      <Toaster />
+    </>,
+    {
+      path: `/tenant/${tenantId}/control-plane`,
+      routes: [
+        {
+          path: '/tenant/:tenantId/control-plane',
+          element: (
+            <>
+              {element}
+              <Toaster />
+            </>
+          ),
+        },
+        { path: '/tenants', element: <p>Tenants list</p> },
+      ],
+      queryClient: queryClientWithMe(me),
+    },
+  );
+}
