@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/credentials';
 
 const PORT = Number(process.env.E2E_PORT ?? 5055);
+const RUN_DIR = `.e2e/${PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -28,7 +29,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf .e2e-data && node dist/server/main.js',
+    // Each port gets its own database and its own copy of the client, so parallel runs (and a rebuild
+    // during a run) never share state.
+    command: `rm -rf ${RUN_DIR} && mkdir -p ${RUN_DIR} && cp -r dist/client ${RUN_DIR}/client && node dist/server/main.js`,
     url: `http://localhost:${PORT}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -37,7 +40,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
+      DATA_DIR: `${RUN_DIR}/data`,
+      CLIENT_DIR: `${RUN_DIR}/client`,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,

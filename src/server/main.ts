@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './auth/service';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoData } from './db/demo-data';
@@ -51,7 +51,7 @@ async function start(env: Env): Promise<void> {
 
   const app = await buildApp({
     database,
-    clientDir: clientDir(root),
+    clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : clientDir(root),
     sessionPolicy: { idleSeconds: env.SESSION_IDLE_TIMEOUT, absoluteSeconds: env.SESSION_ABSOLUTE_TIMEOUT },
     secureCookie: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
     logger: {
