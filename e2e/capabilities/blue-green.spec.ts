@@ -25,8 +25,8 @@ test.describe('capability blue-green deployment', () => {
     await expect(toggle).toBeChecked();
 
     // The blue version is sent on blur; the first version goes live.
-    await uat.getByLabel('Blue version').fill('1.0.0');
-    await uat.getByLabel('Blue version').blur();
+    await uat.getByLabel('Blue Slot Version').fill('1.0.0');
+    await uat.getByLabel('Blue Slot Version').blur();
     await expect(toast(page, 'Version Updated')).toBeVisible();
     await expect(uat.getByTestId('active-slot')).toHaveText('BLUE');
 
@@ -40,7 +40,7 @@ test.describe('capability blue-green deployment', () => {
     await dialog.getByRole('button', { name: 'Switch' }).click();
     await expect(toast(page, 'Slot Switched')).toBeVisible();
     await expect(uat.getByTestId('active-slot')).toHaveText('GREEN');
-    await expect(uat.getByLabel('Green version')).toHaveValue('1.1.0');
+    await expect(uat.getByLabel('Green Slot Version')).toHaveValue('1.1.0');
     const events = uat.getByTestId('deployment-event');
     await expect(events).toHaveCount(1);
     await expect(events.first()).toContainText('switch');

@@ -1,7 +1,10 @@
 import { parseBlueGreenConfig, type Environment } from '@contract/blue-green';
 import type { Capability } from '@contract/capabilities';
 import { useMemo } from 'react';
-import { BlueGreenEnvironmentSection } from '@/capabilities/components/blue-green-environment-section';
+import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
+import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
+import { BlueGreenEnvironmentSection } from '@/components/blue-green/blue-green-environment-section';
+import type { BlueGreenTarget } from '@/components/blue-green/api';
 import { useIsAdmin } from '@/auth/use-can';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -18,6 +21,10 @@ export function BlueGreenCard({ capability }: { capability: Capability }) {
     () => parseBlueGreenConfig(capability.blueGreenConfig),
     [capability.blueGreenConfig],
   );
+  const target: BlueGreenTarget = {
+    basePath: `${CAPABILITIES_PATH}/${encodeURIComponent(capability.id)}`,
+    queryKey: capabilityQueryOptions(capability.id).queryKey,
+  };
 
   return (
     <Card data-testid="blue-green-card">
@@ -31,7 +38,7 @@ export function BlueGreenCard({ capability }: { capability: Capability }) {
         {blueGreenEnvironments.map(({ environment, label }) => (
           <BlueGreenEnvironmentSection
             key={environment}
-            capabilityId={capability.id}
+            target={target}
             environment={environment}
             label={label}
             state={config[environment]}

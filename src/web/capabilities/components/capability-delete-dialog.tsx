@@ -1,7 +1,7 @@
 import type { Capability } from '@contract/capabilities';
 import type { MouseEvent } from 'react';
 import { useDeleteCapability } from '@/capabilities/api/delete-capability';
-import { notifyError, notifySuccess } from '@/capabilities/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   AlertDialog,
   AlertDialogAction,

@@ -12,7 +12,7 @@ import {
   type CapabilityFormInput,
   type CapabilityFormValues,
 } from '@/capabilities/lib/capability-form';
-import { notifyError, notifySuccess } from '@/capabilities/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { applyServerIssues } from '@/capabilities/lib/server-issues';
 import { Button } from '@/components/ui/button';
 import {

@@ -5,7 +5,7 @@ import { useDeleteTemplate } from '@/capabilities/api/delete-template';
 import { useTemplates } from '@/capabilities/api/get-templates';
 import { TemplateFormDialog } from '@/capabilities/components/template-form-dialog';
 import { TemplateListItem } from '@/capabilities/components/template-list-item';
-import { notifyError, notifySuccess } from '@/capabilities/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useIsAdmin } from '@/auth/use-can';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';

@@ -5,7 +5,7 @@ import { useCreateTemplate } from '@/capabilities/api/create-template';
 import { useUpdateTemplate } from '@/capabilities/api/update-template';
 import { TemplateFormFields } from '@/capabilities/components/template-form-fields';
 import { TemplatePreview } from '@/capabilities/components/template-preview';
-import { notifyError, notifySuccess } from '@/capabilities/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { applyServerIssues } from '@/capabilities/lib/server-issues';
 import {
   formTemplateProblems,

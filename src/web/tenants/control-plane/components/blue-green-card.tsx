@@ -2,7 +2,10 @@ import { parseBlueGreenConfig } from '@contract/blue-green';
 import type { Tenant } from '@contract/tenants';
 import { useCanOnTenant } from '@/auth/use-can';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { BlueGreenEnvironmentSection } from '@/tenants/control-plane/components/blue-green-environment-section';
+import { BlueGreenEnvironmentSection } from '@/components/blue-green/blue-green-environment-section';
+import type { BlueGreenTarget } from '@/components/blue-green/api';
+import { TENANTS_PATH } from '@/tenants/api/get-tenants';
+import { tenantQueryOptions } from '@/tenants/control-plane/api/get-tenant';
 import { isEnvironmentEnabled } from '@/tenants/control-plane/lib/region-policies';
 
 const SECTIONS = [
@@ -15,6 +18,10 @@ export function BlueGreenCard({ tenant }: { tenant: Tenant }) {
   const canManage = useCanOnTenant(tenant.id, 'blueGreen');
   const config = parseBlueGreenConfig(tenant.blueGreenConfig);
   const sections = SECTIONS.filter(({ environment }) => isEnvironmentEnabled(tenant, environment));
+  const target: BlueGreenTarget = {
+    basePath: `${TENANTS_PATH}/${encodeURIComponent(tenant.id)}`,
+    queryKey: tenantQueryOptions(tenant.id).queryKey,
+  };
 
   return (
     <Card>
@@ -33,7 +40,7 @@ export function BlueGreenCard({ tenant }: { tenant: Tenant }) {
         {sections.map(({ environment, label }) => (
           <BlueGreenEnvironmentSection
             key={environment}
-            tenantId={tenant.id}
+            target={target}
             environment={environment}
             label={label}
             state={config[environment]}

@@ -22,7 +22,7 @@ import {
   type ConfigureFormValues,
   type ConfigureInitial,
 } from '@/tenants/control-plane/lib/configure-form';
-import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 type ConfigureCapabilityDialogProps = {
   open: boolean;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUpdateTenant } from '@/tenants/control-plane/api/update-tenant';
 import { RegionCheckboxes } from '@/tenants/control-plane/components/region-checkboxes';
-import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   OVERRIDE_ENVIRONMENTS,
   isEnvironmentEnabled,

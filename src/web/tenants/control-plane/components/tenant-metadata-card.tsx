@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateTenant } from '@/tenants/control-plane/api/update-tenant';
-import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 const METADATA_FIELDS = [
   { name: 'dataClassification', label: 'Data Classification' },

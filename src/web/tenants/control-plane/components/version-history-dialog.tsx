@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useActivateVersion } from '@/tenants/control-plane/api/activate-version';
 import { useVersionHistory, type HistoryContext } from '@/tenants/control-plane/api/get-version-history';
 import { VersionHistoryItem } from '@/tenants/control-plane/components/version-history-item';
-import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 type VersionHistoryDialogProps = {
   open: boolean;

@@ -1,12 +1,12 @@
 import type { Environment, Slot } from '@contract/blue-green';
 import { useRef } from 'react';
-import { useUpdateSlotVersion } from '@/capabilities/api/update-slot-version';
-import { notifyError, notifySuccess } from '@/capabilities/lib/notify';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 type SlotVersionInputProps = {
-  capabilityId: string;
+  target: BlueGreenTarget;
   environment: Environment;
   environmentLabel: string;
   slot: Slot;
@@ -19,14 +19,14 @@ const slotName = (slot: Slot) => (slot === 'blue' ? 'Blue' : 'Green');
 
 /** A slot's version, sent on blur only when non-empty and changed (SPEC.md section 5). */
 export function SlotVersionInput({
-  capabilityId,
+  target,
   environment,
   environmentLabel,
   slot,
   version,
   disabled,
 }: SlotVersionInputProps) {
-  const update = useUpdateSlotVersion(capabilityId);
+  const update = useBlueGreenAction(target, 'update-environment-slot-version');
   const input = useRef<HTMLInputElement>(null);
   const id = `blue-green-${environment}-${slot}-version`;
 
@@ -49,7 +49,7 @@ export function SlotVersionInput({
 
   return (
     <div className="space-y-2">
-      <Label htmlFor={id}>{slotName(slot)} version</Label>
+      <Label htmlFor={id}>{slotName(slot)} Slot Version</Label>
       <Input
         // A new stored version (from any change) replaces what the field shows.
         key={version}

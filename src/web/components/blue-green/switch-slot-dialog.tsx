@@ -1,7 +1,5 @@
 import { otherSlot, type Environment, type Slot } from '@contract/blue-green';
 import { useState, type FormEvent } from 'react';
-import { useSwitchSlot } from '@/capabilities/api/switch-slot';
-import { notifyError, notifySuccess } from '@/capabilities/lib/notify';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,11 +12,13 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 type SwitchSlotDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  capabilityId: string;
+  target: BlueGreenTarget;
   environment: Environment;
   environmentLabel: string;
   /** The live slot; the other one receives the version. */
@@ -37,15 +37,15 @@ export function SwitchSlotDialog({ open, onOpenChange, ...props }: SwitchSlotDia
 }
 
 function SwitchSlotForm({
-  capabilityId,
+  target,
   environment,
   environmentLabel,
   fromSlot,
   onDone,
 }: Omit<SwitchSlotDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
-  // One free-text field with one rule (non-empty, which also disables confirm): plain state suffices.
+  // One free-text field whose only rule (non-empty) also disables confirm: plain state suffices.
   const [version, setVersion] = useState('');
-  const switchSlot = useSwitchSlot(capabilityId);
+  const switchSlot = useBlueGreenAction(target, 'switch');
   const toSlot = otherSlot(fromSlot);
   const id = `switch-${environment}-version`;
 

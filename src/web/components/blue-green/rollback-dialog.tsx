@@ -10,13 +10,13 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { useRollback } from '@/tenants/control-plane/api/blue-green';
-import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 type RollbackDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  tenantId: string;
+  target: BlueGreenTarget;
   environment: Environment;
   environmentLabel: string;
   /** The live slot; rollback returns to the other one. */
@@ -27,12 +27,12 @@ type RollbackDialogProps = {
 export function RollbackDialog({
   open,
   onOpenChange,
-  tenantId,
+  target,
   environment,
   environmentLabel,
   fromSlot,
 }: RollbackDialogProps) {
-  const rollback = useRollback(tenantId);
+  const rollback = useBlueGreenAction(target, 'rollback');
   const toSlot = otherSlot(fromSlot);
 
   const confirm = (event: MouseEvent) => {

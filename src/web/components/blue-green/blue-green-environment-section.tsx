@@ -3,16 +3,16 @@ import { RotateCcw, Shuffle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
-import { useToggleBlueGreen } from '@/tenants/control-plane/api/blue-green';
-import { ActiveSlotBadge } from '@/tenants/control-plane/components/active-slot-badge';
-import { DeploymentHistory } from '@/tenants/control-plane/components/deployment-history';
-import { RollbackDialog } from '@/tenants/control-plane/components/rollback-dialog';
-import { SlotVersionInput } from '@/tenants/control-plane/components/slot-version-input';
-import { SwitchSlotDialog } from '@/tenants/control-plane/components/switch-slot-dialog';
-import { notifyError, notifySuccess } from '@/tenants/control-plane/lib/notify';
+import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
+import { ActiveSlotBadge } from '@/components/blue-green/active-slot-badge';
+import { DeploymentHistory } from '@/components/blue-green/deployment-history';
+import { RollbackDialog } from '@/components/blue-green/rollback-dialog';
+import { SlotVersionInput } from '@/components/blue-green/slot-version-input';
+import { SwitchSlotDialog } from '@/components/blue-green/switch-slot-dialog';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 type BlueGreenEnvironmentSectionProps = {
-  tenantId: string;
+  target: BlueGreenTarget;
   environment: Environment;
   label: string;
   state: EnvironmentBlueGreen | undefined;
@@ -21,13 +21,13 @@ type BlueGreenEnvironmentSectionProps = {
 
 /** One environment: toggle, active slot, slot versions, Switch Slot, Rollback, last five events. */
 export function BlueGreenEnvironmentSection({
-  tenantId,
+  target,
   environment,
   label,
   state,
   canManage,
 }: BlueGreenEnvironmentSectionProps) {
-  const toggle = useToggleBlueGreen(tenantId);
+  const toggle = useBlueGreenAction(target, 'toggle-environment-blue-green');
   const [dialog, setDialog] = useState<'switch' | 'rollback' | null>(null);
   const enabled = state?.enabled ?? false;
   const activeSlot = state?.activeSlot ?? null;
@@ -76,7 +76,7 @@ export function BlueGreenEnvironmentSection({
         {(['blue', 'green'] as const).map((slot) => (
           <SlotVersionInput
             key={slot}
-            tenantId={tenantId}
+            target={target}
             environment={environment}
             environmentLabel={label}
             slot={slot}
@@ -113,7 +113,7 @@ export function BlueGreenEnvironmentSection({
           <SwitchSlotDialog
             open={dialog === 'switch'}
             onOpenChange={(open) => setDialog(open ? 'switch' : null)}
-            tenantId={tenantId}
+            target={target}
             environment={environment}
             environmentLabel={label}
             fromSlot={activeSlot}
@@ -121,7 +121,7 @@ export function BlueGreenEnvironmentSection({
           <RollbackDialog
             open={dialog === 'rollback'}
             onOpenChange={(open) => setDialog(open ? 'rollback' : null)}
-            tenantId={tenantId}
+            target={target}
             environment={environment}
             environmentLabel={label}
             fromSlot={activeSlot}

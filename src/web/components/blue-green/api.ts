@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Environment, Slot } from '@contract/blue-green';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * What owns a blue-green config (a tenant or a capability): where its four endpoints live and which
+ * cached query holds the owner, so that each reply updates the page in place.
+ */
+export interface BlueGreenTarget {
+  /** e.g. /api/tenants/tenant-001 or /api/capabilities/api-007 */
+  basePath: string;
+  queryKey: QueryKey;
+}
+
+export type BlueGreenBodies = {
+  'toggle-environment-blue-green': { environment: Environment; enabled: boolean };
+  'update-environment-slot-version': { environment: Environment; slot: Slot; version: string };
+  switch: { environment: Environment; toVersion: string };
+  rollback: { environment: Environment };
+};
+export type BlueGreenAction = keyof BlueGreenBodies;
+
+/** Every blue-green endpoint answers with the new config as JSON text. */
+export type BlueGreenReply = { blueGreenConfig: string };
+
+/** POST {basePath}/{action} (SPEC.md section 7). */
+export async function postBlueGreen<A extends BlueGreenAction>(
+  target: BlueGreenTarget,
+  action: A,
+  body: BlueGreenBodies[A],
+): Promise<BlueGreenReply> {
+  const res = await apiRequest('POST', `${target.basePath}/${action}`, body);
+  return (await res.json()) as BlueGreenReply;
+}
+
+/** A blue-green mutation whose reply replaces the cached owner's blueGreenConfig. */
+export function useBlueGreenAction<A extends BlueGreenAction>(target: BlueGreenTarget, action: A) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BlueGreenBodies[A]) => postBlueGreen(target, action, body),
+    onSuccess: ({ blueGreenConfig }) => {
+      queryClient.setQueryData<{ blueGreenConfig: string | null }>(target.queryKey, (current) =>
+        current ? { ...current, blueGreenConfig } : current,
+      );
+    },
+  });
+}
