@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
+import type { SlotRow } from '@/deployments/lib/slots';
+import { getJson } from '@/lib/api-client';
+
+const SLOTS_PATH: Record<ResourceKind, string> = {
+  microfrontends: '/api/deployments/microfrontend',
+  capabilities: '/api/capability-deployments/capability',
+};
+
+/**
+ * GET /api/deployments/microfrontend/{id}/environment/{env} or
+ * /api/capability-deployments/capability/{id}/environment/{env}: the blue and green slot rows.
+ */
+export const deploymentsQueryOptions = (kind: ResourceKind, id: string, environment: Environment) =>
+  queryOptions({
+    queryKey: [SLOTS_PATH[kind], id, 'environment', environment],
+    queryFn: () =>
+      getJson<SlotRow[]>(`${SLOTS_PATH[kind]}/${encodeURIComponent(id)}/environment/${environment}`),
+  });
+
+export function useDeployments(kind: ResourceKind, id: string | undefined, environment: Environment) {
+  return useQuery({ ...deploymentsQueryOptions(kind, id ?? '', environment), enabled: !!id });
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { usePublishedVersions } from '@/deployments/api/get-microfrontend-versions';
+import { deployMicrofrontendFormSchema, type DeployMicrofrontendForm } from '@/deployments/lib/deploy-forms';
+
+type DeployMicrofrontendFormProps = {
+  microfrontendId: string;
+  pending: boolean;
+  onSubmit: (values: { versionId: string; version: string }) => void;
+};
+
+/** Choose one of the microfrontend's published versions. */
+export function DeployMicrofrontendFormFields({
+  microfrontendId,
+  pending,
+  onSubmit,
+}: DeployMicrofrontendFormProps) {
+  const published = usePublishedVersions(microfrontendId);
+  const versions = published.data ?? [];
+  const form = useForm<DeployMicrofrontendForm>({
+    resolver: zodResolver(deployMicrofrontendFormSchema),
+    defaultValues: { versionId: '' },
+  });
+  const error = form.formState.errors.versionId;
+
+  const submit = form.handleSubmit(({ versionId }) =>
+    onSubmit({ versionId, version: versions.find((v) => v.id === versionId)?.version ?? versionId }),
+  );
+  const placeholder =
+    published.status === 'pending'
+      ? 'Loading versions...'
+      : versions.length === 0
+        ? 'No published versions'
+        : 'Select a published version';
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Deploy to idle slot">
+      <fieldset disabled={pending} className="space-y-6">
+        <Field data-invalid={!!error || undefined}>
+          <FieldLabel htmlFor="deploy-version">Version</FieldLabel>
+          <Controller
+            control={form.control}
+            name="versionId"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange} disabled={versions.length === 0}>
+                <SelectTrigger
+                  {...fieldControlProps('deploy-version', !!error)}
+                  className="w-full"
+                  onBlur={field.onBlur}
+                >
+                  <SelectValue placeholder={placeholder} />
+                </SelectTrigger>
+                <SelectContent>
+                  {versions.map((version) => (
+                    <SelectItem key={version.id} value={version.id}>
+                      {version.version}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+          <FieldError id="deploy-version-error" errors={[error]} />
+        </Field>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit">{pending ? 'Deploying...' : 'Deploy'}</Button>
+        </DialogFooter>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ErrorState } from '@/components/error-state';
+import { SlotCard } from '@/deployments/components/slot-card';
+import { kindText, type ResourceKind } from '@/deployments/lib/resource-kinds';
+import { slotNames, slotVersion, type SlotRow } from '@/deployments/lib/slots';
+
+type DeploymentSlotsProps = {
+  kind: ResourceKind;
+  slots: UseQueryResult<SlotRow[]>;
+  versionNames: ReadonlyMap<string, string>;
+};
+
+/** The blue and green slot cards, or the loading, error and empty texts (SPEC.md section 2). */
+export function DeploymentSlots({ kind, slots, versionNames }: DeploymentSlotsProps) {
+  if (slots.status === 'pending')
+    return (
+      <p aria-busy="true" className="py-8 text-center text-sm text-muted-foreground">
+        Loading deployments...
+      </p>
+    );
+  if (slots.status === 'error')
+    return (
+      <ErrorState
+        error={slots.error}
+        title="Could not load deployments"
+        onRetry={() => void slots.refetch()}
+      />
+    );
+  if (slots.data.length === 0)
+    return (
+      <p
+        data-testid="empty-state"
+        className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground"
+      >
+        No deployments found for this {kindText[kind].noun} and environment
+      </p>
+    );
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {slotNames.map((slot) => {
+        const row = slots.data.find((r) => r.slot === slot) ?? null;
+        return (
+          <SlotCard key={slot} slot={slot} row={row} version={row ? slotVersion(row, versionNames) : ''} />
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { DeploymentsPage } from '@/deployments/components/deployments-page';
+import {
+  capabilities,
+  capabilitySlot,
+  idleSlot,
+  liveSlot,
+  makeVersion,
+  microfrontends,
+  requestsTo,
+  stubApi,
+} from '@/deployments/test/fixtures';
+import { makeMe, queryClientWithMe } from '@/test/me';
+import { renderWithProviders } from '@/test/render';
+
+const CAP_SLOTS = '/api/capability-deployments/capability/api-001/environment/production';
+const MFE_SLOTS = '/api/deployments/microfrontend/mfe-001/environment/production';
+
+function renderPage(handlers: Parameters<typeof stubApi>[0]) {
+  const fetchMock = stubApi({
+    'GET /api/microfrontends': microfrontends,
+    'GET /api/capabilities': capabilities,
+    'GET /api/microfrontend-versions/microfrontend/mfe-001': [makeVersion('mfv-120', '1.2.0')],
+    'GET /api/microfrontend-versions/microfrontend/mfe-001/published': [
+      makeVersion('mfv-130', '1.3.0'),
+      makeVersion('mfv-120', '1.2.0'),
+    ],
+    [`GET ${MFE_SLOTS}`]: [liveSlot(), idleSlot()],
+    [`GET ${CAP_SLOTS}`]: [
+      capabilitySlot(),
+      capabilitySlot({
+        id: 'capd-green',
+        slot: 'green',
+        version: '3.2.0',
+        status: 'inactive',
+        trafficPercentage: 0,
+        activatedAt: null,
+      }),
+    ],
+    ...handlers,
+  });
+  renderWithProviders(
+    <>
+      <DeploymentsPage />
+      <Toaster />
+    </>,
+    { path: '/deployments', queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })) },
+  );
+  return fetchMock;
+}
+
+const field = (slot: 'blue' | 'green', name: string) =>
+  within(screen.getByTestId(`slot-card-${slot}`)).getByTestId(`slot-${name}`);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () => {
+  it('the Capabilities tab lists capabilities, shows their slots and switches with capabilityId', async () => {
+    const fetchMock = renderPage({
+      'POST /api/capability-deployments/switch': [capabilitySlot()],
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Capabilities' }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Capability' })).toHaveTextContent(
+        'Identity & Access Service',
+      ),
+    );
+    await waitFor(() => expect(field('green', 'version')).toHaveTextContent('3.2.0'));
+    expect(field('blue', 'version')).toHaveTextContent('3.2.1');
+    expect(field('blue', 'deployed-url')).toHaveTextContent('https://blue.api.example.com/identity/');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Switch Slots' }));
+    expect(await screen.findByText('Deployment switched')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/capability-deployments/switch')[0]?.body).toEqual({
+      capabilityId: 'api-001',
+      environment: 'production',
+      fromSlot: 'blue',
+      toSlot: 'green',
+    });
+  });
+
+  it("says 'No deployments found for this capability and environment'", async () => {
+    renderPage({ [`GET ${CAP_SLOTS}`]: [] });
+    await userEvent.click(screen.getByRole('tab', { name: 'Capabilities' }));
+    expect(
+      await screen.findByText('No deployments found for this capability and environment'),
+    ).toBeInTheDocument();
+  });
+
+  it('deploys a published microfrontend version to the idle slot', async () => {
+    let rows = [liveSlot(), idleSlot()];
+    const fetchMock = renderPage({
+      [`GET ${MFE_SLOTS}`]: () => Response.json(rows),
+      'POST /api/deployments/deploy': () => {
+        rows = [liveSlot(), idleSlot({ versionId: 'mfv-130', deployedAt: '2024-06-01T00:00:00.000Z' })];
+        return Response.json(rows);
+      },
+    });
+    await screen.findByTestId('slot-card-blue');
+    await userEvent.click(screen.getByRole('button', { name: 'Deploy to idle slot' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('The green slot of Dashboard in Production gets this version');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deploy' }));
+    expect(await within(dialog).findByText('Version is required')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Version' }));
+    await userEvent.click(await screen.findByRole('option', { name: '1.3.0' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deploy' }));
+
+    expect(await screen.findByText('Deployed to idle slot')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/deployments/deploy')[0]?.body).toEqual({
+      microfrontendId: 'mfe-001',
+      environment: 'production',
+      versionId: 'mfv-130',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('deploys a capability version (and endpoint) to the idle slot; a refusal toasts Error', async () => {
+    let fail = true;
+    const fetchMock = renderPage({
+      'POST /api/capability-deployments/deploy': () =>
+        fail
+          ? Response.json({ message: 'Capability not found', code: 'NOT_FOUND' }, { status: 404 })
+          : Response.json([capabilitySlot()]),
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Capabilities' }));
+    await waitFor(() => expect(field('green', 'version')).toHaveTextContent('3.2.0'));
+    await userEvent.click(screen.getByRole('button', { name: 'Deploy to idle slot' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Version'), '3.3.0');
+    await userEvent.type(within(dialog).getByLabelText('Endpoint'), 'https://api.example.com/identity/v4');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deploy' }));
+    expect(await screen.findByText('Capability not found')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deploy' }));
+    expect(await screen.findByText('Deployed to idle slot')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/capability-deployments/deploy')[1]?.body).toEqual({
+      capabilityId: 'api-001',
+      environment: 'production',
+      version: '3.3.0',
+      endpoint: 'https://api.example.com/identity/v4',
+    });
+  });
+});

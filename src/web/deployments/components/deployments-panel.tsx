@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import { useIsAdmin } from '@/auth/use-can';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { useCapabilityOptions } from '@/deployments/api/get-capabilities';
+import { useDeployments } from '@/deployments/api/get-deployments';
+import { useMicrofrontendVersions } from '@/deployments/api/get-microfrontend-versions';
+import { useMicrofrontends } from '@/deployments/api/get-microfrontends';
+import { DeployIdleSlotDialog } from '@/deployments/components/deploy-idle-slot-dialog';
+import { DeploymentFilters } from '@/deployments/components/deployment-filters';
+import { DeploymentSlots } from '@/deployments/components/deployment-slots';
+import { SwitchSlotsButton } from '@/deployments/components/switch-slots-button';
+import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
+
+type DeploymentsPanelProps = {
+  kind: ResourceKind;
+  /** The chosen resource; undefined: the first of the list. */
+  resourceId: string | undefined;
+  environment: Environment;
+  onResourceChange: (id: string) => void;
+  onEnvironmentChange: (environment: Environment) => void;
+};
+
+/** One type tab: choose the resource and environment, see and act on its two slots. */
+export function DeploymentsPanel({
+  kind,
+  resourceId,
+  environment,
+  onResourceChange,
+  onEnvironmentChange,
+}: DeploymentsPanelProps) {
+  const isAdmin = useIsAdmin();
+  const microfrontends = useMicrofrontends(kind === 'microfrontends');
+  const capabilities = useCapabilityOptions(kind === 'capabilities');
+  const resourcesQuery = kind === 'microfrontends' ? microfrontends : capabilities;
+  const resources = useMemo(
+    () => (resourcesQuery.data ?? []).map(({ id, name }) => ({ id, name })),
+    [resourcesQuery.data],
+  );
+  const selectedId = resourceId ?? resources[0]?.id;
+  const selected = resources.find((r) => r.id === selectedId);
+
+  const slots = useDeployments(kind, selectedId, environment);
+  const versions = useMicrofrontendVersions(kind === 'microfrontends' ? selectedId : undefined);
+  const versionNames = useMemo(
+    () => new Map((versions.data ?? []).map((v) => [v.id, v.version])),
+    [versions.data],
+  );
+  const rows = slots.data ?? [];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <DeploymentFilters
+          kind={kind}
+          resources={resources}
+          resourcesLoading={resourcesQuery.isPending}
+          resourceId={selectedId}
+          onResourceChange={onResourceChange}
+          environment={environment}
+          onEnvironmentChange={onEnvironmentChange}
+        />
+        <div className="flex flex-wrap gap-2">
+          {isAdmin && selectedId && slots.isSuccess && (
+            <DeployIdleSlotDialog
+              kind={kind}
+              resourceId={selectedId}
+              resourceName={selected?.name ?? selectedId}
+              environment={environment}
+              rows={rows}
+            />
+          )}
+          <SwitchSlotsButton
+            kind={kind}
+            resourceId={selectedId}
+            environment={environment}
+            rows={rows}
+            canSwitch={isAdmin}
+          />
+        </div>
+      </div>
+      {resourcesQuery.isError ? (
+        <ErrorState
+          error={resourcesQuery.error}
+          title={`Could not load ${kind}`}
+          onRetry={() => void resourcesQuery.refetch()}
+        />
+      ) : resourcesQuery.isSuccess && resources.length === 0 ? (
+        <EmptyState
+          title={kind === 'microfrontends' ? 'No microfrontends registered yet' : 'No capabilities available'}
+        />
+      ) : (
+        <DeploymentSlots kind={kind} slots={slots} versionNames={versionNames} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { StatusBadge } from '@/components/status-badge';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime, isLive, type SlotName, type SlotRow } from '@/deployments/lib/slots';
+import { cn } from '@/lib/utils';
+
+const healthVariants: Record<string, BadgeVariant> = {
+  healthy: 'default',
+  unhealthy: 'destructive',
+  unknown: 'secondary',
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-4 py-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd
+        className="min-w-0 text-right text-sm break-all"
+        data-testid={`slot-${label.toLowerCase().replaceAll(' ', '-')}`}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+type SlotCardProps = {
+  slot: SlotName;
+  /** The slot's row; null: nothing deployed there. */
+  row: SlotRow | null;
+  /** The version the slot runs (resolved by the page). */
+  version: string;
+};
+
+/** One of the blue and green slots: version, status, traffic, health, URL, deployed and activated. */
+export function SlotCard({ slot, row, version }: SlotCardProps) {
+  const title = slot === 'blue' ? 'Blue Slot' : 'Green Slot';
+  return (
+    <Card
+      role="region"
+      aria-label={title}
+      data-testid={`slot-card-${slot}`}
+      className={cn('border-t-4', slot === 'blue' ? 'border-t-blue-500' : 'border-t-green-500')}
+    >
+      <CardHeader>
+        <CardTitle className="flex items-center justify-between gap-2">
+          <span>{title}</span>
+          {row && isLive(row) && <Badge data-testid="slot-live">Live</Badge>}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {row ? (
+          <dl className="divide-y">
+            <Row label="Version">{version}</Row>
+            <Row label="Status">
+              <StatusBadge status={row.status} />
+            </Row>
+            <Row label="Traffic">{row.trafficPercentage}%</Row>
+            <Row label="Health">
+              <Badge variant={healthVariants[row.healthStatus.toLowerCase()] ?? 'outline'}>
+                {row.healthStatus}
+              </Badge>
+            </Row>
+            <Row label="Deployed URL">
+              {row.deployedUrl ? (
+                <a
+                  href={row.deployedUrl}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="font-mono text-xs underline-offset-4 hover:underline"
+                >
+                  {row.deployedUrl}
+                </a>
+              ) : (
+                'N/A'
+              )}
+            </Row>
+            <Row label="Deployed">{formatDateTime(row.deployedAt)}</Row>
+            <Row label="Activated">{formatDateTime(row.activatedAt)}</Row>
+          </dl>
+        ) : (
+          <p className="py-6 text-center text-sm text-muted-foreground">No deployment in this slot</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { environments, type Environment } from '@contract/common';
+
+/** The type tab: what the page deploys. */
+export const resourceKinds = ['microfrontends', 'capabilities'] as const;
+export type ResourceKind = (typeof resourceKinds)[number];
+
+export const kindText: Record<ResourceKind, { tab: string; noun: string; label: string }> = {
+  microfrontends: { tab: 'Microfrontends', noun: 'microfrontend', label: 'Microfrontend' },
+  capabilities: { tab: 'Capabilities', noun: 'capability', label: 'Capability' },
+};
+
+export const environmentLabels: Record<Environment, string> = {
+  development: 'Development',
+  uat: 'UAT',
+  production: 'Production',
+};
+export { environments, type Environment };
+
+/** SPEC.md section 9: deployments default to production. */
+export const DEFAULT_ENVIRONMENT: Environment = 'production';
+
+export const isEnvironment = (value: string | null): value is Environment =>
+  (environments as readonly (string | null)[]).includes(value);
+export const isResourceKind = (value: string | null): value is ResourceKind =>
+  (resourceKinds as readonly (string | null)[]).includes(value);

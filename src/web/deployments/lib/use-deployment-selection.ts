@@ -1,0 +1,50 @@
+import { useSearchParams } from 'react-router';
+import {
+  DEFAULT_ENVIRONMENT,
+  isEnvironment,
+  isResourceKind,
+  type Environment,
+  type ResourceKind,
+} from '@/deployments/lib/resource-kinds';
+
+export type DeploymentSelection = {
+  kind: ResourceKind;
+  /** The chosen resource's id; undefined: none chosen (the page falls back to the first). */
+  resourceId: string | undefined;
+  environment: Environment;
+};
+
+/**
+ * The page's choices live in the address (?type=&id=&env=), so a reload or a shared link shows the same
+ * slots. Changing the type clears the resource.
+ */
+export function useDeploymentSelection() {
+  const [params, setParams] = useSearchParams();
+  const type = params.get('type');
+  const env = params.get('env');
+  const selection: DeploymentSelection = {
+    kind: isResourceKind(type) ? type : 'microfrontends',
+    resourceId: params.get('id') ?? undefined,
+    environment: isEnvironment(env) ? env : DEFAULT_ENVIRONMENT,
+  };
+
+  const update = (changes: Partial<Record<'type' | 'id' | 'env', string | undefined>>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  return {
+    selection,
+    setKind: (kind: ResourceKind) => update({ type: kind, id: undefined }),
+    setResourceId: (id: string) => update({ id }),
+    setEnvironment: (environment: Environment) => update({ env: environment }),
+  };
+}

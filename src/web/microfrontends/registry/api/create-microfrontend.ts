@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Microfrontend, MicrofrontendInput } from '@contract/microfrontends';
+import { apiRequest } from '@/lib/api-client';
+import { MICROFRONTENDS_PATH } from '@/microfrontends/registry/api/get-microfrontends';
+import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+
+/** POST /api/microfrontends: 409 when the slug is taken. */
+export async function createMicrofrontend(input: MicrofrontendInput): Promise<Microfrontend> {
+  const res = await apiRequest('POST', MICROFRONTENDS_PATH, input);
+  return (await res.json()) as Microfrontend;
+}
+
+export function useCreateMicrofrontend() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createMicrofrontend, onSuccess: () => invalidateRegistry(queryClient) });
+}

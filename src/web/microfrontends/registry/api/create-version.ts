@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MicrofrontendVersion, MicrofrontendVersionInput } from '@contract/microfrontends';
+import { apiRequest } from '@/lib/api-client';
+import { VERSIONS_PATH } from '@/microfrontends/registry/api/get-microfrontend-versions';
+import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+
+/** POST /api/microfrontend-versions: a new draft. */
+export async function createVersion(input: MicrofrontendVersionInput): Promise<MicrofrontendVersion> {
+  const res = await apiRequest('POST', VERSIONS_PATH, input);
+  return (await res.json()) as MicrofrontendVersion;
+}
+
+export function useCreateVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createVersion, onSuccess: () => invalidateRegistry(queryClient) });
+}

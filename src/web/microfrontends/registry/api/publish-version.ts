@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MicrofrontendVersion } from '@contract/microfrontends';
+import { apiRequest } from '@/lib/api-client';
+import { VERSIONS_PATH } from '@/microfrontends/registry/api/get-microfrontend-versions';
+import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+
+/** POST /api/microfrontend-versions/{versionId}/publish: drafts only; 409 without entry URL, modules, hash. */
+export async function publishVersion(id: string): Promise<MicrofrontendVersion> {
+  const res = await apiRequest('POST', `${VERSIONS_PATH}/${encodeURIComponent(id)}/publish`);
+  return (await res.json()) as MicrofrontendVersion;
+}
+
+export function usePublishVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: publishVersion, onSuccess: () => invalidateRegistry(queryClient) });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MicrofrontendVersion, MicrofrontendVersionPatch } from '@contract/microfrontends';
+import { apiRequest } from '@/lib/api-client';
+import { VERSIONS_PATH } from '@/microfrontends/registry/api/get-microfrontend-versions';
+import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+
+/** PATCH /api/microfrontend-versions/{versionId}: 409 when a published version's frozen fields change. */
+export async function updateVersion({
+  id,
+  patch,
+}: {
+  id: string;
+  patch: MicrofrontendVersionPatch;
+}): Promise<MicrofrontendVersion> {
+  const res = await apiRequest('PATCH', `${VERSIONS_PATH}/${encodeURIComponent(id)}`, patch);
+  return (await res.json()) as MicrofrontendVersion;
+}
+
+export function useUpdateVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateVersion, onSuccess: () => invalidateRegistry(queryClient) });
+}

@@ -1,0 +1,98 @@
+import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
+import { ExternalLink, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { VersionsTable } from '@/microfrontends/registry/components/versions-table';
+
+type MicrofrontendCardProps = {
+  microfrontend: Microfrontend;
+  canManage: boolean;
+  onEdit: (microfrontend: Microfrontend) => void;
+  onDelete: (microfrontend: Microfrontend) => void;
+  onAddVersion: (microfrontend: Microfrontend) => void;
+  onEditVersion: (microfrontend: Microfrontend, version: MicrofrontendVersion) => void;
+};
+
+const isHttpUrl = (value: string) => /^https?:\/\//i.test(value) && URL.canParse(value);
+
+function Repository({ repository }: { repository: string }) {
+  if (!isHttpUrl(repository)) return <span className="font-mono text-xs">{repository}</span>;
+  return (
+    <a
+      href={repository}
+      target="_blank"
+      rel="noreferrer noopener"
+      className="inline-flex items-center gap-1 font-mono text-xs underline-offset-4 hover:underline"
+    >
+      {repository}
+      <ExternalLink className="size-3" aria-hidden="true" />
+    </a>
+  );
+}
+
+/** One microfrontend: name, slug, description, repository, and its versions. */
+export function MicrofrontendCard({
+  microfrontend,
+  canManage,
+  onEdit,
+  onDelete,
+  onAddVersion,
+  onEditVersion,
+}: MicrofrontendCardProps) {
+  return (
+    <Card data-testid="microfrontend-card" aria-label={microfrontend.name} role="region">
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          <span>{microfrontend.name}</span>
+          <Badge variant="outline" className="font-mono" data-testid="microfrontend-slug">
+            {microfrontend.slug}
+          </Badge>
+        </CardTitle>
+        <CardDescription className="space-y-1">
+          {microfrontend.description && <p>{microfrontend.description}</p>}
+          {microfrontend.repository && <Repository repository={microfrontend.repository} />}
+        </CardDescription>
+        {canManage && (
+          <CardAction className="flex gap-2">
+            <Button size="sm" variant="outline" onClick={() => onAddVersion(microfrontend)}>
+              <Plus aria-hidden="true" />
+              Add Version
+            </Button>
+            {/* Not modal: a modal menu handing focus to a dialog can leave the page unclickable (radix-ui#1241). */}
+            <DropdownMenu modal={false}>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label={`Actions for ${microfrontend.name}`}>
+                  <MoreHorizontal aria-hidden="true" />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem onSelect={() => onEdit(microfrontend)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </DropdownMenuItem>
+                <DropdownMenuItem variant="destructive" onSelect={() => onDelete(microfrontend)}>
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </CardAction>
+        )}
+      </CardHeader>
+      <CardContent>
+        <VersionsTable
+          microfrontendId={microfrontend.id}
+          canManage={canManage}
+          onEdit={(version) => onEditVersion(microfrontend, version)}
+        />
+      </CardContent>
+    </Card>
+  );
+}

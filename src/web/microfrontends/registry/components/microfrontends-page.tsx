@@ -1,0 +1,88 @@
+import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
+import { Blocks, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useIsAdmin } from '@/auth/use-can';
+import { EmptyState } from '@/components/empty-state';
+import { ListState } from '@/components/list-state';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { useMicrofrontends } from '@/microfrontends/registry/api/get-microfrontends';
+import { MicrofrontendCard } from '@/microfrontends/registry/components/microfrontend-card';
+import { MicrofrontendDeleteDialog } from '@/microfrontends/registry/components/microfrontend-delete-dialog';
+import { MicrofrontendFormDialog } from '@/microfrontends/registry/components/microfrontend-form-dialog';
+import { VersionFormDialog } from '@/microfrontends/registry/components/version-form-dialog';
+
+/** Dialog states keep their subject while closing, so titles do not flip mid-animation. */
+type FormState = { open: boolean; microfrontend?: Microfrontend };
+type DeleteState = { open: boolean; microfrontend: Microfrontend | null };
+type VersionState = { open: boolean; microfrontend: Microfrontend | null; version?: MicrofrontendVersion };
+
+/** /microfrontends: the registry of microfrontends and their versions (issue 7, part 1). */
+export function MicrofrontendsPage() {
+  const isAdmin = useIsAdmin();
+  const microfrontends = useMicrofrontends();
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [deleting, setDeleting] = useState<DeleteState>({ open: false, microfrontend: null });
+  const [versionForm, setVersionForm] = useState<VersionState>({ open: false, microfrontend: null });
+  const rows = microfrontends.data ?? [];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Microfrontends"
+        description="Registered microfrontends and their versions; published versions can be deployed and composed into meshes."
+        actions={
+          isAdmin && (
+            <Button onClick={() => setForm({ open: true })}>
+              <Plus aria-hidden="true" />
+              Register Microfrontend
+            </Button>
+          )
+        }
+      />
+      <ListState
+        status={microfrontends.status}
+        error={microfrontends.error}
+        onRetry={() => void microfrontends.refetch()}
+        errorTitle="Could not load microfrontends"
+        isEmpty={rows.length === 0}
+        loading={<p className="py-8 text-center text-sm text-muted-foreground">Loading microfrontends...</p>}
+        empty={<EmptyState icon={Blocks} title="No microfrontends registered yet" />}
+      >
+        <div className="space-y-4">
+          {rows.map((microfrontend) => (
+            <MicrofrontendCard
+              key={microfrontend.id}
+              microfrontend={microfrontend}
+              canManage={isAdmin}
+              onEdit={(m) => setForm({ open: true, microfrontend: m })}
+              onDelete={(m) => setDeleting({ open: true, microfrontend: m })}
+              onAddVersion={(m) => setVersionForm({ open: true, microfrontend: m })}
+              onEditVersion={(m, version) => setVersionForm({ open: true, microfrontend: m, version })}
+            />
+          ))}
+        </div>
+      </ListState>
+      {isAdmin && (
+        <>
+          <MicrofrontendFormDialog
+            open={form.open}
+            microfrontend={form.microfrontend}
+            onOpenChange={(open) => !open && setForm((current) => ({ ...current, open: false }))}
+          />
+          <MicrofrontendDeleteDialog
+            open={deleting.open}
+            microfrontend={deleting.microfrontend}
+            onClose={() => setDeleting((current) => ({ ...current, open: false }))}
+          />
+          <VersionFormDialog
+            open={versionForm.open}
+            microfrontend={versionForm.microfrontend}
+            version={versionForm.version}
+            onOpenChange={(open) => !open && setVersionForm((current) => ({ ...current, open: false }))}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
+import { vi } from 'vitest';
+
+// Radix Select and friends use pointer capture and scrollIntoView, which jsdom lacks.
+const proto = Element.prototype as unknown as Record<string, unknown>;
+proto.hasPointerCapture ??= () => false;
+proto.setPointerCapture ??= () => {};
+proto.releasePointerCapture ??= () => {};
+proto.scrollIntoView ??= () => {};
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+export function makeMicrofrontend(overrides: Partial<Microfrontend> = {}): Microfrontend {
+  return {
+    id: 'mfe-001',
+    slug: 'dashboard',
+    name: 'Dashboard',
+    description: 'Landing dashboard with KPIs.',
+    repository: 'https://github.com/acme/dashboard',
+    createdAt: '2024-03-01T10:00:00.000Z',
+    createdBy: 'admin@example.com',
+    ...overrides,
+  };
+}
+
+export function makeVersion(overrides: Partial<MicrofrontendVersion> = {}): MicrofrontendVersion {
+  return {
+    id: 'mfv-001',
+    microfrontendId: 'mfe-001',
+    version: '1.2.0',
+    status: 'published',
+    entryUrl: 'https://cdn.example.com/dashboard/1.2.0/remoteEntry.js',
+    moduleType: 'module-federation',
+    exposedModules: '["./App","./Widget"]',
+    sharedDependencies: null,
+    defaultConfig: null,
+    buildMetadata: null,
+    integrityHash: 'sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC',
+    createdAt: '2024-04-01T10:00:00.000Z',
+    createdBy: 'admin@example.com',
+    ...overrides,
+  };
+}
+
+type StubRequest = { url: string; method: string; body: unknown };
+type Handler = ((request: StubRequest) => Response | Promise<Response>) | Response | object;
+
+/**
+ * Stubs fetch with handlers keyed "METHOD /path" (no query string): a function, a Response (cloned
+ * per call) or a value answered as JSON. Anything else answers 404.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn<typeof fetch>().mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const key = `${method} ${url.split('?')[0]}`;
+    const handler = handlers[key];
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    if (handler === undefined)
+      return Response.json({ message: `No stub for ${key}`, code: 'NOT_FOUND' }, { status: 404 });
+    if (typeof handler === 'function') return handler({ url, method, body });
+    if (handler instanceof Response) return handler.clone();
+    return Response.json(handler);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The requests made so far to `METHOD /path` (query strings kept in url), with parsed bodies. */
+export function requestsTo(
+  fetchMock: ReturnType<typeof stubApi>,
+  method: string,
+  path: string,
+): StubRequest[] {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    }))
+    .filter((request) => request.method === method && request.url.split('?')[0] === path);
+}
+
+/** A response that never arrives, to see loading states. */
+export const never = () => new Promise<Response>(() => {});
+
+export const apiError = (status: number, message: string, issues?: { path: string; message: string }[]) =>
+  Response.json({ message, code: status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', issues }, { status });
