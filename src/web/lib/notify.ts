@@ -10,3 +10,8 @@ export function notifySuccess(title: string, description?: string): void {
 export function notifyError(error: unknown, fallback: string): void {
   toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, fallback) });
 }
+
+/** A client-side refusal before anything is sent (SPEC.md section 5). */
+export function notifyProblem(title: string, description: string): void {
+  toast({ variant: 'destructive', title, description });
+}

@@ -1,5 +1,15 @@
-import { ScreenPending } from '@/components/screen-pending';
+import { PageHeader } from '@/components/page-header';
+import { CreateMeshForm } from '@/microfrontends/mesh/components/create-mesh-form';
 
+/** /apps/create-mesh (SPEC.md section 2, "Create Web App Mesh"). */
 export function CreateMeshPage() {
-  return <ScreenPending title="Create Web App Mesh" />;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Create Web App Mesh"
+        description="Compose published microfrontend versions into a menu for a tenant."
+      />
+      <CreateMeshForm />
+    </div>
+  );
 }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateMeshBody, WebAppMesh } from '@contract/web-app-meshes';
+import { apiRequest } from '@/lib/api-client';
+import { MESHES_PATH, meshesQueryOptions } from '@/microfrontends/mesh/api/get-meshes';
+
+/** POST /api/web-app-meshes: menuItems is JSON text; 201 with the mesh. */
+export async function createMesh(body: CreateMeshBody): Promise<WebAppMesh> {
+  const res = await apiRequest('POST', MESHES_PATH, body);
+  return (await res.json()) as WebAppMesh;
+}
+
+export function useCreateMesh() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createMesh,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meshesQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { MESHES_PATH, meshesQueryOptions } from '@/microfrontends/mesh/api/get-meshes';
+import { meshQueryOptions } from '@/microfrontends/mesh/api/get-mesh';
+
+/** DELETE /api/web-app-meshes/{id} (204). */
+export async function deleteMesh(meshId: string): Promise<void> {
+  await apiRequest('DELETE', `${MESHES_PATH}/${encodeURIComponent(meshId)}`);
+}
+
+export function useDeleteMesh() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMesh,
+    onSuccess: async (_data, meshId) => {
+      // The mesh's own page may still be open: mark it stale (refetched on its next visit) rather
+      // than refetching a 404 now; the list refetches.
+      await queryClient.invalidateQueries({
+        queryKey: meshQueryOptions(meshId).queryKey,
+        refetchType: 'none',
+      });
+      await queryClient.invalidateQueries({ queryKey: meshesQueryOptions().queryKey, exact: true });
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import type { Microfrontend } from '@contract/microfrontends';
+import { StatusBadge } from '@/components/status-badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePublishedVersions } from '@/microfrontends/mesh/api/get-published-versions';
+import { useMicrofrontends } from '@/microfrontends/mesh/api/get-microfrontends';
+import { MeshDetail } from '@/microfrontends/mesh/components/mesh-detail';
+import {
+  parseConfigOverride,
+  parseJsonObject,
+  parseStringList,
+  prettyJson,
+  type MeshItemInput,
+} from '@/microfrontends/mesh/lib/mesh-form';
+
+/** What the mesh will load, item by item; shown once every item has a label and a version. */
+export function MeshPreviewCard({ items }: { items: MeshItemInput[] }) {
+  const microfrontends = useMicrofrontends();
+  return (
+    <Card data-testid="mesh-preview">
+      <CardHeader>
+        <CardTitle>Preview</CardTitle>
+        <CardDescription>The menu as a host shell will load it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ol className="space-y-4">
+          {items.map((item, order) => (
+            <PreviewItem
+              // Items have no id before they are saved; the position is the order.
+              key={order}
+              item={item}
+              order={order}
+              microfrontend={microfrontends.data?.find((m) => m.id === item.microfrontendId)}
+            />
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PreviewItem({
+  item,
+  order,
+  microfrontend,
+}: {
+  item: MeshItemInput;
+  order: number;
+  microfrontend: Microfrontend | undefined;
+}) {
+  const versions = usePublishedVersions(item.microfrontendId);
+  const version = versions.data?.find((v) => v.id === item.microfrontendVersionId);
+  // The override (when it parses) laid over the version's defaults, as the manifest will merge them.
+  const config = {
+    ...parseJsonObject(version?.defaultConfig ?? null),
+    ...parseConfigOverride(item.configText),
+  };
+  const modules = parseStringList(version?.exposedModules ?? null);
+
+  return (
+    <li data-testid="mesh-preview-item" className="rounded-lg border p-4">
+      <p className="mb-3 font-medium">{item.label}</p>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <MeshDetail term="Microfrontend">
+          {microfrontend?.name ?? item.microfrontendId} {version ? `v${version.version}` : ''}
+        </MeshDetail>
+        <MeshDetail term="Status">{version ? <StatusBadge status={version.status} /> : '-'}</MeshDetail>
+        <MeshDetail term="Order">{order}</MeshDetail>
+        <MeshDetail term="Type">{version?.moduleType ?? '-'}</MeshDetail>
+        <MeshDetail term="Entry URL" className="sm:col-span-2">
+          <span className="break-all font-mono text-xs">{version?.entryUrl ?? '-'}</span>
+        </MeshDetail>
+        <MeshDetail term="Exposed Modules" className="sm:col-span-2">
+          {modules.length > 0 ? modules.join(', ') : 'None'}
+        </MeshDetail>
+        <MeshDetail term="Configuration" className="sm:col-span-2">
+          <pre
+            data-testid="mesh-preview-config"
+            className="overflow-x-auto rounded bg-muted p-2 font-mono text-xs"
+          >
+            {prettyJson(config)}
+          </pre>
+        </MeshDetail>
+      </dl>
+    </li>
+  );
+}

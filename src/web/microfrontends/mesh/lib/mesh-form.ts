@@ -1,0 +1,125 @@
+import { createMeshBodySchema, DEFAULT_MESH_TENANT_ID, type CreateMeshBody } from '@contract/web-app-meshes';
+import type { Path } from 'react-hook-form';
+import { z } from 'zod';
+import { ApiError } from '@/lib/api-client';
+
+/** One menu item as the form holds it; its order is its position. */
+export const meshItemFormSchema = z.object({
+  label: z.string().trim().min(1, 'Label is required').max(200),
+  microfrontendId: z.string(),
+  microfrontendVersionId: z.string().min(1, 'Version is required'),
+  /** Optional JSON object laid over the version's default configuration. */
+  configText: z.string().max(50_000),
+});
+
+/** The Create Web App Mesh form: the contract's name and tenant rules, plus the menu items. */
+export const meshFormSchema = createMeshBodySchema.pick({ name: true, tenantId: true }).extend({
+  description: z.string().max(2000),
+  items: z.array(meshItemFormSchema),
+});
+export type MeshFormInput = z.input<typeof meshFormSchema>;
+export type MeshFormValues = z.output<typeof meshFormSchema>;
+export type MeshItemInput = z.input<typeof meshItemFormSchema>;
+
+export const meshFormDefaults = (): MeshFormInput => ({
+  name: '',
+  description: '',
+  tenantId: DEFAULT_MESH_TENANT_ID,
+  items: [],
+});
+
+export const newMeshItem = (): MeshItemInput => ({
+  label: '',
+  microfrontendId: '',
+  microfrontendVersionId: '',
+  configText: '',
+});
+
+/** The override, only when it parses to a JSON object; anything else is silently ignored (SPEC.md section 5). */
+export function parseConfigOverride(text: string): Record<string, unknown> | null {
+  if (!text.trim()) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A JSON-text object (a version's defaultConfig), or {} when missing or not an object. */
+export const parseJsonObject = (text: string | null): Record<string, unknown> =>
+  parseConfigOverride(text ?? '') ?? {};
+
+/** A JSON-text list of strings (a version's exposedModules), or [] when missing or malformed. */
+export function parseStringList(text: string | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((m): m is string => typeof m === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export const isItemComplete = (item: MeshItemInput): boolean =>
+  item.label.trim() !== '' && item.microfrontendVersionId !== '';
+
+/** The submit-time refusal for the menu, if any, as its toast (SPEC.md section 5). */
+export function menuProblem(items: MeshItemInput[]): { title: string; description: string } | null {
+  if (items.length === 0)
+    return { title: 'No menu items', description: 'Please add at least one menu item.' };
+  if (!items.every(isItemComplete))
+    return {
+      title: 'Invalid menu items',
+      description: 'All menu items must have a label and selected microfrontend version.',
+    };
+  return null;
+}
+
+/** The POST body: menuItems as JSON text, each item's order its position (ids are assigned by the server). */
+export function toCreateMeshBody(values: MeshFormValues): CreateMeshBody {
+  return {
+    name: values.name,
+    description: values.description.trim() || null,
+    tenantId: values.tenantId,
+    menuItems: JSON.stringify(
+      values.items.map((item, order) => ({
+        label: item.label,
+        microfrontendVersionId: item.microfrontendVersionId,
+        config: parseConfigOverride(item.configText) ?? {},
+        order,
+      })),
+    ),
+  };
+}
+
+/** A 400's issue path -> the form field showing it ('body.menuItems.1.label' -> 'items.1.label'). */
+export function meshFieldOf(path: string): Path<MeshFormInput> | undefined {
+  const item = /^body\.menuItems\.(\d+)\.(label|microfrontendVersionId)$/.exec(path);
+  if (item) return `items.${Number(item[1])}.${item[2] as 'label' | 'microfrontendVersionId'}`;
+  const top = /^body\.(name|tenantId|description)$/.exec(path);
+  return top ? (top[1] as 'name' | 'tenantId' | 'description') : undefined;
+}
+
+/** A failed submit's issues that name a form field. */
+export function meshServerIssues(error: unknown): { field: Path<MeshFormInput>; message: string }[] {
+  if (!(error instanceof ApiError) || !Array.isArray(error.body?.issues)) return [];
+  return error.body.issues.flatMap((issue) => {
+    const field = meshFieldOf(issue.path);
+    return field ? [{ field, message: issue.message }] : [];
+  });
+}
+
+/** How many items a mesh's menuItems JSON text holds (0 when malformed). */
+export function countMenuItems(menuItems: string): number {
+  try {
+    const parsed: unknown = JSON.parse(menuItems);
+    return Array.isArray(parsed) ? parsed.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Configuration shown pretty-printed. */
+export const prettyJson = (value: unknown): string => JSON.stringify(value, null, 2);
