@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'coverage', 'node_modules', 'test-results', 'playwright-report', 'scratch', 'src/server/db/migrations'] },
+  { ignores: ['dist', 'data', '.e2e', 'coverage', 'node_modules', 'test-results', 'playwright-report', 'scratch', 'src/server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
