@@ -14,7 +14,7 @@ function page(path: string | null, load: () => Promise<ComponentType>): RouteObj
   };
 }
 
-/** SPEC.md section 2 route table, plus sign-in (outside the shell) and the Audit Log. */
+/** SPEC.md section 2 route table, plus sign-in (outside the shell), the Microfrontends registry and the Audit Log. */
 export const routes: RouteObject[] = [
   {
     path: '/login',
@@ -51,6 +51,9 @@ export const routes: RouteObject[] = [
           page('apps/create-mesh', () =>
             import('@/microfrontends/components/create-mesh-page').then((m) => m.CreateMeshPage),
           ),
+          page('apps/meshes/:meshId', () =>
+            import('@/microfrontends/mesh/components/mesh-page').then((m) => m.MeshPage),
+          ),
           page('web-app-builder', () =>
             import('@/web-app-builder/components/web-app-builder-page').then((m) => m.WebAppBuilderPage),
           ),
@@ -58,6 +61,11 @@ export const routes: RouteObject[] = [
             import('@/deployments/components/deployments-page').then((m) => m.DeploymentsPage),
           ),
           page('settings', () => import('@/settings/components/settings-page').then((m) => m.SettingsPage)),
+          page('microfrontends', () =>
+            import('@/microfrontends/registry/components/microfrontends-page').then(
+              (m) => m.MicrofrontendsPage,
+            ),
+          ),
           page('audit-log', () => import('@/audit/components/audit-log-page').then((m) => m.AuditLogPage)),
           { path: '*', Component: NotFoundPage },
         ],

@@ -112,6 +112,24 @@ describe('AppShell', () => {
     ).toEqual(entries);
   });
 
+  it('offers Microfrontends to every signed-in user, in its own group after the spec entries', () => {
+    renderShell('/microfrontends', makeMe());
+    const sidebar = screen.getByTestId('sidebar');
+    const registry = within(sidebar).getByRole('navigation', { name: 'Registry' });
+    const link = within(registry).getByRole('link', { name: 'Microfrontends' });
+    expect(link).toHaveAttribute('href', '/microfrontends');
+    expect(link).toHaveAttribute('aria-current', 'page');
+    const links = within(sidebar)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
+    expect(links.indexOf('Microfrontends')).toBeGreaterThan(links.indexOf('Settings'));
+    expect(
+      within(within(sidebar).getByRole('navigation', { name: 'Main' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(entries);
+  });
+
   it('offers the Audit Log to tenant owners but not to other users', () => {
     const { unmount } = renderShell('/', makeMe({ memberships: [{ tenantId: 't1', role: 'owner' }] }));
     expect(screen.getByRole('link', { name: 'Audit Log' })).toBeInTheDocument();

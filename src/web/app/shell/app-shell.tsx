@@ -2,6 +2,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { AppHeader } from '@/app/shell/app-header';
 import { AppSidebar } from '@/app/shell/app-sidebar';
 import { readSidebarCookie, SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
+import { MaintenanceBanner } from '@/settings/components/maintenance-banner';
 
 export function AppShell() {
   // A lazy route's code is loading: show a thin progress bar instead of a blank screen.
@@ -20,6 +21,7 @@ export function AppShell() {
           />
         )}
         <div className="flex-1 p-4 md:p-6 lg:p-8">
+          <MaintenanceBanner />
           <Outlet />
         </div>
       </SidebarInset>

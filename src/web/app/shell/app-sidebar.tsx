@@ -1,6 +1,6 @@
 import { Boxes } from 'lucide-react';
 import { Link, matchPath, useLocation } from 'react-router';
-import { auditLogNavItem, navItems, type NavItem } from '@/app/shell/nav-items';
+import { auditLogNavItem, microfrontendsNavItem, navItems, type NavItem } from '@/app/shell/nav-items';
 import { useCanReadAuditLog } from '@/auth/use-can';
 import {
   Sidebar,
@@ -94,6 +94,14 @@ export function AppSidebar() {
           <SidebarGroupContent>
             <nav aria-label="Main">
               <NavEntries items={navItems} pathname={pathname} onNavigate={closeOnMobile} />
+            </nav>
+          </SidebarGroupContent>
+        </SidebarGroup>
+        <SidebarGroup>
+          <SidebarGroupLabel>Registry</SidebarGroupLabel>
+          <SidebarGroupContent>
+            <nav aria-label="Registry">
+              <NavEntries items={[microfrontendsNavItem]} pathname={pathname} onNavigate={closeOnMobile} />
             </nav>
           </SidebarGroupContent>
         </SidebarGroup>

@@ -5,6 +5,7 @@ import {
   Building2,
   LayoutDashboard,
   Layers,
+  Puzzle,
   Rocket,
   ScrollText,
   Settings,
@@ -36,3 +37,10 @@ export const navItems: NavItem[] = [
  * written). Audit Log: only for administrators and tenant owners (the server refuses anyone else).
  */
 export const auditLogNavItem: NavItem = { title: 'Audit Log', to: '/audit-log', icon: ScrollText };
+
+/** The microfrontend registry (issue 7): every signed-in user reads it, in its own group after the spec's. */
+export const microfrontendsNavItem: NavItem = {
+  title: 'Microfrontends',
+  to: '/microfrontends',
+  icon: Puzzle,
+};

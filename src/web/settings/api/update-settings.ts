@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Settings, SettingsInput } from '@contract/settings';
+import { apiRequest } from '@/lib/api-client';
+import { SETTINGS_PATH, settingsQueryOptions } from '@/settings/api/get-settings';
+
+/** PUT /api/settings (administrators): replaces every field. */
+export async function updateSettings(input: SettingsInput): Promise<Settings> {
+  const res = await apiRequest('PUT', SETTINGS_PATH, input);
+  return (await res.json()) as Settings;
+}
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    // The banner in the shell reads the same query, so it follows at once.
+    onSuccess: (settings) => queryClient.setQueryData(settingsQueryOptions().queryKey, settings),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserProfile, UserProfileInput } from '@contract/users';
+import { apiRequest } from '@/lib/api-client';
+import { USER_PROFILES_PATH, userProfilesQueryOptions } from '@/users/api/get-user-profiles';
+
+/** POST /api/user-profiles: 409 when the user already has access to the tenant. */
+export async function createUserProfile(input: UserProfileInput): Promise<UserProfile> {
+  const res = await apiRequest('POST', USER_PROFILES_PATH, input);
+  return (await res.json()) as UserProfile;
+}
+
+export function useCreateUserProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUserProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfilesQueryOptions().queryKey }),
+  });
+}

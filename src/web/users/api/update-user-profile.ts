@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserProfile, UserProfilePatch } from '@contract/users';
+import { apiRequest } from '@/lib/api-client';
+import { USER_PROFILES_PATH, userProfilesQueryOptions } from '@/users/api/get-user-profiles';
+
+/** PATCH /api/user-profiles/{id}: role, details or permissions; never another user or tenant. */
+export async function updateUserProfile({
+  id,
+  patch,
+}: {
+  id: string;
+  patch: UserProfilePatch;
+}): Promise<UserProfile> {
+  const res = await apiRequest('PATCH', `${USER_PROFILES_PATH}/${encodeURIComponent(id)}`, patch);
+  return (await res.json()) as UserProfile;
+}
+
+export function useUpdateUserProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUserProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfilesQueryOptions().queryKey }),
+  });
+}

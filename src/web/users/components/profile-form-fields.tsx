@@ -1,0 +1,115 @@
+import { tenantRoles } from '@contract/users';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { ProfileFormInput, ProfileFormValues } from '@/users/lib/profile-form';
+
+type Form = UseFormReturn<ProfileFormInput, unknown, ProfileFormValues>;
+type TextField = 'displayName' | 'jobTitle' | 'department' | 'permissions';
+
+function TextInputField({
+  form,
+  name,
+  label,
+  placeholder,
+  description,
+}: {
+  form: Form;
+  name: TextField;
+  label: string;
+  placeholder?: string;
+  description?: string;
+}) {
+  const error = form.formState.errors[name];
+  const id = `profile-${name}`;
+  return (
+    <Field data-invalid={!!error || undefined}>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <Input {...fieldControlProps(id, !!error)} placeholder={placeholder} {...form.register(name)} />
+      {description && <FieldDescription>{description}</FieldDescription>}
+      <FieldError id={`${id}-error`} errors={[error]} />
+    </Field>
+  );
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+type ProfileFormFieldsProps = {
+  form: Form;
+  /** The tenants that may be chosen (id and name). */
+  tenants: { id: string; name: string }[];
+  /** Editing: the tenant is fixed (a profile never moves to another tenant). */
+  tenantLocked: boolean;
+};
+
+/** Tenant, role, display name, job title, department and permissions (comma separated). */
+export function ProfileFormFields({ form, tenants, tenantLocked }: ProfileFormFieldsProps) {
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field data-invalid={!!errors.tenantId || undefined}>
+        <FieldLabel htmlFor="profile-tenantId">Tenant</FieldLabel>
+        <Controller
+          control={form.control}
+          name="tenantId"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange} disabled={tenantLocked}>
+              <SelectTrigger
+                {...fieldControlProps('profile-tenantId', !!errors.tenantId)}
+                className="w-full"
+                onBlur={field.onBlur}
+              >
+                <SelectValue placeholder={tenants.length ? 'Select a tenant' : 'No tenants to add'} />
+              </SelectTrigger>
+              <SelectContent>
+                {tenants.map((tenant) => (
+                  <SelectItem key={tenant.id} value={tenant.id}>
+                    {tenant.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        <FieldError id="profile-tenantId-error" errors={[errors.tenantId]} />
+      </Field>
+      <Field data-invalid={!!errors.role || undefined}>
+        <FieldLabel htmlFor="profile-role">Role</FieldLabel>
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger
+                {...fieldControlProps('profile-role', !!errors.role)}
+                className="w-full"
+                onBlur={field.onBlur}
+              >
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {tenantRoles.map((role) => (
+                  <SelectItem key={role} value={role}>
+                    {capitalize(role)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        <FieldError id="profile-role-error" errors={[errors.role]} />
+      </Field>
+      <TextInputField form={form} name="displayName" label="Display Name" />
+      <TextInputField form={form} name="jobTitle" label="Job Title" />
+      <TextInputField form={form} name="department" label="Department" />
+      <TextInputField
+        form={form}
+        name="permissions"
+        label="Permissions"
+        placeholder="read, deploy"
+        description="Comma separated."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { UserProfile } from '@contract/users';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { useCreateUserProfile } from '@/users/api/create-user-profile';
+import { useUpdateUserProfile } from '@/users/api/update-user-profile';
+import { ProfileFormFields } from '@/users/components/profile-form-fields';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import {
+  profileFormDefaults,
+  profileFormFields,
+  profileFormSchema,
+  toProfileInput,
+  type ProfileFormInput,
+  type ProfileFormValues,
+} from '@/users/lib/profile-form';
+import { applyServerIssues } from '@/users/lib/server-issues';
+
+type ProfileFormProps = {
+  userId: string;
+  /** Change this profile; without it, grant access to a new tenant. */
+  profile?: UserProfile;
+  tenants: { id: string; name: string }[];
+  /** After a change was saved, or when editing is cancelled. */
+  onDone: () => void;
+};
+
+/** Grant access to a tenant (POST) or change a profile (PATCH); the tenant of a profile never changes. */
+export function ProfileForm({ userId, profile, tenants, onDone }: ProfileFormProps) {
+  const create = useCreateUserProfile();
+  const update = useUpdateUserProfile();
+  const pending = create.isPending || update.isPending;
+  const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: profileFormDefaults(profile),
+  });
+  const tenantName = (id: string) => tenants.find((tenant) => tenant.id === id)?.name ?? id;
+
+  const onError = (error: unknown, fallback: string) => {
+    // A duplicate profile is a 409 without field issues: it belongs beside the tenant.
+    applyServerIssues(
+      error,
+      form.setError,
+      (field) => profileFormFields.find((name) => name === field),
+      'tenantId',
+    );
+    notifyError(error, fallback);
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    const input = toProfileInput(userId, values);
+    if (profile) {
+      const { userId: _userId, tenantId: _tenantId, ...patch } = input;
+      update.mutate(
+        { id: profile.id, patch },
+        {
+          onSuccess: () => {
+            notifySuccess('Access updated', `The access to ${tenantName(profile.tenantId)} has been saved.`);
+            onDone();
+          },
+          onError: (error) => onError(error, 'Failed to update access.'),
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: () => {
+          notifySuccess('Access granted', `Access to ${tenantName(values.tenantId)} has been granted.`);
+          form.reset(profileFormDefaults());
+          onDone();
+        },
+        onError: (error) => onError(error, 'Failed to grant access.'),
+      });
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={profile ? 'Change access' : 'Add access'}
+      className="space-y-4 rounded-md border p-4"
+    >
+      <p className="text-sm font-medium">
+        {profile ? `Change access to ${tenantName(profile.tenantId)}` : 'Add access'}
+      </p>
+      <fieldset disabled={pending} className="space-y-4">
+        <ProfileFormFields form={form} tenants={tenants} tenantLocked={!!profile} />
+        <div className="flex justify-end gap-2">
+          {profile && (
+            <Button type="button" variant="outline" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit">
+            {profile ? (pending ? 'Saving...' : 'Save Access') : pending ? 'Granting...' : 'Grant Access'}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

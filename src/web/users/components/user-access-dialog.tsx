@@ -1,0 +1,117 @@
+import { canOnTenant } from '@contract/roles';
+import type { User, UserProfile } from '@contract/users';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useMe } from '@/auth/api/get-me';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useTenants } from '@/tenants/api/get-tenants';
+import { useDeleteUserProfile } from '@/users/api/delete-user-profile';
+import { useUserProfiles } from '@/users/api/get-user-profiles';
+import { ProfileForm } from '@/users/components/profile-form';
+import { TenantAccessEntry, UNKNOWN_TENANT } from '@/users/components/tenant-access-entry';
+import { notifyError, notifySuccess } from '@/lib/notify';
+
+type UserAccessDialogProps = {
+  open: boolean;
+  /** Whose access to manage (kept while the dialog closes). */
+  user: User | null;
+  onClose: () => void;
+};
+
+/** Manage Access: add, change and remove the user's tenant profiles, on tenants the viewer may manage. */
+export function UserAccessDialog({ open, user, onClose }: UserAccessDialogProps) {
+  return (
+    <Dialog open={open && user !== null} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Manage Access</DialogTitle>
+          <DialogDescription>
+            {user ? `The tenants ${user.name} can reach, and their role in each.` : ''}
+          </DialogDescription>
+        </DialogHeader>
+        {open && user && <UserAccess user={user} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UserAccess({ user }: { user: User }) {
+  const me = useMe();
+  const tenants = useTenants();
+  const profiles = (useUserProfiles().data ?? []).filter((profile) => profile.userId === user.id);
+  const [editing, setEditing] = useState<UserProfile | null>(null);
+  const remove = useDeleteUserProfile();
+
+  const canManage = (tenantId: string) => me !== null && canOnTenant(me, tenantId, 'manageAccess');
+  const tenantName = (tenantId: string) => tenants.data?.find((tenant) => tenant.id === tenantId)?.name;
+  // Only tenants the viewer may manage, and (when adding) not those the user already has.
+  const taken = new Set(profiles.map((profile) => profile.tenantId));
+  const offered = (tenants.data ?? []).filter((tenant) => canManage(tenant.id) && !taken.has(tenant.id));
+
+  const removeProfile = (profile: UserProfile) => {
+    const name = tenantName(profile.tenantId) ?? UNKNOWN_TENANT;
+    remove.mutate(profile.id, {
+      onSuccess: () => {
+        if (editing?.id === profile.id) setEditing(null);
+        notifySuccess('Access removed', `${user.name} no longer has access to ${name}.`);
+      },
+      onError: (error) => notifyError(error, 'Failed to remove access.'),
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      {profiles.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No tenant access configured</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Current access">
+          {profiles.map((profile) => {
+            const name = tenantName(profile.tenantId) ?? UNKNOWN_TENANT;
+            return (
+              <TenantAccessEntry
+                key={profile.id}
+                profile={profile}
+                tenantName={tenantName(profile.tenantId)}
+                userName={user.name}
+                actions={
+                  canManage(profile.tenantId) && (
+                    <>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Change access to ${name}`}
+                        onClick={() => setEditing(profile)}
+                      >
+                        <Pencil aria-hidden="true" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Remove access to ${name}`}
+                        disabled={remove.isPending}
+                        onClick={() => removeProfile(profile)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </>
+                  )
+                }
+              />
+            );
+          })}
+        </ul>
+      )}
+      <ProfileForm
+        // A fresh form per profile, so its fields start from that profile's values.
+        key={editing?.id ?? 'new'}
+        userId={user.id}
+        profile={editing ?? undefined}
+        tenants={
+          editing ? [{ id: editing.tenantId, name: tenantName(editing.tenantId) ?? UNKNOWN_TENANT }] : offered
+        }
+        onDone={() => setEditing(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { User } from '@contract/users';
+import { KeyRound, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+
+export type UserAction = 'edit' | 'password' | 'delete';
+
+/** The card menu (administrators only; the page decides): Edit user, Reset password, Delete. */
+export function UserCardActions({ user, onAction }: { user: User; onAction: (action: UserAction) => void }) {
+  return (
+    // Not modal: a modal menu handing focus to a dialog can leave the page unclickable (radix-ui#1241).
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Actions for ${user.name}`}>
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => onAction('edit')}>
+          <Pencil aria-hidden="true" />
+          Edit user
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction('password')}>
+          <KeyRound aria-hidden="true" />
+          Reset password
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => onAction('delete')}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import {
+  globalRoles,
+  userInputSchema,
+  userStatuses,
+  type User,
+  type UserInput,
+  type UserPatch,
+} from '@contract/users';
+
+const PASSWORD_MIN_LENGTH = 12;
+
+/** Add User / Edit user: the contract's fields as the inputs hold them ('' for none). */
+export const userFormSchema = userInputSchema.extend({
+  globalRole: z.enum(globalRoles),
+  status: z.enum(userStatuses),
+  avatarUrl: z.string().trim().max(2000),
+  // Optional: without one the user cannot sign in until an administrator sets it.
+  password: z
+    .string()
+    .max(1024)
+    .refine(
+      (value) => value === '' || value.length >= PASSWORD_MIN_LENGTH,
+      `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    ),
+});
+export type UserFormInput = z.input<typeof userFormSchema>;
+export type UserFormValues = z.output<typeof userFormSchema>;
+
+/** Form fields; also the body fields a 400 can name. */
+export const userFormFields = ['name', 'email', 'globalRole', 'avatarUrl', 'status', 'password'] as const;
+
+const pick = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+
+export function userFormDefaults(user?: User): UserFormInput {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    globalRole: pick(globalRoles, user?.globalRole, 'user'),
+    avatarUrl: user?.avatarUrl ?? '',
+    status: pick(userStatuses, user?.status, 'active'),
+    password: '',
+  };
+}
+
+/** POST body: an empty avatar URL is none, an empty password is not sent. */
+export function toUserInput(values: UserFormValues): UserInput {
+  const { password, ...rest } = values;
+  return { ...rest, avatarUrl: values.avatarUrl || null, ...(password ? { password } : {}) };
+}
+
+/** PATCH body: passwords change through Reset password. */
+export function toUserPatch(values: UserFormValues): UserPatch {
+  const { password: _password, ...input } = toUserInput(values);
+  return input;
+}
