@@ -1,5 +1,36 @@
-import { ScreenPending } from '@/components/screen-pending';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { WebAppMeshesSection } from '@/microfrontends/mesh/components/web-app-meshes-section';
+import { WebAppCreateDialog } from '@/web-apps/components/web-app-create-dialog';
+import { WebAppList } from '@/web-apps/components/web-app-list';
+import { useCanCreateWebApp } from '@/web-apps/lib/use-can-create-web-app';
 
+/** /apps: Web Applications (SPEC.md section 2). Further sections go below the list. */
 export function WebAppsPage() {
-  return <ScreenPending title="Web Applications" />;
+  const canCreate = useCanCreateWebApp();
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Web Applications"
+        description="Applications registered under tenants, composed from microfrontends."
+        actions={
+          canCreate && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              Create Web App
+            </Button>
+          )
+        }
+      />
+      <section aria-label="Applications" className="space-y-6">
+        <WebAppList />
+      </section>
+      <WebAppMeshesSection />
+      {canCreate && <WebAppCreateDialog open={creating} onOpenChange={setCreating} />}
+    </div>
+  );
 }

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Tenant, TenantInput } from '@contract/tenants';
+import { apiRequest } from '@/lib/api-client';
+import { TENANTS_PATH } from '@/tenants/api/get-tenants';
+import { invalidateTenantReads } from '@/tenants/list/api/get-tenant-list';
+
+/** POST /api/tenants (administrators): 201 with the new tenant. */
+export async function createTenant(input: TenantInput): Promise<Tenant> {
+  const res = await apiRequest('POST', TENANTS_PATH, input);
+  return (await res.json()) as Tenant;
+}
+
+export function useCreateTenant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTenant,
+    onSuccess: () => invalidateTenantReads(queryClient),
+  });
+}

@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { TenantInfrastructureDialog } from '@/tenants/list/components/tenant-infrastructure-dialog';
+import { apiError, makeTenant, requestsTo, stubApi } from '@/tenants/list/test/fixtures';
+import { makeMe, queryClientWithMe } from '@/test/me';
+import { renderWithProviders } from '@/test/render';
+
+function renderDialog(tenant = makeTenant()) {
+  const onOpenChange = vi.fn();
+  renderWithProviders(
+    <>
+      <TenantInfrastructureDialog open tenant={tenant} onOpenChange={onOpenChange} />
+      <Toaster />
+    </>,
+    { queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })) },
+  );
+  return { onOpenChange, dialog: within(screen.getByRole('dialog')) };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('TenantInfrastructureDialog', { timeout: 20_000 }, () => {
+  it('has the tabs Identity & Auth, API Gateway and Policy Server, prefilled', async () => {
+    const { dialog } = renderDialog();
+    expect(dialog.getByRole('heading', { name: 'Configure Tenant Infrastructure' })).toBeInTheDocument();
+    expect(dialog.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Identity & Auth',
+      'API Gateway',
+      'Policy Server',
+    ]);
+    expect(dialog.getByRole('combobox', { name: 'Identity Provider' })).toHaveTextContent('Okta');
+    expect(dialog.getByLabelText('IDP Configuration')).toHaveValue('{"domain":"acme.okta.com"}');
+
+    await userEvent.click(dialog.getByRole('tab', { name: 'API Gateway' }));
+    expect(dialog.getByLabelText('API Gateway Configuration')).toHaveValue('{"rateLimit":1000}');
+    expect(dialog.getByLabelText('API Gateway Configuration')).toHaveAttribute(
+      'placeholder',
+      expect.stringContaining('1000'),
+    );
+    await userEvent.click(dialog.getByRole('tab', { name: 'Policy Server' }));
+    expect(dialog.getByLabelText('Policy Server Configuration')).toHaveAttribute(
+      'placeholder',
+      expect.stringContaining('90d'),
+    );
+  });
+
+  it('offers the 6 identity providers and the 4 authorization providers', async () => {
+    const { dialog } = renderDialog(makeTenant({ idpProvider: null, authProvider: null }));
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Identity Provider' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Auth0',
+      'Okta',
+      'Azure AD',
+      'Google',
+      'AWS Cognito',
+      'Keycloak',
+    ]);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Authorization Provider' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'OAuth 2.0',
+      'SAML',
+      'OpenID Connect',
+      'JWT',
+    ]);
+  });
+
+  it("saves with PATCH (empty texts clear) and toasts 'Configuration updated'", async () => {
+    const tenant = makeTenant();
+    const fetchMock = stubApi({
+      'PATCH /api/tenants/tenant-001': ({ body }) => Response.json({ ...tenant, ...(body as object) }),
+    });
+    const { dialog, onOpenChange } = renderDialog(tenant);
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Authorization Provider' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'SAML' }));
+    await userEvent.clear(dialog.getByLabelText('IDP Configuration'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Configuration' }));
+
+    expect(await screen.findByText('Configuration updated')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'PATCH', '/api/tenants/tenant-001')[0]?.body).toEqual({
+      idpProvider: 'okta',
+      idpConfiguration: null,
+      authProvider: 'saml',
+      authConfiguration: null,
+      apiGatewayConfiguration: '{"rateLimit":1000}',
+      policyServerConfiguration: '{"engine":"opa"}',
+    });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("shows the server's refusal of non-JSON text on the field, on its tab, and in an 'Error' toast", async () => {
+    stubApi({
+      'PATCH /api/tenants/tenant-001': apiError(400, 'policyServerConfiguration must be valid JSON', [
+        { path: 'body.policyServerConfiguration', message: 'Must be valid JSON' },
+      ]),
+    });
+    const { dialog, onOpenChange } = renderDialog();
+    await userEvent.click(dialog.getByRole('tab', { name: 'Policy Server' }));
+    await userEvent.clear(dialog.getByLabelText('Policy Server Configuration'));
+    await userEvent.type(dialog.getByLabelText('Policy Server Configuration'), 'not json');
+    await userEvent.click(dialog.getByRole('tab', { name: 'Identity & Auth' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Configuration' }));
+
+    expect(await dialog.findByText('Must be valid JSON')).toBeInTheDocument();
+    expect(dialog.getByRole('tab', { name: 'Policy Server' })).toHaveAttribute('aria-selected', 'true');
+    expect(dialog.getByLabelText('Policy Server Configuration')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('policyServerConfiguration must be valid JSON')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,96 @@
+import { authProviders, identityProviders } from '@contract/common';
+import type { UseFormReturn } from 'react-hook-form';
+import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/textarea';
+import { FormSelect } from '@/tenants/list/components/form-select';
+import type { InfrastructureField, InfrastructureFormValues } from '@/tenants/list/lib/infrastructure-form';
+import { withCurrent } from '@/tenants/list/lib/labels';
+
+type Form = UseFormReturn<InfrastructureFormValues>;
+
+const IDP_LABELS: Record<(typeof identityProviders)[number], string> = {
+  auth0: 'Auth0',
+  okta: 'Okta',
+  'azure-ad': 'Azure AD',
+  google: 'Google',
+  cognito: 'AWS Cognito',
+  keycloak: 'Keycloak',
+};
+const AUTH_LABELS: Record<(typeof authProviders)[number], string> = {
+  oauth2: 'OAuth 2.0',
+  saml: 'SAML',
+  oidc: 'OpenID Connect',
+  jwt: 'JWT',
+};
+const idpOptions = identityProviders.map((value) => ({ value, label: IDP_LABELS[value] }));
+const authOptions = authProviders.map((value) => ({ value, label: AUTH_LABELS[value] }));
+
+export function JsonField({
+  form,
+  name,
+  label,
+  placeholder,
+  rows = 6,
+}: {
+  form: Form;
+  name: Exclude<InfrastructureField, 'idpProvider' | 'authProvider'>;
+  label: string;
+  placeholder: string;
+  rows?: number;
+}) {
+  const error = form.formState.errors[name];
+  const id = `infrastructure-${name}`;
+  return (
+    <Field data-invalid={!!error || undefined}>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <Textarea
+        {...fieldControlProps(id, !!error)}
+        rows={rows}
+        className="font-mono text-xs"
+        placeholder={placeholder}
+        {...form.register(name)}
+      />
+      <FieldDescription>JSON. Leave empty for none.</FieldDescription>
+      <FieldError id={`${id}-error`} errors={[error]} />
+    </Field>
+  );
+}
+
+/** Identity & Auth tab: the identity provider (6) and authorization provider (4) with their JSON settings. */
+export function IdentityAuthFields({ form }: { form: Form }) {
+  const defaults = form.formState.defaultValues;
+  return (
+    <div className="grid gap-4">
+      <FormSelect
+        control={form.control}
+        name="idpProvider"
+        id="infrastructure-idpProvider"
+        label="Identity Provider"
+        placeholder="Select an identity provider"
+        options={withCurrent(idpOptions, defaults?.idpProvider)}
+      />
+      <JsonField
+        form={form}
+        name="idpConfiguration"
+        label="IDP Configuration"
+        rows={4}
+        placeholder={'{\n  "domain": "acme.auth0.com",\n  "clientId": "your-client-id"\n}'}
+      />
+      <FormSelect
+        control={form.control}
+        name="authProvider"
+        id="infrastructure-authProvider"
+        label="Authorization Provider"
+        placeholder="Select an authorization provider"
+        options={withCurrent(authOptions, defaults?.authProvider)}
+      />
+      <JsonField
+        form={form}
+        name="authConfiguration"
+        label="Auth Configuration"
+        rows={4}
+        placeholder={'{\n  "scopes": ["openid", "profile", "email"],\n  "tokenExpiry": 3600\n}'}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WebApp, WebAppPatch } from '@contract/web-apps';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateWebAppReads, WEB_APPS_PATH } from '@/web-apps/api/get-web-apps';
+
+/** PATCH /api/web-apps/{id}: name, description, technology, environment, region, url, status. */
+export async function updateWebApp({ id, patch }: { id: string; patch: WebAppPatch }): Promise<WebApp> {
+  const res = await apiRequest('PATCH', `${WEB_APPS_PATH}/${encodeURIComponent(id)}`, patch);
+  return (await res.json()) as WebApp;
+}
+
+export function useUpdateWebApp() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateWebApp, onSuccess: () => invalidateWebAppReads(queryClient) });
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useCreateWebApp } from '@/web-apps/api/create-web-app';
+import { WebAppDetailsStep } from '@/web-apps/components/web-app-details-step';
+import { WebAppTechnologyStep } from '@/web-apps/components/web-app-technology-step';
+import { applyServerIssues } from '@/web-apps/lib/server-issues';
+import {
+  CREATE_WEB_APP_DEFAULTS,
+  createWebAppFields,
+  createWebAppFormSchema,
+  toWebAppInput,
+  type CreateWebAppFormInput,
+  type CreateWebAppFormValues,
+} from '@/web-apps/lib/web-app-form';
+
+type WebAppCreateDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/**
+ * Create Web App in two steps (SPEC.md sections 4 and 5): the technology, then the details. Cancel or
+ * closing returns to step 1; after creation every field returns to its default.
+ */
+export function WebAppCreateDialog({ open, onOpenChange }: WebAppCreateDialogProps) {
+  const [step, setStep] = useState<1 | 2>(1);
+  const create = useCreateWebApp();
+  const form = useForm<CreateWebAppFormInput, unknown, CreateWebAppFormValues>({
+    resolver: zodResolver(createWebAppFormSchema),
+    defaultValues: CREATE_WEB_APP_DEFAULTS,
+  });
+  const technology = useWatch({ control: form.control, name: 'technology' });
+  const name = useWatch({ control: form.control, name: 'name' });
+
+  const changeOpen = (next: boolean) => {
+    if (create.isPending) return;
+    if (!next) setStep(1);
+    onOpenChange(next);
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    create.mutate(toWebAppInput(values), {
+      onSuccess: (app) => {
+        notifySuccess('Web app created', `${app.name} is being provisioned.`);
+        form.reset(CREATE_WEB_APP_DEFAULTS);
+        setStep(1);
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        applyServerIssues(error, form.setError, (field) => createWebAppFields.find((f) => f === field));
+        notifyError(error, 'Failed to create web app.');
+      },
+    });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Create Web App</DialogTitle>
+          <DialogDescription>
+            {step === 1 ? 'Step 1 of 2: choose a technology.' : 'Step 2 of 2: application details.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create web app">
+          <fieldset disabled={create.isPending} className="space-y-6">
+            {step === 1 ? <WebAppTechnologyStep control={form.control} /> : <WebAppDetailsStep form={form} />}
+            <DialogFooter>
+              {step === 2 && (
+                <Button type="button" variant="outline" className="sm:mr-auto" onClick={() => setStep(1)}>
+                  Back
+                </Button>
+              )}
+              <DialogClose asChild>
+                <Button type="button" variant="outline">
+                  Cancel
+                </Button>
+              </DialogClose>
+              {step === 1 ? (
+                // Keyed apart: reusing this button as the submit one would submit the form on the Next click.
+                <Button key="next" type="button" disabled={!technology} onClick={() => setStep(2)}>
+                  Next
+                </Button>
+              ) : (
+                <Button key="create" type="submit" disabled={!name?.trim()}>
+                  {create.isPending ? 'Creating...' : 'Create Application'}
+                </Button>
+              )}
+            </DialogFooter>
+          </fieldset>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { environments, technologies, webAppRegions } from '@contract/common';
+import {
+  optionalHttpUrlSchema,
+  WEB_APP_DEFAULT_ENVIRONMENT,
+  WEB_APP_DEFAULT_REGION,
+  webAppInputSchema,
+  webAppStatuses,
+  type WebApp,
+  type WebAppInput,
+  type WebAppPatch,
+} from '@contract/web-apps';
+import { environmentLabel, technologyLabel } from '@/lib/format';
+
+/** Create Web App: step 1's technology and step 2's details, as the inputs hold them. */
+export const createWebAppFormSchema = webAppInputSchema.extend({
+  technology: z.enum(technologies, { message: 'Choose a technology' }),
+  tenantId: z.string().min(1, 'Tenant is required'),
+  description: z.string().trim().max(2000),
+  environment: z.enum(environments),
+  region: z.enum(webAppRegions),
+  useStandardHeader: z.boolean(),
+  useStandardFooter: z.boolean(),
+});
+export type CreateWebAppFormInput = z.input<typeof createWebAppFormSchema>;
+export type CreateWebAppFormValues = z.output<typeof createWebAppFormSchema>;
+
+/** Step 2's fields; also the body fields a 400 can name. */
+export const createWebAppFields = [
+  'name',
+  'description',
+  'tenantId',
+  'environment',
+  'region',
+  'useStandardHeader',
+  'useStandardFooter',
+] as const;
+
+/** After creation every field returns here (SPEC.md section 4); the tenant select then picks the first tenant. */
+export const CREATE_WEB_APP_DEFAULTS: Partial<CreateWebAppFormInput> = {
+  name: '',
+  description: '',
+  tenantId: '',
+  environment: WEB_APP_DEFAULT_ENVIRONMENT,
+  region: WEB_APP_DEFAULT_REGION,
+  useStandardHeader: false,
+  useStandardFooter: false,
+};
+
+export function toWebAppInput(values: CreateWebAppFormValues): WebAppInput {
+  return { ...values, description: values.description || null };
+}
+
+/** Edit: name, description, technology, environment, region, url, status. */
+export const editWebAppFormSchema = webAppInputSchema.pick({ name: true }).extend({
+  description: z.string().trim().max(2000),
+  technology: z.string(),
+  environment: z.string(),
+  region: z.string(),
+  url: optionalHttpUrlSchema.unwrap().unwrap(),
+  status: z.string(),
+});
+export type EditWebAppFormInput = z.input<typeof editWebAppFormSchema>;
+export type EditWebAppFormValues = z.output<typeof editWebAppFormSchema>;
+export const editWebAppFields = [
+  'name',
+  'description',
+  'technology',
+  'environment',
+  'region',
+  'url',
+  'status',
+] as const;
+
+export function editWebAppDefaults(app: WebApp): EditWebAppFormInput {
+  return {
+    name: app.name,
+    description: app.description ?? '',
+    technology: app.technology,
+    environment: app.environment,
+    region: app.region ?? '',
+    url: app.url ?? '',
+    status: app.status,
+  };
+}
+
+/**
+ * The PATCH body: only the fields the user changed, so a value set elsewhere outside today's lists
+ * (shown raw) is never sent back and refused.
+ */
+export function toWebAppPatch(values: EditWebAppFormValues, app: WebApp): WebAppPatch {
+  const before = editWebAppDefaults(app);
+  const patch: Record<string, unknown> = {};
+  for (const field of editWebAppFields) {
+    const value = values[field];
+    if (value === before[field]) continue;
+    patch[field] = field === 'description' || field === 'url' ? value || null : value;
+  }
+  return patch as WebAppPatch;
+}
+
+export const technologyOptions = technologies.map((value) => ({ value, label: technologyLabel(value) }));
+export const environmentOptions = environments.map((value) => ({ value, label: environmentLabel(value) }));
+export const regionOptions = webAppRegions.map((value) => ({ value, label: value }));
+export const statusOptions = webAppStatuses.map((value) => ({
+  value,
+  label: value.charAt(0).toUpperCase() + value.slice(1),
+}));
+
+/** Options with `current` added when it is a value outside the list. */
+export function withCurrent(
+  options: readonly { value: string; label: string }[],
+  current: string | null | undefined,
+) {
+  if (!current || options.some((option) => option.value === current)) return [...options];
+  return [...options, { value: current, label: current }];
+}
