@@ -13,7 +13,7 @@ import {
   type CapabilityFormValues,
 } from '@/capabilities/lib/capability-form';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerIssues } from '@/capabilities/lib/server-issues';
+import { applyServerIssues } from '@/lib/server-issues';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -6,7 +6,7 @@ import { useUpdateTemplate } from '@/capabilities/api/update-template';
 import { TemplateFormFields } from '@/capabilities/components/template-form-fields';
 import { TemplatePreview } from '@/capabilities/components/template-preview';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerIssues } from '@/capabilities/lib/server-issues';
+import { applyServerIssues } from '@/lib/server-issues';
 import {
   formTemplateProblems,
   templateFieldOf,

@@ -14,7 +14,7 @@ import {
   type ProfileFormInput,
   type ProfileFormValues,
 } from '@/users/lib/profile-form';
-import { applyServerIssues } from '@/users/lib/server-issues';
+import { applyServerIssues } from '@/lib/server-issues';
 
 type ProfileFormProps = {
   userId: string;

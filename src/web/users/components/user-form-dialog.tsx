@@ -15,7 +15,7 @@ import { useCreateUser } from '@/users/api/create-user';
 import { useUpdateUser } from '@/users/api/update-user';
 import { UserFormFields } from '@/users/components/user-form-fields';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerIssues } from '@/users/lib/server-issues';
+import { applyServerIssues } from '@/lib/server-issues';
 import {
   toUserInput,
   toUserPatch,

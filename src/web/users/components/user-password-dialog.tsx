@@ -17,7 +17,7 @@ import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/u
 import { Input } from '@/components/ui/input';
 import { useResetPassword } from '@/users/api/reset-password';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { applyServerIssues } from '@/users/lib/server-issues';
+import { applyServerIssues } from '@/lib/server-issues';
 
 type PasswordForm = z.infer<typeof setPasswordBodySchema>;
 

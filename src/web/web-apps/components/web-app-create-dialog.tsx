@@ -15,7 +15,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateWebApp } from '@/web-apps/api/create-web-app';
 import { WebAppDetailsStep } from '@/web-apps/components/web-app-details-step';
 import { WebAppTechnologyStep } from '@/web-apps/components/web-app-technology-step';
-import { applyServerIssues } from '@/web-apps/lib/server-issues';
+import { applyServerIssues } from '@/lib/server-issues';
 import {
   CREATE_WEB_APP_DEFAULTS,
   createWebAppFields,

@@ -14,7 +14,7 @@ import {
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useUpdateWebApp } from '@/web-apps/api/update-web-app';
 import { WebAppEditFields } from '@/web-apps/components/web-app-edit-fields';
-import { applyServerIssues } from '@/web-apps/lib/server-issues';
+import { applyServerIssues } from '@/lib/server-issues';
 import {
   editWebAppDefaults,
   editWebAppFields,

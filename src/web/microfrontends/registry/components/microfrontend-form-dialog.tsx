@@ -23,7 +23,7 @@ import {
   type MicrofrontendFormInput,
   type MicrofrontendFormValues,
 } from '@/microfrontends/registry/lib/microfrontend-form';
-import { applyServerIssues } from '@/microfrontends/registry/lib/server-issues';
+import { applyServerIssues } from '@/lib/server-issues';
 
 type MicrofrontendFormDialogProps = {
   open: boolean;

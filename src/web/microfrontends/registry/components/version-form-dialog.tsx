@@ -15,7 +15,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateVersion } from '@/microfrontends/registry/api/create-version';
 import { useUpdateVersion } from '@/microfrontends/registry/api/update-version';
 import { VersionFormFields } from '@/microfrontends/registry/components/version-form-fields';
-import { applyServerIssues } from '@/microfrontends/registry/lib/server-issues';
+import { applyServerIssues } from '@/lib/server-issues';
 import {
   toVersionBody,
   versionFormDefaults,

@@ -15,7 +15,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateTenant } from '@/tenants/list/api/create-tenant';
 import { usePatchTenant } from '@/tenants/list/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
-import { applyServerIssues } from '@/tenants/list/lib/server-issues';
+import { applyServerIssues } from '@/lib/server-issues';
 import {
   NEW_TENANT_DEFAULTS,
   tenantFormDefaults,

@@ -26,7 +26,7 @@ import {
   type InfrastructureFormValues,
   type InfrastructureTab,
 } from '@/tenants/list/lib/infrastructure-form';
-import { applyServerIssues, serverFieldIssues } from '@/tenants/list/lib/server-issues';
+import { applyServerIssues, serverFieldIssues } from '@/lib/server-issues';
 
 type TenantInfrastructureDialogProps = {
   open: boolean;
