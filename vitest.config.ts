@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
+          // Radix dialogs and selects under jsdom are slow on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],

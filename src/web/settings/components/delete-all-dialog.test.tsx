@@ -74,7 +74,7 @@ describe('Delete All Resources', { timeout: TEST_TIMEOUT }, () => {
   });
 
   it("keeps the dialog open with an 'Error' toast when the server refuses", async () => {
-    stubApi({ 'POST /api/admin/delete-all-resources': apiError(403, 'Administrators only', 'FORBIDDEN') });
+    stubApi({ 'POST /api/admin/delete-all-resources': apiError(403, 'Administrators only') });
     const { dialog, confirm } = await openDialog();
     await userEvent.type(dialog.getByLabelText('Confirmation'), DELETE_ALL_CONFIRMATION);
     await userEvent.click(confirm);

@@ -132,7 +132,7 @@ describe('SettingsPage', { timeout: TEST_TIMEOUT }, () => {
   });
 
   it('shows an error state when the settings cannot be loaded', async () => {
-    stubApi({ 'GET /api/settings': apiError(500, 'Database unavailable', 'INTERNAL') });
+    stubApi({ 'GET /api/settings': apiError(500, 'Database unavailable') });
     renderPage();
     const error = await screen.findByRole('alert');
     expect(within(error).getByText('Could not load settings')).toBeInTheDocument();

@@ -155,7 +155,7 @@ describe('UsersPage', { timeout: TEST_TIMEOUT }, () => {
     let fail = true;
     stubApi({
       'GET /api/users': () =>
-        fail ? apiError(503, 'Database unavailable', 'INTERNAL') : Response.json([bob]),
+        fail ? apiError(503, 'Database unavailable') : Response.json([bob]),
       'GET /api/user-profiles': profiles,
       'GET /api/tenants': tenants,
     });
