@@ -119,6 +119,6 @@ describe('LoginPage', () => {
   it('sends a signed-in visitor to the Overview', async () => {
     const { router } = renderLogin('/login', makeMe());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.getByText('Overview screen')).toBeInTheDocument();
+    expect(await screen.findByText('Overview screen')).toBeInTheDocument();
   });
 });

@@ -279,7 +279,7 @@ describe('Create Web App Mesh', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Web app mesh created')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/apps'));
-    expect(screen.getByText('Web Apps page')).toBeInTheDocument();
+    expect(await screen.findByText('Web Apps page')).toBeInTheDocument();
     const [request] = requestsTo(fetchMock, 'POST', '/api/web-app-meshes');
     const body = request!.body as Record<string, unknown>;
     expect(body).toMatchObject({ name: 'Portal', description: 'Customer shell', tenantId: 'tenant-001' });
