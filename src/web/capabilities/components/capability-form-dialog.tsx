@@ -14,16 +14,8 @@ import {
 } from '@/capabilities/lib/capability-form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { applyServerIssues } from '@/lib/server-issues';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm } from '@/components/dialog-form';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
 type CapabilityFormDialogProps = {
   open: boolean;
@@ -98,22 +90,13 @@ function CapabilityForm({ capability, onDone }: { capability?: Capability; onDon
       ? 'Registering...'
       : 'Register';
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-label={capability ? 'Edit capability' : 'Register capability'}
+    <DialogForm
+      label={capability ? 'Edit capability' : 'Register capability'}
+      pending={pending}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
     >
-      <fieldset disabled={pending} className="space-y-6">
-        <CapabilityFormFields form={form} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit">{submitLabel}</Button>
-        </DialogFooter>
-      </fieldset>
-    </form>
+      <CapabilityFormFields form={form} />
+    </DialogForm>
   );
 }

@@ -1,16 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Microfrontend } from '@contract/microfrontends';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm } from '@/components/dialog-form';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateMicrofrontend } from '@/microfrontends/registry/api/create-microfrontend';
 import { useUpdateMicrofrontend } from '@/microfrontends/registry/api/update-microfrontend';
@@ -101,49 +93,41 @@ function MicrofrontendForm({ microfrontend, onDone }: { microfrontend?: Microfro
       ? 'Registering...'
       : 'Register';
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-label={microfrontend ? 'Edit microfrontend' : 'Register microfrontend'}
+    <DialogForm
+      label={microfrontend ? 'Edit microfrontend' : 'Register microfrontend'}
+      pending={pending}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
+      className="space-y-4"
     >
-      <fieldset disabled={pending} className="space-y-4">
-        <TextField
-          id="mfe-name"
-          label="Name"
-          placeholder="Billing"
-          registration={form.register('name')}
-          error={errors.name}
-        />
-        <TextField
-          id="mfe-slug"
-          label="Slug"
-          placeholder="billing"
-          description="Unique; lower-case letters, digits and dashes."
-          registration={form.register('slug')}
-          error={errors.slug}
-        />
-        <TextField
-          id="mfe-description"
-          label="Description"
-          registration={form.register('description')}
-          error={errors.description}
-        />
-        <TextField
-          id="mfe-repository"
-          label="Repository"
-          placeholder="https://github.com/acme/billing"
-          registration={form.register('repository')}
-          error={errors.repository}
-        />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit">{submitLabel}</Button>
-        </DialogFooter>
-      </fieldset>
-    </form>
+      <TextField
+        id="mfe-name"
+        label="Name"
+        placeholder="Billing"
+        registration={form.register('name')}
+        error={errors.name}
+      />
+      <TextField
+        id="mfe-slug"
+        label="Slug"
+        placeholder="billing"
+        description="Unique; lower-case letters, digits and dashes."
+        registration={form.register('slug')}
+        error={errors.slug}
+      />
+      <TextField
+        id="mfe-description"
+        label="Description"
+        registration={form.register('description')}
+        error={errors.description}
+      />
+      <TextField
+        id="mfe-repository"
+        label="Repository"
+        placeholder="https://github.com/acme/billing"
+        registration={form.register('repository')}
+        error={errors.repository}
+      />
+    </DialogForm>
   );
 }

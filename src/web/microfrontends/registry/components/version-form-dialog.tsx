@@ -1,16 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm } from '@/components/dialog-form';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateVersion } from '@/microfrontends/registry/api/create-version';
 import { useUpdateVersion } from '@/microfrontends/registry/api/update-version';
@@ -105,22 +97,13 @@ function VersionForm({ microfrontend, version, onDone }: VersionFormProps) {
       ? 'Adding...'
       : 'Add Version';
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-label={version ? 'Edit version' : 'Add version'}
+    <DialogForm
+      label={version ? 'Edit version' : 'Add version'}
+      pending={pending}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
     >
-      <fieldset disabled={pending} className="space-y-6">
-        <VersionFormFields form={form} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit">{submitLabel}</Button>
-        </DialogFooter>
-      </fieldset>
-    </form>
+      <VersionFormFields form={form} />
+    </DialogForm>
   );
 }

@@ -1,16 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Tenant } from '@contract/tenants';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm } from '@/components/dialog-form';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateTenant } from '@/tenants/list/api/create-tenant';
 import { usePatchTenant } from '@/tenants/list/api/update-tenant';
@@ -99,22 +91,13 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
       ? 'Creating...'
       : 'Create Tenant';
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-label={tenant ? 'Edit tenant' : 'Create tenant'}
+    <DialogForm
+      label={tenant ? 'Edit tenant' : 'Create tenant'}
+      pending={pending}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
     >
-      <fieldset disabled={pending} className="space-y-6">
-        <TenantFormFields form={form} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit">{submitLabel}</Button>
-        </DialogFooter>
-      </fieldset>
-    </form>
+      <TenantFormFields form={form} />
+    </DialogForm>
   );
 }

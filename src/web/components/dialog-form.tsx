@@ -1,0 +1,40 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+
+type DialogFormProps = {
+  /** Accessible name of the form, e.g. "Edit tenant". */
+  label: string;
+  /** While submitting: every field and button is disabled. */
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: (event: FormEvent) => Promise<void> | void;
+  className?: string;
+  children: ReactNode;
+};
+
+/** A dialog's form: fields, then Cancel and the submit button, all disabled while it submits. */
+export function DialogForm({
+  label,
+  pending,
+  submitLabel,
+  onSubmit,
+  className = 'space-y-6',
+  children,
+}: DialogFormProps) {
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label}>
+      <fieldset disabled={pending} className={className}>
+        {children}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit">{submitLabel}</Button>
+        </DialogFooter>
+      </fieldset>
+    </form>
+  );
+}
