@@ -15,7 +15,8 @@ if (!existsSync(entry)) {
 const port = Number(process.env.BENCH_PORT ?? 5099);
 const dataDir = mkdtempSync(join(tmpdir(), 'rm-bench-'));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function run(label) {
   const started = performance.now();

@@ -6,7 +6,15 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const stamp = join(root, 'dist/.build-stamp');
-const inputs = ['src/web', 'src/server', 'src/contract', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const inputs = [
+  'src/web',
+  'src/server',
+  'src/contract',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -20,7 +28,10 @@ function newestMtime(path) {
   return newest;
 }
 
-const built = existsSync(stamp) && existsSync(join(root, 'dist/server/main.js')) && existsSync(join(root, 'dist/client/index.html'));
+const built =
+  existsSync(stamp) &&
+  existsSync(join(root, 'dist/server/main.js')) &&
+  existsSync(join(root, 'dist/client/index.html'));
 const stale = !built || inputs.some((input) => newestMtime(join(root, input)) > statSync(stamp).mtimeMs);
 if (stale) {
   console.log(built ? 'Sources changed since the last build: rebuilding...' : 'No build found: building...');

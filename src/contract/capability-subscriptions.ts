@@ -46,4 +46,5 @@ export const createVersionBodySchema = z.object({
 });
 export type CreateVersionBody = z.infer<typeof createVersionBodySchema>;
 
-export const subscriptionIdFor = (tenantId: string, capabilityId: string) => `sub-${tenantId}-${capabilityId}`;
+export const subscriptionIdFor = (tenantId: string, capabilityId: string) =>
+  `sub-${tenantId}-${capabilityId}`;

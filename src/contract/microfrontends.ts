@@ -47,7 +47,12 @@ const httpUrl = z
 const jsonText = z.string().max(50_000).nullable().optional();
 
 export const microfrontendInputSchema = z.object({
-  slug: z.string().trim().min(1, 'Slug is required').max(100).regex(SLUG_PATTERN, 'Lower-case letters, digits and dashes'),
+  slug: z
+    .string()
+    .trim()
+    .min(1, 'Slug is required')
+    .max(100)
+    .regex(SLUG_PATTERN, 'Lower-case letters, digits and dashes'),
   name: z.string().trim().min(1, 'Name is required').max(200),
   description: z.string().trim().max(2000).nullable().optional(),
   repository: z.string().trim().max(2000).nullable().optional(),
@@ -73,5 +78,7 @@ export const microfrontendVersionInputSchema = z.object({
     .optional(),
 });
 export type MicrofrontendVersionInput = z.infer<typeof microfrontendVersionInputSchema>;
-export const microfrontendVersionPatchSchema = microfrontendVersionInputSchema.omit({ microfrontendId: true }).partial();
+export const microfrontendVersionPatchSchema = microfrontendVersionInputSchema
+  .omit({ microfrontendId: true })
+  .partial();
 export type MicrofrontendVersionPatch = z.infer<typeof microfrontendVersionPatchSchema>;

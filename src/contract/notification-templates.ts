@@ -46,7 +46,12 @@ export const templateInputSchema = z.object({
   subject: z.string().trim().max(500).nullable().optional(),
   content: z.string().trim().min(1, 'Content is required').max(20_000),
   variables: z
-    .array(z.string().trim().regex(TEMPLATE_VARIABLE_PATTERN, 'Variables are names of letters, digits and underscores'))
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(TEMPLATE_VARIABLE_PATTERN, 'Variables are names of letters, digits and underscores'),
+    )
     .max(100)
     .optional(),
   status: z.enum(templateStatuses).optional(),
@@ -63,12 +68,16 @@ export function templateProblems(t: {
   variables: string[];
 }): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
-  if (t.deliveryChannel === 'email' && !t.subject?.trim()) problems.push({ path: 'subject', message: 'Subject is required for email' });
+  if (t.deliveryChannel === 'email' && !t.subject?.trim())
+    problems.push({ path: 'subject', message: 'Subject is required for email' });
   const declared = new Set(t.variables);
   for (const field of ['subject', 'content'] as const) {
     const undeclared = placeholdersIn(t[field]).filter((name) => !declared.has(name));
     if (undeclared.length > 0) {
-      problems.push({ path: field, message: `Undeclared variables: ${undeclared.map((n) => `{{${n}}}`).join(', ')}` });
+      problems.push({
+        path: field,
+        message: `Undeclared variables: ${undeclared.map((n) => `{{${n}}}`).join(', ')}`,
+      });
     }
   }
   return problems;

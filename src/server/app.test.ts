@@ -34,7 +34,9 @@ describe('application shell', () => {
   });
 
   it('answers 503 on /api/ready when the database does not answer', async () => {
-    const down = await buildApp({ database: { ...database.handle, ping: () => Promise.reject(new Error('down')) } });
+    const down = await buildApp({
+      database: { ...database.handle, ping: () => Promise.reject(new Error('down')) },
+    });
     const res = await down.inject('/api/ready');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: 'Database is not reachable', code: 'SERVICE_UNAVAILABLE' });
@@ -62,7 +64,10 @@ describe('application shell', () => {
       const res = await app.inject({ method, url: '/api/nothing-here?x=1' });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ message: `Route ${method} /api/nothing-here not found`, code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({
+        message: `Route ${method} /api/nothing-here not found`,
+        code: 'NOT_FOUND',
+      });
     }
   });
 

@@ -111,11 +111,18 @@ export async function buildApp(deps: AppDeps) {
   const servesClient = deps.clientDir ? await registerStaticClient(app, deps.clientDir) : false;
 
   app.setNotFoundHandler((request, reply) => {
-    if (servesClient && isClientPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (
+      servesClient &&
+      isClientPath(request.url) &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       // History fallback: the client router decides what an unknown page is.
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    const body: ErrorBody = { message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' };
+    const body: ErrorBody = {
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      code: 'NOT_FOUND',
+    };
     return reply.status(404).send(body);
   });
 

@@ -11,8 +11,21 @@ describe('parseEnv', () => {
   });
 
   it('reads every variable and treats empty ones as unset', () => {
-    const env = parseEnv({ PORT: '8080', DATA_DIR: '/tmp/rm', DATABASE_URL: 'postgres://u@h:5432/db', SEED_DEMO: 'false', LOG_LEVEL: 'debug', ADMIN_EMAIL: '' });
-    expect(env).toMatchObject({ PORT: 8080, DATA_DIR: '/tmp/rm', DATABASE_URL: 'postgres://u@h:5432/db', SEED_DEMO: false, LOG_LEVEL: 'debug' });
+    const env = parseEnv({
+      PORT: '8080',
+      DATA_DIR: '/tmp/rm',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'debug',
+      ADMIN_EMAIL: '',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: '/tmp/rm',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      SEED_DEMO: false,
+      LOG_LEVEL: 'debug',
+    });
     expect(env.ADMIN_EMAIL).toBeUndefined();
   });
 

@@ -27,11 +27,23 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   /** A session ends after this many seconds without a request (default 8 h)... */
-  SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).max(31_536_000).default(8 * 3600),
+  SESSION_IDLE_TIMEOUT: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(31_536_000)
+    .default(8 * 3600),
   /** ...and this many seconds after sign-in, whatever happens (default 7 d). */
-  SESSION_ABSOLUTE_TIMEOUT: z.coerce.number().int().min(60).max(31_536_000).default(7 * 24 * 3600),
+  SESSION_ABSOLUTE_TIMEOUT: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(31_536_000)
+    .default(7 * 24 * 3600),
   /** Secure cookies: `auto` sets them when the request came over TLS (directly or via X-Forwarded-Proto). */
-  COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' }).default('auto'),
+  COOKIE_SECURE: z
+    .enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
+    .default('auto'),
   /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
 });

@@ -59,9 +59,15 @@ describe('server process', () => {
   });
 
   it('seeds once, keeps every row across a restart, holds DATA_DIR, and drains on SIGTERM', async () => {
-    const first = startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    const first = startServer({
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
     const url = await first.listening;
-    expect(first.output()).toContain(`First administrator created: ${ADMIN.email} (password from ADMIN_PASSWORD)`);
+    expect(first.output()).toContain(
+      `First administrator created: ${ADMIN.email} (password from ADMIN_PASSWORD)`,
+    );
     expect((await fetch(`${url}/api/tenants`)).status).toBe(401);
     const cookie = await signIn(url, ADMIN);
     const overview = await (await fetch(`${url}/api/overview`, { headers: { cookie } })).json();
@@ -94,7 +100,9 @@ describe('server process', () => {
       const password = /Password \(shown only this once\): (\S+)/.exec(server.output())?.[1];
       expect(password).toBeDefined();
       const cookie = await signIn(url, { email: 'admin@example.com', password: password ?? '' });
-      expect((await (await fetch(`${url}/api/overview`, { headers: { cookie } })).json()).totalTenants).toBe(0);
+      expect((await (await fetch(`${url}/api/overview`, { headers: { cookie } })).json()).totalTenants).toBe(
+        0,
+      );
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     } finally {

@@ -14,7 +14,13 @@ function fail(message: string): never {
 }
 
 /** Printed once, on the start that created the administrator; the password is stored only as a hash. */
-function announceFirstAdmin({ email, generatedPassword }: { email: string; generatedPassword?: string }): void {
+function announceFirstAdmin({
+  email,
+  generatedPassword,
+}: {
+  email: string;
+  generatedPassword?: string;
+}): void {
   const lines = generatedPassword
     ? [`First administrator created: ${email}`, `Password (shown only this once): ${generatedPassword}`]
     : [`First administrator created: ${email} (password from ADMIN_PASSWORD)`];
@@ -35,7 +41,10 @@ async function start(env: Env): Promise<void> {
     database = await openDatabase(target, migrationsFolder(root));
     await database.migrate();
     if (env.SEED_DEMO) await seedDemoData(database.db);
-    const firstAdmin = await ensureFirstAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    const firstAdmin = await ensureFirstAdmin(database.db, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+    });
     if (firstAdmin) announceFirstAdmin(firstAdmin);
     if (freshEmbedded) {
       // PGlite's initdb grows its WebAssembly memory to ~800 MB and never gives it back; a reopened data
@@ -97,4 +106,6 @@ try {
 } catch (error) {
   fail(error instanceof EnvError ? error.message : String(error));
 }
-start(env).catch((error: unknown) => fail(`Failed to start: ${error instanceof Error ? error.message : String(error)}`));
+start(env).catch((error: unknown) =>
+  fail(`Failed to start: ${error instanceof Error ? error.message : String(error)}`),
+);

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 export function projectRoot(from = fileURLToPath(import.meta.url)): string {
   let dir = dirname(from);
   for (;;) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, MIGRATIONS_DIR, 'meta/_journal.json'))) return dir;
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, MIGRATIONS_DIR, 'meta/_journal.json')))
+      return dir;
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`Project root with ${MIGRATIONS_DIR} not found above ${from}`);
     dir = parent;

@@ -27,7 +27,12 @@ describeApi(
   'delete all resources',
   (ctx) => {
     const send = (payload: object, cookie?: string) =>
-      ctx().inject({ method: 'POST', url: '/api/admin/delete-all-resources', payload, headers: cookie ? { cookie } : {} });
+      ctx().inject({
+        method: 'POST',
+        url: '/api/admin/delete-all-resources',
+        payload,
+        headers: cookie ? { cookie } : {},
+      });
     const rows = async (table: PgTable) => (await ctx().db.select({ n: count() }).from(table))[0]?.n;
 
     it('refuses anything but the exact phrase (400 naming body.confirmation)', async () => {
@@ -40,7 +45,11 @@ describeApi(
     });
 
     it('is for administrators only (403), even for a tenant owner', async () => {
-      const owner = await sessionCookieFor(ctx().db, { id: 'd-owner', email: 'd-owner@acme.io', roles: { 'tenant-001': 'owner' } });
+      const owner = await sessionCookieFor(ctx().db, {
+        id: 'd-owner',
+        email: 'd-owner@acme.io',
+        roles: { 'tenant-001': 'owner' },
+      });
       expect((await send({ confirmation: DELETE_ALL_CONFIRMATION }, owner)).statusCode).toBe(403);
       expect(await rows(tenants)).toBe(4);
     });
@@ -49,7 +58,13 @@ describeApi(
       await ctx().inject({
         method: 'PUT',
         url: '/api/settings',
-        payload: { accountEmail: null, organization: 'Acme', emailNotifications: true, autoScaling: false, maintenanceMode: false },
+        payload: {
+          accountEmail: null,
+          organization: 'Acme',
+          emailNotifications: true,
+          autoScaling: false,
+          maintenanceMode: false,
+        },
       });
       const usersBefore = await rows(users);
       const res = await send({ confirmation: DELETE_ALL_CONFIRMATION });
@@ -68,7 +83,16 @@ describeApi(
         capabilityDeployments: 2,
       };
       expect(res.json()).toEqual(removed);
-      for (const table of [tenants, webApps, userProfiles, capabilitySubscriptions, capabilitySubscriptionVersions, webAppMeshes, microfrontendDeployments, capabilityDeployments]) {
+      for (const table of [
+        tenants,
+        webApps,
+        userProfiles,
+        capabilitySubscriptions,
+        capabilitySubscriptionVersions,
+        webAppMeshes,
+        microfrontendDeployments,
+        capabilityDeployments,
+      ]) {
         expect(await rows(table)).toBe(0);
       }
       expect(await rows(users)).toBe(usersBefore);
@@ -77,13 +101,19 @@ describeApi(
       expect(await rows(microfrontends)).toBe(2);
       expect(await rows(microfrontendVersions)).toBe(3);
       expect(await rows(settings)).toBe(1);
-      const events = await ctx().db.select().from(auditEvents).where(eq(auditEvents.action, 'admin.delete_all_resources'));
+      const events = await ctx()
+        .db.select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'admin.delete_all_resources'));
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ actorId: 'test-admin', resourceType: 'system' });
       expect(JSON.parse(events[0]?.changes ?? '{}')).toEqual({ removed });
       // Lists are empty afterwards, and a second run removes nothing.
       expect((await ctx().get('/api/tenants')).json()).toEqual([]);
-      expect((await send({ confirmation: DELETE_ALL_CONFIRMATION })).json()).toMatchObject({ tenants: 0, webApps: 0 });
+      expect((await send({ confirmation: DELETE_ALL_CONFIRMATION })).json()).toMatchObject({
+        tenants: 0,
+        webApps: 0,
+      });
     });
   },
   insertFixtures,

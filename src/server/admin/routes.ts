@@ -14,8 +14,10 @@ export function adminRoutes(app: ZodApp, { db }: { db: Database }): void {
       config: { permission: adminOnly },
       schema: {
         tags: ['admin'],
-        summary: 'Delete every tenant (with its web apps, profiles, subscriptions, meshes) and every deployment',
-        description: 'The body must carry the confirmation phrase DELETE ALL RESOURCES. Users, capabilities, microfrontends, templates and settings stay.',
+        summary:
+          'Delete every tenant (with its web apps, profiles, subscriptions, meshes) and every deployment',
+        description:
+          'The body must carry the confirmation phrase DELETE ALL RESOURCES. Users, capabilities, microfrontends, templates and settings stay.',
         body: deleteAllResourcesInputSchema,
         response: { 200: deleteAllResourcesResultSchema, ...errorResponses(400, 401, 403) },
       },

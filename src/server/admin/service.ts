@@ -32,16 +32,28 @@ export async function deleteAllResources(db: Database, actor: Actor): Promise<De
       // Children first, so each count is explicit rather than hidden in a cascade.
       webApps: await removed(tx.delete(webApps).returning({ id: webApps.id })),
       userProfiles: await removed(tx.delete(userProfiles).returning({ id: userProfiles.id })),
-      configurationVersions: await removed(tx.delete(capabilitySubscriptionVersions).returning({ id: capabilitySubscriptionVersions.id })),
-      subscriptions: await removed(tx.delete(capabilitySubscriptions).returning({ id: capabilitySubscriptions.id })),
+      configurationVersions: await removed(
+        tx.delete(capabilitySubscriptionVersions).returning({ id: capabilitySubscriptionVersions.id }),
+      ),
+      subscriptions: await removed(
+        tx.delete(capabilitySubscriptions).returning({ id: capabilitySubscriptions.id }),
+      ),
       meshes: await removed(tx.delete(webAppMeshes).returning({ id: webAppMeshes.id })),
       gatewayRoutes: await removed(tx.delete(gatewayRoutes).returning({ id: gatewayRoutes.id })),
       opaPolicies: await removed(tx.delete(opaPolicies).returning({ id: opaPolicies.id })),
       tenants: await removed(tx.delete(tenants).returning({ id: tenants.id })),
-      microfrontendDeployments: await removed(tx.delete(microfrontendDeployments).returning({ id: microfrontendDeployments.id })),
-      capabilityDeployments: await removed(tx.delete(capabilityDeployments).returning({ id: capabilityDeployments.id })),
+      microfrontendDeployments: await removed(
+        tx.delete(microfrontendDeployments).returning({ id: microfrontendDeployments.id }),
+      ),
+      capabilityDeployments: await removed(
+        tx.delete(capabilityDeployments).returning({ id: capabilityDeployments.id }),
+      ),
     };
-    await recordAudit(tx, actor, { action: 'admin.delete_all_resources', resourceType: 'system', changes: { removed: result } });
+    await recordAudit(tx, actor, {
+      action: 'admin.delete_all_resources',
+      resourceType: 'system',
+      changes: { removed: result },
+    });
     return result;
   });
 }

@@ -21,69 +21,175 @@ const HASH = 'sha256-abc=';
  * missing here fails the test: every change the API accepts must leave an audit event.
  */
 const STEPS: Record<string, Step> = {
-  'POST /api/users/:id/password': { url: '/api/users/user-2/password', body: { password: 'a-long-password-1' } },
-  'POST /api/auth/login': { url: '/api/auth/login', body: { email: 'bob@globex.io', password: 'a-long-password-1' } },
+  'POST /api/users/:id/password': {
+    url: '/api/users/user-2/password',
+    body: { password: 'a-long-password-1' },
+  },
+  'POST /api/auth/login': {
+    url: '/api/auth/login',
+    body: { email: 'bob@globex.io', password: 'a-long-password-1' },
+  },
   'POST /api/auth/logout': { url: '/api/auth/logout' },
   'POST /api/tenants': { url: '/api/tenants', body: { name: 'Audited', owner: 'o@example.com' } },
   'PATCH /api/tenants/:tenantId': { url: '/api/tenants/tenant-003', body: { description: 'Audited change' } },
-  'POST /api/tenants/:tenantId/toggle-environment-blue-green': { url: '/api/tenants/tenant-002/toggle-environment-blue-green', body: { environment: 'production', enabled: true } },
-  'POST /api/tenants/:tenantId/update-environment-slot-version': { url: '/api/tenants/tenant-002/update-environment-slot-version', body: { environment: 'production', slot: 'blue', version: '1.0.0' } },
-  'POST /api/tenants/:tenantId/switch': { url: '/api/tenants/tenant-002/switch', body: { environment: 'production', toVersion: '1.1.0' } },
-  'POST /api/tenants/:tenantId/rollback': { url: '/api/tenants/tenant-002/rollback', body: { environment: 'production' } },
-  'POST /api/capabilities': { url: '/api/capabilities', body: { name: 'Audited capability' }, save: 'capability' },
+  'POST /api/tenants/:tenantId/toggle-environment-blue-green': {
+    url: '/api/tenants/tenant-002/toggle-environment-blue-green',
+    body: { environment: 'production', enabled: true },
+  },
+  'POST /api/tenants/:tenantId/update-environment-slot-version': {
+    url: '/api/tenants/tenant-002/update-environment-slot-version',
+    body: { environment: 'production', slot: 'blue', version: '1.0.0' },
+  },
+  'POST /api/tenants/:tenantId/switch': {
+    url: '/api/tenants/tenant-002/switch',
+    body: { environment: 'production', toVersion: '1.1.0' },
+  },
+  'POST /api/tenants/:tenantId/rollback': {
+    url: '/api/tenants/tenant-002/rollback',
+    body: { environment: 'production' },
+  },
+  'POST /api/capabilities': {
+    url: '/api/capabilities',
+    body: { name: 'Audited capability' },
+    save: 'capability',
+  },
   'PATCH /api/capabilities/:capabilityId': { url: '/api/capabilities/api-002', body: { version: '2.0.0' } },
   'DELETE /api/capabilities/:capabilityId': { url: (s) => `/api/capabilities/${s.capability?.id}` },
-  'POST /api/capabilities/:id/toggle-environment-blue-green': { url: '/api/capabilities/api-003/toggle-environment-blue-green', body: { environment: 'uat', enabled: true } },
-  'POST /api/capabilities/:id/update-environment-slot-version': { url: '/api/capabilities/api-003/update-environment-slot-version', body: { environment: 'uat', slot: 'blue', version: '1.0.0' } },
-  'POST /api/capabilities/:id/switch': { url: '/api/capabilities/api-003/switch', body: { environment: 'uat', toVersion: '1.1.0' } },
-  'POST /api/capabilities/:id/rollback': { url: '/api/capabilities/api-003/rollback', body: { environment: 'uat' } },
-  'POST /api/notification-templates': { url: '/api/notification-templates', body: { capabilityId: 'api-007', name: 'Audited', language: 'en', deliveryChannel: 'sms', content: 'Hi' } },
-  'PATCH /api/notification-templates/:id': { url: '/api/notification-templates/tpl-1', body: { status: 'inactive' } },
+  'POST /api/capabilities/:id/toggle-environment-blue-green': {
+    url: '/api/capabilities/api-003/toggle-environment-blue-green',
+    body: { environment: 'uat', enabled: true },
+  },
+  'POST /api/capabilities/:id/update-environment-slot-version': {
+    url: '/api/capabilities/api-003/update-environment-slot-version',
+    body: { environment: 'uat', slot: 'blue', version: '1.0.0' },
+  },
+  'POST /api/capabilities/:id/switch': {
+    url: '/api/capabilities/api-003/switch',
+    body: { environment: 'uat', toVersion: '1.1.0' },
+  },
+  'POST /api/capabilities/:id/rollback': {
+    url: '/api/capabilities/api-003/rollback',
+    body: { environment: 'uat' },
+  },
+  'POST /api/notification-templates': {
+    url: '/api/notification-templates',
+    body: { capabilityId: 'api-007', name: 'Audited', language: 'en', deliveryChannel: 'sms', content: 'Hi' },
+  },
+  'PATCH /api/notification-templates/:id': {
+    url: '/api/notification-templates/tpl-1',
+    body: { status: 'inactive' },
+  },
   'DELETE /api/notification-templates/:id': { url: '/api/notification-templates/tpl-2' },
   'POST /api/capability-subscriptions/versions': {
     url: '/api/capability-subscriptions/versions',
-    body: { subscriptionId: 'sub-tenant-001-api-001', tenantId: 'tenant-001', capabilityId: 'api-001', environment: 'production', region: 'us-east-1', configuration: '{}' },
+    body: {
+      subscriptionId: 'sub-tenant-001-api-001',
+      tenantId: 'tenant-001',
+      capabilityId: 'api-001',
+      environment: 'production',
+      region: 'us-east-1',
+      configuration: '{}',
+    },
   },
-  'POST /api/capability-subscriptions/versions/:versionId/activate': { url: '/api/capability-subscriptions/versions/ver-1/activate' },
-  'POST /api/microfrontends': { url: '/api/microfrontends', body: { slug: 'audited', name: 'Audited' }, save: 'microfrontend' },
+  'POST /api/capability-subscriptions/versions/:versionId/activate': {
+    url: '/api/capability-subscriptions/versions/ver-1/activate',
+  },
+  'POST /api/microfrontends': {
+    url: '/api/microfrontends',
+    body: { slug: 'audited', name: 'Audited' },
+    save: 'microfrontend',
+  },
   'PATCH /api/microfrontends/:id': { url: '/api/microfrontends/mfe-2', body: { name: 'Reports (audited)' } },
   'DELETE /api/microfrontends/:id': { url: (s) => `/api/microfrontends/${s.microfrontend?.id}` },
   'POST /api/microfrontend-versions': {
     url: '/api/microfrontend-versions',
-    body: { microfrontendId: 'mfe-2', version: '9.0.0', entryUrl: 'https://cdn.example.com/r/9.0.0.js', exposedModules: '["./App"]', integrityHash: HASH },
+    body: {
+      microfrontendId: 'mfe-2',
+      version: '9.0.0',
+      entryUrl: 'https://cdn.example.com/r/9.0.0.js',
+      exposedModules: '["./App"]',
+      integrityHash: HASH,
+    },
     save: 'version',
   },
-  'PATCH /api/microfrontend-versions/:versionId': { url: (s) => `/api/microfrontend-versions/${s.version?.id}`, body: { buildMetadata: '{"commit":"abc"}' } },
-  'POST /api/microfrontend-versions/:versionId/publish': { url: (s) => `/api/microfrontend-versions/${s.version?.id}/publish` },
-  'POST /api/microfrontend-versions/:versionId/deprecate': { url: '/api/microfrontend-versions/mfv-3/deprecate' },
+  'PATCH /api/microfrontend-versions/:versionId': {
+    url: (s) => `/api/microfrontend-versions/${s.version?.id}`,
+    body: { buildMetadata: '{"commit":"abc"}' },
+  },
+  'POST /api/microfrontend-versions/:versionId/publish': {
+    url: (s) => `/api/microfrontend-versions/${s.version?.id}/publish`,
+  },
+  'POST /api/microfrontend-versions/:versionId/deprecate': {
+    url: '/api/microfrontend-versions/mfv-3/deprecate',
+  },
   'POST /api/web-app-meshes': {
     url: '/api/web-app-meshes',
-    body: { name: 'Audited mesh', tenantId: 'tenant-001', menuItems: JSON.stringify([{ label: 'Home', microfrontendVersionId: 'mfv-1', config: {}, order: 0 }]) },
+    body: {
+      name: 'Audited mesh',
+      tenantId: 'tenant-001',
+      menuItems: JSON.stringify([{ label: 'Home', microfrontendVersionId: 'mfv-1', config: {}, order: 0 }]),
+    },
   },
   'DELETE /api/web-app-meshes/:id': { url: '/api/web-app-meshes/mesh-1' },
-  'POST /api/deployments/switch': { url: '/api/deployments/switch', body: { microfrontendId: 'mfe-1', environment: 'production' } },
-  'POST /api/capability-deployments/switch': { url: '/api/capability-deployments/switch', body: { capabilityId: 'api-001', environment: 'uat' } },
-  'POST /api/deployments/deploy': { url: '/api/deployments/deploy', body: { microfrontendId: 'mfe-1', environment: 'development', versionId: 'mfv-1' } },
-  'POST /api/capability-deployments/deploy': { url: '/api/capability-deployments/deploy', body: { capabilityId: 'api-001', environment: 'development', version: '1.0.0' } },
-  'POST /api/web-apps': { url: '/api/web-apps', body: { name: 'Audited app', technology: 'web-component', tenantId: 'tenant-001' } },
+  'POST /api/deployments/switch': {
+    url: '/api/deployments/switch',
+    body: { microfrontendId: 'mfe-1', environment: 'production' },
+  },
+  'POST /api/capability-deployments/switch': {
+    url: '/api/capability-deployments/switch',
+    body: { capabilityId: 'api-001', environment: 'uat' },
+  },
+  'POST /api/deployments/deploy': {
+    url: '/api/deployments/deploy',
+    body: { microfrontendId: 'mfe-1', environment: 'development', versionId: 'mfv-1' },
+  },
+  'POST /api/capability-deployments/deploy': {
+    url: '/api/capability-deployments/deploy',
+    body: { capabilityId: 'api-001', environment: 'development', version: '1.0.0' },
+  },
+  'POST /api/web-apps': {
+    url: '/api/web-apps',
+    body: { name: 'Audited app', technology: 'web-component', tenantId: 'tenant-001' },
+  },
   'PATCH /api/web-apps/:id': { url: '/api/web-apps/app-1', body: { status: 'stopped' } },
   'DELETE /api/web-apps/:id': { url: '/api/web-apps/app-2' },
-  'POST /api/users': { url: '/api/users', body: { name: 'Audited User', email: 'audited@example.com' }, save: 'user' },
+  'POST /api/users': {
+    url: '/api/users',
+    body: { name: 'Audited User', email: 'audited@example.com' },
+    save: 'user',
+  },
   'PATCH /api/users/:id': { url: '/api/users/user-2', body: { name: 'Bob (audited)' } },
-  'POST /api/user-profiles': { url: '/api/user-profiles', body: { userId: 'user-1', tenantId: 'tenant-003', role: 'member' } },
+  'POST /api/user-profiles': {
+    url: '/api/user-profiles',
+    body: { userId: 'user-1', tenantId: 'tenant-003', role: 'member' },
+  },
   'PATCH /api/user-profiles/:id': { url: '/api/user-profiles/profile-3', body: { role: 'admin' } },
   'DELETE /api/user-profiles/:id': { url: '/api/user-profiles/profile-2' },
   'DELETE /api/users/:id': { url: (s) => `/api/users/${s.user?.id}` },
-  'PUT /api/settings': { url: '/api/settings', body: { accountEmail: 'ops@example.com', organization: 'Acme', emailNotifications: true, autoScaling: false, maintenanceMode: false } },
+  'PUT /api/settings': {
+    url: '/api/settings',
+    body: {
+      accountEmail: 'ops@example.com',
+      organization: 'Acme',
+      emailNotifications: true,
+      autoScaling: false,
+      maintenanceMode: false,
+    },
+  },
   'DELETE /api/tenants/:tenantId': { url: '/api/tenants/tenant-004' },
-  'POST /api/admin/delete-all-resources': { url: '/api/admin/delete-all-resources', body: { confirmation: 'DELETE ALL RESOURCES' } },
+  'POST /api/admin/delete-all-resources': {
+    url: '/api/admin/delete-all-resources',
+    body: { confirmation: 'DELETE ALL RESOURCES' },
+  },
 };
 
 describeApi(
   'audit coverage',
   (ctx) => {
     it('every mutation route has a valid sample here', () => {
-      const mutations = ctx().app.routeTable.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
+      const mutations = ctx()
+        .app.routeTable.filter((r) => r.method !== 'GET')
+        .map((r) => `${r.method} ${r.url}`);
       expect(mutations.filter((key) => !STEPS[key])).toEqual([]);
       expect(Object.keys(STEPS).filter((key) => !mutations.includes(key))).toEqual([]);
     });
@@ -98,7 +204,11 @@ describeApi(
         const url = typeof step.url === 'function' ? step.url(saved) : step.url;
         // Sign-in replaces the session it is sent with and sign-out ends it: neither may use the shared one.
         const cookie =
-          key === 'POST /api/auth/login' ? '' : key === 'POST /api/auth/logout' ? await sessionCookieFor(db, TEST_ADMIN) : ctx().adminCookie;
+          key === 'POST /api/auth/login'
+            ? ''
+            : key === 'POST /api/auth/logout'
+              ? await sessionCookieFor(db, TEST_ADMIN)
+              : ctx().adminCookie;
         const before = await events();
         const res = await app.inject({
           method: method as 'POST',
@@ -111,7 +221,8 @@ describeApi(
           continue;
         }
         if (step.save) saved[step.save] = res.json();
-        if ((await events()) <= before) failures.push(`${key}: accepted (${res.statusCode}) but wrote no audit event`);
+        if ((await events()) <= before)
+          failures.push(`${key}: accepted (${res.statusCode}) but wrote no audit event`);
       }
       expect(failures).toEqual([]);
     });

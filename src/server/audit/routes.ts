@@ -20,6 +20,7 @@ export function auditRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: z.array(auditEventSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => sendPage(reply, await listAuditEvents(db, requireViewer(request), request.query)),
+    async (request, reply) =>
+      sendPage(reply, await listAuditEvents(db, requireViewer(request), request.query)),
   );
 }

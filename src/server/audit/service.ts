@@ -41,7 +41,8 @@ export async function listAuditEvents(
   let ownedTenants: string[] | undefined;
   if (!viewer.isAdmin) {
     ownedTenants = [...viewer.roles].filter(([, role]) => role === 'owner').map(([tenantId]) => tenantId);
-    if (ownedTenants.length === 0) throw forbidden('Only administrators and tenant owners can read the audit log');
+    if (ownedTenants.length === 0)
+      throw forbidden('Only administrators and tenant owners can read the audit log');
   }
   const actor = query.actor?.trim();
   const rows = await db
@@ -51,7 +52,10 @@ export async function listAuditEvents(
       and(
         ownedTenants ? inArray(auditEvents.tenantId, ownedTenants) : undefined,
         actor
-          ? or(eq(auditEvents.actorId, actor), ilike(auditEvents.actorEmail, `%${actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+          ? or(
+              eq(auditEvents.actorId, actor),
+              ilike(auditEvents.actorEmail, `%${actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+            )
           : undefined,
         query.resourceType ? eq(auditEvents.resourceType, query.resourceType) : undefined,
         query.tenantId ? eq(auditEvents.tenantId, query.tenantId) : undefined,

@@ -14,17 +14,24 @@ describeApi(
   (ctx) => {
     const login = (body: object, headers: Record<string, string> = {}) =>
       ctx().app.inject({ method: 'POST', url: '/api/auth/login', payload: body, headers });
-    const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0] ?? '';
+    const cookieOf = (res: { headers: Record<string, unknown> }) =>
+      String(res.headers['set-cookie']).split(';')[0] ?? '';
     const as = (cookie: string, url: string, method: 'GET' | 'POST' = 'GET') =>
       ctx().app.inject({ method, url, headers: { cookie } });
-    const auditActions = async () => (await ctx().db.select({ action: auditEvents.action }).from(auditEvents)).map((e) => e.action);
+    const auditActions = async () =>
+      (await ctx().db.select({ action: auditEvents.action }).from(auditEvents)).map((e) => e.action);
 
     it('signs in with a right pair: HttpOnly, SameSite=Lax session cookie and the user with their roles', async () => {
       const res = await login(BOB);
       expect(res.statusCode).toBe(200);
       const me = meSchema.parse(res.json());
       expect(me.user.email).toBe(BOB.email);
-      expect(me.memberships).toEqual(expect.arrayContaining([{ tenantId: 'tenant-001', role: 'developer' }, { tenantId: 'tenant-002', role: 'member' }]));
+      expect(me.memberships).toEqual(
+        expect.arrayContaining([
+          { tenantId: 'tenant-001', role: 'developer' },
+          { tenantId: 'tenant-002', role: 'member' },
+        ]),
+      );
       expect(res.body).not.toContain('passwordHash');
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toMatch(/^rm_session=[\w-]{40,};/);
@@ -33,7 +40,10 @@ describeApi(
       expect(cookie).not.toContain('Secure');
       const meRes = await as(cookieOf(res), '/api/auth/me');
       expect(meRes.json().user.email).toBe(BOB.email);
-      const [row] = await ctx().db.select({ lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.id, 'user-2'));
+      const [row] = await ctx()
+        .db.select({ lastLoginAt: users.lastLoginAt })
+        .from(users)
+        .where(eq(users.id, 'user-2'));
       expect(row?.lastLoginAt).not.toBeNull();
     });
 
@@ -62,7 +72,13 @@ describeApi(
     });
 
     it('answers 401 on every non-public route without a valid session', async () => {
-      for (const url of ['/api/tenants', '/api/auth/me', '/api/overview', '/api/docs/json', '/api/audit-events']) {
+      for (const url of [
+        '/api/tenants',
+        '/api/auth/me',
+        '/api/overview',
+        '/api/docs/json',
+        '/api/audit-events',
+      ]) {
         const res = await ctx().app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(401);
         expect(res.json()).toEqual({ message: 'Sign in to continue', code: 'UNAUTHENTICATED' });
@@ -92,11 +108,17 @@ describeApi(
     it('ends a session after the idle timeout and after the absolute timeout', async () => {
       const { db } = ctx();
       const idle = cookieOf(await login(BOB));
-      await db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 9 * 3600 * 1000).toISOString() }).where(eq(sessions.userId, 'user-2'));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - 9 * 3600 * 1000).toISOString() })
+        .where(eq(sessions.userId, 'user-2'));
       expect((await as(idle, '/api/auth/me')).statusCode).toBe(401);
 
       const old = cookieOf(await login(BOB));
-      await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(sessions.userId, 'user-2'));
+      await db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where(eq(sessions.userId, 'user-2'));
       const before = (await db.select().from(sessions)).length;
       expect((await as(old, '/api/auth/me')).statusCode).toBe(401);
       // An expired session is removed when it is presented, not just ignored.
@@ -109,7 +131,13 @@ describeApi(
       expect((await as(cookie, '/api/tenants/tenant-001')).statusCode).toBe(200);
       await db.delete(userProfiles).where(eq(userProfiles.id, 'profile-2'));
       expect((await as(cookie, '/api/tenants/tenant-001')).statusCode).toBe(404);
-      await db.insert(userProfiles).values({ id: 'profile-2', userId: 'user-2', tenantId: 'tenant-001', role: 'developer', displayName: 'Bobby' });
+      await db.insert(userProfiles).values({
+        id: 'profile-2',
+        userId: 'user-2',
+        tenantId: 'tenant-001',
+        role: 'developer',
+        displayName: 'Bobby',
+      });
       expect((await as(cookie, '/api/tenants/tenant-001')).statusCode).toBe(200);
       await db.update(users).set({ status: 'inactive' }).where(eq(users.id, 'user-2'));
       expect((await as(cookie, '/api/auth/me')).statusCode).toBe(401);
@@ -118,8 +146,17 @@ describeApi(
 
     it('refuses state-changing requests from another origin (CSRF), allows same-origin and scripts', async () => {
       const post = (headers: Record<string, string>) =>
-        ctx().app.inject({ method: 'POST', url: '/api/auth/login', payload: BOB, headers: { host: 'console.example.com', ...headers } });
-      const foreign: Record<string, string>[] = [{ origin: 'https://evil.example.net' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }];
+        ctx().app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: BOB,
+          headers: { host: 'console.example.com', ...headers },
+        });
+      const foreign: Record<string, string>[] = [
+        { origin: 'https://evil.example.net' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+      ];
       for (const headers of foreign) {
         const res = await post(headers);
         expect(res.statusCode, JSON.stringify(headers)).toBe(403);
@@ -128,7 +165,15 @@ describeApi(
       expect((await post({ origin: 'https://console.example.com' })).statusCode).toBe(200);
       expect((await post({})).statusCode).toBe(200);
       // Reads are not state-changing: a cross-site GET is answered (and needs its own session anyway).
-      expect((await ctx().app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example.net' } })).statusCode).toBe(200);
+      expect(
+        (
+          await ctx().app.inject({
+            method: 'GET',
+            url: '/api/health',
+            headers: { origin: 'https://evil.example.net' },
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it('sends security headers and never lets API answers be cached', async () => {
@@ -142,28 +187,61 @@ describeApi(
       expect(csp).not.toContain('upgrade-insecure-requests');
     });
 
-    it('lets an administrator set a password, which ends that user\'s sessions; nobody else may', async () => {
+    it("lets an administrator set a password, which ends that user's sessions; nobody else may", async () => {
       const bobCookie = cookieOf(await login(BOB));
-      const forbidden = await ctx().app.inject({ method: 'POST', url: '/api/users/user-1/password', payload: { password: 'a-long-password-1' }, headers: { cookie: bobCookie } });
+      const forbidden = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/users/user-1/password',
+        payload: { password: 'a-long-password-1' },
+        headers: { cookie: bobCookie },
+      });
       expect(forbidden.statusCode).toBe(403);
-      const short = await ctx().inject({ method: 'POST', url: '/api/users/user-2/password', payload: { password: 'short' } });
+      const short = await ctx().inject({
+        method: 'POST',
+        url: '/api/users/user-2/password',
+        payload: { password: 'short' },
+      });
       expect(short.statusCode).toBe(400);
-      expect(short.json().issues[0]).toMatchObject({ path: 'body.password', message: 'Password must be at least 12 characters' });
-      expect((await ctx().inject({ method: 'POST', url: '/api/users/nobody/password', payload: { password: 'a-long-password-1' } })).statusCode).toBe(404);
-      const ok = await ctx().inject({ method: 'POST', url: '/api/users/user-2/password', payload: { password: 'a-new-password-for-bob' } });
+      expect(short.json().issues[0]).toMatchObject({
+        path: 'body.password',
+        message: 'Password must be at least 12 characters',
+      });
+      expect(
+        (
+          await ctx().inject({
+            method: 'POST',
+            url: '/api/users/nobody/password',
+            payload: { password: 'a-long-password-1' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      const ok = await ctx().inject({
+        method: 'POST',
+        url: '/api/users/user-2/password',
+        payload: { password: 'a-new-password-for-bob' },
+      });
       expect(ok.statusCode).toBe(204);
       expect((await as(bobCookie, '/api/auth/me')).statusCode).toBe(401);
       expect((await login(BOB)).statusCode).toBe(401);
       expect((await login({ email: BOB.email, password: 'a-new-password-for-bob' })).statusCode).toBe(200);
-      const [event] = await ctx().db.select().from(auditEvents).where(eq(auditEvents.action, 'user.password_set'));
+      const [event] = await ctx()
+        .db.select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'user.password_set'));
       expect(event).toMatchObject({ actorId: 'test-admin', resourceId: 'user-2' });
       expect(event?.changes).not.toMatch(/argon2|a-new-password/);
-      await ctx().db.update(users).set({ passwordHash: await hashPassword(BOB.password) }).where(eq(users.id, 'user-2'));
+      await ctx()
+        .db.update(users)
+        .set({ passwordHash: await hashPassword(BOB.password) })
+        .where(eq(users.id, 'user-2'));
     });
   },
   async (db) => {
     await insertFixtures(db);
-    await db.update(users).set({ passwordHash: await hashPassword(BOB.password) }).where(eq(users.id, 'user-2'));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(BOB.password) })
+      .where(eq(users.id, 'user-2'));
   },
 );
 
@@ -171,11 +249,18 @@ describeApi(
   'sign-in rate limit',
   (ctx) => {
     const login = (body: object, ip: string) =>
-      ctx().app.inject({ method: 'POST', url: '/api/auth/login', payload: body, headers: { 'x-forwarded-for': ip } });
+      ctx().app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: body,
+        headers: { 'x-forwarded-for': ip },
+      });
 
     it(`refuses an account after ${MAX_FAILURES_PER_ACCOUNT} failures with 429 and Retry-After, even with the right password`, async () => {
       for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
-        expect((await login({ email: BOB.email, password: `wrong-${i}` }, `10.1.0.${i}`)).statusCode).toBe(401);
+        expect((await login({ email: BOB.email, password: `wrong-${i}` }, `10.1.0.${i}`)).statusCode).toBe(
+          401,
+        );
       }
       const limited = await login(BOB, '10.1.0.99');
       expect(limited.statusCode).toBe(429);
@@ -186,17 +271,24 @@ describeApi(
 
     it(`refuses an address after ${MAX_FAILURES_PER_ADDRESS} failures across accounts`, async () => {
       for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
-        expect((await login({ email: `user${i}@example.com`, password: 'wrong' }, '10.2.0.1')).statusCode).toBe(401);
+        expect(
+          (await login({ email: `user${i}@example.com`, password: 'wrong' }, '10.2.0.1')).statusCode,
+        ).toBe(401);
       }
       const limited = await login({ email: 'alice@acme.io', password: 'whatever' }, '10.2.0.1');
       expect(limited.statusCode).toBe(429);
       expect(limited.json().message).toContain('this address');
       // Another address is not affected.
-      expect((await login({ email: 'alice@acme.io', password: 'whatever' }, '10.3.0.1')).statusCode).toBe(401);
+      expect((await login({ email: 'alice@acme.io', password: 'whatever' }, '10.3.0.1')).statusCode).toBe(
+        401,
+      );
     });
   },
   async (db) => {
     await insertFixtures(db);
-    await db.update(users).set({ passwordHash: await hashPassword(BOB.password) }).where(eq(users.id, 'user-2'));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(BOB.password) })
+      .where(eq(users.id, 'user-2'));
   },
 );

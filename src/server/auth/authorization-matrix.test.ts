@@ -39,9 +39,11 @@ const EXPECTED: Record<string, string> = {
   'POST /api/notification-templates': 'admin',
   'PATCH /api/notification-templates/:id': 'admin',
   'DELETE /api/notification-templates/:id': 'admin',
-  'GET /api/capability-subscriptions/versions/active/:tenantId/:capabilityId/:environment/:region': 'tenant:read',
+  'GET /api/capability-subscriptions/versions/active/:tenantId/:capabilityId/:environment/:region':
+    'tenant:read',
   'GET /api/capability-subscriptions/versions/active/:tenantId/:environment/:region': 'tenant:read',
-  'GET /api/capability-subscriptions/versions/history/:tenantId/:capabilityId/:environment/:region': 'tenant:read',
+  'GET /api/capability-subscriptions/versions/history/:tenantId/:capabilityId/:environment/:region':
+    'tenant:read',
   'POST /api/capability-subscriptions/versions': 'tenant:versions',
   'POST /api/capability-subscriptions/versions/:versionId/activate': 'tenant:versions',
   'POST /api/microfrontends': 'admin',
@@ -144,15 +146,26 @@ const PERSONAS: (Persona | null)[] = [
   null,
   { label: 'member', id: 'm-member', email: 'member@a.io', roles: { 'tenant-001': 'member' } },
   { label: 'developer', id: 'm-developer', email: 'developer@a.io', roles: { 'tenant-001': 'developer' } },
-  { label: 'tenant admin', id: 'm-tenant-admin', email: 'tenant-admin@a.io', roles: { 'tenant-001': 'admin' } },
+  {
+    label: 'tenant admin',
+    id: 'm-tenant-admin',
+    email: 'tenant-admin@a.io',
+    roles: { 'tenant-001': 'admin' },
+  },
   { label: 'owner', id: 'm-owner', email: 'owner@a.io', roles: { 'tenant-001': 'owner' } },
-  { label: 'user of another tenant', id: 'm-outsider', email: 'outsider@b.io', roles: { 'tenant-002': 'owner' } },
+  {
+    label: 'user of another tenant',
+    id: 'm-outsider',
+    email: 'outsider@b.io',
+    roles: { 'tenant-002': 'owner' },
+  },
   { label: 'global admin', id: 'm-global-admin', email: 'global-admin@example.com', globalRole: 'admin' },
 ];
 
 /** Where a service refuses more than the route's declaration says (reading the audit log needs ownership). */
 const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
-  'GET /api/audit-events': (p) => (p.globalRole === 'admin' || Object.values(p.roles ?? {}).includes('owner') ? 'allowed' : 403),
+  'GET /api/audit-events': (p) =>
+    p.globalRole === 'admin' || Object.values(p.roles ?? {}).includes('owner') ? 'allowed' : 403,
 };
 
 function expectedOutcome(route: string, permission: string, persona: Persona | null): Outcome {
@@ -178,7 +191,9 @@ describeApi(
   'authorization matrix',
   (ctx) => {
     it('every /api route declares the expected permission, and nothing is left undeclared', () => {
-      const declared = Object.fromEntries(ctx().app.routeTable.map((r) => [`${r.method} ${r.url}`, describePermission(r.permission)]));
+      const declared = Object.fromEntries(
+        ctx().app.routeTable.map((r) => [`${r.method} ${r.url}`, describePermission(r.permission)]),
+      );
       expect(declared).toEqual(EXPECTED);
     });
 
@@ -200,10 +215,17 @@ describeApi(
             // The sample URL's segments, named by the route's ':param' segments.
             const sample = url.split('/');
             const params = Object.fromEntries(
-              route.url.split('/').flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), sample[i]]] : [])),
+              route.url
+                .split('/')
+                .flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), sample[i]]] : [])),
             );
             const request = { params, body: undefined } as unknown as FastifyRequest;
-            await authorize(route.permission, await loadViewer(ctx().db, publicUser, ''), request, ctx().db).catch((error: unknown) => {
+            await authorize(
+              route.permission,
+              await loadViewer(ctx().db, publicUser, ''),
+              request,
+              ctx().db,
+            ).catch((error: unknown) => {
               failures.push(`${key} as ${who}: expected allowed, the guard refused: ${String(error)}`);
             });
             continue;
@@ -215,8 +237,14 @@ describeApi(
             headers: cookie ? { cookie } : {},
             ...(route.method === 'GET' ? {} : { payload: BODY_BY_ROUTE[key] ?? {} }),
           });
-          const ok = expected === 'allowed' ? ![401, 403, 404].includes(res.statusCode) && res.statusCode < 500 : res.statusCode === expected;
-          if (!ok) failures.push(`${key} as ${who}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+          const ok =
+            expected === 'allowed'
+              ? ![401, 403, 404].includes(res.statusCode) && res.statusCode < 500
+              : res.statusCode === expected;
+          if (!ok)
+            failures.push(
+              `${key} as ${who}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`,
+            );
         }
       }
       expect(failures).toEqual([]);

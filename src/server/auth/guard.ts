@@ -74,7 +74,10 @@ function assertSameOrigin(request: FastifyRequest): void {
  * Deny by default: an /api route that declares no permission fails at registration; every request is
  * authenticated from its session cookie, then authorized before its input is even validated.
  */
-export function registerGuard(app: FastifyInstance, deps: { db: Database; sessionPolicy: SessionPolicy }): void {
+export function registerGuard(
+  app: FastifyInstance,
+  deps: { db: Database; sessionPolicy: SessionPolicy },
+): void {
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorateRequest('viewer', null);
 
@@ -98,7 +101,8 @@ export function registerGuard(app: FastifyInstance, deps: { db: Database; sessio
       if (session) request.viewer = await loadViewer(deps.db, session.user, session.sessionId);
     }
     const permission = request.routeOptions.config?.permission;
-    if (!permission && !request.viewer && request.routeOptions.url?.startsWith(DOCS_PREFIX)) throw unauthenticated();
+    if (!permission && !request.viewer && request.routeOptions.url?.startsWith(DOCS_PREFIX))
+      throw unauthenticated();
   });
 
   app.addHook('preValidation', async (request: FastifyRequest) => {

@@ -45,13 +45,18 @@ export function tenantFromParam(name: string): TenantResolver {
 export const tenantFromBody: TenantResolver = async (request) => {
   const tenantId = (request.body as { tenantId?: unknown } | undefined)?.tenantId;
   if (typeof tenantId !== 'string' || tenantId.trim().length === 0) {
-    throw badRequest('Invalid body.tenantId: Tenant is required', [{ path: 'body.tenantId', message: 'Tenant is required' }]);
+    throw badRequest('Invalid body.tenantId: Tenant is required', [
+      { path: 'body.tenantId', message: 'Tenant is required' },
+    ]);
   }
   return tenantId;
 };
 
 /** The tenant of the row whose id is in a path parameter (web app, mesh, configuration version...). */
-export function tenantFromRow(table: PgTable & { id: PgColumn; tenantId: PgColumn }, param: string): TenantResolver {
+export function tenantFromRow(
+  table: PgTable & { id: PgColumn; tenantId: PgColumn },
+  param: string,
+): TenantResolver {
   return async (request, db) => {
     const id = (request.params as Record<string, unknown>)[param];
     if (typeof id !== 'string' || id.length === 0) return undefined;

@@ -22,10 +22,18 @@ export async function assertLoginAllowed(db: Executor, email: string, ip: string
       .from(loginFailures)
       .where(and(check.where, gte(loginFailures.createdAt, since)));
     if (row && row.failures >= check.max && row.oldest) {
-      const retryAfter = Math.max(1, Math.ceil((Date.parse(row.oldest) + LOGIN_WINDOW_SECONDS * 1000 - Date.now()) / 1000));
-      throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts for ${check.what}. Try again later.`, undefined, {
-        'retry-after': String(retryAfter),
-      });
+      const retryAfter = Math.max(
+        1,
+        Math.ceil((Date.parse(row.oldest) + LOGIN_WINDOW_SECONDS * 1000 - Date.now()) / 1000),
+      );
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many failed sign-in attempts for ${check.what}. Try again later.`,
+        undefined,
+        {
+          'retry-after': String(retryAfter),
+        },
+      );
     }
   }
 }

@@ -25,7 +25,8 @@ export function authRoutes(app: ZodApp, { db, sessionPolicy, secureCookie }: Aut
     sameSite: 'lax' as const,
     secure: secureCookie === 'auto' ? request.protocol === 'https' : secureCookie,
   });
-  const clearCookie = (request: FastifyRequest, reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+  const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 
   app.post(
     '/api/auth/login',
@@ -45,7 +46,10 @@ export function authRoutes(app: ZodApp, { db, sessionPolicy, secureCookie }: Aut
         previousToken: request.cookies[SESSION_COOKIE],
         policy: sessionPolicy,
       });
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: sessionPolicy.absoluteSeconds });
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookieOptions(request),
+        maxAge: sessionPolicy.absoluteSeconds,
+      });
       return me;
     },
   );
@@ -54,7 +58,11 @@ export function authRoutes(app: ZodApp, { db, sessionPolicy, secureCookie }: Aut
     '/api/auth/logout',
     {
       config: { permission: signedIn },
-      schema: { tags: ['auth'], summary: 'Sign out: ends the session', response: { 204: z.null(), ...errorResponses(401) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends the session',
+        response: { 204: z.null(), ...errorResponses(401) },
+      },
     },
     async (request, reply) => {
       const viewer = requireViewer(request);
@@ -69,7 +77,11 @@ export function authRoutes(app: ZodApp, { db, sessionPolicy, secureCookie }: Aut
     '/api/auth/me',
     {
       config: { permission: signedIn },
-      schema: { tags: ['auth'], summary: 'The signed-in user and their tenant roles', response: { 200: meSchema, ...errorResponses(401) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user and their tenant roles',
+        response: { 200: meSchema, ...errorResponses(401) },
+      },
     },
     async (request) => toMe(requireViewer(request)),
   );
@@ -87,7 +99,12 @@ export function authRoutes(app: ZodApp, { db, sessionPolicy, secureCookie }: Aut
       },
     },
     async (request, reply) => {
-      await setUserPassword(db, request.params.id, request.body.password, actorOf(requireViewer(request), request.ip));
+      await setUserPassword(
+        db,
+        request.params.id,
+        request.body.password,
+        actorOf(requireViewer(request), request.ip),
+      );
       return reply.status(204).send(null);
     },
   );

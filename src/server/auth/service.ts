@@ -28,7 +28,11 @@ export async function login(
   if (!user || !valid || user.status !== 'active') {
     await db.transaction(async (tx) => {
       await recordLoginFailure(tx, email, context.ip);
-      await recordAudit(tx, { id: user?.id ?? null, email, ip: context.ip }, { action: 'auth.login_failed', resourceType: 'session' });
+      await recordAudit(
+        tx,
+        { id: user?.id ?? null, email, ip: context.ip },
+        { action: 'auth.login_failed', resourceType: 'session' },
+      );
     });
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   }
@@ -38,7 +42,11 @@ export async function login(
     const token = await createSession(tx, user.id, context.policy, context);
     const lastLoginAt = new Date().toISOString();
     await tx.update(users).set({ lastLoginAt }).where(eq(users.id, user.id));
-    await recordAudit(tx, { id: user.id, email: user.email, ip: context.ip }, { action: 'auth.login', resourceType: 'session', resourceId: user.id });
+    await recordAudit(
+      tx,
+      { id: user.id, email: user.email, ip: context.ip },
+      { action: 'auth.login', resourceType: 'session', resourceId: user.id },
+    );
     const { passwordHash: _hash, ...publicUser } = user;
     const viewer = await loadViewer(tx, { ...publicUser, lastLoginAt }, token);
     return { token, me: toMe(viewer) };
@@ -53,13 +61,27 @@ export async function logout(db: Database, token: string, actor: Actor): Promise
 }
 
 /** An administrator sets (or resets) a user's password; the user's open sessions end. */
-export async function setUserPassword(db: Database, userId: string, password: string, actor: Actor): Promise<void> {
+export async function setUserPassword(
+  db: Database,
+  userId: string,
+  password: string,
+  actor: Actor,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id });
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
     if (!updated) throw notFound('User');
     await deleteUserSessions(tx, userId);
-    await recordAudit(tx, actor, { action: 'user.password_set', resourceType: 'user', resourceId: userId, changes: { password: 'changed' } });
+    await recordAudit(tx, actor, {
+      action: 'user.password_set',
+      resourceType: 'user',
+      resourceId: userId,
+      changes: { password: 'changed' },
+    });
   });
 }
 
@@ -76,7 +98,9 @@ export async function ensureFirstAdmin(
   const admins = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`${users.globalRole} = 'admin' and ${users.passwordHash} is not null and ${users.status} = 'active'`)
+    .where(
+      sql`${users.globalRole} = 'admin' and ${users.passwordHash} is not null and ${users.status} = 'active'`,
+    )
     .limit(1);
   if (admins.length > 0) return undefined;
   const email = (options.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
@@ -84,10 +108,18 @@ export async function ensureFirstAdmin(
   const passwordHash = await hashPassword(options.password ?? generatedPassword ?? '');
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(email));
   if (existing) {
-    await db.update(users).set({ passwordHash, globalRole: 'admin', status: 'active' }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ passwordHash, globalRole: 'admin', status: 'active' })
+      .where(eq(users.id, existing.id));
   } else {
     await db.insert(users).values({ email, name: 'Administrator', globalRole: 'admin', passwordHash });
   }
-  await recordAudit(db, null, { action: 'user.first_admin', resourceType: 'user', resourceId: email, changes: { email } });
+  await recordAudit(db, null, {
+    action: 'user.first_admin',
+    resourceType: 'user',
+    resourceId: email,
+    changes: { email },
+  });
   return { email, generatedPassword };
 }

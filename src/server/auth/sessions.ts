@@ -12,7 +12,10 @@ export interface SessionPolicy {
   absoluteSeconds: number;
 }
 
-export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleSeconds: 8 * 3600, absoluteSeconds: 7 * 24 * 3600 };
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  idleSeconds: 8 * 3600,
+  absoluteSeconds: 7 * 24 * 3600,
+};
 
 /** lastSeenAt is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -61,7 +64,10 @@ export async function resolveSession(db: Executor, token: string, policy: Sessio
   }
   if (row.user.status !== 'active') return undefined;
   if (now - lastSeen >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now).toISOString() }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now).toISOString() })
+      .where(eq(sessions.id, id));
   }
   return { sessionId: id, user: row.user };
 }

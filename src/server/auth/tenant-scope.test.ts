@@ -11,7 +11,11 @@ describeApi(
   'lists narrowed to the viewer',
   (ctx) => {
     const getAs = async (persona: TestPersona, url: string) =>
-      ctx().app.inject({ method: 'GET', url, headers: { cookie: await sessionCookieFor(ctx().db, persona) } });
+      ctx().app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: await sessionCookieFor(ctx().db, persona) },
+      });
     const ids = (body: { id: string }[]) => body.map((item) => item.id).sort();
 
     it('shows a tenant member only their tenants, web apps, meshes, profiles and colleagues', async () => {
@@ -33,11 +37,18 @@ describeApi(
     });
 
     it('hides another tenant and its resources as if they did not exist', async () => {
-      for (const url of ['/api/tenants/tenant-002', '/api/web-apps/app-3', '/api/capability-subscriptions/versions/history/tenant-002/api-001/production/us-east-1']) {
+      for (const url of [
+        '/api/tenants/tenant-002',
+        '/api/web-apps/app-3',
+        '/api/capability-subscriptions/versions/history/tenant-002/api-001/production/us-east-1',
+      ]) {
         const res = await getAs(MEMBER_A, url);
         expect(res.statusCode, url).toBe(404);
       }
-      expect((await getAs(MEMBER_A, '/api/tenants/tenant-002')).json()).toEqual({ message: 'Tenant not found', code: 'NOT_FOUND' });
+      expect((await getAs(MEMBER_A, '/api/tenants/tenant-002')).json()).toEqual({
+        message: 'Tenant not found',
+        code: 'NOT_FOUND',
+      });
     });
   },
   insertFixtures,
@@ -47,11 +58,21 @@ describeApi(
   'audit log',
   (ctx) => {
     const getAs = async (persona: TestPersona | null, url: string) =>
-      persona ? ctx().app.inject({ method: 'GET', url, headers: { cookie: await sessionCookieFor(ctx().db, persona) } }) : ctx().get(url);
+      persona
+        ? ctx().app.inject({
+            method: 'GET',
+            url,
+            headers: { cookie: await sessionCookieFor(ctx().db, persona) },
+          })
+        : ctx().get(url);
 
     it('shows administrators everything, newest first, filterable and paged', async () => {
       const all = (await getAs(null, '/api/audit-events?resourceType=tenant')).json();
-      expect(all.map((e: { action: string }) => e.action)).toEqual(['tenant.delete', 'tenant.update', 'tenant.create']);
+      expect(all.map((e: { action: string }) => e.action)).toEqual([
+        'tenant.delete',
+        'tenant.update',
+        'tenant.create',
+      ]);
       expect((await getAs(null, '/api/audit-events?actor=carol')).json()).toHaveLength(1);
       expect((await getAs(null, '/api/audit-events?tenantId=tenant-002')).json()).toHaveLength(2);
       const page = await getAs(null, '/api/audit-events?resourceType=tenant&limit=1&offset=1');
@@ -79,10 +100,26 @@ describeApi(
     await insertFixtures(db);
     const carol = { id: 'user-c', email: 'carol@initech.io', ip: '10.0.0.1' };
     const admin = { id: 'user-1', email: 'alice@acme.io' };
-    await recordAudit(db, admin, { action: 'tenant.create', resourceType: 'tenant', resourceId: 'tenant-001', tenantId: 'tenant-001' });
+    await recordAudit(db, admin, {
+      action: 'tenant.create',
+      resourceType: 'tenant',
+      resourceId: 'tenant-001',
+      tenantId: 'tenant-001',
+    });
     await new Promise((r) => setTimeout(r, 5));
-    await recordAudit(db, carol, { action: 'tenant.update', resourceType: 'tenant', resourceId: 'tenant-002', tenantId: 'tenant-002', changes: { name: 'x' } });
+    await recordAudit(db, carol, {
+      action: 'tenant.update',
+      resourceType: 'tenant',
+      resourceId: 'tenant-002',
+      tenantId: 'tenant-002',
+      changes: { name: 'x' },
+    });
     await new Promise((r) => setTimeout(r, 5));
-    await recordAudit(db, admin, { action: 'tenant.delete', resourceType: 'tenant', resourceId: 'tenant-002', tenantId: 'tenant-002' });
+    await recordAudit(db, admin, {
+      action: 'tenant.delete',
+      resourceType: 'tenant',
+      resourceId: 'tenant-002',
+      tenantId: 'tenant-002',
+    });
   },
 );

@@ -32,11 +32,17 @@ export type TenantScope = { all: true } | { all: false; tenantIds: string[] };
 
 export function tenantScope(viewer: Viewer, action: TenantAction = 'read'): TenantScope {
   if (viewer.isAdmin) return { all: true };
-  return { all: false, tenantIds: [...viewer.roles].filter(([, role]) => roleAllows(role, action)).map(([id]) => id) };
+  return {
+    all: false,
+    tenantIds: [...viewer.roles].filter(([, role]) => roleAllows(role, action)).map(([id]) => id),
+  };
 }
 
 export function toMe(viewer: Viewer): Me {
-  return { user: viewer.user, memberships: [...viewer.roles].map(([tenantId, role]) => ({ tenantId, role })) };
+  return {
+    user: viewer.user,
+    memberships: [...viewer.roles].map(([tenantId, role]) => ({ tenantId, role })),
+  };
 }
 
 /** Who did it, from where: copied into audit events and createdBy-style fields. */
@@ -47,7 +53,11 @@ export interface Actor {
   ip?: string;
 }
 
-export const actorOf = (viewer: Viewer, ip?: string): Actor => ({ id: viewer.user.id, email: viewer.user.email, ip });
+export const actorOf = (viewer: Viewer, ip?: string): Actor => ({
+  id: viewer.user.id,
+  email: viewer.user.email,
+  ip,
+});
 
 /** A WHERE condition keeping rows of the tenants in scope (undefined: no restriction). */
 export function inTenantScope(column: PgColumn, scope: TenantScope): SQL | undefined {

@@ -19,7 +19,14 @@ import { rollback, setSlotVersion, switchSlot, toggle } from './transitions';
 /** The four blue-green endpoints of SPEC.md section 7, for one kind of owner (tenant or capability). */
 export function blueGreenRoutes(
   app: ZodApp,
-  options: { db: Database; owner: BlueGreenOwner; base: string; param: string; permission: Permission; tag: string },
+  options: {
+    db: Database;
+    owner: BlueGreenOwner;
+    base: string;
+    param: string;
+    permission: Permission;
+    tag: string;
+  },
 ): void {
   const { db, owner, base, param, permission, tag } = options;
   const params = z.object({ [param]: idParamSchema });
@@ -28,31 +35,99 @@ export function blueGreenRoutes(
 
   app.post(
     `${base}/:${param}/toggle-environment-blue-green`,
-    { config: { permission }, schema: { tags: [tag], summary: 'Enable or disable blue-green for one environment', params, body: toggleBlueGreenBodySchema, response: reply } },
+    {
+      config: { permission },
+      schema: {
+        tags: [tag],
+        summary: 'Enable or disable blue-green for one environment',
+        params,
+        body: toggleBlueGreenBodySchema,
+        response: reply,
+      },
+    },
     async (request) =>
-      changeBlueGreen(db, owner, idOf(request), 'toggle', request.body.environment, (config) => toggle(config, request.body.environment, request.body.enabled), actorOf(requireViewer(request), request.ip)),
+      changeBlueGreen(
+        db,
+        owner,
+        idOf(request),
+        'toggle',
+        request.body.environment,
+        (config) => toggle(config, request.body.environment, request.body.enabled),
+        actorOf(requireViewer(request), request.ip),
+      ),
   );
 
   app.post(
     `${base}/:${param}/update-environment-slot-version`,
-    { config: { permission }, schema: { tags: [tag], summary: "Set one slot's version", params, body: slotVersionBodySchema, response: reply } },
+    {
+      config: { permission },
+      schema: {
+        tags: [tag],
+        summary: "Set one slot's version",
+        params,
+        body: slotVersionBodySchema,
+        response: reply,
+      },
+    },
     async (request) => {
       const { environment, slot, version } = request.body;
-      return changeBlueGreen(db, owner, idOf(request), 'slot_version', environment, (config) => setSlotVersion(config, environment, slot, version), actorOf(requireViewer(request), request.ip));
+      return changeBlueGreen(
+        db,
+        owner,
+        idOf(request),
+        'slot_version',
+        environment,
+        (config) => setSlotVersion(config, environment, slot, version),
+        actorOf(requireViewer(request), request.ip),
+      );
     },
   );
 
   app.post(
     `${base}/:${param}/switch`,
-    { config: { permission }, schema: { tags: [tag], summary: 'Switch to the other slot with a new version', params, body: switchSlotBodySchema, response: reply } },
+    {
+      config: { permission },
+      schema: {
+        tags: [tag],
+        summary: 'Switch to the other slot with a new version',
+        params,
+        body: switchSlotBodySchema,
+        response: reply,
+      },
+    },
     async (request) =>
-      changeBlueGreen(db, owner, idOf(request), 'switch', request.body.environment, (config, at) => switchSlot(config, request.body.environment, request.body.toVersion, at), actorOf(requireViewer(request), request.ip)),
+      changeBlueGreen(
+        db,
+        owner,
+        idOf(request),
+        'switch',
+        request.body.environment,
+        (config, at) => switchSlot(config, request.body.environment, request.body.toVersion, at),
+        actorOf(requireViewer(request), request.ip),
+      ),
   );
 
   app.post(
     `${base}/:${param}/rollback`,
-    { config: { permission }, schema: { tags: [tag], summary: 'Return to the previous slot', params, body: rollbackBodySchema, response: reply } },
+    {
+      config: { permission },
+      schema: {
+        tags: [tag],
+        summary: 'Return to the previous slot',
+        params,
+        body: rollbackBodySchema,
+        response: reply,
+      },
+    },
     async (request) =>
-      changeBlueGreen(db, owner, idOf(request), 'rollback', request.body.environment, (config, at) => rollback(config, request.body.environment, at), actorOf(requireViewer(request), request.ip)),
+      changeBlueGreen(
+        db,
+        owner,
+        idOf(request),
+        'rollback',
+        request.body.environment,
+        (config, at) => rollback(config, request.body.environment, at),
+        actorOf(requireViewer(request), request.ip),
+      ),
   );
 }

@@ -17,17 +17,26 @@ export interface BlueGreenOwner {
   assertEnvironment?: (row: typeof tenants.$inferSelect, environment: Environment) => void;
 }
 
-const ENVIRONMENT_FLAG = { development: 'developmentEnabled', uat: 'uatEnabled', production: 'productionEnabled' } as const;
+const ENVIRONMENT_FLAG = {
+  development: 'developmentEnabled',
+  uat: 'uatEnabled',
+  production: 'productionEnabled',
+} as const;
 
 export const tenantBlueGreen: BlueGreenOwner = {
   table: tenants,
   resourceType: 'tenant',
   label: 'Tenant',
   assertEnvironment: (tenant, environment) => {
-    if (!tenant[ENVIRONMENT_FLAG[environment]]) throw conflict(`The ${environment} environment is not enabled for this tenant`);
+    if (!tenant[ENVIRONMENT_FLAG[environment]])
+      throw conflict(`The ${environment} environment is not enabled for this tenant`);
   },
 };
-export const capabilityBlueGreen: BlueGreenOwner = { table: capabilities, resourceType: 'capability', label: 'Capability' };
+export const capabilityBlueGreen: BlueGreenOwner = {
+  table: capabilities,
+  resourceType: 'capability',
+  label: 'Capability',
+};
 
 /**
  * Applies one blue-green change under a lock on the owner's row (stable, never deleted by the change), so

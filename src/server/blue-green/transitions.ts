@@ -16,7 +16,8 @@ const emptyState = (): EnvironmentBlueGreen => ({
   deploymentHistory: [],
 });
 
-const versionOf = (state: EnvironmentBlueGreen, slot: Slot) => (slot === 'blue' ? state.blueVersion : state.greenVersion);
+const versionOf = (state: EnvironmentBlueGreen, slot: Slot) =>
+  slot === 'blue' ? state.blueVersion : state.greenVersion;
 
 function enabledState(config: BlueGreenConfig, environment: Environment): EnvironmentBlueGreen {
   const state = config[environment];
@@ -29,14 +30,24 @@ export function toggle(config: BlueGreenConfig, environment: Environment, enable
 }
 
 /** Sets one slot's version. The first version given to an environment without a live slot goes live. */
-export function setSlotVersion(config: BlueGreenConfig, environment: Environment, slot: Slot, version: string): BlueGreenConfig {
+export function setSlotVersion(
+  config: BlueGreenConfig,
+  environment: Environment,
+  slot: Slot,
+  version: string,
+): BlueGreenConfig {
   const state = enabledState(config, environment);
   const next = { ...state, [slot === 'blue' ? 'blueVersion' : 'greenVersion']: version };
   return { ...config, [environment]: { ...next, activeSlot: state.activeSlot ?? slot } };
 }
 
 /** Makes the other slot live with `toVersion`, and records the event. */
-export function switchSlot(config: BlueGreenConfig, environment: Environment, toVersion: string, at: string): BlueGreenConfig {
+export function switchSlot(
+  config: BlueGreenConfig,
+  environment: Environment,
+  toVersion: string,
+  at: string,
+): BlueGreenConfig {
   const state = enabledState(config, environment);
   if (!state.activeSlot) throw conflict(`No active slot to switch from in ${environment}`);
   const fromSlot = state.activeSlot;
@@ -47,7 +58,14 @@ export function switchSlot(config: BlueGreenConfig, environment: Environment, to
     activeSlot: toSlot,
     deploymentHistory: [
       ...state.deploymentHistory,
-      { action: 'switch', fromSlot, fromVersion: versionOf(state, fromSlot), toSlot, toVersion, timestamp: at },
+      {
+        action: 'switch',
+        fromSlot,
+        fromVersion: versionOf(state, fromSlot),
+        toSlot,
+        toVersion,
+        timestamp: at,
+      },
     ],
   };
   return { ...config, [environment]: next };
@@ -56,7 +74,8 @@ export function switchSlot(config: BlueGreenConfig, environment: Environment, to
 /** Returns to the previous slot (the other one, with the version it still holds), and records the event. */
 export function rollback(config: BlueGreenConfig, environment: Environment, at: string): BlueGreenConfig {
   const state = enabledState(config, environment);
-  if (!state.activeSlot || state.deploymentHistory.length === 0) throw conflict(`Nothing to roll back in ${environment}`);
+  if (!state.activeSlot || state.deploymentHistory.length === 0)
+    throw conflict(`Nothing to roll back in ${environment}`);
   const fromSlot = state.activeSlot;
   const toSlot = otherSlot(fromSlot);
   const toVersion = versionOf(state, toSlot);
@@ -66,7 +85,14 @@ export function rollback(config: BlueGreenConfig, environment: Environment, at: 
     activeSlot: toSlot,
     deploymentHistory: [
       ...state.deploymentHistory,
-      { action: 'rollback', fromSlot, fromVersion: versionOf(state, fromSlot), toSlot, toVersion, timestamp: at },
+      {
+        action: 'rollback',
+        fromSlot,
+        fromVersion: versionOf(state, fromSlot),
+        toSlot,
+        toVersion,
+        timestamp: at,
+      },
     ],
   };
   return { ...config, [environment]: next };

@@ -12,17 +12,23 @@ export function assertJsonSchema(text: string, field: string): void {
   try {
     schema = JSON.parse(text);
   } catch {
-    throw badRequest('Configuration schema must be valid JSON', [{ path: field, message: 'Must be valid JSON' }]);
+    throw badRequest('Configuration schema must be valid JSON', [
+      { path: field, message: 'Must be valid JSON' },
+    ]);
   }
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || !ajv.validateSchema(schema)) {
     const detail = ajv.errorsText(ajv.errors, { dataVar: 'schema' });
-    throw badRequest(`Configuration schema is not a valid JSON Schema: ${detail}`, [{ path: field, message: detail }]);
+    throw badRequest(`Configuration schema is not a valid JSON Schema: ${detail}`, [
+      { path: field, message: detail },
+    ]);
   }
   try {
     ajv.compile(schema);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw badRequest(`Configuration schema is not a valid JSON Schema: ${detail}`, [{ path: field, message: detail }]);
+    throw badRequest(`Configuration schema is not a valid JSON Schema: ${detail}`, [
+      { path: field, message: detail },
+    ]);
   }
 }
 

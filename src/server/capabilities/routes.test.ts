@@ -24,7 +24,10 @@ describeApi(
 
     it('returns one capability, or 404', async () => {
       const res = await get('/api/capabilities/api-007');
-      expect(capabilitySchema.parse(res.json())).toMatchObject({ name: 'Notification Service', supportsNotificationTemplates: true });
+      expect(capabilitySchema.parse(res.json())).toMatchObject({
+        name: 'Notification Service',
+        supportsNotificationTemplates: true,
+      });
       const missing = await get('/api/capabilities/api-999');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'Capability not found', code: 'NOT_FOUND' });
@@ -33,19 +36,33 @@ describeApi(
     it('returns the active version of a context, or 404 when it has none', async () => {
       const res = await get(`${VERSIONS}/active/tenant-001/api-001/production/us-east-1`);
       expect(res.statusCode).toBe(200);
-      expect(configurationVersionSchema.parse(res.json())).toMatchObject({ id: 'ver-2', version: 2, isActive: true, configuration: '{"a":2}' });
+      expect(configurationVersionSchema.parse(res.json())).toMatchObject({
+        id: 'ver-2',
+        version: 2,
+        isActive: true,
+        configuration: '{"a":2}',
+      });
       expect((await get(`${VERSIONS}/active/tenant-001/api-002/production/us-east-1`)).statusCode).toBe(404);
     });
 
     it('lists all active versions of a tenant in one environment and region', async () => {
-      expect(ids((await get(`${VERSIONS}/active/tenant-001/production/us-east-1`)).json())).toEqual(['ver-2']);
-      expect(ids((await get(`${VERSIONS}/active/tenant-001/production/eu-west-1`)).json())).toEqual(['ver-3']);
+      expect(ids((await get(`${VERSIONS}/active/tenant-001/production/us-east-1`)).json())).toEqual([
+        'ver-2',
+      ]);
+      expect(ids((await get(`${VERSIONS}/active/tenant-001/production/eu-west-1`)).json())).toEqual([
+        'ver-3',
+      ]);
       expect((await get(`${VERSIONS}/active/tenant-001/uat/eu-west-1`)).json()).toEqual([]);
     });
 
     it('returns a context history newest first, empty when there is none', async () => {
-      const history = z.array(configurationVersionSchema).parse((await get(`${VERSIONS}/history/tenant-001/api-001/production/us-east-1`)).json());
-      expect(history.map((v) => [v.version, v.isActive])).toEqual([[2, true], [1, false]]);
+      const history = z
+        .array(configurationVersionSchema)
+        .parse((await get(`${VERSIONS}/history/tenant-001/api-001/production/us-east-1`)).json());
+      expect(history.map((v) => [v.version, v.isActive])).toEqual([
+        [2, true],
+        [1, false],
+      ]);
       expect((await get(`${VERSIONS}/history/tenant-002/api-001/production/us-east-1`)).json()).toEqual([]);
     });
 
@@ -62,7 +79,9 @@ describeApi(
     });
 
     it("lists a capability's notification templates, 404 for an unknown capability", async () => {
-      const templates = z.array(notificationTemplateSchema).parse((await get('/api/notification-templates/capability/api-007')).json());
+      const templates = z
+        .array(notificationTemplateSchema)
+        .parse((await get('/api/notification-templates/capability/api-007')).json());
       expect(templates.map((t) => [t.language, t.deliveryChannel, t.subject])).toEqual([
         ['en', 'email', 'Hi {{name}}'],
         ['es', 'sms', null],

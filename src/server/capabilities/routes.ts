@@ -5,7 +5,13 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
-import { createCapability, deleteCapability, getCapability, listCapabilities, updateCapability } from './service';
+import {
+  createCapability,
+  deleteCapability,
+  getCapability,
+  listCapabilities,
+  updateCapability,
+} from './service';
 import { requireViewer } from '../auth/guard';
 import { adminOnly, signedIn } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
@@ -54,7 +60,10 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 201: capabilitySchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createCapability(db, request.body, actorOf(requireViewer(request), request.ip))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createCapability(db, request.body, actorOf(requireViewer(request), request.ip))),
   );
 
   app.patch(
@@ -69,7 +78,13 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: capabilitySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateCapability(db, request.params.capabilityId, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request) =>
+      updateCapability(
+        db,
+        request.params.capabilityId,
+        request.body,
+        actorOf(requireViewer(request), request.ip),
+      ),
   );
 
   app.delete(
@@ -89,5 +104,12 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
     },
   );
 
-  blueGreenRoutes(app, { db, owner: capabilityBlueGreen, base: '/api/capabilities', param: 'id', permission: adminOnly, tag: 'capabilities' });
+  blueGreenRoutes(app, {
+    db,
+    owner: capabilityBlueGreen,
+    base: '/api/capabilities',
+    param: 'id',
+    permission: adminOnly,
+    tag: 'capabilities',
+  });
 }

@@ -10,7 +10,10 @@ import { conflict, notFound } from '../errors';
 import { assertJsonSchema } from './configuration-schema';
 
 /** The capability catalogue, searched by name, description or category. */
-export async function listCapabilities(db: Executor, query: ListQuery): Promise<{ items: Capability[]; total: number }> {
+export async function listCapabilities(
+  db: Executor,
+  query: ListQuery,
+): Promise<{ items: Capability[]; total: number }> {
   const rows = await db
     .select({ ...getTableColumns(capabilities), totalCount: totalCountColumn })
     .from(capabilities)
@@ -36,22 +39,41 @@ export async function getCapability(db: Executor, id: string): Promise<Capabilit
 const CAPABILITY_ID_LOCK = 727_003;
 
 /** Registers a capability under the next free api-NNN id. */
-export async function createCapability(db: Database, input: CapabilityInput, actor: Actor): Promise<Capability> {
+export async function createCapability(
+  db: Database,
+  input: CapabilityInput,
+  actor: Actor,
+): Promise<Capability> {
   if (input.configurationSchema) assertJsonSchema(input.configurationSchema, 'body.configurationSchema');
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CAPABILITY_ID_LOCK})`);
     const [{ highest } = { highest: 0 }] = await tx
-      .select({ highest: sql<number>`coalesce(max(substring(${capabilities.id} from '^api-([0-9]+)$')::int), 0)` })
+      .select({
+        highest: sql<number>`coalesce(max(substring(${capabilities.id} from '^api-([0-9]+)$')::int), 0)`,
+      })
       .from(capabilities);
     const id = `api-${String(Number(highest) + 1).padStart(3, '0')}`;
-    const [created] = await tx.insert(capabilities).values({ ...input, id }).returning();
+    const [created] = await tx
+      .insert(capabilities)
+      .values({ ...input, id })
+      .returning();
     if (!created) throw new Error('Insert returned no row');
-    await recordAudit(tx, actor, { action: 'capability.create', resourceType: 'capability', resourceId: id, changes: { after: input } });
+    await recordAudit(tx, actor, {
+      action: 'capability.create',
+      resourceType: 'capability',
+      resourceId: id,
+      changes: { after: input },
+    });
     return created;
   });
 }
 
-export async function updateCapability(db: Database, id: string, patch: CapabilityPatch, actor: Actor): Promise<Capability> {
+export async function updateCapability(
+  db: Database,
+  id: string,
+  patch: CapabilityPatch,
+  actor: Actor,
+): Promise<Capability> {
   if (patch.configurationSchema) assertJsonSchema(patch.configurationSchema, 'body.configurationSchema');
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(capabilities).where(eq(capabilities.id, id)).for('update');
@@ -60,9 +82,17 @@ export async function updateCapability(db: Database, id: string, patch: Capabili
     const [after] = await tx.update(capabilities).set(patch).where(eq(capabilities.id, id)).returning();
     if (!after) throw notFound('Capability');
     const changed = Object.fromEntries(
-      Object.keys(patch).map((key) => [key, { from: before[key as keyof Capability], to: after[key as keyof Capability] }]),
+      Object.keys(patch).map((key) => [
+        key,
+        { from: before[key as keyof Capability], to: after[key as keyof Capability] },
+      ]),
     );
-    await recordAudit(tx, actor, { action: 'capability.update', resourceType: 'capability', resourceId: id, changes: changed });
+    await recordAudit(tx, actor, {
+      action: 'capability.update',
+      resourceType: 'capability',
+      resourceId: id,
+      changes: changed,
+    });
     return after;
   });
 }
@@ -77,9 +107,16 @@ export async function deleteCapability(db: Database, id: string, actor: Actor): 
       .from(capabilitySubscriptions)
       .where(eq(capabilitySubscriptions.capabilityId, id));
     if (subscribers > 0) {
-      throw conflict(`${before.name} cannot be deleted while ${subscribers} tenant subscription${subscribers === 1 ? '' : 's'} use it`);
+      throw conflict(
+        `${before.name} cannot be deleted while ${subscribers} tenant subscription${subscribers === 1 ? '' : 's'} use it`,
+      );
     }
     await tx.delete(capabilities).where(eq(capabilities.id, id));
-    await recordAudit(tx, actor, { action: 'capability.delete', resourceType: 'capability', resourceId: id, changes: { before } });
+    await recordAudit(tx, actor, {
+      action: 'capability.delete',
+      resourceType: 'capability',
+      resourceId: id,
+      changes: { before },
+    });
   });
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { idParamSchema } from '../../contract/common';
-import { notificationTemplateSchema, templateInputSchema, templatePatchSchema } from '../../contract/notification-templates';
+import {
+  notificationTemplateSchema,
+  templateInputSchema,
+  templatePatchSchema,
+} from '../../contract/notification-templates';
 import { requireViewer } from '../auth/guard';
 import { adminOnly } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
@@ -38,7 +42,10 @@ export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }
         response: { 201: notificationTemplateSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createTemplate(db, request.body, actorOf(requireViewer(request), request.ip))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createTemplate(db, request.body, actorOf(requireViewer(request), request.ip))),
   );
 
   app.patch(
@@ -53,7 +60,8 @@ export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }
         response: { 200: notificationTemplateSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateTemplate(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request) =>
+      updateTemplate(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
   );
 
   app.delete(

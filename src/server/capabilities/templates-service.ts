@@ -19,17 +19,30 @@ export async function listTemplates(db: Executor, capabilityId: string): Promise
     .select()
     .from(notificationTemplates)
     .where(eq(notificationTemplates.capabilityId, capabilityId))
-    .orderBy(asc(notificationTemplates.name), asc(notificationTemplates.language), asc(notificationTemplates.id));
+    .orderBy(
+      asc(notificationTemplates.name),
+      asc(notificationTemplates.language),
+      asc(notificationTemplates.id),
+    );
 }
 
-type TemplateFields = Omit<NotificationTemplate, 'id' | 'capabilityId' | 'createdAt' | 'updatedAt' | 'createdBy'>;
+type TemplateFields = Omit<
+  NotificationTemplate,
+  'id' | 'capabilityId' | 'createdAt' | 'updatedAt' | 'createdBy'
+>;
 
 /** Applies the cross-field rules: subject only for email (dropped otherwise), every placeholder declared. */
 function checkedFields(fields: TemplateFields): TemplateFields {
-  const normalised = { ...fields, subject: fields.deliveryChannel === 'email' ? (fields.subject ?? null) : null };
+  const normalised = {
+    ...fields,
+    subject: fields.deliveryChannel === 'email' ? (fields.subject ?? null) : null,
+  };
   const problems = templateProblems(normalised);
   if (problems.length > 0) {
-    throw badRequest(problems.map((p) => p.message).join('; '), problems.map((p) => ({ ...p, path: `body.${p.path}` })));
+    throw badRequest(
+      problems.map((p) => p.message).join('; '),
+      problems.map((p) => ({ ...p, path: `body.${p.path}` })),
+    );
   }
   return normalised;
 }
@@ -43,7 +56,11 @@ async function assertCarriesTemplates(db: Executor, capabilityId: string): Promi
   if (!capability.supports) throw conflict(`${capability.name} does not carry notification templates`);
 }
 
-export async function createTemplate(db: Database, input: TemplateInput, actor: Actor): Promise<NotificationTemplate> {
+export async function createTemplate(
+  db: Database,
+  input: TemplateInput,
+  actor: Actor,
+): Promise<NotificationTemplate> {
   const fields = checkedFields({
     name: input.name,
     language: input.language,
@@ -60,14 +77,28 @@ export async function createTemplate(db: Database, input: TemplateInput, actor: 
       .values({ ...fields, capabilityId: input.capabilityId, createdBy: actor.email })
       .returning();
     if (!created) throw new Error('Insert returned no row');
-    await recordAudit(tx, actor, { action: 'template.create', resourceType: 'notification-template', resourceId: created.id, changes: { after: fields } });
+    await recordAudit(tx, actor, {
+      action: 'template.create',
+      resourceType: 'notification-template',
+      resourceId: created.id,
+      changes: { after: fields },
+    });
     return created;
   });
 }
 
-export async function updateTemplate(db: Database, id: string, patch: TemplatePatch, actor: Actor): Promise<NotificationTemplate> {
+export async function updateTemplate(
+  db: Database,
+  id: string,
+  patch: TemplatePatch,
+  actor: Actor,
+): Promise<NotificationTemplate> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(notificationTemplates).where(eq(notificationTemplates.id, id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(notificationTemplates)
+      .where(eq(notificationTemplates.id, id))
+      .for('update');
     if (!before) throw notFound('Notification template');
     const fields = checkedFields({
       name: patch.name ?? before.name,
@@ -84,15 +115,28 @@ export async function updateTemplate(db: Database, id: string, patch: TemplatePa
       .where(eq(notificationTemplates.id, id))
       .returning();
     if (!after) throw notFound('Notification template');
-    await recordAudit(tx, actor, { action: 'template.update', resourceType: 'notification-template', resourceId: id, changes: { before, after: fields } });
+    await recordAudit(tx, actor, {
+      action: 'template.update',
+      resourceType: 'notification-template',
+      resourceId: id,
+      changes: { before, after: fields },
+    });
     return after;
   });
 }
 
 export async function deleteTemplate(db: Database, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(notificationTemplates).where(eq(notificationTemplates.id, id)).returning();
+    const [deleted] = await tx
+      .delete(notificationTemplates)
+      .where(eq(notificationTemplates.id, id))
+      .returning();
     if (!deleted) throw notFound('Notification template');
-    await recordAudit(tx, actor, { action: 'template.delete', resourceType: 'notification-template', resourceId: id, changes: { before: deleted } });
+    await recordAudit(tx, actor, {
+      action: 'template.delete',
+      resourceType: 'notification-template',
+      resourceId: id,
+      changes: { before: deleted },
+    });
   });
 }

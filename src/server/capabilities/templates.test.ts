@@ -16,19 +16,35 @@ const WELCOME = {
 describeApi(
   'notification templates',
   (ctx) => {
-    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => ctx().inject({ method, url, payload });
+    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      ctx().inject({ method, url, payload });
 
     it('creates a template with createdBy from the session, whatever the client sends', async () => {
-      const res = await send('POST', '/api/notification-templates', { ...WELCOME, createdBy: 'mallory@example.com' });
+      const res = await send('POST', '/api/notification-templates', {
+        ...WELCOME,
+        createdBy: 'mallory@example.com',
+      });
       expect(res.statusCode).toBe(201);
       const template = notificationTemplateSchema.parse(res.json());
-      expect(template).toMatchObject({ createdBy: 'test-admin@example.com', status: 'active', subject: 'Commande {{orderId}}' });
+      expect(template).toMatchObject({
+        createdBy: 'test-admin@example.com',
+        status: 'active',
+        subject: 'Commande {{orderId}}',
+      });
     });
 
     it('drops the subject of non-email channels and keeps updatedAt moving', async () => {
-      const created = (await send('POST', '/api/notification-templates', { ...WELCOME, deliveryChannel: 'sms', subject: 'ignored' })).json();
+      const created = (
+        await send('POST', '/api/notification-templates', {
+          ...WELCOME,
+          deliveryChannel: 'sms',
+          subject: 'ignored',
+        })
+      ).json();
       expect(created.subject).toBeNull();
-      const updated = await send('PATCH', `/api/notification-templates/${created.id}`, { status: 'inactive' });
+      const updated = await send('PATCH', `/api/notification-templates/${created.id}`, {
+        status: 'inactive',
+      });
       expect(updated.statusCode).toBe(200);
       expect(updated.json().status).toBe('inactive');
       expect(Date.parse(updated.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
@@ -51,7 +67,9 @@ describeApi(
         expect(res.json().issues[0].path, JSON.stringify(change)).toBe(field);
         if (message) expect(res.json().issues[0].message).toBe(message);
       }
-      const patch = await send('PATCH', '/api/notification-templates/tpl-1', { content: 'Hi {{name}} from {{team}}' });
+      const patch = await send('PATCH', '/api/notification-templates/tpl-1', {
+        content: 'Hi {{name}} from {{team}}',
+      });
       expect(patch.statusCode).toBe(400);
       expect(patch.json().message).toBe('Undeclared variables: {{team}}');
     });
@@ -60,7 +78,10 @@ describeApi(
       const res = await send('POST', '/api/notification-templates', { ...WELCOME, capabilityId: 'api-001' });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('Identity Service does not carry notification templates');
-      expect((await send('POST', '/api/notification-templates', { ...WELCOME, capabilityId: 'api-404' })).statusCode).toBe(404);
+      expect(
+        (await send('POST', '/api/notification-templates', { ...WELCOME, capabilityId: 'api-404' }))
+          .statusCode,
+      ).toBe(404);
     });
 
     it('deletes a template, then answers 404 for it', async () => {

@@ -12,7 +12,13 @@ import { onTenant, tenantFromParam, tenantFromBody, tenantFromRow } from '../aut
 
 const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
 
-import { activateVersion, createVersion, getActiveVersion, listActiveVersions, listVersionHistory } from './versions-service';
+import {
+  activateVersion,
+  createVersion,
+  getActiveVersion,
+  listActiveVersions,
+  listVersionHistory,
+} from './versions-service';
 import { requireViewer } from '../auth/guard';
 import { actorOf } from '../auth/viewer';
 import { capabilitySubscriptionVersions } from '../db/schema';
@@ -74,13 +80,22 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
         response: { 201: configurationVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createVersion(db, request.body, actorOf(requireViewer(request), request.ip))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createVersion(db, request.body, actorOf(requireViewer(request), request.ip))),
   );
 
   app.post(
     `${BASE}/:versionId/activate`,
     {
-      config: { permission: onTenant('versions', tenantFromRow(capabilitySubscriptionVersions, 'versionId'), 'Configuration version') },
+      config: {
+        permission: onTenant(
+          'versions',
+          tenantFromRow(capabilitySubscriptionVersions, 'versionId'),
+          'Configuration version',
+        ),
+      },
       schema: {
         tags: ['configuration versions'],
         summary: 'Make a version the only active one of its context',
@@ -88,6 +103,7 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
         response: { 200: configurationVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => activateVersion(db, request.params.versionId, actorOf(requireViewer(request), request.ip)),
+    async (request) =>
+      activateVersion(db, request.params.versionId, actorOf(requireViewer(request), request.ip)),
   );
 }

@@ -9,12 +9,22 @@ import type { Environment } from '../../contract/common';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
-import { capabilities, capabilitySubscriptions, capabilitySubscriptionVersions as versions, tenants } from '../db/schema';
+import {
+  capabilities,
+  capabilitySubscriptions,
+  capabilitySubscriptionVersions as versions,
+  tenants,
+} from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { assertRegionAllowed } from '../tenants/governance';
 import { schemaViolations } from './configuration-schema';
 
-function inContext(context: { tenantId: string; capabilityId?: string; environment: string; region: string }) {
+function inContext(context: {
+  tenantId: string;
+  capabilityId?: string;
+  environment: string;
+  region: string;
+}) {
   return and(
     eq(versions.tenantId, context.tenantId),
     context.capabilityId ? eq(versions.capabilityId, context.capabilityId) : undefined,
@@ -24,7 +34,10 @@ function inContext(context: { tenantId: string; capabilityId?: string; environme
 }
 
 /** The active configuration of one context; 404 when the context has none. */
-export async function getActiveVersion(db: Executor, context: VersionContextParams): Promise<ConfigurationVersion> {
+export async function getActiveVersion(
+  db: Executor,
+  context: VersionContextParams,
+): Promise<ConfigurationVersion> {
   const [active] = await db
     .select()
     .from(versions)
@@ -46,7 +59,10 @@ export async function listActiveVersions(
 }
 
 /** A context's versions, newest first. */
-export async function listVersionHistory(db: Executor, context: VersionContextParams): Promise<ConfigurationVersion[]> {
+export async function listVersionHistory(
+  db: Executor,
+  context: VersionContextParams,
+): Promise<ConfigurationVersion[]> {
   return db.select().from(versions).where(inContext(context)).orderBy(desc(versions.version));
 }
 
@@ -56,7 +72,9 @@ function parseConfiguration(text: string | undefined): { text: string; value: un
   try {
     return { text: source, value: JSON.parse(source) };
   } catch {
-    throw badRequest('Configuration must be valid JSON', [{ path: 'body.configuration', message: 'Must be valid JSON' }]);
+    throw badRequest('Configuration must be valid JSON', [
+      { path: 'body.configuration', message: 'Must be valid JSON' },
+    ]);
   }
 }
 
@@ -77,7 +95,10 @@ async function assertVersionAllowed(
   if (capability.schema) {
     const issues = schemaViolations(capability.schema, configuration, field);
     if (issues.length > 0) {
-      throw badRequest(`Configuration does not match the ${capability.name} schema: ${issues.map((i) => i.message).join('; ')}`, issues);
+      throw badRequest(
+        `Configuration does not match the ${capability.name} schema: ${issues.map((i) => i.message).join('; ')}`,
+        issues,
+      );
     }
   }
   assertRegionAllowed(tenant, context.environment, context.region);
@@ -88,7 +109,11 @@ async function assertVersionAllowed(
  * row whose isActive flips), so concurrent creates queue here and number and activate one at a time.
  */
 async function lockSubscription(tx: Transaction, subscriptionId: string): Promise<void> {
-  await tx.select({ id: capabilitySubscriptions.id }).from(capabilitySubscriptions).where(eq(capabilitySubscriptions.id, subscriptionId)).for('update');
+  await tx
+    .select({ id: capabilitySubscriptions.id })
+    .from(capabilitySubscriptions)
+    .where(eq(capabilitySubscriptions.id, subscriptionId))
+    .for('update');
 }
 
 /** Makes `id` the only active version of its context. */
@@ -104,21 +129,39 @@ async function makeOnlyActive(tx: Transaction, version: ConfigurationVersion): P
  * Creates the next configuration version of a context and makes it the active one, creating the
  * subscription sub-{tenantId}-{capabilityId} on first use.
  */
-export async function createVersion(db: Database, body: CreateVersionBody, actor: Actor): Promise<ConfigurationVersion> {
+export async function createVersion(
+  db: Database,
+  body: CreateVersionBody,
+  actor: Actor,
+): Promise<ConfigurationVersion> {
   const expectedId = subscriptionIdFor(body.tenantId, body.capabilityId);
   if (body.subscriptionId !== expectedId) {
-    throw badRequest(`subscriptionId must be ${expectedId}`, [{ path: 'body.subscriptionId', message: `Must be ${expectedId}` }]);
+    throw badRequest(`subscriptionId must be ${expectedId}`, [
+      { path: 'body.subscriptionId', message: `Must be ${expectedId}` },
+    ]);
   }
   const configuration = parseConfiguration(body.configuration);
   return db.transaction(async (tx) => {
     await assertVersionAllowed(tx, body, configuration.value, 'body.configuration');
     await tx
       .insert(capabilitySubscriptions)
-      .values({ id: expectedId, tenantId: body.tenantId, capabilityId: body.capabilityId, environment: body.environment, region: body.region })
+      .values({
+        id: expectedId,
+        tenantId: body.tenantId,
+        capabilityId: body.capabilityId,
+        environment: body.environment,
+        region: body.region,
+      })
       .onConflictDoNothing({ target: capabilitySubscriptions.id });
     await lockSubscription(tx, expectedId);
-    const [{ highest } = { highest: null }] = await tx.select({ highest: max(versions.version) }).from(versions).where(inContext(body));
-    await tx.update(versions).set({ isActive: false, status: 'inactive' }).where(and(inContext(body), eq(versions.isActive, true)));
+    const [{ highest } = { highest: null }] = await tx
+      .select({ highest: max(versions.version) })
+      .from(versions)
+      .where(inContext(body));
+    await tx
+      .update(versions)
+      .set({ isActive: false, status: 'inactive' })
+      .where(and(inContext(body), eq(versions.isActive, true)));
     const [created] = await tx
       .insert(versions)
       .values({
@@ -141,14 +184,23 @@ export async function createVersion(db: Database, body: CreateVersionBody, actor
       resourceType: 'configuration-version',
       resourceId: created.id,
       tenantId: body.tenantId,
-      changes: { capabilityId: body.capabilityId, environment: body.environment, region: body.region, version: created.version },
+      changes: {
+        capabilityId: body.capabilityId,
+        environment: body.environment,
+        region: body.region,
+        version: created.version,
+      },
     });
     return created;
   });
 }
 
 /** Makes an existing version the active one of its context, checking the schema and governance again. */
-export async function activateVersion(db: Database, versionId: string, actor: Actor): Promise<ConfigurationVersion> {
+export async function activateVersion(
+  db: Database,
+  versionId: string,
+  actor: Actor,
+): Promise<ConfigurationVersion> {
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(versions).where(eq(versions.id, versionId));
     if (!found) throw notFound('Configuration version');
@@ -156,14 +208,24 @@ export async function activateVersion(db: Database, versionId: string, actor: Ac
     const [version] = await tx.select().from(versions).where(eq(versions.id, versionId));
     if (!version) throw notFound('Configuration version');
     if (!version.isActive) {
-      await assertVersionAllowed(tx, { ...version, environment: version.environment as Environment }, JSON.parse(version.configuration), 'configuration');
+      await assertVersionAllowed(
+        tx,
+        { ...version, environment: version.environment as Environment },
+        JSON.parse(version.configuration),
+        'configuration',
+      );
       await makeOnlyActive(tx, version);
       await recordAudit(tx, actor, {
         action: 'configuration_version.activate',
         resourceType: 'configuration-version',
         resourceId: version.id,
         tenantId: version.tenantId,
-        changes: { capabilityId: version.capabilityId, environment: version.environment, region: version.region, version: version.version },
+        changes: {
+          capabilityId: version.capabilityId,
+          environment: version.environment,
+          region: version.region,
+          version: version.version,
+        },
       });
     }
     return { ...version, isActive: true, status: 'active' };

@@ -32,7 +32,10 @@ export type DatabaseTarget =
 
 const MIGRATIONS_LOCK_KEY = 727_001;
 
-export async function openDatabase(target: DatabaseTarget, migrationsFolder: string): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
   return target.kind === 'postgres'
     ? openPostgres(target.url, target.poolSize ?? 10, migrationsFolder)
     : openPglite(target.dataDir, migrationsFolder);
@@ -54,7 +57,11 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string)
   };
 }
 
-async function openPostgres(url: string, poolSize: number, migrationsFolder: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c TimeZone=UTC' });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);

@@ -13,7 +13,12 @@ import {
 import { meshMenuItemSchema } from '@contract/web-app-meshes';
 import { type Database } from './client';
 import { seedDemoData, templatePlaceholders } from './demo-data';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from '../test/databases';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+  type TestDatabaseKind,
+} from '../test/databases';
 import * as schema from './schema';
 
 const TABLES = {

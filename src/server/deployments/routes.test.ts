@@ -20,7 +20,9 @@ describeApi(
     });
 
     it("lists a capability's slots in an environment", async () => {
-      const slots = z.array(capabilityDeploymentSchema).parse((await get('/api/capability-deployments/capability/api-001/environment/uat')).json());
+      const slots = z
+        .array(capabilityDeploymentSchema)
+        .parse((await get('/api/capability-deployments/capability/api-001/environment/uat')).json());
       expect(slots.map((s) => [s.slot, s.version])).toEqual([
         ['blue', '1.0.0'],
         ['green', '1.1.0'],
@@ -29,7 +31,9 @@ describeApi(
 
     it('answers 404 for an unknown resource and 400 for an unknown environment', async () => {
       expect((await get('/api/deployments/microfrontend/nope/environment/production')).statusCode).toBe(404);
-      expect((await get('/api/capability-deployments/capability/nope/environment/production')).statusCode).toBe(404);
+      expect(
+        (await get('/api/capability-deployments/capability/nope/environment/production')).statusCode,
+      ).toBe(404);
       const bad = await get('/api/deployments/microfrontend/mfe-1/environment/staging');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().issues[0].path).toBe('params.environment');

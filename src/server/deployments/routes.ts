@@ -54,18 +54,36 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
   );
 
   const actor = (request: Parameters<typeof requireViewer>[0]) => actorOf(requireViewer(request), request.ip);
-  const mfeSlots = { 200: z.array(microfrontendDeploymentSchema), ...errorResponses(400, 401, 403, 404, 409) };
-  const capabilitySlotsReply = { 200: z.array(capabilityDeploymentSchema), ...errorResponses(400, 401, 403, 404, 409) };
+  const mfeSlots = {
+    200: z.array(microfrontendDeploymentSchema),
+    ...errorResponses(400, 401, 403, 404, 409),
+  };
+  const capabilitySlotsReply = {
+    200: z.array(capabilityDeploymentSchema),
+    ...errorResponses(400, 401, 403, 404, 409),
+  };
 
   app.post(
     '/api/deployments/switch',
     {
       config: { permission: adminOnly },
-      schema: { tags: ['deployments'], summary: "Switch a microfrontend's traffic to its inactive slot", body: switchMicrofrontendBodySchema, response: mfeSlots },
+      schema: {
+        tags: ['deployments'],
+        summary: "Switch a microfrontend's traffic to its inactive slot",
+        body: switchMicrofrontendBodySchema,
+        response: mfeSlots,
+      },
     },
     async (request) => {
       const { microfrontendId, environment, fromSlot, toSlot } = request.body;
-      return switchSlots(db, microfrontendSlots, microfrontendId, environment, { fromSlot, toSlot }, actor(request));
+      return switchSlots(
+        db,
+        microfrontendSlots,
+        microfrontendId,
+        environment,
+        { fromSlot, toSlot },
+        actor(request),
+      );
     },
   );
 
@@ -73,11 +91,23 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
     '/api/capability-deployments/switch',
     {
       config: { permission: adminOnly },
-      schema: { tags: ['deployments'], summary: "Switch a capability's traffic to its inactive slot", body: switchCapabilityBodySchema, response: capabilitySlotsReply },
+      schema: {
+        tags: ['deployments'],
+        summary: "Switch a capability's traffic to its inactive slot",
+        body: switchCapabilityBodySchema,
+        response: capabilitySlotsReply,
+      },
     },
     async (request) => {
       const { capabilityId, environment, fromSlot, toSlot } = request.body;
-      return switchSlots(db, capabilitySlots, capabilityId, environment, { fromSlot, toSlot }, actor(request));
+      return switchSlots(
+        db,
+        capabilitySlots,
+        capabilityId,
+        environment,
+        { fromSlot, toSlot },
+        actor(request),
+      );
     },
   );
 
@@ -85,12 +115,24 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
     '/api/deployments/deploy',
     {
       config: { permission: adminOnly },
-      schema: { tags: ['deployments'], summary: 'Deploy a published microfrontend version to the idle slot', body: deployMicrofrontendBodySchema, response: mfeSlots },
+      schema: {
+        tags: ['deployments'],
+        summary: 'Deploy a published microfrontend version to the idle slot',
+        body: deployMicrofrontendBodySchema,
+        response: mfeSlots,
+      },
     },
     async (request) => {
       const { microfrontendId, environment, versionId } = request.body;
       const version = await publishedVersionOf(db, microfrontendId, versionId);
-      return deployToIdleSlot(db, microfrontendSlots, microfrontendId, environment, { versionId, deployedUrl: version.entryUrl }, actor(request));
+      return deployToIdleSlot(
+        db,
+        microfrontendSlots,
+        microfrontendId,
+        environment,
+        { versionId, deployedUrl: version.entryUrl },
+        actor(request),
+      );
     },
   );
 
@@ -98,11 +140,23 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
     '/api/capability-deployments/deploy',
     {
       config: { permission: adminOnly },
-      schema: { tags: ['deployments'], summary: 'Deploy a capability version to the idle slot', body: deployCapabilityBodySchema, response: capabilitySlotsReply },
+      schema: {
+        tags: ['deployments'],
+        summary: 'Deploy a capability version to the idle slot',
+        body: deployCapabilityBodySchema,
+        response: capabilitySlotsReply,
+      },
     },
     async (request) => {
       const { capabilityId, environment, version, endpoint } = request.body;
-      return deployToIdleSlot(db, capabilitySlots, capabilityId, environment, { version, endpoint: endpoint ?? null, deployedUrl: endpoint ?? null }, actor(request));
+      return deployToIdleSlot(
+        db,
+        capabilitySlots,
+        capabilityId,
+        environment,
+        { version, endpoint: endpoint ?? null, deployedUrl: endpoint ?? null },
+        actor(request),
+      );
     },
   );
 }

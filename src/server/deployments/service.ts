@@ -1,13 +1,23 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Environment } from '../../contract/common';
-import { LIVE_TRAFFIC_PERCENTAGE, type CapabilityDeployment, type MicrofrontendDeployment } from '../../contract/deployments';
+import {
+  LIVE_TRAFFIC_PERCENTAGE,
+  type CapabilityDeployment,
+  type MicrofrontendDeployment,
+} from '../../contract/deployments';
 import type { Slot } from '../../contract/common';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import { getCapability } from '../capabilities/service';
 import type { Database, Executor, Transaction } from '../db/client';
-import { capabilities, capabilityDeployments, microfrontendDeployments, microfrontends, microfrontendVersions } from '../db/schema';
+import {
+  capabilities,
+  capabilityDeployments,
+  microfrontendDeployments,
+  microfrontends,
+  microfrontendVersions,
+} from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { getMicrofrontend } from '../microfrontends/service';
 
@@ -22,7 +32,10 @@ export async function listMicrofrontendDeployments(
     .select()
     .from(microfrontendDeployments)
     .where(
-      and(eq(microfrontendDeployments.microfrontendId, microfrontendId), eq(microfrontendDeployments.environment, environment)),
+      and(
+        eq(microfrontendDeployments.microfrontendId, microfrontendId),
+        eq(microfrontendDeployments.environment, environment),
+      ),
     )
     .orderBy(asc(microfrontendDeployments.slot));
 }
@@ -37,7 +50,12 @@ export async function listCapabilityDeployments(
   return db
     .select()
     .from(capabilityDeployments)
-    .where(and(eq(capabilityDeployments.capabilityId, capabilityId), eq(capabilityDeployments.environment, environment)))
+    .where(
+      and(
+        eq(capabilityDeployments.capabilityId, capabilityId),
+        eq(capabilityDeployments.environment, environment),
+      ),
+    )
     .orderBy(asc(capabilityDeployments.slot));
 }
 
@@ -53,21 +71,41 @@ export interface SlotKind<Row> {
   label: string;
 }
 
-export const microfrontendSlots: SlotKind<MicrofrontendDeployment> = { table: microfrontendDeployments, owner: microfrontends, resourceColumn: 'microfrontendId', resourceType: 'microfrontend', label: 'Microfrontend' };
-export const capabilitySlots: SlotKind<CapabilityDeployment> = { table: capabilityDeployments, owner: capabilities, resourceColumn: 'capabilityId', resourceType: 'capability', label: 'Capability' };
+export const microfrontendSlots: SlotKind<MicrofrontendDeployment> = {
+  table: microfrontendDeployments,
+  owner: microfrontends,
+  resourceColumn: 'microfrontendId',
+  resourceType: 'microfrontend',
+  label: 'Microfrontend',
+};
+export const capabilitySlots: SlotKind<CapabilityDeployment> = {
+  table: capabilityDeployments,
+  owner: capabilities,
+  resourceColumn: 'capabilityId',
+  resourceType: 'capability',
+  label: 'Capability',
+};
 
 type SlotRow = typeof microfrontendDeployments.$inferSelect;
 const isLive = (row: SlotRow) => row.status === 'active' && row.trafficPercentage === LIVE_TRAFFIC_PERCENTAGE;
 
 /** Locks the resource row and reads its slots in one environment. */
-async function lockedSlots<R>(tx: Transaction, kind: SlotKind<R>, resourceId: string, environment: string): Promise<SlotRow[]> {
+async function lockedSlots<R>(
+  tx: Transaction,
+  kind: SlotKind<R>,
+  resourceId: string,
+  environment: string,
+): Promise<SlotRow[]> {
   const owner = kind.owner as typeof microfrontends;
   const [found] = await tx.select({ id: owner.id }).from(owner).where(eq(owner.id, resourceId)).for('update');
   if (!found) throw notFound(kind.label);
   // The two deployment tables share these columns; drizzle cannot type a query over a union of tables.
   const table = kind.table as typeof microfrontendDeployments;
   const resource = table[kind.resourceColumn as 'microfrontendId'] as PgColumn;
-  return tx.select().from(table).where(and(eq(resource, resourceId), eq(table.environment, environment)));
+  return tx
+    .select()
+    .from(table)
+    .where(and(eq(resource, resourceId), eq(table.environment, environment)));
 }
 
 /**
@@ -91,13 +129,24 @@ export async function switchSlots<R>(
     if (slots.length !== 2 || live.length !== 1 || idle.length !== 1 || !from || !to) {
       throw conflict('Both blue and green slots must be deployed: one live and one inactive.');
     }
-    if ((expected.fromSlot && expected.fromSlot !== from.slot) || (expected.toSlot && expected.toSlot !== to.slot)) {
+    if (
+      (expected.fromSlot && expected.fromSlot !== from.slot) ||
+      (expected.toSlot && expected.toSlot !== to.slot)
+    ) {
       throw conflict(`The live slot is ${from.slot} now: reload and try again.`);
     }
     const table = kind.table as typeof microfrontendDeployments;
     const now = new Date().toISOString();
     await tx.update(table).set({ status: 'inactive', trafficPercentage: 0 }).where(eq(table.id, from.id));
-    await tx.update(table).set({ status: 'active', trafficPercentage: LIVE_TRAFFIC_PERCENTAGE, activatedAt: now, activatedBy: actor.email }).where(eq(table.id, to.id));
+    await tx
+      .update(table)
+      .set({
+        status: 'active',
+        trafficPercentage: LIVE_TRAFFIC_PERCENTAGE,
+        activatedAt: now,
+        activatedBy: actor.email,
+      })
+      .where(eq(table.id, to.id));
     await recordAudit(tx, actor, {
       action: 'deployment.switch',
       resourceType: 'deployment',
@@ -109,10 +158,19 @@ export async function switchSlots<R>(
 }
 
 /** The slots as the kind's own row type (the queries run on the shared columns; see lockedSlots). */
-async function slotsAfter<R>(tx: Transaction, kind: SlotKind<R>, resourceId: string, environment: string): Promise<R[]> {
+async function slotsAfter<R>(
+  tx: Transaction,
+  kind: SlotKind<R>,
+  resourceId: string,
+  environment: string,
+): Promise<R[]> {
   const table = kind.table as typeof microfrontendDeployments;
   const resource = table[kind.resourceColumn as 'microfrontendId'] as PgColumn;
-  const rows = await tx.select().from(kind.table).where(and(eq(resource, resourceId), eq(table.environment, environment))).orderBy(asc(table.slot));
+  const rows = await tx
+    .select()
+    .from(kind.table)
+    .where(and(eq(resource, resourceId), eq(table.environment, environment)))
+    .orderBy(asc(table.slot));
   return rows as R[];
 }
 
@@ -125,7 +183,9 @@ export async function deployToIdleSlot<R>(
   kind: SlotKind<R>,
   resourceId: string,
   environment: string,
-  values: { versionId: string; deployedUrl: string | null } | { version: string; endpoint: string | null; deployedUrl: string | null },
+  values:
+    | { versionId: string; deployedUrl: string | null }
+    | { version: string; endpoint: string | null; deployedUrl: string | null },
   actor: Actor,
 ): Promise<R[]> {
   return db.transaction(async (tx) => {
@@ -135,7 +195,12 @@ export async function deployToIdleSlot<R>(
     const now = new Date().toISOString();
     const state = live
       ? { status: 'inactive', trafficPercentage: 0, activatedAt: null, activatedBy: null }
-      : { status: 'active', trafficPercentage: LIVE_TRAFFIC_PERCENTAGE, activatedAt: now, activatedBy: actor.email };
+      : {
+          status: 'active',
+          trafficPercentage: LIVE_TRAFFIC_PERCENTAGE,
+          activatedAt: now,
+          activatedBy: actor.email,
+        };
     const table = kind.table as typeof microfrontendDeployments;
     const row = {
       ...values,
@@ -163,8 +228,14 @@ export async function deployToIdleSlot<R>(
 
 /** A version may be deployed only when it belongs to the microfrontend and is published. */
 export async function publishedVersionOf(db: Executor, microfrontendId: string, versionId: string) {
-  const [version] = await db.select().from(microfrontendVersions).where(eq(microfrontendVersions.id, versionId));
+  const [version] = await db
+    .select()
+    .from(microfrontendVersions)
+    .where(eq(microfrontendVersions.id, versionId));
   if (!version || version.microfrontendId !== microfrontendId) throw notFound('Microfrontend version');
-  if (version.status !== 'published') throw conflict(`Version ${version.version} is ${version.status}: only published versions can be deployed`);
+  if (version.status !== 'published')
+    throw conflict(
+      `Version ${version.version} is ${version.status}: only published versions can be deployed`,
+    );
   return version;
 }

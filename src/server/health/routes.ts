@@ -5,10 +5,16 @@ import { AppError } from '../errors';
 import { publicRoute } from '../auth/permissions';
 import type { ZodApp } from '../http/zod-app';
 
-export function healthRoutes(app: ZodApp, { database }: { database: Pick<DatabaseHandle, 'kind' | 'ping'> }): void {
+export function healthRoutes(
+  app: ZodApp,
+  { database }: { database: Pick<DatabaseHandle, 'kind' | 'ping'> },
+): void {
   app.get(
     '/api/health',
-    { config: { permission: publicRoute }, schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } } },
+    {
+      config: { permission: publicRoute },
+      schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 

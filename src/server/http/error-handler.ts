@@ -20,7 +20,10 @@ function pgCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function toBody(error: unknown, request: FastifyRequest): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+function toBody(
+  error: unknown,
+  request: FastifyRequest,
+): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (error instanceof AppError) {
     return {
       status: errorStatus[error.code],
@@ -46,9 +49,18 @@ function toBody(error: unknown, request: FastifyRequest): { status: number; body
   }
   switch (pgCode(error)) {
     case PG_UNIQUE_VIOLATION:
-      return { status: 409, body: { message: 'The resource already exists or was changed concurrently', code: 'CONFLICT' } };
+      return {
+        status: 409,
+        body: { message: 'The resource already exists or was changed concurrently', code: 'CONFLICT' },
+      };
     case PG_FOREIGN_KEY_VIOLATION:
-      return { status: 409, body: { message: 'The resource is referenced by, or refers to, a missing resource', code: 'CONFLICT' } };
+      return {
+        status: 409,
+        body: {
+          message: 'The resource is referenced by, or refers to, a missing resource',
+          code: 'CONFLICT',
+        },
+      };
     case PG_CHECK_VIOLATION:
     case PG_NOT_NULL_VIOLATION:
     case PG_INVALID_TEXT:

@@ -13,8 +13,10 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     root: clientDir,
     wildcard: false,
     index: false,
+    // The header is ours (below), not send's default max-age=0.
+    cacheControl: false,
     setHeaders(res, path) {
-      res.header(
+      res.setHeader(
         'cache-control',
         path.includes(`${join(clientDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );

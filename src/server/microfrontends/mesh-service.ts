@@ -24,16 +24,26 @@ function parseMenuItems(text: string): z.infer<typeof incomingItemSchema>[] {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw badRequest('menuItems must be valid JSON', [{ path: 'body.menuItems', message: 'Must be valid JSON' }]);
+    throw badRequest('menuItems must be valid JSON', [
+      { path: 'body.menuItems', message: 'Must be valid JSON' },
+    ]);
   }
-  if (!Array.isArray(raw)) throw badRequest('menuItems must be a JSON list', [{ path: 'body.menuItems', message: 'Must be a JSON list' }]);
-  if (raw.length === 0) throw badRequest('Please add at least one menu item.', [{ path: 'body.menuItems', message: 'No menu items' }]);
+  if (!Array.isArray(raw))
+    throw badRequest('menuItems must be a JSON list', [
+      { path: 'body.menuItems', message: 'Must be a JSON list' },
+    ]);
+  if (raw.length === 0)
+    throw badRequest('Please add at least one menu item.', [
+      { path: 'body.menuItems', message: 'No menu items' },
+    ]);
   return raw.map((item, i) => {
     const parsed = incomingItemSchema.safeParse(item);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = ['body', 'menuItems', i, ...(issue?.path ?? [])].join('.');
-      throw badRequest(`Menu item ${i + 1}: ${issue?.message ?? 'invalid'}`, [{ path, message: issue?.message ?? 'Invalid' }]);
+      throw badRequest(`Menu item ${i + 1}: ${issue?.message ?? 'invalid'}`, [
+        { path, message: issue?.message ?? 'Invalid' },
+      ]);
     }
     return parsed.data;
   });
@@ -47,34 +57,63 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
   const items = parseMenuItems(body.menuItems);
   return db.transaction(async (tx) => {
     const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, body.tenantId));
-    if (!tenant) throw badRequest('Tenant not found', [{ path: 'body.tenantId', message: 'Tenant not found' }]);
+    if (!tenant)
+      throw badRequest('Tenant not found', [{ path: 'body.tenantId', message: 'Tenant not found' }]);
     const versionIds = [...new Set(items.map((item) => item.microfrontendVersionId).filter(Boolean))];
     const found = versionIds.length
-      ? await tx.select({ id: microfrontendVersions.id, status: microfrontendVersions.status }).from(microfrontendVersions).where(inArray(microfrontendVersions.id, versionIds))
+      ? await tx
+          .select({ id: microfrontendVersions.id, status: microfrontendVersions.status })
+          .from(microfrontendVersions)
+          .where(inArray(microfrontendVersions.id, versionIds))
       : [];
     const statusOf = new Map(found.map((v) => [v.id, v.status]));
     const issues: FieldIssue[] = [];
     items.forEach((item, i) => {
       const at = `body.menuItems.${i}`;
       if (!item.label.trim()) issues.push({ path: `${at}.label`, message: 'Label is required' });
-      if (!item.microfrontendVersionId) issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version is required' });
-      else if (!statusOf.has(item.microfrontendVersionId)) issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version not found' });
-      else if (statusOf.get(item.microfrontendVersionId) !== 'published') issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version is not published' });
+      if (!item.microfrontendVersionId)
+        issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version is required' });
+      else if (!statusOf.has(item.microfrontendVersionId))
+        issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version not found' });
+      else if (statusOf.get(item.microfrontendVersionId) !== 'published')
+        issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version is not published' });
     });
     const orders = items.map((item) => item.order).sort((a, b) => a - b);
-    if (orders.some((order, i) => order !== i)) issues.push({ path: 'body.menuItems', message: `Orders must be 0..${items.length - 1}, each once` });
+    if (orders.some((order, i) => order !== i))
+      issues.push({ path: 'body.menuItems', message: `Orders must be 0..${items.length - 1}, each once` });
     if (issues.length > 0) {
-      throw badRequest(issues.map((issue) => `${issue.path.replace('body.', '')}: ${issue.message}`).join('; '), issues);
+      throw badRequest(
+        issues.map((issue) => `${issue.path.replace('body.', '')}: ${issue.message}`).join('; '),
+        issues,
+      );
     }
     const menu: MeshMenuItem[] = [...items]
       .sort((a, b) => a.order - b.order)
-      .map((item) => ({ id: item.id || randomUUID(), label: item.label.trim(), microfrontendVersionId: item.microfrontendVersionId, config: item.config, order: item.order }));
+      .map((item) => ({
+        id: item.id || randomUUID(),
+        label: item.label.trim(),
+        microfrontendVersionId: item.microfrontendVersionId,
+        config: item.config,
+        order: item.order,
+      }));
     const [created] = await tx
       .insert(webAppMeshes)
-      .values({ tenantId: body.tenantId, name: body.name, description: body.description ?? null, menuItems: JSON.stringify(menu), createdBy: actor.email })
+      .values({
+        tenantId: body.tenantId,
+        name: body.name,
+        description: body.description ?? null,
+        menuItems: JSON.stringify(menu),
+        createdBy: actor.email,
+      })
       .returning();
     if (!created) throw new Error('Insert returned no row');
-    await recordAudit(tx, actor, { action: 'mesh.create', resourceType: 'mesh', resourceId: created.id, tenantId: body.tenantId, changes: { name: body.name, items: menu.length } });
+    await recordAudit(tx, actor, {
+      action: 'mesh.create',
+      resourceType: 'mesh',
+      resourceId: created.id,
+      tenantId: body.tenantId,
+      changes: { name: body.name, items: menu.length },
+    });
     return created;
   });
 }
@@ -83,7 +122,13 @@ export async function deleteMesh(db: Database, id: string, actor: Actor): Promis
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(webAppMeshes).where(eq(webAppMeshes.id, id)).returning();
     if (!deleted) throw notFound('Web app mesh');
-    await recordAudit(tx, actor, { action: 'mesh.delete', resourceType: 'mesh', resourceId: id, tenantId: deleted.tenantId, changes: { before: deleted } });
+    await recordAudit(tx, actor, {
+      action: 'mesh.delete',
+      resourceType: 'mesh',
+      resourceId: id,
+      tenantId: deleted.tenantId,
+      changes: { before: deleted },
+    });
   });
 }
 
@@ -99,11 +144,24 @@ const parseJson = (text: string | null, fallback: unknown): unknown => {
 /** The mesh as a host shell loads it: items in order, versions resolved, configuration merged. */
 export async function getMeshManifest(db: Executor, id: string): Promise<MeshManifest> {
   const mesh = await getMesh(db, id);
-  const items = z.array(z.object({ id: z.string(), label: z.string(), microfrontendVersionId: z.string(), config: z.record(z.string(), z.unknown()).default({}), order: z.number() })).parse(parseJson(mesh.menuItems, []));
+  const items = z
+    .array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        microfrontendVersionId: z.string(),
+        config: z.record(z.string(), z.unknown()).default({}),
+        order: z.number(),
+      }),
+    )
+    .parse(parseJson(mesh.menuItems, []));
   const ids = items.map((item) => item.microfrontendVersionId);
   const rows = ids.length
     ? await db
-        .select({ version: microfrontendVersions, microfrontend: { id: microfrontends.id, slug: microfrontends.slug, name: microfrontends.name } })
+        .select({
+          version: microfrontendVersions,
+          microfrontend: { id: microfrontends.id, slug: microfrontends.slug, name: microfrontends.name },
+        })
         .from(microfrontendVersions)
         .innerJoin(microfrontends, eq(microfrontends.id, microfrontendVersions.microfrontendId))
         .where(inArray(microfrontendVersions.id, ids))
@@ -131,9 +189,14 @@ export async function getMeshManifest(db: Executor, id: string): Promise<MeshMan
             status: row.version.status,
             entryUrl: row.version.entryUrl,
             moduleType: row.version.moduleType,
-            exposedModules: Array.isArray(modules) ? modules.filter((m): m is string => typeof m === 'string') : [],
+            exposedModules: Array.isArray(modules)
+              ? modules.filter((m): m is string => typeof m === 'string')
+              : [],
             integrityHash: row.version.integrityHash,
-            config: { ...(typeof defaults === 'object' && defaults && !Array.isArray(defaults) ? defaults : {}), ...item.config },
+            config: {
+              ...(typeof defaults === 'object' && defaults && !Array.isArray(defaults) ? defaults : {}),
+              ...item.config,
+            },
           },
         ];
       }),

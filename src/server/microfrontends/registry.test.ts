@@ -8,10 +8,15 @@ const HASH = 'sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4J
 describeApi(
   'microfrontend registry',
   (ctx) => {
-    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => ctx().inject({ method, url, payload });
+    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      ctx().inject({ method, url, payload });
 
     it('registers a microfrontend; a taken slug is a 409, a malformed one a 400', async () => {
-      const res = await send('POST', '/api/microfrontends', { slug: 'checkout', name: 'Checkout', repository: 'https://git.example.com/checkout' });
+      const res = await send('POST', '/api/microfrontends', {
+        slug: 'checkout',
+        name: 'Checkout',
+        repository: 'https://git.example.com/checkout',
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ slug: 'checkout', createdBy: 'test-admin@example.com' });
       const taken = await send('POST', '/api/microfrontends', { slug: 'checkout', name: 'Again' });
@@ -32,7 +37,10 @@ describeApi(
         defaultConfig: '{"theme":"dark","pageSize":20}',
       });
       expect(ok.statusCode).toBe(201);
-      expect(microfrontendVersionSchema.parse(ok.json())).toMatchObject({ status: 'draft', moduleType: 'module-federation' });
+      expect(microfrontendVersionSchema.parse(ok.json())).toMatchObject({
+        status: 'draft',
+        moduleType: 'module-federation',
+      });
       const cases: [object, string][] = [
         [{ entryUrl: 'ftp://cdn.example.com/x.js' }, 'body.entryUrl'],
         [{ exposedModules: '{"a":1}' }, 'body.exposedModules'],
@@ -42,30 +50,58 @@ describeApi(
         [{ version: '' }, 'body.version'],
       ];
       for (const [change, field] of cases) {
-        const res = await send('POST', '/api/microfrontend-versions', { microfrontendId: 'mfe-2', version: '9.9.9', ...change });
+        const res = await send('POST', '/api/microfrontend-versions', {
+          microfrontendId: 'mfe-2',
+          version: '9.9.9',
+          ...change,
+        });
         expect(res.statusCode, JSON.stringify(change)).toBe(400);
         expect(res.json().issues[0].path).toBe(field);
       }
-      expect((await send('POST', '/api/microfrontend-versions', { microfrontendId: 'mfe-2', version: '2.0.0' })).statusCode).toBe(409);
-      expect((await send('POST', '/api/microfrontend-versions', { microfrontendId: 'nope', version: '1.0.0' })).statusCode).toBe(404);
+      expect(
+        (await send('POST', '/api/microfrontend-versions', { microfrontendId: 'mfe-2', version: '2.0.0' }))
+          .statusCode,
+      ).toBe(409);
+      expect(
+        (await send('POST', '/api/microfrontend-versions', { microfrontendId: 'nope', version: '1.0.0' }))
+          .statusCode,
+      ).toBe(404);
     });
 
     it('publishes a complete draft, whose entry URL, modules and hash then never change', async () => {
-      const draft = (await send('POST', '/api/microfrontend-versions', { microfrontendId: 'mfe-2', version: '3.0.0' })).json();
+      const draft = (
+        await send('POST', '/api/microfrontend-versions', { microfrontendId: 'mfe-2', version: '3.0.0' })
+      ).json();
       const incomplete = await send('POST', `/api/microfrontend-versions/${draft.id}/publish`);
       expect(incomplete.statusCode).toBe(409);
       expect(incomplete.json().message).toBe('Set entryUrl, exposedModules, integrityHash before publishing');
-      await send('PATCH', `/api/microfrontend-versions/${draft.id}`, { entryUrl: 'https://cdn.example.com/r/3.0.0/remoteEntry.js', exposedModules: '["./App"]', integrityHash: HASH });
+      await send('PATCH', `/api/microfrontend-versions/${draft.id}`, {
+        entryUrl: 'https://cdn.example.com/r/3.0.0/remoteEntry.js',
+        exposedModules: '["./App"]',
+        integrityHash: HASH,
+      });
       const published = await send('POST', `/api/microfrontend-versions/${draft.id}/publish`);
       expect(published.json().status).toBe('published');
-      const frozen = await send('PATCH', `/api/microfrontend-versions/${draft.id}`, { entryUrl: 'https://evil.example.com/x.js' });
+      const frozen = await send('PATCH', `/api/microfrontend-versions/${draft.id}`, {
+        entryUrl: 'https://evil.example.com/x.js',
+      });
       expect(frozen.statusCode).toBe(409);
       expect(frozen.json().message).toBe("A published version's entryUrl never changes");
-      expect((await send('PATCH', `/api/microfrontend-versions/${draft.id}`, { buildMetadata: '{"commit":"abc"}' })).statusCode).toBe(200);
+      expect(
+        (
+          await send('PATCH', `/api/microfrontend-versions/${draft.id}`, {
+            buildMetadata: '{"commit":"abc"}',
+          })
+        ).statusCode,
+      ).toBe(200);
       // An empty edit changes nothing and is not an error.
-      expect((await send('PATCH', `/api/microfrontend-versions/${draft.id}`, {})).json().buildMetadata).toBe('{"commit":"abc"}');
+      expect((await send('PATCH', `/api/microfrontend-versions/${draft.id}`, {})).json().buildMetadata).toBe(
+        '{"commit":"abc"}',
+      );
       expect((await send('POST', `/api/microfrontend-versions/${draft.id}/publish`)).statusCode).toBe(409);
-      expect((await send('POST', `/api/microfrontend-versions/${draft.id}/deprecate`)).json().status).toBe('deprecated');
+      expect((await send('POST', `/api/microfrontend-versions/${draft.id}/deprecate`)).json().status).toBe(
+        'deprecated',
+      );
       expect((await send('POST', `/api/microfrontend-versions/${draft.id}/deprecate`)).statusCode).toBe(409);
     });
 

@@ -32,7 +32,6 @@ import {
   listMicrofrontendVersions,
 } from './service';
 
-
 export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/microfrontends',
@@ -139,16 +138,28 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
     '/api/microfrontends',
     {
       config: { permission: adminOnly },
-      schema: { tags: ['microfrontends'], summary: 'Register a microfrontend (slug unique)', body: microfrontendInputSchema, response: { 201: microfrontendSchema, ...errorResponses(400, 401, 403, 409) } },
+      schema: {
+        tags: ['microfrontends'],
+        summary: 'Register a microfrontend (slug unique)',
+        body: microfrontendInputSchema,
+        response: { 201: microfrontendSchema, ...errorResponses(400, 401, 403, 409) },
+      },
     },
-    async (request, reply) => reply.status(201).send(await createMicrofrontend(db, request.body, actor(request))),
+    async (request, reply) =>
+      reply.status(201).send(await createMicrofrontend(db, request.body, actor(request))),
   );
 
   app.patch(
     '/api/microfrontends/:id',
     {
       config: { permission: adminOnly },
-      schema: { tags: ['microfrontends'], summary: 'Edit a microfrontend', params: idParams, body: microfrontendPatchSchema, response: { 200: microfrontendSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: ['microfrontends'],
+        summary: 'Edit a microfrontend',
+        params: idParams,
+        body: microfrontendPatchSchema,
+        response: { 200: microfrontendSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request) => updateMicrofrontend(db, request.params.id, request.body, actor(request)),
   );
@@ -157,7 +168,12 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
     '/api/microfrontends/:id',
     {
       config: { permission: adminOnly },
-      schema: { tags: ['microfrontends'], summary: 'Delete a microfrontend (409 while live or used by a mesh)', params: idParams, response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) } },
+      schema: {
+        tags: ['microfrontends'],
+        summary: 'Delete a microfrontend (409 while live or used by a mesh)',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
     },
     async (request, reply) => {
       await deleteMicrofrontend(db, request.params.id, actor(request));
@@ -169,9 +185,15 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
     '/api/microfrontend-versions',
     {
       config: { permission: adminOnly },
-      schema: { tags: ['microfrontends'], summary: 'Add a draft version', body: microfrontendVersionInputSchema, response: { 201: microfrontendVersionSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: ['microfrontends'],
+        summary: 'Add a draft version',
+        body: microfrontendVersionInputSchema,
+        response: { 201: microfrontendVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
-    async (request, reply) => reply.status(201).send(await createMicrofrontendVersion(db, request.body, actor(request))),
+    async (request, reply) =>
+      reply.status(201).send(await createMicrofrontendVersion(db, request.body, actor(request))),
   );
 
   app.patch(
@@ -180,7 +202,8 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
       config: { permission: adminOnly },
       schema: {
         tags: ['microfrontends'],
-        summary: "Edit a version (a published version's entryUrl, exposedModules and integrityHash never change)",
+        summary:
+          "Edit a version (a published version's entryUrl, exposedModules and integrityHash never change)",
         params: versionParams,
         body: microfrontendVersionPatchSchema,
         response: { 200: microfrontendVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -189,12 +212,20 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
     async (request) => updateMicrofrontendVersion(db, request.params.versionId, request.body, actor(request)),
   );
 
-  for (const [path, to] of [['publish', 'published'], ['deprecate', 'deprecated']] as const) {
+  for (const [path, to] of [
+    ['publish', 'published'],
+    ['deprecate', 'deprecated'],
+  ] as const) {
     app.post(
       `/api/microfrontend-versions/:versionId/${path}`,
       {
         config: { permission: adminOnly },
-        schema: { tags: ['microfrontends'], summary: `Mark a version ${to}`, params: versionParams, response: { 200: microfrontendVersionSchema, ...errorResponses(401, 403, 404, 409) } },
+        schema: {
+          tags: ['microfrontends'],
+          summary: `Mark a version ${to}`,
+          params: versionParams,
+          response: { 200: microfrontendVersionSchema, ...errorResponses(401, 403, 404, 409) },
+        },
       },
       async (request) => changeVersionStatus(db, request.params.versionId, to, actor(request)),
     );
@@ -218,7 +249,12 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
     '/api/web-app-meshes/:id',
     {
       config: { permission: onTenant('meshes', tenantFromRow(webAppMeshes, 'id'), 'Web app mesh') },
-      schema: { tags: ['web app meshes'], summary: 'Delete a mesh', params: idParams, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags: ['web app meshes'],
+        summary: 'Delete a mesh',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
     },
     async (request, reply) => {
       await deleteMesh(db, request.params.id, actor(request));
@@ -232,7 +268,8 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
       config: { permission: onTenant('read', tenantFromRow(webAppMeshes, 'id'), 'Web app mesh') },
       schema: {
         tags: ['web app meshes'],
-        summary: 'What a host shell needs to load the mesh: menu in order, entry URLs, modules, hashes, merged config',
+        summary:
+          'What a host shell needs to load the mesh: menu in order, entry URLs, modules, hashes, merged config',
         params: idParams,
         response: { 200: meshManifestSchema, ...errorResponses(401, 404) },
       },

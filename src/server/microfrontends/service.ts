@@ -49,11 +49,20 @@ export async function getMicrofrontendVersion(db: Executor, id: string): Promise
   return found;
 }
 
-export async function listMeshes(db: Executor, scope: TenantScope, filter: { tenantId?: string }): Promise<WebAppMesh[]> {
+export async function listMeshes(
+  db: Executor,
+  scope: TenantScope,
+  filter: { tenantId?: string },
+): Promise<WebAppMesh[]> {
   return db
     .select()
     .from(webAppMeshes)
-    .where(and(inTenantScope(webAppMeshes.tenantId, scope), filter.tenantId ? eq(webAppMeshes.tenantId, filter.tenantId) : undefined))
+    .where(
+      and(
+        inTenantScope(webAppMeshes.tenantId, scope),
+        filter.tenantId ? eq(webAppMeshes.tenantId, filter.tenantId) : undefined,
+      ),
+    )
     .orderBy(desc(webAppMeshes.createdAt), asc(webAppMeshes.id));
 }
 
@@ -71,12 +80,24 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export async function createMicrofrontend(db: Database, input: MicrofrontendInput, actor: Actor): Promise<Microfrontend> {
+export async function createMicrofrontend(
+  db: Database,
+  input: MicrofrontendInput,
+  actor: Actor,
+): Promise<Microfrontend> {
   try {
     return await db.transaction(async (tx) => {
-      const [created] = await tx.insert(microfrontends).values({ ...input, createdBy: actor.email }).returning();
+      const [created] = await tx
+        .insert(microfrontends)
+        .values({ ...input, createdBy: actor.email })
+        .returning();
       if (!created) throw new Error('Insert returned no row');
-      await recordAudit(tx, actor, { action: 'microfrontend.create', resourceType: 'microfrontend', resourceId: created.id, changes: { after: input } });
+      await recordAudit(tx, actor, {
+        action: 'microfrontend.create',
+        resourceType: 'microfrontend',
+        resourceId: created.id,
+        changes: { after: input },
+      });
       return created;
     });
   } catch (error) {
@@ -85,7 +106,12 @@ export async function createMicrofrontend(db: Database, input: MicrofrontendInpu
   }
 }
 
-export async function updateMicrofrontend(db: Database, id: string, patch: Partial<MicrofrontendInput>, actor: Actor): Promise<Microfrontend> {
+export async function updateMicrofrontend(
+  db: Database,
+  id: string,
+  patch: Partial<MicrofrontendInput>,
+  actor: Actor,
+): Promise<Microfrontend> {
   try {
     return await db.transaction(async (tx) => {
       const [before] = await tx.select().from(microfrontends).where(eq(microfrontends.id, id)).for('update');
@@ -93,7 +119,12 @@ export async function updateMicrofrontend(db: Database, id: string, patch: Parti
       if (Object.keys(patch).length === 0) return before;
       const [after] = await tx.update(microfrontends).set(patch).where(eq(microfrontends.id, id)).returning();
       if (!after) throw notFound('Microfrontend');
-      await recordAudit(tx, actor, { action: 'microfrontend.update', resourceType: 'microfrontend', resourceId: id, changes: { before, after: patch } });
+      await recordAudit(tx, actor, {
+        action: 'microfrontend.update',
+        resourceType: 'microfrontend',
+        resourceId: id,
+        changes: { before, after: patch },
+      });
       return after;
     });
   } catch (error) {
@@ -104,12 +135,17 @@ export async function updateMicrofrontend(db: Database, id: string, patch: Parti
 
 /** Meshes whose menu uses one of the given versions (menus are JSON text, so this reads them). */
 async function meshesUsing(db: Executor, versionIds: Set<string>): Promise<string[]> {
-  const meshes = await db.select({ name: webAppMeshes.name, menuItems: webAppMeshes.menuItems }).from(webAppMeshes);
+  const meshes = await db
+    .select({ name: webAppMeshes.name, menuItems: webAppMeshes.menuItems })
+    .from(webAppMeshes);
   return meshes
     .filter((mesh) => {
       try {
         const items = JSON.parse(mesh.menuItems) as { microfrontendVersionId?: unknown }[];
-        return items.some((item) => typeof item.microfrontendVersionId === 'string' && versionIds.has(item.microfrontendVersionId));
+        return items.some(
+          (item) =>
+            typeof item.microfrontendVersionId === 'string' && versionIds.has(item.microfrontendVersionId),
+        );
       } catch {
         return false;
       }
@@ -122,17 +158,35 @@ export async function deleteMicrofrontend(db: Database, id: string, actor: Actor
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(microfrontends).where(eq(microfrontends.id, id)).for('update');
     if (!before) throw notFound('Microfrontend');
-    const versionIds = new Set((await tx.select({ id: microfrontendVersions.id }).from(microfrontendVersions).where(eq(microfrontendVersions.microfrontendId, id))).map((v) => v.id));
+    const versionIds = new Set(
+      (
+        await tx
+          .select({ id: microfrontendVersions.id })
+          .from(microfrontendVersions)
+          .where(eq(microfrontendVersions.microfrontendId, id))
+      ).map((v) => v.id),
+    );
     const usedBy = await meshesUsing(tx, versionIds);
-    if (usedBy.length > 0) throw conflict(`${before.name} is used by the mesh${usedBy.length > 1 ? 'es' : ''} ${usedBy.join(', ')}`);
+    if (usedBy.length > 0)
+      throw conflict(
+        `${before.name} is used by the mesh${usedBy.length > 1 ? 'es' : ''} ${usedBy.join(', ')}`,
+      );
     const live = await tx
       .select({ environment: microfrontendDeployments.environment })
       .from(microfrontendDeployments)
-      .where(and(eq(microfrontendDeployments.microfrontendId, id), eq(microfrontendDeployments.status, 'active')));
-    if (live.length > 0) throw conflict(`${before.name} is live in ${[...new Set(live.map((l) => l.environment))].join(', ')}`);
+      .where(
+        and(eq(microfrontendDeployments.microfrontendId, id), eq(microfrontendDeployments.status, 'active')),
+      );
+    if (live.length > 0)
+      throw conflict(`${before.name} is live in ${[...new Set(live.map((l) => l.environment))].join(', ')}`);
     await tx.delete(microfrontendDeployments).where(eq(microfrontendDeployments.microfrontendId, id));
     await tx.delete(microfrontends).where(eq(microfrontends.id, id));
-    await recordAudit(tx, actor, { action: 'microfrontend.delete', resourceType: 'microfrontend', resourceId: id, changes: { before } });
+    await recordAudit(tx, actor, {
+      action: 'microfrontend.delete',
+      resourceType: 'microfrontend',
+      resourceId: id,
+      changes: { before },
+    });
   });
 }
 
@@ -146,70 +200,144 @@ function checkVersionFields<T extends MicrofrontendVersionPatch>(input: T): T {
     try {
       parsed = JSON.parse(value);
     } catch {
-      throw badRequest(`${field} must be valid JSON`, [{ path: `body.${field}`, message: 'Must be valid JSON' }]);
+      throw badRequest(`${field} must be valid JSON`, [
+        { path: `body.${field}`, message: 'Must be valid JSON' },
+      ]);
     }
-    if (field === 'exposedModules' && !(Array.isArray(parsed) && parsed.every((m) => typeof m === 'string' && m.length > 0))) {
-      throw badRequest('exposedModules must be a JSON list of module names', [{ path: 'body.exposedModules', message: 'Must be a JSON list of strings' }]);
+    if (
+      field === 'exposedModules' &&
+      !(Array.isArray(parsed) && parsed.every((m) => typeof m === 'string' && m.length > 0))
+    ) {
+      throw badRequest('exposedModules must be a JSON list of module names', [
+        { path: 'body.exposedModules', message: 'Must be a JSON list of strings' },
+      ]);
     }
-    if (field === 'defaultConfig' && (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))) {
-      throw badRequest('defaultConfig must be a JSON object', [{ path: 'body.defaultConfig', message: 'Must be a JSON object' }]);
+    if (
+      field === 'defaultConfig' &&
+      (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    ) {
+      throw badRequest('defaultConfig must be a JSON object', [
+        { path: 'body.defaultConfig', message: 'Must be a JSON object' },
+      ]);
     }
   }
   return input;
 }
 
-export async function createMicrofrontendVersion(db: Database, input: MicrofrontendVersionInput, actor: Actor): Promise<MicrofrontendVersion> {
+export async function createMicrofrontendVersion(
+  db: Database,
+  input: MicrofrontendVersionInput,
+  actor: Actor,
+): Promise<MicrofrontendVersion> {
   checkVersionFields(input);
   try {
     return await db.transaction(async (tx) => {
       await getMicrofrontend(tx, input.microfrontendId);
-      const [created] = await tx.insert(microfrontendVersions).values({ ...input, status: 'draft', createdBy: actor.email }).returning();
+      const [created] = await tx
+        .insert(microfrontendVersions)
+        .values({ ...input, status: 'draft', createdBy: actor.email })
+        .returning();
       if (!created) throw new Error('Insert returned no row');
-      await recordAudit(tx, actor, { action: 'microfrontend_version.create', resourceType: 'microfrontend', resourceId: created.id, changes: { after: input } });
+      await recordAudit(tx, actor, {
+        action: 'microfrontend_version.create',
+        resourceType: 'microfrontend',
+        resourceId: created.id,
+        changes: { after: input },
+      });
       return created;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`Version ${input.version} already exists for this microfrontend`);
+    if (isUniqueViolation(error))
+      throw conflict(`Version ${input.version} already exists for this microfrontend`);
     throw error;
   }
 }
 
 /** Fields a published (or deprecated) version never changes: what a host shell loads and verifies. */
-const FROZEN_WHEN_PUBLISHED = ['entryUrl', 'exposedModules', 'integrityHash', 'version', 'moduleType'] as const;
+const FROZEN_WHEN_PUBLISHED = [
+  'entryUrl',
+  'exposedModules',
+  'integrityHash',
+  'version',
+  'moduleType',
+] as const;
 
-export async function updateMicrofrontendVersion(db: Database, id: string, patch: MicrofrontendVersionPatch, actor: Actor): Promise<MicrofrontendVersion> {
+export async function updateMicrofrontendVersion(
+  db: Database,
+  id: string,
+  patch: MicrofrontendVersionPatch,
+  actor: Actor,
+): Promise<MicrofrontendVersion> {
   checkVersionFields(patch);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(microfrontendVersions).where(eq(microfrontendVersions.id, id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(microfrontendVersions)
+      .where(eq(microfrontendVersions.id, id))
+      .for('update');
     if (!before) throw notFound('Microfrontend version');
     if (before.status !== 'draft') {
-      const frozen = FROZEN_WHEN_PUBLISHED.filter((field) => patch[field] !== undefined && patch[field] !== before[field]);
-      if (frozen.length > 0) throw conflict(`A ${before.status} version's ${frozen.join(', ')} never change${frozen.length === 1 ? 's' : ''}`);
+      const frozen = FROZEN_WHEN_PUBLISHED.filter(
+        (field) => patch[field] !== undefined && patch[field] !== before[field],
+      );
+      if (frozen.length > 0)
+        throw conflict(
+          `A ${before.status} version's ${frozen.join(', ')} never change${frozen.length === 1 ? 's' : ''}`,
+        );
     }
     if (Object.keys(patch).length === 0) return before;
-    const [after] = await tx.update(microfrontendVersions).set(patch).where(eq(microfrontendVersions.id, id)).returning();
+    const [after] = await tx
+      .update(microfrontendVersions)
+      .set(patch)
+      .where(eq(microfrontendVersions.id, id))
+      .returning();
     if (!after) throw notFound('Microfrontend version');
-    await recordAudit(tx, actor, { action: 'microfrontend_version.update', resourceType: 'microfrontend', resourceId: id, changes: { before, after: patch } });
+    await recordAudit(tx, actor, {
+      action: 'microfrontend_version.update',
+      resourceType: 'microfrontend',
+      resourceId: id,
+      changes: { before, after: patch },
+    });
     return after;
   });
 }
 
 /** draft -> published (needs an entry URL, exposed modules and an integrity hash); published|draft -> deprecated. */
-export async function changeVersionStatus(db: Database, id: string, to: 'published' | 'deprecated', actor: Actor): Promise<MicrofrontendVersion> {
+export async function changeVersionStatus(
+  db: Database,
+  id: string,
+  to: 'published' | 'deprecated',
+  actor: Actor,
+): Promise<MicrofrontendVersion> {
   return db.transaction(async (tx) => {
-    const [version] = await tx.select().from(microfrontendVersions).where(eq(microfrontendVersions.id, id)).for('update');
+    const [version] = await tx
+      .select()
+      .from(microfrontendVersions)
+      .where(eq(microfrontendVersions.id, id))
+      .for('update');
     if (!version) throw notFound('Microfrontend version');
     if (to === 'published') {
-      if (version.status !== 'draft') throw conflict(`Only a draft can be published; this version is ${version.status}`);
-      const missing = (['entryUrl', 'exposedModules', 'integrityHash'] as const).filter((field) => !version[field]);
+      if (version.status !== 'draft')
+        throw conflict(`Only a draft can be published; this version is ${version.status}`);
+      const missing = (['entryUrl', 'exposedModules', 'integrityHash'] as const).filter(
+        (field) => !version[field],
+      );
       if (missing.length > 0) throw conflict(`Set ${missing.join(', ')} before publishing`);
     } else if (version.status === 'deprecated') {
       throw conflict('This version is already deprecated');
     }
-    const [after] = await tx.update(microfrontendVersions).set({ status: to }).where(eq(microfrontendVersions.id, id)).returning();
+    const [after] = await tx
+      .update(microfrontendVersions)
+      .set({ status: to })
+      .where(eq(microfrontendVersions.id, id))
+      .returning();
     if (!after) throw notFound('Microfrontend version');
-    await recordAudit(tx, actor, { action: `microfrontend_version.${to === 'published' ? 'publish' : 'deprecate'}`, resourceType: 'microfrontend', resourceId: id, changes: { from: version.status, to } });
+    await recordAudit(tx, actor, {
+      action: `microfrontend_version.${to === 'published' ? 'publish' : 'deprecate'}`,
+      resourceType: 'microfrontend',
+      resourceId: id,
+      changes: { from: version.status, to },
+    });
     return after;
   });
 }
-

@@ -23,6 +23,13 @@ describeApi(
 describeApi('overview API on an empty database', (ctx) => {
   it('answers zeros and empty lists', async () => {
     const res = await ctx().get('/api/overview');
-    expect(res.json()).toEqual({ totalTenants: 0, capabilities: 0, webApps: 0, activeResources: 0, recentTenants: [], recentWebApps: [] });
+    expect(res.json()).toEqual({
+      totalTenants: 0,
+      capabilities: 0,
+      webApps: 0,
+      activeResources: 0,
+      recentTenants: [],
+      recentWebApps: [],
+    });
   });
 });

@@ -28,7 +28,11 @@ export async function getSettings(db: Executor): Promise<Settings> {
 export async function replaceSettings(db: Database, input: SettingsInput, actor: Actor): Promise<Settings> {
   const values = { ...input, accountEmail: input.accountEmail || null, updatedBy: actor.email };
   return db.transaction(async (tx) => {
-    const [before] = await tx.select(settingsFields).from(settings).where(eq(settings.id, SETTINGS_ROW_ID)).for('update');
+    const [before] = await tx
+      .select(settingsFields)
+      .from(settings)
+      .where(eq(settings.id, SETTINGS_ROW_ID))
+      .for('update');
     const [after] = await tx
       .insert(settings)
       .values({ id: SETTINGS_ROW_ID, ...values })
@@ -41,13 +45,21 @@ export async function replaceSettings(db: Database, input: SettingsInput, actor:
         .filter((key) => previous[key] !== after[key])
         .map((key) => [key, { from: previous[key], to: after[key] }]),
     );
-    await recordAudit(tx, actor, { action: 'settings.update', resourceType: 'settings', resourceId: SETTINGS_ROW_ID, changes: changed });
+    await recordAudit(tx, actor, {
+      action: 'settings.update',
+      resourceType: 'settings',
+      resourceId: SETTINGS_ROW_ID,
+      changes: changed,
+    });
     return after;
   });
 }
 
 /** One indexed primary-key read: whether changes by non-administrators are paused. */
 export async function isMaintenanceModeOn(db: Executor): Promise<boolean> {
-  const [row] = await db.select({ on: settings.maintenanceMode }).from(settings).where(eq(settings.id, SETTINGS_ROW_ID));
+  const [row] = await db
+    .select({ on: settings.maintenanceMode })
+    .from(settings)
+    .where(eq(settings.id, SETTINGS_ROW_ID));
   return row?.on ?? DEFAULT_SETTINGS.maintenanceMode;
 }

@@ -6,17 +6,32 @@ import { describeApi } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
 
-const SAVED = { accountEmail: 'Ops@Acme.io', organization: 'Acme', emailNotifications: false, autoScaling: true, maintenanceMode: false };
+const SAVED = {
+  accountEmail: 'Ops@Acme.io',
+  organization: 'Acme',
+  emailNotifications: false,
+  autoScaling: true,
+  maintenanceMode: false,
+};
 
 describeApi(
   'settings API',
   (ctx) => {
     const put = (payload: object, cookie?: string) =>
       ctx().inject({ method: 'PUT', url: '/api/settings', payload, headers: cookie ? { cookie } : {} });
-    const member = () => sessionCookieFor(ctx().db, { id: 's-member', email: 's-member@acme.io', roles: { 'tenant-001': 'member' } });
+    const member = () =>
+      sessionCookieFor(ctx().db, {
+        id: 's-member',
+        email: 's-member@acme.io',
+        roles: { 'tenant-001': 'member' },
+      });
 
     it('answers the defaults before anything was saved, to any signed-in user', async () => {
-      const res = await ctx().app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: await member() } });
+      const res = await ctx().app.inject({
+        method: 'GET',
+        url: '/api/settings',
+        headers: { cookie: await member() },
+      });
       expect(res.statusCode).toBe(200);
       expect(settingsSchema.parse(res.json())).toEqual({
         accountEmail: null,
@@ -34,10 +49,17 @@ describeApi(
       const res = await put(SAVED);
       expect(res.statusCode).toBe(200);
       const saved = settingsSchema.parse(res.json());
-      expect(saved).toMatchObject({ ...SAVED, accountEmail: 'ops@acme.io', updatedBy: 'test-admin@example.com' });
+      expect(saved).toMatchObject({
+        ...SAVED,
+        accountEmail: 'ops@acme.io',
+        updatedBy: 'test-admin@example.com',
+      });
       expect(saved.updatedAt).not.toBeNull();
       expect((await ctx().get('/api/settings')).json()).toEqual(saved);
-      const [event] = await ctx().db.select().from(auditEvents).where(eq(auditEvents.action, 'settings.update'));
+      const [event] = await ctx()
+        .db.select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'settings.update'));
       expect(JSON.parse(event?.changes ?? '{}')).toEqual({
         accountEmail: { from: null, to: 'ops@acme.io' },
         organization: { from: null, to: 'Acme' },
@@ -53,7 +75,10 @@ describeApi(
       const cases: [object, string][] = [
         [{ ...SAVED, accountEmail: 'not-an-email' }, 'body.accountEmail'],
         [{ ...SAVED, maintenanceMode: 'on' }, 'body.maintenanceMode'],
-        [{ accountEmail: null, organization: null, emailNotifications: true, autoScaling: false }, 'body.maintenanceMode'],
+        [
+          { accountEmail: null, organization: null, emailNotifications: true, autoScaling: false },
+          'body.maintenanceMode',
+        ],
       ];
       for (const [body, field] of cases) {
         const res = await put(body);
@@ -67,7 +92,11 @@ describeApi(
     });
 
     it('maintenance mode pauses changes by non-administrators (503), not their reads, not administrators', async () => {
-      const developer = await sessionCookieFor(ctx().db, { id: 's-developer', email: 's-developer@acme.io', roles: { 'tenant-001': 'developer' } });
+      const developer = await sessionCookieFor(ctx().db, {
+        id: 's-developer',
+        email: 's-developer@acme.io',
+        roles: { 'tenant-001': 'developer' },
+      });
       const as = (cookie: string) => (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
         ctx().app.inject({ method, url, payload, headers: { cookie } });
       const dev = as(developer);
@@ -83,7 +112,10 @@ describeApi(
       expect((await dev('GET', '/api/settings')).json()).toMatchObject({ maintenanceMode: true });
       expect((await dev('POST', '/api/auth/logout')).statusCode).toBe(204);
       // An administrator's change goes through.
-      expect((await ctx().inject({ method: 'PATCH', url: '/api/web-apps/app-1', payload: { status: 'stopped' } })).statusCode).toBe(200);
+      expect(
+        (await ctx().inject({ method: 'PATCH', url: '/api/web-apps/app-1', payload: { status: 'stopped' } }))
+          .statusCode,
+      ).toBe(200);
 
       expect((await put({ ...SAVED, maintenanceMode: false })).statusCode).toBe(200);
       const again = as(await sessionCookieFor(ctx().db, { id: 's-developer', email: 's-developer@acme.io' }));

@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { controlPlaneRegions, type Environment } from '../../contract/common';
 import type { FieldIssue } from '../../contract/errors';
-import { environmentRegionPolicySchema, type EnvironmentRegionPolicy, type Tenant } from '../../contract/tenants';
+import {
+  environmentRegionPolicySchema,
+  type EnvironmentRegionPolicy,
+  type Tenant,
+} from '../../contract/tenants';
 import { badRequest, conflict } from '../errors';
 
-const ENABLED_FLAG = { development: 'developmentEnabled', uat: 'uatEnabled', production: 'productionEnabled' } as const;
+const ENABLED_FLAG = {
+  development: 'developmentEnabled',
+  uat: 'uatEnabled',
+  production: 'productionEnabled',
+} as const;
 
-export const environmentEnabled = (tenant: Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEnabled'>, environment: Environment) =>
-  tenant[ENABLED_FLAG[environment]];
+export const environmentEnabled = (
+  tenant: Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEnabled'>,
+  environment: Environment,
+) => tenant[ENABLED_FLAG[environment]];
 
 /** JSON-text fields: empty means none (null); anything else must parse, or 400 naming the field. */
 export function jsonTextOrNull(value: string | null | undefined, field: string): string | null | undefined {
@@ -16,7 +26,9 @@ export function jsonTextOrNull(value: string | null | undefined, field: string):
   try {
     JSON.parse(value);
   } catch {
-    throw badRequest(`${field} must be valid JSON`, [{ path: `body.${field}`, message: 'Must be valid JSON' }]);
+    throw badRequest(`${field} must be valid JSON`, [
+      { path: `body.${field}`, message: 'Must be valid JSON' },
+    ]);
   }
   return value;
 }
@@ -38,7 +50,9 @@ export function checkAllowedRegions(regions: string[] | null | undefined): strin
 /** Parses environmentRegionPolicies text sent by a client: a list of {environment, regions}, strictly. */
 export function parsePolicies(text: string): EnvironmentRegionPolicy[] {
   const fail = (message: string): never => {
-    throw badRequest(`environmentRegionPolicies ${message}`, [{ path: 'body.environmentRegionPolicies', message }]);
+    throw badRequest(`environmentRegionPolicies ${message}`, [
+      { path: 'body.environmentRegionPolicies', message },
+    ]);
   };
   let raw: unknown;
   try {
@@ -58,7 +72,9 @@ export function parsePolicies(text: string): EnvironmentRegionPolicy[] {
  */
 export function normalisePolicies(
   policies: EnvironmentRegionPolicy[],
-  tenant: Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEnabled'> & { allowedRegions: string[] | null },
+  tenant: Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEnabled'> & {
+    allowedRegions: string[] | null;
+  },
   strict: boolean,
 ): string | null {
   const allowed = new Set(tenant.allowedRegions ?? []);
@@ -66,15 +82,21 @@ export function normalisePolicies(
   for (const policy of policies) {
     const regions = [...new Set(policy.regions)];
     if (!environmentEnabled(tenant, policy.environment)) {
-      if (strict && regions.length > 0) throw badRequest(`The ${policy.environment} environment is not enabled for this tenant`, [{ path: 'body.environmentRegionPolicies', message: `${policy.environment} is not enabled` }]);
+      if (strict && regions.length > 0)
+        throw badRequest(`The ${policy.environment} environment is not enabled for this tenant`, [
+          { path: 'body.environmentRegionPolicies', message: `${policy.environment} is not enabled` },
+        ]);
       continue;
     }
     const outside = regions.filter((r) => !allowed.has(r));
     if (strict && outside.length > 0) {
-      throw badRequest(`Override regions must be allowed regions: ${outside.join(', ')}`, [{ path: 'body.environmentRegionPolicies', message: `Not allowed: ${outside.join(', ')}` }]);
+      throw badRequest(`Override regions must be allowed regions: ${outside.join(', ')}`, [
+        { path: 'body.environmentRegionPolicies', message: `Not allowed: ${outside.join(', ')}` },
+      ]);
     }
     const inside = regions.filter((r) => allowed.has(r));
-    if (inside.length > 0 && !kept.some((k) => k.environment === policy.environment)) kept.push({ environment: policy.environment, regions: inside });
+    if (inside.length > 0 && !kept.some((k) => k.environment === policy.environment))
+      kept.push({ environment: policy.environment, regions: inside });
   }
   return kept.length > 0 ? JSON.stringify(kept) : null;
 }
@@ -95,13 +117,20 @@ export function storedPolicies(text: string | null): EnvironmentRegionPolicy[] {
  * inside that environment's override when it has one. Refusals are 409s naming the rule.
  */
 export function assertRegionAllowed(tenant: Tenant, environment: Environment, region: string): void {
-  if (!environmentEnabled(tenant, environment)) throw conflict(`The ${environment} environment is not enabled for tenant ${tenant.name}`);
+  if (!environmentEnabled(tenant, environment))
+    throw conflict(`The ${environment} environment is not enabled for tenant ${tenant.name}`);
   const allowed = tenant.allowedRegions ?? [];
   if (allowed.length > 0 && !allowed.includes(region)) {
-    throw conflict(`Region ${region} is not among the allowed regions of tenant ${tenant.name} (${allowed.join(', ')})`);
+    throw conflict(
+      `Region ${region} is not among the allowed regions of tenant ${tenant.name} (${allowed.join(', ')})`,
+    );
   }
-  const override = storedPolicies(tenant.environmentRegionPolicies).find((p) => p.environment === environment);
+  const override = storedPolicies(tenant.environmentRegionPolicies).find(
+    (p) => p.environment === environment,
+  );
   if (override && override.regions.length > 0 && !override.regions.includes(region)) {
-    throw conflict(`Region ${region} is outside the ${environment} region override of tenant ${tenant.name} (${override.regions.join(', ')})`);
+    throw conflict(
+      `Region ${region} is outside the ${environment} region override of tenant ${tenant.name} (${override.regions.join(', ')})`,
+    );
   }
 }

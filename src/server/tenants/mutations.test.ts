@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { parseBlueGreenConfig } from '../../contract/blue-green';
 import { tenantSchema } from '../../contract/tenants';
-import { auditEvents, capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
+import {
+  auditEvents,
+  capabilitySubscriptions,
+  tenants,
+  userProfiles,
+  webAppMeshes,
+  webApps,
+} from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
@@ -10,13 +17,26 @@ import { sessionCookieFor } from '../test/sessions';
 describeApi(
   'tenant mutations and data governance',
   (ctx) => {
-    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => ctx().inject({ method, url, payload });
+    const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      ctx().inject({ method, url, payload });
 
     it('creates a tenant with all three environments on by default and status active', async () => {
-      const res = await send('POST', '/api/tenants', { name: 'Stark Industries', owner: 'pepper@stark.io', dataResidency: 'eu-west-1', dataClassification: 'restricted', disasterRecoveryRequirements: 'tier-0' });
+      const res = await send('POST', '/api/tenants', {
+        name: 'Stark Industries',
+        owner: 'pepper@stark.io',
+        dataResidency: 'eu-west-1',
+        dataClassification: 'restricted',
+        disasterRecoveryRequirements: 'tier-0',
+      });
       expect(res.statusCode).toBe(201);
       const tenant = tenantSchema.parse(res.json());
-      expect(tenant).toMatchObject({ status: 'active', developmentEnabled: true, uatEnabled: true, productionEnabled: true, dataClassification: 'restricted' });
+      expect(tenant).toMatchObject({
+        status: 'active',
+        developmentEnabled: true,
+        uatEnabled: true,
+        productionEnabled: true,
+        dataClassification: 'restricted',
+      });
       const [event] = await ctx().db.select().from(auditEvents).where(eq(auditEvents.resourceId, tenant.id));
       expect(event?.action).toBe('tenant.create');
     });
@@ -37,53 +57,106 @@ describeApi(
     });
 
     it('saves metadata and infrastructure, and audits exactly what changed', async () => {
-      const res = await send('PATCH', '/api/tenants/tenant-003', { dataRetentionRequirements: '7 years', privacyLaws: 'GDPR', apiGatewayConfiguration: '{"rateLimit":1000}' });
+      const res = await send('PATCH', '/api/tenants/tenant-003', {
+        dataRetentionRequirements: '7 years',
+        privacyLaws: 'GDPR',
+        apiGatewayConfiguration: '{"rateLimit":1000}',
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ dataRetentionRequirements: '7 years', privacyLaws: 'GDPR', name: 'Initech' });
+      expect(res.json()).toMatchObject({
+        dataRetentionRequirements: '7 years',
+        privacyLaws: 'GDPR',
+        name: 'Initech',
+      });
       const events = await ctx().db.select().from(auditEvents).where(eq(auditEvents.action, 'tenant.update'));
-      expect(Object.keys(JSON.parse(events.at(-1)?.changes ?? '{}')).sort()).toEqual(['apiGatewayConfiguration', 'dataRetentionRequirements', 'privacyLaws']);
+      expect(Object.keys(JSON.parse(events.at(-1)?.changes ?? '{}')).sort()).toEqual([
+        'apiGatewayConfiguration',
+        'dataRetentionRequirements',
+        'privacyLaws',
+      ]);
     });
 
     it('keeps environment overrides inside the allowed regions and enabled environments, null when empty', async () => {
       const policies = (list: object) => JSON.stringify(list);
-      let res = await send('PATCH', '/api/tenants/tenant-004', { allowedRegions: ['us-east-1', 'eu-west-2', 'ap-south-1'], environmentRegionPolicies: policies([{ environment: 'uat', regions: ['eu-west-2'] }, { environment: 'production', regions: ['us-east-1', 'ap-south-1'] }]) });
+      let res = await send('PATCH', '/api/tenants/tenant-004', {
+        allowedRegions: ['us-east-1', 'eu-west-2', 'ap-south-1'],
+        environmentRegionPolicies: policies([
+          { environment: 'uat', regions: ['eu-west-2'] },
+          { environment: 'production', regions: ['us-east-1', 'ap-south-1'] },
+        ]),
+      });
       expect(res.statusCode).toBe(200);
-      expect(JSON.parse(res.json().environmentRegionPolicies)).toEqual([{ environment: 'uat', regions: ['eu-west-2'] }, { environment: 'production', regions: ['us-east-1', 'ap-south-1'] }]);
+      expect(JSON.parse(res.json().environmentRegionPolicies)).toEqual([
+        { environment: 'uat', regions: ['eu-west-2'] },
+        { environment: 'production', regions: ['us-east-1', 'ap-south-1'] },
+      ]);
       // Unchecking an allowed region removes it from every override; an emptied override disappears.
       res = await send('PATCH', '/api/tenants/tenant-004', { allowedRegions: ['us-east-1', 'ap-south-1'] });
-      expect(JSON.parse(res.json().environmentRegionPolicies)).toEqual([{ environment: 'production', regions: ['us-east-1', 'ap-south-1'] }]);
+      expect(JSON.parse(res.json().environmentRegionPolicies)).toEqual([
+        { environment: 'production', regions: ['us-east-1', 'ap-south-1'] },
+      ]);
       // Disabling an environment drops its override; no override left means null.
       res = await send('PATCH', '/api/tenants/tenant-004', { productionEnabled: false });
       expect(res.json().environmentRegionPolicies).toBeNull();
       // Overrides with no regions at all are stored as null.
-      res = await send('PATCH', '/api/tenants/tenant-004', { environmentRegionPolicies: policies([{ environment: 'uat', regions: [] }]) });
+      res = await send('PATCH', '/api/tenants/tenant-004', {
+        environmentRegionPolicies: policies([{ environment: 'uat', regions: [] }]),
+      });
       expect(res.json().environmentRegionPolicies).toBeNull();
     });
 
     it('refuses an override outside the allowed regions or for a disabled environment', async () => {
-      await send('PATCH', '/api/tenants/tenant-004', { allowedRegions: ['us-east-1'], productionEnabled: false });
+      await send('PATCH', '/api/tenants/tenant-004', {
+        allowedRegions: ['us-east-1'],
+        productionEnabled: false,
+      });
       for (const [list, message] of [
-        [[{ environment: 'uat', regions: ['eu-west-1'] }], 'Override regions must be allowed regions: eu-west-1'],
-        [[{ environment: 'production', regions: ['us-east-1'] }], 'The production environment is not enabled for this tenant'],
+        [
+          [{ environment: 'uat', regions: ['eu-west-1'] }],
+          'Override regions must be allowed regions: eu-west-1',
+        ],
+        [
+          [{ environment: 'production', regions: ['us-east-1'] }],
+          'The production environment is not enabled for this tenant',
+        ],
       ] as const) {
-        const res = await send('PATCH', '/api/tenants/tenant-004', { environmentRegionPolicies: JSON.stringify(list) });
+        const res = await send('PATCH', '/api/tenants/tenant-004', {
+          environmentRegionPolicies: JSON.stringify(list),
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe(message);
       }
-      const garbage = await send('PATCH', '/api/tenants/tenant-004', { environmentRegionPolicies: '{"environment":"uat"}' });
+      const garbage = await send('PATCH', '/api/tenants/tenant-004', {
+        environmentRegionPolicies: '{"environment":"uat"}',
+      });
       expect(garbage.json().issues[0].path).toBe('body.environmentRegionPolicies');
     });
 
     it('lets tenant admins configure but not delete; only owners and global admins delete', async () => {
-      const tenantAdmin = await sessionCookieFor(ctx().db, { id: 't-admin', email: 't-admin@a.io', roles: { 'tenant-003': 'admin' } });
-      const owner = await sessionCookieFor(ctx().db, { id: 't-owner', email: 't-owner@a.io', roles: { 'tenant-003': 'owner' } });
+      const tenantAdmin = await sessionCookieFor(ctx().db, {
+        id: 't-admin',
+        email: 't-admin@a.io',
+        roles: { 'tenant-003': 'admin' },
+      });
+      const owner = await sessionCookieFor(ctx().db, {
+        id: 't-owner',
+        email: 't-owner@a.io',
+        roles: { 'tenant-003': 'owner' },
+      });
       const as = (cookie: string, method: 'PATCH' | 'DELETE', payload?: object) =>
         ctx().app.inject({ method, url: '/api/tenants/tenant-003', payload, headers: { cookie } });
-      expect((await as(tenantAdmin, 'PATCH', { description: 'Edited by the tenant admin' })).statusCode).toBe(200);
+      expect((await as(tenantAdmin, 'PATCH', { description: 'Edited by the tenant admin' })).statusCode).toBe(
+        200,
+      );
       const refused = await as(tenantAdmin, 'DELETE');
       expect(refused.statusCode).toBe(403);
       expect((await send('POST', '/api/tenants', { name: 'x', owner: 'y' })).statusCode).toBe(201);
-      const create = await ctx().app.inject({ method: 'POST', url: '/api/tenants', payload: { name: 'x', owner: 'y' }, headers: { cookie: owner } });
+      const create = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/tenants',
+        payload: { name: 'x', owner: 'y' },
+        headers: { cookie: owner },
+      });
       expect(create.statusCode).toBe(403);
       expect((await as(owner, 'DELETE')).statusCode).toBe(200);
     });
@@ -107,7 +180,8 @@ describeApi(
 describeApi(
   'tenant blue-green',
   (ctx) => {
-    const post = (path: string, payload: object) => ctx().inject({ method: 'POST', url: `/api/tenants/tenant-002/${path}`, payload });
+    const post = (path: string, payload: object) =>
+      ctx().inject({ method: 'POST', url: `/api/tenants/tenant-002/${path}`, payload });
 
     it('refuses environments the tenant does not run', async () => {
       await ctx().inject({ method: 'PATCH', url: '/api/tenants/tenant-002', payload: { uatEnabled: false } });
@@ -118,10 +192,20 @@ describeApi(
 
     it('serialises 20 concurrent switches: 20 events, one consistent active slot', async () => {
       await post('toggle-environment-blue-green', { environment: 'production', enabled: true });
-      await post('update-environment-slot-version', { environment: 'production', slot: 'green', version: '0.0.0' });
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post('switch', { environment: 'production', toVersion: `1.0.${i}` })));
+      await post('update-environment-slot-version', {
+        environment: 'production',
+        slot: 'green',
+        version: '0.0.0',
+      });
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          post('switch', { environment: 'production', toVersion: `1.0.${i}` }),
+        ),
+      );
       expect(results.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
-      const config = parseBlueGreenConfig((await ctx().get('/api/tenants/tenant-002')).json().blueGreenConfig);
+      const config = parseBlueGreenConfig(
+        (await ctx().get('/api/tenants/tenant-002')).json().blueGreenConfig,
+      );
       const history = config.production?.deploymentHistory ?? [];
       expect(history).toHaveLength(20);
       history.forEach((event, i) => {

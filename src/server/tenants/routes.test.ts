@@ -18,12 +18,16 @@ describeApi(
     });
 
     it('searches by name or owner, case-insensitively, with wildcards taken literally', async () => {
-      expect((await get('/api/tenants?q=acme')).json().map((t: { id: string }) => t.id)).toEqual(['tenant-001']);
+      expect((await get('/api/tenants?q=acme')).json().map((t: { id: string }) => t.id)).toEqual([
+        'tenant-001',
+      ]);
       const byOwner = (await get('/api/tenants?q=CAROL@')).json();
       expect(byOwner.map((t: { id: string }) => t.id)).toEqual(['tenant-003']);
       const literal = (await get(`/api/tenants?q=${encodeURIComponent('100%_')}`)).json();
       expect(literal.map((t: { id: string }) => t.id)).toEqual(['tenant-002']);
-      expect((await get(`/api/tenants?q=${encodeURIComponent('%')}`)).json().map((t: { id: string }) => t.id)).toEqual(['tenant-002']);
+      expect(
+        (await get(`/api/tenants?q=${encodeURIComponent('%')}`)).json().map((t: { id: string }) => t.id),
+      ).toEqual(['tenant-002']);
     });
 
     it('filters by status and pages with limit and offset', async () => {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { idParamSchema, listQuerySchema } from '../../contract/common';
-import { tenantDeletionSchema, tenantInputSchema, tenantPatchSchema, tenantSchema } from '../../contract/tenants';
+import {
+  tenantDeletionSchema,
+  tenantInputSchema,
+  tenantPatchSchema,
+  tenantSchema,
+} from '../../contract/tenants';
 import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
@@ -24,7 +29,8 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: z.array(tenantSchema), ...errorResponses(400) },
       },
     },
-    async (request, reply) => sendPage(reply, await listTenants(db, tenantScope(requireViewer(request)), request.query)),
+    async (request, reply) =>
+      sendPage(reply, await listTenants(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.get(
@@ -42,7 +48,8 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
   );
 
   const tenantParams = z.object({ tenantId: idParamSchema });
-  const onThisTenant = (action: 'configure' | 'delete' | 'blueGreen') => onTenant(action, tenantFromParam('tenantId'), 'Tenant');
+  const onThisTenant = (action: 'configure' | 'delete' | 'blueGreen') =>
+    onTenant(action, tenantFromParam('tenantId'), 'Tenant');
 
   app.post(
     '/api/tenants',
@@ -55,7 +62,10 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 201: tenantSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createTenant(db, request.body, actorOf(requireViewer(request), request.ip))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createTenant(db, request.body, actorOf(requireViewer(request), request.ip))),
   );
 
   app.patch(
@@ -70,7 +80,8 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: tenantSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateTenant(db, request.params.tenantId, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request) =>
+      updateTenant(db, request.params.tenantId, request.body, actorOf(requireViewer(request), request.ip)),
   );
 
   app.delete(
@@ -87,5 +98,12 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
     async (request) => deleteTenant(db, request.params.tenantId, actorOf(requireViewer(request), request.ip)),
   );
 
-  blueGreenRoutes(app, { db, owner: tenantBlueGreen, base: '/api/tenants', param: 'tenantId', permission: onThisTenant('blueGreen'), tag: 'tenants' });
+  blueGreenRoutes(app, {
+    db,
+    owner: tenantBlueGreen,
+    base: '/api/tenants',
+    param: 'tenantId',
+    permission: onThisTenant('blueGreen'),
+    tag: 'tenants',
+  });
 }

@@ -7,7 +7,13 @@ import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import { notFound } from '../errors';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
-import { checkAllowedRegions, jsonTextOrNull, normalisePolicies, parsePolicies, storedPolicies } from './governance';
+import {
+  checkAllowedRegions,
+  jsonTextOrNull,
+  normalisePolicies,
+  parsePolicies,
+  storedPolicies,
+} from './governance';
 
 /** Tenants, newest first, searched by name or owner. */
 export async function listTenants(
@@ -37,7 +43,12 @@ export async function getTenant(db: Executor, id: string): Promise<Tenant> {
   return tenant;
 }
 
-const JSON_TEXT_FIELDS = ['idpConfiguration', 'authConfiguration', 'apiGatewayConfiguration', 'policyServerConfiguration'] as const;
+const JSON_TEXT_FIELDS = [
+  'idpConfiguration',
+  'authConfiguration',
+  'apiGatewayConfiguration',
+  'policyServerConfiguration',
+] as const;
 
 /** Validates JSON-text fields and region lists of a create or patch; answers the values to store. */
 function checkedFields<T extends TenantPatch>(input: T): T {
@@ -53,41 +64,78 @@ function checkedFields<T extends TenantPatch>(input: T): T {
 
 /** Keeps the overrides consistent with the tenant's environments and regions after a change. */
 function withPolicies(after: Tenant, sentPolicies: string | null | undefined): string | null {
-  const sent = sentPolicies === undefined ? undefined : sentPolicies === null || sentPolicies.trim() === '' ? [] : parsePolicies(sentPolicies);
-  return normalisePolicies(sent ?? storedPolicies(after.environmentRegionPolicies), after, sent !== undefined);
+  const sent =
+    sentPolicies === undefined
+      ? undefined
+      : sentPolicies === null || sentPolicies.trim() === ''
+        ? []
+        : parsePolicies(sentPolicies);
+  return normalisePolicies(
+    sent ?? storedPolicies(after.environmentRegionPolicies),
+    after,
+    sent !== undefined,
+  );
 }
 
 export async function createTenant(db: Database, input: TenantInput, actor: Actor): Promise<Tenant> {
   const fields = checkedFields(input);
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(tenants).values({ ...fields, environmentRegionPolicies: null }).returning();
+    const [created] = await tx
+      .insert(tenants)
+      .values({ ...fields, environmentRegionPolicies: null })
+      .returning();
     if (!created) throw new Error('Insert returned no row');
     const policies = withPolicies(created, input.environmentRegionPolicies);
     const [tenant] = policies
-      ? await tx.update(tenants).set({ environmentRegionPolicies: policies }).where(eq(tenants.id, created.id)).returning()
+      ? await tx
+          .update(tenants)
+          .set({ environmentRegionPolicies: policies })
+          .where(eq(tenants.id, created.id))
+          .returning()
       : [created];
     if (!tenant) throw new Error('Update returned no row');
-    await recordAudit(tx, actor, { action: 'tenant.create', resourceType: 'tenant', resourceId: tenant.id, tenantId: tenant.id, changes: { after: fields } });
+    await recordAudit(tx, actor, {
+      action: 'tenant.create',
+      resourceType: 'tenant',
+      resourceId: tenant.id,
+      tenantId: tenant.id,
+      changes: { after: fields },
+    });
     return tenant;
   });
 }
 
 /** Edits any subset of a tenant's fields; region overrides follow the regions and environments. */
-export async function updateTenant(db: Database, id: string, patch: TenantPatch, actor: Actor): Promise<Tenant> {
+export async function updateTenant(
+  db: Database,
+  id: string,
+  patch: TenantPatch,
+  actor: Actor,
+): Promise<Tenant> {
   const fields = checkedFields(patch);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
     if (!before) throw notFound('Tenant');
     const merged: Tenant = { ...before, ...fields } as Tenant;
     const environmentRegionPolicies = withPolicies(merged, fields.environmentRegionPolicies);
-    const [after] = await tx.update(tenants).set({ ...fields, environmentRegionPolicies }).where(eq(tenants.id, id)).returning();
+    const [after] = await tx
+      .update(tenants)
+      .set({ ...fields, environmentRegionPolicies })
+      .where(eq(tenants.id, id))
+      .returning();
     if (!after) throw notFound('Tenant');
     const changed = Object.fromEntries(
       (Object.keys(after) as (keyof Tenant)[])
         .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
         .map((key) => [key, { from: before[key], to: after[key] }]),
     );
-    await recordAudit(tx, actor, { action: 'tenant.update', resourceType: 'tenant', resourceId: id, tenantId: id, changes: changed });
+    await recordAudit(tx, actor, {
+      action: 'tenant.update',
+      resourceType: 'tenant',
+      resourceId: id,
+      tenantId: id,
+      changes: changed,
+    });
     return after;
   });
 }
@@ -101,7 +149,9 @@ export async function deleteTenant(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
     if (!before) throw notFound('Tenant');
-    const countIn = async (table: typeof webApps | typeof userProfiles | typeof capabilitySubscriptions | typeof webAppMeshes) => {
+    const countIn = async (
+      table: typeof webApps | typeof userProfiles | typeof capabilitySubscriptions | typeof webAppMeshes,
+    ) => {
       const [row] = await tx.select({ n: count() }).from(table).where(eq(table.tenantId, id));
       return row?.n ?? 0;
     };
@@ -112,7 +162,13 @@ export async function deleteTenant(
       meshes: await countIn(webAppMeshes),
     };
     await tx.delete(tenants).where(eq(tenants.id, id));
-    await recordAudit(tx, actor, { action: 'tenant.delete', resourceType: 'tenant', resourceId: id, tenantId: id, changes: { before, removed } });
+    await recordAudit(tx, actor, {
+      action: 'tenant.delete',
+      resourceType: 'tenant',
+      resourceId: id,
+      tenantId: id,
+      changes: { before, removed },
+    });
     return removed;
   });
 }

@@ -29,13 +29,18 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
   await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 }, migrationsFolder());
+  const handle = await openDatabase(
+    { kind: 'postgres', url: url.toString(), poolSize: 10 },
+    migrationsFolder(),
+  );
   await handle.migrate();
   return {
     handle,
     dispose: async () => {
       await handle.close();
-      await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }

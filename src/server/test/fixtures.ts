@@ -26,11 +26,30 @@ export async function insertFixtures(db: Database): Promise<void> {
       createdAt: '2026-01-01T00:00:00Z',
       allowedRegions: ['us-east-1', 'eu-west-1'],
       environmentRegionPolicies: '[{"environment":"production","regions":["us-east-1"]}]',
-      blueGreenConfig: '{"production":{"enabled":true,"activeSlot":"blue","blueVersion":"1.0.0","greenVersion":"0.9.0","deploymentHistory":[]}}',
+      blueGreenConfig:
+        '{"production":{"enabled":true,"activeSlot":"blue","blueVersion":"1.0.0","greenVersion":"0.9.0","deploymentHistory":[]}}',
     },
-    { id: 'tenant-002', name: 'Globex 100%_Off', owner: 'bob@globex.io', status: 'inactive', createdAt: '2026-01-02T00:00:00Z' },
-    { id: 'tenant-003', name: 'Initech', owner: 'carol@initech.io', status: 'active', createdAt: '2026-01-03T00:00:00Z' },
-    { id: 'tenant-004', name: 'Umbrella', owner: 'dave@umbrella.io', status: 'active', createdAt: '2026-01-04T00:00:00Z' },
+    {
+      id: 'tenant-002',
+      name: 'Globex 100%_Off',
+      owner: 'bob@globex.io',
+      status: 'inactive',
+      createdAt: '2026-01-02T00:00:00Z',
+    },
+    {
+      id: 'tenant-003',
+      name: 'Initech',
+      owner: 'carol@initech.io',
+      status: 'active',
+      createdAt: '2026-01-03T00:00:00Z',
+    },
+    {
+      id: 'tenant-004',
+      name: 'Umbrella',
+      owner: 'dave@umbrella.io',
+      status: 'active',
+      createdAt: '2026-01-04T00:00:00Z',
+    },
   ]);
   await db.insert(users).values([
     { id: 'user-1', email: 'alice@acme.io', name: 'Alice Admin', globalRole: 'admin' },
@@ -42,46 +61,180 @@ export async function insertFixtures(db: Database): Promise<void> {
     { id: 'profile-3', userId: 'user-2', tenantId: 'tenant-002', role: 'member' },
   ]);
   await db.insert(capabilities).values([
-    { id: 'api-001', name: 'Identity Service', category: 'Security', status: 'available', version: '1.0.0', description: 'Sign-in' },
-    { id: 'api-002', name: 'Billing', category: 'Finance', status: 'provisioning', version: '0.1.0', description: 'Invoices' },
-    { id: 'api-003', name: 'Legacy Search', category: 'Search', status: 'deprecated', description: 'Old search' },
-    { id: 'api-007', name: 'Notification Service', category: 'Messaging', status: 'available', supportsNotificationTemplates: true },
+    {
+      id: 'api-001',
+      name: 'Identity Service',
+      category: 'Security',
+      status: 'available',
+      version: '1.0.0',
+      description: 'Sign-in',
+    },
+    {
+      id: 'api-002',
+      name: 'Billing',
+      category: 'Finance',
+      status: 'provisioning',
+      version: '0.1.0',
+      description: 'Invoices',
+    },
+    {
+      id: 'api-003',
+      name: 'Legacy Search',
+      category: 'Search',
+      status: 'deprecated',
+      description: 'Old search',
+    },
+    {
+      id: 'api-007',
+      name: 'Notification Service',
+      category: 'Messaging',
+      status: 'available',
+      supportsNotificationTemplates: true,
+    },
   ]);
   await db.insert(notificationTemplates).values([
-    { id: 'tpl-1', capabilityId: 'api-007', name: 'Welcome', language: 'en', deliveryChannel: 'email', subject: 'Hi {{name}}', content: 'Welcome {{name}}', variables: ['name'] },
-    { id: 'tpl-2', capabilityId: 'api-007', name: 'Welcome', language: 'es', deliveryChannel: 'sms', content: 'Hola {{name}}', variables: ['name'] },
+    {
+      id: 'tpl-1',
+      capabilityId: 'api-007',
+      name: 'Welcome',
+      language: 'en',
+      deliveryChannel: 'email',
+      subject: 'Hi {{name}}',
+      content: 'Welcome {{name}}',
+      variables: ['name'],
+    },
+    {
+      id: 'tpl-2',
+      capabilityId: 'api-007',
+      name: 'Welcome',
+      language: 'es',
+      deliveryChannel: 'sms',
+      content: 'Hola {{name}}',
+      variables: ['name'],
+    },
   ]);
   await db.insert(capabilitySubscriptions).values([
-    { id: 'sub-tenant-001-api-001', tenantId: 'tenant-001', capabilityId: 'api-001', environment: 'production', region: 'us-east-1' },
+    {
+      id: 'sub-tenant-001-api-001',
+      tenantId: 'tenant-001',
+      capabilityId: 'api-001',
+      environment: 'production',
+      region: 'us-east-1',
+    },
   ]);
-  const context = { subscriptionId: 'sub-tenant-001-api-001', tenantId: 'tenant-001', capabilityId: 'api-001', environment: 'production', region: 'us-east-1' };
+  const context = {
+    subscriptionId: 'sub-tenant-001-api-001',
+    tenantId: 'tenant-001',
+    capabilityId: 'api-001',
+    environment: 'production',
+    region: 'us-east-1',
+  };
   await db.insert(capabilitySubscriptionVersions).values([
     { ...context, id: 'ver-1', version: 1, configuration: '{"a":1}', isActive: false, status: 'inactive' },
     { ...context, id: 'ver-2', version: 2, configuration: '{"a":2}', isActive: true, notes: 'current' },
-    { ...context, id: 'ver-3', capabilityId: 'api-001', region: 'eu-west-1', version: 1, configuration: '{}', isActive: true },
+    {
+      ...context,
+      id: 'ver-3',
+      capabilityId: 'api-001',
+      region: 'eu-west-1',
+      version: 1,
+      configuration: '{}',
+      isActive: true,
+    },
   ]);
   await db.insert(microfrontends).values([
     { id: 'mfe-1', slug: 'dashboard', name: 'Dashboard' },
     { id: 'mfe-2', slug: 'reports', name: 'Reports' },
   ]);
   await db.insert(microfrontendVersions).values([
-    { id: 'mfv-1', microfrontendId: 'mfe-1', version: '1.0.0', status: 'published', entryUrl: 'https://cdn.example.com/d/1.0.0/remoteEntry.js', createdAt: '2026-01-01T00:00:00Z' },
-    { id: 'mfv-2', microfrontendId: 'mfe-1', version: '1.1.0', status: 'published', createdAt: '2026-01-02T00:00:00Z' },
-    { id: 'mfv-3', microfrontendId: 'mfe-1', version: '1.2.0-beta', status: 'draft', createdAt: '2026-01-03T00:00:00Z' },
+    {
+      id: 'mfv-1',
+      microfrontendId: 'mfe-1',
+      version: '1.0.0',
+      status: 'published',
+      entryUrl: 'https://cdn.example.com/d/1.0.0/remoteEntry.js',
+      createdAt: '2026-01-01T00:00:00Z',
+    },
+    {
+      id: 'mfv-2',
+      microfrontendId: 'mfe-1',
+      version: '1.1.0',
+      status: 'published',
+      createdAt: '2026-01-02T00:00:00Z',
+    },
+    {
+      id: 'mfv-3',
+      microfrontendId: 'mfe-1',
+      version: '1.2.0-beta',
+      status: 'draft',
+      createdAt: '2026-01-03T00:00:00Z',
+    },
   ]);
   await db.insert(microfrontendDeployments).values([
-    { id: 'mfd-green', microfrontendId: 'mfe-1', versionId: 'mfv-2', environment: 'production', slot: 'green' },
-    { id: 'mfd-blue', microfrontendId: 'mfe-1', versionId: 'mfv-1', environment: 'production', slot: 'blue', status: 'active', trafficPercentage: 100, healthStatus: 'healthy' },
+    {
+      id: 'mfd-green',
+      microfrontendId: 'mfe-1',
+      versionId: 'mfv-2',
+      environment: 'production',
+      slot: 'green',
+    },
+    {
+      id: 'mfd-blue',
+      microfrontendId: 'mfe-1',
+      versionId: 'mfv-1',
+      environment: 'production',
+      slot: 'blue',
+      status: 'active',
+      trafficPercentage: 100,
+      healthStatus: 'healthy',
+    },
   ]);
   await db.insert(capabilityDeployments).values([
-    { id: 'cd-blue', capabilityId: 'api-001', version: '1.0.0', environment: 'uat', slot: 'blue', status: 'active', trafficPercentage: 100 },
+    {
+      id: 'cd-blue',
+      capabilityId: 'api-001',
+      version: '1.0.0',
+      environment: 'uat',
+      slot: 'blue',
+      status: 'active',
+      trafficPercentage: 100,
+    },
     { id: 'cd-green', capabilityId: 'api-001', version: '1.1.0', environment: 'uat', slot: 'green' },
   ]);
   await db.insert(webApps).values([
-    { id: 'app-1', name: 'Customer Portal', technology: 'module-federation', status: 'running', tenantId: 'tenant-001', createdAt: '2026-02-01T00:00:00Z' },
-    { id: 'app-2', name: 'Admin Widgets', description: 'Embeddable widgets', technology: 'web-component', status: 'provisioning', tenantId: 'tenant-001', createdAt: '2026-02-02T00:00:00Z' },
-    { id: 'app-3', name: 'Legacy Frame', technology: 'iframe-composition', status: 'stopped', tenantId: 'tenant-002', createdAt: '2026-02-03T00:00:00Z' },
-    { id: 'app-4', name: 'Reports Hub', technology: 'module-federation', status: 'running', tenantId: 'tenant-003', createdAt: '2026-02-04T00:00:00Z' },
+    {
+      id: 'app-1',
+      name: 'Customer Portal',
+      technology: 'module-federation',
+      status: 'running',
+      tenantId: 'tenant-001',
+      createdAt: '2026-02-01T00:00:00Z',
+    },
+    {
+      id: 'app-2',
+      name: 'Admin Widgets',
+      description: 'Embeddable widgets',
+      technology: 'web-component',
+      status: 'provisioning',
+      tenantId: 'tenant-001',
+      createdAt: '2026-02-02T00:00:00Z',
+    },
+    {
+      id: 'app-3',
+      name: 'Legacy Frame',
+      technology: 'iframe-composition',
+      status: 'stopped',
+      tenantId: 'tenant-002',
+      createdAt: '2026-02-03T00:00:00Z',
+    },
+    {
+      id: 'app-4',
+      name: 'Reports Hub',
+      technology: 'module-federation',
+      status: 'running',
+      tenantId: 'tenant-003',
+      createdAt: '2026-02-04T00:00:00Z',
+    },
   ]);
   await db.insert(webAppMeshes).values([
     {

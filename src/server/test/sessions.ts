@@ -15,12 +15,25 @@ export interface TestPersona {
 export async function sessionCookieFor(db: Database, persona: TestPersona): Promise<string> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, persona.id));
   if (!existing) {
-    await db.insert(users).values({ id: persona.id, email: persona.email, name: persona.id, globalRole: persona.globalRole ?? 'user' });
-    const profiles = Object.entries(persona.roles ?? {}).map(([tenantId, role]) => ({ userId: persona.id, tenantId, role }));
+    await db.insert(users).values({
+      id: persona.id,
+      email: persona.email,
+      name: persona.id,
+      globalRole: persona.globalRole ?? 'user',
+    });
+    const profiles = Object.entries(persona.roles ?? {}).map(([tenantId, role]) => ({
+      userId: persona.id,
+      tenantId,
+      role,
+    }));
     if (profiles.length > 0) await db.insert(userProfiles).values(profiles);
   }
   const token = await createSession(db, persona.id, DEFAULT_SESSION_POLICY, {});
   return `${SESSION_COOKIE}=${token}`;
 }
 
-export const TEST_ADMIN: TestPersona = { id: 'test-admin', email: 'test-admin@example.com', globalRole: 'admin' };
+export const TEST_ADMIN: TestPersona = {
+  id: 'test-admin',
+  email: 'test-admin@example.com',
+  globalRole: 'admin',
+};

@@ -31,7 +31,12 @@ describeApi(
     it('lists profiles, optionally for one user or tenant', async () => {
       const all = z.array(userProfileSchema).parse((await get('/api/user-profiles')).json());
       expect(all).toHaveLength(3);
-      expect(all.find((p) => p.id === 'profile-2')).toMatchObject({ userId: 'user-2', tenantId: 'tenant-001', role: 'developer', displayName: 'Bobby' });
+      expect(all.find((p) => p.id === 'profile-2')).toMatchObject({
+        userId: 'user-2',
+        tenantId: 'tenant-001',
+        role: 'developer',
+        displayName: 'Bobby',
+      });
       expect(ids((await get('/api/user-profiles?userId=user-2')).json())).toEqual(['profile-2', 'profile-3']);
       expect(ids((await get('/api/user-profiles?tenantId=tenant-002')).json())).toEqual(['profile-3']);
     });

@@ -27,7 +27,6 @@ import { adminOnly, onTenant, signedIn, tenantFromBody, tenantFromRow } from '..
 import { actorOf, tenantScope } from '../auth/viewer';
 import { userProfiles } from '../db/schema';
 
-
 export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
   const idParams = z.object({ id: idParamSchema });
 
@@ -56,7 +55,8 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createUser(db, request.body, actorOf(requireViewer(request), request.ip))),
+    async (request, reply) =>
+      reply.status(201).send(await createUser(db, request.body, actorOf(requireViewer(request), request.ip))),
   );
 
   app.patch(
@@ -71,7 +71,8 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateUser(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request) =>
+      updateUser(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
   );
 
   app.delete(
@@ -116,7 +117,10 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 201: userProfileSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createUserProfile(db, request.body, actorOf(requireViewer(request), request.ip))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createUserProfile(db, request.body, actorOf(requireViewer(request), request.ip))),
   );
 
   const byProfile = onTenant('manageAccess', tenantFromRow(userProfiles, 'id'), 'User profile');
@@ -133,7 +137,8 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: userProfileSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateUserProfile(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request) =>
+      updateUserProfile(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
   );
 
   app.delete(

@@ -23,18 +23,34 @@ import { badRequest, conflict, notFound } from '../errors';
 const { passwordHash: _hash, ...publicUserColumns } = getTableColumns(users);
 
 /** Users by name, searched by name or email. */
-export async function listUsers(db: Executor, viewer: Viewer, query: ListQuery): Promise<{ items: User[]; total: number }> {
+export async function listUsers(
+  db: Executor,
+  viewer: Viewer,
+  query: ListQuery,
+): Promise<{ items: User[]; total: number }> {
   // Non-admins see themselves and the people who share a tenant with them.
   const visible = viewer.isAdmin
     ? undefined
     : or(
         eq(users.id, viewer.user.id),
-        inArray(users.id, db.select({ id: userProfiles.userId }).from(userProfiles).where(inTenantScope(userProfiles.tenantId, { all: false, tenantIds: [...viewer.roles.keys()] }))),
+        inArray(
+          users.id,
+          db
+            .select({ id: userProfiles.userId })
+            .from(userProfiles)
+            .where(inTenantScope(userProfiles.tenantId, { all: false, tenantIds: [...viewer.roles.keys()] })),
+        ),
       );
   const rows = await db
     .select({ ...publicUserColumns, totalCount: totalCountColumn })
     .from(users)
-    .where(and(visible, containsAny(query.q, [users.name, users.email]), query.status ? eq(users.status, query.status) : undefined))
+    .where(
+      and(
+        visible,
+        containsAny(query.q, [users.name, users.email]),
+        query.status ? eq(users.status, query.status) : undefined,
+      ),
+    )
     .orderBy(asc(users.name), asc(users.id))
     .limit(query.limit ?? DEFAULT_LIST_LIMIT)
     .offset(query.offset ?? 0);
@@ -62,7 +78,8 @@ export async function listUserProfiles(
 /** Serialises changes that could leave no active administrator (two admins demoting each other at once). */
 const ADMIN_SET_LOCK = 727_041;
 
-const isActiveAdmin = (user: { globalRole: string; status: string }) => user.globalRole === 'admin' && user.status === 'active';
+const isActiveAdmin = (user: { globalRole: string; status: string }) =>
+  user.globalRole === 'admin' && user.status === 'active';
 
 /** Any unique violation on users is the email index: answer with the one message the form shows. */
 async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
@@ -87,7 +104,9 @@ async function assertEmailFree(tx: Executor, email: string, exceptId?: string): 
   const [taken] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined))
+    .where(
+      and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined),
+    )
     .limit(1);
   if (taken) throw conflict(DUPLICATE_EMAIL_MESSAGE);
 }
@@ -135,15 +154,25 @@ export async function updateUser(db: Database, id: string, patch: UserPatch, act
       if (losesAdmin) await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
       const [before] = await tx.select(publicUserColumns).from(users).where(eq(users.id, id)).for('update');
       if (!before) throw notFound('User');
-      const values = { ...patch, ...(patch.avatarUrl !== undefined ? { avatarUrl: patch.avatarUrl || null } : {}) };
+      const values = {
+        ...patch,
+        ...(patch.avatarUrl !== undefined ? { avatarUrl: patch.avatarUrl || null } : {}),
+      };
       if (Object.keys(values).length === 0) return before;
-      if (values.email !== undefined && values.email !== before.email) await assertEmailFree(tx, values.email, id);
+      if (values.email !== undefined && values.email !== before.email)
+        await assertEmailFree(tx, values.email, id);
       const after = { ...before, ...values };
       if (isActiveAdmin(before) && !isActiveAdmin(after)) {
-        if (id === actor.id) throw conflict('You cannot remove your own administrator access or disable your own account');
-        if ((await otherActiveAdmins(tx, id)) === 0) throw conflict('The last active administrator cannot be demoted or disabled');
+        if (id === actor.id)
+          throw conflict('You cannot remove your own administrator access or disable your own account');
+        if ((await otherActiveAdmins(tx, id)) === 0)
+          throw conflict('The last active administrator cannot be demoted or disabled');
       }
-      const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning(publicUserColumns);
+      const [updated] = await tx
+        .update(users)
+        .set(values)
+        .where(eq(users.id, id))
+        .returning(publicUserColumns);
       if (!updated) throw notFound('User');
       if (before.status === 'active' && updated.status !== 'active') await deleteUserSessions(tx, id);
       const changed = Object.fromEntries(
@@ -151,7 +180,12 @@ export async function updateUser(db: Database, id: string, patch: UserPatch, act
           .filter((key) => before[key as keyof User] !== updated[key as keyof User])
           .map((key) => [key, { from: before[key as keyof User], to: updated[key as keyof User] }]),
       );
-      await recordAudit(tx, actor, { action: 'user.update', resourceType: 'user', resourceId: id, changes: changed });
+      await recordAudit(tx, actor, {
+        action: 'user.update',
+        resourceType: 'user',
+        resourceId: id,
+        changes: changed,
+      });
       return updated;
     }),
   );
@@ -167,9 +201,17 @@ export async function deleteUser(db: Database, id: string, actor: Actor): Promis
     if (isActiveAdmin(before) && (await otherActiveAdmins(tx, id)) === 0) {
       throw conflict('The last active administrator cannot be deleted');
     }
-    const profiles = await tx.delete(userProfiles).where(eq(userProfiles.userId, id)).returning({ id: userProfiles.id, tenantId: userProfiles.tenantId });
+    const profiles = await tx
+      .delete(userProfiles)
+      .where(eq(userProfiles.userId, id))
+      .returning({ id: userProfiles.id, tenantId: userProfiles.tenantId });
     await tx.delete(users).where(eq(users.id, id));
-    await recordAudit(tx, actor, { action: 'user.delete', resourceType: 'user', resourceId: id, changes: { before, profiles } });
+    await recordAudit(tx, actor, {
+      action: 'user.delete',
+      resourceType: 'user',
+      resourceId: id,
+      changes: { before, profiles },
+    });
   });
 }
 
@@ -183,12 +225,24 @@ async function uniqueProfile<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Gives a user access to a tenant (one profile per user and tenant). */
-export async function createUserProfile(db: Database, input: UserProfileInput, actor: Actor): Promise<UserProfile> {
+export async function createUserProfile(
+  db: Database,
+  input: UserProfileInput,
+  actor: Actor,
+): Promise<UserProfile> {
   return uniqueProfile(() =>
     db.transaction(async (tx) => {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('key share');
+      const [user] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, input.userId))
+        .for('key share');
       if (!user) throw notFound('User');
-      const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, input.tenantId)).for('key share');
+      const [tenant] = await tx
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(eq(tenants.id, input.tenantId))
+        .for('key share');
       if (!tenant) throw notFound('Tenant');
       const [existing] = await tx
         .select({ id: userProfiles.id })
@@ -210,16 +264,30 @@ export async function createUserProfile(db: Database, input: UserProfileInput, a
 }
 
 /** Changes a user's access to a tenant; the profile stays with its user and tenant. */
-export async function updateUserProfile(db: Database, id: string, patch: UserProfilePatch, actor: Actor): Promise<UserProfile> {
+export async function updateUserProfile(
+  db: Database,
+  id: string,
+  patch: UserProfilePatch,
+  actor: Actor,
+): Promise<UserProfile> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(userProfiles).where(eq(userProfiles.id, id)).for('update');
     if (!before) throw notFound('User profile');
     const { userId, tenantId, ...values } = patch;
-    for (const [field, value] of [['userId', userId], ['tenantId', tenantId]] as const) {
+    for (const [field, value] of [
+      ['userId', userId],
+      ['tenantId', tenantId],
+    ] as const) {
       if (value !== undefined && value !== before[field]) {
-        throw badRequest(`Invalid body.${field}: a profile cannot move to another ${field === 'userId' ? 'user' : 'tenant'}`, [
-          { path: `body.${field}`, message: `A profile cannot move to another ${field === 'userId' ? 'user' : 'tenant'}` },
-        ]);
+        throw badRequest(
+          `Invalid body.${field}: a profile cannot move to another ${field === 'userId' ? 'user' : 'tenant'}`,
+          [
+            {
+              path: `body.${field}`,
+              message: `A profile cannot move to another ${field === 'userId' ? 'user' : 'tenant'}`,
+            },
+          ],
+        );
       }
     }
     if (Object.keys(values).length === 0) return before;
@@ -231,10 +299,20 @@ export async function updateUserProfile(db: Database, id: string, patch: UserPro
     if (!after) throw notFound('User profile');
     const changed = Object.fromEntries(
       Object.keys(values)
-        .filter((key) => JSON.stringify(before[key as keyof UserProfile]) !== JSON.stringify(after[key as keyof UserProfile]))
+        .filter(
+          (key) =>
+            JSON.stringify(before[key as keyof UserProfile]) !==
+            JSON.stringify(after[key as keyof UserProfile]),
+        )
         .map((key) => [key, { from: before[key as keyof UserProfile], to: after[key as keyof UserProfile] }]),
     );
-    await recordAudit(tx, actor, { action: 'user_profile.update', resourceType: 'user_profile', resourceId: id, tenantId: before.tenantId, changes: changed });
+    await recordAudit(tx, actor, {
+      action: 'user_profile.update',
+      resourceType: 'user_profile',
+      resourceId: id,
+      tenantId: before.tenantId,
+      changes: changed,
+    });
     return after;
   });
 }
@@ -243,6 +321,12 @@ export async function deleteUserProfile(db: Database, id: string, actor: Actor):
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(userProfiles).where(eq(userProfiles.id, id)).returning();
     if (!before) throw notFound('User profile');
-    await recordAudit(tx, actor, { action: 'user_profile.delete', resourceType: 'user_profile', resourceId: id, tenantId: before.tenantId, changes: { before } });
+    await recordAudit(tx, actor, {
+      action: 'user_profile.delete',
+      resourceType: 'user_profile',
+      resourceId: id,
+      tenantId: before.tenantId,
+      changes: { before },
+    });
   });
 }

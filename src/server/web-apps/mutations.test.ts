@@ -16,10 +16,16 @@ describeApi(
     type Method = 'POST' | 'PATCH' | 'DELETE';
     const send = (method: Method, url: string, payload?: object, cookie?: string) =>
       ctx().inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-    const auditOf = (action: string) => ctx().db.select().from(auditEvents).where(eq(auditEvents.action, action));
+    const auditOf = (action: string) =>
+      ctx().db.select().from(auditEvents).where(eq(auditEvents.action, action));
 
     it('creates a web app as provisioning with the dialog defaults, and audits it', async () => {
-      const res = await send('POST', '/api/web-apps', { name: '  Storefront ', technology: 'web-component', tenantId: 'tenant-003', status: 'running' });
+      const res = await send('POST', '/api/web-apps', {
+        name: '  Storefront ',
+        technology: 'web-component',
+        tenantId: 'tenant-003',
+        status: 'running',
+      });
       expect(res.statusCode).toBe(201);
       const created = webAppSchema.parse(res.json());
       expect(created).toMatchObject({
@@ -51,7 +57,13 @@ describeApi(
         useStandardFooter: true,
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ environment: 'production', region: 'eu-central-1', url: 'https://checkout.example.com', useStandardHeader: true, useStandardFooter: true });
+      expect(res.json()).toMatchObject({
+        environment: 'production',
+        region: 'eu-central-1',
+        url: 'https://checkout.example.com',
+        useStandardHeader: true,
+        useStandardFooter: true,
+      });
     });
 
     it('refuses bad input with a 400 naming the field', async () => {
@@ -74,10 +86,19 @@ describeApi(
     });
 
     it('answers 404 for an unknown tenant', async () => {
-      const res = await send('POST', '/api/web-apps', { name: 'X', technology: 'web-component', tenantId: 'tenant-999' });
+      const res = await send('POST', '/api/web-apps', {
+        name: 'X',
+        technology: 'web-component',
+        tenantId: 'tenant-999',
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Tenant not found');
-      const asDeveloper = await send('POST', '/api/web-apps', { name: 'X', technology: 'web-component', tenantId: 'tenant-999' }, await sessionCookieFor(ctx().db, DEVELOPER));
+      const asDeveloper = await send(
+        'POST',
+        '/api/web-apps',
+        { name: 'X', technology: 'web-component', tenantId: 'tenant-999' },
+        await sessionCookieFor(ctx().db, DEVELOPER),
+      );
       expect(asDeveloper.statusCode).toBe(404);
       expect(asDeveloper.json().message).toBe('Tenant not found');
     });
@@ -91,27 +112,51 @@ describeApi(
       const refused = await send('POST', '/api/web-apps', body, member);
       expect(refused.statusCode).toBe(403);
       expect((await send('POST', '/api/web-apps', body, outsider)).statusCode).toBe(404);
-      const missingTenant = await send('POST', '/api/web-apps', { name: 'X', technology: 'web-component' }, developer);
+      const missingTenant = await send(
+        'POST',
+        '/api/web-apps',
+        { name: 'X', technology: 'web-component' },
+        developer,
+      );
       expect(missingTenant.statusCode).toBe(400);
       expect(missingTenant.json().issues[0].path).toBe('body.tenantId');
 
       const created = await send('POST', '/api/web-apps', body, developer);
       expect(created.statusCode).toBe(201);
       const id = webAppSchema.parse(created.json()).id;
-      expect((await send('PATCH', `/api/web-apps/${id}`, { status: 'running' }, member)).statusCode).toBe(403);
-      expect((await send('PATCH', `/api/web-apps/${id}`, { status: 'running' }, outsider)).statusCode).toBe(404);
+      expect((await send('PATCH', `/api/web-apps/${id}`, { status: 'running' }, member)).statusCode).toBe(
+        403,
+      );
+      expect((await send('PATCH', `/api/web-apps/${id}`, { status: 'running' }, outsider)).statusCode).toBe(
+        404,
+      );
       expect((await send('DELETE', `/api/web-apps/${id}`, undefined, member)).statusCode).toBe(403);
       expect((await send('DELETE', `/api/web-apps/${id}`, undefined, outsider)).statusCode).toBe(404);
-      expect((await send('PATCH', `/api/web-apps/${id}`, { status: 'running' }, developer)).json()).toMatchObject({ status: 'running' });
+      expect(
+        (await send('PATCH', `/api/web-apps/${id}`, { status: 'running' }, developer)).json(),
+      ).toMatchObject({ status: 'running' });
       expect((await send('DELETE', `/api/web-apps/${id}`, undefined, developer)).statusCode).toBe(204);
       const [deleted] = await auditOf('web_app.delete');
       expect(deleted).toMatchObject({ resourceId: id, actorId: DEVELOPER.id, tenantId: 'tenant-001' });
     });
 
     it('edits a web app, audits what changed, and keeps it in its tenant', async () => {
-      const res = await send('PATCH', '/api/web-apps/app-2', { name: 'Widgets', status: 'stopped', region: 'us-west-1', url: 'http://widgets.local', tenantId: 'tenant-001' });
+      const res = await send('PATCH', '/api/web-apps/app-2', {
+        name: 'Widgets',
+        status: 'stopped',
+        region: 'us-west-1',
+        url: 'http://widgets.local',
+        tenantId: 'tenant-001',
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: 'app-2', name: 'Widgets', status: 'stopped', region: 'us-west-1', url: 'http://widgets.local', technology: 'web-component' });
+      expect(res.json()).toMatchObject({
+        id: 'app-2',
+        name: 'Widgets',
+        status: 'stopped',
+        region: 'us-west-1',
+        url: 'http://widgets.local',
+        technology: 'web-component',
+      });
       const [event] = (await auditOf('web_app.update')).filter((e) => e.resourceId === 'app-2');
       expect(JSON.parse(event?.changes ?? '{}')).toEqual({
         name: { from: 'Admin Widgets', to: 'Widgets' },
@@ -138,7 +183,10 @@ describeApi(
         expect(res.statusCode).toBe(400);
         expect(res.json().issues[0].path).toBe(field);
       }
-      expect((await send('PATCH', '/api/web-apps/nope', { name: 'x' })).json()).toMatchObject({ message: 'Web app not found', code: 'NOT_FOUND' });
+      expect((await send('PATCH', '/api/web-apps/nope', { name: 'x' })).json()).toMatchObject({
+        message: 'Web app not found',
+        code: 'NOT_FOUND',
+      });
       expect((await send('DELETE', '/api/web-apps/nope')).statusCode).toBe(404);
     });
 

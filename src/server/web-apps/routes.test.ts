@@ -24,7 +24,10 @@ describeApi(
     });
 
     it('reads one web app, or 404', async () => {
-      expect((await get('/api/web-apps/app-2')).json()).toMatchObject({ status: 'provisioning', environment: 'development' });
+      expect((await get('/api/web-apps/app-2')).json()).toMatchObject({
+        status: 'provisioning',
+        environment: 'development',
+      });
       expect((await get('/api/web-apps/nope')).statusCode).toBe(404);
     });
   },

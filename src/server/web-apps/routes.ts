@@ -11,7 +11,6 @@ import { actorOf, tenantScope } from '../auth/viewer';
 import { webApps } from '../db/schema';
 import { createWebApp, deleteWebApp, getWebApp, listWebApps, updateWebApp } from './service';
 
-
 export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/web-apps',
@@ -24,7 +23,8 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: z.array(webAppSchema), ...errorResponses(400) },
       },
     },
-    async (request, reply) => sendPage(reply, await listWebApps(db, tenantScope(requireViewer(request)), request.query)),
+    async (request, reply) =>
+      sendPage(reply, await listWebApps(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.get(
@@ -52,7 +52,10 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 201: webAppSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createWebApp(db, request.body, actorOf(requireViewer(request), request.ip))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createWebApp(db, request.body, actorOf(requireViewer(request), request.ip))),
   );
 
   const byRow = onTenant('webApps', tenantFromRow(webApps, 'id'), 'Web app');
@@ -69,7 +72,8 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: webAppSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateWebApp(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request) =>
+      updateWebApp(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
   );
 
   app.delete(

@@ -50,7 +50,11 @@ const urlOrNull = (url: string | null | undefined) => (url === undefined ? undef
 export async function createWebApp(db: Database, input: WebAppInput, actor: Actor): Promise<WebApp> {
   return db.transaction(async (tx) => {
     // Key-share lock: the tenant cannot be deleted under us, other tenant changes are not blocked.
-    const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, input.tenantId)).for('key share');
+    const [tenant] = await tx
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(eq(tenants.id, input.tenantId))
+      .for('key share');
     if (!tenant) throw notFound('Tenant');
     const values = {
       ...input,
@@ -75,7 +79,12 @@ export async function createWebApp(db: Database, input: WebAppInput, actor: Acto
 }
 
 /** Edits a web app; it stays in its tenant (another tenantId is a 400 naming body.tenantId). */
-export async function updateWebApp(db: Database, id: string, patch: WebAppPatch, actor: Actor): Promise<WebApp> {
+export async function updateWebApp(
+  db: Database,
+  id: string,
+  patch: WebAppPatch,
+  actor: Actor,
+): Promise<WebApp> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
     if (!before) throw notFound('Web app');
@@ -94,7 +103,13 @@ export async function updateWebApp(db: Database, id: string, patch: WebAppPatch,
         .filter((key) => before[key as keyof WebApp] !== after[key as keyof WebApp])
         .map((key) => [key, { from: before[key as keyof WebApp], to: after[key as keyof WebApp] }]),
     );
-    await recordAudit(tx, actor, { action: 'web_app.update', resourceType: 'web_app', resourceId: id, tenantId: before.tenantId, changes: changed });
+    await recordAudit(tx, actor, {
+      action: 'web_app.update',
+      resourceType: 'web_app',
+      resourceId: id,
+      tenantId: before.tenantId,
+      changes: changed,
+    });
     return after;
   });
 }
@@ -103,6 +118,12 @@ export async function deleteWebApp(db: Database, id: string, actor: Actor): Prom
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(webApps).where(eq(webApps.id, id)).returning();
     if (!before) throw notFound('Web app');
-    await recordAudit(tx, actor, { action: 'web_app.delete', resourceType: 'web_app', resourceId: id, tenantId: before.tenantId, changes: { before } });
+    await recordAudit(tx, actor, {
+      action: 'web_app.delete',
+      resourceType: 'web_app',
+      resourceId: id,
+      tenantId: before.tenantId,
+      changes: { before },
+    });
   });
 }

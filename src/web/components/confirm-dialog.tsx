@@ -50,7 +50,11 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} disabled={pending} onClick={confirm}>
+          <AlertDialogAction
+            className={buttonVariants({ variant: 'destructive' })}
+            disabled={pending}
+            onClick={confirm}
+          >
             {pending ? pendingLabel : confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

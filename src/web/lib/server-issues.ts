@@ -29,7 +29,11 @@ export function applyServerIssues<T extends FieldValues>(
     applied = true;
   }
   if (!applied && conflictField && error instanceof ApiError && error.status === 409) {
-    setError(conflictField, { type: 'server', message: getErrorMessage(error, error.message) }, { shouldFocus: true });
+    setError(
+      conflictField,
+      { type: 'server', message: getErrorMessage(error, error.message) },
+      { shouldFocus: true },
+    );
     applied = true;
   }
   return applied;

@@ -15,7 +15,8 @@ export function stubApi(handlers: Record<string, Handler>) {
     const key = `${method} ${url.split('?')[0]}`;
     const handler = handlers[key];
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    if (handler === undefined) return Response.json({ message: `No stub for ${key}`, code: 'NOT_FOUND' }, { status: 404 });
+    if (handler === undefined)
+      return Response.json({ message: `No stub for ${key}`, code: 'NOT_FOUND' }, { status: 404 });
     if (typeof handler === 'function') return handler({ url, method, body });
     if (handler instanceof Response) return handler.clone();
     return Response.json(handler);
@@ -25,7 +26,11 @@ export function stubApi(handlers: Record<string, Handler>) {
 }
 
 /** The requests made so far to `METHOD /path` (query strings kept in url), with parsed bodies. */
-export function requestsTo(fetchMock: ReturnType<typeof stubApi>, method: string, path: string): StubRequest[] {
+export function requestsTo(
+  fetchMock: ReturnType<typeof stubApi>,
+  method: string,
+  path: string,
+): StubRequest[] {
   return fetchMock.mock.calls
     .map(([input, init]) => ({
       url: String(input),

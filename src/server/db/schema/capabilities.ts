@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn } from './columns';
+import { createdAtColumn, idColumn, revisionColumn } from './columns';
 import { tenants } from './tenants';
 
 export const capabilities = pgTable(
@@ -19,6 +19,7 @@ export const capabilities = pgTable(
     configurationSchema: text(),
     /** Whether the capability carries notification templates (the spec's api-007 rule, kept in data). */
     supportsNotificationTemplates: boolean().notNull().default(false),
+    revision: revisionColumn(),
   },
   (t) => [check('capabilities_status', sql`${t.status} in ('available', 'provisioning', 'deprecated')`)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, text } from 'drizzle-orm/pg-core';
+import { customType, integer, text } from 'drizzle-orm/pg-core';
 
 /**
  * Timestamps travel as ISO-8601 strings end to end: parsing into Date and back costs ~30% on list
@@ -25,5 +25,13 @@ export const idColumn = () =>
     .primaryKey()
     .default(sql`gen_random_uuid()::text`);
 
-export const createdAtColumn = () => isoTimestamp().notNull().default(sql`now()`);
+export const createdAtColumn = () =>
+  isoTimestamp()
+    .notNull()
+    .default(sql`now()`);
 
+/**
+ * Optimistic-concurrency revision of an editable row: every update adds one, responses send it as the
+ * ETag, and a write carrying an older one (If-Match) is refused instead of overwriting a newer change.
+ */
+export const revisionColumn = () => integer().notNull().default(1);

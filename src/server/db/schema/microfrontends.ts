@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn } from './columns';
+import { createdAtColumn, idColumn, revisionColumn } from './columns';
 import { tenants } from './tenants';
 
 export const microfrontends = pgTable('microfrontends', {
@@ -9,6 +9,7 @@ export const microfrontends = pgTable('microfrontends', {
   name: text().notNull(),
   description: text(),
   repository: text(),
+  revision: revisionColumn(),
   createdAt: createdAtColumn(),
   createdBy: text(),
 });
@@ -33,6 +34,7 @@ export const microfrontendVersions = pgTable(
     /** JSON text. */
     buildMetadata: text(),
     integrityHash: text(),
+    revision: revisionColumn(),
     createdAt: createdAtColumn(),
     createdBy: text(),
   },
@@ -53,6 +55,7 @@ export const webAppMeshes = pgTable(
     description: text(),
     /** JSON text: list of {id, label, microfrontendVersionId, config, order}. */
     menuItems: text().notNull(),
+    revision: revisionColumn(),
     createdAt: createdAtColumn(),
     createdBy: text(),
   },

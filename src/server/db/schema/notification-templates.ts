@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { capabilities } from './capabilities';
-import { createdAtColumn, idColumn, isoTimestamp } from './columns';
+import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
 
 export const notificationTemplates = pgTable(
   'notification_templates',
@@ -16,10 +16,16 @@ export const notificationTemplates = pgTable(
     /** Email only. */
     subject: text(),
     content: text().notNull(),
-    variables: text().array().notNull().default(sql`'{}'::text[]`),
+    variables: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text().notNull().default('active'),
+    revision: revisionColumn(),
     createdAt: createdAtColumn(),
-    updatedAt: isoTimestamp().notNull().default(sql`now()`),
+    updatedAt: isoTimestamp()
+      .notNull()
+      .default(sql`now()`),
     createdBy: text().notNull().default('system'),
   },
   (t) => [

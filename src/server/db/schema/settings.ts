@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, pgTable, text } from 'drizzle-orm/pg-core';
-import { isoTimestamp } from './columns';
+import { isoTimestamp, revisionColumn } from './columns';
 
 /** The id of the one settings row: settings are installation-wide. */
 export const SETTINGS_ROW_ID = 'global';
@@ -19,7 +19,10 @@ export const settings = pgTable(
     autoScaling: boolean().notNull().default(false),
     /** Read on every state-changing request by a non-administrator (see settings/maintenance.ts). */
     maintenanceMode: boolean().notNull().default(false),
-    updatedAt: isoTimestamp().notNull().default(sql`now()`),
+    revision: revisionColumn(),
+    updatedAt: isoTimestamp()
+      .notNull()
+      .default(sql`now()`),
     /** Email of the administrator who saved last. */
     updatedBy: text(),
   },

@@ -1,6 +1,6 @@
 import { boolean, check, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAtColumn, idColumn } from './columns';
+import { createdAtColumn, idColumn, revisionColumn } from './columns';
 
 export const tenants = pgTable(
   'tenants',
@@ -29,6 +29,7 @@ export const tenants = pgTable(
     environmentRegionPolicies: text(),
     /** JSON text: per-environment blue-green state. */
     blueGreenConfig: text(),
+    revision: revisionColumn(),
     createdAt: createdAtColumn(),
   },
   (t) => [check('tenants_name_not_blank', sql`length(trim(${t.name})) > 0`)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, isoTimestamp } from './columns';
+import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
 import { tenants } from './tenants';
 
 export const users = pgTable(
@@ -12,6 +12,7 @@ export const users = pgTable(
     avatarUrl: text(),
     globalRole: text().notNull().default('user'),
     status: text().notNull().default('active'),
+    revision: revisionColumn(),
     createdAt: createdAtColumn(),
     lastLoginAt: isoTimestamp(),
     /** argon2id; null for users who cannot sign in yet. Never leaves the server. */
@@ -42,8 +43,11 @@ export const userProfiles = pgTable(
     /** JSON text. */
     preferences: text(),
     status: text().notNull().default('active'),
+    revision: revisionColumn(),
     createdAt: createdAtColumn(),
-    updatedAt: isoTimestamp().notNull().default(sql`now()`),
+    updatedAt: isoTimestamp()
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [
     uniqueIndex('user_profiles_user_tenant_unique').on(t.userId, t.tenantId),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn } from './columns';
+import { createdAtColumn, idColumn, revisionColumn } from './columns';
 import { tenants } from './tenants';
 
 export const webApps = pgTable(
@@ -19,6 +19,7 @@ export const webApps = pgTable(
     url: text(),
     useStandardHeader: boolean().default(false),
     useStandardFooter: boolean().default(false),
+    revision: revisionColumn(),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -1,4 +1,3 @@
-
 // Radix Select and friends use pointer capture and scrollIntoView, which jsdom lacks.
 const proto = Element.prototype as unknown as Record<string, unknown>;
 proto.hasPointerCapture ??= () => false;

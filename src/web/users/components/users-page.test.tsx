@@ -154,8 +154,7 @@ describe('UsersPage', { timeout: TEST_TIMEOUT }, () => {
   it('shows an error state and recovers on Retry', async () => {
     let fail = true;
     stubApi({
-      'GET /api/users': () =>
-        fail ? apiError(503, 'Database unavailable') : Response.json([bob]),
+      'GET /api/users': () => (fail ? apiError(503, 'Database unavailable') : Response.json([bob])),
       'GET /api/user-profiles': profiles,
       'GET /api/tenants': tenants,
     });

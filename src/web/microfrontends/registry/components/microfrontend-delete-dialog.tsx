@@ -29,7 +29,10 @@ export function MicrofrontendDeleteDialog({ open, microfrontend, onClose }: Micr
         microfrontend &&
         remove.mutate(microfrontend.id, {
           onSuccess: () =>
-            notifySuccess('Microfrontend deleted', `${microfrontend.name} has been removed from the registry.`),
+            notifySuccess(
+              'Microfrontend deleted',
+              `${microfrontend.name} has been removed from the registry.`,
+            ),
           onError: (error) => notifyError(error, 'Failed to delete microfrontend.'),
           onSettled: onClose,
         })
