@@ -1,12 +1,65 @@
 import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv2019 from 'ajv/dist/2019';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import type { FieldIssue } from '../../contract/errors';
 import { badRequest } from '../errors';
 
-// One validator for the process; compiled schemas are cached by their text.
-const ajv = new Ajv({ allErrors: true, strict: false });
+/**
+ * The JSON Schema drafts a capability's configuration schema may declare in `$schema`. A schema
+ * without `$schema` is read as draft-07, as it always was.
+ */
+const DRAFTS = {
+  'draft-07': { uris: ['http://json-schema.org/draft-07/schema'], create: () => new Ajv(OPTIONS) },
+  '2019-09': { uris: ['https://json-schema.org/draft/2019-09/schema'], create: () => new Ajv2019(OPTIONS) },
+  '2020-12': { uris: ['https://json-schema.org/draft/2020-12/schema'], create: () => new Ajv2020(OPTIONS) },
+} as const;
+type Draft = keyof typeof DRAFTS;
+
+// strict: false keeps unknown keywords (titles, vendor annotations) harmless, as draft-07 schemas expect.
+const OPTIONS = { allErrors: true, strict: false } as const;
+
+/** One validator per draft for the process, with the standard formats (email, uri, date-time...) enforced. */
+const validators = new Map<Draft, Ajv>();
+function validatorFor(draft: Draft): Ajv {
+  let ajv = validators.get(draft);
+  if (!ajv) {
+    ajv = DRAFTS[draft].create();
+    addFormats(ajv);
+    validators.set(draft, ajv);
+  }
+  return ajv;
+}
+
+/** Compiled schemas, cached by their text. */
 const compiled = new Map<string, ValidateFunction>();
 
-/** Throws a 400 on `field` unless `text` is JSON that is itself a valid JSON Schema. */
+/** "http://json-schema.org/draft-07/schema#" and "https://json-schema.org/draft-07/schema" name one draft. */
+const normaliseUri = (uri: string) =>
+  uri
+    .trim()
+    .replace(/#$/, '')
+    .replace(/^http:/, 'https:');
+
+/** The draft a schema declares, or undefined when `$schema` names one we do not validate. */
+function draftOf(schema: Record<string, unknown>): Draft | { unsupported: string } {
+  const declared = schema.$schema;
+  if (declared === undefined) return 'draft-07';
+  if (typeof declared !== 'string') return { unsupported: JSON.stringify(declared) };
+  const uri = normaliseUri(declared);
+  const draft = (Object.keys(DRAFTS) as Draft[]).find((key) =>
+    DRAFTS[key].uris.some((known) => normaliseUri(known) === uri),
+  );
+  return draft ?? { unsupported: declared };
+}
+
+function invalidSchema(field: string, detail: string): never {
+  throw badRequest(`Configuration schema is not a valid JSON Schema: ${detail}`, [
+    { path: field, message: detail },
+  ]);
+}
+
+/** Throws a 400 on `field` unless `text` is JSON that is itself a valid JSON Schema of a supported draft. */
 export function assertJsonSchema(text: string, field: string): void {
   let schema: unknown;
   try {
@@ -16,19 +69,27 @@ export function assertJsonSchema(text: string, field: string): void {
       { path: field, message: 'Must be valid JSON' },
     ]);
   }
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || !ajv.validateSchema(schema)) {
-    const detail = ajv.errorsText(ajv.errors, { dataVar: 'schema' });
-    throw badRequest(`Configuration schema is not a valid JSON Schema: ${detail}`, [
-      { path: field, message: detail },
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    invalidSchema(field, 'must be a JSON object');
+  }
+  const draft = draftOf(schema as Record<string, unknown>);
+  if (typeof draft !== 'string') {
+    const detail = `$schema ${draft.unsupported} is not a supported draft (use draft-07, 2019-09 or 2020-12)`;
+    throw badRequest(`Configuration schema declares an unsupported draft: ${detail}`, [
+      { path: `${field}.$schema`, message: detail },
     ]);
   }
+  const ajv = validatorFor(draft);
+  if (!ajv.validateSchema(schema)) {
+    invalidSchema(field, ajv.errorsText(ajv.errors, { dataVar: 'schema' }));
+  }
+  // An edited schema keeps its $id: forget the old one, or Ajv refuses the id as taken.
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id === 'string') ajv.removeSchema(id);
   try {
-    ajv.compile(schema);
+    compiled.set(text, ajv.compile(schema));
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw badRequest(`Configuration schema is not a valid JSON Schema: ${detail}`, [
-      { path: field, message: detail },
-    ]);
+    invalidSchema(field, error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -36,8 +97,9 @@ export function assertJsonSchema(text: string, field: string): void {
 export function schemaViolations(schemaText: string, value: unknown, field: string): FieldIssue[] {
   let validate = compiled.get(schemaText);
   if (!validate) {
-    validate = ajv.compile(JSON.parse(schemaText) as object);
-    compiled.set(schemaText, validate);
+    // Stored schemas passed assertJsonSchema when saved; check again so an old row can never throw a 500.
+    assertJsonSchema(schemaText, 'configurationSchema');
+    validate = compiled.get(schemaText)!;
   }
   if (validate(value)) return [];
   return (validate.errors ?? []).map((error) => ({
