@@ -51,6 +51,7 @@ test.describe('control plane: capability configuration versions', () => {
     await expect(items.nth(0)).toContainText('Active');
     await expect(items.nth(1)).toContainText('Version 1');
     await expect(items.nth(1)).toContainText('First');
+    await items.nth(1).getByText('Difference from the active version 2').click();
     await expect(items.nth(1).locator('[data-diff=removed]')).toHaveText('-   "level": 2');
     await expect(items.nth(1).locator('[data-diff=added]')).toHaveText('+   "level": 1');
     await items.nth(1).getByRole('button', { name: 'Activate' }).click();

@@ -191,6 +191,9 @@ describe('Configuration Version History dialog', () => {
     expect(within(items[1]!).queryByText('Active')).not.toBeInTheDocument();
 
     const diff = within(items[1]!).getByTestId('history-diff');
+    // The difference is computed only when opened.
+    expect(diff.querySelectorAll('[data-diff]')).toHaveLength(0);
+    await userEvent.click(within(diff).getByText('Difference from the active version 3'));
     expect([...diff.querySelectorAll('[data-diff=removed]')].map((l) => l.textContent)).toEqual([
       '-   "b": 2',
     ]);

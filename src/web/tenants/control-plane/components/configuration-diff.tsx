@@ -1,37 +1,56 @@
-import { useMemo } from 'react';
-import { diffLines } from '@/tenants/control-plane/lib/line-diff';
+import { useMemo, useState } from 'react';
+import { diffLines, withContext } from '@/tenants/control-plane/lib/line-diff';
 import { cn } from '@/lib/utils';
 
 type ConfigurationDiffProps = { from: string; to: string; activeVersion: number };
 
-/** What activating this version would change, line by line, against the active one. */
+/**
+ * What activating this version would change, line by line, against the active one. Computed only once
+ * the reader opens it, so a long history costs nothing until a version is looked at.
+ */
 export function ConfigurationDiff({ from, to, activeVersion }: ConfigurationDiffProps) {
-  const lines = useMemo(() => diffLines(from, to), [from, to]);
-  const changed = lines.some((line) => line.kind !== 'same');
+  const [open, setOpen] = useState(false);
   return (
-    <details open className="text-xs" data-testid="history-diff">
+    <details
+      className="text-xs"
+      data-testid="history-diff"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="cursor-pointer text-muted-foreground">
         Difference from the active version {activeVersion}
       </summary>
-      {changed ? (
-        <pre className="mt-2 max-h-48 overflow-auto rounded bg-muted p-2 font-mono">
-          {lines.map((line, index) => (
-            <div
-              key={index}
-              data-diff={line.kind}
-              className={cn(
-                line.kind === 'added' && 'text-green-600 dark:text-green-400',
-                line.kind === 'removed' && 'text-red-600 dark:text-red-400',
-              )}
-            >
-              {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '- ' : '  '}
-              {line.text}
-            </div>
-          ))}
-        </pre>
-      ) : (
-        <p className="mt-2 text-muted-foreground">Same configuration as the active version.</p>
-      )}
+      {open && <DiffLines from={from} to={to} />}
     </details>
+  );
+}
+
+function DiffLines({ from, to }: { from: string; to: string }) {
+  const rows = useMemo(() => withContext(diffLines(from, to)), [from, to]);
+  if (!rows.some((row) => row.kind === 'added' || row.kind === 'removed')) {
+    return <p className="mt-2 text-muted-foreground">Same configuration as the active version.</p>;
+  }
+  return (
+    <pre className="mt-2 max-h-48 overflow-auto rounded bg-muted p-2 font-mono">
+      {rows.map((row, index) =>
+        row.kind === 'gap' ? (
+          <div key={index} data-diff="gap" className="text-muted-foreground italic">
+            {`  … ${row.count} unchanged ${row.count === 1 ? 'line' : 'lines'}`}
+          </div>
+        ) : (
+          <div
+            key={index}
+            data-diff={row.kind}
+            className={cn(
+              row.kind === 'added' && 'text-green-600 dark:text-green-400',
+              row.kind === 'removed' && 'text-red-600 dark:text-red-400',
+            )}
+          >
+            {row.kind === 'added' ? '+ ' : row.kind === 'removed' ? '- ' : '  '}
+            {row.text}
+          </div>
+        ),
+      )}
+    </pre>
   );
 }
