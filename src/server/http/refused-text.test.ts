@@ -26,6 +26,16 @@ describe('findRefusedText', () => {
     expect(findRefusedText(42, 'body')).toEqual([]);
   });
 
+  it('judges JSON text by what it parses to: an escaped NUL is a NUL once a service parses it', () => {
+    const menuItems = JSON.stringify([{ microfrontendVersionId: 'mfv\u0000', order: 1 }]);
+    expect(menuItems).toContain('\\u0000');
+    expect(findRefusedText({ menuItems }, 'body')).toEqual([
+      { path: 'body.menuItems', message: `JSON text ${NUL_MESSAGE}` },
+    ]);
+    // An escaped backslash, a well-formed pair and text that is not JSON stay allowed.
+    expect(findRefusedText(['"\\\\u0000"', '["\\ud83d\\ude00"]', 'see \\u0000'], 'body')).toEqual([]);
+  });
+
   it('walks deeply nested input without recursion', () => {
     let value: unknown = 'end\u0000';
     for (let i = 0; i < 100_000; i++) value = [value];
@@ -85,6 +95,22 @@ describeApi('text PostgreSQL refuses, on every route', (ctx) => {
       checked++;
     }
     expect(checked).toBe(routes.length);
+  });
+
+  it('refuses a NUL hidden in a JSON text field (a mesh menu) before its service parses it', async () => {
+    const res = await ctx().inject({
+      method: 'POST',
+      url: '/api/web-app-meshes',
+      payload: {
+        tenantId: 'tenant-001',
+        name: 'Mesh',
+        menuItems: JSON.stringify([{ label: 'Home', microfrontendVersionId: 'a\u0000b', order: 1 }]),
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().issues).toEqual([
+      { path: 'body.menuItems', message: `JSON text ${NUL_MESSAGE}` },
+    ]);
   });
 
   it('refuses a lone surrogate sent as a JSON escape', async () => {

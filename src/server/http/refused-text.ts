@@ -23,6 +23,25 @@ function refusal(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Fields the API calls "JSON text" (menuItems, blueGreenConfig, ...) are parsed by their services, and
+ * a value inside may reach SQL: `"\\u0000"` in the text is a NUL once parsed. So a string that escapes
+ * NUL or a surrogate and parses as JSON is judged by what it parses to.
+ */
+const ESCAPED_REFUSAL = /\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+function refusalInJsonText(text: string): string | undefined {
+  if (!ESCAPED_REFUSAL.test(text)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const inner = findRefusedText(parsed, '')[0];
+  return inner ? `JSON text ${inner.message}` : undefined;
+}
+
 /** A path segment as it can be shown: a refused key is printed escaped rather than raw. */
 const printable = (key: string) => (refusal(key) ? JSON.stringify(key).slice(1, -1) : key);
 
@@ -39,7 +58,7 @@ export function findRefusedText(value: unknown, root: string): FieldIssue[] {
     if (!item) break;
     if (item.keyMessage) issues.push({ path: item.path, message: `field name ${item.keyMessage}` });
     if (typeof item.value === 'string') {
-      const message = refusal(item.value);
+      const message = refusal(item.value) ?? refusalInJsonText(item.value);
       if (message) issues.push({ path: item.path, message });
     } else if (item.value !== null && typeof item.value === 'object') {
       const entries = Array.isArray(item.value)
