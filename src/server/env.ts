@@ -107,6 +107,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
 
+/** Variables whose value an error message must not repeat. */
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD']);
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -123,7 +126,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(
       result.error.issues.map((issue) => {
         const name = issue.path.join('.');
-        return `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+        // A refused password is still someone's password: never echoed to the console or the logs.
+        const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(source[name] ?? '');
+        return `${name}=${shown}: ${issue.message}`;
       }),
     );
   }
