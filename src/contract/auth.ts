@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordSchema } from './password';
 import { userSchema } from './users';
 
 export * from './roles';
@@ -10,14 +11,10 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-export const MIN_PASSWORD_LENGTH = 12;
+export { MIN_PASSWORD_LENGTH } from './password';
 
-export const setPasswordBodySchema = z.object({
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(1024),
-});
+/** POST /api/users/:id/password: the password policy of ./password.ts. */
+export const setPasswordBodySchema = z.object({ password: passwordSchema });
 
 export const membershipSchema = z.object({ tenantId: z.string(), role: z.string() });
 export type Membership = z.infer<typeof membershipSchema>;

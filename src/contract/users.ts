@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, timestampSchema } from './common';
+import { passwordSchema } from './password';
 import { tenantRoles } from './roles';
 import { optionalHttpUrlSchema } from './web-apps';
 
@@ -39,8 +40,6 @@ export const profileStatuses = ['active', 'inactive'] as const;
 
 export const DUPLICATE_EMAIL_MESSAGE = 'A user with this email already exists';
 export const DUPLICATE_PROFILE_MESSAGE = 'This user already has access to this tenant';
-/** The same minimum as MIN_PASSWORD_LENGTH in auth.ts (which imports this file, so it is not imported here). */
-const USER_PASSWORD_MIN_LENGTH = 12;
 
 /** Stored lower-case: one mailbox, one account. */
 export const emailSchema = z
@@ -61,11 +60,8 @@ export const userInputSchema = z.object({
   avatarUrl: optionalHttpUrlSchema,
   /** Default active. */
   status: z.enum(userStatuses).optional(),
-  password: z
-    .string()
-    .min(USER_PASSWORD_MIN_LENGTH, `Password must be at least ${USER_PASSWORD_MIN_LENGTH} characters`)
-    .max(1024)
-    .optional(),
+  /** The password policy of ./password.ts: length, and not easy to guess. */
+  password: passwordSchema.optional(),
 });
 export type UserInput = z.infer<typeof userInputSchema>;
 

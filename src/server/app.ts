@@ -19,9 +19,11 @@ import { capabilityRoutes } from './capabilities/routes';
 import { notificationTemplateRoutes } from './capabilities/templates-routes';
 import { configurationVersionRoutes } from './capabilities/versions-routes';
 import type { DatabaseHandle } from './db/client';
+import type { TrustProxy } from './env';
 import { deploymentRoutes } from './deployments/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
+import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
 import { overviewRoutes } from './overview/routes';
@@ -39,6 +41,12 @@ export interface AppDeps {
   sessionPolicy?: SessionPolicy;
   /** Secure session cookies: always, never, or when the request came over TLS (default). */
   secureCookie?: 'auto' | boolean;
+  /**
+   * Which proxies' X-Forwarded-For/-Proto/-Host to believe (Fastify's `trustProxy`). Default false:
+   * the client address is the socket's, so a client cannot pick the address its sign-in limit and
+   * audit events are recorded under.
+   */
+  trustProxy?: TrustProxy;
 }
 
 /**
@@ -59,12 +67,19 @@ const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Fastify's types leave out the hop count its `trustProxy` accepts; the function form says the same
+ * thing (trust the n closest hops), as proxy-addr does for a number.
+ */
+function fastifyTrustProxy(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the whole HTTP application without listening: used by main.ts and by the tests. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
-    // Behind a load balancer the client address comes from X-Forwarded-For.
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
@@ -72,6 +87,8 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before the guard: authorization already reads path parameters from the database.
+  registerRefusedTextRule(app);
 
   const { db } = deps.database;
   const sessionPolicy = deps.sessionPolicy ?? DEFAULT_SESSION_POLICY;

@@ -1,9 +1,57 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { weakPasswordReason } from '../contract/password';
+// The strength checker (zxcvbn and its dictionaries) is loaded here, statically: the server always has it.
+import '../contract/password-strength';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** What Fastify's `trustProxy` accepts, short of a function. */
+export type TrustProxy = boolean | number | string[];
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default: X-Forwarded-* are ignored), `true` (believe any proxy: only when
+ * nothing but the proxy can reach the server), a hop count, or a comma list of proxy addresses/CIDRs.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (lower === 'true' || lower === 'false') return lower === 'true';
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, a hop count, or a comma list of addresses/CIDRs${
+          bad.length > 0 ? ` (not an address: ${bad.join(', ')})` : ''
+        }`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -25,7 +73,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanString.default(true),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, 'must be at least 12 characters')
+    .superRefine((password, ctx) => {
+      // The same policy as every password an administrator sets through the API.
+      const reason = weakPasswordReason(password);
+      if (reason) ctx.addIssue({ code: 'custom', message: reason });
+    })
+    .optional(),
   /** A session ends after this many seconds without a request (default 8 h)... */
   SESSION_IDLE_TIMEOUT: z.coerce
     .number()
@@ -44,11 +100,15 @@ const envSchema = z.object({
   COOKIE_SECURE: z
     .enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
     .default('auto'),
+  TRUST_PROXY: trustProxySchema.default(false),
   /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
+
+/** Variables whose value an error message must not repeat. */
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD']);
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -66,7 +126,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(
       result.error.issues.map((issue) => {
         const name = issue.path.join('.');
-        return `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+        // A refused password is still someone's password: never echoed to the console or the logs.
+        const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(source[name] ?? '');
+        return `${name}=${shown}: ${issue.message}`;
       }),
     );
   }

@@ -61,7 +61,8 @@ function assertSameOrigin(request: FastifyRequest): void {
     } catch {
       throw forbidden('Cross-site request refused');
     }
-    const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+    // Fastify's host reads X-Forwarded-Host only from a proxy TRUST_PROXY names.
+    const host = request.host;
     if (originHost !== host) throw forbidden('Cross-site request refused');
     return;
   }

@@ -6,15 +6,16 @@ import type { Database, Executor } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, notFound } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit';
+import { beginLoginAttempt, recordLoginSuccess } from './rate-limit';
 import { createSession, deleteSession, deleteUserSessions, type SessionPolicy } from './sessions';
 import { loadViewer, toMe, type Actor } from './viewer';
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
 /**
- * Signs in: refuses when rate-limited, answers one message for every wrong pair (never which part was
- * wrong), and on success replaces any previous session of this browser with a new one.
+ * Signs in: counts the attempt before evaluating the password (so parallel guesses cannot exceed the
+ * limit; 429 beyond it, even for the right password), answers one message for every wrong pair (never
+ * which part was wrong), and on success replaces any previous session of this browser with a new one.
  */
 export async function login(
   db: Database,
@@ -22,23 +23,21 @@ export async function login(
   context: { ip: string; userAgent?: string; previousToken?: string; policy: SessionPolicy },
 ): Promise<{ token: string; me: Me }> {
   const email = credentials.email.trim().toLowerCase();
-  await assertLoginAllowed(db, email, context.ip);
+  await beginLoginAttempt(db, email, context.ip);
   const [user] = await db.select().from(users).where(byEmail(email));
   const valid = await verifyPassword(user?.passwordHash, credentials.password);
   if (!user || !valid || user.status !== 'active') {
-    await db.transaction(async (tx) => {
-      await recordLoginFailure(tx, email, context.ip);
-      await recordAudit(
-        tx,
-        { id: user?.id ?? null, email, ip: context.ip },
-        { action: 'auth.login_failed', resourceType: 'session' },
-      );
-    });
+    // The attempt already counts as a failure; only the audit event is left to write.
+    await recordAudit(
+      db,
+      { id: user?.id ?? null, email, ip: context.ip },
+      { action: 'auth.login_failed', resourceType: 'session' },
+    );
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   }
   return db.transaction(async (tx) => {
     if (context.previousToken) await deleteSession(tx, context.previousToken);
-    await clearLoginFailures(tx, email);
+    await recordLoginSuccess(tx, email, context.ip);
     const token = await createSession(tx, user.id, context.policy, context);
     const lastLoginAt = new Date().toISOString();
     await tx.update(users).set({ lastLoginAt }).where(eq(users.id, user.id));

@@ -41,6 +41,26 @@ describe('UserFormDialog', { timeout: TEST_TIMEOUT }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a common password with the reason beside the field, and never sends it', async () => {
+    const fetchMock = stubApi({});
+    const { dialog } = renderDialog();
+
+    await userEvent.type(dialog.getByLabelText('Name'), 'Dana Scully');
+    await userEvent.type(dialog.getByLabelText('Email'), 'dana@example.com');
+    await userEvent.type(dialog.getByLabelText('Initial Password'), 'password1234');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add User' }));
+
+    const reason = 'This is too close to a very common password. Add more words that are less common.';
+    expect(await dialog.findByText(reason)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Initial Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // As they type a better one, the reason goes away.
+    await userEvent.clear(dialog.getByLabelText('Initial Password'));
+    await userEvent.type(dialog.getByLabelText('Initial Password'), 'Tangerine-Viaduct-42');
+    expect(dialog.queryByText(reason)).not.toBeInTheDocument();
+  });
+
   it("adds a user: POST with role, status, avatar and password, toast 'User created'", async () => {
     const fetchMock = stubApi({
       'POST /api/users': ({ body }) =>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@contract/users';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -25,6 +26,7 @@ import {
   type UserFormInput,
   type UserFormValues,
 } from '@/users/lib/user-form';
+import { loadPasswordStrength, withPasswordStrength } from '@/users/lib/password-strength';
 
 type UserFormDialogProps = {
   open: boolean;
@@ -58,9 +60,14 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
   const update = useUpdateUser();
   const pending = create.isPending || update.isPending;
   const form = useForm<UserFormInput, unknown, UserFormValues>({
-    resolver: zodResolver(userFormSchema),
+    // Editing sends no password: only adding waits for the strength estimator.
+    resolver: user ? zodResolver(userFormSchema) : withPasswordStrength(zodResolver(userFormSchema)),
     defaultValues: userFormDefaults(user),
   });
+  // Fetch the estimator while the administrator fills in the form, not when they submit it.
+  useEffect(() => {
+    if (!user) void loadPasswordStrength();
+  }, [user]);
 
   const onError = (error: unknown, fallback: string) => {
     // A duplicate email is a 409 without field issues: it belongs beside the email field.

@@ -108,7 +108,7 @@ export function UserFormFields({ form, withPassword }: { form: Form; withPasswor
             name="password"
             label="Initial Password"
             type="password"
-            description="Optional, at least 12 characters. Without one the user cannot sign in until a password is set."
+            description="Optional: at least 12 characters, and not easy to guess (several uncommon words work well). Without one the user cannot sign in until a password is set."
           />
         </div>
       )}

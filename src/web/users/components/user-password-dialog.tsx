@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { setPasswordBodySchema } from '@contract/auth';
 import type { User } from '@contract/users';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -13,11 +14,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useResetPassword } from '@/users/api/reset-password';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { applyServerIssues } from '@/lib/server-issues';
+import { loadPasswordStrength, withPasswordStrength } from '@/users/lib/password-strength';
 
 type PasswordForm = z.infer<typeof setPasswordBodySchema>;
 
@@ -48,9 +50,13 @@ export function UserPasswordDialog({ open, user, onClose }: UserPasswordDialogPr
 function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
   const reset = useResetPassword();
   const form = useForm<PasswordForm>({
-    resolver: zodResolver(setPasswordBodySchema),
+    // The contract's policy (length, and not easy to guess), once the estimator is loaded.
+    resolver: withPasswordStrength(zodResolver(setPasswordBodySchema)),
     defaultValues: { password: '' },
   });
+  useEffect(() => {
+    void loadPasswordStrength();
+  }, []);
   const error = form.formState.errors.password;
 
   const onSubmit = form.handleSubmit(({ password }) =>
@@ -82,6 +88,11 @@ function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
             autoComplete="new-password"
             {...form.register('password')}
           />
+          {!error && (
+            <FieldDescription>
+              At least 12 characters, and not easy to guess: several uncommon words work well.
+            </FieldDescription>
+          )}
           <FieldError id="user-new-password-error" errors={[error]} />
         </Field>
         <DialogFooter>

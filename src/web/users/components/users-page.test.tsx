@@ -234,7 +234,7 @@ describe('UsersPage', { timeout: TEST_TIMEOUT }, () => {
     expect(screen.getByText('You cannot delete yourself')).toBeInTheDocument();
   });
 
-  it("resets a password (at least 12 characters): toast 'Password reset'", async () => {
+  it("resets a password (at least 12 characters, not easy to guess): toast 'Password reset'", async () => {
     const fetchMock = stubApi({
       'GET /api/users': [bob],
       'GET /api/user-profiles': [],
@@ -248,6 +248,13 @@ describe('UsersPage', { timeout: TEST_TIMEOUT }, () => {
     await userEvent.type(dialog.getByLabelText('New Password'), 'short');
     await userEvent.click(dialog.getByRole('button', { name: 'Reset Password' }));
     expect(await dialog.findByText('Password must be at least 12 characters')).toBeInTheDocument();
+
+    // Long enough but a very common password: the contract's reason, before anything is sent.
+    await userEvent.clear(dialog.getByLabelText('New Password'));
+    await userEvent.type(dialog.getByLabelText('New Password'), '123456789012');
+    await userEvent.click(dialog.getByRole('button', { name: 'Reset Password' }));
+    expect(await dialog.findByText(/^This is a very common password\./)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/users/user-2/password')).toEqual([]);
 
     await userEvent.clear(dialog.getByLabelText('New Password'));
     await userEvent.type(dialog.getByLabelText('New Password'), 'a-long-new-password');

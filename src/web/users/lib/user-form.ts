@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordSchema } from '@contract/password';
 import {
   globalRoles,
   userInputSchema,
@@ -8,21 +9,18 @@ import {
   type UserPatch,
 } from '@contract/users';
 
-const PASSWORD_MIN_LENGTH = 12;
-
 /** Add User / Edit user: the contract's fields as the inputs hold them ('' for none). */
 export const userFormSchema = userInputSchema.extend({
   globalRole: z.enum(globalRoles),
   status: z.enum(userStatuses),
   avatarUrl: z.string().trim().max(2000),
-  // Optional: without one the user cannot sign in until an administrator sets it.
-  password: z
-    .string()
-    .max(1024)
-    .refine(
-      (value) => value === '' || value.length >= PASSWORD_MIN_LENGTH,
-      `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-    ),
+  // Optional: without one the user cannot sign in until an administrator sets it. When given, the
+  // contract's policy applies (length, and not easy to guess), with the same reasons as the server's.
+  password: z.string().superRefine((value, ctx) => {
+    if (value === '') return;
+    const result = passwordSchema.safeParse(value);
+    for (const issue of result.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message });
+  }),
 });
 export type UserFormInput = z.input<typeof userFormSchema>;
 export type UserFormValues = z.output<typeof userFormSchema>;
