@@ -77,7 +77,7 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
         summary: 'Edit a tenant: details, infrastructure, metadata, allowed regions, environment overrides',
         params: tenantParams,
         body: tenantPatchSchema,
-        response: { 200: tenantSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: tenantSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
