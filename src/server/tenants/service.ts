@@ -16,6 +16,7 @@ import {
   wideningConflict,
   wideningsOf,
 } from './governance';
+import { lockTenant } from './lock';
 
 /** Tenants, newest first, searched by name or owner. */
 export async function listTenants(
@@ -158,7 +159,10 @@ export async function deleteTenant(
   actor: Actor,
 ): Promise<{ webApps: number; profiles: number; subscriptions: number; meshes: number }> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
+    // The tenant row first, as every child writer takes it first (tenants/lock.ts): this waits for the
+    // writers in flight, and the ones that come after find the tenant gone (404). The cascade below
+    // then meets no child row another transaction holds, so there is no lock cycle to deadlock on.
+    const before = await lockTenant(tx, id, 'update');
     if (!before) throw notFound('Tenant');
     const countIn = async (
       table: typeof webApps | typeof userProfiles | typeof capabilitySubscriptions | typeof webAppMeshes,
