@@ -72,6 +72,43 @@ describeApi(
         await db.select().from(versions).where(notInArray(versions.subscriptionId, subscriptions)),
       ).toEqual([]);
     }, 120_000);
+
+    it(`deleting a capability while tenants subscribe to it: 200 or 409, never 500, in ${ROUNDS} rounds`, async ({
+      skip,
+    }) => {
+      if (ctx().kind !== 'postgres') skip();
+      const seen: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const capability = await ctx().inject({
+          method: 'POST',
+          url: '/api/capabilities',
+          payload: { name: `Short-lived ${round}` },
+        });
+        expect(capability.statusCode).toBe(201);
+        const capabilityId = capability.json().id as string;
+        // New subscriptions: each writer inserts the row that references the capability.
+        const create = (tenantId: string) =>
+          ctx().inject({
+            method: 'POST',
+            url: VERSIONS,
+            payload: {
+              subscriptionId: `sub-${tenantId}-${capabilityId}`,
+              tenantId,
+              capabilityId,
+              environment: 'development',
+              region: 'us-east-1',
+            },
+          });
+        const tenantIds = ['tenant-002', 'tenant-003', 'tenant-004'];
+        const before = tenantIds.map(create);
+        const deletion = ctx().inject({ method: 'DELETE', url: `/api/capabilities/${capabilityId}` });
+        const [deleted, ...written] = await Promise.all([deletion, ...before]);
+        expect([200, 204, 409]).toContain(deleted?.statusCode);
+        for (const res of written) expect([201, 404, 409]).toContain(res.statusCode);
+        seen.push(deleted?.statusCode ?? 0, ...written.map((res) => res.statusCode));
+      }
+      expect(seen.filter((status) => status >= 500)).toEqual([]);
+    }, 120_000);
   },
   insertFixtures,
 );
