@@ -10,6 +10,8 @@ test.describe('control plane: capability configuration versions', () => {
     await patchTenant(request, {
       allowedRegions: ['us-east-1', 'us-west-2', 'eu-west-1'],
       environmentRegionPolicies: null,
+      // Setting up a known state, which may well lift an override an earlier test left.
+      confirmWidening: true,
     });
     const name = `E2E Versions ${Date.now()}`;
     await registerCapability(request, name);

@@ -12,7 +12,10 @@ export async function getTenant(request: APIRequestContext): Promise<Tenant> {
 }
 
 /** Puts tenant-001 in a known state (the specs share one database). */
-export async function patchTenant(request: APIRequestContext, patch: Partial<Tenant>): Promise<Tenant> {
+export async function patchTenant(
+  request: APIRequestContext,
+  patch: Partial<Tenant> & { confirmWidening?: boolean },
+): Promise<Tenant> {
   const res = await request.patch(`/api/tenants/${TENANT_ID}`, { data: patch });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()) as Tenant;

@@ -22,11 +22,15 @@ test.describe('control plane: tenant configuration', () => {
     );
   });
 
-  test('allows regions, adds an override, and an unchecked region leaves the override', async ({
+  test('allows regions, adds an override; unchecking its only region asks before widening production', async ({
     page,
     request,
   }) => {
-    const tenant = await patchTenant(request, { allowedRegions: null, environmentRegionPolicies: null });
+    const tenant = await patchTenant(request, {
+      allowedRegions: null,
+      environmentRegionPolicies: null,
+      confirmWidening: true,
+    });
     expect(tenant.productionEnabled).toBe(true);
     await openConfigurationTab(page);
     const card = configCard(page, 'Region Configuration');
@@ -47,6 +51,12 @@ test.describe('control plane: tenant configuration', () => {
     await allowed.getByLabel('eu-west-2').uncheck();
     await expect(production.getByLabel('eu-west-2')).toHaveCount(0);
     await card.getByRole('button', { name: 'Save Configuration' }).click();
+    // Production's only override region went: it would accept us-east-1, which it refuses today.
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText(
+      "Production's region override would be removed: production would accept us-east-1, which it refuses today.",
+    );
+    await question.getByRole('button', { name: 'Allow the wider regions' }).click();
     await expect(toast(page)).toContainText('Configuration updated');
 
     await page.reload();

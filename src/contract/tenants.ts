@@ -72,7 +72,14 @@ export const tenantInputSchema = z.object({
 export type TenantInput = z.infer<typeof tenantInputSchema>;
 
 /** PATCH /api/tenants/:id: any subset of the fields (metadata, regions, infrastructure, edit). */
-export const tenantPatchSchema = tenantInputSchema.partial();
+export const tenantPatchSchema = tenantInputSchema.partial().extend({
+  /**
+   * Accepts a change that lets an environment take a region it refuses today (its region override
+   * removed, emptied or widened, or the allowed regions cleared). Without it such a change is a 409
+   * naming the environment, so governance never widens by accident. Not stored.
+   */
+  confirmWidening: z.boolean().optional(),
+});
 export type TenantPatch = z.infer<typeof tenantPatchSchema>;
 
 /** DELETE /api/tenants/:id answers what went with the tenant. */

@@ -26,7 +26,8 @@ export async function deleteAllResources(db: Database, actor: Actor): Promise<De
   return db.transaction(async (tx) => {
     // Locking every tenant first keeps new children (which take a key-share lock on their tenant) out
     // until commit, so the counts below are exactly what goes.
-    await tx.execute(sql`select id from ${tenants} for update`);
+    // In id order, so two of these (or one and a tenant delete) take the rows in one order.
+    await tx.execute(sql`select id from ${tenants} order by id for update`);
     const removed = async (rows: Promise<{ id: string }[]>) => (await rows).length;
     const result: DeleteAllResourcesResult = {
       // Children first, so each count is explicit rather than hidden in a cascade.

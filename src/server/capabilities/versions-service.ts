@@ -9,14 +9,15 @@ import type { Environment } from '../../contract/common';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
+import type { Tenant } from '../../contract/tenants';
 import {
   capabilities,
   capabilitySubscriptions,
   capabilitySubscriptionVersions as versions,
-  tenants,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { assertRegionAllowed } from '../tenants/governance';
+import { lockTenant } from '../tenants/lock';
 import { schemaViolations } from './configuration-schema';
 
 function inContext(context: {
@@ -78,19 +79,24 @@ function parseConfiguration(text: string | undefined): { text: string; value: un
   }
 }
 
-/** The rules no peer enforces: the capability's JSON Schema and the tenant's data governance. */
+/**
+ * The rules no peer enforces: the capability's JSON Schema and the tenant's data governance. The
+ * caller holds the tenant (FOR SHARE, so its rules cannot change meanwhile); the capability is taken
+ * FOR KEY SHARE here, before any subscription row, so a capability delete waits for this writer (and
+ * then sees its subscription) or this writer waits for it and answers 404.
+ */
 async function assertVersionAllowed(
   tx: Transaction,
-  context: { tenantId: string; capabilityId: string; environment: Environment; region: string },
+  tenant: Tenant,
+  context: { capabilityId: string; environment: Environment; region: string },
   configuration: unknown,
   field: string,
 ): Promise<void> {
-  const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, context.tenantId));
-  if (!tenant) throw notFound('Tenant');
   const [capability] = await tx
     .select({ schema: capabilities.configurationSchema, name: capabilities.name })
     .from(capabilities)
-    .where(eq(capabilities.id, context.capabilityId));
+    .where(eq(capabilities.id, context.capabilityId))
+    .for('key share');
   if (!capability) throw notFound('Capability');
   if (capability.schema) {
     const issues = schemaViolations(capability.schema, configuration, field);
@@ -142,7 +148,10 @@ export async function createVersion(
   }
   const configuration = parseConfiguration(body.configuration);
   return db.transaction(async (tx) => {
-    await assertVersionAllowed(tx, body, configuration.value, 'body.configuration');
+    // Lock order: tenant, capability, subscription, versions (tenants/lock.ts).
+    const tenant = await lockTenant(tx, body.tenantId, 'share');
+    if (!tenant) throw notFound('Tenant');
+    await assertVersionAllowed(tx, tenant, body, configuration.value, 'body.configuration');
     await tx
       .insert(capabilitySubscriptions)
       .values({
@@ -204,12 +213,22 @@ export async function activateVersion(
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(versions).where(eq(versions.id, versionId));
     if (!found) throw notFound('Configuration version');
+    // Lock order: tenant, capability, subscription, versions (tenants/lock.ts). A tenant deleted
+    // meanwhile took the version with it.
+    const tenant = await lockTenant(tx, found.tenantId, 'share');
+    if (!tenant) throw notFound('Configuration version');
+    await tx
+      .select({ id: capabilities.id })
+      .from(capabilities)
+      .where(eq(capabilities.id, found.capabilityId))
+      .for('key share');
     await lockSubscription(tx, found.subscriptionId);
     const [version] = await tx.select().from(versions).where(eq(versions.id, versionId));
     if (!version) throw notFound('Configuration version');
     if (!version.isActive) {
       await assertVersionAllowed(
         tx,
+        tenant,
         { ...version, environment: version.environment as Environment },
         JSON.parse(version.configuration),
         'configuration',

@@ -9,6 +9,8 @@ const PG_FOREIGN_KEY_VIOLATION = '23503';
 const PG_CHECK_VIOLATION = '23514';
 const PG_NOT_NULL_VIOLATION = '23502';
 const PG_INVALID_TEXT = '22P02';
+const PG_DEADLOCK_DETECTED = '40P01';
+const PG_SERIALIZATION_FAILURE = '40001';
 
 function pgCode(error: unknown): string | undefined {
   // Drizzle wraps driver errors; the SQLSTATE sits on the error or its cause.
@@ -58,6 +60,17 @@ function toBody(
         status: 409,
         body: {
           message: 'The resource is referenced by, or refers to, a missing resource',
+          code: 'CONFLICT',
+        },
+      };
+    case PG_DEADLOCK_DETECTED:
+    case PG_SERIALIZATION_FAILURE:
+      // Lock order (docs/decisions/003) should prevent these; if one still happens, the transaction was
+      // rolled back whole and retrying it is safe.
+      return {
+        status: 409,
+        body: {
+          message: 'The change collided with a concurrent change and was not applied; retry it',
           code: 'CONFLICT',
         },
       };

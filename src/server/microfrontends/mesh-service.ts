@@ -6,7 +6,8 @@ import type { CreateMeshBody, MeshManifest, MeshMenuItem, WebAppMesh } from '../
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { microfrontends, microfrontendVersions, tenants, webAppMeshes } from '../db/schema';
+import { lockTenant } from '../tenants/lock';
+import { microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { getMesh } from './service';
 
@@ -56,8 +57,8 @@ function parseMenuItems(text: string): z.infer<typeof incomingItemSchema>[] {
 export async function createMesh(db: Database, body: CreateMeshBody, actor: Actor): Promise<WebAppMesh> {
   const items = parseMenuItems(body.menuItems);
   return db.transaction(async (tx) => {
-    const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, body.tenantId));
-    if (!tenant)
+    // Key share: the tenant cannot go while its mesh is written (tenants/lock.ts).
+    if (!(await lockTenant(tx, body.tenantId, 'key share')))
       throw badRequest('Tenant not found', [{ path: 'body.tenantId', message: 'Tenant not found' }]);
     const versionIds = [...new Set(items.map((item) => item.microfrontendVersionId).filter(Boolean))];
     const found = versionIds.length
@@ -120,6 +121,12 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
 
 export async function deleteMesh(db: Database, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
+    // The tenant row before the mesh's, the one lock order for a tenant's children (tenants/lock.ts).
+    const [found] = await tx
+      .select({ tenantId: webAppMeshes.tenantId })
+      .from(webAppMeshes)
+      .where(eq(webAppMeshes.id, id));
+    if (!found || !(await lockTenant(tx, found.tenantId, 'key share'))) throw notFound('Web app mesh');
     const [deleted] = await tx.delete(webAppMeshes).where(eq(webAppMeshes.id, id)).returning();
     if (!deleted) throw notFound('Web app mesh');
     await recordAudit(tx, actor, {

@@ -6,7 +6,7 @@ import {
   type EnvironmentRegionPolicy,
   type Tenant,
 } from '../../contract/tenants';
-import { badRequest, conflict } from '../errors';
+import { AppError, badRequest, conflict } from '../errors';
 
 const ENABLED_FLAG = {
   development: 'developmentEnabled',
@@ -65,40 +65,147 @@ export function parsePolicies(text: string): EnvironmentRegionPolicy[] {
   return parsed.data;
 }
 
+type Governed = Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEnabled'> & {
+  allowedRegions: string[] | null;
+};
+
+const ENVIRONMENTS = Object.keys(ENABLED_FLAG) as Environment[];
+const LABEL: Record<Environment, string> = {
+  development: 'Development',
+  uat: 'UAT',
+  production: 'Production',
+};
+const unique = (regions: readonly string[]) => [...new Set(regions)];
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((r) => b.includes(r));
+const regionsOf = (policies: EnvironmentRegionPolicy[], environment: Environment) =>
+  unique(policies.find((p) => p.environment === environment)?.regions ?? []);
+
 /**
- * The overrides a tenant keeps: only for enabled environments, only allowed regions, null when no
- * environment has regions (SPEC.md section 5). `strict` refuses (400) what a client sent that breaks a
- * rule; otherwise (stored overrides after the regions or environments changed) it is dropped quietly.
+ * The overrides a tenant keeps after a change (SPEC.md section 5), in environment order.
+ * - Enabled environments take what the client sent, when it sent overrides; a region outside the
+ *   allowed ones is a 400.
+ * - Disabled environments keep their stored override: the screens hide it, so no client can be expected
+ *   to resend it, and re-enabling the environment must restore it rather than lift its limit. A client
+ *   may echo it back unchanged; any other override for a disabled environment is a 400.
+ * - Every override is cut to the allowed regions (none allowed: no overrides, as on the screen); one
+ *   left with no region disappears, which `wideningsOf` then reports.
  */
-export function normalisePolicies(
-  policies: EnvironmentRegionPolicy[],
-  tenant: Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEnabled'> & {
-    allowedRegions: string[] | null;
-  },
-  strict: boolean,
-): string | null {
-  const allowed = new Set(tenant.allowedRegions ?? []);
+export function resolvePolicies(
+  stored: EnvironmentRegionPolicy[],
+  sent: EnvironmentRegionPolicy[] | undefined,
+  tenant: Governed,
+): EnvironmentRegionPolicy[] {
+  const allowed = tenant.allowedRegions ?? [];
+  const refuse = (message: string, detail: string): never => {
+    throw badRequest(message, [{ path: 'body.environmentRegionPolicies', message: detail }]);
+  };
   const kept: EnvironmentRegionPolicy[] = [];
-  for (const policy of policies) {
-    const regions = [...new Set(policy.regions)];
-    if (!environmentEnabled(tenant, policy.environment)) {
-      if (strict && regions.length > 0)
-        throw badRequest(`The ${policy.environment} environment is not enabled for this tenant`, [
-          { path: 'body.environmentRegionPolicies', message: `${policy.environment} is not enabled` },
-        ]);
-      continue;
+  for (const environment of ENVIRONMENTS) {
+    const storedRegions = regionsOf(stored, environment);
+    let regions = storedRegions;
+    if (sent !== undefined) {
+      const sentRegions = regionsOf(sent, environment);
+      if (environmentEnabled(tenant, environment)) {
+        const outside = sentRegions.filter((r) => !allowed.includes(r));
+        if (outside.length > 0)
+          refuse(
+            `Override regions must be allowed regions: ${outside.join(', ')}`,
+            `Not allowed: ${outside.join(', ')}`,
+          );
+        regions = sentRegions;
+      } else if (
+        sentRegions.length > 0 &&
+        !sameSet(
+          sentRegions,
+          storedRegions.filter((r) => allowed.includes(r)),
+        )
+      ) {
+        refuse(
+          `The ${environment} environment is not enabled for this tenant`,
+          `${environment} is not enabled`,
+        );
+      }
     }
-    const outside = regions.filter((r) => !allowed.has(r));
-    if (strict && outside.length > 0) {
-      throw badRequest(`Override regions must be allowed regions: ${outside.join(', ')}`, [
-        { path: 'body.environmentRegionPolicies', message: `Not allowed: ${outside.join(', ')}` },
-      ]);
-    }
-    const inside = regions.filter((r) => allowed.has(r));
-    if (inside.length > 0 && !kept.some((k) => k.environment === policy.environment))
-      kept.push({ environment: policy.environment, regions: inside });
+    const inside = regions.filter((r) => allowed.includes(r));
+    if (inside.length > 0) kept.push({ environment, regions: inside });
   }
-  return kept.length > 0 ? JSON.stringify(kept) : null;
+  return kept;
+}
+
+/** The regions an environment's rules admit, whether or not it is enabled (no allowed regions: all 11). */
+function admitted(allowedRegions: string[] | null, override: string[]): string[] {
+  const base: readonly string[] =
+    allowedRegions && allowedRegions.length > 0 ? allowedRegions : controlPlaneRegions;
+  return override.length > 0 ? base.filter((r) => override.includes(r)) : [...base];
+}
+
+/** One environment a change would let take regions it refuses today, and why. */
+export interface Widening {
+  environment: Environment;
+  cause: 'removed' | 'emptied' | 'widened' | 'unrestricted';
+  /** Regions it would accept that it refuses today. */
+  gained: string[];
+  /** Its override today ([] when none). */
+  override: string[];
+  message: string;
+}
+
+/**
+ * What a change would widen by accident: an environment's override removed, emptied by narrower allowed
+ * regions, or widened, or the allowed regions cleared (no limit at all). Checking a further allowed
+ * region for environments without an override is what the administrator asked for, and is not reported.
+ * Enabled flags play no part: a disabled environment keeps its override, which applies again on
+ * re-enabling, so its limits count as well.
+ */
+export function wideningsOf(
+  before: Governed & { policies: EnvironmentRegionPolicy[] },
+  after: Governed & { policies: EnvironmentRegionPolicy[] },
+  policiesSent: boolean,
+): Widening[] {
+  const found: Widening[] = [];
+  for (const environment of ENVIRONMENTS) {
+    const overrideBefore = regionsOf(before.policies, environment);
+    const overrideAfter = regionsOf(after.policies, environment);
+    const refusedToday = admitted(before.allowedRegions, overrideBefore);
+    const gained = admitted(after.allowedRegions, overrideAfter).filter((r) => !refusedToday.includes(r));
+    if (gained.length === 0) continue;
+    const cleared = (before.allowedRegions ?? []).length > 0 && (after.allowedRegions ?? []).length === 0;
+    const cause: Widening['cause'] | undefined =
+      overrideBefore.length > 0
+        ? overrideAfter.length > 0
+          ? 'widened'
+          : policiesSent || cleared
+            ? 'removed'
+            : 'emptied'
+        : cleared
+          ? 'unrestricted'
+          : undefined;
+    if (!cause) continue;
+    const label = LABEL[environment];
+    const what = {
+      removed: `${label}'s region override would be removed`,
+      emptied: `${label}'s region override (${overrideBefore.join(', ')}) would be left with no allowed region`,
+      widened: `${label}'s region override would be widened`,
+      unrestricted: 'Clearing the allowed regions would lift every region limit',
+    }[cause];
+    found.push({
+      environment,
+      cause,
+      gained,
+      override: overrideBefore,
+      message: `${what}: ${environment} would accept ${gained.join(', ')}, which it refuses today.`,
+    });
+  }
+  return found;
+}
+
+/** The 409 for widenings the request did not confirm: names each environment and override. */
+export function wideningConflict(widenings: Widening[]): AppError {
+  return new AppError(
+    'CONFLICT',
+    `${widenings.map((w) => w.message).join(' ')} Send confirmWidening: true to confirm.`,
+    widenings.map((w) => ({ path: 'body.confirmWidening', message: w.message })),
+  );
 }
 
 /** Leniently reads stored overrides (never refuses what is already stored). */

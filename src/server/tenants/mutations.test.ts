@@ -90,23 +90,28 @@ describeApi(
         { environment: 'uat', regions: ['eu-west-2'] },
         { environment: 'production', regions: ['us-east-1', 'ap-south-1'] },
       ]);
-      // Unchecking an allowed region removes it from every override; an emptied override disappears.
-      res = await send('PATCH', '/api/tenants/tenant-004', { allowedRegions: ['us-east-1', 'ap-south-1'] });
+      // Unchecking an allowed region cuts it from every override (docs/governance.md).
+      res = await send('PATCH', '/api/tenants/tenant-004', { allowedRegions: ['us-east-1', 'eu-west-2'] });
       expect(JSON.parse(res.json().environmentRegionPolicies)).toEqual([
-        { environment: 'production', regions: ['us-east-1', 'ap-south-1'] },
+        { environment: 'uat', regions: ['eu-west-2'] },
+        { environment: 'production', regions: ['us-east-1'] },
       ]);
-      // Disabling an environment drops its override; no override left means null.
+      // Disabling an environment keeps its override stored, for when it is enabled again.
       res = await send('PATCH', '/api/tenants/tenant-004', { productionEnabled: false });
-      expect(res.json().environmentRegionPolicies).toBeNull();
+      expect(JSON.parse(res.json().environmentRegionPolicies)).toEqual([
+        { environment: 'uat', regions: ['eu-west-2'] },
+        { environment: 'production', regions: ['us-east-1'] },
+      ]);
       // Overrides with no regions at all are stored as null.
-      res = await send('PATCH', '/api/tenants/tenant-004', {
+      res = await send('PATCH', '/api/tenants/tenant-003', {
+        allowedRegions: ['us-east-1'],
         environmentRegionPolicies: policies([{ environment: 'uat', regions: [] }]),
       });
       expect(res.json().environmentRegionPolicies).toBeNull();
     });
 
     it('refuses an override outside the allowed regions or for a disabled environment', async () => {
-      await send('PATCH', '/api/tenants/tenant-004', {
+      await send('PATCH', '/api/tenants/tenant-002', {
         allowedRegions: ['us-east-1'],
         productionEnabled: false,
       });
@@ -120,13 +125,13 @@ describeApi(
           'The production environment is not enabled for this tenant',
         ],
       ] as const) {
-        const res = await send('PATCH', '/api/tenants/tenant-004', {
+        const res = await send('PATCH', '/api/tenants/tenant-002', {
           environmentRegionPolicies: JSON.stringify(list),
         });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe(message);
       }
-      const garbage = await send('PATCH', '/api/tenants/tenant-004', {
+      const garbage = await send('PATCH', '/api/tenants/tenant-002', {
         environmentRegionPolicies: '{"environment":"uat"}',
       });
       expect(garbage.json().issues[0].path).toBe('body.environmentRegionPolicies');

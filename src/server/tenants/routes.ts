@@ -77,7 +77,7 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
         summary: 'Edit a tenant: details, infrastructure, metadata, allowed regions, environment overrides',
         params: tenantParams,
         body: tenantPatchSchema,
-        response: { 200: tenantSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: tenantSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -92,7 +92,7 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
         tags: ['tenants'],
         summary: 'Delete a tenant with its web apps, profiles, subscriptions and meshes; answers what went',
         params: tenantParams,
-        response: { 200: tenantDeletionSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: tenantDeletionSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => deleteTenant(db, request.params.tenantId, actorOf(requireViewer(request), request.ip)),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { ListQuery } from '../../contract/common';
-import type { Tenant, TenantInput, TenantPatch } from '../../contract/tenants';
+import type { EnvironmentRegionPolicy, Tenant, TenantInput, TenantPatch } from '../../contract/tenants';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
 import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
@@ -10,10 +10,13 @@ import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import {
   checkAllowedRegions,
   jsonTextOrNull,
-  normalisePolicies,
   parsePolicies,
+  resolvePolicies,
   storedPolicies,
+  wideningConflict,
+  wideningsOf,
 } from './governance';
+import { lockTenant } from './lock';
 
 /** Tenants, newest first, searched by name or owner. */
 export async function listTenants(
@@ -62,20 +65,14 @@ function checkedFields<T extends TenantPatch>(input: T): T {
   return out as T;
 }
 
-/** Keeps the overrides consistent with the tenant's environments and regions after a change. */
-function withPolicies(after: Tenant, sentPolicies: string | null | undefined): string | null {
-  const sent =
-    sentPolicies === undefined
-      ? undefined
-      : sentPolicies === null || sentPolicies.trim() === ''
-        ? []
-        : parsePolicies(sentPolicies);
-  return normalisePolicies(
-    sent ?? storedPolicies(after.environmentRegionPolicies),
-    after,
-    sent !== undefined,
-  );
+/** The overrides a create or patch sent: undefined when it sent none, [] for null or empty text. */
+function sentPolicies(text: string | null | undefined): EnvironmentRegionPolicy[] | undefined {
+  if (text === undefined) return undefined;
+  return text === null || text.trim() === '' ? [] : parsePolicies(text);
 }
+
+const serialise = (policies: EnvironmentRegionPolicy[]) =>
+  policies.length > 0 ? JSON.stringify(policies) : null;
 
 export async function createTenant(db: Database, input: TenantInput, actor: Actor): Promise<Tenant> {
   const fields = checkedFields(input);
@@ -85,7 +82,7 @@ export async function createTenant(db: Database, input: TenantInput, actor: Acto
       .values({ ...fields, environmentRegionPolicies: null })
       .returning();
     if (!created) throw new Error('Insert returned no row');
-    const policies = withPolicies(created, input.environmentRegionPolicies);
+    const policies = serialise(resolvePolicies([], sentPolicies(input.environmentRegionPolicies), created));
     const [tenant] = policies
       ? await tx
           .update(tenants)
@@ -105,19 +102,34 @@ export async function createTenant(db: Database, input: TenantInput, actor: Acto
   });
 }
 
-/** Edits any subset of a tenant's fields; region overrides follow the regions and environments. */
+/**
+ * Edits any subset of a tenant's fields. Region overrides follow the allowed regions (cut to them) and
+ * survive an environment being disabled; a change that would let an environment accept a region it
+ * refuses today is a 409 unless the patch says confirmWidening (docs/governance.md).
+ */
 export async function updateTenant(
   db: Database,
   id: string,
-  patch: TenantPatch,
+  { confirmWidening = false, ...patch }: TenantPatch,
   actor: Actor,
 ): Promise<Tenant> {
   const fields = checkedFields(patch);
   return db.transaction(async (tx) => {
+    // FOR UPDATE: waits for child writers (which hold FOR SHARE while they check governance), so no
+    // configuration version is created against the rules this change replaces.
     const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
     if (!before) throw notFound('Tenant');
     const merged: Tenant = { ...before, ...fields } as Tenant;
-    const environmentRegionPolicies = withPolicies(merged, fields.environmentRegionPolicies);
+    const sent = sentPolicies(fields.environmentRegionPolicies);
+    const stored = storedPolicies(before.environmentRegionPolicies);
+    const policies = resolvePolicies(stored, sent, merged);
+    const widenings = wideningsOf(
+      { ...before, policies: stored },
+      { ...merged, policies },
+      sent !== undefined,
+    );
+    if (widenings.length > 0 && !confirmWidening) throw wideningConflict(widenings);
+    const environmentRegionPolicies = serialise(policies);
     const [after] = await tx
       .update(tenants)
       .set({ ...fields, environmentRegionPolicies })
@@ -134,7 +146,7 @@ export async function updateTenant(
       resourceType: 'tenant',
       resourceId: id,
       tenantId: id,
-      changes: changed,
+      changes: widenings.length > 0 ? { ...changed, confirmedWidening: widenings } : changed,
     });
     return after;
   });
@@ -147,7 +159,10 @@ export async function deleteTenant(
   actor: Actor,
 ): Promise<{ webApps: number; profiles: number; subscriptions: number; meshes: number }> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
+    // The tenant row first, as every child writer takes it first (tenants/lock.ts): this waits for the
+    // writers in flight, and the ones that come after find the tenant gone (404). The cascade below
+    // then meets no child row another transaction holds, so there is no lock cycle to deadlock on.
+    const before = await lockTenant(tx, id, 'update');
     if (!before) throw notFound('Tenant');
     const countIn = async (
       table: typeof webApps | typeof userProfiles | typeof capabilitySubscriptions | typeof webAppMeshes,

@@ -14,9 +14,10 @@ import {
 import { recordAudit } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
-import type { Database, Executor } from '../db/client';
+import type { Database, Executor, Transaction } from '../db/client';
+import { lockTenant } from '../tenants/lock';
 import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
-import { tenants, userProfiles, users } from '../db/schema';
+import { userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 
 /** Every column but the password hash, which never leaves the server. */
@@ -238,12 +239,7 @@ export async function createUserProfile(
         .where(eq(users.id, input.userId))
         .for('key share');
       if (!user) throw notFound('User');
-      const [tenant] = await tx
-        .select({ id: tenants.id })
-        .from(tenants)
-        .where(eq(tenants.id, input.tenantId))
-        .for('key share');
-      if (!tenant) throw notFound('Tenant');
+      if (!(await lockTenant(tx, input.tenantId, 'key share'))) throw notFound('Tenant');
       const [existing] = await tx
         .select({ id: userProfiles.id })
         .from(userProfiles)
@@ -263,6 +259,15 @@ export async function createUserProfile(
   );
 }
 
+/** The tenant row before the profile's, the one lock order for a tenant's children (tenants/lock.ts). */
+async function lockProfileTenant(tx: Transaction, id: string): Promise<void> {
+  const [found] = await tx
+    .select({ tenantId: userProfiles.tenantId })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, id));
+  if (!found || !(await lockTenant(tx, found.tenantId, 'key share'))) throw notFound('User profile');
+}
+
 /** Changes a user's access to a tenant; the profile stays with its user and tenant. */
 export async function updateUserProfile(
   db: Database,
@@ -271,6 +276,7 @@ export async function updateUserProfile(
   actor: Actor,
 ): Promise<UserProfile> {
   return db.transaction(async (tx) => {
+    await lockProfileTenant(tx, id);
     const [before] = await tx.select().from(userProfiles).where(eq(userProfiles.id, id)).for('update');
     if (!before) throw notFound('User profile');
     const { userId, tenantId, ...values } = patch;
@@ -319,6 +325,7 @@ export async function updateUserProfile(
 
 export async function deleteUserProfile(db: Database, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockProfileTenant(tx, id);
     const [before] = await tx.delete(userProfiles).where(eq(userProfiles.id, id)).returning();
     if (!before) throw notFound('User profile');
     await recordAudit(tx, actor, {

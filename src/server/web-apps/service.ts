@@ -8,11 +8,12 @@ import {
   type WebAppPatch,
 } from '../../contract/web-apps';
 import { recordAudit } from '../audit/service';
-import type { Database, Executor } from '../db/client';
+import type { Database, Executor, Transaction } from '../db/client';
 import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
-import { tenants, webApps } from '../db/schema';
+import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
+import { lockTenant } from '../tenants/lock';
 
 /** Web apps, newest first, searched by name, description or technology. */
 export async function listWebApps(
@@ -43,6 +44,15 @@ export async function getWebApp(db: Executor, id: string): Promise<WebApp> {
   return found;
 }
 
+/**
+ * The tenant row before the web app's, the one lock order for a tenant's children (tenants/lock.ts).
+ * A web app or tenant gone meanwhile is a 404.
+ */
+async function lockOwningTenant(tx: Transaction, id: string): Promise<void> {
+  const [found] = await tx.select({ tenantId: webApps.tenantId }).from(webApps).where(eq(webApps.id, id));
+  if (!found || !(await lockTenant(tx, found.tenantId, 'key share'))) throw notFound('Web app');
+}
+
 /** '' from an empty form input means "no URL". */
 const urlOrNull = (url: string | null | undefined) => (url === undefined ? undefined : url || null);
 
@@ -50,12 +60,7 @@ const urlOrNull = (url: string | null | undefined) => (url === undefined ? undef
 export async function createWebApp(db: Database, input: WebAppInput, actor: Actor): Promise<WebApp> {
   return db.transaction(async (tx) => {
     // Key-share lock: the tenant cannot be deleted under us, other tenant changes are not blocked.
-    const [tenant] = await tx
-      .select({ id: tenants.id })
-      .from(tenants)
-      .where(eq(tenants.id, input.tenantId))
-      .for('key share');
-    if (!tenant) throw notFound('Tenant');
+    if (!(await lockTenant(tx, input.tenantId, 'key share'))) throw notFound('Tenant');
     const values = {
       ...input,
       url: urlOrNull(input.url),
@@ -86,6 +91,7 @@ export async function updateWebApp(
   actor: Actor,
 ): Promise<WebApp> {
   return db.transaction(async (tx) => {
+    await lockOwningTenant(tx, id);
     const [before] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
     if (!before) throw notFound('Web app');
     const { tenantId, ...changes } = patch;
@@ -116,6 +122,7 @@ export async function updateWebApp(
 
 export async function deleteWebApp(db: Database, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockOwningTenant(tx, id);
     const [before] = await tx.delete(webApps).where(eq(webApps.id, id)).returning();
     if (!before) throw notFound('Web app');
     await recordAudit(tx, actor, {

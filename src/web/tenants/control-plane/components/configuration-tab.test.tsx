@@ -135,4 +135,45 @@ describe('Region Configuration', () => {
       environmentRegionPolicies: JSON.stringify([{ environment: 'uat', regions: ['us-west-2'] }]),
     });
   });
+
+  it('asks before a widening the server refused, and resends with confirmWidening', async () => {
+    const message =
+      "Production's region override would be removed: production would accept us-west-2, which it refuses today.";
+    const patches: unknown[] = [];
+    let current = makeTenant({
+      allowedRegions: ['us-east-1', 'us-west-2'],
+      environmentRegionPolicies: JSON.stringify([{ environment: 'production', regions: ['us-east-1'] }]),
+    });
+    stubApi({
+      [`GET ${TENANT}`]: () => Response.json(current),
+      [`PATCH ${TENANT}`]: (init: RequestInit | undefined) => {
+        const body = JSON.parse(String(init?.body)) as Partial<Tenant> & { confirmWidening?: boolean };
+        patches.push(body);
+        if (!body.confirmWidening)
+          return Response.json(
+            {
+              message: `${message} Send confirmWidening: true to confirm.`,
+              code: 'CONFLICT',
+              issues: [{ path: 'body.confirmWidening', message }],
+            },
+            { status: 409 },
+          );
+        current = { ...current, ...body };
+        return Response.json(current);
+      },
+    });
+    renderControlPlane();
+    await openConfiguration();
+    await userEvent.click(within(overrideGroup('Production')!).getByLabelText('us-east-1'));
+    const card = screen.getByText('Region Configuration').closest('[data-slot=card]') as HTMLElement;
+    await userEvent.click(within(card).getByRole('button', { name: 'Save Configuration' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(message);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Allow the wider regions' }));
+    expect(await screen.findByText('Configuration updated')).toBeInTheDocument();
+    expect(patches).toEqual([
+      { allowedRegions: ['us-east-1', 'us-west-2'], environmentRegionPolicies: null },
+      { allowedRegions: ['us-east-1', 'us-west-2'], environmentRegionPolicies: null, confirmWidening: true },
+    ]);
+  });
 });

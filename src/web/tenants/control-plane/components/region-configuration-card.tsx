@@ -1,5 +1,5 @@
 import { controlPlaneRegions, type Environment } from '@contract/common';
-import type { Tenant } from '@contract/tenants';
+import type { Tenant, TenantPatch } from '@contract/tenants';
 import { useState } from 'react';
 import { useCanOnTenant } from '@/auth/use-can';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { useUpdateTenant } from '@/tenants/control-plane/api/update-tenant';
 import { RegionCheckboxes } from '@/tenants/control-plane/components/region-checkboxes';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useWideningConfirmation } from '@/tenants/widening-confirm';
 import {
   OVERRIDE_ENVIRONMENTS,
   isEnvironmentEnabled,
@@ -32,18 +33,23 @@ export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
   );
   const disabled = !canConfigure || update.isPending;
 
+  const widening = useWideningConfirmation();
+  const send = (patch: TenantPatch) =>
+    update.mutate(patch, {
+      onSuccess: () => {
+        widening.close();
+        notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
+      },
+      onError: (error) => {
+        // A change that would widen an environment's regions asks first; other failures toast.
+        if (!widening.offer(error, patch)) notifyError(error, 'Failed to update configuration.');
+      },
+    });
   const save = () =>
-    update.mutate(
-      {
-        allowedRegions: allowed,
-        environmentRegionPolicies: serializeOverrides(state.overrides, allowed, tenant),
-      },
-      {
-        onSuccess: () =>
-          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.'),
-        onError: (error) => notifyError(error, 'Failed to update configuration.'),
-      },
-    );
+    send({
+      allowedRegions: allowed,
+      environmentRegionPolicies: serializeOverrides(state.overrides, allowed, tenant),
+    });
 
   const onOverride = (environment: Environment, region: string, on: boolean) =>
     setState((s) => ({ ...s, overrides: setOverrideRegion(s.overrides, environment, region, on) }));
@@ -91,6 +97,7 @@ export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
           </Button>
         </CardFooter>
       )}
+      {widening.dialog(update.isPending, send)}
     </Card>
   );
 }

@@ -125,4 +125,34 @@ describe('TenantFormDialog (Create Tenant)', { timeout: 20_000 }, () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
+
+  it('asks before a widening the server refused, and resends the edit with confirmWidening', async () => {
+    const message =
+      "UAT's region override would be removed: uat would accept eu-west-1, which it refuses today.";
+    const sent: Record<string, unknown>[] = [];
+    stubApi({
+      'PATCH /api/tenants/tenant-001': ({ body }) => {
+        sent.push(body as Record<string, unknown>);
+        return (body as { confirmWidening?: boolean }).confirmWidening
+          ? Response.json(makeTenant())
+          : apiError(409, message, [{ path: 'body.confirmWidening', message }]);
+      },
+    });
+    const onOpenChange = vi.fn();
+    renderWithProviders(
+      <>
+        <TenantFormDialog open onOpenChange={onOpenChange} tenant={makeTenant()} />
+        <Toaster />
+      </>,
+      { queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })) },
+    );
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save Changes' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent(message);
+    await userEvent.click(within(question).getByRole('button', { name: 'Allow the wider regions' }));
+    expect(await screen.findByText('Tenant updated')).toBeInTheDocument();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual({ ...sent[0], confirmWidening: true });
+  });
 });

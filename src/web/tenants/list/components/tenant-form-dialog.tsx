@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Tenant } from '@contract/tenants';
+import type { Tenant, TenantPatch } from '@contract/tenants';
 import { useForm } from 'react-hook-form';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -8,6 +8,7 @@ import { useCreateTenant } from '@/tenants/list/api/create-tenant';
 import { usePatchTenant } from '@/tenants/list/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
 import { applyServerIssues } from '@/lib/server-issues';
+import { useWideningConfirmation } from '@/tenants/widening-confirm';
 import {
   NEW_TENANT_DEFAULTS,
   tenantFormDefaults,
@@ -58,19 +59,27 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
     notifyError(error, fallback);
   };
 
+  const widening = useWideningConfirmation();
+  const save = (id: string, changes: TenantPatch) =>
+    patch.mutate(
+      { id, patch: changes },
+      {
+        onSuccess: (updated) => {
+          widening.close();
+          notifySuccess('Tenant updated', `${updated.name} has been saved.`);
+          onDone();
+        },
+        // A change that would widen an environment's regions asks first; other failures toast.
+        onError: (error) => {
+          if (!widening.offer(error, changes)) onError(error, 'Failed to update tenant.');
+        },
+      },
+    );
+
   const onSubmit = form.handleSubmit((values) => {
     const input = toTenantInput(values);
     if (tenant) {
-      patch.mutate(
-        { id: tenant.id, patch: input },
-        {
-          onSuccess: (updated) => {
-            notifySuccess('Tenant updated', `${updated.name} has been saved.`);
-            onDone();
-          },
-          onError: (error) => onError(error, 'Failed to update tenant.'),
-        },
-      );
+      save(tenant.id, input);
       return;
     }
     create.mutate(input, {
@@ -91,13 +100,16 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
       ? 'Creating...'
       : 'Create Tenant';
   return (
-    <DialogForm
-      label={tenant ? 'Edit tenant' : 'Create tenant'}
-      pending={pending}
-      submitLabel={submitLabel}
-      onSubmit={onSubmit}
-    >
-      <TenantFormFields form={form} />
-    </DialogForm>
+    <>
+      <DialogForm
+        label={tenant ? 'Edit tenant' : 'Create tenant'}
+        pending={pending}
+        submitLabel={submitLabel}
+        onSubmit={onSubmit}
+      >
+        <TenantFormFields form={form} />
+      </DialogForm>
+      {tenant && widening.dialog(patch.isPending, (changes) => save(tenant.id, changes))}
+    </>
   );
 }
