@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorBody, type FieldIssue } from '../../contract/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/faults';
 import { AppError } from '../errors';
 
 /** PostgreSQL SQLSTATEs that bad input or a lost race can still produce. */
@@ -45,6 +46,17 @@ function toBody(
         code: 'VALIDATION_FAILED',
         issues,
       },
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug and not the client's fault: the database is down, unreachable, overloaded or timed out.
+    // Only a 2xx acknowledges a write; a connection lost during COMMIT leaves it unknown, so retries of
+    // creates should check first (the usual at-least-once caveat).
+    request.log.warn({ err: error }, 'database unavailable');
+    return {
+      status: 503,
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      body: { message: 'The database is unavailable; try again shortly', code: 'DATABASE_UNAVAILABLE' },
     };
   }
   switch (pgCode(error)) {
