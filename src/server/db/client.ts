@@ -136,7 +136,7 @@ async function openPostgres(
     client.on('error', onConnectionError);
   });
   pool.on('error', onConnectionError);
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzlePg({ client: releaseOnFailedBegin(pool), schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
@@ -159,6 +159,41 @@ async function openPostgres(
     ping: () => pingWithin(pool, timeouts.connectMs),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Drizzle's pg transaction runs BEGIN before its try/finally, so a BEGIN that fails (the server went away
+ * between checkout and BEGIN) never releases the client: each such fault leaks a pool slot until none is
+ * left and every request waits for a checkout that never comes (and `pool.end()` hangs at shutdown).
+ * Drizzle checks out through `connect()` without arguments (pg-pool's own `query` passes a callback), so
+ * this wraps that form only: if the checkout's first query fails, the client goes back to the pool with
+ * the error, which discards it.
+ */
+function releaseOnFailedBegin(pool: pg.Pool): pg.Pool {
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    const firstQuery = (...args: unknown[]): unknown => {
+      // Only the first query (BEGIN) needs watching: later ones run inside drizzle's try/finally.
+      delete (client as { query?: unknown }).query;
+      const result = (client.query as (...a: unknown[]) => unknown)(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => client.release(error instanceof Error ? error : true));
+      }
+      return result;
+    };
+    Object.defineProperty(client, 'query', { value: firstQuery, configurable: true, writable: true });
+    return client;
+  };
+  return new Proxy(pool, {
+    get(target, key) {
+      if (key === 'connect') {
+        return (...args: unknown[]) =>
+          args.length === 0 ? connect() : (target.connect as (...a: unknown[]) => unknown)(...args);
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /**
