@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -98,6 +98,35 @@ class Cluster {
   dispose(): void {
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A TCP proxy to the cluster that can go silent: while `silent`, bytes in both directions are dropped and
+ * nothing is closed, so neither side sees a reset, as when a network path drops packets.
+ */
+async function silenceableProxy(targetPort: number) {
+  const sockets = new Set<Socket>();
+  const state = { silent: false };
+  const server = createServer((downstream) => {
+    const upstream = connect(targetPort, '127.0.0.1');
+    sockets.add(downstream).add(upstream);
+    downstream.on('data', (chunk) => void (state.silent || upstream.write(chunk)));
+    upstream.on('data', (chunk) => void (state.silent || downstream.write(chunk)));
+    const close = () => {
+      downstream.destroy();
+      upstream.destroy();
+    };
+    for (const socket of [downstream, upstream]) socket.on('close', close).on('error', close);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    state,
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
 
 describe.skipIf(skipReason !== undefined)('database faults on a private PostgreSQL cluster', () => {
@@ -219,4 +248,53 @@ describe.skipIf(skipReason !== undefined)('database faults on a private PostgreS
     await database.close();
     closed = true;
   }, 90_000);
+
+  it('answers 503 within the timeouts when the network goes silent under open connections, and recovers', async () => {
+    const proxy = await silenceableProxy(cluster.port);
+    const timeouts = { connectMs: 1_000, statementMs: 2_000, idleInTransactionMs: 2_000 };
+    const url = `postgres://postgres@127.0.0.1:${proxy.port}/postgres`;
+    const viaProxy = await openDatabase({ kind: 'postgres', url, poolSize: 3, timeouts }, migrationsFolder());
+    const silentApp = await buildApp({ database: viaProxy });
+    const list = () => silentApp.inject({ url: '/api/tenants', headers: { cookie } });
+    try {
+      // Warm the pool: open connections that will go silent.
+      await Promise.all([list(), list(), list()]).then((all) =>
+        all.map((r) => expect(r.statusCode).toBe(200)),
+      );
+
+      proxy.state.silent = true;
+      const silentAt = performance.now();
+      const timed = <T>(promise: Promise<T>) =>
+        promise.then((value) => ({ value, ms: Math.round(performance.now() - silentAt) }));
+      // Pooled connections: the client-side query timeout (statement timeout + 2 s) ends the wait.
+      // New connections: the connect timeout. Readiness: the connect timeout, whatever it meets.
+      const [onOpen, ready, create] = await Promise.all([
+        timed(list()),
+        timed(silentApp.inject('/api/ready')),
+        timed(
+          silentApp.inject({
+            method: 'POST',
+            url: '/api/tenants',
+            headers: { cookie },
+            payload: { name: 'written-into-silence', owner: 'ops@example.com' },
+          }),
+        ),
+      ]);
+      console.info(
+        `silent network: list 503 after ${onOpen.ms} ms, ready after ${ready.ms} ms, create after ${create.ms} ms`,
+      );
+      for (const res of [onOpen.value, ready.value, create.value]) {
+        expect(res.statusCode).toBe(503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+
+      proxy.state.silent = false;
+      while ((await silentApp.inject('/api/ready')).statusCode !== 200) await sleep(50);
+      expect((await list()).statusCode).toBe(200);
+    } finally {
+      await silentApp.close();
+      await viaProxy.close();
+      await proxy.close();
+    }
+  }, 30_000);
 });
