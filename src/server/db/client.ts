@@ -141,19 +141,23 @@ async function openPostgres(
     db: db as unknown as Database,
     kind: 'postgres',
     migrate: async () => {
-      // Several processes may start at once against one server: let one migrate at a time.
-      const conn = await pool.connect();
-      let failure: Error | undefined;
+      // A connection of its own, without the request timeouts: a migration may rewrite a large table,
+      // and a process that starts while another migrates waits on the lock for as long as that takes.
+      const conn = new pg.Client({
+        connectionString: target.url,
+        options: '-c TimeZone=UTC -c statement_timeout=0',
+        connectionTimeoutMillis: timeouts.connectMs,
+        keepAlive: true,
+      });
+      conn.on('error', onConnectionError);
+      await conn.connect();
       try {
+        // Several processes may start at once against one server: let one migrate at a time (the lock
+        // ends with the session, whatever happens to it).
         await conn.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
         await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
-      } catch (error) {
-        failure = error instanceof Error ? error : new Error(String(error));
-        throw error;
       } finally {
-        await conn.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]).catch(() => undefined);
-        // Releasing with the error makes the pool discard a connection that may be broken.
-        conn.release(failure);
+        await conn.end().catch(() => undefined);
       }
     },
     ping: () => pingWithin(pool, timeouts.connectMs),

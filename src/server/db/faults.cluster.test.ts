@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { migrationsFolder } from '../paths';
@@ -297,4 +298,25 @@ describe.skipIf(skipReason !== undefined)('database faults on a private PostgreS
       await proxy.close();
     }
   }, 30_000);
+
+  it('lets a migration wait on another process longer than the statement timeout', async () => {
+    // Another process is migrating: it holds the migrations lock for longer than a statement may run.
+    const other = new pg.Client({ connectionString: cluster.url });
+    await other.connect();
+    await other.query('select pg_advisory_lock(727001)');
+    const short = { connectMs: 1_000, statementMs: 500, idleInTransactionMs: 500 };
+    const second = await openDatabase(
+      { kind: 'postgres', url: cluster.url, timeouts: short },
+      migrationsFolder(),
+    );
+    try {
+      const migrated = second.migrate();
+      await sleep(1_500);
+      await other.query('select pg_advisory_unlock(727001)');
+      await expect(migrated).resolves.toBeUndefined();
+    } finally {
+      await other.end();
+      await second.close();
+    }
+  }, 20_000);
 });
