@@ -94,7 +94,7 @@ class TimeoutAwareClient extends pg.Client {
   // pg's query() has many overloads; this passes every form through untouched.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
-    const result: unknown = (super.query as (...a: unknown[]) => unknown)(...args);
+    const result: unknown = Reflect.apply(super.query, this, args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
         if (error instanceof Error && error.message === 'Query read timeout') this.dropConnection();
@@ -171,7 +171,7 @@ async function openPostgres(
  * left and every request waits for a checkout that never comes (and `pool.end()` hangs at shutdown).
  * Drizzle checks out through `connect()` without arguments (pg-pool's own `query` passes a callback), so
  * this wraps that form only: if the checkout's first query fails, the client goes back to the pool with
- * the error, which discards it.
+ * the error, which discards it. (Code of ours that checks out a client itself uses the pool directly.)
  */
 function releaseOnFailedBegin(pool: pg.Pool): pg.Pool {
   const connect = async (): Promise<pg.PoolClient> => {
@@ -179,7 +179,7 @@ function releaseOnFailedBegin(pool: pg.Pool): pg.Pool {
     const firstQuery = (...args: unknown[]): unknown => {
       // Only the first query (BEGIN) needs watching: later ones run inside drizzle's try/finally.
       delete (client as { query?: unknown }).query;
-      const result = (client.query as (...a: unknown[]) => unknown)(...args);
+      const result: unknown = Reflect.apply(client.query, client, args);
       if (result instanceof Promise) {
         result.catch((error: unknown) => client.release(error instanceof Error ? error : true));
       }
