@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { publicRoute } from '../auth/permissions';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { openTestDatabase, type TestDatabase } from '../test/databases';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/databases';
 import { loggerOptions, serializeError } from './logging';
 
 const HASH = '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
@@ -40,13 +40,13 @@ describe('serializeError', () => {
   });
 });
 
-describe('server logs', () => {
+describe.each(testDatabaseKinds())('server logs [%s]', (kind) => {
   const lines: string[] = [];
   let database: TestDatabase;
   let app: App;
 
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
+    database = await openTestDatabase(kind);
     app = await buildApp({
       database: database.handle,
       logger: loggerOptions('info', { stream: { write: (line) => void lines.push(line) } }),
