@@ -9,6 +9,8 @@ export const errorCodes = [
   'CONFLICT',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
+  /** The database is down, unreachable or overloaded: retry after the Retry-After header's seconds. */
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -21,6 +23,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -53,6 +53,14 @@ const trustProxySchema = z
     return entries;
   });
 
+/** A whole number of seconds within bounds. */
+const seconds = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(min, `must be between ${min} and ${max} seconds`)
+    .max(max, `must be between ${min} and ${max} seconds`);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -70,6 +78,12 @@ const envSchema = z.object({
   /** Where the built client is served from (default dist/client of the project). */
   CLIENT_DIR: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Seconds to open a connection or wait for a free one before answering 503 (PostgreSQL only). */
+  DATABASE_CONNECT_TIMEOUT: seconds(1, 300).default(5),
+  /** Seconds a statement may run before the server cancels it (PostgreSQL only). */
+  DATABASE_STATEMENT_TIMEOUT: seconds(1, 3600).default(15),
+  /** Seconds a transaction may sit idle before the server ends its session (PostgreSQL only). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: seconds(1, 3600).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanString.default(true),
   ADMIN_EMAIL: z.email('must be an email address').optional(),

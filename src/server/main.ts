@@ -3,9 +3,11 @@ import { ensureFirstAdmin } from './auth/service';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
+import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoData } from './db/demo-data';
 import { EnvError, parseEnv, type Env } from './env';
+import { loggerOptions, serializeError, type SerializedError } from './http/logging';
 import { clientDir, migrationsFolder, projectRoot } from './paths';
 
 function fail(message: string): never {
@@ -27,11 +29,43 @@ function announceFirstAdmin({
   process.stdout.write(`\n${lines.map((line) => `  ${line}`).join('\n')}\n\n`);
 }
 
+/** Until the app's logger exists, warnings go to stderr as one JSON line, scrubbed like the logger's. */
+let warn = (error: unknown, message: string): void => {
+  process.stderr.write(`${JSON.stringify({ level: 40, msg: message, err: serializeError(error) })}\n`);
+};
+
+/**
+ * Keeps the process alive through errors nobody awaited: a database connection lost outside a request is
+ * logged and the pool reconnects. Any other uncaught exception leaves the process in an unknown state, so
+ * it is logged and the process exits (the supervisor restarts it); a stray rejected promise is only logged.
+ */
+function guardProcess(): void {
+  process.on('unhandledRejection', (reason) => warn(reason, 'unhandled promise rejection'));
+  process.on('uncaughtException', (error) => {
+    if (isDatabaseUnavailable(error)) {
+      warn(error, 'database connection lost outside a request');
+      return;
+    }
+    warn(error, 'uncaught exception; exiting');
+    process.exit(1);
+  });
+}
+
 async function start(env: Env): Promise<void> {
   const root = projectRoot();
   const embedded = !env.DATABASE_URL;
   const target: DatabaseTarget = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+    ? {
+        kind: 'postgres',
+        url: env.DATABASE_URL,
+        poolSize: env.DATABASE_POOL_SIZE,
+        timeouts: {
+          connectMs: env.DATABASE_CONNECT_TIMEOUT * 1000,
+          statementMs: env.DATABASE_STATEMENT_TIMEOUT * 1000,
+          idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT * 1000,
+        },
+        onConnectionError: (error) => warn(error, 'database connection error'),
+      }
     : { kind: 'pglite', dataDir: env.DATA_DIR };
   let lock: DataDirLock | undefined;
   let database: DatabaseHandle | undefined;
@@ -64,12 +98,10 @@ async function start(env: Env): Promise<void> {
     sessionPolicy: { idleSeconds: env.SESSION_IDLE_TIMEOUT, absoluteSeconds: env.SESSION_ABSOLUTE_TIMEOUT },
     secureCookie: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
     trustProxy: env.TRUST_PROXY,
-    logger: {
-      level: env.LOG_LEVEL,
-      // Never log credentials or session cookies.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    // Never logs credentials, session cookies, password hashes or SQL parameters (see http/logging.ts).
+    logger: loggerOptions(env.LOG_LEVEL),
   });
+  warn = (error, message) => app.log.warn({ err: error }, message);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -107,6 +139,12 @@ try {
 } catch (error) {
   fail(error instanceof EnvError ? error.message : String(error));
 }
-start(env).catch((error: unknown) =>
-  fail(`Failed to start: ${error instanceof Error ? error.message : String(error)}`),
-);
+/** One line for the console: each message of the error and its causes, scrubbed of SQL parameters. */
+function describeError(error: unknown): string {
+  const messages: string[] = [];
+  for (let e: SerializedError | undefined = serializeError(error); e; e = e.cause) messages.push(e.message);
+  return messages.join(': ');
+}
+
+guardProcess();
+start(env).catch((error: unknown) => fail(`Failed to start: ${describeError(error)}`));

@@ -1,6 +1,7 @@
 import { healthSchema, readySchema } from '../../contract/health';
 import type { DatabaseHandle } from '../db/client';
 import { errorResponses } from '../http/error-responses';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/faults';
 import { AppError } from '../errors';
 import { publicRoute } from '../auth/permissions';
 import type { ZodApp } from '../http/zod-app';
@@ -29,11 +30,15 @@ export function healthRoutes(
       },
     },
     async (request) => {
+      // ping() gives up within the connect timeout, so a load balancer never waits on a silent database;
+      // the pool opens fresh connections on the next call, so readiness returns with the database.
       try {
         await database.ping();
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');
-        throw new AppError('SERVICE_UNAVAILABLE', 'Database is not reachable');
+        throw new AppError('SERVICE_UNAVAILABLE', 'Database is not reachable', undefined, {
+          'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+        });
       }
       return { status: 'ready' as const, database: database.kind };
     },

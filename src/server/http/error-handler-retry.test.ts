@@ -25,3 +25,17 @@ it('answers a deadlock (40P01) or a serialization failure (40001) with 409 and a
   }
   await app.close();
 });
+
+it('answers text the database cannot store (22021, 22P05) with 400, never 500', async () => {
+  const app = Fastify();
+  registerErrorHandler(app);
+  for (const code of ['22021', '22P05']) {
+    app.get(`/text-${code}`, () => {
+      throw new Error('Failed query', { cause: Object.assign(new Error('invalid byte sequence'), { code }) });
+    });
+    const res = await app.inject(`/text-${code}`);
+    expect(res.statusCode, code).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  }
+  await app.close();
+});

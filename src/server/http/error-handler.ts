@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorBody, type FieldIssue } from '../../contract/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/faults';
 import { AppError } from '../errors';
 
 /** PostgreSQL SQLSTATEs that bad input or a lost race can still produce. */
@@ -9,6 +10,9 @@ const PG_FOREIGN_KEY_VIOLATION = '23503';
 const PG_CHECK_VIOLATION = '23514';
 const PG_NOT_NULL_VIOLATION = '23502';
 const PG_INVALID_TEXT = '22P02';
+/** Text the database cannot store (a NUL, bytes outside UTF-8): http/refused-text.ts stops it first. */
+const PG_UNTRANSLATABLE_CHARACTER = '22P05';
+const PG_CHARACTER_NOT_IN_REPERTOIRE = '22021';
 const PG_DEADLOCK_DETECTED = '40P01';
 const PG_SERIALIZATION_FAILURE = '40001';
 
@@ -49,6 +53,17 @@ function toBody(
       },
     };
   }
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug and not the client's fault: the database is down, unreachable, overloaded or timed out.
+    // Only a 2xx acknowledges a write; a connection lost during COMMIT leaves it unknown, so retries of
+    // creates should check first (the usual at-least-once caveat).
+    request.log.warn({ err: error }, 'database unavailable');
+    return {
+      status: 503,
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      body: { message: 'The database is unavailable; try again shortly', code: 'DATABASE_UNAVAILABLE' },
+    };
+  }
   switch (pgCode(error)) {
     case PG_UNIQUE_VIOLATION:
       return {
@@ -77,6 +92,8 @@ function toBody(
     case PG_CHECK_VIOLATION:
     case PG_NOT_NULL_VIOLATION:
     case PG_INVALID_TEXT:
+    case PG_UNTRANSLATABLE_CHARACTER:
+    case PG_CHARACTER_NOT_IN_REPERTOIRE:
       return { status: 400, body: { message: 'A value is not allowed', code: 'VALIDATION_FAILED' } };
   }
   const fastifyError = error as Partial<FastifyError>;
