@@ -29,10 +29,13 @@ it('answers a deadlock (40P01) or a serialization failure (40001) with 409 and a
 it('answers text the database cannot store (22021, 22P05) with 400, never 500', async () => {
   const app = Fastify();
   registerErrorHandler(app);
-  for (const code of ['22021', '22P05']) {
+  const codes = ['22021', '22P05'];
+  for (const code of codes) {
     app.get(`/text-${code}`, () => {
       throw new Error('Failed query', { cause: Object.assign(new Error('invalid byte sequence'), { code }) });
     });
+  }
+  for (const code of codes) {
     const res = await app.inject(`/text-${code}`);
     expect(res.statusCode, code).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
