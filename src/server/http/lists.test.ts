@@ -221,7 +221,7 @@ describeApi(
       expect((await get('/api/microfrontend-versions/microfrontend/mfe-404/options')).statusCode).toBe(404);
     });
 
-    it('scopes tenant options to the tenants the viewer can read, whatever ids it asks for', async () => {
+    it('scopes tenant options, and the users filter by tenant, to the tenants the reader can read', async () => {
       const cookie = await sessionCookieFor(ctx().db, {
         id: 'lists-member',
         email: 'lists-member@example.com',
@@ -235,6 +235,17 @@ describeApi(
       expect(res.statusCode).toBe(200);
       expect(ids(res.json()).sort()).toEqual(['tenant-002', 'tenant-005']);
       expect(res.headers['x-total-count']).toBe('2');
+
+      // user-001 is in tenant-002 (visible to this reader) and in tenant-001 (not): filtering users by
+      // tenant-001 must not tell the reader so.
+      await ctx().db.execute(
+        sql`insert into user_profiles (id, user_id, tenant_id, role) values ('profile-x', 'user-001', 'tenant-001', 'member')`,
+      );
+      const asReader = (url: string) => ctx().inject({ method: 'GET', url, headers: { cookie } });
+      expect(ids((await asReader('/api/users?tenantId=tenant-002&limit=200')).json())).toContain('user-001');
+      const hidden = await asReader('/api/users?tenantId=tenant-001');
+      expect(hidden.json()).toEqual([]);
+      expect(hidden.headers['x-total-count']).toBe('0');
     });
   },
   seed,

@@ -33,6 +33,9 @@ const userSortColumns = {
 
 /** The statements of one users page (exported so the EXPLAIN test checks the SQL the list runs). */
 export function userListQueries(db: Executor, viewer: Viewer, query: UserListQuery) {
+  const scope: TenantScope = viewer.isAdmin
+    ? { all: true }
+    : { all: false, tenantIds: [...viewer.roles.keys()] };
   // Non-admins see themselves and the people who share a tenant with them.
   const visible = viewer.isAdmin
     ? undefined
@@ -43,7 +46,7 @@ export function userListQueries(db: Executor, viewer: Viewer, query: UserListQue
           db
             .select({ id: userProfiles.userId })
             .from(userProfiles)
-            .where(inTenantScope(userProfiles.tenantId, { all: false, tenantIds: [...viewer.roles.keys()] })),
+            .where(inTenantScope(userProfiles.tenantId, scope)),
         ),
       );
   const where = and(
@@ -57,7 +60,10 @@ export function userListQueries(db: Executor, viewer: Viewer, query: UserListQue
           db
             .select({ id: userProfiles.userId })
             .from(userProfiles)
-            .where(eq(userProfiles.tenantId, query.tenantId)),
+            // Scoped too: a reader must not learn who is in a tenant they cannot see.
+            .where(
+              and(eq(userProfiles.tenantId, query.tenantId), inTenantScope(userProfiles.tenantId, scope)),
+            ),
         )
       : undefined,
   );
