@@ -1,4 +1,4 @@
-import { asc, count, desc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { OPTIONS_DEFAULT_LIMIT, parseSort, type Option, type SortValue } from '../../contract/lists';
 
@@ -7,9 +7,6 @@ import { OPTIONS_DEFAULT_LIMIT, parseSort, type Option, type SortValue } from '.
  * clients written before paging send no limit and show up to 100 rows; paged clients send their own.
  */
 export const DEFAULT_LIST_LIMIT = 100;
-
-/** `count(*) over ()`: the total of the filtered list, read in the same query as the page. */
-export const totalCountColumn = sql<string>`count(*) over ()`.as('total_count');
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 function likePattern(term: string): string {
@@ -73,14 +70,6 @@ export async function runList<T>(queries: ListQueries<T>): Promise<{ items: T[];
   }
   const [row] = await queries.count;
   return { items, total: Number(row?.n ?? 0) };
-}
-
-/** Splits rows that carry `totalCount` into the page and the total. */
-export function toPage<T extends { totalCount: string }>(
-  rows: T[],
-): { items: Omit<T, 'totalCount'>[]; total: number } {
-  const total = rows[0] ? Number(rows[0].totalCount) : 0;
-  return { items: rows.map(({ totalCount: _, ...item }) => item), total };
 }
 
 /** The picker's limit: OPTIONS_DEFAULT_LIMIT unless the client asks (the contract caps it at 50). */
