@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorBody, type FieldIssue } from '../../contract/errors';
 import { AppError } from '../errors';
+import { PreconditionFailedError } from '../revisions';
 
 /** PostgreSQL SQLSTATEs that bad input or a lost race can still produce. */
 const PG_UNIQUE_VIOLATION = '23505';
@@ -28,7 +29,14 @@ function toBody(
     return {
       status: errorStatus[error.code],
       headers: error.headers,
-      body: { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) },
+      body: {
+        message: error.message,
+        code: error.code,
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...(error instanceof PreconditionFailedError
+          ? { currentRevision: error.currentRevision, current: error.current }
+          : {}),
+      },
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

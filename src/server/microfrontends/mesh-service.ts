@@ -8,6 +8,7 @@ import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { microfrontends, microfrontendVersions, tenants, webAppMeshes } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { assertRevision } from '../revisions';
 import { getMesh } from './service';
 
 /** A menu item as a client may send it: id optional (assigned here), config optional. */
@@ -118,8 +119,18 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
   });
 }
 
-export async function deleteMesh(db: Database, id: string, actor: Actor): Promise<void> {
+export async function deleteMesh(
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
+    if (expectedRevision !== undefined) {
+      const [current] = await tx.select().from(webAppMeshes).where(eq(webAppMeshes.id, id)).for('update');
+      if (!current) throw notFound('Web app mesh');
+      assertRevision(current, expectedRevision, 'The web app mesh');
+    }
     const [deleted] = await tx.delete(webAppMeshes).where(eq(webAppMeshes.id, id)).returning();
     if (!deleted) throw notFound('Web app mesh');
     await recordAudit(tx, actor, {

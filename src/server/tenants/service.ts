@@ -6,6 +6,7 @@ import type { Database, Executor } from '../db/client';
 import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import { notFound } from '../errors';
+import { assertRevision, nextRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import {
   checkAllowedRegions,
@@ -105,28 +106,33 @@ export async function createTenant(db: Database, input: TenantInput, actor: Acto
   });
 }
 
-/** Edits any subset of a tenant's fields; region overrides follow the regions and environments. */
+/**
+ * Edits any subset of a tenant's fields; region overrides follow the regions and environments.
+ * With an expected revision (If-Match), a tenant someone else changed meanwhile is refused (412).
+ */
 export async function updateTenant(
   db: Database,
   id: string,
   patch: TenantPatch,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<Tenant> {
   const fields = checkedFields(patch);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
     if (!before) throw notFound('Tenant');
+    assertRevision(before, expectedRevision, 'The tenant');
     const merged: Tenant = { ...before, ...fields } as Tenant;
     const environmentRegionPolicies = withPolicies(merged, fields.environmentRegionPolicies);
     const [after] = await tx
       .update(tenants)
-      .set({ ...fields, environmentRegionPolicies })
+      .set({ ...fields, environmentRegionPolicies, revision: nextRevision(tenants.revision) })
       .where(eq(tenants.id, id))
       .returning();
     if (!after) throw notFound('Tenant');
     const changed = Object.fromEntries(
       (Object.keys(after) as (keyof Tenant)[])
-        .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+        .filter((key) => key !== 'revision' && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
         .map((key) => [key, { from: before[key], to: after[key] }]),
     );
     await recordAudit(tx, actor, {
@@ -145,10 +151,12 @@ export async function deleteTenant(
   db: Database,
   id: string,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<{ webApps: number; profiles: number; subscriptions: number; meshes: number }> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
     if (!before) throw notFound('Tenant');
+    assertRevision(before, expectedRevision, 'The tenant');
     const countIn = async (
       table: typeof webApps | typeof userProfiles | typeof capabilitySubscriptions | typeof webAppMeshes,
     ) => {

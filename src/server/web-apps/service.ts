@@ -12,6 +12,7 @@ import type { Database, Executor } from '../db/client';
 import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
 import { tenants, webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { assertRevision, nextRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 
 /** Web apps, newest first, searched by name, description or technology. */
@@ -84,10 +85,12 @@ export async function updateWebApp(
   id: string,
   patch: WebAppPatch,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<WebApp> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
     if (!before) throw notFound('Web app');
+    assertRevision(before, expectedRevision, 'The web app');
     const { tenantId, ...changes } = patch;
     if (tenantId !== undefined && tenantId !== before.tenantId) {
       throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
@@ -96,7 +99,11 @@ export async function updateWebApp(
     }
     const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
     if (Object.keys(values).length === 0) return before;
-    const [after] = await tx.update(webApps).set(values).where(eq(webApps.id, id)).returning();
+    const [after] = await tx
+      .update(webApps)
+      .set({ ...values, revision: nextRevision(webApps.revision) })
+      .where(eq(webApps.id, id))
+      .returning();
     if (!after) throw notFound('Web app');
     const changed = Object.fromEntries(
       Object.keys(values)
@@ -114,8 +121,18 @@ export async function updateWebApp(
   });
 }
 
-export async function deleteWebApp(db: Database, id: string, actor: Actor): Promise<void> {
+export async function deleteWebApp(
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
+    if (expectedRevision !== undefined) {
+      const [current] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
+      if (!current) throw notFound('Web app');
+      assertRevision(current, expectedRevision, 'The web app');
+    }
     const [before] = await tx.delete(webApps).where(eq(webApps.id, id)).returning();
     if (!before) throw notFound('Web app');
     await recordAudit(tx, actor, {
