@@ -1,12 +1,14 @@
 import { controlPlaneRegions, type Environment } from '@contract/common';
 import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
+import { ConflictAlert } from '@/components/conflict-alert';
 import { useCanOnTenant } from '@/auth/use-can';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUpdateTenant } from '@/tenants/control-plane/api/update-tenant';
 import { RegionCheckboxes } from '@/tenants/control-plane/components/region-checkboxes';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useConflictAwareSave, type FormLike } from '@/lib/use-conflict-aware-save';
 import {
   OVERRIDE_ENVIRONMENTS,
   isEnvironmentEnabled,
@@ -17,14 +19,31 @@ import {
   type Overrides,
 } from '@/tenants/control-plane/lib/region-policies';
 
+type RegionState = { allowed: string[]; overrides: Overrides };
+
+const regionState = (tenant: Tenant): RegionState => ({
+  allowed: tenant.allowedRegions ?? [],
+  overrides: parseOverrides(tenant.environmentRegionPolicies),
+});
+
 /** Allowed regions and, once any is allowed, per-environment overrides within them (SPEC.md sections 2, 5). */
 export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
   const canConfigure = useCanOnTenant(tenant.id, 'configure');
   const update = useUpdateTenant(tenant.id);
-  const [state, setState] = useState<{ allowed: string[]; overrides: Overrides }>(() => ({
-    allowed: tenant.allowedRegions ?? [],
-    overrides: parseOverrides(tenant.environmentRegionPolicies),
-  }));
+  const [state, setState] = useState<RegionState>(() => regionState(tenant));
+  // The checkboxes live in state, not react-hook-form: hand the conflict hook the same three moves.
+  const form: FormLike<RegionState> = {
+    getValues: () => state,
+    reset: setState,
+    setValue: (field: keyof RegionState, value: never) => setState((s) => ({ ...s, [field]: value })),
+  };
+  const conflict = useConflictAwareSave({
+    form,
+    resource: tenant,
+    toFormValues: regionState,
+    what: 'tenant',
+    labels: { allowed: 'Allowed Regions', overrides: 'Environment overrides' },
+  });
   // Keep the 11 regions' order, whatever order they were checked in.
   const allowed = controlPlaneRegions.filter((region) => state.allowed.includes(region));
   const environments = OVERRIDE_ENVIRONMENTS.filter(({ environment }) =>
@@ -35,13 +54,20 @@ export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
   const save = () =>
     update.mutate(
       {
-        allowedRegions: allowed,
-        environmentRegionPolicies: serializeOverrides(state.overrides, allowed, tenant),
+        patch: {
+          allowedRegions: allowed,
+          environmentRegionPolicies: serializeOverrides(state.overrides, allowed, tenant),
+        },
+        ifMatch: conflict.revision(),
       },
       {
-        onSuccess: () =>
-          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.'),
-        onError: (error) => notifyError(error, 'Failed to update configuration.'),
+        onSuccess: (saved) => {
+          conflict.saved(saved);
+          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
+        },
+        onError: (error) => {
+          if (!conflict.handleError(error)) notifyError(error, 'Failed to update configuration.');
+        },
       },
     );
 
@@ -57,6 +83,7 @@ export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
+        <ConflictAlert save={conflict} onOverwrite={save} />
         <RegionCheckboxes
           legend="Allowed Regions"
           idPrefix="allowed"

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Tenant } from '@contract/tenants';
 import { useForm } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -8,8 +9,10 @@ import { useCreateTenant } from '@/tenants/list/api/create-tenant';
 import { usePatchTenant } from '@/tenants/list/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
 import { applyServerIssues } from '@/lib/server-issues';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import {
   NEW_TENANT_DEFAULTS,
+  TENANT_FIELD_LABELS,
   tenantFormDefaults,
   tenantFormFields,
   tenantFormSchema,
@@ -53,7 +56,16 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
     defaultValues: tenantFormDefaults(tenant),
   });
 
+  const save = useConflictAwareSave({
+    form,
+    resource: tenant,
+    toFormValues: tenantFormDefaults,
+    what: 'tenant',
+    labels: TENANT_FIELD_LABELS,
+  });
+
   const onError = (error: unknown, fallback: string) => {
+    if (save.handleError(error)) return;
     applyServerIssues(error, form.setError, (field) => tenantFormFields.find((name) => name === field));
     notifyError(error, fallback);
   };
@@ -62,7 +74,7 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
     const input = toTenantInput(values);
     if (tenant) {
       patch.mutate(
-        { id: tenant.id, patch: input },
+        { id: tenant.id, patch: input, ifMatch: save.revision() },
         {
           onSuccess: (updated) => {
             notifySuccess('Tenant updated', `${updated.name} has been saved.`);
@@ -97,6 +109,7 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
       submitLabel={submitLabel}
       onSubmit={onSubmit}
     >
+      <ConflictAlert save={save} onOverwrite={() => void onSubmit()} />
       <TenantFormFields form={form} />
     </DialogForm>
   );
