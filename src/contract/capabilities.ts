@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { revisionSchema } from './common';
 
 export const capabilitySchema = z.object({
   id: z.string(),
+  revision: revisionSchema,
   name: z.string(),
   description: z.string().nullable(),
   version: z.string().nullable(),

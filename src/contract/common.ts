@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * Optimistic-concurrency revision of an editable resource: 1 when created, +1 on every change. It is
+ * the resource's ETag; writes that send it back in If-Match fail with 412 once someone else saved.
+ */
+export const revisionSchema = z.number().int().min(0);
+
 /** SPEC.md section 9. */
 export const environments = ['development', 'uat', 'production'] as const;
 export const environmentSchema = z.enum(environments);

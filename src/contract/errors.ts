@@ -7,6 +7,7 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'PRECONDITION_FAILED',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   /** The database is down, unreachable or overloaded: retry after the Retry-After header's seconds. */
@@ -21,6 +22,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** If-Match named an older revision than the resource's: someone else saved in between. */
+  PRECONDITION_FAILED: 412,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
@@ -41,3 +44,19 @@ export const errorBodySchema = z.object({
   issues: z.array(fieldIssueSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * Body of a 412: a conditional write (If-Match) lost to someone else's save. `current` is the resource
+ * as it is now (its schema per route), so the client can show what changed and rebase on it.
+ */
+export const preconditionFailedBodySchema = <T extends z.ZodType>(current: T) =>
+  errorBodySchema.extend({
+    code: z.literal('PRECONDITION_FAILED'),
+    currentRevision: z.number().int(),
+    current,
+  });
+export type PreconditionFailedBody<T = unknown> = ErrorBody & {
+  code: 'PRECONDITION_FAILED';
+  currentRevision: number;
+  current: T;
+};

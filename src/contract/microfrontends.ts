@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { timestampSchema, revisionSchema } from './common';
 
 export const microfrontendSchema = z.object({
   id: z.string(),
+  revision: revisionSchema,
   slug: z.string(),
   name: z.string(),
   description: z.string().nullable(),
@@ -14,6 +15,7 @@ export type Microfrontend = z.infer<typeof microfrontendSchema>;
 
 export const microfrontendVersionSchema = z.object({
   id: z.string(),
+  revision: revisionSchema,
   microfrontendId: z.string(),
   version: z.string(),
   status: z.string(),

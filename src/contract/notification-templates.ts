@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { timestampSchema, revisionSchema } from './common';
 
 export const templateLanguages = ['en', 'es', 'fr', 'de', 'zh'] as const;
 export const deliveryChannels = ['email', 'sms', 'inapp'] as const;
@@ -7,6 +7,7 @@ export const templateStatuses = ['active', 'inactive'] as const;
 
 export const notificationTemplateSchema = z.object({
   id: z.string(),
+  revision: revisionSchema,
   capabilityId: z.string(),
   name: z.string(),
   language: z.string(),

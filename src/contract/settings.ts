@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { revisionSchema, timestampSchema } from './common';
 import { emailSchema } from './users';
 
 /** Account and system settings (one set for the whole installation). */
@@ -13,6 +13,8 @@ export const settingsSchema = z.object({
   /** null until the settings were first saved. */
   updatedAt: timestampSchema.nullable(),
   updatedBy: z.string().nullable(),
+  /** 0 until the settings were first saved. */
+  revision: revisionSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -23,7 +25,7 @@ export const DEFAULT_SETTINGS = {
   emailNotifications: true,
   autoScaling: false,
   maintenanceMode: false,
-} as const satisfies Omit<Settings, 'updatedAt' | 'updatedBy'>;
+} as const satisfies Omit<Settings, 'updatedAt' | 'updatedBy' | 'revision'>;
 
 /** PUT /api/settings replaces every field. An empty account email means "none". */
 export const settingsInputSchema = z.object({

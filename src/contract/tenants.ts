@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { timestampSchema, revisionSchema } from './common';
 
 /** A tenant as the API sends it. JSON-text fields stay text, as SPEC.md section 7 says. */
 export const tenantSchema = z.object({
   id: z.string(),
+  revision: revisionSchema,
   name: z.string(),
   description: z.string().nullable(),
   status: z.string(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { idParamSchema, timestampSchema } from './common';
+import { idParamSchema, timestampSchema, revisionSchema } from './common';
 import { passwordSchema } from './password';
 import { tenantRoles } from './roles';
 import { optionalHttpUrlSchema } from './web-apps';
 
 export const userSchema = z.object({
   id: z.string(),
+  revision: revisionSchema,
   email: z.string(),
   name: z.string(),
   avatarUrl: z.string().nullable(),
@@ -18,6 +19,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const userProfileSchema = z.object({
   id: z.string(),
+  revision: revisionSchema,
   userId: z.string(),
   tenantId: z.string(),
   role: z.string(),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { timestampSchema, revisionSchema } from './common';
 
 export const webAppMeshSchema = z.object({
   id: z.string(),
+  revision: revisionSchema,
   tenantId: z.string(),
   name: z.string(),
   description: z.string().nullable(),

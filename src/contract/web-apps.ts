@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { environments, idParamSchema, technologies, timestampSchema, webAppRegions } from './common';
+import {
+  environments,
+  idParamSchema,
+  technologies,
+  timestampSchema,
+  webAppRegions,
+  revisionSchema,
+} from './common';
 
 export const webAppSchema = z.object({
   id: z.string(),
+  revision: revisionSchema,
   name: z.string(),
   description: z.string().nullable(),
   technology: z.string(),

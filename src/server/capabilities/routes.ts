@@ -3,7 +3,8 @@ import { capabilityInputSchema, capabilityPatchSchema, capabilitySchema } from '
 import { idParamSchema } from '../../contract/common';
 import { capabilityListQuerySchema, optionSchema, optionsQuerySchema } from '../../contract/lists';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/error-responses';
+import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import {
@@ -61,7 +62,7 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: capabilitySchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getCapability(db, request.params.capabilityId),
+    async (request, reply) => withEtag(reply, await getCapability(db, request.params.capabilityId)),
   );
 
   const capabilityParams = z.object({ capabilityId: idParamSchema });
@@ -92,16 +93,19 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
         summary: 'Edit a capability',
         params: capabilityParams,
         body: capabilityPatchSchema,
-        response: { 200: capabilitySchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: capabilitySchema,
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(capabilitySchema),
+        },
       },
     },
-    async (request) =>
-      updateCapability(
-        db,
-        request.params.capabilityId,
-        request.body,
-        actorOf(requireViewer(request), request.ip),
-      ),
+    async (request, reply) => {
+      const expectedRevision = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      const { capabilityId } = request.params;
+      return withEtag(reply, await updateCapability(db, capabilityId, request.body, actor, expectedRevision));
+    },
   );
 
   app.delete(
@@ -112,11 +116,17 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
         tags: ['capabilities'],
         summary: 'Delete a capability (409 while a tenant subscribes to it)',
         params: capabilityParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+        response: {
+          204: z.null(),
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(capabilitySchema),
+        },
       },
     },
     async (request, reply) => {
-      await deleteCapability(db, request.params.capabilityId, actorOf(requireViewer(request), request.ip));
+      const expectedRevision = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      await deleteCapability(db, request.params.capabilityId, actor, expectedRevision);
       return reply.status(204).send(null);
     },
   );

@@ -16,6 +16,7 @@ import {
 } from '../db/list';
 import { capabilities, capabilitySubscriptions } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { assertRevision, nextRevision } from '../revisions';
 import { assertJsonSchema } from './configuration-schema';
 
 const capabilitySortColumns = {
@@ -122,13 +123,19 @@ export async function updateCapability(
   id: string,
   patch: CapabilityPatch,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<Capability> {
   if (patch.configurationSchema) assertJsonSchema(patch.configurationSchema, 'body.configurationSchema');
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(capabilities).where(eq(capabilities.id, id)).for('update');
     if (!before) throw notFound('Capability');
+    assertRevision(before, expectedRevision, 'The capability');
     if (Object.keys(patch).length === 0) return before;
-    const [after] = await tx.update(capabilities).set(patch).where(eq(capabilities.id, id)).returning();
+    const [after] = await tx
+      .update(capabilities)
+      .set({ ...patch, revision: nextRevision(capabilities.revision) })
+      .where(eq(capabilities.id, id))
+      .returning();
     if (!after) throw notFound('Capability');
     const changed = Object.fromEntries(
       Object.keys(patch).map((key) => [
@@ -147,10 +154,16 @@ export async function updateCapability(
 }
 
 /** Deletes a capability with its templates and deployments; refused while any tenant subscribes to it. */
-export async function deleteCapability(db: Database, id: string, actor: Actor): Promise<void> {
+export async function deleteCapability(
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(capabilities).where(eq(capabilities.id, id)).for('update');
     if (!before) throw notFound('Capability');
+    assertRevision(before, expectedRevision, 'The capability');
     const [{ subscribers } = { subscribers: 0 }] = await tx
       .select({ subscribers: count() })
       .from(capabilitySubscriptions)

@@ -9,7 +9,8 @@ import { requireViewer } from '../auth/guard';
 import { adminOnly } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/error-responses';
+import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { ifMatchRevision, withEtag } from '../http/if-match';
 import type { ZodApp } from '../http/zod-app';
 import { signedIn } from '../auth/permissions';
 import { notificationTemplateListQuerySchema } from '../../contract/lists';
@@ -61,11 +62,21 @@ export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }
         summary: 'Edit a notification template',
         params: templateParams,
         body: templatePatchSchema,
-        response: { 200: notificationTemplateSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: notificationTemplateSchema,
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(notificationTemplateSchema),
+        },
       },
     },
-    async (request) =>
-      updateTemplate(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request, reply) => {
+      const expectedRevision = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      return withEtag(
+        reply,
+        await updateTemplate(db, request.params.id, request.body, actor, expectedRevision),
+      );
+    },
   );
 
   app.delete(
@@ -76,11 +87,21 @@ export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }
         tags: ['notification templates'],
         summary: 'Delete a notification template',
         params: templateParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        response: {
+          204: z.null(),
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(notificationTemplateSchema),
+        },
       },
     },
     async (request, reply) => {
-      await deleteTemplate(db, request.params.id, actorOf(requireViewer(request), request.ip));
+      const expectedRevision = ifMatchRevision(request);
+      await deleteTemplate(
+        db,
+        request.params.id,
+        actorOf(requireViewer(request), request.ip),
+        expectedRevision,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { capabilities, notificationTemplates } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { assertRevision, nextRevision } from '../revisions';
 import { getCapability } from './service';
 
 const templateSortColumns = { name: notificationTemplates.name, createdAt: notificationTemplates.createdAt };
@@ -55,7 +56,7 @@ export async function listTemplates(
 
 type TemplateFields = Omit<
   NotificationTemplate,
-  'id' | 'capabilityId' | 'createdAt' | 'updatedAt' | 'createdBy'
+  'id' | 'revision' | 'capabilityId' | 'createdAt' | 'updatedAt' | 'createdBy'
 >;
 
 /** Applies the cross-field rules: subject only for email (dropped otherwise), every placeholder declared. */
@@ -119,6 +120,7 @@ export async function updateTemplate(
   id: string,
   patch: TemplatePatch,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<NotificationTemplate> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -127,6 +129,7 @@ export async function updateTemplate(
       .where(eq(notificationTemplates.id, id))
       .for('update');
     if (!before) throw notFound('Notification template');
+    assertRevision(before, expectedRevision, 'The notification template');
     const fields = checkedFields({
       name: patch.name ?? before.name,
       language: patch.language ?? before.language,
@@ -138,7 +141,7 @@ export async function updateTemplate(
     });
     const [after] = await tx
       .update(notificationTemplates)
-      .set({ ...fields, updatedAt: sql`now()` })
+      .set({ ...fields, updatedAt: sql`now()`, revision: nextRevision(notificationTemplates.revision) })
       .where(eq(notificationTemplates.id, id))
       .returning();
     if (!after) throw notFound('Notification template');
@@ -152,8 +155,22 @@ export async function updateTemplate(
   });
 }
 
-export async function deleteTemplate(db: Database, id: string, actor: Actor): Promise<void> {
+export async function deleteTemplate(
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
+    if (expectedRevision !== undefined) {
+      const [current] = await tx
+        .select()
+        .from(notificationTemplates)
+        .where(eq(notificationTemplates.id, id))
+        .for('update');
+      if (!current) throw notFound('Notification template');
+      assertRevision(current, expectedRevision, 'The notification template');
+    }
     const [deleted] = await tx
       .delete(notificationTemplates)
       .where(eq(notificationTemplates.id, id))

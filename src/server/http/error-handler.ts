@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorBody, type FieldIssue } from '../../contract/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/faults';
 import { AppError } from '../errors';
+import { PreconditionFailedError } from '../revisions';
 
 /** PostgreSQL SQLSTATEs that bad input or a lost race can still produce. */
 const PG_UNIQUE_VIOLATION = '23505';
@@ -34,7 +35,14 @@ function toBody(
     return {
       status: errorStatus[error.code],
       headers: error.headers,
-      body: { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) },
+      body: {
+        message: error.message,
+        code: error.code,
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...(error instanceof PreconditionFailedError
+          ? { currentRevision: error.currentRevision, current: error.current }
+          : {}),
+      },
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

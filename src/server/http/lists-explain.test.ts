@@ -29,6 +29,7 @@ function nodesOf(plan: PlanNode): PlanNode[] {
 const admin: Viewer = {
   user: {
     id: 'admin',
+    revision: 1,
     email: 'admin@example.com',
     name: 'admin',
     avatarUrl: null,

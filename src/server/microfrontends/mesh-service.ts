@@ -9,6 +9,7 @@ import type { Database, Executor } from '../db/client';
 import { lockTenant } from '../tenants/lock';
 import { microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { assertRevision } from '../revisions';
 import { getMesh } from './service';
 
 /** A menu item as a client may send it: id optional (assigned here), config optional. */
@@ -119,7 +120,12 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
   });
 }
 
-export async function deleteMesh(db: Database, id: string, actor: Actor): Promise<void> {
+export async function deleteMesh(
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     // The tenant row before the mesh's, the one lock order for a tenant's children (tenants/lock.ts).
     const [found] = await tx
@@ -127,6 +133,11 @@ export async function deleteMesh(db: Database, id: string, actor: Actor): Promis
       .from(webAppMeshes)
       .where(eq(webAppMeshes.id, id));
     if (!found || !(await lockTenant(tx, found.tenantId, 'key share'))) throw notFound('Web app mesh');
+    if (expectedRevision !== undefined) {
+      const [current] = await tx.select().from(webAppMeshes).where(eq(webAppMeshes.id, id)).for('update');
+      if (!current) throw notFound('Web app mesh');
+      assertRevision(current, expectedRevision, 'The web app mesh');
+    }
     const [deleted] = await tx.delete(webAppMeshes).where(eq(webAppMeshes.id, id)).returning();
     if (!deleted) throw notFound('Web app mesh');
     await recordAudit(tx, actor, {

@@ -18,8 +18,9 @@ import {
   optionsQuerySchema,
   webAppMeshListQuerySchema,
 } from '../../contract/lists';
-import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
+import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { ifMatchRevision, withEtag } from '../http/if-match';
 import type { ZodApp } from '../http/zod-app';
 import { requireViewer } from '../auth/guard';
 import { adminOnly, onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
@@ -84,7 +85,7 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
         response: { 200: microfrontendSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getMicrofrontend(db, request.params.id),
+    async (request, reply) => withEtag(reply, await getMicrofrontend(db, request.params.id)),
   );
 
   app.get(
@@ -153,7 +154,7 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
         response: { 200: microfrontendVersionSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getMicrofrontendVersion(db, request.params.versionId),
+    async (request, reply) => withEtag(reply, await getMicrofrontendVersion(db, request.params.versionId)),
   );
 
   app.get(
@@ -183,7 +184,7 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
         response: { 200: webAppMeshSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getMesh(db, request.params.id),
+    async (request, reply) => withEtag(reply, await getMesh(db, request.params.id)),
   );
 
   const actor = (request: Parameters<typeof requireViewer>[0]) => actorOf(requireViewer(request), request.ip);
@@ -214,10 +215,24 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
         summary: 'Edit a microfrontend',
         params: idParams,
         body: microfrontendPatchSchema,
-        response: { 200: microfrontendSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: microfrontendSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(microfrontendSchema),
+        },
       },
     },
-    async (request) => updateMicrofrontend(db, request.params.id, request.body, actor(request)),
+    async (request, reply) => {
+      const expectedRevision = ifMatchRevision(request);
+      const updated = await updateMicrofrontend(
+        db,
+        request.params.id,
+        request.body,
+        actor(request),
+        expectedRevision,
+      );
+      return withEtag(reply, updated);
+    },
   );
 
   app.delete(
@@ -228,11 +243,15 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
         tags: ['microfrontends'],
         summary: 'Delete a microfrontend (409 while live or used by a mesh)',
         params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+        response: {
+          204: z.null(),
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(microfrontendSchema),
+        },
       },
     },
     async (request, reply) => {
-      await deleteMicrofrontend(db, request.params.id, actor(request));
+      await deleteMicrofrontend(db, request.params.id, actor(request), ifMatchRevision(request));
       return reply.status(204).send(null);
     },
   );
@@ -262,10 +281,25 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
           "Edit a version (a published version's entryUrl, exposedModules and integrityHash never change)",
         params: versionParams,
         body: microfrontendVersionPatchSchema,
-        response: { 200: microfrontendVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: microfrontendVersionSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(microfrontendVersionSchema),
+        },
       },
     },
-    async (request) => updateMicrofrontendVersion(db, request.params.versionId, request.body, actor(request)),
+    async (request, reply) => {
+      const expectedRevision = ifMatchRevision(request);
+      const { versionId } = request.params;
+      const updated = await updateMicrofrontendVersion(
+        db,
+        versionId,
+        request.body,
+        actor(request),
+        expectedRevision,
+      );
+      return withEtag(reply, updated);
+    },
   );
 
   for (const [path, to] of [
@@ -280,10 +314,21 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
           tags: ['microfrontends'],
           summary: `Mark a version ${to}`,
           params: versionParams,
-          response: { 200: microfrontendVersionSchema, ...errorResponses(401, 403, 404, 409) },
+          response: {
+            200: microfrontendVersionSchema,
+            ...errorResponses(400, 401, 403, 404, 409),
+            ...preconditionFailed(microfrontendVersionSchema),
+          },
         },
       },
-      async (request) => changeVersionStatus(db, request.params.versionId, to, actor(request)),
+      async (request, reply) => {
+        const expectedRevision = ifMatchRevision(request);
+        const { versionId } = request.params;
+        return withEtag(
+          reply,
+          await changeVersionStatus(db, versionId, to, actor(request), expectedRevision),
+        );
+      },
     );
   }
 
@@ -309,11 +354,15 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
         tags: ['web app meshes'],
         summary: 'Delete a mesh',
         params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        response: {
+          204: z.null(),
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(webAppMeshSchema),
+        },
       },
     },
     async (request, reply) => {
-      await deleteMesh(db, request.params.id, actor(request));
+      await deleteMesh(db, request.params.id, actor(request), ifMatchRevision(request));
       return reply.status(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import type { WebAppMesh } from '../../contract/web-app-meshes';
 import type { Database, Executor } from '../db/client';
 import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { assertRevision, nextRevision } from '../revisions';
 import { inTenantScope, type TenantScope } from '../auth/viewer';
 import type {
   MicrofrontendListQuery,
@@ -246,13 +247,19 @@ export async function updateMicrofrontend(
   id: string,
   patch: Partial<MicrofrontendInput>,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<Microfrontend> {
   try {
     return await db.transaction(async (tx) => {
       const [before] = await tx.select().from(microfrontends).where(eq(microfrontends.id, id)).for('update');
       if (!before) throw notFound('Microfrontend');
+      assertRevision(before, expectedRevision, 'The microfrontend');
       if (Object.keys(patch).length === 0) return before;
-      const [after] = await tx.update(microfrontends).set(patch).where(eq(microfrontends.id, id)).returning();
+      const [after] = await tx
+        .update(microfrontends)
+        .set({ ...patch, revision: nextRevision(microfrontends.revision) })
+        .where(eq(microfrontends.id, id))
+        .returning();
       if (!after) throw notFound('Microfrontend');
       await recordAudit(tx, actor, {
         action: 'microfrontend.update',
@@ -289,10 +296,16 @@ async function meshesUsing(db: Executor, versionIds: Set<string>): Promise<strin
 }
 
 /** Deletes a microfrontend with its versions and idle deployments; refused while live or used by a mesh. */
-export async function deleteMicrofrontend(db: Database, id: string, actor: Actor): Promise<void> {
+export async function deleteMicrofrontend(
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(microfrontends).where(eq(microfrontends.id, id)).for('update');
     if (!before) throw notFound('Microfrontend');
+    assertRevision(before, expectedRevision, 'The microfrontend');
     const versionIds = new Set(
       (
         await tx
@@ -402,6 +415,7 @@ export async function updateMicrofrontendVersion(
   id: string,
   patch: MicrofrontendVersionPatch,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<MicrofrontendVersion> {
   checkVersionFields(patch);
   return db.transaction(async (tx) => {
@@ -411,6 +425,7 @@ export async function updateMicrofrontendVersion(
       .where(eq(microfrontendVersions.id, id))
       .for('update');
     if (!before) throw notFound('Microfrontend version');
+    assertRevision(before, expectedRevision, 'The microfrontend version');
     if (before.status !== 'draft') {
       const frozen = FROZEN_WHEN_PUBLISHED.filter(
         (field) => patch[field] !== undefined && patch[field] !== before[field],
@@ -423,7 +438,7 @@ export async function updateMicrofrontendVersion(
     if (Object.keys(patch).length === 0) return before;
     const [after] = await tx
       .update(microfrontendVersions)
-      .set(patch)
+      .set({ ...patch, revision: nextRevision(microfrontendVersions.revision) })
       .where(eq(microfrontendVersions.id, id))
       .returning();
     if (!after) throw notFound('Microfrontend version');
@@ -443,6 +458,7 @@ export async function changeVersionStatus(
   id: string,
   to: 'published' | 'deprecated',
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<MicrofrontendVersion> {
   return db.transaction(async (tx) => {
     const [version] = await tx
@@ -451,6 +467,7 @@ export async function changeVersionStatus(
       .where(eq(microfrontendVersions.id, id))
       .for('update');
     if (!version) throw notFound('Microfrontend version');
+    assertRevision(version, expectedRevision, 'The microfrontend version');
     if (to === 'published') {
       if (version.status !== 'draft')
         throw conflict(`Only a draft can be published; this version is ${version.status}`);
@@ -463,7 +480,7 @@ export async function changeVersionStatus(
     }
     const [after] = await tx
       .update(microfrontendVersions)
-      .set({ status: to })
+      .set({ status: to, revision: nextRevision(microfrontendVersions.revision) })
       .where(eq(microfrontendVersions.id, id))
       .returning();
     if (!after) throw notFound('Microfrontend version');

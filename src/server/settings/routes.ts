@@ -3,7 +3,8 @@ import { requireViewer } from '../auth/guard';
 import { adminOnly, signedIn } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/error-responses';
+import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { ifMatchRevision, withEtag } from '../http/if-match';
 import type { ZodApp } from '../http/zod-app';
 import { getSettings, replaceSettings } from './service';
 
@@ -18,7 +19,7 @@ export function settingsRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: settingsSchema, ...errorResponses(401) },
       },
     },
-    async () => getSettings(db),
+    async (_request, reply) => withEtag(reply, await getSettings(db)),
   );
 
   app.put(
@@ -27,11 +28,19 @@ export function settingsRoutes(app: ZodApp, { db }: { db: Database }): void {
       config: { permission: adminOnly },
       schema: {
         tags: ['settings'],
-        summary: 'Replace the settings (administrators)',
+        summary: 'Replace the settings (administrators); If-Match: "<revision>" refuses a stale save (412)',
         body: settingsInputSchema,
-        response: { 200: settingsSchema, ...errorResponses(400, 401, 403) },
+        response: {
+          200: settingsSchema,
+          ...errorResponses(400, 401, 403),
+          ...preconditionFailed(settingsSchema),
+        },
       },
     },
-    async (request) => replaceSettings(db, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request, reply) => {
+      const expectedRevision = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      return withEtag(reply, await replaceSettings(db, request.body, actor, expectedRevision));
+    },
   );
 }

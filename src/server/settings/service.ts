@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { settings, SETTINGS_ROW_ID } from '../db/schema';
+import { assertRevision, nextRevision, PreconditionFailedError } from '../revisions';
 
 /** Every column but the fixed id. */
 const settingsFields = {
@@ -14,9 +15,11 @@ const settingsFields = {
   maintenanceMode: settings.maintenanceMode,
   updatedAt: settings.updatedAt,
   updatedBy: settings.updatedBy,
+  revision: settings.revision,
 };
 
-const DEFAULTS: Settings = { ...DEFAULT_SETTINGS, updatedAt: null, updatedBy: null };
+/** Revision 0: nothing saved yet, so the first save (revision 1) can still be conditional. */
+const DEFAULTS: Settings = { ...DEFAULT_SETTINGS, updatedAt: null, updatedBy: null, revision: 0 };
 
 /** The settings, or the defaults while nobody saved any. */
 export async function getSettings(db: Executor): Promise<Settings> {
@@ -24,8 +27,17 @@ export async function getSettings(db: Executor): Promise<Settings> {
   return row ?? DEFAULTS;
 }
 
-/** Replaces every setting (an empty account email means none) and audits what changed. */
-export async function replaceSettings(db: Database, input: SettingsInput, actor: Actor): Promise<Settings> {
+/**
+ * Replaces every setting (an empty account email means none) and audits what changed. With an
+ * expected revision the save is refused (412) when someone else saved since, so a stale form cannot
+ * switch maintenance mode back.
+ */
+export async function replaceSettings(
+  db: Database,
+  input: SettingsInput,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<Settings> {
   const values = { ...input, accountEmail: input.accountEmail || null, updatedBy: actor.email };
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -33,13 +45,23 @@ export async function replaceSettings(db: Database, input: SettingsInput, actor:
       .from(settings)
       .where(eq(settings.id, SETTINGS_ROW_ID))
       .for('update');
+    const previous = before ?? DEFAULTS;
+    assertRevision(previous, expectedRevision, 'The settings');
+    // Before the first save there is no row to lock: two first saves race to insert it, and the
+    // loser's ON CONFLICT update applies only while the revision is still the one it expected.
     const [after] = await tx
       .insert(settings)
       .values({ id: SETTINGS_ROW_ID, ...values })
-      .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: sql`now()` } })
+      .onConflictDoUpdate({
+        target: settings.id,
+        set: { ...values, updatedAt: sql`now()`, revision: nextRevision(settings.revision) },
+        setWhere: expectedRevision === undefined ? undefined : eq(settings.revision, expectedRevision),
+      })
       .returning(settingsFields);
-    if (!after) throw new Error('Upsert returned no row');
-    const previous = before ?? DEFAULTS;
+    if (!after) {
+      const current = await getSettings(tx);
+      throw new PreconditionFailedError(current.revision, current, 'The settings');
+    }
     const changed = Object.fromEntries(
       (Object.keys(input) as (keyof SettingsInput)[])
         .filter((key) => previous[key] !== after[key])

@@ -41,6 +41,7 @@ describeApi(
         maintenanceMode: false,
         updatedAt: null,
         updatedBy: null,
+        revision: 0,
       });
       expect((await ctx().app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
     });

@@ -7,7 +7,8 @@ import {
   tenantPatchSchema,
   tenantSchema,
 } from '../../contract/tenants';
-import { errorResponses } from '../http/error-responses';
+import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import type { Database } from '../db/client';
@@ -61,7 +62,7 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: tenantSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getTenant(db, request.params.tenantId),
+    async (request, reply) => withEtag(reply, await getTenant(db, request.params.tenantId)),
   );
 
   const tenantParams = z.object({ tenantId: idParamSchema });
@@ -82,7 +83,9 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await createTenant(db, request.body, actorOf(requireViewer(request), request.ip))),
+        .send(
+          withEtag(reply, await createTenant(db, request.body, actorOf(requireViewer(request), request.ip))),
+        ),
   );
 
   app.patch(
@@ -94,11 +97,19 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
         summary: 'Edit a tenant: details, infrastructure, metadata, allowed regions, environment overrides',
         params: tenantParams,
         body: tenantPatchSchema,
-        response: { 200: tenantSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: tenantSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(tenantSchema),
+        },
       },
     },
-    async (request) =>
-      updateTenant(db, request.params.tenantId, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request, reply) => {
+      const expectedRevision = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      const tenant = await updateTenant(db, request.params.tenantId, request.body, actor, expectedRevision);
+      return withEtag(reply, tenant);
+    },
   );
 
   app.delete(
@@ -109,10 +120,18 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
         tags: ['tenants'],
         summary: 'Delete a tenant with its web apps, profiles, subscriptions and meshes; answers what went',
         params: tenantParams,
-        response: { 200: tenantDeletionSchema, ...errorResponses(401, 403, 404, 409) },
+        response: {
+          200: tenantDeletionSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(tenantSchema),
+        },
       },
     },
-    async (request) => deleteTenant(db, request.params.tenantId, actorOf(requireViewer(request), request.ip)),
+    async (request) => {
+      const expectedRevision = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      return deleteTenant(db, request.params.tenantId, actor, expectedRevision);
+    },
   );
 
   blueGreenRoutes(app, {

@@ -15,6 +15,7 @@ import {
 } from '../db/list';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import { notFound } from '../errors';
+import { assertRevision, nextRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import {
   checkAllowedRegions,
@@ -159,12 +160,14 @@ export async function createTenant(db: Database, input: TenantInput, actor: Acto
  * Edits any subset of a tenant's fields. Region overrides follow the allowed regions (cut to them) and
  * survive an environment being disabled; a change that would let an environment accept a region it
  * refuses today is a 409 unless the patch says confirmWidening (docs/governance.md).
+ * With an expected revision (If-Match), a tenant someone else changed meanwhile is refused (412).
  */
 export async function updateTenant(
   db: Database,
   id: string,
   { confirmWidening = false, ...patch }: TenantPatch,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<Tenant> {
   const fields = checkedFields(patch);
   return db.transaction(async (tx) => {
@@ -172,6 +175,7 @@ export async function updateTenant(
     // configuration version is created against the rules this change replaces.
     const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
     if (!before) throw notFound('Tenant');
+    assertRevision(before, expectedRevision, 'The tenant');
     const merged: Tenant = { ...before, ...fields } as Tenant;
     const sent = sentPolicies(fields.environmentRegionPolicies);
     const stored = storedPolicies(before.environmentRegionPolicies);
@@ -185,13 +189,13 @@ export async function updateTenant(
     const environmentRegionPolicies = serialise(policies);
     const [after] = await tx
       .update(tenants)
-      .set({ ...fields, environmentRegionPolicies })
+      .set({ ...fields, environmentRegionPolicies, revision: nextRevision(tenants.revision) })
       .where(eq(tenants.id, id))
       .returning();
     if (!after) throw notFound('Tenant');
     const changed = Object.fromEntries(
       (Object.keys(after) as (keyof Tenant)[])
-        .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+        .filter((key) => key !== 'revision' && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
         .map((key) => [key, { from: before[key], to: after[key] }]),
     );
     await recordAudit(tx, actor, {
@@ -210,6 +214,7 @@ export async function deleteTenant(
   db: Database,
   id: string,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<{ webApps: number; profiles: number; subscriptions: number; meshes: number }> {
   return db.transaction(async (tx) => {
     // The tenant row first, as every child writer takes it first (tenants/lock.ts): this waits for the
@@ -217,6 +222,7 @@ export async function deleteTenant(
     // then meets no child row another transaction holds, so there is no lock cycle to deadlock on.
     const before = await lockTenant(tx, id, 'update');
     if (!before) throw notFound('Tenant');
+    assertRevision(before, expectedRevision, 'The tenant');
     const countIn = async (
       table: typeof webApps | typeof userProfiles | typeof capabilitySubscriptions | typeof webAppMeshes,
     ) => {

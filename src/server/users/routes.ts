@@ -10,7 +10,8 @@ import {
   userSchema,
 } from '../../contract/users';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/error-responses';
+import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import {
@@ -70,11 +71,18 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
         summary: 'Edit a user; disabling ends their sessions; the last active administrator stays one',
         params: idParams,
         body: userPatchSchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: userSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(userSchema),
+        },
       },
     },
-    async (request) =>
-      updateUser(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request, reply) => {
+      const expectedRevision = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      return withEtag(reply, await updateUser(db, request.params.id, request.body, actor, expectedRevision));
+    },
   );
 
   app.delete(
@@ -85,11 +93,16 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
         tags: ['users'],
         summary: 'Delete a user with their tenant profiles (not yourself, not the last active administrator)',
         params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+        response: {
+          204: z.null(),
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(userSchema),
+        },
       },
     },
     async (request, reply) => {
-      await deleteUser(db, request.params.id, actorOf(requireViewer(request), request.ip));
+      const expectedRevision = ifMatchRevision(request);
+      await deleteUser(db, request.params.id, actorOf(requireViewer(request), request.ip), expectedRevision);
       return reply.status(204).send(null);
     },
   );
@@ -138,11 +151,19 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
         summary: "Change a user's role, details or permissions on a tenant",
         params: idParams,
         body: userProfilePatchSchema,
-        response: { 200: userProfileSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: userProfileSchema,
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(userProfileSchema),
+        },
       },
     },
-    async (request) =>
-      updateUserProfile(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request, reply) => {
+      const expectedRevision = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      const profile = await updateUserProfile(db, request.params.id, request.body, actor, expectedRevision);
+      return withEtag(reply, profile);
+    },
   );
 
   app.delete(
@@ -153,11 +174,17 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
         tags: ['users'],
         summary: "Remove a user's access to a tenant",
         params: idParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        response: {
+          204: z.null(),
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(userProfileSchema),
+        },
       },
     },
     async (request, reply) => {
-      await deleteUserProfile(db, request.params.id, actorOf(requireViewer(request), request.ip));
+      const expectedRevision = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      await deleteUserProfile(db, request.params.id, actor, expectedRevision);
       return reply.status(204).send(null);
     },
   );

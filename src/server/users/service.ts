@@ -19,6 +19,7 @@ import { lockTenant } from '../tenants/lock';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { assertRevision, nextRevision } from '../revisions';
 
 /** Every column but the password hash, which never leaves the server. */
 const { passwordHash: _hash, ...publicUserColumns } = getTableColumns(users);
@@ -193,13 +194,20 @@ export async function createUser(db: Database, input: UserInput, actor: Actor): 
  * Edits a user. Nobody removes their own administrator access or disables themselves, and the last
  * active administrator stays one (409). Disabling a user ends their sessions.
  */
-export async function updateUser(db: Database, id: string, patch: UserPatch, actor: Actor): Promise<User> {
+export async function updateUser(
+  db: Database,
+  id: string,
+  patch: UserPatch,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<User> {
   return uniqueEmail(() =>
     db.transaction(async (tx) => {
       const losesAdmin = patch.globalRole === 'user' || patch.status === 'inactive';
       if (losesAdmin) await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
       const [before] = await tx.select(publicUserColumns).from(users).where(eq(users.id, id)).for('update');
       if (!before) throw notFound('User');
+      assertRevision(before, expectedRevision, 'The user');
       const values = {
         ...patch,
         ...(patch.avatarUrl !== undefined ? { avatarUrl: patch.avatarUrl || null } : {}),
@@ -216,7 +224,7 @@ export async function updateUser(db: Database, id: string, patch: UserPatch, act
       }
       const [updated] = await tx
         .update(users)
-        .set(values)
+        .set({ ...values, revision: nextRevision(users.revision) })
         .where(eq(users.id, id))
         .returning(publicUserColumns);
       if (!updated) throw notFound('User');
@@ -238,11 +246,17 @@ export async function updateUser(db: Database, id: string, patch: UserPatch, act
 }
 
 /** Deletes a user with their profiles and sessions; never oneself, never the last active administrator. */
-export async function deleteUser(db: Database, id: string, actor: Actor): Promise<void> {
+export async function deleteUser(
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
     const [before] = await tx.select(publicUserColumns).from(users).where(eq(users.id, id)).for('update');
     if (!before) throw notFound('User');
+    assertRevision(before, expectedRevision, 'The user');
     if (id === actor.id) throw conflict('You cannot delete your own account');
     if (isActiveAdmin(before) && (await otherActiveAdmins(tx, id)) === 0) {
       throw conflict('The last active administrator cannot be deleted');
@@ -319,11 +333,13 @@ export async function updateUserProfile(
   id: string,
   patch: UserProfilePatch,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<UserProfile> {
   return db.transaction(async (tx) => {
     await lockProfileTenant(tx, id);
     const [before] = await tx.select().from(userProfiles).where(eq(userProfiles.id, id)).for('update');
     if (!before) throw notFound('User profile');
+    assertRevision(before, expectedRevision, 'The user profile');
     const { userId, tenantId, ...values } = patch;
     for (const [field, value] of [
       ['userId', userId],
@@ -344,7 +360,7 @@ export async function updateUserProfile(
     if (Object.keys(values).length === 0) return before;
     const [after] = await tx
       .update(userProfiles)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set({ ...values, updatedAt: sql`now()`, revision: nextRevision(userProfiles.revision) })
       .where(eq(userProfiles.id, id))
       .returning();
     if (!after) throw notFound('User profile');
@@ -368,9 +384,19 @@ export async function updateUserProfile(
   });
 }
 
-export async function deleteUserProfile(db: Database, id: string, actor: Actor): Promise<void> {
+export async function deleteUserProfile(
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await lockProfileTenant(tx, id);
+    if (expectedRevision !== undefined) {
+      const [current] = await tx.select().from(userProfiles).where(eq(userProfiles.id, id)).for('update');
+      if (!current) throw notFound('User profile');
+      assertRevision(current, expectedRevision, 'The user profile');
+    }
     const [before] = await tx.delete(userProfiles).where(eq(userProfiles.id, id)).returning();
     if (!before) throw notFound('User profile');
     await recordAudit(tx, actor, {

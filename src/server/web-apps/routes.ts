@@ -3,7 +3,8 @@ import { idParamSchema } from '../../contract/common';
 import { webAppListQuerySchema } from '../../contract/lists';
 import { webAppInputSchema, webAppPatchSchema, webAppSchema } from '../../contract/web-apps';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/error-responses';
+import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import { requireViewer } from '../auth/guard';
@@ -40,7 +41,7 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: webAppSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getWebApp(db, request.params.id),
+    async (request, reply) => withEtag(reply, await getWebApp(db, request.params.id)),
   );
 
   app.post(
@@ -57,7 +58,9 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await createWebApp(db, request.body, actorOf(requireViewer(request), request.ip))),
+        .send(
+          withEtag(reply, await createWebApp(db, request.body, actorOf(requireViewer(request), request.ip))),
+        ),
   );
 
   const byRow = onTenant('webApps', tenantFromRow(webApps, 'id'), 'Web app');
@@ -71,11 +74,21 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
         summary: 'Edit a web app or change its status (it stays in its tenant)',
         params: z.object({ id: idParamSchema }),
         body: webAppPatchSchema,
-        response: { 200: webAppSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: webAppSchema,
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(webAppSchema),
+        },
       },
     },
-    async (request) =>
-      updateWebApp(db, request.params.id, request.body, actorOf(requireViewer(request), request.ip)),
+    async (request, reply) => {
+      const expectedRevision = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      return withEtag(
+        reply,
+        await updateWebApp(db, request.params.id, request.body, actor, expectedRevision),
+      );
+    },
   );
 
   app.delete(
@@ -86,11 +99,21 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
         tags: ['web apps'],
         summary: 'Delete a web app',
         params: z.object({ id: idParamSchema }),
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        response: {
+          204: z.null(),
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(webAppSchema),
+        },
       },
     },
     async (request, reply) => {
-      await deleteWebApp(db, request.params.id, actorOf(requireViewer(request), request.ip));
+      const expectedRevision = ifMatchRevision(request);
+      await deleteWebApp(
+        db,
+        request.params.id,
+        actorOf(requireViewer(request), request.ip),
+        expectedRevision,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import type { Database, Executor, Transaction } from '../db/client';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { assertRevision, nextRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import { lockTenant } from '../tenants/lock';
 
@@ -108,11 +109,13 @@ export async function updateWebApp(
   id: string,
   patch: WebAppPatch,
   actor: Actor,
+  expectedRevision?: number,
 ): Promise<WebApp> {
   return db.transaction(async (tx) => {
     await lockOwningTenant(tx, id);
     const [before] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
     if (!before) throw notFound('Web app');
+    assertRevision(before, expectedRevision, 'The web app');
     const { tenantId, ...changes } = patch;
     if (tenantId !== undefined && tenantId !== before.tenantId) {
       throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
@@ -121,7 +124,11 @@ export async function updateWebApp(
     }
     const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
     if (Object.keys(values).length === 0) return before;
-    const [after] = await tx.update(webApps).set(values).where(eq(webApps.id, id)).returning();
+    const [after] = await tx
+      .update(webApps)
+      .set({ ...values, revision: nextRevision(webApps.revision) })
+      .where(eq(webApps.id, id))
+      .returning();
     if (!after) throw notFound('Web app');
     const changed = Object.fromEntries(
       Object.keys(values)
@@ -139,9 +146,19 @@ export async function updateWebApp(
   });
 }
 
-export async function deleteWebApp(db: Database, id: string, actor: Actor): Promise<void> {
+export async function deleteWebApp(
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwningTenant(tx, id);
+    if (expectedRevision !== undefined) {
+      const [current] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
+      if (!current) throw notFound('Web app');
+      assertRevision(current, expectedRevision, 'The web app');
+    }
     const [before] = await tx.delete(webApps).where(eq(webApps.id, id)).returning();
     if (!before) throw notFound('Web app');
     await recordAudit(tx, actor, {

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
-import type { ErrorBody } from '@contract/errors';
+import type { ErrorBody, PreconditionFailedBody } from '@contract/errors';
 
 /**
  * A failed call (SPEC.md section 8): the message is `<status>: <body text or status text>`.
@@ -17,6 +17,32 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 412: the save carried the revision the form loaded (If-Match), and someone else saved since.
+ * `current` is the resource as the server holds it now, so the form can show what changed.
+ */
+export class PreconditionFailedError<T = unknown> extends ApiError {
+  readonly currentRevision: number;
+  readonly current: T;
+
+  constructor(text: string, body: PreconditionFailedBody<T>) {
+    super(412, text, body);
+    this.name = 'PreconditionFailedError';
+    this.currentRevision = body.currentRevision;
+    this.current = body.current;
+  }
+}
+
+export const isPreconditionFailed = (error: unknown): error is PreconditionFailedError =>
+  error instanceof PreconditionFailedError;
+
+function isPreconditionBody(body: Partial<ErrorBody> | null): body is PreconditionFailedBody {
+  return (
+    body?.code === 'PRECONDITION_FAILED' &&
+    typeof (body as { currentRevision?: unknown }).currentRevision === 'number'
+  );
+}
+
 function parseErrorBody(text: string): Partial<ErrorBody> | null {
   try {
     const parsed: unknown = JSON.parse(text);
@@ -29,14 +55,29 @@ function parseErrorBody(text: string): Partial<ErrorBody> | null {
 async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const bodyText = await res.text();
-  throw new ApiError(res.status, bodyText || res.statusText, parseErrorBody(bodyText));
+  const body = parseErrorBody(bodyText);
+  if (res.status === 412 && isPreconditionBody(body)) throw new PreconditionFailedError(bodyText, body);
+  throw new ApiError(res.status, bodyText || res.statusText, body);
 }
 
+export type RequestOptions = {
+  /** The revision the caller loaded: sent as `If-Match: "<revision>"`, so a stale write gets 412. */
+  ifMatch?: number;
+};
+
 /** Generic call (SPEC.md section 7): any method and path, optional JSON body, cookies included. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  { ifMatch }: RequestOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });

@@ -20,6 +20,7 @@ export function makeMe({
   return {
     user: {
       id: 'user-1',
+      revision: 1,
       email,
       name,
       avatarUrl,

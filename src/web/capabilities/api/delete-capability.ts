@@ -4,15 +4,15 @@ import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
 import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
 
 /** DELETE /api/capabilities/{capabilityId}: 409 while a tenant subscribes to it. */
-export async function deleteCapability(id: string): Promise<void> {
-  await apiRequest('DELETE', `${CAPABILITIES_PATH}/${encodeURIComponent(id)}`);
+export async function deleteCapability(id: string, ifMatch?: number): Promise<void> {
+  await apiRequest('DELETE', `${CAPABILITIES_PATH}/${encodeURIComponent(id)}`, undefined, { ifMatch });
 }
 
 export function useDeleteCapability() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteCapability,
-    onSuccess: async (_data, id) => {
+    mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteCapability(id, ifMatch),
+    onSuccess: async (_data, { id }) => {
       queryClient.removeQueries({ queryKey: capabilityQueryOptions(id).queryKey, exact: true });
       await queryClient.invalidateQueries({ queryKey: [CAPABILITIES_PATH, 'list'] });
     },

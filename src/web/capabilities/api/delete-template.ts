@@ -5,9 +5,11 @@ import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-te
 
 /** DELETE /api/notification-templates/{id}. */
 export async function deleteTemplate(
-  template: Pick<NotificationTemplate, 'id' | 'capabilityId'>,
+  template: Pick<NotificationTemplate, 'id' | 'capabilityId' | 'revision'>,
 ): Promise<void> {
-  await apiRequest('DELETE', `${TEMPLATES_PATH}/${encodeURIComponent(template.id)}`);
+  await apiRequest('DELETE', `${TEMPLATES_PATH}/${encodeURIComponent(template.id)}`, undefined, {
+    ifMatch: template.revision,
+  });
 }
 
 export function useDeleteTemplate() {

@@ -8,11 +8,14 @@ import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
 export async function updateCapability({
   id,
   patch,
+  ifMatch,
 }: {
   id: string;
   patch: CapabilityPatch;
+  /** The revision the form loaded; a stale one gets 412. */
+  ifMatch?: number;
 }): Promise<Capability> {
-  const res = await apiRequest('PATCH', `${CAPABILITIES_PATH}/${encodeURIComponent(id)}`, patch);
+  const res = await apiRequest('PATCH', `${CAPABILITIES_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
   return (await res.json()) as Capability;
 }
 

@@ -7,11 +7,14 @@ import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-te
 export async function updateTemplate({
   id,
   patch,
+  ifMatch,
 }: {
   id: string;
   patch: TemplatePatch;
+  /** The revision the form loaded; a stale one gets 412. */
+  ifMatch?: number;
 }): Promise<NotificationTemplate> {
-  const res = await apiRequest('PATCH', `${TEMPLATES_PATH}/${encodeURIComponent(id)}`, patch);
+  const res = await apiRequest('PATCH', `${TEMPLATES_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
   return (await res.json()) as NotificationTemplate;
 }
 

@@ -1,6 +1,7 @@
 import type { Capability } from '@contract/capabilities';
 import { useDeleteCapability } from '@/capabilities/api/delete-capability';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/lib/conflict-toasts';
+import { notifySuccess } from '@/lib/notify';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 
 type CapabilityDeleteDialogProps = {
@@ -27,12 +28,15 @@ export function CapabilityDeleteDialog({ open, capability, onClose }: Capability
       onClose={onClose}
       onConfirm={() =>
         capability &&
-        remove.mutate(capability.id, {
-          onSuccess: () =>
-            notifySuccess('Capability deleted', `${capability.name} has been removed from the catalogue.`),
-          onError: (error) => notifyError(error, 'Failed to delete capability.'),
-          onSettled: onClose,
-        })
+        remove.mutate(
+          { id: capability.id, ifMatch: capability.revision },
+          {
+            onSuccess: () =>
+              notifySuccess('Capability deleted', `${capability.name} has been removed from the catalogue.`),
+            onError: (error) => notifyDeleteError(error, 'capability', 'Failed to delete capability.'),
+            onSettled: onClose,
+          },
+        )
       }
     />
   );

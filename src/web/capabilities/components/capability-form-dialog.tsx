@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Capability } from '@contract/capabilities';
 import { useForm } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { useCreateCapability } from '@/capabilities/api/create-capability';
 import { useUpdateCapability } from '@/capabilities/api/update-capability';
 import { CapabilityFormFields } from '@/capabilities/components/capability-form-fields';
@@ -52,8 +54,15 @@ function CapabilityForm({ capability, onDone }: { capability?: Capability; onDon
     resolver: zodResolver(capabilityFormSchema),
     defaultValues: capabilityFormDefaults(capability),
   });
+  const conflict = useConflictAwareSave({
+    form,
+    resource: capability,
+    toFormValues: capabilityFormDefaults,
+    what: 'capability',
+  });
 
   const onError = (error: unknown, fallback: string) => {
+    if (conflict.handleError(error)) return;
     applyServerIssues(error, form.setError, (field) => capabilityFormFields.find((name) => name === field));
     notifyError(error, fallback);
   };
@@ -62,7 +71,7 @@ function CapabilityForm({ capability, onDone }: { capability?: Capability; onDon
     const input = toCapabilityInput(values);
     if (capability) {
       update.mutate(
-        { id: capability.id, patch: input },
+        { id: capability.id, patch: input, ifMatch: conflict.revision() },
         {
           onSuccess: (updated) => {
             notifySuccess('Capability updated', `${updated.name} has been saved.`);
@@ -96,6 +105,7 @@ function CapabilityForm({ capability, onDone }: { capability?: Capability; onDon
       submitLabel={submitLabel}
       onSubmit={onSubmit}
     >
+      <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
       <CapabilityFormFields form={form} />
     </DialogForm>
   );

@@ -5,7 +5,8 @@ import { useDeleteTemplate } from '@/capabilities/api/delete-template';
 import { useTemplates } from '@/capabilities/api/get-templates';
 import { TemplateFormDialog } from '@/capabilities/components/template-form-dialog';
 import { TemplateListItem } from '@/capabilities/components/template-list-item';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/lib/conflict-toasts';
+import { notifySuccess } from '@/lib/notify';
 import { useIsAdmin } from '@/auth/use-can';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
@@ -28,7 +29,7 @@ export function NotificationTemplatesCard({ capabilityId }: { capabilityId: stri
     if (!window.confirm(DELETE_TEMPLATE_CONFIRMATION)) return;
     remove.mutate(template, {
       onSuccess: () => notifySuccess('Template Deleted', `${template.name} has been deleted.`),
-      onError: (error) => notifyError(error, 'Failed to delete template.'),
+      onError: (error) => notifyDeleteError(error, 'template', 'Failed to delete template.'),
     });
   };
 

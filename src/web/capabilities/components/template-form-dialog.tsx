@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { parseVariables, type NotificationTemplate } from '@contract/notification-templates';
 import { useForm, useWatch } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { useCreateTemplate } from '@/capabilities/api/create-template';
 import { useUpdateTemplate } from '@/capabilities/api/update-template';
 import { TemplateFormFields } from '@/capabilities/components/template-form-fields';
@@ -69,8 +71,14 @@ function TemplateForm({
   const pending = create.isPending || update.isPending;
   const form = useForm<TemplateFormInput, unknown, TemplateFormValues>({
     resolver: zodResolver(templateFormSchema),
-    defaultValues: templateFormDefaults(template),
     mode: 'onTouched',
+    defaultValues: templateFormDefaults(template),
+  });
+  const conflict = useConflictAwareSave({
+    form,
+    resource: template,
+    toFormValues: templateFormDefaults,
+    what: 'notification template',
   });
   const [name, deliveryChannel, subject, content, variablesText] = useWatch({
     control: form.control,
@@ -92,6 +100,7 @@ function TemplateForm({
   const problemsAt = (path: string) => shown.filter((p) => p.path === path);
 
   const onError = (error: unknown, fallback: string) => {
+    if (conflict.handleError(error)) return;
     applyServerIssues(error, form.setError, templateFieldOf);
     notifyError(error, fallback);
   };
@@ -101,7 +110,7 @@ function TemplateForm({
     const body = toTemplateBody(values);
     if (template) {
       update.mutate(
-        { id: template.id, patch: body },
+        { id: template.id, patch: body, ifMatch: conflict.revision() },
         {
           onSuccess: (saved) => {
             notifySuccess('Template Updated', `${saved.name} has been saved.`);
@@ -127,6 +136,7 @@ function TemplateForm({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Notification template">
       <fieldset disabled={pending} className="space-y-6">
+        <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <TemplateFormFields
           form={form}
           showSubject={deliveryChannel === 'email'}

@@ -17,6 +17,7 @@ globalThis.ResizeObserver ??= class {
 export function makeCapability(overrides: Partial<Capability> = {}): Capability {
   return {
     id: 'api-001',
+    revision: 1,
     name: 'Identity & Access Service',
     description: 'Single sign-on and token issuance.',
     version: '3.2.1',
@@ -33,6 +34,7 @@ export function makeCapability(overrides: Partial<Capability> = {}): Capability 
 export function makeTemplate(overrides: Partial<NotificationTemplate> = {}): NotificationTemplate {
   return {
     id: 'template-001',
+    revision: 1,
     capabilityId: 'api-007',
     name: 'Welcome Email',
     language: 'en',

@@ -17,6 +17,7 @@ globalThis.ResizeObserver ??= class {
 export const microfrontends: Microfrontend[] = [
   {
     id: 'mfe-001',
+    revision: 1,
     slug: 'dashboard',
     name: 'Dashboard',
     description: null,
@@ -26,6 +27,7 @@ export const microfrontends: Microfrontend[] = [
   },
   {
     id: 'mfe-002',
+    revision: 1,
     slug: 'billing',
     name: 'Billing',
     description: null,
@@ -38,6 +40,7 @@ export const microfrontends: Microfrontend[] = [
 export function makeVersion(id: string, version: string, status = 'published'): MicrofrontendVersion {
   return {
     id,
+    revision: 1,
     microfrontendId: 'mfe-001',
     version,
     status,
@@ -58,6 +61,7 @@ export const capabilities = [
   { id: 'api-002', name: 'Payments' },
 ].map((c): Capability => ({
   ...c,
+  revision: 1,
   description: null,
   version: '1.0.0',
   status: 'available',

@@ -7,6 +7,7 @@ import { renderWithProviders } from '@/test/render';
 
 const tenant = (id: string, name: string) => ({
   id,
+  revision: 1,
   name,
   description: null,
   status: 'active',
@@ -45,6 +46,7 @@ const overview: Overview = {
   recentWebApps: [
     {
       id: 'w1',
+      revision: 1,
       name: 'Storefront',
       description: null,
       technology: 'module-federation',

@@ -4,8 +4,15 @@ import { apiRequest } from '@/lib/api-client';
 import { SETTINGS_PATH, settingsQueryOptions } from '@/settings/api/get-settings';
 
 /** PUT /api/settings (administrators): replaces every field. */
-export async function updateSettings(input: SettingsInput): Promise<Settings> {
-  const res = await apiRequest('PUT', SETTINGS_PATH, input);
+export async function updateSettings({
+  input,
+  ifMatch,
+}: {
+  input: SettingsInput;
+  /** The revision the page loaded; a stale one gets 412 instead of reverting someone's change. */
+  ifMatch?: number;
+}): Promise<Settings> {
+  const res = await apiRequest('PUT', SETTINGS_PATH, input, { ifMatch });
   return (await res.json()) as Settings;
 }
 

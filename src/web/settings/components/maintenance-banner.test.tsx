@@ -10,6 +10,7 @@ import { renderWithProviders } from '@/test/render';
 const settings = (maintenanceMode: boolean): Settings => ({
   ...DEFAULT_SETTINGS,
   maintenanceMode,
+  revision: 1,
   updatedAt: null,
   updatedBy: null,
 });

@@ -8,7 +8,7 @@ import { apiError, never, requestsTo, stubApi, TEST_TIMEOUT } from '@/settings/t
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
 
-const defaults: Settings = { ...DEFAULT_SETTINGS, updatedAt: null, updatedBy: null };
+const defaults: Settings = { ...DEFAULT_SETTINGS, updatedAt: null, updatedBy: null, revision: 0 };
 
 /** GET answers the stored settings; PUT replaces them. */
 function stubSettings(initial: Settings = defaults) {

@@ -1,13 +1,17 @@
-import type { Settings } from '@contract/settings';
+import type { Settings, SettingsInput } from '@contract/settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useIsAdmin } from '@/auth/use-can';
+import { ConflictAlert } from '@/components/conflict-alert';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { useSettings } from '@/settings/api/get-settings';
+import { settingsQueryOptions, useSettings } from '@/settings/api/get-settings';
 import { useUpdateSettings } from '@/settings/api/update-settings';
 import { AccountCard, type AccountChanges } from '@/settings/components/account-card';
 import { DangerZoneCard } from '@/settings/components/danger-zone-card';
 import { PreferenceCards, type Toggle } from '@/settings/components/preference-cards';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useConflictAwareSave, type FormLike } from '@/lib/use-conflict-aware-save';
 import { toSettingsInput } from '@/settings/lib/settings-input';
 
 const toggleLabels: Record<Toggle, string> = {
@@ -44,22 +48,61 @@ export function SettingsPage() {
 function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boolean }) {
   // One mutation for every card: each PUT carries all fields, so changes never overtake each other.
   const update = useUpdateSettings();
-  const shown = update.isPending && update.variables ? { ...settings, ...update.variables } : settings;
+  const shown = update.isPending && update.variables ? { ...settings, ...update.variables.input } : settings;
+  const queryClient = useQueryClient();
+
+  // The switches save at once, so the "form" is the last save tried. Reloading after a conflict shows
+  // their version (a switch has no typed text to keep); overwriting resends the save that was refused.
+  const attempt = useRef<SettingsInput | null>(null);
+  const form: FormLike<SettingsInput> = {
+    getValues: () => attempt.current ?? toSettingsInput(settings),
+    reset: (theirs) => {
+      attempt.current = null;
+      queryClient.setQueryData(settingsQueryOptions().queryKey, { ...settings, ...theirs });
+    },
+    setValue: () => undefined,
+  };
+  const conflict = useConflictAwareSave({
+    form,
+    resource: settings,
+    toFormValues: (s: Settings) => toSettingsInput(s),
+    what: 'settings',
+    labels: { ...toggleLabels, accountEmail: 'Email', organization: 'Organization' },
+  });
+
+  const put = (input: SettingsInput, success: () => void, fallback: string) => {
+    attempt.current = input;
+    update.mutate(
+      { input, ifMatch: conflict.revision() },
+      {
+        onSuccess: (saved) => {
+          conflict.saved(saved);
+          attempt.current = null;
+          success();
+        },
+        onError: (error) => {
+          if (!conflict.handleError(error)) notifyError(error, fallback);
+        },
+      },
+    );
+  };
 
   const saveAccount = (changes: AccountChanges, onSaved: () => void) =>
-    update.mutate(toSettingsInput(settings, changes), {
-      onSuccess: () => {
+    put(
+      toSettingsInput(settings, changes),
+      () => {
         notifySuccess('Settings saved', 'Your account information has been updated.');
         onSaved();
       },
-      onError: (error) => notifyError(error, 'Failed to save settings.'),
-    });
+      'Failed to save settings.',
+    );
 
   const toggle = (name: Toggle, value: boolean) =>
-    update.mutate(toSettingsInput(settings, { [name]: value }), {
-      onSuccess: () => notifySuccess('Settings updated', `${toggleLabels[name]} is ${value ? 'on' : 'off'}.`),
-      onError: (error) => notifyError(error, 'Failed to update settings.'),
-    });
+    put(
+      toSettingsInput(settings, { [name]: value }),
+      () => notifySuccess('Settings updated', `${toggleLabels[name]} is ${value ? 'on' : 'off'}.`),
+      'Failed to update settings.',
+    );
 
   return (
     <div className="grid gap-6">
@@ -68,6 +111,17 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
           Only administrators can change settings.
         </p>
       )}
+      <ConflictAlert
+        save={conflict}
+        onOverwrite={() =>
+          attempt.current &&
+          put(
+            attempt.current,
+            () => notifySuccess('Settings saved', 'Your settings overwrote theirs.'),
+            'Failed to save settings.',
+          )
+        }
+      />
       <AccountCard settings={settings} readOnly={!isAdmin} pending={update.isPending} onSave={saveAccount} />
       <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggle} />
       <DangerZoneCard isAdmin={isAdmin} />

@@ -3,14 +3,14 @@ import { apiRequest } from '@/lib/api-client';
 import { USER_PROFILES_PATH, userProfilesQueryOptions } from '@/users/api/get-user-profiles';
 
 /** DELETE /api/user-profiles/{id}: owners of the profile's tenant or global administrators. */
-export async function deleteUserProfile(id: string): Promise<void> {
-  await apiRequest('DELETE', `${USER_PROFILES_PATH}/${encodeURIComponent(id)}`);
+export async function deleteUserProfile(id: string, ifMatch?: number): Promise<void> {
+  await apiRequest('DELETE', `${USER_PROFILES_PATH}/${encodeURIComponent(id)}`, undefined, { ifMatch });
 }
 
 export function useDeleteUserProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteUserProfile,
+    mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteUserProfile(id, ifMatch),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfilesQueryOptions().queryKey }),
   });
 }

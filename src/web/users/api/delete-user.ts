@@ -4,14 +4,14 @@ import { USERS_PATH } from '@/users/api/get-users';
 import { USER_PROFILES_PATH } from '@/users/api/get-user-profiles';
 
 /** DELETE /api/users/{id} (administrators): the user's profiles go too; 409 for yourself or the last admin. */
-export async function deleteUser(id: string): Promise<void> {
-  await apiRequest('DELETE', `${USERS_PATH}/${encodeURIComponent(id)}`);
+export async function deleteUser(id: string, ifMatch?: number): Promise<void> {
+  await apiRequest('DELETE', `${USERS_PATH}/${encodeURIComponent(id)}`, undefined, { ifMatch });
 }
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteUser,
+    mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteUser(id, ifMatch),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [USERS_PATH, 'list'] }),

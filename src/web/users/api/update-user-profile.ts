@@ -7,11 +7,16 @@ import { USER_PROFILES_PATH, userProfilesQueryOptions } from '@/users/api/get-us
 export async function updateUserProfile({
   id,
   patch,
+  ifMatch,
 }: {
   id: string;
   patch: UserProfilePatch;
+  /** The revision the form loaded; a stale one gets 412. */
+  ifMatch?: number;
 }): Promise<UserProfile> {
-  const res = await apiRequest('PATCH', `${USER_PROFILES_PATH}/${encodeURIComponent(id)}`, patch);
+  const res = await apiRequest('PATCH', `${USER_PROFILES_PATH}/${encodeURIComponent(id)}`, patch, {
+    ifMatch,
+  });
   return (await res.json()) as UserProfile;
 }
 

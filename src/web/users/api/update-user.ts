@@ -4,8 +4,17 @@ import { apiRequest } from '@/lib/api-client';
 import { USERS_PATH } from '@/users/api/get-users';
 
 /** PATCH /api/users/{id} (administrators). */
-export async function updateUser({ id, patch }: { id: string; patch: UserPatch }): Promise<User> {
-  const res = await apiRequest('PATCH', `${USERS_PATH}/${encodeURIComponent(id)}`, patch);
+export async function updateUser({
+  id,
+  patch,
+  ifMatch,
+}: {
+  id: string;
+  patch: UserPatch;
+  /** The revision the form loaded; a stale one gets 412. */
+  ifMatch?: number;
+}): Promise<User> {
+  const res = await apiRequest('PATCH', `${USERS_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
   return (await res.json()) as User;
 }
 

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserProfile } from '@contract/users';
 import { useForm } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { Button } from '@/components/ui/button';
 import { useCreateUserProfile } from '@/users/api/create-user-profile';
 import { useUpdateUserProfile } from '@/users/api/update-user-profile';
@@ -34,9 +36,16 @@ export function ProfileForm({ userId, profile, tenants, onDone }: ProfileFormPro
     resolver: zodResolver(profileFormSchema),
     defaultValues: profileFormDefaults(profile),
   });
+  const conflict = useConflictAwareSave({
+    form,
+    resource: profile,
+    toFormValues: profileFormDefaults,
+    what: 'access',
+  });
   const tenantName = (id: string) => tenants.find((tenant) => tenant.id === id)?.name ?? id;
 
   const onError = (error: unknown, fallback: string) => {
+    if (conflict.handleError(error)) return;
     // A duplicate profile is a 409 without field issues: it belongs beside the tenant.
     applyServerIssues(
       error,
@@ -52,7 +61,7 @@ export function ProfileForm({ userId, profile, tenants, onDone }: ProfileFormPro
     if (profile) {
       const { userId: _userId, tenantId: _tenantId, ...patch } = input;
       update.mutate(
-        { id: profile.id, patch },
+        { id: profile.id, patch, ifMatch: conflict.revision() },
         {
           onSuccess: () => {
             notifySuccess('Access updated', `The access to ${tenantName(profile.tenantId)} has been saved.`);
@@ -84,6 +93,7 @@ export function ProfileForm({ userId, profile, tenants, onDone }: ProfileFormPro
         {profile ? `Change access to ${tenantName(profile.tenantId)}` : 'Add access'}
       </p>
       <fieldset disabled={pending} className="space-y-4">
+        <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <ProfileFormFields form={form} tenants={tenants} tenantLocked={!!profile} />
         <div className="flex justify-end gap-2">
           {profile && (

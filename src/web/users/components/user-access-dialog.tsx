@@ -10,7 +10,8 @@ import { useDeleteUserProfile } from '@/users/api/delete-user-profile';
 import { useUserProfiles } from '@/users/api/get-user-profiles';
 import { ProfileForm } from '@/users/components/profile-form';
 import { TenantAccessEntry, UNKNOWN_TENANT } from '@/users/components/tenant-access-entry';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/lib/conflict-toasts';
+import { notifySuccess } from '@/lib/notify';
 
 type UserAccessDialogProps = {
   open: boolean;
@@ -51,13 +52,16 @@ function UserAccess({ user }: { user: User }) {
 
   const removeProfile = (profile: UserProfile) => {
     const name = tenantName(profile.tenantId) ?? UNKNOWN_TENANT;
-    remove.mutate(profile.id, {
-      onSuccess: () => {
-        if (editing?.id === profile.id) setEditing(null);
-        notifySuccess('Access removed', `${user.name} no longer has access to ${name}.`);
+    remove.mutate(
+      { id: profile.id, ifMatch: profile.revision },
+      {
+        onSuccess: () => {
+          if (editing?.id === profile.id) setEditing(null);
+          notifySuccess('Access removed', `${user.name} no longer has access to ${name}.`);
+        },
+        onError: (error) => notifyDeleteError(error, 'access', 'Failed to remove access.'),
       },
-      onError: (error) => notifyError(error, 'Failed to remove access.'),
-    });
+    );
   };
 
   return (

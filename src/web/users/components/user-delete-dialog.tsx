@@ -1,7 +1,8 @@
 import type { User } from '@contract/users';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteUser } from '@/users/api/delete-user';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/lib/conflict-toasts';
+import { notifySuccess } from '@/lib/notify';
 
 type UserDeleteDialogProps = {
   open: boolean;
@@ -27,11 +28,14 @@ export function UserDeleteDialog({ open, user, onClose }: UserDeleteDialogProps)
       onClose={onClose}
       onConfirm={() =>
         user &&
-        remove.mutate(user.id, {
-          onSuccess: () => notifySuccess('User deleted', `${user.name} has been removed.`),
-          onError: (error) => notifyError(error, 'Failed to delete user.'),
-          onSettled: onClose,
-        })
+        remove.mutate(
+          { id: user.id, ifMatch: user.revision },
+          {
+            onSuccess: () => notifySuccess('User deleted', `${user.name} has been removed.`),
+            onError: (error) => notifyDeleteError(error, 'user', 'Failed to delete user.'),
+            onSettled: onClose,
+          },
+        )
       }
     />
   );

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@contract/users';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -69,7 +71,15 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
     if (!user) void loadPasswordStrength();
   }, [user]);
 
+  const conflict = useConflictAwareSave({
+    form,
+    resource: user,
+    toFormValues: userFormDefaults,
+    what: 'user',
+  });
+
   const onError = (error: unknown, fallback: string) => {
+    if (conflict.handleError(error)) return;
     // A duplicate email is a 409 without field issues: it belongs beside the email field.
     applyServerIssues(
       error,
@@ -83,7 +93,7 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
   const onSubmit = form.handleSubmit((values) => {
     if (user) {
       update.mutate(
-        { id: user.id, patch: toUserPatch(values) },
+        { id: user.id, patch: toUserPatch(values), ifMatch: conflict.revision() },
         {
           onSuccess: (updated) => {
             notifySuccess('User updated', `${updated.name} has been saved.`);
@@ -107,6 +117,7 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={user ? 'Edit user' : 'Add user'}>
       <fieldset disabled={pending} className="space-y-6">
+        <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <UserFormFields form={form} withPassword={!user} />
         <DialogFooter>
           <DialogClose asChild>

@@ -19,6 +19,7 @@ export const TEST_TIMEOUT = 20_000;
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
     id: 'user-2',
+    revision: 1,
     email: 'bob.stone@example.com',
     name: 'Bob Stone',
     avatarUrl: null,
@@ -33,6 +34,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
 export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
   return {
     id: 'profile-1',
+    revision: 1,
     userId: 'user-2',
     tenantId: 'tenant-001',
     role: 'developer',
@@ -51,6 +53,7 @@ export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
 export function makeTenant(overrides: Partial<Tenant> = {}): Tenant {
   return {
     id: 'tenant-001',
+    revision: 1,
     name: 'Acme Corp',
     description: null,
     status: 'active',

@@ -3,11 +3,14 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateWebAppReads, WEB_APPS_PATH } from '@/web-apps/api/get-web-apps';
 
 /** DELETE /api/web-apps/{id}: 204. */
-export async function deleteWebApp(id: string): Promise<void> {
-  await apiRequest('DELETE', `${WEB_APPS_PATH}/${encodeURIComponent(id)}`);
+export async function deleteWebApp(id: string, ifMatch?: number): Promise<void> {
+  await apiRequest('DELETE', `${WEB_APPS_PATH}/${encodeURIComponent(id)}`, undefined, { ifMatch });
 }
 
 export function useDeleteWebApp() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteWebApp, onSuccess: () => invalidateWebAppReads(queryClient) });
+  return useMutation({
+    mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteWebApp(id, ifMatch),
+    onSuccess: () => invalidateWebAppReads(queryClient),
+  });
 }

@@ -4,8 +4,17 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateWebAppReads, WEB_APPS_PATH } from '@/web-apps/api/get-web-apps';
 
 /** PATCH /api/web-apps/{id}: name, description, technology, environment, region, url, status. */
-export async function updateWebApp({ id, patch }: { id: string; patch: WebAppPatch }): Promise<WebApp> {
-  const res = await apiRequest('PATCH', `${WEB_APPS_PATH}/${encodeURIComponent(id)}`, patch);
+export async function updateWebApp({
+  id,
+  patch,
+  ifMatch,
+}: {
+  id: string;
+  patch: WebAppPatch;
+  /** The revision the form loaded; a stale one gets 412. */
+  ifMatch?: number;
+}): Promise<WebApp> {
+  const res = await apiRequest('PATCH', `${WEB_APPS_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
   return (await res.json()) as WebApp;
 }
 

@@ -1,6 +1,7 @@
 import type { WebApp } from '@contract/web-apps';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/lib/conflict-toasts';
+import { notifySuccess } from '@/lib/notify';
 import { useDeleteWebApp } from '@/web-apps/api/delete-web-app';
 
 type WebAppDeleteDialogProps = { open: boolean; app: WebApp | null; onClose: () => void };
@@ -18,11 +19,14 @@ export function WebAppDeleteDialog({ open, app, onClose }: WebAppDeleteDialogPro
       onClose={onClose}
       onConfirm={() =>
         app &&
-        remove.mutate(app.id, {
-          onSuccess: () => notifySuccess('Web app deleted', `${app.name} has been deleted.`),
-          onError: (error) => notifyError(error, 'Failed to delete web app.'),
-          onSettled: onClose,
-        })
+        remove.mutate(
+          { id: app.id, ifMatch: app.revision },
+          {
+            onSuccess: () => notifySuccess('Web app deleted', `${app.name} has been deleted.`),
+            onError: (error) => notifyDeleteError(error, 'web app', 'Failed to delete web app.'),
+            onSettled: onClose,
+          },
+        )
       }
     />
   );

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { WebApp } from '@contract/web-apps';
 import { useForm } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -48,16 +50,23 @@ function EditForm({ app, onDone }: { app: WebApp; onDone: () => void }) {
     resolver: zodResolver(editWebAppFormSchema),
     defaultValues: editWebAppDefaults(app),
   });
+  const conflict = useConflictAwareSave({
+    form,
+    resource: app,
+    toFormValues: editWebAppDefaults,
+    what: 'web app',
+  });
 
   const onSubmit = form.handleSubmit((values) => {
     update.mutate(
-      { id: app.id, patch: toWebAppPatch(values, app) },
+      { id: app.id, patch: toWebAppPatch(values, app), ifMatch: conflict.revision() },
       {
         onSuccess: (updated) => {
           notifySuccess('Web app updated', `${updated.name} has been saved.`);
           onDone();
         },
         onError: (error) => {
+          if (conflict.handleError(error)) return;
           applyServerIssues(error, form.setError, (field) => editWebAppFields.find((f) => f === field));
           notifyError(error, 'Failed to update web app.');
         },
@@ -68,6 +77,7 @@ function EditForm({ app, onDone }: { app: WebApp; onDone: () => void }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Edit application">
       <fieldset disabled={update.isPending} className="space-y-6">
+        <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <WebAppEditFields form={form} />
         <DialogFooter>
           <DialogClose asChild>

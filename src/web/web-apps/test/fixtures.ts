@@ -16,6 +16,7 @@ globalThis.ResizeObserver ??= class {
 export function makeWebApp(overrides: Partial<WebApp> = {}): WebApp {
   return {
     id: 'app-001',
+    revision: 1,
     name: 'Customer Portal',
     description: 'Self-service portal for customers.',
     technology: 'module-federation',

@@ -4,15 +4,15 @@ import { MESHES_PATH, meshesQueryOptions } from '@/microfrontends/mesh/api/get-m
 import { meshQueryOptions } from '@/microfrontends/mesh/api/get-mesh';
 
 /** DELETE /api/web-app-meshes/{id} (204). */
-export async function deleteMesh(meshId: string): Promise<void> {
-  await apiRequest('DELETE', `${MESHES_PATH}/${encodeURIComponent(meshId)}`);
+export async function deleteMesh(meshId: string, ifMatch?: number): Promise<void> {
+  await apiRequest('DELETE', `${MESHES_PATH}/${encodeURIComponent(meshId)}`, undefined, { ifMatch });
 }
 
 export function useDeleteMesh() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteMesh,
-    onSuccess: async (_data, meshId) => {
+    mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteMesh(id, ifMatch),
+    onSuccess: async (_data, { id: meshId }) => {
       // The mesh's own page may still be open: mark it stale (refetched on its next visit) rather
       // than refetching a 404 now; the list refetches.
       await queryClient.invalidateQueries({

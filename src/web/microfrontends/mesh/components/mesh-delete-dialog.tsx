@@ -1,11 +1,12 @@
 import type { WebAppMesh } from '@contract/web-app-meshes';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteMesh } from '@/microfrontends/mesh/api/delete-mesh';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/lib/conflict-toasts';
+import { notifySuccess } from '@/lib/notify';
 
 type MeshDeleteDialogProps = {
   /** The mesh to delete; null: closed. */
-  mesh: Pick<WebAppMesh, 'id' | 'name'> | null;
+  mesh: Pick<WebAppMesh, 'id' | 'name' | 'revision'> | null;
   onClose: () => void;
   onDeleted?: () => void;
 };
@@ -23,14 +24,17 @@ export function MeshDeleteDialog({ mesh, onClose, onDeleted }: MeshDeleteDialogP
       onClose={onClose}
       onConfirm={() =>
         mesh &&
-        remove.mutate(mesh.id, {
-          onSuccess: () => {
-            notifySuccess('Web app mesh deleted', `${mesh.name} has been deleted.`);
-            onDeleted?.();
+        remove.mutate(
+          { id: mesh.id, ifMatch: mesh.revision },
+          {
+            onSuccess: () => {
+              notifySuccess('Web app mesh deleted', `${mesh.name} has been deleted.`);
+              onDeleted?.();
+            },
+            onError: (error) => notifyDeleteError(error, 'web app mesh', 'Failed to delete web app mesh'),
+            onSettled: onClose,
           },
-          onError: (error) => notifyError(error, 'Failed to delete web app mesh'),
-          onSettled: onClose,
-        })
+        )
       }
     />
   );

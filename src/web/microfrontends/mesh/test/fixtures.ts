@@ -17,6 +17,7 @@ globalThis.ResizeObserver ??= class {
 export function makeMicrofrontend(overrides: Partial<Microfrontend> = {}): Microfrontend {
   return {
     id: 'mfe-001',
+    revision: 1,
     slug: 'dashboard',
     name: 'Dashboard',
     description: 'Landing dashboard.',
@@ -30,6 +31,7 @@ export function makeMicrofrontend(overrides: Partial<Microfrontend> = {}): Micro
 export function makeVersion(overrides: Partial<MicrofrontendVersion> = {}): MicrofrontendVersion {
   return {
     id: 'mfv-dashboard-1.2.0',
+    revision: 1,
     microfrontendId: 'mfe-001',
     version: '1.2.0',
     status: 'published',
@@ -49,6 +51,7 @@ export function makeVersion(overrides: Partial<MicrofrontendVersion> = {}): Micr
 export function makeMesh(overrides: Partial<WebAppMesh> = {}): WebAppMesh {
   return {
     id: 'mesh-001',
+    revision: 1,
     tenantId: 'tenant-001',
     name: 'Customer Portal',
     description: 'The customer-facing shell.',

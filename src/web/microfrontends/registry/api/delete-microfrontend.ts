@@ -4,11 +4,14 @@ import { MICROFRONTENDS_PATH } from '@/microfrontends/registry/api/get-microfron
 import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
 
 /** DELETE /api/microfrontends/{id}: 409 while it is live or a mesh uses it. */
-export async function deleteMicrofrontend(id: string): Promise<void> {
-  await apiRequest('DELETE', `${MICROFRONTENDS_PATH}/${encodeURIComponent(id)}`);
+export async function deleteMicrofrontend(id: string, ifMatch?: number): Promise<void> {
+  await apiRequest('DELETE', `${MICROFRONTENDS_PATH}/${encodeURIComponent(id)}`, undefined, { ifMatch });
 }
 
 export function useDeleteMicrofrontend() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteMicrofrontend, onSuccess: () => invalidateRegistry(queryClient) });
+  return useMutation({
+    mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteMicrofrontend(id, ifMatch),
+    onSuccess: () => invalidateRegistry(queryClient),
+  });
 }

@@ -8,11 +8,16 @@ import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-reg
 export async function updateMicrofrontend({
   id,
   patch,
+  ifMatch,
 }: {
   id: string;
   patch: Partial<MicrofrontendInput>;
+  /** The revision the form loaded; a stale one gets 412. */
+  ifMatch?: number;
 }): Promise<Microfrontend> {
-  const res = await apiRequest('PATCH', `${MICROFRONTENDS_PATH}/${encodeURIComponent(id)}`, patch);
+  const res = await apiRequest('PATCH', `${MICROFRONTENDS_PATH}/${encodeURIComponent(id)}`, patch, {
+    ifMatch,
+  });
   return (await res.json()) as Microfrontend;
 }
 

@@ -8,11 +8,14 @@ import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-reg
 export async function updateVersion({
   id,
   patch,
+  ifMatch,
 }: {
   id: string;
   patch: MicrofrontendVersionPatch;
+  /** The revision the form loaded; a stale one gets 412. */
+  ifMatch?: number;
 }): Promise<MicrofrontendVersion> {
-  const res = await apiRequest('PATCH', `${VERSIONS_PATH}/${encodeURIComponent(id)}`, patch);
+  const res = await apiRequest('PATCH', `${VERSIONS_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
   return (await res.json()) as MicrofrontendVersion;
 }
 

@@ -1,6 +1,7 @@
 import type { Microfrontend } from '@contract/microfrontends';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/lib/conflict-toasts';
+import { notifySuccess } from '@/lib/notify';
 import { useDeleteMicrofrontend } from '@/microfrontends/registry/api/delete-microfrontend';
 
 type MicrofrontendDeleteDialogProps = {
@@ -27,15 +28,18 @@ export function MicrofrontendDeleteDialog({ open, microfrontend, onClose }: Micr
       onClose={onClose}
       onConfirm={() =>
         microfrontend &&
-        remove.mutate(microfrontend.id, {
-          onSuccess: () =>
-            notifySuccess(
-              'Microfrontend deleted',
-              `${microfrontend.name} has been removed from the registry.`,
-            ),
-          onError: (error) => notifyError(error, 'Failed to delete microfrontend.'),
-          onSettled: onClose,
-        })
+        remove.mutate(
+          { id: microfrontend.id, ifMatch: microfrontend.revision },
+          {
+            onSuccess: () =>
+              notifySuccess(
+                'Microfrontend deleted',
+                `${microfrontend.name} has been removed from the registry.`,
+              ),
+            onError: (error) => notifyDeleteError(error, 'microfrontend', 'Failed to delete microfrontend.'),
+            onSettled: onClose,
+          },
+        )
       }
     />
   );

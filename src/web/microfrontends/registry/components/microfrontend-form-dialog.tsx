@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Microfrontend } from '@contract/microfrontends';
 import { useForm } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -52,9 +54,16 @@ function MicrofrontendForm({ microfrontend, onDone }: { microfrontend?: Microfro
     resolver: zodResolver(microfrontendFormSchema),
     defaultValues: microfrontendFormDefaults(microfrontend),
   });
+  const conflict = useConflictAwareSave({
+    form,
+    resource: microfrontend,
+    toFormValues: microfrontendFormDefaults,
+    what: 'microfrontend',
+  });
   const { errors } = form.formState;
 
   const onError = (error: unknown, fallback: string) => {
+    if (conflict.handleError(error)) return;
     applyServerIssues(error, form.setError, (field) =>
       microfrontendFormFields.find((name) => name === field),
     );
@@ -65,7 +74,7 @@ function MicrofrontendForm({ microfrontend, onDone }: { microfrontend?: Microfro
     const input = toMicrofrontendInput(values);
     if (microfrontend) {
       update.mutate(
-        { id: microfrontend.id, patch: input },
+        { id: microfrontend.id, patch: input, ifMatch: conflict.revision() },
         {
           onSuccess: (updated) => {
             notifySuccess('Microfrontend updated', `${updated.name} has been saved.`);
@@ -100,6 +109,7 @@ function MicrofrontendForm({ microfrontend, onDone }: { microfrontend?: Microfro
       onSubmit={onSubmit}
       className="space-y-4"
     >
+      <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
       <TextField
         id="mfe-name"
         label="Name"

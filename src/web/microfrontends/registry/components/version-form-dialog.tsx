@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
 import { useForm } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -56,8 +58,15 @@ function VersionForm({ microfrontend, version, onDone }: VersionFormProps) {
     resolver: zodResolver(versionFormSchema),
     defaultValues: versionFormDefaults(version),
   });
+  const conflict = useConflictAwareSave({
+    form,
+    resource: version,
+    toFormValues: versionFormDefaults,
+    what: 'version',
+  });
 
   const onError = (error: unknown, fallback: string) => {
+    if (conflict.handleError(error)) return;
     applyServerIssues(error, form.setError, (field) => versionFormFields.find((name) => name === field));
     notifyError(error, fallback);
   };
@@ -66,7 +75,7 @@ function VersionForm({ microfrontend, version, onDone }: VersionFormProps) {
     const body = toVersionBody(values);
     if (version) {
       update.mutate(
-        { id: version.id, patch: body },
+        { id: version.id, patch: body, ifMatch: conflict.revision() },
         {
           onSuccess: (updated) => {
             notifySuccess('Version updated', `${microfrontend.name} ${updated.version} has been saved.`);
@@ -103,6 +112,7 @@ function VersionForm({ microfrontend, version, onDone }: VersionFormProps) {
       submitLabel={submitLabel}
       onSubmit={onSubmit}
     >
+      <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
       <VersionFormFields form={form} />
     </DialogForm>
   );

@@ -15,6 +15,7 @@ globalThis.ResizeObserver ??= class {
 export function makeMicrofrontend(overrides: Partial<Microfrontend> = {}): Microfrontend {
   return {
     id: 'mfe-001',
+    revision: 1,
     slug: 'dashboard',
     name: 'Dashboard',
     description: 'Landing dashboard with KPIs.',
@@ -28,6 +29,7 @@ export function makeMicrofrontend(overrides: Partial<Microfrontend> = {}): Micro
 export function makeVersion(overrides: Partial<MicrofrontendVersion> = {}): MicrofrontendVersion {
   return {
     id: 'mfv-001',
+    revision: 1,
     microfrontendId: 'mfe-001',
     version: '1.2.0',
     status: 'published',

@@ -5,15 +5,18 @@ import { TENANTS_PATH } from '@/tenants/api/get-tenants';
 import { tenantQueryOptions } from '@/tenants/control-plane/api/get-tenant';
 
 /** PATCH /api/tenants/{tenantId}: answers the saved tenant (overrides the server dropped included). */
-export async function updateTenant(tenantId: string, patch: TenantPatch): Promise<Tenant> {
-  const res = await apiRequest('PATCH', `${TENANTS_PATH}/${encodeURIComponent(tenantId)}`, patch);
+export async function updateTenant(tenantId: string, patch: TenantPatch, ifMatch?: number): Promise<Tenant> {
+  const res = await apiRequest('PATCH', `${TENANTS_PATH}/${encodeURIComponent(tenantId)}`, patch, {
+    ifMatch,
+  });
   return (await res.json()) as Tenant;
 }
 
 export function useUpdateTenant(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: TenantPatch) => updateTenant(tenantId, patch),
+    mutationFn: ({ patch, ifMatch }: { patch: TenantPatch; ifMatch?: number }) =>
+      updateTenant(tenantId, patch, ifMatch),
     onSuccess: (saved) => {
       queryClient.setQueryData(tenantQueryOptions(tenantId).queryKey, saved);
       // The Tenants list shows some of these fields; refetch it when next shown.

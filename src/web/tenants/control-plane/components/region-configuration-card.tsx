@@ -1,6 +1,7 @@
 import { controlPlaneRegions, type Environment } from '@contract/common';
 import type { Tenant, TenantPatch } from '@contract/tenants';
 import { useState } from 'react';
+import { ConflictAlert } from '@/components/conflict-alert';
 import { useCanOnTenant } from '@/auth/use-can';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,6 +9,7 @@ import { useUpdateTenant } from '@/tenants/control-plane/api/update-tenant';
 import { RegionCheckboxes } from '@/tenants/control-plane/components/region-checkboxes';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useWideningConfirmation } from '@/tenants/widening-confirm';
+import { useConflictAwareSave, type FormLike } from '@/lib/use-conflict-aware-save';
 import {
   OVERRIDE_ENVIRONMENTS,
   isEnvironmentEnabled,
@@ -18,14 +20,31 @@ import {
   type Overrides,
 } from '@/tenants/control-plane/lib/region-policies';
 
+type RegionState = { allowed: string[]; overrides: Overrides };
+
+const regionState = (tenant: Tenant): RegionState => ({
+  allowed: tenant.allowedRegions ?? [],
+  overrides: parseOverrides(tenant.environmentRegionPolicies),
+});
+
 /** Allowed regions and, once any is allowed, per-environment overrides within them (SPEC.md sections 2, 5). */
 export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
   const canConfigure = useCanOnTenant(tenant.id, 'configure');
   const update = useUpdateTenant(tenant.id);
-  const [state, setState] = useState<{ allowed: string[]; overrides: Overrides }>(() => ({
-    allowed: tenant.allowedRegions ?? [],
-    overrides: parseOverrides(tenant.environmentRegionPolicies),
-  }));
+  const [state, setState] = useState<RegionState>(() => regionState(tenant));
+  // The checkboxes live in state, not react-hook-form: hand the conflict hook the same three moves.
+  const form: FormLike<RegionState> = {
+    getValues: () => state,
+    reset: setState,
+    setValue: (field: keyof RegionState, value: never) => setState((s) => ({ ...s, [field]: value })),
+  };
+  const conflict = useConflictAwareSave({
+    form,
+    resource: tenant,
+    toFormValues: regionState,
+    what: 'tenant',
+    labels: { allowed: 'Allowed Regions', overrides: 'Environment overrides' },
+  });
   // Keep the 11 regions' order, whatever order they were checked in.
   const allowed = controlPlaneRegions.filter((region) => state.allowed.includes(region));
   const environments = OVERRIDE_ENVIRONMENTS.filter(({ environment }) =>
@@ -35,16 +54,23 @@ export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
 
   const widening = useWideningConfirmation();
   const send = (patch: TenantPatch) =>
-    update.mutate(patch, {
-      onSuccess: () => {
-        widening.close();
-        notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
+    update.mutate(
+      { patch, ifMatch: conflict.revision() },
+      {
+        onSuccess: (saved) => {
+          widening.close();
+          conflict.saved(saved);
+          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
+        },
+        onError: (error) => {
+          // Someone else's change shows the conflict; a change that would widen an environment's regions
+          // asks first; other failures toast.
+          if (!conflict.handleError(error) && !widening.offer(error, patch)) {
+            notifyError(error, 'Failed to update configuration.');
+          }
+        },
       },
-      onError: (error) => {
-        // A change that would widen an environment's regions asks first; other failures toast.
-        if (!widening.offer(error, patch)) notifyError(error, 'Failed to update configuration.');
-      },
-    });
+    );
   const save = () =>
     send({
       allowedRegions: allowed,
@@ -63,6 +89,7 @@ export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
+        <ConflictAlert save={conflict} onOverwrite={save} />
         <RegionCheckboxes
           legend="Allowed Regions"
           idPrefix="allowed"

@@ -3,12 +3,14 @@ import { tenantPatchSchema, type Tenant } from '@contract/tenants';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useCanOnTenant } from '@/auth/use-can';
+import { ConflictAlert } from '@/components/conflict-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateTenant } from '@/tenants/control-plane/api/update-tenant';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 
 const METADATA_FIELDS = [
   { name: 'dataClassification', label: 'Data Classification' },
@@ -28,21 +30,38 @@ const metadataSchema = tenantPatchSchema.pick({
 type MetadataInput = z.input<typeof metadataSchema>;
 type MetadataValues = z.output<typeof metadataSchema>;
 
+const metadataValues = (tenant: Tenant): MetadataInput =>
+  Object.fromEntries(METADATA_FIELDS.map(({ name }) => [name, tenant[name] ?? '']));
+
 /** Five free-text data-governance areas; Save Configuration patches them. */
 export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
   const canConfigure = useCanOnTenant(tenant.id, 'configure');
   const update = useUpdateTenant(tenant.id);
   const form = useForm<MetadataInput, unknown, MetadataValues>({
     resolver: zodResolver(metadataSchema),
-    defaultValues: Object.fromEntries(METADATA_FIELDS.map(({ name }) => [name, tenant[name] ?? ''])),
+    defaultValues: metadataValues(tenant),
+  });
+  const conflict = useConflictAwareSave({
+    form,
+    resource: tenant,
+    toFormValues: metadataValues,
+    what: 'tenant',
+    labels: Object.fromEntries(METADATA_FIELDS.map(({ name, label }) => [name, label])),
   });
 
   const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: () =>
-        notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.'),
-      onError: (error) => notifyError(error, 'Failed to update configuration.'),
-    }),
+    update.mutate(
+      { patch: values, ifMatch: conflict.revision() },
+      {
+        onSuccess: (saved) => {
+          conflict.saved(saved);
+          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
+        },
+        onError: (error) => {
+          if (!conflict.handleError(error)) notifyError(error, 'Failed to update configuration.');
+        },
+      },
+    ),
   );
 
   return (
@@ -56,6 +75,9 @@ export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Tenant metadata">
         <fieldset disabled={!canConfigure || update.isPending}>
           <CardContent className="grid gap-4 md:grid-cols-2">
+            <div className="md:col-span-2 empty:hidden">
+              <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
+            </div>
             {METADATA_FIELDS.map(({ name, label }) => {
               const error = form.formState.errors[name];
               const id = `metadata-${name}`;

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 
 export const makeTenant = (overrides: Partial<Tenant> = {}): Tenant => ({
   id: 'tenant-001',
+  revision: 1,
   name: 'Acme Financial Services',
   description: null,
   status: 'active',
@@ -33,6 +34,7 @@ export const makeTenant = (overrides: Partial<Tenant> = {}): Tenant => ({
 
 export const makeCapability = (n: number, overrides: Partial<Capability> = {}): Capability => ({
   id: `api-${String(n).padStart(3, '0')}`,
+  revision: 1,
   name: `Capability ${n}`,
   description: `Description ${n}`,
   version: '1.0.0',

@@ -8,16 +8,16 @@ import { invalidateTenantReads } from '@/tenants/list/api/get-tenant-list';
 export type TenantDeletion = z.infer<typeof tenantDeletionSchema>;
 
 /** DELETE /api/tenants/{id}: removes it with its web apps, profiles, subscriptions and meshes; answers the counts. */
-export async function deleteTenant(id: string): Promise<TenantDeletion> {
-  const res = await apiRequest('DELETE', `${TENANTS_PATH}/${encodeURIComponent(id)}`);
+export async function deleteTenant(id: string, ifMatch?: number): Promise<TenantDeletion> {
+  const res = await apiRequest('DELETE', `${TENANTS_PATH}/${encodeURIComponent(id)}`, undefined, { ifMatch });
   return (await res.json()) as TenantDeletion;
 }
 
 export function useDeleteTenant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteTenant,
-    onSuccess: async (_data, id) => {
+    mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteTenant(id, ifMatch),
+    onSuccess: async (_data, { id }) => {
       queryClient.removeQueries({ queryKey: [TENANTS_PATH, id] });
       await invalidateTenantReads(queryClient);
     },

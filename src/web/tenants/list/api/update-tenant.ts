@@ -5,8 +5,17 @@ import { TENANTS_PATH } from '@/tenants/api/get-tenants';
 import { invalidateTenantReads } from '@/tenants/list/api/get-tenant-list';
 
 /** PATCH /api/tenants/{id}: details (Edit) or infrastructure (Configure IDP & Auth). */
-export async function patchTenant({ id, patch }: { id: string; patch: TenantPatch }): Promise<Tenant> {
-  const res = await apiRequest('PATCH', `${TENANTS_PATH}/${encodeURIComponent(id)}`, patch);
+export async function patchTenant({
+  id,
+  patch,
+  ifMatch,
+}: {
+  id: string;
+  patch: TenantPatch;
+  /** The revision the form loaded; a stale one gets 412. */
+  ifMatch?: number;
+}): Promise<Tenant> {
+  const res = await apiRequest('PATCH', `${TENANTS_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
   return (await res.json()) as Tenant;
 }
 

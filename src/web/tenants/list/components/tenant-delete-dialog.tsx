@@ -1,6 +1,9 @@
 import type { Tenant } from '@contract/tenants';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { useQueryClient } from '@tanstack/react-query';
+import { notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/lib/conflict-toasts';
+import { TENANTS_PATH } from '@/tenants/api/get-tenants';
 import { useDeleteTenant, type TenantDeletion } from '@/tenants/list/api/delete-tenant';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -19,6 +22,7 @@ type TenantDeleteDialogProps = { open: boolean; tenant: Tenant | null; onClose: 
 /** Confirms deleting a tenant and says what goes with it; the toast says how much went. */
 export function TenantDeleteDialog({ open, tenant, onClose }: TenantDeleteDialogProps) {
   const remove = useDeleteTenant();
+  const queryClient = useQueryClient();
 
   return (
     <ConfirmDialog
@@ -33,12 +37,19 @@ export function TenantDeleteDialog({ open, tenant, onClose }: TenantDeleteDialog
       onClose={onClose}
       onConfirm={() =>
         tenant &&
-        remove.mutate(tenant.id, {
-          onSuccess: (removed) =>
-            notifySuccess('Tenant deleted', `${tenant.name} was deleted with ${deletionSummary(removed)}.`),
-          onError: (error) => notifyError(error, 'Failed to delete tenant.'),
-          onSettled: onClose,
-        })
+        remove.mutate(
+          { id: tenant.id, ifMatch: tenant.revision },
+          {
+            onSuccess: (removed) =>
+              notifySuccess('Tenant deleted', `${tenant.name} was deleted with ${deletionSummary(removed)}.`),
+            onError: (error) =>
+              notifyDeleteError(error, 'tenant', 'Failed to delete tenant.', {
+                queryClient,
+                queryKey: [TENANTS_PATH],
+              }),
+            onSettled: onClose,
+          },
+        )
       }
     />
   );

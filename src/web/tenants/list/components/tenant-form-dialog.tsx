@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Tenant, TenantPatch } from '@contract/tenants';
 import { useForm } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -9,8 +10,10 @@ import { usePatchTenant } from '@/tenants/list/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useWideningConfirmation } from '@/tenants/widening-confirm';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import {
   NEW_TENANT_DEFAULTS,
+  TENANT_FIELD_LABELS,
   tenantFormDefaults,
   tenantFormFields,
   tenantFormSchema,
@@ -54,23 +57,34 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
     defaultValues: tenantFormDefaults(tenant),
   });
 
+  const conflict = useConflictAwareSave({
+    form,
+    resource: tenant,
+    toFormValues: tenantFormDefaults,
+    what: 'tenant',
+    labels: TENANT_FIELD_LABELS,
+  });
+
   const onError = (error: unknown, fallback: string) => {
+    if (conflict.handleError(error)) return;
     applyServerIssues(error, form.setError, (field) => tenantFormFields.find((name) => name === field));
     notifyError(error, fallback);
   };
 
   const widening = useWideningConfirmation();
-  const save = (id: string, changes: TenantPatch) =>
+  const send = (id: string, changes: TenantPatch) =>
     patch.mutate(
-      { id, patch: changes },
+      { id, patch: changes, ifMatch: conflict.revision() },
       {
         onSuccess: (updated) => {
           widening.close();
           notifySuccess('Tenant updated', `${updated.name} has been saved.`);
           onDone();
         },
-        // A change that would widen an environment's regions asks first; other failures toast.
+        // Someone else's change shows the conflict; a change that would widen an environment's regions
+        // asks first; other failures toast.
         onError: (error) => {
+          if (conflict.handleError(error)) return;
           if (!widening.offer(error, changes)) onError(error, 'Failed to update tenant.');
         },
       },
@@ -79,7 +93,7 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
   const onSubmit = form.handleSubmit((values) => {
     const input = toTenantInput(values);
     if (tenant) {
-      save(tenant.id, input);
+      send(tenant.id, input);
       return;
     }
     create.mutate(input, {
@@ -107,9 +121,10 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
         submitLabel={submitLabel}
         onSubmit={onSubmit}
       >
+        <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <TenantFormFields form={form} />
       </DialogForm>
-      {tenant && widening.dialog(patch.isPending, (changes) => save(tenant.id, changes))}
+      {tenant && widening.dialog(patch.isPending, (changes) => send(tenant.id, changes))}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -27,6 +28,7 @@ import {
   type InfrastructureTab,
 } from '@/tenants/list/lib/infrastructure-form';
 import { applyServerIssues, serverFieldIssues } from '@/lib/server-issues';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 
 type TenantInfrastructureDialogProps = {
   open: boolean;
@@ -60,16 +62,23 @@ function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => 
     resolver: zodResolver(infrastructureFormSchema),
     defaultValues: infrastructureDefaults(tenant),
   });
+  const conflict = useConflictAwareSave({
+    form,
+    resource: tenant,
+    toFormValues: infrastructureDefaults,
+    what: 'tenant',
+  });
 
   const onSubmit = form.handleSubmit((values) => {
     patch.mutate(
-      { id: tenant.id, patch: toInfrastructurePatch(values) },
+      { id: tenant.id, patch: toInfrastructurePatch(values), ifMatch: conflict.revision() },
       {
         onSuccess: () => {
           notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
           onDone();
         },
         onError: (error) => {
+          if (conflict.handleError(error)) return;
           // Bring the refused field's tab forward before marking it (a hidden tab is not mounted).
           const first = serverFieldIssues(error)
             .map((issue) => tabOfField(issue.field))
@@ -87,6 +96,7 @@ function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Configure tenant infrastructure">
       <fieldset disabled={patch.isPending} className="space-y-6">
+        <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <Tabs value={tab} onValueChange={(value) => setTab(value as InfrastructureTab)}>
           <TabsList className="w-full">
             {infrastructureTabs.map(({ value, label }) => (

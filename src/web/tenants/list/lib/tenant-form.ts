@@ -29,6 +29,20 @@ export const tenantFormFields = [
   'disasterRecoveryRequirements',
 ] as const satisfies readonly (keyof TenantFormInput)[];
 
+/** How a conflict alert names the form's fields. */
+export const TENANT_FIELD_LABELS: Record<(typeof tenantFormFields)[number], string> = {
+  name: 'Tenant Name',
+  description: 'Description',
+  owner: 'Owner',
+  status: 'Status',
+  developmentEnabled: 'Development',
+  uatEnabled: 'UAT',
+  productionEnabled: 'Production',
+  dataResidency: 'Data Residency',
+  dataClassification: 'Data Classification',
+  disasterRecoveryRequirements: 'Disaster Recovery',
+};
+
 /** A new tenant: active, all three environments on (SPEC.md section 9), nothing else chosen. */
 export const NEW_TENANT_DEFAULTS: TenantFormInput = {
   name: '',

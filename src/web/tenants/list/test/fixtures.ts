@@ -16,6 +16,7 @@ globalThis.ResizeObserver ??= class {
 export function makeTenant(overrides: Partial<Tenant> = {}): Tenant {
   return {
     id: 'tenant-001',
+    revision: 1,
     name: 'Acme Corporation',
     description: 'Main production tenant for Acme.',
     status: 'active',

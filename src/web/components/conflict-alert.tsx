@@ -1,0 +1,70 @@
+import { TriangleAlert } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import type { ConflictAwareSave, ConflictField } from '@/lib/use-conflict-aware-save';
+
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : '(none)';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+};
+
+function FieldLine({ field }: { field: ConflictField }) {
+  return (
+    <li>
+      <span className="font-medium">{field.label}</span>: yours <q>{shown(field.yours)}</q>, theirs{' '}
+      <q>{shown(field.theirs)}</q>
+      {field.clash && <span className="text-destructive"> (both changed)</span>}
+    </li>
+  );
+}
+
+type ConflictAlertProps = {
+  save: ConflictAwareSave;
+  /** Submits the form again; Overwrite calls it once the form moved to the current revision. */
+  onOverwrite: () => void;
+};
+
+/**
+ * Shown inside an edit form when its save lost to someone else's (412): what they changed, yours vs
+ * theirs, and the two ways on. The form keeps what the admin typed either way.
+ */
+export function ConflictAlert({ save, onOverwrite }: ConflictAlertProps) {
+  const { conflict } = save;
+  if (!conflict) return null;
+  return (
+    <div
+      role="alert"
+      data-testid="conflict-alert"
+      className="space-y-3 rounded-md border border-destructive/50 bg-destructive/5 p-4 text-sm"
+    >
+      <div className="flex gap-2">
+        <TriangleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+        <div className="space-y-1">
+          <p className="font-medium">Someone else changed this {conflict.what} while you were editing.</p>
+          {conflict.fields.length > 0 ? (
+            <ul className="list-disc space-y-0.5 pl-4">
+              {conflict.fields.map((field) => (
+                <FieldLine key={field.field} field={field} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted-foreground">Their changes are outside this form.</p>
+          )}
+          <p className="text-muted-foreground">
+            Reload their version to keep your edits where they don&apos;t clash, or overwrite theirs with
+            yours.
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={save.reload}>
+          Reload their version
+        </Button>
+        <Button type="button" variant="destructive" size="sm" onClick={() => save.overwrite(onOverwrite)}>
+          Overwrite with mine
+        </Button>
+      </div>
+    </div>
+  );
+}
