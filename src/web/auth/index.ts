@@ -4,3 +4,4 @@ export { RequireSession, SessionPending } from '@/auth/components/require-sessio
 export { UserMenu } from '@/auth/components/user-menu';
 export { LOGIN_PATH, loginPath, safeRedirect } from '@/auth/redirect';
 export { canReadAuditLog, useCanOnTenant, useCanReadAuditLog, useIsAdmin } from '@/auth/use-can';
+export { LoginPage } from '@/auth/components/login-page';

@@ -9,3 +9,5 @@ export {
 } from '@/tenants/api/get-tenant-options';
 export { invalidateTenants, tenantKeys } from '@/tenants/api/tenant-keys';
 export { TenantCombobox } from '@/tenants/components/tenant-combobox';
+export { TenantControlPlanePage } from '@/tenants/components/tenant-control-plane-page';
+export { TenantsPage } from '@/tenants/components/tenants-page';

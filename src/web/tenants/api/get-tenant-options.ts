@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { OPTIONS_DEFAULT_LIMIT, OPTIONS_MAX, type Option } from '@contract/lists';
 import type { OptionsParams } from '@/components/server-combobox';
 import { getOptions } from '@/lib/list-request';
@@ -25,7 +25,13 @@ export function useTenantOptions(params: OptionsParams, enabled = true) {
  */
 export function useTenantNames(ids: readonly string[]): Map<string, string> | undefined {
   const unique = [...new Set(ids)].sort().slice(0, OPTIONS_MAX);
-  const names = useTenantOptions({ ids: unique }, unique.length > 0);
-  if (unique.length === 0) return new Map();
+  // The previous names stay while the next page's load, so cards do not fall back to a loading state.
+  const names = useQuery({
+    ...tenantOptionsQueryOptions({ ids: unique }),
+    enabled: unique.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  // Names are secondary: a failed lookup leaves the rows unlabelled rather than the screen loading.
+  if (unique.length === 0 || names.isError) return new Map();
   return names.data ? new Map(names.data.rows.map((option) => [option.id, option.label])) : undefined;
 }

@@ -9,6 +9,7 @@ type TenantComboboxProps = {
   /** A first entry that clears the value, e.g. "All tenants" for a filter. */
   emptyLabel?: string;
   placeholder?: string;
+  exclude?: (tenantId: string) => boolean;
   disabled?: boolean;
   invalid?: boolean;
   className?: string;
