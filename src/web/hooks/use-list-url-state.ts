@@ -21,7 +21,8 @@ export type ListUrlState<F extends string, K extends string> = {
   /** The API query of the current view: q, filters, sort, limit and offset. */
   query: { q?: string; sort: SortValue<F>; limit: number; offset: number } & Partial<Record<K, string>>;
   setSearch: (q: string) => void;
-  setFilter: (name: K, value: string) => void;
+  /** `replace` for a filter typed into a box (no history entry per pause). */
+  setFilter: (name: K, value: string, replace?: boolean) => void;
   setSort: (sort: SortValue<F>) => void;
   setPage: (page: number) => void;
   setPageSize: (size: number) => void;
@@ -92,7 +93,7 @@ export function useListUrlState<F extends string, K extends string = never>(
       pageSize,
       query: { ...activeFilters, q: q || undefined, sort, limit: pageSize, offset: (page - 1) * pageSize },
       setSearch: (value) => update({ q: value.trim(), page: null }, true),
-      setFilter: (name, value) => update({ [name]: value, page: null }),
+      setFilter: (name, value, replace) => update({ [name]: value, page: null }, replace),
       setSort: (value) => update({ sort: value === defaultSort ? null : value, page: null }),
       setPage: (value) => update({ page: value <= 1 ? null : value }),
       setPageSize: (value) => update({ size: value === DEFAULT_PAGE_SIZE ? null : value, page: null }),

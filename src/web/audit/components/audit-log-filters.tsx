@@ -1,23 +1,34 @@
-import type { Tenant } from '@contract/tenants';
+import { useEffect, useState } from 'react';
+import { ALL, auditResourceTypes } from '@/audit/filters';
+import type { AuditView } from '@/audit/lib/audit-view';
+import { SEARCH_DEBOUNCE_MS } from '@/components/list/search-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { ALL, auditResourceTypes, type AuditFilters } from '@/audit/filters';
+import { TenantCombobox } from '@/tenants';
 
 const selectClass = cn(
   'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none dark:bg-input/30',
   'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
 );
 
-type AuditLogFiltersProps = {
-  filters: AuditFilters;
-  onChange: (next: AuditFilters) => void;
-  tenants: Tenant[];
-};
-
-export function AuditLogFilters({ filters, onChange, tenants }: AuditLogFiltersProps) {
-  const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) =>
-    onChange({ ...filters, [key]: value });
+/** Actor (typed, debounced), resource type, tenant (server-searching picker) and a local-day range. */
+export function AuditLogFilters({ view }: { view: AuditView }) {
+  const { filters, setFilter } = view;
+  const [actor, setActor] = useState(filters.actor);
+  const debouncedActor = useDebouncedValue(actor.trim(), SEARCH_DEBOUNCE_MS);
+  // Typing replaces the history entry; a back/forward that changes the URL refills the box.
+  useEffect(() => {
+    if (debouncedActor !== filters.actor) setFilter('actor', debouncedActor, true);
+    // Only a pause in typing hands the text on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedActor]);
+  useEffect(() => {
+    if (filters.actor !== debouncedActor) setActor(filters.actor);
+    // Only an outside change of the URL refills the box.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters.actor]);
 
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Audit log filters">
@@ -27,8 +38,8 @@ export function AuditLogFilters({ filters, onChange, tenants }: AuditLogFiltersP
           id="audit-actor"
           type="search"
           placeholder="Email or user id"
-          value={filters.actor}
-          onChange={(event) => set('actor', event.target.value)}
+          value={actor}
+          onChange={(event) => setActor(event.target.value)}
         />
       </div>
       <div className="space-y-2">
@@ -36,8 +47,10 @@ export function AuditLogFilters({ filters, onChange, tenants }: AuditLogFiltersP
         <select
           id="audit-resource-type"
           className={selectClass}
-          value={filters.resourceType}
-          onChange={(event) => set('resourceType', event.target.value)}
+          value={filters.resourceType || ALL}
+          onChange={(event) =>
+            setFilter('resourceType', event.target.value === ALL ? '' : event.target.value)
+          }
         >
           <option value={ALL}>All resource types</option>
           {auditResourceTypes.map((type) => (
@@ -49,28 +62,21 @@ export function AuditLogFilters({ filters, onChange, tenants }: AuditLogFiltersP
       </div>
       <div className="space-y-2">
         <Label htmlFor="audit-tenant">Tenant</Label>
-        <select
+        <TenantCombobox
           id="audit-tenant"
-          className={selectClass}
+          emptyLabel="All tenants"
           value={filters.tenantId}
-          onChange={(event) => set('tenantId', event.target.value)}
-        >
-          <option value={ALL}>All tenants</option>
-          {tenants.map((tenant) => (
-            <option key={tenant.id} value={tenant.id}>
-              {tenant.name}
-            </option>
-          ))}
-        </select>
+          onChange={(value) => setFilter('tenantId', value)}
+        />
       </div>
       <div className="space-y-2">
         <Label htmlFor="audit-from">From</Label>
         <Input
           id="audit-from"
           type="date"
-          value={filters.fromDate}
-          max={filters.toDate || undefined}
-          onChange={(event) => set('fromDate', event.target.value)}
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => setFilter('from', event.target.value)}
         />
       </div>
       <div className="space-y-2">
@@ -78,9 +84,9 @@ export function AuditLogFilters({ filters, onChange, tenants }: AuditLogFiltersP
         <Input
           id="audit-to"
           type="date"
-          value={filters.toDate}
-          min={filters.fromDate || undefined}
-          onChange={(event) => set('toDate', event.target.value)}
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => setFilter('to', event.target.value)}
         />
       </div>
     </div>
