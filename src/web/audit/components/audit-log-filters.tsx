@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
 import { ALL, auditResourceTypes } from '@/audit/filters';
 import type { AuditView } from '@/audit/lib/audit-view';
-import { SEARCH_DEBOUNCE_MS } from '@/components/list/search-input';
+import { SearchInput } from '@/components/list/search-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { TenantCombobox } from '@/tenants';
 
@@ -16,30 +14,19 @@ const selectClass = cn(
 /** Actor (typed, debounced), resource type, tenant (server-searching picker) and a local-day range. */
 export function AuditLogFilters({ view }: { view: AuditView }) {
   const { filters, setFilter } = view;
-  const [actor, setActor] = useState(filters.actor);
-  const debouncedActor = useDebouncedValue(actor.trim(), SEARCH_DEBOUNCE_MS);
-  // Typing replaces the history entry; a back/forward that changes the URL refills the box.
-  useEffect(() => {
-    if (debouncedActor !== filters.actor) setFilter('actor', debouncedActor, true);
-    // Only a pause in typing hands the text on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debouncedActor]);
-  useEffect(() => {
-    if (filters.actor !== debouncedActor) setActor(filters.actor);
-    // Only an outside change of the URL refills the box.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters.actor]);
-
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Audit log filters">
       <div className="space-y-2">
         <Label htmlFor="audit-actor">Actor</Label>
-        <Input
+        <SearchInput
           id="audit-actor"
-          type="search"
+          label="Actor"
+          landmark={false}
           placeholder="Email or user id"
-          value={actor}
-          onChange={(event) => setActor(event.target.value)}
+          className="sm:max-w-none"
+          value={filters.actor}
+          // Typing replaces the history entry, as a search does.
+          onSearch={(value) => setFilter('actor', value, true)}
         />
       </div>
       <div className="space-y-2">

@@ -15,6 +15,9 @@ type SearchInputProps = {
   placeholder?: string;
   delayMs?: number;
   className?: string;
+  id?: string;
+  /** False inside a filters form that is already the search landmark. */
+  landmark?: boolean;
 };
 
 /** A search box that holds what is typed and hands it on debounced, so the server sees one request per pause. */
@@ -25,6 +28,8 @@ export function SearchInput({
   placeholder,
   delayMs = SEARCH_DEBOUNCE_MS,
   className,
+  id,
+  landmark = true,
 }: SearchInputProps) {
   const [text, setText] = useState(value);
   // What we last handed on: an outside change of `value` that differs from it came from elsewhere.
@@ -51,12 +56,17 @@ export function SearchInput({
   }, [text, delayMs]);
 
   return (
-    <div className={cn('relative w-full sm:max-w-md', className)} role="search" aria-label={label}>
+    <div
+      className={cn('relative w-full sm:max-w-md', className)}
+      role={landmark ? 'search' : undefined}
+      aria-label={landmark ? label : undefined}
+    >
       <Search
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden="true"
       />
       <Input
+        id={id}
         type="search"
         aria-label={label}
         placeholder={placeholder}
