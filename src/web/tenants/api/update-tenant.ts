@@ -11,9 +11,11 @@ export async function updateTenant(tenantId: string, patch: TenantPatch): Promis
 
 function useSaveTenant() {
   const queryClient = useQueryClient();
-  return async (saved: Tenant) => {
+  return (saved: Tenant) => {
     queryClient.setQueryData(tenantKeys.detail(saved.id), saved);
-    await invalidateTenants(queryClient);
+    // Not awaited: the control plane's cards are keyed by the saved values and remount on the new data,
+    // so a caller's mutate(..., { onSuccess }) must run before the refetches settle, or it never runs.
+    void invalidateTenants(queryClient);
   };
 }
 
