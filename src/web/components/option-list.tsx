@@ -42,6 +42,9 @@ export function OptionList(props: OptionListProps) {
             id={`${id}-${index}`}
             role="option"
             aria-selected={option.id === value}
+            // The label names the option (so it can be picked by name); the detail describes it.
+            aria-labelledby={`${id}-${index}-label`}
+            aria-describedby={option.detail ? `${id}-${index}-detail` : undefined}
             className={cn(
               'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
               index === active && 'bg-accent text-accent-foreground',
@@ -53,9 +56,13 @@ export function OptionList(props: OptionListProps) {
           >
             <Check className={cn('size-4 shrink-0', option.id !== value && 'invisible')} aria-hidden="true" />
             <span className="min-w-0 flex-1">
-              <span className="block truncate">{option.label}</span>
+              <span id={`${id}-${index}-label`} className="block truncate">
+                {option.label}
+              </span>
               {option.detail && (
-                <span className="block truncate text-xs text-muted-foreground">{option.detail}</span>
+                <span id={`${id}-${index}-detail`} className="block truncate text-xs text-muted-foreground">
+                  {option.detail}
+                </span>
               )}
             </span>
           </li>
