@@ -22,7 +22,12 @@ export const tenantKeys = {
  * Other resources' reads a tenant change affects, by their endpoints' key roots: the Overview counts
  * tenants; web apps, meshes and user profiles lose a deleted tenant's rows and show tenant names.
  */
-const AFFECTED_ROOTS = [['/api/overview'], ['/api/web-apps'], ['/api/user-profiles'], ['/api/meshes']];
+const AFFECTED_ROOTS = [
+  ['/api/overview'],
+  ['/api/web-apps'],
+  ['/api/user-profiles'],
+  ['/api/web-app-meshes'],
+];
 
 /** Every tenant mutation calls this, so every screen that shows tenants refreshes. */
 export async function invalidateTenants(queryClient: QueryClient): Promise<void> {
