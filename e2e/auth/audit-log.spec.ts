@@ -15,7 +15,7 @@ test.describe('audit log', () => {
     const rows = page.getByTestId('audit-row');
     const ownLogin = rows.filter({ hasText: E2E_ADMIN.email }).filter({ hasText: 'auth.login' }).first();
     await expect(ownLogin).toBeVisible();
-    await expect(page.getByTestId('audit-range')).toHaveText(/^Showing 1–\d+ of \d+$/);
+    await expect(page.getByTestId('list-range')).toHaveText(/^Showing 1–\d+ of \d+$/);
 
     const filtered = page.waitForRequest(
       (request) =>

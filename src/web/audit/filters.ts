@@ -14,24 +14,6 @@ export const auditResourceTypes = [
 ] as const;
 
 export const ALL = 'all';
-export const AUDIT_PAGE_SIZE = 50;
-
-export type AuditFilters = {
-  actor: string;
-  resourceType: string;
-  tenantId: string;
-  /** yyyy-mm-dd from a date input, local time; '' when unset. */
-  fromDate: string;
-  toDate: string;
-};
-
-export const emptyAuditFilters: AuditFilters = {
-  actor: '',
-  resourceType: ALL,
-  tenantId: ALL,
-  fromDate: '',
-  toDate: '',
-};
 
 function localDay(value: string): [number, number, number] | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

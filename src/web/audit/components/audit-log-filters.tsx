@@ -1,34 +1,32 @@
-import type { Tenant } from '@contract/tenants';
+import { ALL, auditResourceTypes } from '@/audit/filters';
+import type { AuditView } from '@/audit/lib/audit-view';
+import { SearchInput } from '@/components/list/search-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { ALL, auditResourceTypes, type AuditFilters } from '@/audit/filters';
+import { TenantCombobox } from '@/tenants';
 
 const selectClass = cn(
   'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none dark:bg-input/30',
   'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
 );
 
-type AuditLogFiltersProps = {
-  filters: AuditFilters;
-  onChange: (next: AuditFilters) => void;
-  tenants: Tenant[];
-};
-
-export function AuditLogFilters({ filters, onChange, tenants }: AuditLogFiltersProps) {
-  const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) =>
-    onChange({ ...filters, [key]: value });
-
+/** Actor (typed, debounced), resource type, tenant (server-searching picker) and a local-day range. */
+export function AuditLogFilters({ view }: { view: AuditView }) {
+  const { filters, setFilter } = view;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Audit log filters">
       <div className="space-y-2">
         <Label htmlFor="audit-actor">Actor</Label>
-        <Input
+        <SearchInput
           id="audit-actor"
-          type="search"
+          label="Actor"
+          landmark={false}
           placeholder="Email or user id"
+          className="sm:max-w-none"
           value={filters.actor}
-          onChange={(event) => set('actor', event.target.value)}
+          // Typing replaces the history entry, as a search does.
+          onSearch={(value) => setFilter('actor', value, true)}
         />
       </div>
       <div className="space-y-2">
@@ -36,8 +34,10 @@ export function AuditLogFilters({ filters, onChange, tenants }: AuditLogFiltersP
         <select
           id="audit-resource-type"
           className={selectClass}
-          value={filters.resourceType}
-          onChange={(event) => set('resourceType', event.target.value)}
+          value={filters.resourceType || ALL}
+          onChange={(event) =>
+            setFilter('resourceType', event.target.value === ALL ? '' : event.target.value)
+          }
         >
           <option value={ALL}>All resource types</option>
           {auditResourceTypes.map((type) => (
@@ -49,28 +49,21 @@ export function AuditLogFilters({ filters, onChange, tenants }: AuditLogFiltersP
       </div>
       <div className="space-y-2">
         <Label htmlFor="audit-tenant">Tenant</Label>
-        <select
+        <TenantCombobox
           id="audit-tenant"
-          className={selectClass}
+          emptyLabel="All tenants"
           value={filters.tenantId}
-          onChange={(event) => set('tenantId', event.target.value)}
-        >
-          <option value={ALL}>All tenants</option>
-          {tenants.map((tenant) => (
-            <option key={tenant.id} value={tenant.id}>
-              {tenant.name}
-            </option>
-          ))}
-        </select>
+          onChange={(value) => setFilter('tenantId', value)}
+        />
       </div>
       <div className="space-y-2">
         <Label htmlFor="audit-from">From</Label>
         <Input
           id="audit-from"
           type="date"
-          value={filters.fromDate}
-          max={filters.toDate || undefined}
-          onChange={(event) => set('fromDate', event.target.value)}
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => setFilter('from', event.target.value)}
         />
       </div>
       <div className="space-y-2">
@@ -78,9 +71,9 @@ export function AuditLogFilters({ filters, onChange, tenants }: AuditLogFiltersP
         <Input
           id="audit-to"
           type="date"
-          value={filters.toDate}
-          min={filters.fromDate || undefined}
-          onChange={(event) => set('toDate', event.target.value)}
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => setFilter('to', event.target.value)}
         />
       </div>
     </div>

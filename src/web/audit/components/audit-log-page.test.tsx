@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuditLogPage } from '@/audit/components/audit-log-page';
 import { makeMe, queryClientWithMe } from '@/test/me';
+import { optionsHandler } from '@/test/options-stub';
 import { renderWithProviders } from '@/test/render';
 
 const event = (id: string, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
@@ -22,12 +23,12 @@ const event = (id: string, overrides: Partial<AuditEvent> = {}): AuditEvent => (
 
 const tenants = [{ id: 'tenant-1', name: 'Acme Corp' }];
 
-/** Answers GET /api/tenants and GET /api/audit-events (`pages` in turn, the last one repeated). */
+/** Answers GET /api/tenants/options and GET /api/audit-events (`pages` in turn, the last one repeated). */
 function stubApi(pages: Array<{ events: AuditEvent[]; total: number } | Response>) {
   let call = 0;
   const fetchMock = vi.fn<typeof fetch>().mockImplementation(async (input) => {
     const url = String(input);
-    if (url === '/api/tenants') return Response.json(tenants);
+    if (url.startsWith('/api/tenants/options')) return optionsHandler(tenants)({ url });
     const page = pages[Math.min(call++, pages.length - 1)]!;
     if (page instanceof Response) return page.clone();
     return Response.json(page.events, { headers: { 'X-Total-Count': String(page.total) } });
@@ -100,18 +101,18 @@ describe('AuditLogPage', () => {
     );
     await userEvent.click(details);
     expect(screen.queryByTestId('audit-changes')).not.toBeInTheDocument();
-    expect(screen.getByTestId('audit-range')).toHaveTextContent('Showing 1–3 of 3');
+    expect(screen.getByTestId('list-range')).toHaveTextContent('Showing 1–3 of 3');
   });
 
   it('sends the filters: debounced actor, resource type, tenant, local-day date range', async () => {
     const fetchMock = stubApi([{ events: [event('e1')], total: 1 }]);
     renderPage();
     await screen.findAllByTestId('audit-row');
-    expect(auditQueries(fetchMock)[0]!.toString()).toBe('limit=50&offset=0');
+    expect(auditQueries(fetchMock)[0]!.toString()).toBe('sort=-createdAt&limit=25&offset=0');
 
     await userEvent.selectOptions(screen.getByLabelText('Resource type'), 'session');
-    await screen.findByRole('option', { name: 'Acme Corp' });
-    await userEvent.selectOptions(screen.getByLabelText('Tenant'), 'tenant-1');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tenant' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Acme Corp' }));
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2024-05-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2024-05-03' } });
     await waitFor(() => expect(auditQueries(fetchMock).at(-1)?.get('to')).toBeTruthy());
@@ -132,7 +133,8 @@ describe('AuditLogPage', () => {
 
     // Back to 'all' sends no resource type or tenant.
     await userEvent.selectOptions(screen.getByLabelText('Resource type'), 'all');
-    await userEvent.selectOptions(screen.getByLabelText('Tenant'), 'all');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tenant' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'All tenants' }));
     await waitFor(() => {
       last = auditQueries(fetchMock).at(-1)!;
       expect(last.has('resourceType')).toBe(false);
@@ -147,26 +149,26 @@ describe('AuditLogPage', () => {
     expect(screen.queryByTestId('audit-table')).not.toBeInTheDocument();
   });
 
-  it('pages by 50 with Previous/Next and "Showing X–Y of Z" from X-Total-Count', async () => {
-    const page1 = Array.from({ length: 50 }, (_, i) => event(`a${i}`));
+  it('pages by 25 with Previous/Next and "Showing X–Y of Z" from X-Total-Count', async () => {
+    const page1 = Array.from({ length: 25 }, (_, i) => event(`a${i}`));
     const page2 = Array.from({ length: 20 }, (_, i) => event(`b${i}`));
     const fetchMock = stubApi([
-      { events: page1, total: 70 },
-      { events: page2, total: 70 },
-      { events: page1, total: 70 },
+      { events: page1, total: 45 },
+      { events: page2, total: 45 },
+      { events: page1, total: 45 },
     ]);
     renderPage();
 
-    expect(await screen.findByText('Showing 1–50 of 70')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Showing 51–70 of 70')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1–25 of 45')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 26–45 of 45')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(20));
-    expect(auditQueries(fetchMock).at(-1)?.get('offset')).toBe('50');
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(auditQueries(fetchMock).at(-1)?.get('offset')).toBe('25');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(await screen.findByText('Showing 1–50 of 70')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByText('Showing 1–25 of 45')).toBeInTheDocument();
   });
 
   it('shows an error with a retry', async () => {
@@ -197,5 +199,25 @@ describe('AuditLogPage', () => {
     expect(screen.getByTestId('audit-skeleton')).toBeInTheDocument();
     expect(await screen.findAllByTestId('audit-row')).toHaveLength(1);
     expect(screen.queryByTestId('audit-skeleton')).not.toBeInTheDocument();
+  });
+
+  it('sorts by a column header (aria-sort) and keeps filters, sort and page in the URL', async () => {
+    const fetchMock = stubApi([{ events: [event('e1')], total: 60 }]);
+    const { router } = renderWithProviders(<AuditLogPage />, {
+      path: '/audit-log?resourceType=tenant&from=2024-05-01&page=2',
+      queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })),
+    });
+    await screen.findAllByTestId('audit-row');
+    const first = auditQueries(fetchMock)[0]!;
+    expect(first.get('resourceType')).toBe('tenant');
+    expect(first.get('from')).toBe(new Date(2024, 4, 1).toISOString());
+    expect(first.get('offset')).toBe('25');
+    expect(screen.getByRole('columnheader', { name: 'Time' })).toHaveAttribute('aria-sort', 'descending');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actor' }));
+    await waitFor(() => expect(auditQueries(fetchMock).at(-1)?.get('sort')).toBe('actorEmail'));
+    expect(auditQueries(fetchMock).at(-1)?.get('offset')).toBe('0');
+    expect(router.state.location.search).toBe('?resourceType=tenant&from=2024-05-01&sort=actorEmail');
+    expect(screen.getByRole('columnheader', { name: 'Actor' })).toHaveAttribute('aria-sort', 'ascending');
   });
 });

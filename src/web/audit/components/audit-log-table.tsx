@@ -1,6 +1,9 @@
 import type { AuditEvent } from '@contract/audit';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import type { SortValue } from '@contract/lists';
+import type { AuditSortField } from '@/audit/api/get-audit-events';
+import { SortableHeader } from '@/components/list/sortable-header';
 import { Button } from '@/components/ui/button';
 
 /** The changes JSON text, indented; the raw text when it does not parse. */
@@ -17,11 +20,25 @@ const formatTime = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 };
 
-const headers = ['Time', 'Actor', 'Action', 'Resource', 'Tenant', 'Address'];
+/** Columns in order; those with a field sort on the server (the contract's auditEventSortFields). */
+const headers: { label: string; field?: AuditSortField }[] = [
+  { label: 'Time', field: 'createdAt' },
+  { label: 'Actor', field: 'actorEmail' },
+  { label: 'Action', field: 'action' },
+  { label: 'Resource', field: 'resourceType' },
+  { label: 'Tenant' },
+  { label: 'Address' },
+];
+const headClass = 'h-auto px-3 py-2 font-medium whitespace-nowrap text-muted-foreground';
 
-type AuditLogTableProps = { events: AuditEvent[]; tenantNames: Map<string, string> };
+type AuditLogTableProps = {
+  events: AuditEvent[];
+  tenantNames: Map<string, string>;
+  sort: SortValue<AuditSortField>;
+  onSort: (sort: SortValue<AuditSortField>) => void;
+};
 
-export function AuditLogTable({ events, tenantNames }: AuditLogTableProps) {
+export function AuditLogTable({ events, tenantNames, sort, onSort }: AuditLogTableProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -35,11 +52,17 @@ export function AuditLogTable({ events, tenantNames }: AuditLogTableProps) {
       <table className="w-full text-sm" data-testid="audit-table">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                {header}
-              </th>
-            ))}
+            {headers.map(({ label, field }) =>
+              field ? (
+                <SortableHeader key={label} field={field} sort={sort} onSort={onSort} className={headClass}>
+                  {label}
+                </SortableHeader>
+              ) : (
+                <th key={label} scope="col" className={headClass}>
+                  {label}
+                </th>
+              ),
+            )}
             <th scope="col" className="px-3 py-2">
               <span className="sr-only">Details</span>
             </th>

@@ -6,7 +6,7 @@ import { CapabilitiesTable } from '@/capabilities/components/capabilities-table'
 import { ALL_STATUSES, CapabilitiesToolbar } from '@/capabilities/components/capabilities-toolbar';
 import { CapabilityDeleteDialog } from '@/capabilities/components/capability-delete-dialog';
 import { CapabilityFormDialog } from '@/capabilities/components/capability-form-dialog';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';

@@ -7,7 +7,7 @@ import { TemplateFormDialog } from '@/capabilities/components/template-form-dial
 import { TemplateListItem } from '@/capabilities/components/template-list-item';
 import { notifyDeleteError } from '@/lib/conflict-toasts';
 import { notifySuccess } from '@/lib/notify';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import type { Settings, SettingsInput } from '@contract/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin } from '@/auth';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WebApp, WebAppInput } from '@contract/web-apps';
 import { apiRequest } from '@/lib/api-client';
-import { invalidateWebAppReads, WEB_APPS_PATH } from '@/web-apps/api/get-web-apps';
+import { invalidateWebApps, WEB_APPS_PATH } from '@/web-apps/api/web-app-keys';
 
 /** POST /api/web-apps: 201 with the new app, which starts as provisioning. */
 export async function createWebApp(input: WebAppInput): Promise<WebApp> {
@@ -11,5 +11,5 @@ export async function createWebApp(input: WebAppInput): Promise<WebApp> {
 
 export function useCreateWebApp() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createWebApp, onSuccess: () => invalidateWebAppReads(queryClient) });
+  return useMutation({ mutationFn: createWebApp, onSuccess: () => invalidateWebApps(queryClient) });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { invalidateWebAppReads, WEB_APPS_PATH } from '@/web-apps/api/get-web-apps';
+import { invalidateWebApps, WEB_APPS_PATH } from '@/web-apps/api/web-app-keys';
 
 /** DELETE /api/web-apps/{id}: 204. */
 export async function deleteWebApp(id: string, ifMatch?: number): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteWebApp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteWebApp(id, ifMatch),
-    onSuccess: () => invalidateWebAppReads(queryClient),
+    onSuccess: () => invalidateWebApps(queryClient),
   });
 }

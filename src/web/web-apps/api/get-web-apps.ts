@@ -1,51 +1,40 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SortValue, webAppSortFields } from '@contract/lists';
 import type { WebApp } from '@contract/web-apps';
-import { apiRequest } from '@/lib/api-client';
+import { getPage, type Page } from '@/lib/list-request';
+import { WEB_APPS_PATH, webAppKeys } from '@/web-apps/api/web-app-keys';
 
-export const WEB_APPS_PATH = '/api/web-apps';
-const TOTAL_COUNT_HEADER = 'X-Total-Count';
-/** The Overview figures count web apps; its cache is refreshed after a change (key of GET /api/overview). */
-const OVERVIEW_QUERY_KEY = ['/api/overview'];
+export { WEB_APPS_PATH };
+export type WebAppSortField = (typeof webAppSortFields)[number];
 
-/** Search (name, description or technology) and status filter of GET /api/web-apps; empty ones are not sent. */
-export type WebAppsParams = { q?: string; status?: string };
-export type WebAppsPage = { webApps: WebApp[]; total: number };
+/**
+ * GET /api/web-apps?q=&status=&tenantId=&environment=&technology=&sort=&limit=&offset=: search by name,
+ * description or technology; empty values are not sent.
+ */
+export type WebAppListQuery = {
+  q?: string;
+  status?: string;
+  tenantId?: string;
+  environment?: string;
+  technology?: string;
+  sort?: SortValue<WebAppSortField>;
+  limit?: number;
+  offset?: number;
+};
 
-export function webAppsSearch({ q, status }: WebAppsParams): string {
-  const search = new URLSearchParams();
-  if (q?.trim()) search.set('q', q.trim());
-  if (status?.trim()) search.set('status', status.trim());
-  const text = search.toString();
-  return text ? `?${text}` : '';
+/** One page of web apps and the total matching (X-Total-Count). */
+export function getWebApps(query: WebAppListQuery): Promise<Page<WebApp>> {
+  return getPage<WebApp>(WEB_APPS_PATH, query);
 }
 
-/** GET /api/web-apps?q=&status=: the matching apps and their total (X-Total-Count). */
-export async function getWebApps(params: WebAppsParams): Promise<WebAppsPage> {
-  const res = await apiRequest('GET', `${WEB_APPS_PATH}${webAppsSearch(params)}`);
-  const webApps = (await res.json()) as WebApp[];
-  const total = Number(res.headers.get(TOTAL_COUNT_HEADER));
-  return {
-    webApps,
-    total: res.headers.has(TOTAL_COUNT_HEADER) && Number.isFinite(total) ? total : webApps.length,
-  };
-}
-
-export const webAppsQueryOptions = (params: WebAppsParams) =>
+export const webAppsQueryOptions = (query: WebAppListQuery) =>
   queryOptions({
-    queryKey: [WEB_APPS_PATH, 'list', params],
-    queryFn: () => getWebApps(params),
-    // Keep the current cards on screen while a new search loads.
+    queryKey: webAppKeys.list(query),
+    queryFn: () => getWebApps(query),
+    // Keep the current cards on screen while the next page or search loads.
     placeholderData: keepPreviousData,
   });
 
-export function useWebApps(params: WebAppsParams) {
-  return useQuery(webAppsQueryOptions(params));
-}
-
-/** After a create, edit or delete: every web app read and the Overview. */
-export async function invalidateWebAppReads(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [WEB_APPS_PATH] }),
-    queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY }),
-  ]);
+export function useWebApps(query: WebAppListQuery) {
+  return useQuery(webAppsQueryOptions(query));
 }

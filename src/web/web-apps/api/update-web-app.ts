@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WebApp, WebAppPatch } from '@contract/web-apps';
 import { apiRequest } from '@/lib/api-client';
-import { invalidateWebAppReads, WEB_APPS_PATH } from '@/web-apps/api/get-web-apps';
+import { invalidateWebApps, WEB_APPS_PATH } from '@/web-apps/api/web-app-keys';
 
 /** PATCH /api/web-apps/{id}: name, description, technology, environment, region, url, status. */
 export async function updateWebApp({
@@ -20,5 +20,5 @@ export async function updateWebApp({
 
 export function useUpdateWebApp() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateWebApp, onSuccess: () => invalidateWebAppReads(queryClient) });
+  return useMutation({ mutationFn: updateWebApp, onSuccess: () => invalidateWebApps(queryClient) });
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tenant } from '@contract/tenants';
 import { Toaster } from '@/components/ui/toaster';
 import { makeMe, queryClientWithMe } from '@/test/me';
+import { optionsHandler } from '@/test/options-stub';
 import { renderWithProviders } from '@/test/render';
 import { WebAppsPage } from '@/web-apps/components/web-apps-page';
 import { apiError, makeWebApp, requestsTo, stubApi } from '@/web-apps/test/fixtures';
@@ -12,7 +13,12 @@ const tenant = (id: string, name: string) => ({ id, name }) as Tenant;
 const tenants = [tenant('tenant-001', 'Acme Corporation'), tenant('tenant-002', 'Globex')];
 
 function renderPage(handlers: Parameters<typeof stubApi>[0] = {}) {
-  const fetchMock = stubApi({ 'GET /api/web-apps': [], 'GET /api/tenants': tenants, ...handlers });
+  const fetchMock = stubApi({
+    'GET /api/web-apps': [],
+    'GET /api/tenants': tenants,
+    'GET /api/tenants/options': optionsHandler(tenants),
+    ...handlers,
+  });
   renderWithProviders(
     <>
       <WebAppsPage />

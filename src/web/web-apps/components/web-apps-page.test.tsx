@@ -95,8 +95,8 @@ describe('WebAppsPage', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search applications' }), 'iframe');
     expect(await screen.findByText('No applications found')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET', '/api/web-apps').map((r) => r.url)).toEqual([
-      '/api/web-apps',
-      '/api/web-apps?q=iframe',
+      '/api/web-apps?sort=-createdAt&limit=25&offset=0',
+      '/api/web-apps?q=iframe&sort=-createdAt&limit=25&offset=0',
     ]);
   });
 
@@ -116,7 +116,9 @@ describe('WebAppsPage', { timeout: 20_000 }, () => {
     ]);
     await userEvent.click(screen.getByRole('option', { name: 'Stopped' }));
     await waitFor(() => expect(screen.getAllByTestId('web-app-card')).toHaveLength(1));
-    expect(requestsTo(fetchMock, 'GET', '/api/web-apps').at(-1)?.url).toBe('/api/web-apps?status=stopped');
+    expect(requestsTo(fetchMock, 'GET', '/api/web-apps').at(-1)?.url).toBe(
+      '/api/web-apps?status=stopped&sort=-createdAt&limit=25&offset=0',
+    );
   });
 
   it('shows an error state with a retry', async () => {

@@ -1,52 +1,65 @@
-import { Search } from 'lucide-react';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { statusOptions } from '@/web-apps/lib/web-app-form';
+import { FilterSelect } from '@/components/list/filter-select';
+import { SearchInput } from '@/components/list/search-input';
+import { SortSelect, type SortOption } from '@/components/list/sort-select';
+import { TenantCombobox } from '@/tenants';
+import type { WebAppSortField } from '@/web-apps/api/get-web-apps';
+import { environmentOptions, statusOptions, technologyOptions } from '@/web-apps/lib/web-app-form';
+import type { WebAppsView } from '@/web-apps/lib/web-apps-view';
 
-export const ALL_STATUSES = 'all';
+const sortOptions: SortOption<WebAppSortField>[] = [
+  { value: '-createdAt', label: 'Newest first' },
+  { value: 'createdAt', label: 'Oldest first' },
+  { value: 'name', label: 'Name (A–Z)' },
+  { value: '-name', label: 'Name (Z–A)' },
+  { value: 'status', label: 'Status' },
+  { value: 'environment', label: 'Environment' },
+  { value: 'technology', label: 'Technology' },
+];
 
-type WebAppsToolbarProps = {
-  search: string;
-  onSearchChange: (search: string) => void;
-  status: string;
-  onStatusChange: (status: string) => void;
-};
-
-/** Search by name, description or technology; status filter: all, running, provisioning, stopped. */
-export function WebAppsToolbar({ search, onSearchChange, status, onStatusChange }: WebAppsToolbarProps) {
+/** Search by name, description or technology; status filter: all, running, provisioning, stopped (SPEC.md). */
+export function WebAppsToolbar({ view }: { view: WebAppsView }) {
   return (
     <div
-      className="flex flex-col gap-3 sm:flex-row sm:items-center"
-      role="search"
+      className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center"
+      role="group"
       aria-label="Application filters"
     >
-      <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Search applications"
-          placeholder="Search by name, description or technology..."
-          className="pl-9"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-        />
-      </div>
-      <Select value={status} onValueChange={onStatusChange}>
-        <SelectTrigger aria-label="Status filter" className="w-full sm:w-48">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL_STATUSES}>All statuses</SelectItem>
-          {statusOptions.map(({ value, label }) => (
-            <SelectItem key={value} value={value}>
-              {label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <SearchInput
+        value={view.q}
+        onSearch={view.setSearch}
+        label="Search applications"
+        placeholder="Search by name, description or technology..."
+        className="lg:flex-1"
+      />
+      <FilterSelect
+        label="Status filter"
+        allLabel="All statuses"
+        options={statusOptions}
+        value={view.filters.status}
+        onChange={(value) => view.setFilter('status', value)}
+      />
+      <TenantCombobox
+        label="Tenant filter"
+        emptyLabel="All tenants"
+        className="lg:w-52"
+        value={view.filters.tenantId}
+        onChange={(value) => view.setFilter('tenantId', value)}
+      />
+      <FilterSelect
+        label="Environment filter"
+        allLabel="All environments"
+        options={environmentOptions}
+        value={view.filters.environment}
+        onChange={(value) => view.setFilter('environment', value)}
+      />
+      <FilterSelect
+        label="Technology filter"
+        allLabel="All technologies"
+        options={technologyOptions}
+        value={view.filters.technology}
+        onChange={(value) => view.setFilter('technology', value)}
+      />
+      <SortSelect sort={view.sort} options={sortOptions} onSort={view.setSort} />
     </div>
   );
 }

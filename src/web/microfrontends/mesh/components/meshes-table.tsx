@@ -2,7 +2,7 @@ import type { WebAppMesh } from '@contract/web-app-meshes';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useCanOnTenant } from '@/auth/use-can';
+import { useCanOnTenant } from '@/auth';
 import { formatDate } from '@/lib/format';
 import { countMenuItems } from '@/microfrontends/mesh/lib/mesh-form';
 

@@ -9,7 +9,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { useMeshes } from '@/microfrontends/mesh/api/get-meshes';
 import { MeshDeleteDialog } from '@/microfrontends/mesh/components/mesh-delete-dialog';
 import { MeshesTable } from '@/microfrontends/mesh/components/meshes-table';
-import { useTenants } from '@/tenants/api/get-tenants';
+import { useTenants } from '@/tenants';
 
 /** The web app meshes the viewer may see, on the Web Apps page. */
 export function WebAppMeshesSection() {

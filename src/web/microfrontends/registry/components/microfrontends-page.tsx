@@ -1,7 +1,7 @@
 import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
 import { Blocks, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';

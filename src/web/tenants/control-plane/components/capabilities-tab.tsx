@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCanOnTenant } from '@/auth/use-can';
+import { useCanOnTenant } from '@/auth';
 import { useActiveVersions } from '@/tenants/control-plane/api/get-active-versions';
 import { useCapabilities } from '@/tenants/control-plane/api/get-capabilities';
 import { CapabilityCard } from '@/tenants/control-plane/components/capability-card';

@@ -3,8 +3,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifySuccess } from '@/lib/notify';
 import { notifyDeleteError } from '@/lib/conflict-toasts';
-import { TENANTS_PATH } from '@/tenants/api/get-tenants';
-import { useDeleteTenant, type TenantDeletion } from '@/tenants/list/api/delete-tenant';
+import { useDeleteTenant, type TenantDeletion } from '@/tenants/api/delete-tenant';
+import { tenantKeys } from '@/tenants/api/tenant-keys';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -45,7 +45,7 @@ export function TenantDeleteDialog({ open, tenant, onClose }: TenantDeleteDialog
             onError: (error) =>
               notifyDeleteError(error, 'tenant', 'Failed to delete tenant.', {
                 queryClient,
-                queryKey: [TENANTS_PATH],
+                queryKey: tenantKeys.all,
               }),
             onSettled: onClose,
           },

@@ -1,0 +1,46 @@
+import '@/test/dom-polyfills';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PaginationBar } from '@/components/list/pagination-bar';
+
+const props = { pageSize: 25, total: 117, onPageChange: vi.fn(), onPageSizeChange: vi.fn() };
+
+describe('PaginationBar', () => {
+  it('shows the range and total, and moves between pages', async () => {
+    const onPageChange = vi.fn();
+    render(<PaginationBar {...props} page={2} shown={25} onPageChange={onPageChange} />);
+    expect(screen.getByText('Showing 26–50 of 117')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 5')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(5);
+    await userEvent.click(screen.getByRole('button', { name: 'First page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(3);
+  });
+
+  it('disables going back on the first page and forward on the last', () => {
+    render(<PaginationBar {...props} page={5} shown={17} />);
+    expect(screen.getByText('Showing 101–117 of 117')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+  });
+
+  it('goes to the last page when the page is past the end', () => {
+    const onPageChange = vi.fn();
+    render(<PaginationBar {...props} page={9} shown={0} onPageChange={onPageChange} />);
+    expect(onPageChange).toHaveBeenCalledWith(5);
+  });
+
+  it('offers the contract page sizes', async () => {
+    const onPageSizeChange = vi.fn();
+    render(<PaginationBar {...props} page={1} shown={25} onPageSizeChange={onPageSizeChange} />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['10 per page', '25 per page', '50 per page', '100 per page']);
+    await userEvent.click(screen.getByRole('option', { name: '50 per page' }));
+    expect(onPageSizeChange).toHaveBeenCalledWith(50);
+  });
+});

@@ -1,0 +1,87 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { useEffect } from 'react';
+import { PAGE_SIZES } from '@contract/lists';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+
+type PaginationBarProps = {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  total: number;
+  /** Rows on this page. */
+  shown: number;
+  /** While the next page loads (the current one stays on screen). */
+  disabled?: boolean;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+  /** Names the navigation landmark when a screen has two lists. */
+  label?: string;
+};
+
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** "Showing 26–50 of 117", first/previous/next/last and the page size. */
+export function PaginationBar({
+  page,
+  pageSize,
+  total,
+  shown,
+  disabled,
+  onPageChange,
+  onPageSizeChange,
+  label = 'Pagination',
+}: PaginationBarProps) {
+  const last = pageCount(total, pageSize);
+  const from = shown === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = shown === 0 ? 0 : from + shown - 1;
+
+  // A page past the end (rows deleted, or an old link): go to the last page that has rows.
+  useEffect(() => {
+    if (!disabled && total > 0 && page > last) onPageChange(last);
+  }, [disabled, total, page, last, onPageChange]);
+
+  const go = (target: number, name: string, Icon: typeof ChevronLeft, off: boolean) => (
+    <Button
+      variant="outline"
+      size="icon"
+      className="size-8"
+      aria-label={name}
+      disabled={disabled || off}
+      onClick={() => onPageChange(target)}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  );
+
+  return (
+    <nav aria-label={label} className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="list-range">
+        Showing {from}–{to} of {total}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <Select value={String(pageSize)} onValueChange={(value) => onPageSizeChange(Number(value))}>
+          <SelectTrigger size="sm" aria-label="Rows per page" className="w-[7.5rem]">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {PAGE_SIZES.map((size) => (
+              <SelectItem key={size} value={String(size)}>
+                {size} per page
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <span className="text-sm text-muted-foreground">
+          Page {Math.min(page, last)} of {last}
+        </span>
+        <div className="flex gap-1">
+          {go(1, 'First page', ChevronsLeft, page <= 1)}
+          {go(page - 1, 'Previous page', ChevronLeft, page <= 1)}
+          {go(page + 1, 'Next page', ChevronRight, page >= last)}
+          {go(last, 'Last page', ChevronsRight, page >= last)}
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,34 @@
+import type { SortValue } from '@contract/lists';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+
+export type SortOption<F extends string> = { value: SortValue<F>; label: string };
+
+type SortSelectProps<F extends string> = {
+  sort: SortValue<F>;
+  options: readonly SortOption<F>[];
+  onSort: (sort: SortValue<F>) => void;
+  label?: string;
+};
+
+/** Sorting for lists shown as cards, which have no column headers to click. */
+export function SortSelect<F extends string>({
+  sort,
+  options,
+  onSort,
+  label = 'Sort by',
+}: SortSelectProps<F>) {
+  return (
+    <Select value={sort} onValueChange={(value) => onSort(value as SortValue<F>)}>
+      <SelectTrigger aria-label={label} className="w-full sm:w-48">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,0 +1,147 @@
+import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { Check, ChevronsUpDown } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { Option } from '@contract/lists';
+import { OptionList } from '@/components/option-list';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '@/components/list/search-input';
+import type { Page } from '@/lib/list-request';
+import { cn } from '@/lib/utils';
+
+/** How a picker asks its options endpoint: a search, or exact ids (to label the current value). */
+export type OptionsParams = { q?: string; ids?: string[] };
+// The query key type is the resource's own (its key factory), so it is left open here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query key shape a factory builds
+export type OptionsQuery = (params: OptionsParams) => UseQueryOptions<Page<Option>, Error, Page<Option>, any>;
+
+type ServerComboboxProps = {
+  value: string;
+  onChange: (value: string) => void;
+  optionsQuery: OptionsQuery;
+  /** Accessible name of the trigger (use with a visible label's text). */
+  label: string;
+  id?: string;
+  placeholder?: string;
+  searchPlaceholder?: string;
+  /** When set, a first entry with this label clears the value (e.g. "All tenants"). */
+  emptyLabel?: string;
+  /** Options the server offers but this picker may not take (e.g. tenants the user already has). */
+  exclude?: (id: string) => boolean;
+  disabled?: boolean;
+  invalid?: boolean;
+  className?: string;
+};
+
+/**
+ * A picker that searches on the server as you type (so it never loads the whole set) and labels its
+ * current value through `ids=`. Keyboard: arrows move, Enter picks, Escape closes.
+ */
+export function ServerCombobox(props: ServerComboboxProps) {
+  const { value, onChange, optionsQuery, label, id, placeholder = 'Select...', emptyLabel } = props;
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  // The previous results stay while the next search loads, so the list does not flash empty.
+  const results = useQuery({
+    ...optionsQuery({ q: q || undefined }),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+  const selected = useQuery({ ...optionsQuery({ ids: [value] }), enabled: value !== '' });
+
+  const selectedLabel =
+    value === ''
+      ? emptyLabel
+      : (selected.data?.rows.find((option) => option.id === value)?.label ??
+        results.data?.rows.find((option) => option.id === value)?.label);
+  const entries: Option[] = [
+    ...(emptyLabel && !q ? [{ id: '', label: emptyLabel, detail: null }] : []),
+    ...(results.data?.rows ?? []).filter((option) => !props.exclude?.(option.id)),
+  ];
+
+  const pick = (option: Option | undefined) => {
+    if (!option) return;
+    onChange(option.id);
+    setOpen(false);
+  };
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowDown: Math.min(active + 1, entries.length - 1),
+      ArrowUp: Math.max(active - 1, 0),
+      Home: 0,
+      End: entries.length - 1,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      setActive(Math.max(0, moves[event.key]!));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      pick(entries[active]);
+    }
+  };
+
+  return (
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setText('');
+        setActive(0);
+      }}
+    >
+      <PopoverTrigger asChild>
+        <Button
+          id={id}
+          type="button"
+          variant="outline"
+          role="combobox"
+          aria-label={label}
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          aria-invalid={props.invalid || undefined}
+          disabled={props.disabled}
+          className={cn('w-full justify-between font-normal', props.className)}
+        >
+          <span className={cn('truncate', selectedLabel === undefined && 'text-muted-foreground')}>
+            {selectedLabel ?? (value && selected.isPending ? 'Loading...' : placeholder)}
+          </span>
+          <ChevronsUpDown className="opacity-50" aria-hidden="true" />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-64 p-2" align="start">
+        <Input
+          aria-label={`Search ${label}`}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={entries[active] ? `${listId}-${active}` : undefined}
+          placeholder={props.searchPlaceholder ?? 'Search...'}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <OptionList
+          id={listId}
+          label={label}
+          entries={entries}
+          active={active}
+          value={value}
+          loading={results.isPending || results.isPlaceholderData || q !== text.trim()}
+          error={results.isError}
+          total={results.data?.total}
+          shown={results.data?.rows.length ?? 0}
+          onHover={setActive}
+          onPick={pick}
+          checkIcon={Check}
+        />
+      </PopoverContent>
+    </Popover>
+  );
+}
