@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { idParamSchema } from './common';
+import { capabilityStatuses } from './capabilities';
+import { environments, idParamSchema, technologies } from './common';
+import { microfrontendVersionStatuses } from './microfrontends';
+import { tenantStatuses } from './tenants';
+import { globalRoles, userStatuses } from './users';
+import { webAppStatuses } from './web-apps';
 
 /**
  * The list conventions every large list shares (docs/lists.md):
@@ -78,3 +83,81 @@ export const optionSchema = z.object({
   detail: z.string().nullable(),
 });
 export type Option = z.infer<typeof optionSchema>;
+
+/** Sortable fields of the per-parent histories (versions of a microfrontend, a context's configurations). */
+export const microfrontendVersionSortFields = ['createdAt', 'version', 'status'] as const;
+export const notificationTemplateSortFields = ['name', 'createdAt'] as const;
+export const userProfileSortFields = ['createdAt'] as const;
+
+/** Paging without search or sort: histories that have one natural order (configuration versions). */
+export const pageQuerySchema = z.object({ limit: limitSchema, offset: offsetSchema });
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/*
+ * The query of each list: the shared q/sort/limit/offset plus its filters. Filters over a closed set
+ * of values are enums, so a typo is a 400 naming the field rather than an empty page.
+ */
+export const tenantListQuerySchema = listQuerySchemaFor(tenantSortFields).extend({
+  status: z.enum(tenantStatuses).optional(),
+});
+export type TenantListQuery = z.infer<typeof tenantListQuerySchema>;
+
+export const userListQuerySchema = listQuerySchemaFor(userSortFields).extend({
+  status: z.enum(userStatuses).optional(),
+  globalRole: z.enum(globalRoles).optional(),
+  /** Users holding a profile in this tenant. */
+  tenantId: idParamSchema.optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const capabilityListQuerySchema = listQuerySchemaFor(capabilitySortFields).extend({
+  status: z.enum(capabilityStatuses).optional(),
+  category: z.string().trim().max(100).optional(),
+});
+export type CapabilityListQuery = z.infer<typeof capabilityListQuerySchema>;
+
+export const microfrontendListQuerySchema = listQuerySchemaFor(microfrontendSortFields);
+export type MicrofrontendListQuery = z.infer<typeof microfrontendListQuerySchema>;
+
+export const microfrontendVersionListQuerySchema = listQuerySchemaFor(microfrontendVersionSortFields).extend({
+  status: z.enum(microfrontendVersionStatuses).optional(),
+});
+export type MicrofrontendVersionListQuery = z.infer<typeof microfrontendVersionListQuerySchema>;
+
+export const webAppListQuerySchema = listQuerySchemaFor(webAppSortFields).extend({
+  status: z.enum(webAppStatuses).optional(),
+  tenantId: idParamSchema.optional(),
+  environment: z.enum(environments).optional(),
+  technology: z.enum(technologies).optional(),
+});
+export type WebAppListQuery = z.infer<typeof webAppListQuerySchema>;
+
+export const webAppMeshListQuerySchema = listQuerySchemaFor(webAppMeshSortFields).extend({
+  tenantId: idParamSchema.optional(),
+});
+export type WebAppMeshListQuery = z.infer<typeof webAppMeshListQuerySchema>;
+
+export const userProfileListQuerySchema = listQuerySchemaFor(userProfileSortFields).extend({
+  userId: idParamSchema.optional(),
+  tenantId: idParamSchema.optional(),
+});
+export type UserProfileListQuery = z.infer<typeof userProfileListQuerySchema>;
+
+export const notificationTemplateListQuerySchema = listQuerySchemaFor(notificationTemplateSortFields);
+export type NotificationTemplateListQuery = z.infer<typeof notificationTemplateListQuerySchema>;
+
+/** The audit log keeps its filters (actor: email contains or exact id) and gains q and sort. */
+export const auditEventListQuerySchema = listQuerySchemaFor(auditEventSortFields).extend({
+  actor: z.string().trim().max(320).optional(),
+  resourceType: z.string().trim().max(100).optional(),
+  tenantId: idParamSchema.optional(),
+  from: z.iso.datetime({ offset: true, message: 'Must be an ISO date-time' }).optional(),
+  to: z.iso.datetime({ offset: true, message: 'Must be an ISO date-time' }).optional(),
+});
+export type AuditEventListQuery = z.infer<typeof auditEventListQuerySchema>;
+
+/** Published (or draft, deprecated) versions of one microfrontend, for the mesh form's picker. */
+export const microfrontendVersionOptionsQuerySchema = optionsQuerySchema.extend({
+  status: z.enum(microfrontendVersionStatuses).optional(),
+});
+export type MicrofrontendVersionOptionsQuery = z.infer<typeof microfrontendVersionOptionsQuerySchema>;

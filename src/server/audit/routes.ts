@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { auditEventSchema, auditQuerySchema } from '../../contract/audit';
+import { auditEventSchema } from '../../contract/audit';
+import { auditEventListQuerySchema } from '../../contract/lists';
 import { requireViewer } from '../auth/guard';
 import { signedIn } from '../auth/permissions';
 import type { Database } from '../db/client';
@@ -15,8 +16,9 @@ export function auditRoutes(app: ZodApp, { db }: { db: Database }): void {
       config: { permission: signedIn },
       schema: {
         tags: ['audit'],
-        summary: 'Audit events, newest first (administrators: all; tenant owners: their tenants)',
-        querystring: auditQuerySchema,
+        summary:
+          'Audit events, newest first unless sorted; search action or actor email (administrators: all; tenant owners: their tenants)',
+        querystring: auditEventListQuerySchema,
         response: { 200: z.array(auditEventSchema), ...errorResponses(400, 401, 403) },
       },
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { capabilityInputSchema, capabilityPatchSchema, capabilitySchema } from '../../contract/capabilities';
-import { idParamSchema, listQuerySchema } from '../../contract/common';
+import { idParamSchema } from '../../contract/common';
+import { capabilityListQuerySchema, optionSchema, optionsQuerySchema } from '../../contract/lists';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
@@ -9,6 +10,7 @@ import {
   createCapability,
   deleteCapability,
   getCapability,
+  capabilityOptions,
   listCapabilities,
   updateCapability,
 } from './service';
@@ -25,12 +27,27 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
       config: { permission: signedIn },
       schema: {
         tags: ['capabilities'],
-        summary: 'List capabilities (search by name, description or category)',
-        querystring: listQuerySchema,
+        summary:
+          'List capabilities: search by name, description or category, filter by status or category, sort, page',
+        querystring: capabilityListQuerySchema,
         response: { 200: z.array(capabilitySchema), ...errorResponses(400) },
       },
     },
     async (request, reply) => sendPage(reply, await listCapabilities(db, request.query)),
+  );
+
+  app.get(
+    '/api/capabilities/options',
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: ['capabilities'],
+        summary: 'Capability picker: {id, label: name, detail: category} by name',
+        querystring: optionsQuerySchema,
+        response: { 200: z.array(optionSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => sendPage(reply, await capabilityOptions(db, request.query)),
   );
 
   app.get(

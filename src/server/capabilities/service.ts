@@ -1,32 +1,81 @@
-import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Capability, CapabilityInput, CapabilityPatch } from '../../contract/capabilities';
-import type { ListQuery } from '../../contract/common';
+import type { CapabilityListQuery, Option, OptionsQuery } from '../../contract/lists';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
+import {
+  containsAny,
+  countColumn,
+  idsIn,
+  mergeOptions,
+  optionsLimit,
+  orderByFor,
+  pageOf,
+  runList,
+} from '../db/list';
 import { capabilities, capabilitySubscriptions } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { assertJsonSchema } from './configuration-schema';
 
-/** The capability catalogue, searched by name, description or category. */
+const capabilitySortColumns = {
+  id: capabilities.id,
+  name: capabilities.name,
+  status: capabilities.status,
+  category: capabilities.category,
+  version: capabilities.version,
+};
+
+/** The capability catalogue, by id unless sorted, searched by name, description or category. */
 export async function listCapabilities(
   db: Executor,
-  query: ListQuery,
+  query: CapabilityListQuery,
 ): Promise<{ items: Capability[]; total: number }> {
-  const rows = await db
-    .select({ ...getTableColumns(capabilities), totalCount: totalCountColumn })
-    .from(capabilities)
-    .where(
-      and(
-        containsAny(query.q, [capabilities.name, capabilities.description, capabilities.category]),
-        query.status ? eq(capabilities.status, query.status) : undefined,
-      ),
-    )
-    .orderBy(asc(capabilities.id))
-    .limit(query.limit ?? DEFAULT_LIST_LIMIT)
-    .offset(query.offset ?? 0);
-  return toPage(rows);
+  const where = and(
+    containsAny(query.q, [capabilities.name, capabilities.description, capabilities.category]),
+    query.status ? eq(capabilities.status, query.status) : undefined,
+    query.category ? eq(capabilities.category, query.category) : undefined,
+  );
+  const { limit, offset } = pageOf(query);
+  return runList({
+    page: db
+      .select()
+      .from(capabilities)
+      .where(where)
+      .orderBy(...orderByFor(query.sort, 'id', capabilitySortColumns, capabilities.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(capabilities).where(where),
+    limit,
+    offset,
+  });
+}
+
+/** The capability picker: the catalogue by name, detail = category (every signed-in user reads it). */
+export async function capabilityOptions(
+  db: Executor,
+  query: OptionsQuery,
+): Promise<{ items: Option[]; total: number }> {
+  const columns = { id: capabilities.id, label: capabilities.name, detail: capabilities.category };
+  const where = containsAny(query.q, [capabilities.name]);
+  const selectedIds = idsIn(capabilities.id, query.ids);
+  const [matches, [total], selected] = await Promise.all([
+    db
+      .select(columns)
+      .from(capabilities)
+      .where(where)
+      .orderBy(asc(capabilities.name), asc(capabilities.id))
+      .limit(optionsLimit(query.limit)),
+    db.select(countColumn).from(capabilities).where(where),
+    selectedIds
+      ? db
+          .select(columns)
+          .from(capabilities)
+          .where(selectedIds)
+          .orderBy(asc(capabilities.name), asc(capabilities.id))
+      : [],
+  ]);
+  return { items: mergeOptions(matches, selected), total: total?.n ?? 0 };
 }
 
 export async function getCapability(db: Executor, id: string): Promise<Capability> {

@@ -12,6 +12,8 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { signedIn } from '../auth/permissions';
+import { notificationTemplateListQuerySchema } from '../../contract/lists';
+import { sendPage } from '../http/list-reply';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates-service';
 
 export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }): void {
@@ -21,12 +23,14 @@ export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }
       config: { permission: signedIn },
       schema: {
         tags: ['notification templates'],
-        summary: "A capability's notification templates",
+        summary: "A capability's notification templates: search by name, sort, page (total in X-Total-Count)",
         params: z.object({ capabilityId: idParamSchema }),
+        querystring: notificationTemplateListQuerySchema,
         response: { 200: z.array(notificationTemplateSchema), ...errorResponses(400, 404) },
       },
     },
-    async (request) => listTemplates(db, request.params.capabilityId),
+    async (request, reply) =>
+      sendPage(reply, await listTemplates(db, request.params.capabilityId, request.query)),
   );
 
   const templateParams = z.object({ id: idParamSchema });

@@ -1,4 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { NotificationTemplateListQuery } from '../../contract/lists';
+import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import {
   templateProblems,
   type NotificationTemplate,
@@ -12,18 +14,43 @@ import { capabilities, notificationTemplates } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { getCapability } from './service';
 
-/** A capability's notification templates; 404 when the capability does not exist. */
-export async function listTemplates(db: Executor, capabilityId: string): Promise<NotificationTemplate[]> {
+const templateSortColumns = { name: notificationTemplates.name, createdAt: notificationTemplates.createdAt };
+
+/**
+ * A capability's notification templates, by name then language unless sorted, searched by name;
+ * 404 when the capability does not exist.
+ */
+export async function listTemplates(
+  db: Executor,
+  capabilityId: string,
+  query: NotificationTemplateListQuery,
+): Promise<{ items: NotificationTemplate[]; total: number }> {
   await getCapability(db, capabilityId);
-  return db
-    .select()
-    .from(notificationTemplates)
-    .where(eq(notificationTemplates.capabilityId, capabilityId))
-    .orderBy(
-      asc(notificationTemplates.name),
-      asc(notificationTemplates.language),
-      asc(notificationTemplates.id),
-    );
+  const where = and(
+    eq(notificationTemplates.capabilityId, capabilityId),
+    containsAny(query.q, [notificationTemplates.name]),
+  );
+  const { limit, offset } = pageOf(query);
+  return runList({
+    page: db
+      .select()
+      .from(notificationTemplates)
+      .where(where)
+      .orderBy(
+        ...(query.sort
+          ? orderByFor(query.sort, 'name', templateSortColumns, notificationTemplates.id)
+          : [
+              asc(notificationTemplates.name),
+              asc(notificationTemplates.language),
+              asc(notificationTemplates.id),
+            ]),
+      )
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(notificationTemplates).where(where),
+    limit,
+    offset,
+  });
 }
 
 type TemplateFields = Omit<

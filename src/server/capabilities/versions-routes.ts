@@ -5,7 +5,9 @@ import {
   tenantContextParamsSchema,
   versionContextParamsSchema,
 } from '../../contract/capability-subscriptions';
+import { pageQuerySchema } from '../../contract/lists';
 import type { Database } from '../db/client';
+import { sendPage } from '../http/list-reply';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { onTenant, tenantFromParam, tenantFromBody, tenantFromRow } from '../auth/permissions';
@@ -61,12 +63,13 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
       config: { permission: readTenant },
       schema: {
         tags: ['configuration versions'],
-        summary: 'Configuration version history of one context, newest first',
+        summary: 'Configuration version history of one context, newest first, paged (total in X-Total-Count)',
         params: versionContextParamsSchema,
+        querystring: pageQuerySchema,
         response: { 200: z.array(configurationVersionSchema), ...errorResponses(400) },
       },
     },
-    async (request) => listVersionHistory(db, request.params),
+    async (request, reply) => sendPage(reply, await listVersionHistory(db, request.params, request.query)),
   );
 
   app.post(

@@ -6,7 +6,9 @@ import {
   type VersionContextParams,
 } from '../../contract/capability-subscriptions';
 import type { Environment } from '../../contract/common';
+import type { PageQuery } from '../../contract/lists';
 import { recordAudit } from '../audit/service';
+import { countColumn, pageOf, runList } from '../db/list';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
 import {
@@ -62,8 +64,22 @@ export async function listActiveVersions(
 export async function listVersionHistory(
   db: Executor,
   context: VersionContextParams,
-): Promise<ConfigurationVersion[]> {
-  return db.select().from(versions).where(inContext(context)).orderBy(desc(versions.version));
+  query: PageQuery,
+): Promise<{ items: ConfigurationVersion[]; total: number }> {
+  const { limit, offset } = pageOf(query);
+  // Version numbers are unique per context, so they alone order the pages stably.
+  return runList({
+    page: db
+      .select()
+      .from(versions)
+      .where(inContext(context))
+      .orderBy(desc(versions.version))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(versions).where(inContext(context)),
+    limit,
+    offset,
+  });
 }
 
 /** Parses configuration text (empty means {}), refusing anything that is not JSON. */

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,7 +43,8 @@ export async function openDatabase(
 }
 
 async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<DatabaseHandle> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // pg_trgm backs the lists' search indexes (migration 0004); PGlite ships it as a separate module.
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   // Timestamps are rendered as text by the server: pin the zone so every row reads the same way.
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });

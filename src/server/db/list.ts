@@ -1,18 +1,78 @@
-import { ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { OPTIONS_DEFAULT_LIMIT, parseSort, type Option, type SortValue } from '../../contract/lists';
 
-/** Default and maximum page sizes for list endpoints. */
+/**
+ * Rows a list answers when the client sends no limit. 100, not the client's DEFAULT_PAGE_SIZE (25):
+ * clients written before paging send no limit and show up to 100 rows; paged clients send their own.
+ */
 export const DEFAULT_LIST_LIMIT = 100;
 
 /** `count(*) over ()`: the total of the filtered list, read in the same query as the page. */
 export const totalCountColumn = sql<string>`count(*) over ()`.as('total_count');
 
-/** A case-insensitive "contains" over several columns, with LIKE wildcards in the input escaped. */
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A case-insensitive "contains" over several columns, with LIKE wildcards in the input escaped.
+ * Each column searched on a large table has a pg_trgm GIN index, which serves `ilike '%term%'`
+ * (for terms of three characters or more; shorter ones scan).
+ */
 export function containsAny(q: string | undefined, columns: PgColumn[]): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(term);
   return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+/**
+ * ORDER BY for a whitelisted sort value, always ending with the id in the same direction so equal
+ * values never swap between pages, and so one btree index on (column, id) serves both directions.
+ */
+export function orderByFor<F extends string>(
+  sort: SortValue<F> | undefined,
+  fallback: SortValue<F>,
+  columns: Record<F, PgColumn>,
+  id: PgColumn,
+): SQL[] {
+  const { field, direction } = parseSort(sort ?? fallback);
+  const by = direction === 'asc' ? asc : desc;
+  const column = columns[field];
+  return column === id ? [by(id)] : [by(column), by(id)];
+}
+
+/** limit/offset of a list query, with the server default when the client sends none. */
+export function pageOf(query: { limit?: number; offset?: number }): { limit: number; offset: number } {
+  return { limit: query.limit ?? DEFAULT_LIST_LIMIT, offset: query.offset ?? 0 };
+}
+
+/** The two statements of a list: the page, and the count of every row the filters keep. */
+export interface ListQueries<T> {
+  page: PromiseLike<T[]>;
+  count: PromiseLike<{ n: number }[]>;
+  offset: number;
+  limit: number;
+}
+
+/** The `count` statement of a list, over the same FROM and WHERE as its page. */
+export const countColumn = { n: count() };
+
+/**
+ * Runs a list's page and, only when needed, its count. A short page already says the total
+ * (offset + rows), which spares the count on most searches and on the last page.
+ * Two statements rather than `count(*) over ()`: a window total reads every matching row before the
+ * LIMIT, which defeats the index that serves the sort.
+ */
+export async function runList<T>(queries: ListQueries<T>): Promise<{ items: T[]; total: number }> {
+  const items = await queries.page;
+  if (items.length < queries.limit && (items.length > 0 || queries.offset === 0)) {
+    return { items, total: queries.offset + items.length };
+  }
+  const [row] = await queries.count;
+  return { items, total: Number(row?.n ?? 0) };
 }
 
 /** Splits rows that carry `totalCount` into the page and the total. */
@@ -21,4 +81,21 @@ export function toPage<T extends { totalCount: string }>(
 ): { items: Omit<T, 'totalCount'>[]; total: number } {
   const total = rows[0] ? Number(rows[0].totalCount) : 0;
   return { items: rows.map(({ totalCount: _, ...item }) => item), total };
+}
+
+/** The picker's limit: OPTIONS_DEFAULT_LIMIT unless the client asks (the contract caps it at 50). */
+export const optionsLimit = (limit: number | undefined): number => limit ?? OPTIONS_DEFAULT_LIMIT;
+
+/** `id in (ids)` for the rows a picker must label whatever the search; undefined when none. */
+export function idsIn(id: PgColumn, ids: string[] | undefined): SQL | undefined {
+  return ids && ids.length > 0 ? inArray(id, ids) : undefined;
+}
+
+/**
+ * The options a picker shows: the search matches in the database's label order, preceded by the rows
+ * named in `ids` that the search did not return (a picker's current values stay labelled and on top).
+ */
+export function mergeOptions(matches: Option[], selected: Option[]): Option[] {
+  const matched = new Set(matches.map((option) => option.id));
+  return [...selected.filter((option) => !matched.has(option.id)), ...matches];
 }

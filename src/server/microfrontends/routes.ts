@@ -10,7 +10,16 @@ import {
 } from '../../contract/microfrontends';
 import { createMeshBodySchema, meshManifestSchema, webAppMeshSchema } from '../../contract/web-app-meshes';
 import type { Database } from '../db/client';
+import {
+  microfrontendListQuerySchema,
+  microfrontendVersionListQuerySchema,
+  microfrontendVersionOptionsQuerySchema,
+  optionSchema,
+  optionsQuerySchema,
+  webAppMeshListQuerySchema,
+} from '../../contract/lists';
 import { errorResponses } from '../http/error-responses';
+import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import { requireViewer } from '../auth/guard';
 import { adminOnly, onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
@@ -30,6 +39,8 @@ import {
   listMeshes,
   listMicrofrontends,
   listMicrofrontendVersions,
+  microfrontendOptions,
+  microfrontendVersionOptions,
 } from './service';
 
 export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void {
@@ -39,11 +50,27 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
       config: { permission: signedIn },
       schema: {
         tags: ['microfrontends'],
-        summary: 'List microfrontends',
-        response: { 200: z.array(microfrontendSchema) },
+        summary:
+          'List microfrontends: search by name, slug or description, sort, page (total in X-Total-Count)',
+        querystring: microfrontendListQuerySchema,
+        response: { 200: z.array(microfrontendSchema), ...errorResponses(400) },
       },
     },
-    async () => listMicrofrontends(db),
+    async (request, reply) => sendPage(reply, await listMicrofrontends(db, request.query)),
+  );
+
+  app.get(
+    '/api/microfrontends/options',
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: ['microfrontends'],
+        summary: 'Microfrontend picker: {id, label: name, detail: slug} by name',
+        querystring: optionsQuerySchema,
+        response: { 200: z.array(optionSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => sendPage(reply, await microfrontendOptions(db, request.query)),
   );
 
   app.get(
@@ -66,12 +93,30 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
       config: { permission: signedIn },
       schema: {
         tags: ['microfrontends'],
-        summary: "A microfrontend's versions, newest first",
+        summary: "A microfrontend's versions, newest first: search by version, filter by status, sort, page",
         params: z.object({ microfrontendId: idParamSchema }),
+        querystring: microfrontendVersionListQuerySchema,
         response: { 200: z.array(microfrontendVersionSchema), ...errorResponses(400, 404) },
       },
     },
-    async (request) => listMicrofrontendVersions(db, request.params.microfrontendId),
+    async (request, reply) =>
+      sendPage(reply, await listMicrofrontendVersions(db, request.params.microfrontendId, request.query)),
+  );
+
+  app.get(
+    '/api/microfrontend-versions/microfrontend/:microfrontendId/options',
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: ['microfrontends'],
+        summary: "Version picker: a microfrontend's versions as {id, label: version, detail: status}",
+        params: z.object({ microfrontendId: idParamSchema }),
+        querystring: microfrontendVersionOptionsQuerySchema,
+        response: { 200: z.array(optionSchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await microfrontendVersionOptions(db, request.params.microfrontendId, request.query)),
   );
 
   app.get(
@@ -80,12 +125,21 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
       config: { permission: signedIn },
       schema: {
         tags: ['microfrontends'],
-        summary: "A microfrontend's published versions, newest first",
+        summary:
+          "A microfrontend's published versions, newest first (search, sort and page as the full list)",
         params: z.object({ microfrontendId: idParamSchema }),
+        querystring: microfrontendVersionListQuerySchema.omit({ status: true }),
         response: { 200: z.array(microfrontendVersionSchema), ...errorResponses(400, 404) },
       },
     },
-    async (request) => listMicrofrontendVersions(db, request.params.microfrontendId, 'published'),
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await listMicrofrontendVersions(db, request.params.microfrontendId, {
+          ...request.query,
+          status: 'published',
+        }),
+      ),
   );
 
   app.get(
@@ -108,12 +162,14 @@ export function microfrontendRoutes(app: ZodApp, { db }: { db: Database }): void
       config: { permission: signedIn },
       schema: {
         tags: ['web app meshes'],
-        summary: 'List web app meshes',
-        querystring: z.object({ tenantId: idParamSchema.optional() }),
+        summary:
+          'List web app meshes: search by name, filter by tenantId, sort, page (total in X-Total-Count)',
+        querystring: webAppMeshListQuerySchema,
         response: { 200: z.array(webAppMeshSchema), ...errorResponses(400) },
       },
     },
-    async (request) => listMeshes(db, tenantScope(requireViewer(request)), request.query),
+    async (request, reply) =>
+      sendPage(reply, await listMeshes(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type {
   Microfrontend,
   MicrofrontendInput,
@@ -13,9 +13,77 @@ import type { Database, Executor } from '../db/client';
 import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { inTenantScope, type TenantScope } from '../auth/viewer';
+import type {
+  MicrofrontendListQuery,
+  MicrofrontendVersionListQuery,
+  MicrofrontendVersionOptionsQuery,
+  Option,
+  OptionsQuery,
+  WebAppMeshListQuery,
+} from '../../contract/lists';
+import {
+  containsAny,
+  countColumn,
+  idsIn,
+  mergeOptions,
+  optionsLimit,
+  orderByFor,
+  pageOf,
+  runList,
+} from '../db/list';
 
-export async function listMicrofrontends(db: Executor): Promise<Microfrontend[]> {
-  return db.select().from(microfrontends).orderBy(asc(microfrontends.name), asc(microfrontends.id));
+const microfrontendSortColumns = {
+  name: microfrontends.name,
+  slug: microfrontends.slug,
+  createdAt: microfrontends.createdAt,
+};
+
+/** The registry, by name unless sorted, searched by name, slug or description. */
+export async function listMicrofrontends(
+  db: Executor,
+  query: MicrofrontendListQuery,
+): Promise<{ items: Microfrontend[]; total: number }> {
+  const where = containsAny(query.q, [microfrontends.name, microfrontends.slug, microfrontends.description]);
+  const { limit, offset } = pageOf(query);
+  return runList({
+    page: db
+      .select()
+      .from(microfrontends)
+      .where(where)
+      .orderBy(...orderByFor(query.sort, 'name', microfrontendSortColumns, microfrontends.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(microfrontends).where(where),
+    limit,
+    offset,
+  });
+}
+
+/** The microfrontend picker: the registry by name, detail = slug. */
+export async function microfrontendOptions(
+  db: Executor,
+  query: OptionsQuery,
+): Promise<{ items: Option[]; total: number }> {
+  const columns = { id: microfrontends.id, label: microfrontends.name, detail: microfrontends.slug };
+  const where = containsAny(query.q, [microfrontends.name, microfrontends.slug]);
+  const selectedIds = idsIn(microfrontends.id, query.ids);
+  const [matches, [total], selected] = await Promise.all([
+    db
+      .select(columns)
+      .from(microfrontends)
+      .where(where)
+      .orderBy(asc(microfrontends.name), asc(microfrontends.id))
+      .limit(optionsLimit(query.limit)),
+    db.select(countColumn).from(microfrontends).where(where),
+    selectedIds
+      ? db
+          .select(columns)
+          .from(microfrontends)
+          .where(selectedIds)
+          .orderBy(asc(microfrontends.name), asc(microfrontends.id))
+      : [],
+  ]);
+  return { items: mergeOptions(matches, selected), total: total?.n ?? 0 };
 }
 
 export async function getMicrofrontend(db: Executor, id: string): Promise<Microfrontend> {
@@ -24,23 +92,79 @@ export async function getMicrofrontend(db: Executor, id: string): Promise<Microf
   return found;
 }
 
-/** Versions of one microfrontend, newest first; `status` narrows them (the mesh form asks for published). */
+const versionSortColumns = {
+  createdAt: microfrontendVersions.createdAt,
+  version: microfrontendVersions.version,
+  status: microfrontendVersions.status,
+};
+
+/**
+ * Versions of one microfrontend, newest first unless sorted, searched by version or changelog;
+ * `status` narrows them (the mesh form asks for published). 404 when the microfrontend is missing.
+ */
 export async function listMicrofrontendVersions(
   db: Executor,
   microfrontendId: string,
-  status?: string,
-): Promise<MicrofrontendVersion[]> {
+  query: MicrofrontendVersionListQuery,
+): Promise<{ items: MicrofrontendVersion[]; total: number }> {
   await getMicrofrontend(db, microfrontendId);
-  return db
-    .select()
-    .from(microfrontendVersions)
-    .where(
-      and(
-        eq(microfrontendVersions.microfrontendId, microfrontendId),
-        status ? eq(microfrontendVersions.status, status) : undefined,
-      ),
-    )
-    .orderBy(desc(microfrontendVersions.createdAt), desc(microfrontendVersions.version));
+  const where = and(
+    eq(microfrontendVersions.microfrontendId, microfrontendId),
+    query.status ? eq(microfrontendVersions.status, query.status) : undefined,
+    containsAny(query.q, [microfrontendVersions.version]),
+  );
+  const { limit, offset } = pageOf(query);
+  return runList({
+    page: db
+      .select()
+      .from(microfrontendVersions)
+      .where(where)
+      .orderBy(...orderByFor(query.sort, '-createdAt', versionSortColumns, microfrontendVersions.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(microfrontendVersions).where(where),
+    limit,
+    offset,
+  });
+}
+
+/** The version picker of one microfrontend: label = version (text order), detail = status. */
+export async function microfrontendVersionOptions(
+  db: Executor,
+  microfrontendId: string,
+  query: MicrofrontendVersionOptionsQuery,
+): Promise<{ items: Option[]; total: number }> {
+  await getMicrofrontend(db, microfrontendId);
+  const columns = {
+    id: microfrontendVersions.id,
+    label: microfrontendVersions.version,
+    detail: microfrontendVersions.status,
+  };
+  const ofThis = eq(microfrontendVersions.microfrontendId, microfrontendId);
+  const where = and(
+    ofThis,
+    query.status ? eq(microfrontendVersions.status, query.status) : undefined,
+    containsAny(query.q, [microfrontendVersions.version]),
+  );
+  const selectedIds = idsIn(microfrontendVersions.id, query.ids);
+  const byLabel = [asc(microfrontendVersions.version), asc(microfrontendVersions.id)];
+  const [matches, [total], selected] = await Promise.all([
+    db
+      .select(columns)
+      .from(microfrontendVersions)
+      .where(where)
+      .orderBy(...byLabel)
+      .limit(optionsLimit(query.limit)),
+    db.select(countColumn).from(microfrontendVersions).where(where),
+    selectedIds
+      ? db
+          .select(columns)
+          .from(microfrontendVersions)
+          .where(and(ofThis, selectedIds))
+          .orderBy(...byLabel)
+      : [],
+  ]);
+  return { items: mergeOptions(matches, selected), total: total?.n ?? 0 };
 }
 
 export async function getMicrofrontendVersion(db: Executor, id: string): Promise<MicrofrontendVersion> {
@@ -49,21 +173,32 @@ export async function getMicrofrontendVersion(db: Executor, id: string): Promise
   return found;
 }
 
+const meshSortColumns = { name: webAppMeshes.name, createdAt: webAppMeshes.createdAt };
+
+/** Meshes in scope, newest first unless sorted, searched by name, filtered by tenant. */
 export async function listMeshes(
   db: Executor,
   scope: TenantScope,
-  filter: { tenantId?: string },
-): Promise<WebAppMesh[]> {
-  return db
-    .select()
-    .from(webAppMeshes)
-    .where(
-      and(
-        inTenantScope(webAppMeshes.tenantId, scope),
-        filter.tenantId ? eq(webAppMeshes.tenantId, filter.tenantId) : undefined,
-      ),
-    )
-    .orderBy(desc(webAppMeshes.createdAt), asc(webAppMeshes.id));
+  query: WebAppMeshListQuery,
+): Promise<{ items: WebAppMesh[]; total: number }> {
+  const where = and(
+    inTenantScope(webAppMeshes.tenantId, scope),
+    query.tenantId ? eq(webAppMeshes.tenantId, query.tenantId) : undefined,
+    containsAny(query.q, [webAppMeshes.name]),
+  );
+  const { limit, offset } = pageOf(query);
+  return runList({
+    page: db
+      .select()
+      .from(webAppMeshes)
+      .where(where)
+      .orderBy(...orderByFor(query.sort, '-createdAt', meshSortColumns, webAppMeshes.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(webAppMeshes).where(where),
+    limit,
+    offset,
+  });
 }
 
 export async function getMesh(db: Executor, id: string): Promise<WebAppMesh> {

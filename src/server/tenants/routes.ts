@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParamSchema, listQuerySchema } from '../../contract/common';
+import { idParamSchema } from '../../contract/common';
+import { optionSchema, optionsQuerySchema, tenantListQuerySchema } from '../../contract/lists';
 import {
   tenantDeletionSchema,
   tenantInputSchema,
@@ -10,7 +11,7 @@ import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import type { Database } from '../db/client';
-import { createTenant, deleteTenant, getTenant, listTenants, updateTenant } from './service';
+import { createTenant, deleteTenant, getTenant, listTenants, tenantOptions, updateTenant } from './service';
 import { blueGreenRoutes } from '../blue-green/routes';
 import { tenantBlueGreen } from '../blue-green/service';
 import { requireViewer } from '../auth/guard';
@@ -24,13 +25,29 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
       config: { permission: signedIn },
       schema: {
         tags: ['tenants'],
-        summary: 'List tenants (search by name or owner)',
-        querystring: listQuerySchema,
+        summary:
+          'List tenants: search by name or owner, filter by status, sort, page (total in X-Total-Count)',
+        querystring: tenantListQuerySchema,
         response: { 200: z.array(tenantSchema), ...errorResponses(400) },
       },
     },
     async (request, reply) =>
       sendPage(reply, await listTenants(db, tenantScope(requireViewer(request)), request.query)),
+  );
+
+  app.get(
+    '/api/tenants/options',
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: ['tenants'],
+        summary: 'Tenant picker: {id, label: name, detail: status} by name, the tenants the viewer can read',
+        querystring: optionsQuerySchema,
+        response: { 200: z.array(optionSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await tenantOptions(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.get(

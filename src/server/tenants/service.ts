@@ -1,9 +1,18 @@
-import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
-import type { ListQuery } from '../../contract/common';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Option, OptionsQuery, TenantListQuery } from '../../contract/lists';
 import type { Tenant, TenantInput, TenantPatch } from '../../contract/tenants';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
+import {
+  containsAny,
+  countColumn,
+  idsIn,
+  mergeOptions,
+  optionsLimit,
+  orderByFor,
+  pageOf,
+  runList,
+} from '../db/list';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import { notFound } from '../errors';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
@@ -15,26 +24,70 @@ import {
   storedPolicies,
 } from './governance';
 
-/** Tenants, newest first, searched by name or owner. */
+const tenantSortColumns = {
+  name: tenants.name,
+  status: tenants.status,
+  owner: tenants.owner,
+  createdAt: tenants.createdAt,
+};
+
+/** The statements of one tenants page (exported so the EXPLAIN test checks the SQL the list runs). */
+export function tenantListQueries(db: Executor, scope: TenantScope, query: TenantListQuery) {
+  const where = and(
+    inTenantScope(tenants.id, scope),
+    containsAny(query.q, [tenants.name, tenants.owner]),
+    query.status ? eq(tenants.status, query.status) : undefined,
+  );
+  const { limit, offset } = pageOf(query);
+  return {
+    page: db
+      .select()
+      .from(tenants)
+      .where(where)
+      .orderBy(...orderByFor(query.sort, '-createdAt', tenantSortColumns, tenants.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(tenants).where(where),
+    limit,
+    offset,
+  };
+}
+
+/** Tenants, newest first unless sorted, searched by name or owner. */
 export async function listTenants(
   db: Executor,
   scope: TenantScope,
-  query: ListQuery,
+  query: TenantListQuery,
 ): Promise<{ items: Tenant[]; total: number }> {
-  const rows = await db
-    .select({ ...getTableColumns(tenants), totalCount: totalCountColumn })
-    .from(tenants)
-    .where(
-      and(
-        inTenantScope(tenants.id, scope),
-        containsAny(query.q, [tenants.name, tenants.owner]),
-        query.status ? eq(tenants.status, query.status) : undefined,
-      ),
-    )
-    .orderBy(desc(tenants.createdAt), asc(tenants.id))
-    .limit(query.limit ?? DEFAULT_LIST_LIMIT)
-    .offset(query.offset ?? 0);
-  return toPage(rows);
+  return runList(tenantListQueries(db, scope, query));
+}
+
+/** The tenant picker: tenants in scope by name, detail = status. */
+export async function tenantOptions(
+  db: Executor,
+  scope: TenantScope,
+  query: OptionsQuery,
+): Promise<{ items: Option[]; total: number }> {
+  const columns = { id: tenants.id, label: tenants.name, detail: tenants.status };
+  const where = and(inTenantScope(tenants.id, scope), containsAny(query.q, [tenants.name]));
+  const selectedIds = idsIn(tenants.id, query.ids);
+  const [matches, [total], selected] = await Promise.all([
+    db
+      .select(columns)
+      .from(tenants)
+      .where(where)
+      .orderBy(asc(tenants.name), asc(tenants.id))
+      .limit(optionsLimit(query.limit)),
+    db.select(countColumn).from(tenants).where(where),
+    selectedIds
+      ? db
+          .select(columns)
+          .from(tenants)
+          .where(and(inTenantScope(tenants.id, scope), selectedIds))
+          .orderBy(asc(tenants.name), asc(tenants.id))
+      : [],
+  ]);
+  return { items: mergeOptions(matches, selected), total: total?.n ?? 0 };
 }
 
 export async function getTenant(db: Executor, id: string): Promise<Tenant> {

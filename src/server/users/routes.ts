@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParamSchema, listQuerySchema } from '../../contract/common';
+import { idParamSchema } from '../../contract/common';
+import { userListQuerySchema, userProfileListQuerySchema } from '../../contract/lists';
 import {
   userInputSchema,
   userPatchSchema,
@@ -36,8 +37,9 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
       config: { permission: signedIn },
       schema: {
         tags: ['users'],
-        summary: 'List users (search by name or email)',
-        querystring: listQuerySchema,
+        summary:
+          'List users: search by name or email, filter by status, globalRole or tenantId (has a profile in), sort, page',
+        querystring: userListQuerySchema,
         response: { 200: z.array(userSchema), ...errorResponses(400) },
       },
     },
@@ -98,12 +100,14 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
       config: { permission: signedIn },
       schema: {
         tags: ['users'],
-        summary: "List users' per-tenant profiles",
-        querystring: z.object({ userId: idParamSchema.optional(), tenantId: idParamSchema.optional() }),
+        summary:
+          "List users' per-tenant profiles: filter by userId or tenantId, page (total in X-Total-Count)",
+        querystring: userProfileListQuerySchema,
         response: { 200: z.array(userProfileSchema), ...errorResponses(400) },
       },
     },
-    async (request) => listUserProfiles(db, tenantScope(requireViewer(request)), request.query),
+    async (request, reply) =>
+      sendPage(reply, await listUserProfiles(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.post(

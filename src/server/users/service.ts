@@ -1,6 +1,6 @@
-import { and, asc, count, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
 import { inTenantScope, type Actor, type TenantScope, type Viewer } from '../auth/viewer';
-import type { ListQuery } from '../../contract/common';
+import type { UserListQuery, UserProfileListQuery } from '../../contract/lists';
 import {
   DUPLICATE_EMAIL_MESSAGE,
   DUPLICATE_PROFILE_MESSAGE,
@@ -15,19 +15,24 @@ import { recordAudit } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 import type { Database, Executor } from '../db/client';
-import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
+import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { tenants, userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 
 /** Every column but the password hash, which never leaves the server. */
 const { passwordHash: _hash, ...publicUserColumns } = getTableColumns(users);
 
-/** Users by name, searched by name or email. */
-export async function listUsers(
-  db: Executor,
-  viewer: Viewer,
-  query: ListQuery,
-): Promise<{ items: User[]; total: number }> {
+const userSortColumns = {
+  name: users.name,
+  email: users.email,
+  globalRole: users.globalRole,
+  status: users.status,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+};
+
+/** The statements of one users page (exported so the EXPLAIN test checks the SQL the list runs). */
+export function userListQueries(db: Executor, viewer: Viewer, query: UserListQuery) {
   // Non-admins see themselves and the people who share a tenant with them.
   const visible = viewer.isAdmin
     ? undefined
@@ -41,38 +46,72 @@ export async function listUsers(
             .where(inTenantScope(userProfiles.tenantId, { all: false, tenantIds: [...viewer.roles.keys()] })),
         ),
       );
-  const rows = await db
-    .select({ ...publicUserColumns, totalCount: totalCountColumn })
-    .from(users)
-    .where(
-      and(
-        visible,
-        containsAny(query.q, [users.name, users.email]),
-        query.status ? eq(users.status, query.status) : undefined,
-      ),
-    )
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(query.limit ?? DEFAULT_LIST_LIMIT)
-    .offset(query.offset ?? 0);
-  return toPage(rows);
+  const where = and(
+    visible,
+    containsAny(query.q, [users.name, users.email]),
+    query.status ? eq(users.status, query.status) : undefined,
+    query.globalRole ? eq(users.globalRole, query.globalRole) : undefined,
+    query.tenantId
+      ? inArray(
+          users.id,
+          db
+            .select({ id: userProfiles.userId })
+            .from(userProfiles)
+            .where(eq(userProfiles.tenantId, query.tenantId)),
+        )
+      : undefined,
+  );
+  const { limit, offset } = pageOf(query);
+  return {
+    page: db
+      .select(publicUserColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...orderByFor(query.sort, 'name', userSortColumns, users.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(users).where(where),
+    limit,
+    offset,
+  };
 }
 
+/** Users by name unless sorted, searched by name or email. */
+export async function listUsers(
+  db: Executor,
+  viewer: Viewer,
+  query: UserListQuery,
+): Promise<{ items: User[]; total: number }> {
+  return runList(userListQueries(db, viewer, query));
+}
+
+const userProfileSortColumns = { createdAt: userProfiles.createdAt };
+
+/** Tenant profiles in scope, oldest first unless sorted, filtered by user or tenant. */
 export async function listUserProfiles(
   db: Executor,
   scope: TenantScope,
-  filter: { userId?: string; tenantId?: string },
-): Promise<UserProfile[]> {
-  return db
-    .select()
-    .from(userProfiles)
-    .where(
-      and(
-        inTenantScope(userProfiles.tenantId, scope),
-        filter.userId ? eq(userProfiles.userId, filter.userId) : undefined,
-        filter.tenantId ? eq(userProfiles.tenantId, filter.tenantId) : undefined,
-      ),
-    )
-    .orderBy(asc(userProfiles.createdAt), asc(userProfiles.id));
+  query: UserProfileListQuery,
+): Promise<{ items: UserProfile[]; total: number }> {
+  const where = and(
+    inTenantScope(userProfiles.tenantId, scope),
+    query.userId ? eq(userProfiles.userId, query.userId) : undefined,
+    query.tenantId ? eq(userProfiles.tenantId, query.tenantId) : undefined,
+    containsAny(query.q, [userProfiles.displayName, userProfiles.jobTitle, userProfiles.department]),
+  );
+  const { limit, offset } = pageOf(query);
+  return runList({
+    page: db
+      .select()
+      .from(userProfiles)
+      .where(where)
+      .orderBy(...orderByFor(query.sort, 'createdAt', userProfileSortColumns, userProfiles.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(userProfiles).where(where),
+    limit,
+    offset,
+  });
 }
 
 /** Serialises changes that could leave no active administrator (two admins demoting each other at once). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParamSchema, listQuerySchema } from '../../contract/common';
+import { idParamSchema } from '../../contract/common';
+import { webAppListQuerySchema } from '../../contract/lists';
 import { webAppInputSchema, webAppPatchSchema, webAppSchema } from '../../contract/web-apps';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
@@ -18,8 +19,9 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
       config: { permission: signedIn },
       schema: {
         tags: ['web apps'],
-        summary: 'List web apps (search by name, description or technology)',
-        querystring: listQuerySchema.extend({ tenantId: idParamSchema.optional() }),
+        summary:
+          'List web apps: search by name, description or technology, filter by status, tenantId, environment or technology, sort, page',
+        querystring: webAppListQuerySchema,
         response: { 200: z.array(webAppSchema), ...errorResponses(400) },
       },
     },

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
-import type { ListQuery } from '../../contract/common';
+import { and, eq } from 'drizzle-orm';
+import type { WebAppListQuery } from '../../contract/lists';
 import {
   WEB_APP_DEFAULT_ENVIRONMENT,
   WEB_APP_DEFAULT_REGION,
@@ -9,32 +9,51 @@ import {
 } from '../../contract/web-apps';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, DEFAULT_LIST_LIMIT, toPage, totalCountColumn } from '../db/list';
+import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { tenants, webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 
-/** Web apps, newest first, searched by name, description or technology. */
+const webAppSortColumns = {
+  name: webApps.name,
+  status: webApps.status,
+  environment: webApps.environment,
+  technology: webApps.technology,
+  createdAt: webApps.createdAt,
+};
+
+/** The statements of one web apps page (exported so the EXPLAIN test checks the SQL the list runs). */
+export function webAppListQueries(db: Executor, scope: TenantScope, query: WebAppListQuery) {
+  const where = and(
+    inTenantScope(webApps.tenantId, scope),
+    containsAny(query.q, [webApps.name, webApps.description, webApps.technology]),
+    query.status ? eq(webApps.status, query.status) : undefined,
+    query.tenantId ? eq(webApps.tenantId, query.tenantId) : undefined,
+    query.environment ? eq(webApps.environment, query.environment) : undefined,
+    query.technology ? eq(webApps.technology, query.technology) : undefined,
+  );
+  const { limit, offset } = pageOf(query);
+  return {
+    page: db
+      .select()
+      .from(webApps)
+      .where(where)
+      .orderBy(...orderByFor(query.sort, '-createdAt', webAppSortColumns, webApps.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(webApps).where(where),
+    limit,
+    offset,
+  };
+}
+
+/** Web apps, newest first unless sorted, searched by name, description or technology. */
 export async function listWebApps(
   db: Executor,
   scope: TenantScope,
-  query: ListQuery & { tenantId?: string },
+  query: WebAppListQuery,
 ): Promise<{ items: WebApp[]; total: number }> {
-  const rows = await db
-    .select({ ...getTableColumns(webApps), totalCount: totalCountColumn })
-    .from(webApps)
-    .where(
-      and(
-        inTenantScope(webApps.tenantId, scope),
-        containsAny(query.q, [webApps.name, webApps.description, webApps.technology]),
-        query.status ? eq(webApps.status, query.status) : undefined,
-        query.tenantId ? eq(webApps.tenantId, query.tenantId) : undefined,
-      ),
-    )
-    .orderBy(desc(webApps.createdAt), asc(webApps.id))
-    .limit(query.limit ?? DEFAULT_LIST_LIMIT)
-    .offset(query.offset ?? 0);
-  return toPage(rows);
+  return runList(webAppListQueries(db, scope, query));
 }
 
 export async function getWebApp(db: Executor, id: string): Promise<WebApp> {

@@ -1,5 +1,6 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from './columns';
+import { searchIndex, sortIndex } from './list-indexes';
 
 /**
  * Who changed what, when. No foreign keys on purpose: the trail outlives the users, tenants and
@@ -22,7 +23,13 @@ export const auditEvents = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    index('audit_events_created_idx').on(t.createdAt),
+    // (created_at, id), not created_at alone: the log's default order ends with the id.
+    sortIndex('audit_events_created_sort_idx', t.createdAt, t.id),
+    sortIndex('audit_events_action_sort_idx', t.action, t.id),
+    sortIndex('audit_events_resource_type_sort_idx', t.resourceType, t.id),
+    sortIndex('audit_events_actor_email_sort_idx', t.actorEmail, t.id),
+    searchIndex('audit_events_action_search_idx', t.action),
+    searchIndex('audit_events_actor_email_search_idx', t.actorEmail),
     index('audit_events_tenant_idx').on(t.tenantId, t.createdAt),
     index('audit_events_actor_idx').on(t.actorId, t.createdAt),
   ],

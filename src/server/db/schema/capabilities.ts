@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, revisionColumn } from './columns';
+import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
 
 export const capabilities = pgTable(
@@ -21,7 +22,16 @@ export const capabilities = pgTable(
     supportsNotificationTemplates: boolean().notNull().default(false),
     revision: revisionColumn(),
   },
-  (t) => [check('capabilities_status', sql`${t.status} in ('available', 'provisioning', 'deprecated')`)],
+  (t) => [
+    check('capabilities_status', sql`${t.status} in ('available', 'provisioning', 'deprecated')`),
+    searchIndex('capabilities_name_search_idx', t.name),
+    searchIndex('capabilities_description_search_idx', t.description),
+    searchIndex('capabilities_category_search_idx', t.category),
+    sortIndex('capabilities_name_sort_idx', t.name, t.id),
+    sortIndex('capabilities_status_sort_idx', t.status, t.id),
+    sortIndex('capabilities_category_sort_idx', t.category, t.id),
+    sortIndex('capabilities_version_sort_idx', t.version, t.id),
+  ],
 );
 
 export const capabilitySubscriptions = pgTable(

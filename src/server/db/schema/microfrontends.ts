@@ -1,18 +1,30 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, revisionColumn } from './columns';
+import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
 
-export const microfrontends = pgTable('microfrontends', {
-  id: idColumn(),
-  slug: text().notNull().unique('microfrontends_slug_unique'),
-  name: text().notNull(),
-  description: text(),
-  repository: text(),
-  revision: revisionColumn(),
-  createdAt: createdAtColumn(),
-  createdBy: text(),
-});
+export const microfrontends = pgTable(
+  'microfrontends',
+  {
+    id: idColumn(),
+    slug: text().notNull().unique('microfrontends_slug_unique'),
+    name: text().notNull(),
+    description: text(),
+    repository: text(),
+    revision: revisionColumn(),
+    createdAt: createdAtColumn(),
+    createdBy: text(),
+  },
+  (t) => [
+    searchIndex('microfrontends_name_search_idx', t.name),
+    searchIndex('microfrontends_slug_search_idx', t.slug),
+    searchIndex('microfrontends_description_search_idx', t.description),
+    sortIndex('microfrontends_name_sort_idx', t.name, t.id),
+    sortIndex('microfrontends_slug_sort_idx', t.slug, t.id),
+    sortIndex('microfrontends_created_sort_idx', t.createdAt, t.id),
+  ],
+);
 
 export const microfrontendVersions = pgTable(
   'microfrontend_versions',
@@ -40,6 +52,9 @@ export const microfrontendVersions = pgTable(
   },
   (t) => [
     uniqueIndex('microfrontend_versions_number_unique').on(t.microfrontendId, t.version),
+    // A microfrontend's versions page: newest first, or by status, within the one microfrontend.
+    index('microfrontend_versions_created_sort_idx').on(t.microfrontendId, t.createdAt, t.id),
+    index('microfrontend_versions_status_sort_idx').on(t.microfrontendId, t.status, t.id),
     check('microfrontend_versions_status', sql`${t.status} in ('draft', 'published', 'deprecated')`),
   ],
 );
@@ -59,5 +74,9 @@ export const webAppMeshes = pgTable(
     createdAt: createdAtColumn(),
     createdBy: text(),
   },
-  (t) => [index('web_app_meshes_tenant_idx').on(t.tenantId)],
+  (t) => [
+    index('web_app_meshes_tenant_idx').on(t.tenantId),
+    sortIndex('web_app_meshes_name_sort_idx', t.name, t.id),
+    sortIndex('web_app_meshes_created_sort_idx', t.createdAt, t.id),
+  ],
 );

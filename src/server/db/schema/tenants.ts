@@ -1,6 +1,7 @@
 import { boolean, check, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, idColumn, revisionColumn } from './columns';
+import { searchIndex, sortIndex } from './list-indexes';
 
 export const tenants = pgTable(
   'tenants',
@@ -32,5 +33,13 @@ export const tenants = pgTable(
     revision: revisionColumn(),
     createdAt: createdAtColumn(),
   },
-  (t) => [check('tenants_name_not_blank', sql`length(trim(${t.name})) > 0`)],
+  (t) => [
+    check('tenants_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    searchIndex('tenants_name_search_idx', t.name),
+    searchIndex('tenants_owner_search_idx', t.owner),
+    sortIndex('tenants_name_sort_idx', t.name, t.id),
+    sortIndex('tenants_status_sort_idx', t.status, t.id),
+    sortIndex('tenants_owner_sort_idx', t.owner, t.id),
+    sortIndex('tenants_created_sort_idx', t.createdAt, t.id),
+  ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
+import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
 
 export const users = pgTable(
@@ -22,6 +23,14 @@ export const users = pgTable(
     // Unique regardless of case: "Ada@x.io" and "ada@x.io" are one mailbox.
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     check('users_global_role', sql`${t.globalRole} in ('user', 'admin')`),
+    searchIndex('users_name_search_idx', t.name),
+    searchIndex('users_email_search_idx', t.email),
+    sortIndex('users_name_sort_idx', t.name, t.id),
+    sortIndex('users_email_sort_idx', t.email, t.id),
+    sortIndex('users_global_role_sort_idx', t.globalRole, t.id),
+    sortIndex('users_status_sort_idx', t.status, t.id),
+    sortIndex('users_created_sort_idx', t.createdAt, t.id),
+    sortIndex('users_last_login_sort_idx', t.lastLoginAt, t.id),
   ],
 );
 

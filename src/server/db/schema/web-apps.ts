@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, revisionColumn } from './columns';
+import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
 
 export const webApps = pgTable(
@@ -24,6 +25,14 @@ export const webApps = pgTable(
   },
   (t) => [
     index('web_apps_tenant_idx').on(t.tenantId),
+    searchIndex('web_apps_name_search_idx', t.name),
+    searchIndex('web_apps_description_search_idx', t.description),
+    searchIndex('web_apps_technology_search_idx', t.technology),
+    sortIndex('web_apps_name_sort_idx', t.name, t.id),
+    sortIndex('web_apps_status_sort_idx', t.status, t.id),
+    sortIndex('web_apps_environment_sort_idx', t.environment, t.id),
+    sortIndex('web_apps_technology_sort_idx', t.technology, t.id),
+    sortIndex('web_apps_created_sort_idx', t.createdAt, t.id),
     check('web_apps_name_not_blank', sql`length(trim(${t.name})) > 0`),
   ],
 );
