@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/app/not-found-page';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
 import { AppShell } from '@/app/shell/app-shell';
-import { RequireSession, SessionPending } from '@/auth/components/require-session';
+import { RequireSession, SessionPending } from '@/auth';
 
 /** A lazily loaded screen (`null` path: the index route): its code loads on the first visit. */
 function page(path: string | null, load: () => Promise<ComponentType>): RouteObject {

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
-import { forgetSession } from '@/auth/api/get-me';
-import { LOGIN_PATH, loginPath } from '@/auth/redirect';
+import { forgetSession, LOGIN_PATH, loginPath } from '@/auth';
 import { createQueryClient } from '@/lib/api-client';
 
 type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'navigate'>;

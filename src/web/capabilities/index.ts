@@ -1,4 +1,6 @@
-/** The Capabilities feature's public surface: what other features (control plane, Deployments) may import. */
+// The capabilities feature's public surface: other features and the app shell import only from here.
+export { CapabilitiesPage } from '@/capabilities/components/capabilities-page';
+export { CapabilityConfigurationPage } from '@/capabilities/components/capability-configuration-page';
 export {
   capabilityKeys,
   CAPABILITIES_PATH,

@@ -28,6 +28,8 @@ type ServerComboboxProps = {
   searchPlaceholder?: string;
   /** When set, a first entry with this label clears the value (e.g. "All tenants"). */
   emptyLabel?: string;
+  /** Options the server offers but this picker may not take (e.g. tenants the user already has). */
+  exclude?: (id: string) => boolean;
   disabled?: boolean;
   invalid?: boolean;
   className?: string;
@@ -59,7 +61,7 @@ export function ServerCombobox(props: ServerComboboxProps) {
         results.data?.rows.find((option) => option.id === value)?.label);
   const entries: Option[] = [
     ...(emptyLabel && !q ? [{ id: '', label: emptyLabel, detail: null }] : []),
-    ...(results.data?.rows ?? []),
+    ...(results.data?.rows ?? []).filter((option) => !props.exclude?.(option.id)),
   ];
 
   const pick = (option: Option | undefined) => {

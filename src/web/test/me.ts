@@ -1,6 +1,6 @@
 import type { Me } from '@contract/auth';
 import type { QueryClient } from '@tanstack/react-query';
-import { ME_QUERY_KEY } from '@/auth/api/get-me';
+import { ME_QUERY_KEY } from '@/auth';
 import { createQueryClient } from '@/lib/api-client';
 
 /** A signed-in user for component tests; override the role or memberships per test. */

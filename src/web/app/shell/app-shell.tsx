@@ -2,7 +2,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { AppHeader } from '@/app/shell/app-header';
 import { AppSidebar } from '@/app/shell/app-sidebar';
 import { readSidebarCookie, SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
-import { MaintenanceBanner } from '@/settings/components/maintenance-banner';
+import { MaintenanceBanner } from '@/settings';
 
 export function AppShell() {
   // A lazy route's code is loading: show a thin progress bar instead of a blank screen.

@@ -1,7 +1,7 @@
 import { Boxes } from 'lucide-react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { auditLogNavItem, microfrontendsNavItem, navItems, type NavItem } from '@/app/shell/nav-items';
-import { useCanReadAuditLog } from '@/auth/use-can';
+import { useCanReadAuditLog } from '@/auth';
 import {
   Sidebar,
   SidebarContent,

@@ -18,7 +18,7 @@ import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
-import { useTenants } from '@/tenants/api/get-tenants';
+import { useTenants } from '@/tenants';
 
 /** Typing in the actor box waits this long before asking the server. */
 export const ACTOR_DEBOUNCE_MS = 300;

@@ -8,9 +8,9 @@ import {
   invalidateCapabilities,
 } from '@/capabilities';
 import { templatesQueryOptions } from '@/capabilities/api/get-templates';
-import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
-import { overviewQueryOptions } from '@/overview/api/get-overview';
-import { activeVersionsQueryOptions } from '@/tenants/control-plane/api/get-active-versions';
+import { deploymentsQueryOptions } from '@/deployments';
+import { overviewQueryOptions } from '@/overview';
+import { activeVersionsQueryOptions } from '@/tenants';
 
 const invalidated = (client: QueryClient, queryKey: QueryKey) =>
   client.getQueryState(queryKey)?.isInvalidated;

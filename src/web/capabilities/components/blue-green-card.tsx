@@ -5,7 +5,7 @@ import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
 import { CAPABILITIES_PATH } from '@/capabilities/api/capability-keys';
 import { BlueGreenEnvironmentSection } from '@/components/blue-green/blue-green-environment-section';
 import type { BlueGreenTarget } from '@/components/blue-green/api';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin } from '@/auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** The environments with a blue-green section, in the spec's order. */

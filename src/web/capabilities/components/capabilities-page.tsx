@@ -7,7 +7,7 @@ import { useCapabilities } from '@/capabilities/api/get-capabilities';
 import { CapabilitiesTable } from '@/capabilities/components/capabilities-table';
 import { CapabilitiesToolbar } from '@/capabilities/components/capabilities-toolbar';
 import { CapabilityDialogs, type DialogState } from '@/capabilities/components/capability-dialogs';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { PaginationBar } from '@/components/list/pagination-bar';
 import { ListState } from '@/components/list-state';

@@ -6,7 +6,7 @@ import { useTemplates } from '@/capabilities/api/get-templates';
 import { TemplateFormDialog } from '@/capabilities/components/template-form-dialog';
 import { TemplateListItem } from '@/capabilities/components/template-list-item';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { Button } from '@/components/ui/button';

@@ -70,15 +70,17 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
     await waitFor(() => expect(picker).toHaveTextContent('Identity & Access Service'));
     await userEvent.click(picker);
     await userEvent.type(screen.getByRole('textbox', { name: 'Search Capability' }), 'pay');
-    await userEvent.click(await screen.findByRole('option', { name: /Payments/ }));
+    const searches = () =>
+      requestsTo(fetchMock, 'GET', '/api/capabilities/options').map((request) =>
+        new URL(request.url, 'http://localhost').searchParams.get('q'),
+      );
+    // Debounced: the settled text only, never one request per keystroke.
+    await waitFor(() => expect(searches()).toContain('pay'));
+    expect(searches()).not.toContain('pa');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('option', { name: /Payments/ }));
 
     await waitFor(() => expect(picker).toHaveTextContent('Payments'));
-    const searches = requestsTo(fetchMock, 'GET', '/api/capabilities/options').map((request) =>
-      new URL(request.url, 'http://localhost').searchParams.get('q'),
-    );
-    // Debounced: the settled text only, never one request per keystroke.
-    expect(searches).toContain('pay');
-    expect(searches).not.toContain('pa');
     expect(
       await screen.findByText('No deployments found for this capability and environment'),
     ).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { useDeployments } from '@/deployments/api/get-deployments';

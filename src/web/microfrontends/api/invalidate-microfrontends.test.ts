@@ -11,7 +11,7 @@ import {
   publishedVersionsQueryOptions,
 } from '@/microfrontends/api/get-microfrontend-versions';
 import { meshManifestQueryOptions } from '@/microfrontends/mesh/api/get-mesh-manifest';
-import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
+import { deploymentsQueryOptions } from '@/deployments';
 
 describe('invalidateMicrofrontends', () => {
   it('marks stale the registry, the pickers, the version lists and the mesh manifests, not the slots', async () => {

@@ -1,5 +1,5 @@
 import type { Settings } from '@contract/settings';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin } from '@/auth';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { useSettings } from '@/settings/api/get-settings';

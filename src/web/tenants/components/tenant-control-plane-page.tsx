@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
-import { useTenant } from '@/tenants/control-plane/api/get-tenant';
+import { useTenant } from '@/tenants/api/get-tenant';
 import { CapabilitiesTab } from '@/tenants/control-plane/components/capabilities-tab';
 import { ConfigurationTab } from '@/tenants/control-plane/components/configuration-tab';
 import { useControlPlaneParams } from '@/tenants/control-plane/lib/use-control-plane-params';

@@ -1,35 +1,31 @@
 import type { Tenant } from '@contract/tenants';
 import { Building2, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useIsAdmin } from '@/auth/use-can';
+import { useState } from 'react';
+import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
+import { PaginationBar } from '@/components/list/pagination-bar';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useTenantList, type TenantListParams } from '@/tenants/list/api/get-tenant-list';
+import { useTenantList } from '@/tenants/api/get-tenant-list';
 import { CardGridSkeleton } from '@/tenants/list/components/card-grid-skeleton';
 import { TenantCard } from '@/tenants/list/components/tenant-card';
 import { TenantDeleteDialog } from '@/tenants/list/components/tenant-delete-dialog';
 import { TenantFormDialog } from '@/tenants/list/components/tenant-form-dialog';
 import { TenantInfrastructureDialog } from '@/tenants/list/components/tenant-infrastructure-dialog';
-import { TenantsSearch } from '@/tenants/list/components/tenants-search';
-
-/** Typing in the search box waits this long before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { TenantsToolbar } from '@/tenants/list/components/tenants-toolbar';
+import { useTenantsView } from '@/tenants/list/lib/tenants-view';
 
 /** Which dialog is open, for which tenant; the tenant stays while a dialog closes, so its text does not flip. */
 type DialogState = { kind: 'form' | 'infrastructure' | 'delete' | null; tenant: Tenant | null };
 
-/** /tenants: Tenant Management (SPEC.md section 2). */
+/** /tenants: Tenant Management (SPEC.md section 2), paged, sorted and searched on the server. */
 export function TenantsPage() {
   const isAdmin = useIsAdmin();
-  const [search, setSearch] = useState('');
+  const view = useTenantsView();
   const [dialog, setDialog] = useState<DialogState>({ kind: null, tenant: null });
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const params = useMemo<TenantListParams>(() => ({ q: q || undefined }), [q]);
-  const tenants = useTenantList(params);
-  const rows = tenants.data?.tenants ?? [];
+  const tenants = useTenantList(view.query);
+  const rows = tenants.data?.rows ?? [];
 
   const open = (kind: DialogState['kind']) => (tenant: Tenant | null) => setDialog({ kind, tenant });
   const close = () => setDialog((current) => ({ ...current, kind: null }));
@@ -48,13 +44,13 @@ export function TenantsPage() {
           )
         }
       />
-      <TenantsSearch value={search} onChange={setSearch} />
+      <TenantsToolbar view={view} />
       <ListState
         status={tenants.status}
         error={tenants.error}
         onRetry={() => void tenants.refetch()}
         errorTitle="Could not load tenants"
-        isEmpty={rows.length === 0}
+        isEmpty={rows.length === 0 && view.page === 1}
         loading={<CardGridSkeleton label="Loading tenants" />}
         empty={<EmptyState icon={Building2} title="No tenants found" />}
       >
@@ -72,11 +68,16 @@ export function TenantsPage() {
             />
           ))}
         </div>
-        {tenants.data && tenants.data.total > rows.length && (
-          <p className="text-sm text-muted-foreground">
-            Showing {rows.length} of {tenants.data.total}
-          </p>
-        )}
+        <PaginationBar
+          label="Tenants pages"
+          page={view.page}
+          pageSize={view.pageSize}
+          total={tenants.data?.total ?? 0}
+          shown={rows.length}
+          disabled={tenants.isPlaceholderData}
+          onPageChange={view.setPage}
+          onPageSizeChange={view.setPageSize}
+        />
       </ListState>
       <TenantFormDialog
         open={dialog.kind === 'form'}

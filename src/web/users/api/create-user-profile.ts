@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile, UserProfileInput } from '@contract/users';
 import { apiRequest } from '@/lib/api-client';
-import { USER_PROFILES_PATH, userProfilesQueryOptions } from '@/users/api/get-user-profiles';
+import { USER_PROFILES_PATH, invalidateUsers } from '@/users/api/user-keys';
 
 /** POST /api/user-profiles: 409 when the user already has access to the tenant. */
 export async function createUserProfile(input: UserProfileInput): Promise<UserProfile> {
@@ -13,6 +13,6 @@ export function useCreateUserProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUserProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfilesQueryOptions().queryKey }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User, UserInput } from '@contract/users';
 import { apiRequest } from '@/lib/api-client';
-import { USERS_PATH } from '@/users/api/get-users';
+import { USERS_PATH, invalidateUsers } from '@/users/api/user-keys';
 
 /** POST /api/users (administrators): 409 when the email is taken. */
 export async function createUser(input: UserInput): Promise<User> {
@@ -13,6 +13,6 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [USERS_PATH, 'list'] }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { USER_PROFILES_PATH, userProfilesQueryOptions } from '@/users/api/get-user-profiles';
+import { USER_PROFILES_PATH, invalidateUsers } from '@/users/api/user-keys';
 
 /** DELETE /api/user-profiles/{id}: owners of the profile's tenant or global administrators. */
 export async function deleteUserProfile(id: string): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteUserProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUserProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfilesQueryOptions().queryKey }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { USERS_PATH } from '@/users/api/get-users';
-import { USER_PROFILES_PATH } from '@/users/api/get-user-profiles';
+import { USERS_PATH, invalidateUsers } from '@/users/api/user-keys';
 
 /** DELETE /api/users/{id} (administrators): the user's profiles go too; 409 for yourself or the last admin. */
 export async function deleteUser(id: string): Promise<void> {
@@ -12,10 +11,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [USERS_PATH, 'list'] }),
-        queryClient.invalidateQueries({ queryKey: [USER_PROFILES_PATH] }),
-      ]),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '@contract/users';
 import { getJson } from '@/lib/api-client';
+import { USER_PROFILES_PATH, userKeys } from '@/users/api/user-keys';
 
-export const USER_PROFILES_PATH = '/api/user-profiles';
+export { USER_PROFILES_PATH };
 
 /** GET /api/user-profiles: every tenant profile the signed-in user may see (one call for all cards). */
 export function getUserProfiles(): Promise<UserProfile[]> {
@@ -10,7 +11,7 @@ export function getUserProfiles(): Promise<UserProfile[]> {
 }
 
 export const userProfilesQueryOptions = () =>
-  queryOptions({ queryKey: [USER_PROFILES_PATH], queryFn: getUserProfiles });
+  queryOptions({ queryKey: userKeys.profiles, queryFn: getUserProfiles });
 
 export function useUserProfiles() {
   return useQuery(userProfilesQueryOptions());

@@ -1,23 +1,36 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SortValue, userSortFields } from '@contract/lists';
 import type { User } from '@contract/users';
-import { getJson } from '@/lib/api-client';
+import { getPage, type Page } from '@/lib/list-request';
+import { USERS_PATH, userKeys } from '@/users/api/user-keys';
 
-export const USERS_PATH = '/api/users';
+export { USERS_PATH };
+export type UserSortField = (typeof userSortFields)[number];
 
-/** GET /api/users, searched by name or email (?q=, not sent when empty). */
-export function getUsers({ q }: { q?: string }): Promise<User[]> {
-  const search = q?.trim() ? `?${new URLSearchParams({ q: q.trim() }).toString()}` : '';
-  return getJson<User[]>(`${USERS_PATH}${search}`);
+/** GET /api/users?q=&status=&globalRole=&tenantId=&sort=&limit=&offset=; empty values are not sent. */
+export type UserListQuery = {
+  q?: string;
+  status?: string;
+  globalRole?: string;
+  tenantId?: string;
+  sort?: SortValue<UserSortField>;
+  limit?: number;
+  offset?: number;
+};
+
+/** One page of users, searched by name or email, and the total matching (X-Total-Count). */
+export function getUsers(query: UserListQuery): Promise<Page<User>> {
+  return getPage<User>(USERS_PATH, query);
 }
 
-export const usersQueryOptions = (params: { q?: string }) =>
+export const usersQueryOptions = (query: UserListQuery) =>
   queryOptions({
-    queryKey: [USERS_PATH, 'list', params],
-    queryFn: () => getUsers(params),
-    // Keep the current cards on screen while a new search loads.
+    queryKey: userKeys.list(query),
+    queryFn: () => getUsers(query),
+    // Keep the current cards on screen while the next page or search loads.
     placeholderData: keepPreviousData,
   });
 
-export function useUsers(params: { q?: string }) {
-  return useQuery(usersQueryOptions(params));
+export function useUsers(query: UserListQuery) {
+  return useQuery(usersQueryOptions(query));
 }

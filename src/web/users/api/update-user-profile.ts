@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile, UserProfilePatch } from '@contract/users';
 import { apiRequest } from '@/lib/api-client';
-import { USER_PROFILES_PATH, userProfilesQueryOptions } from '@/users/api/get-user-profiles';
+import { USER_PROFILES_PATH, invalidateUsers } from '@/users/api/user-keys';
 
 /** PATCH /api/user-profiles/{id}: role, details or permissions; never another user or tenant. */
 export async function updateUserProfile({
@@ -19,6 +19,6 @@ export function useUpdateUserProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfilesQueryOptions().queryKey }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User, UserPatch } from '@contract/users';
 import { apiRequest } from '@/lib/api-client';
-import { USERS_PATH } from '@/users/api/get-users';
+import { USERS_PATH, invalidateUsers } from '@/users/api/user-keys';
 
 /** PATCH /api/users/{id} (administrators). */
 export async function updateUser({ id, patch }: { id: string; patch: UserPatch }): Promise<User> {
@@ -13,6 +13,6 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [USERS_PATH, 'list'] }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

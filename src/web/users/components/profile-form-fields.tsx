@@ -3,6 +3,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { TenantCombobox } from '@/tenants';
 import type { ProfileFormInput, ProfileFormValues } from '@/users/lib/profile-form';
 
 type Form = UseFormReturn<ProfileFormInput, unknown, ProfileFormValues>;
@@ -37,14 +38,14 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 type ProfileFormFieldsProps = {
   form: Form;
-  /** The tenants that may be chosen (id and name). */
-  tenants: { id: string; name: string }[];
+  /** Tenants the picker leaves out (already granted, or not the viewer's to manage). */
+  excludeTenant: (tenantId: string) => boolean;
   /** Editing: the tenant is fixed (a profile never moves to another tenant). */
   tenantLocked: boolean;
 };
 
 /** Tenant, role, display name, job title, department and permissions (comma separated). */
-export function ProfileFormFields({ form, tenants, tenantLocked }: ProfileFormFieldsProps) {
+export function ProfileFormFields({ form, excludeTenant, tenantLocked }: ProfileFormFieldsProps) {
   const { errors } = form.formState;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -54,22 +55,14 @@ export function ProfileFormFields({ form, tenants, tenantLocked }: ProfileFormFi
           control={form.control}
           name="tenantId"
           render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange} disabled={tenantLocked}>
-              <SelectTrigger
-                {...fieldControlProps('profile-tenantId', !!errors.tenantId)}
-                className="w-full"
-                onBlur={field.onBlur}
-              >
-                <SelectValue placeholder={tenants.length ? 'Select a tenant' : 'No tenants to add'} />
-              </SelectTrigger>
-              <SelectContent>
-                {tenants.map((tenant) => (
-                  <SelectItem key={tenant.id} value={tenant.id}>
-                    {tenant.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <TenantCombobox
+              id="profile-tenantId"
+              value={field.value}
+              onChange={field.onChange}
+              disabled={tenantLocked}
+              invalid={!!errors.tenantId}
+              exclude={excludeTenant}
+            />
           )}
         />
         <FieldError id="profile-tenantId-error" errors={[errors.tenantId]} />

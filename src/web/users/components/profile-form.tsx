@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserProfile } from '@contract/users';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { useTenantNames } from '@/tenants';
 import { useCreateUserProfile } from '@/users/api/create-user-profile';
 import { useUpdateUserProfile } from '@/users/api/update-user-profile';
 import { ProfileFormFields } from '@/users/components/profile-form-fields';
@@ -20,13 +21,14 @@ type ProfileFormProps = {
   userId: string;
   /** Change this profile; without it, grant access to a new tenant. */
   profile?: UserProfile;
-  tenants: { id: string; name: string }[];
+  /** Tenants the picker leaves out (already granted, or not the viewer's to manage). */
+  excludeTenant: (tenantId: string) => boolean;
   /** After a change was saved, or when editing is cancelled. */
   onDone: () => void;
 };
 
 /** Grant access to a tenant (POST) or change a profile (PATCH); the tenant of a profile never changes. */
-export function ProfileForm({ userId, profile, tenants, onDone }: ProfileFormProps) {
+export function ProfileForm({ userId, profile, excludeTenant, onDone }: ProfileFormProps) {
   const create = useCreateUserProfile();
   const update = useUpdateUserProfile();
   const pending = create.isPending || update.isPending;
@@ -34,7 +36,10 @@ export function ProfileForm({ userId, profile, tenants, onDone }: ProfileFormPro
     resolver: zodResolver(profileFormSchema),
     defaultValues: profileFormDefaults(profile),
   });
-  const tenantName = (id: string) => tenants.find((tenant) => tenant.id === id)?.name ?? id;
+  // The picker labels its value through the same ids= query, so this reads the cache.
+  const chosen = useWatch({ control: form.control, name: 'tenantId' });
+  const names = useTenantNames(chosen ? [chosen] : []);
+  const tenantName = (id: string) => names?.get(id) ?? id;
 
   const onError = (error: unknown, fallback: string) => {
     // A duplicate profile is a 409 without field issues: it belongs beside the tenant.
@@ -84,7 +89,7 @@ export function ProfileForm({ userId, profile, tenants, onDone }: ProfileFormPro
         {profile ? `Change access to ${tenantName(profile.tenantId)}` : 'Add access'}
       </p>
       <fieldset disabled={pending} className="space-y-4">
-        <ProfileFormFields form={form} tenants={tenants} tenantLocked={!!profile} />
+        <ProfileFormFields form={form} excludeTenant={excludeTenant} tenantLocked={!!profile} />
         <div className="flex justify-end gap-2">
           {profile && (
             <Button type="button" variant="outline" onClick={onDone}>

@@ -5,6 +5,7 @@ import type { Me } from '@contract/auth';
 import { DUPLICATE_PROFILE_MESSAGE, type UserProfile } from '@contract/users';
 import { Toaster } from '@/components/ui/toaster';
 import { makeMe, queryClientWithMe } from '@/test/me';
+import { optionsHandler } from '@/test/options-stub';
 import { renderWithProviders } from '@/test/render';
 import { UserAccessDialog } from '@/users/components/user-access-dialog';
 import {
@@ -28,7 +29,7 @@ const tenants = [
 function stubProfiles(initial: UserProfile[]) {
   let profiles = [...initial];
   const fetchMock = stubApi({
-    'GET /api/tenants': tenants,
+    'GET /api/tenants/options': optionsHandler(tenants),
     'GET /api/user-profiles': () => Response.json(profiles),
     'POST /api/user-profiles': ({ body }) => {
       const created = makeProfile({ ...(body as Partial<UserProfile>), id: `p${profiles.length + 10}` });
@@ -104,7 +105,7 @@ describe('UserAccessDialog', { timeout: TEST_TIMEOUT }, () => {
 
   it('requires a tenant, and shows a duplicate profile 409 beside it', async () => {
     stubApi({
-      'GET /api/tenants': tenants,
+      'GET /api/tenants/options': optionsHandler(tenants),
       'GET /api/user-profiles': [],
       'POST /api/user-profiles': apiError(409, DUPLICATE_PROFILE_MESSAGE),
     });
@@ -128,7 +129,9 @@ describe('UserAccessDialog', { timeout: TEST_TIMEOUT }, () => {
 
     expect(dialog.getByRole('form', { name: 'Change access' })).toBeInTheDocument();
     expect(dialog.getByRole('combobox', { name: 'Tenant' })).toBeDisabled();
-    expect(dialog.getByRole('combobox', { name: 'Tenant' })).toHaveTextContent('Acme Corp');
+    await waitFor(() =>
+      expect(dialog.getByRole('combobox', { name: 'Tenant' })).toHaveTextContent('Acme Corp'),
+    );
     expect(dialog.getByLabelText('Job Title')).toHaveValue('Frontend Engineer');
     expect(dialog.getByLabelText('Permissions')).toHaveValue('read, deploy');
 

@@ -2,10 +2,10 @@ import { canOnTenant } from '@contract/roles';
 import type { User, UserProfile } from '@contract/users';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useMe } from '@/auth/api/get-me';
+import { useMe } from '@/auth';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useTenants } from '@/tenants/api/get-tenants';
+import { useTenantNames } from '@/tenants';
 import { useDeleteUserProfile } from '@/users/api/delete-user-profile';
 import { useUserProfiles } from '@/users/api/get-user-profiles';
 import { ProfileForm } from '@/users/components/profile-form';
@@ -38,16 +38,16 @@ export function UserAccessDialog({ open, user, onClose }: UserAccessDialogProps)
 
 function UserAccess({ user }: { user: User }) {
   const me = useMe();
-  const tenants = useTenants();
   const profiles = (useUserProfiles().data ?? []).filter((profile) => profile.userId === user.id);
+  const names = useTenantNames(profiles.map((profile) => profile.tenantId));
   const [editing, setEditing] = useState<UserProfile | null>(null);
   const remove = useDeleteUserProfile();
 
   const canManage = (tenantId: string) => me !== null && canOnTenant(me, tenantId, 'manageAccess');
-  const tenantName = (tenantId: string) => tenants.data?.find((tenant) => tenant.id === tenantId)?.name;
+  const tenantName = (tenantId: string) => names?.get(tenantId);
   // Only tenants the viewer may manage, and (when adding) not those the user already has.
   const taken = new Set(profiles.map((profile) => profile.tenantId));
-  const offered = (tenants.data ?? []).filter((tenant) => canManage(tenant.id) && !taken.has(tenant.id));
+  const excludeTenant = (tenantId: string) => !canManage(tenantId) || taken.has(tenantId);
 
   const removeProfile = (profile: UserProfile) => {
     const name = tenantName(profile.tenantId) ?? UNKNOWN_TENANT;
@@ -107,9 +107,7 @@ function UserAccess({ user }: { user: User }) {
         key={editing?.id ?? 'new'}
         userId={user.id}
         profile={editing ?? undefined}
-        tenants={
-          editing ? [{ id: editing.tenantId, name: tenantName(editing.tenantId) ?? UNKNOWN_TENANT }] : offered
-        }
+        excludeTenant={excludeTenant}
         onDone={() => setEditing(null)}
       />
     </div>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@contract/auth';
 import { Toaster } from '@/components/ui/toaster';
 import { makeMe, queryClientWithMe } from '@/test/me';
+import { optionsHandler } from '@/test/options-stub';
 import { renderWithProviders } from '@/test/render';
 import { UsersPage } from '@/users/components/users-page';
 import {
@@ -49,7 +50,7 @@ function stubUsers(users = [admin, bob, cher]) {
   return stubApi({
     'GET /api/users': ({ url }) => Response.json(url.includes('q=') ? [] : users),
     'GET /api/user-profiles': profiles,
-    'GET /api/tenants': tenants,
+    'GET /api/tenants/options': optionsHandler(tenants),
   });
 }
 
@@ -140,13 +141,17 @@ describe('UsersPage', { timeout: TEST_TIMEOUT }, () => {
     expect(await screen.findByText('No users found')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search criteria')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET', '/api/users').map((r) => r.url)).toEqual([
-      '/api/users',
-      '/api/users?q=zzz',
+      '/api/users?sort=name&limit=25&offset=0',
+      '/api/users?q=zzz&sort=name&limit=25&offset=0',
     ]);
   });
 
   it("shows 'Loading users...' while loading", () => {
-    stubApi({ 'GET /api/users': never, 'GET /api/user-profiles': profiles, 'GET /api/tenants': tenants });
+    stubApi({
+      'GET /api/users': never,
+      'GET /api/user-profiles': profiles,
+      'GET /api/tenants/options': optionsHandler(tenants),
+    });
     renderPage();
     expect(screen.getByText('Loading users...')).toBeInTheDocument();
   });
@@ -156,7 +161,7 @@ describe('UsersPage', { timeout: TEST_TIMEOUT }, () => {
     stubApi({
       'GET /api/users': () => (fail ? apiError(503, 'Database unavailable') : Response.json([bob])),
       'GET /api/user-profiles': profiles,
-      'GET /api/tenants': tenants,
+      'GET /api/tenants/options': optionsHandler(tenants),
     });
     renderPage();
     expect(await screen.findByText('Could not load users')).toBeInTheDocument();
@@ -200,7 +205,7 @@ describe('UsersPage', { timeout: TEST_TIMEOUT }, () => {
     const fetchMock = stubApi({
       'GET /api/users': [admin, bob],
       'GET /api/user-profiles': profiles,
-      'GET /api/tenants': tenants,
+      'GET /api/tenants/options': optionsHandler(tenants),
       'DELETE /api/users/user-2': new Response(null, { status: 204 }),
     });
     renderPage();
@@ -219,7 +224,7 @@ describe('UsersPage', { timeout: TEST_TIMEOUT }, () => {
     stubApi({
       'GET /api/users': [admin],
       'GET /api/user-profiles': [],
-      'GET /api/tenants': tenants,
+      'GET /api/tenants/options': optionsHandler(tenants),
       'DELETE /api/users/user-1': apiError(409, 'You cannot delete yourself'),
     });
     renderPage();
@@ -238,7 +243,7 @@ describe('UsersPage', { timeout: TEST_TIMEOUT }, () => {
     const fetchMock = stubApi({
       'GET /api/users': [bob],
       'GET /api/user-profiles': [],
-      'GET /api/tenants': tenants,
+      'GET /api/tenants/options': optionsHandler(tenants),
       'POST /api/users/user-2/password': new Response(null, { status: 204 }),
     });
     renderPage();

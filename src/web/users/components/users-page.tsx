@@ -2,34 +2,28 @@ import { roleAllows } from '@contract/roles';
 import type { User, UserProfile } from '@contract/users';
 import { Plus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useMe } from '@/auth/api/get-me';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin, useMe } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useTenants } from '@/tenants/api/get-tenants';
+import { PaginationBar } from '@/components/list/pagination-bar';
+import { useTenantNames } from '@/tenants';
 import { useUserProfiles } from '@/users/api/get-user-profiles';
 import { useUsers } from '@/users/api/get-users';
 import { UserCard } from '@/users/components/user-card';
 import { UserDialogs, type DialogState } from '@/users/components/user-dialogs';
 import { UsersToolbar } from '@/users/components/users-toolbar';
-
-/** Typing in the search box waits this long before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { useUsersView } from '@/users/lib/users-view';
 
 /** /users: the people who can sign in, and the tenants each can reach (SPEC.md "User Management"). */
 export function UsersPage() {
   const isAdmin = useIsAdmin();
   const me = useMe();
-  const [search, setSearch] = useState('');
+  const view = useUsersView();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'create', user: null, open: false });
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-
-  const users = useUsers({ q: q || undefined });
+  const users = useUsers(view.query);
   const profiles = useUserProfiles();
-  const tenants = useTenants();
   // Owners manage access on their tenants; administrators everywhere.
   const canManageAccess =
     isAdmin || (me?.memberships.some((m) => roleAllows(m.role, 'manageAccess')) ?? false);
@@ -40,17 +34,17 @@ export function UsersPage() {
       map.set(profile.userId, [...(map.get(profile.userId) ?? []), profile]);
     return map;
   }, [profiles.data]);
-  const tenantNames = useMemo(
-    () => new Map((tenants.data ?? []).map((tenant) => [tenant.id, tenant.name])),
-    [tenants.data],
+  const rows = users.data?.rows ?? [];
+  // Names of just the tenants this page's cards show, through the options endpoint's ids=.
+  const tenantNames = useTenantNames(
+    rows.flatMap((user) => (profilesByUser.get(user.id) ?? []).map((p) => p.tenantId)),
   );
 
-  const rows = users.data ?? [];
   // Tenant names are secondary: wait for them, but a failure only leaves 'Unknown Tenant'.
   const status =
     users.status === 'error' || profiles.status === 'error'
       ? 'error'
-      : users.isPending || profiles.isPending || tenants.isPending
+      : users.isPending || profiles.isPending || tenantNames === undefined
         ? 'pending'
         : 'success';
   const open = (kind: DialogState['kind'], user: User | null) => setDialog({ kind, user, open: true });
@@ -69,19 +63,21 @@ export function UsersPage() {
           )
         }
       />
-      <UsersToolbar search={search} onSearchChange={setSearch} />
+      <UsersToolbar view={view} />
       <ListState
         status={status}
         error={users.error ?? profiles.error}
-        onRetry={() => void Promise.all([users.refetch(), profiles.refetch(), tenants.refetch()])}
+        onRetry={() => void Promise.all([users.refetch(), profiles.refetch()])}
         errorTitle="Could not load users"
-        isEmpty={rows.length === 0}
+        isEmpty={rows.length === 0 && view.page === 1}
         loading={<p className="py-8 text-center text-sm text-muted-foreground">Loading users...</p>}
         empty={
           <EmptyState
             icon={Users}
             title="No users found"
-            description={q ? 'Try adjusting your search criteria' : 'Get started by adding your first user'}
+            description={
+              view.q ? 'Try adjusting your search criteria' : 'Get started by adding your first user'
+            }
           />
         }
       >
@@ -94,13 +90,23 @@ export function UsersPage() {
               key={user.id}
               user={user}
               profiles={profilesByUser.get(user.id) ?? []}
-              tenantName={(tenantId) => tenantNames.get(tenantId)}
+              tenantName={(tenantId) => tenantNames?.get(tenantId)}
               canManageAccess={canManageAccess}
               canEdit={isAdmin}
               onAction={(kind) => open(kind, user)}
             />
           ))}
         </div>
+        <PaginationBar
+          label="Users pages"
+          page={view.page}
+          pageSize={view.pageSize}
+          total={users.data?.total ?? 0}
+          shown={rows.length}
+          disabled={users.isPlaceholderData}
+          onPageChange={view.setPage}
+          onPageSizeChange={view.setPageSize}
+        />
       </ListState>
       <UserDialogs
         state={dialog}

@@ -1,6 +1,6 @@
 import type { WebApp } from '@contract/web-apps';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { useCanOnTenant } from '@/auth/use-can';
+import { useCanOnTenant } from '@/auth';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,

@@ -1,12 +1,12 @@
 import { canOnTenant } from '@contract/roles';
 import { useEffect } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useMe } from '@/auth/api/get-me';
+import { useMe } from '@/auth';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { useTenants } from '@/tenants/api/get-tenants';
+import { useTenants } from '@/tenants';
 import { FormSelect, REQUIRED_MARK } from '@/web-apps/components/form-select';
 import {
   environmentOptions,

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { WebAppMeshesSection } from '@/microfrontends/mesh/components/web-app-meshes-section';
+import { WebAppMeshesSection } from '@/microfrontends';
 import { WebAppCreateDialog } from '@/web-apps/components/web-app-create-dialog';
 import { WebAppList } from '@/web-apps/components/web-app-list';
 import { useCanCreateWebApp } from '@/web-apps/lib/use-can-create-web-app';

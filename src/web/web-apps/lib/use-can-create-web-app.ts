@@ -1,5 +1,5 @@
 import { isGlobalAdmin, roleAllows } from '@contract/roles';
-import { useMe } from '@/auth/api/get-me';
+import { useMe } from '@/auth';
 
 /** Administrators, and members whose role in some tenant allows managing its web apps. */
 export function useCanCreateWebApp(): boolean {

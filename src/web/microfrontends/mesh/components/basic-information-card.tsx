@@ -5,7 +5,7 @@ import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } fr
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { MeshFormInput, MeshFormValues } from '@/microfrontends/mesh/lib/mesh-form';
-import { useTenants } from '@/tenants/api/get-tenants';
+import { useTenants } from '@/tenants';
 
 type Form = UseFormReturn<MeshFormInput, unknown, MeshFormValues>;
 

@@ -5,14 +5,14 @@ import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { useCanOnTenant } from '@/auth/use-can';
+import { useCanOnTenant } from '@/auth';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useMesh } from '@/microfrontends/mesh/api/get-mesh';
 import { MeshDeleteDialog } from '@/microfrontends/mesh/components/mesh-delete-dialog';
 import { MeshDetail } from '@/microfrontends/mesh/components/mesh-detail';
 import { MeshMenuCard } from '@/microfrontends/mesh/components/mesh-menu-card';
-import { useTenants } from '@/tenants/api/get-tenants';
+import { useTenants } from '@/tenants';
 
 /** /apps/meshes/{meshId}: a mesh and its menu with resolved versions. */
 export function MeshPage() {

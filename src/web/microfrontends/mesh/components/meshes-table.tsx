@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SortableHeader } from '@/components/list/sortable-header';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useCanOnTenant } from '@/auth/use-can';
+import { useCanOnTenant } from '@/auth';
 import { formatDate } from '@/lib/format';
 import { countMenuItems } from '@/microfrontends/mesh/lib/mesh-form';
 

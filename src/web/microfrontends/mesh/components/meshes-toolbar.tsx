@@ -1,6 +1,5 @@
 import { SearchInput } from '@/components/list/search-input';
-import { ServerCombobox } from '@/components/server-combobox';
-import { tenantOptionsQueryOptions } from '@/tenants/api/tenant-options';
+import { TenantCombobox } from '@/tenants';
 
 type MeshesToolbarProps = {
   q: string;
@@ -25,13 +24,11 @@ export function MeshesToolbar({ q, onSearch, tenantId, onTenantChange }: MeshesT
         placeholder="Search meshes..."
         className="flex-1"
       />
-      <ServerCombobox
+      <TenantCombobox
         label="Tenant filter"
         value={tenantId}
         onChange={onTenantChange}
-        optionsQuery={tenantOptionsQueryOptions}
         emptyLabel="All tenants"
-        searchPlaceholder="Search tenants..."
         className="sm:w-56"
       />
     </div>

@@ -1,4 +1,4 @@
-import { OPTIONS_MAX, webAppMeshSortFields } from '@contract/lists';
+import { webAppMeshSortFields } from '@contract/lists';
 import type { WebAppMesh } from '@contract/web-app-meshes';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import { MeshDeleteDialog } from '@/microfrontends/mesh/components/mesh-delete-d
 import { MeshesTable } from '@/microfrontends/mesh/components/meshes-table';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { MeshesToolbar } from '@/microfrontends/mesh/components/meshes-toolbar';
-import { useTenantOptions } from '@/tenants/api/tenant-options';
+import { useTenantNames } from '@/tenants';
 
 /** The web app meshes the viewer may see, on the Web Apps page. */
 export function WebAppMeshesSection() {
@@ -28,11 +28,9 @@ export function WebAppMeshesSection() {
   const rows = meshes.data?.rows ?? [];
   const total = meshes.data?.total ?? 0;
   // Only this page's tenants are named (ids=), never the whole tenant list.
-  const tenantIds = [...new Set(rows.map((mesh) => mesh.tenantId))].slice(0, OPTIONS_MAX);
-  const tenants = useTenantOptions({ ids: tenantIds, limit: OPTIONS_MAX }, { enabled: tenantIds.length > 0 });
+  const tenantNames = useTenantNames(rows.map((mesh) => mesh.tenantId));
   const [deleting, setDeleting] = useState<WebAppMesh | null>(null);
-  const tenantName = (tenantId: string) =>
-    tenants.data?.rows.find((t) => t.id === tenantId)?.label ?? tenantId;
+  const tenantName = (tenantId: string) => tenantNames?.get(tenantId) ?? tenantId;
   const filtered = !!(list.q || list.filters.tenantId);
 
   return (

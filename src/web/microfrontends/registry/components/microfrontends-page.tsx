@@ -2,7 +2,7 @@ import type { Microfrontend, MicrofrontendVersion } from '@contract/microfronten
 import { Blocks, Plus } from 'lucide-react';
 import { microfrontendSortFields } from '@contract/lists';
 import { useState } from 'react';
-import { useIsAdmin } from '@/auth/use-can';
+import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { PaginationBar } from '@/components/list/pagination-bar';
 import { ListState } from '@/components/list-state';

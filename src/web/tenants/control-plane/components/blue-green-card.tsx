@@ -1,11 +1,11 @@
 import { parseBlueGreenConfig } from '@contract/blue-green';
 import type { Tenant } from '@contract/tenants';
-import { useCanOnTenant } from '@/auth/use-can';
+import { useCanOnTenant } from '@/auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BlueGreenEnvironmentSection } from '@/components/blue-green/blue-green-environment-section';
 import type { BlueGreenTarget } from '@/components/blue-green/api';
 import { TENANTS_PATH } from '@/tenants/api/get-tenants';
-import { tenantQueryOptions } from '@/tenants/control-plane/api/get-tenant';
+import { tenantQueryOptions } from '@/tenants/api/get-tenant';
 import { isEnvironmentEnabled } from '@/tenants/control-plane/lib/region-policies';
 
 const SECTIONS = [

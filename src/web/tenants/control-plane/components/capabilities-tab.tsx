@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCanOnTenant } from '@/auth/use-can';
+import { useCanOnTenant } from '@/auth';
 import { useCapabilityCatalogue } from '@/capabilities';
 import { useActiveVersions } from '@/tenants/control-plane/api/get-active-versions';
 import { CapabilityGrid } from '@/tenants/control-plane/components/capability-grid';

@@ -1,10 +1,10 @@
 import { controlPlaneRegions, type Environment } from '@contract/common';
 import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
-import { useCanOnTenant } from '@/auth/use-can';
+import { useCanOnTenant } from '@/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { useUpdateTenant } from '@/tenants/control-plane/api/update-tenant';
+import { useUpdateTenant } from '@/tenants/api/update-tenant';
 import { RegionCheckboxes } from '@/tenants/control-plane/components/region-checkboxes';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {

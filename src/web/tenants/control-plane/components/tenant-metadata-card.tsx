@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { tenantPatchSchema, type Tenant } from '@contract/tenants';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useCanOnTenant } from '@/auth/use-can';
+import { useCanOnTenant } from '@/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
-import { useUpdateTenant } from '@/tenants/control-plane/api/update-tenant';
+import { useUpdateTenant } from '@/tenants/api/update-tenant';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 const METADATA_FIELDS = [

@@ -1,6 +1,6 @@
 import type { Tenant } from '@contract/tenants';
 import { KeyRound, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { useCanOnTenant } from '@/auth/use-can';
+import { useCanOnTenant } from '@/auth';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,

@@ -1,7 +1,7 @@
 import type { Tenant } from '@contract/tenants';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useDeleteTenant, type TenantDeletion } from '@/tenants/list/api/delete-tenant';
+import { useDeleteTenant, type TenantDeletion } from '@/tenants/api/delete-tenant';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCreateTenant } from '@/tenants/list/api/create-tenant';
-import { usePatchTenant } from '@/tenants/list/api/update-tenant';
+import { useCreateTenant } from '@/tenants/api/create-tenant';
+import { usePatchTenant } from '@/tenants/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
 import { applyServerIssues } from '@/lib/server-issues';
 import {

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { usePatchTenant } from '@/tenants/list/api/update-tenant';
+import { usePatchTenant } from '@/tenants/api/update-tenant';
 import { IdentityAuthFields, JsonField } from '@/tenants/list/components/tenant-infrastructure-fields';
 import {
   infrastructureDefaults,

@@ -50,8 +50,8 @@ describe('TenantsPage', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search tenants' }), 'hank@');
     expect(await screen.findByText('No tenants found')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'GET', '/api/tenants').map((r) => r.url)).toEqual([
-      '/api/tenants',
-      '/api/tenants?q=hank%40',
+      '/api/tenants?sort=-createdAt&limit=25&offset=0',
+      '/api/tenants?q=hank%40&sort=-createdAt&limit=25&offset=0',
     ]);
   });
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tenant, TenantInput } from '@contract/tenants';
 import { apiRequest } from '@/lib/api-client';
-import { TENANTS_PATH } from '@/tenants/api/get-tenants';
-import { invalidateTenantReads } from '@/tenants/list/api/get-tenant-list';
+import { TENANTS_PATH, invalidateTenants } from '@/tenants/api/tenant-keys';
 
 /** POST /api/tenants (administrators): 201 with the new tenant. */
 export async function createTenant(input: TenantInput): Promise<Tenant> {
@@ -14,6 +13,6 @@ export function useCreateTenant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTenant,
-    onSuccess: () => invalidateTenantReads(queryClient),
+    onSuccess: () => invalidateTenants(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tenant } from '@contract/tenants';
 import { getJson } from '@/lib/api-client';
-import { TENANTS_PATH } from '@/tenants/api/get-tenants';
+import { TENANTS_PATH, tenantKeys } from '@/tenants/api/tenant-keys';
 
 /** GET /api/tenants/{tenantId}: one tenant (404 'Tenant not found'). */
 export function getTenant(tenantId: string): Promise<Tenant> {
@@ -9,7 +9,7 @@ export function getTenant(tenantId: string): Promise<Tenant> {
 }
 
 export const tenantQueryOptions = (tenantId: string) =>
-  queryOptions({ queryKey: [TENANTS_PATH, tenantId], queryFn: () => getTenant(tenantId) });
+  queryOptions({ queryKey: tenantKeys.detail(tenantId), queryFn: () => getTenant(tenantId) });
 
 export function useTenant(tenantId: string) {
   return useQuery(tenantQueryOptions(tenantId));

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { tenantDeletionSchema } from '@contract/tenants';
 import { apiRequest } from '@/lib/api-client';
-import { TENANTS_PATH } from '@/tenants/api/get-tenants';
-import { invalidateTenantReads } from '@/tenants/list/api/get-tenant-list';
+import { TENANTS_PATH, invalidateTenants, tenantKeys } from '@/tenants/api/tenant-keys';
 
 export type TenantDeletion = z.infer<typeof tenantDeletionSchema>;
 
@@ -18,8 +17,9 @@ export function useDeleteTenant() {
   return useMutation({
     mutationFn: deleteTenant,
     onSuccess: async (_data, id) => {
-      queryClient.removeQueries({ queryKey: [TENANTS_PATH, id] });
-      await invalidateTenantReads(queryClient);
+      // Not refetched: it is gone.
+      queryClient.removeQueries({ queryKey: tenantKeys.detail(id) });
+      await invalidateTenants(queryClient);
     },
   });
 }

@@ -1,0 +1,2 @@
+// The audit feature's public surface: other features and the app shell import only from here.
+export { AuditLogPage } from '@/audit/components/audit-log-page';

@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { UserListQuery } from '@/users/api/get-users';
+
+export const USERS_PATH = '/api/users';
+export const USER_PROFILES_PATH = '/api/user-profiles';
+
+/** The only place a user or tenant-profile query key is built; each starts with its endpoint's path. */
+export const userKeys = {
+  all: [USERS_PATH] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (query: UserListQuery) => [...userKeys.lists(), query] as const,
+  profiles: [USER_PROFILES_PATH] as const,
+};
+
+/**
+ * Every user and profile mutation calls this: a user's cards show their profiles, and deleting a user
+ * removes them, so both reads refresh together (the Overview shows neither).
+ */
+export async function invalidateUsers(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    queryClient.invalidateQueries({ queryKey: userKeys.profiles }),
+  ]);
+}

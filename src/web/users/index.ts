@@ -1,0 +1,2 @@
+// The users feature's public surface: other features and the app shell import only from here.
+export { UsersPage } from '@/users/components/users-page';

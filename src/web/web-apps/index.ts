@@ -1,0 +1,2 @@
+// The web-apps feature's public surface: other features and the app shell import only from here.
+export { WebAppsPage } from '@/web-apps/components/web-apps-page';
