@@ -33,7 +33,7 @@ const optionsOf =
   };
 
 const baseApi = {
-  'GET /api/tenants': [makeTenant()],
+  'GET /api/tenants/options': optionsOf([{ id: 'tenant-001', label: makeTenant().name, detail: 'active' }]),
   'GET /api/microfrontends/options': optionsOf([
     { id: 'mfe-001', label: 'Dashboard', detail: 'dashboard' },
     { id: 'mfe-002', label: 'Billing & Invoices', detail: 'billing' },
@@ -123,7 +123,7 @@ afterEach(() => {
 
 describe('Create Web App Mesh', { timeout: 20_000 }, () => {
   it('starts with an empty name, tenant-001 and no menu items', async () => {
-    renderPage();
+    const { fetchMock } = renderPage();
     expect(screen.getByRole('heading', { name: 'Create Web App Mesh' })).toBeInTheDocument();
     expect(screen.getByText('Basic Information')).toBeInTheDocument();
     expect(screen.getByText('Microfrontend Menu Items')).toBeInTheDocument();
@@ -131,6 +131,9 @@ describe('Create Web App Mesh', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Description')).toHaveValue('');
     expect(screen.getByLabelText('Tenant ID')).toHaveValue('tenant-001');
     expect(await screen.findByText('Acme Financial Services')).toBeInTheDocument();
+    // The name comes from the options endpoint by id, never from the whole tenant list.
+    expect(requestsTo(fetchMock, 'GET', '/api/tenants/options')[0]?.url).toContain('ids=tenant-001');
+    expect(requestsTo(fetchMock, 'GET', '/api/tenants')).toHaveLength(0);
     expect(screen.getByText('No menu items added yet. Click "Add Item" to get started.')).toBeInTheDocument();
     expect(screen.queryByText('Preview')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Mesh' })).toBeInTheDocument();
