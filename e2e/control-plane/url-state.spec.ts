@@ -8,14 +8,14 @@ test('the control-plane tab, environment and region survive a reload', async ({ 
   await page.getByLabel('Environment').click();
   await page.getByRole('option', { name: 'UAT', exact: true }).click();
   await page.getByLabel('AWS Region').click();
-  await page.getByRole('option', { name: 'eu-west-2', exact: true }).click();
+  await page.getByRole('option', { name: 'ap-northeast-1', exact: true }).click();
   await expect(page).toHaveURL(/env=uat/);
-  await expect(page).toHaveURL(/region=eu-west-2/);
+  await expect(page).toHaveURL(/region=ap-northeast-1/);
 
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Capabilities' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Environment')).toHaveText('UAT');
-  await expect(page.getByLabel('AWS Region')).toHaveText('eu-west-2');
+  await expect(page.getByLabel('AWS Region')).toHaveText('ap-northeast-1');
 
   await page.getByRole('tab', { name: 'Configuration' }).click();
   await expect(page).toHaveURL(/tab=configuration/);
@@ -25,6 +25,6 @@ test('the control-plane tab, environment and region survive a reload', async ({ 
 
   // Back on Capabilities, the context chosen before is still there.
   await page.getByRole('tab', { name: 'Capabilities' }).click();
-  await expect(page.getByLabel('AWS Region')).toHaveText('eu-west-2');
+  await expect(page.getByLabel('AWS Region')).toHaveText('ap-northeast-1');
   await expect(page).not.toHaveURL(/tab=/);
 });
