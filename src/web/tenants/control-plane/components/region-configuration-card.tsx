@@ -32,18 +32,18 @@ export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
   );
   const disabled = !canConfigure || update.isPending;
 
+  // The promise, not mutate's per-call callbacks: a save re-keys this card (it restarts from the saved
+  // tenant), and an unmounted card's callbacks never run, so the toast would be lost.
   const save = () =>
-    update.mutate(
-      {
+    update
+      .mutateAsync({
         allowedRegions: allowed,
         environmentRegionPolicies: serializeOverrides(state.overrides, allowed, tenant),
-      },
-      {
-        onSuccess: () =>
-          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.'),
-        onError: (error) => notifyError(error, 'Failed to update configuration.'),
-      },
-    );
+      })
+      .then(
+        () => notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.'),
+        (error: unknown) => notifyError(error, 'Failed to update configuration.'),
+      );
 
   const onOverride = (environment: Environment, region: string, on: boolean) =>
     setState((s) => ({ ...s, overrides: setOverrideRegion(s.overrides, environment, region, on) }));

@@ -37,12 +37,13 @@ export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
     defaultValues: Object.fromEntries(METADATA_FIELDS.map(({ name }) => [name, tenant[name] ?? ''])),
   });
 
+  // The promise, not mutate's per-call callbacks: a save re-keys this card (it restarts from the saved
+  // values), and an unmounted card's callbacks never run, so the toast would be lost.
   const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: () =>
-        notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.'),
-      onError: (error) => notifyError(error, 'Failed to update configuration.'),
-    }),
+    update.mutateAsync(values).then(
+      () => notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.'),
+      (error: unknown) => notifyError(error, 'Failed to update configuration.'),
+    ),
   );
 
   return (
