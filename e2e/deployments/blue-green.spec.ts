@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Capability } from '../../src/contract/capabilities';
 import type { Microfrontend, MicrofrontendVersion } from '../../src/contract/microfrontends';
 import { expect, test } from '../fixtures';
+import { pick } from '../meshes/helpers';
 
 /** A toast by its title, inside the toast viewport (not Radix's screen-reader announcement). */
 const toast = (page: Page, title: string) =>
@@ -69,7 +70,7 @@ test.describe('blue-green deployments', () => {
     await page.goto('/deployments');
     await expect(page.getByRole('heading', { name: 'Blue-Green Deployments', level: 1 })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Environment' })).toHaveText('Production');
-    await choose(page, page.getByRole('combobox', { name: 'Microfrontend' }), microfrontend.name);
+    await pick(page, page.getByRole('combobox', { name: 'Microfrontend' }), microfrontend.name);
     await choose(page, page.getByRole('combobox', { name: 'Environment' }), 'Development');
     await expect(page.getByText('No deployments found for this microfrontend and environment')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Switch Slots' })).toBeDisabled();
@@ -123,7 +124,7 @@ test.describe('blue-green deployments', () => {
 
     await page.goto('/deployments');
     await page.getByRole('tab', { name: 'Capabilities' }).click();
-    await choose(page, page.getByRole('combobox', { name: 'Capability' }), capability!.name);
+    await pick(page, page.getByRole('combobox', { name: 'Capability' }), capability!.name);
     await choose(page, page.getByRole('combobox', { name: 'Environment' }), 'Development');
     await expect(page.getByTestId('slot-card-blue').getByTestId('slot-live')).toBeVisible();
     const liveVersion = (await slotField(page, 'blue', 'version').textContent()) ?? '';

@@ -17,11 +17,11 @@ test.describe('web app meshes', () => {
     // Two items, both complete: the preview shows them in order.
     await page.getByRole('button', { name: 'Add Item' }).click();
     await page.getByRole('button', { name: 'Add Item' }).click();
-    await fillMenuItem(page, 0, { label: 'Home', microfrontend: 'Dashboard', version: '1.2.0 (published)' });
+    await fillMenuItem(page, 0, { label: 'Home', microfrontend: 'Dashboard', version: '1.2.0' });
     await fillMenuItem(page, 1, {
       label: 'Billing',
       microfrontend: 'Billing & Invoices',
-      version: '2.1.1 (published)',
+      version: '2.1.1',
     });
     const preview = page.getByTestId('mesh-preview');
     await expect(preview.getByTestId('mesh-preview-item')).toHaveCount(2);
@@ -45,7 +45,7 @@ test.describe('web app meshes', () => {
     await fillMenuItem(page, 1, {
       label: 'Support',
       microfrontend: 'Support Chat',
-      version: '1.0.1 (published)',
+      version: '1.0.1',
     });
     await menuItem(page, 1).getByLabel('Configuration override (JSON)').fill('{"position": "top-left"');
     await expect(preview.getByTestId('mesh-preview-config').nth(1)).toContainText(

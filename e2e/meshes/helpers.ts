@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { expect } from '../fixtures';
 
 /** A toast by its title, inside the toast viewport (not Radix's screen-reader announcement). */
 export const toast = (page: Page, title: string) =>
@@ -8,6 +9,22 @@ export const toast = (page: Page, title: string) =>
 export async function choose(page: Page, combobox: Locator, option: string): Promise<void> {
   await combobox.click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Picks in a server-searching combobox: opens it, types `option` into its search box and clicks the
+ * option whose first line is `option` (a second line may carry its status or slug).
+ */
+export async function pick(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  const label = await combobox.getAttribute('aria-label');
+  await page.getByRole('textbox', { name: `Search ${label}` }).fill(option);
+  await page
+    .getByRole('option')
+    .filter({ has: page.getByText(option, { exact: true }) })
+    .first()
+    .click();
+  await expect(combobox).toContainText(option);
 }
 
 /** The mesh form's menu item at `index` (zero-based). */
@@ -21,6 +38,6 @@ export async function fillMenuItem(
 ): Promise<void> {
   const item = menuItem(page, index);
   await item.getByLabel('Label').fill(label);
-  await choose(page, item.getByRole('combobox', { name: 'Microfrontend' }), microfrontend);
-  await choose(page, item.getByRole('combobox', { name: 'Version' }), version);
+  await pick(page, item.getByRole('combobox', { name: 'Microfrontend' }), microfrontend);
+  await pick(page, item.getByRole('combobox', { name: 'Version' }), version);
 }

@@ -3,3 +3,20 @@ export { WebAppMeshesSection } from '@/microfrontends/mesh/components/web-app-me
 export { CreateMeshPage } from '@/microfrontends/components/create-mesh-page';
 export { MeshPage } from '@/microfrontends/mesh/components/mesh-page';
 export { MicrofrontendsPage } from '@/microfrontends/registry/components/microfrontends-page';
+export {
+  microfrontendKeys,
+  MICROFRONTENDS_PATH,
+  type MicrofrontendsParams,
+} from '@/microfrontends/api/microfrontend-keys';
+export { useMicrofrontends, microfrontendsQueryOptions } from '@/microfrontends/api/get-microfrontends';
+export {
+  useMicrofrontendOptions,
+  microfrontendOptionsQueryOptions,
+} from '@/microfrontends/api/get-microfrontend-options';
+export {
+  useMicrofrontendVersions,
+  usePublishedVersions,
+  usePublishedVersionOptions,
+} from '@/microfrontends/api/get-microfrontend-versions';
+export { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
+export { meshKeys } from '@/microfrontends/mesh/api/mesh-keys';

@@ -11,3 +11,4 @@ export { invalidateTenants, tenantKeys } from '@/tenants/api/tenant-keys';
 export { TenantCombobox } from '@/tenants/components/tenant-combobox';
 export { TenantControlPlanePage } from '@/tenants/components/tenant-control-plane-page';
 export { TenantsPage } from '@/tenants/components/tenants-page';
+export { activeVersionsQueryOptions } from '@/tenants/control-plane/api/get-active-versions';

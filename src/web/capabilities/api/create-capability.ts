@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Capability, CapabilityInput } from '@contract/capabilities';
 import { apiRequest } from '@/lib/api-client';
-import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
+import { CAPABILITIES_PATH } from '@/capabilities/api/capability-keys';
 import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
+import { invalidateCapabilities } from '@/capabilities/api/invalidate-capabilities';
 
 /** POST /api/capabilities: the server assigns the next api-NNN id. */
 export async function createCapability(input: CapabilityInput): Promise<Capability> {
@@ -16,7 +17,7 @@ export function useCreateCapability() {
     mutationFn: createCapability,
     onSuccess: async (capability) => {
       queryClient.setQueryData(capabilityQueryOptions(capability.id).queryKey, capability);
-      await queryClient.invalidateQueries({ queryKey: [CAPABILITIES_PATH, 'list'] });
+      await invalidateCapabilities(queryClient);
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
+import { CAPABILITIES_PATH } from '@/capabilities/api/capability-keys';
 import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
+import { invalidateCapabilities } from '@/capabilities/api/invalidate-capabilities';
 
 /** DELETE /api/capabilities/{capabilityId}: 409 while a tenant subscribes to it. */
 export async function deleteCapability(id: string, ifMatch?: number): Promise<void> {
@@ -13,8 +14,9 @@ export function useDeleteCapability() {
   return useMutation({
     mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteCapability(id, ifMatch),
     onSuccess: async (_data, { id }) => {
-      queryClient.removeQueries({ queryKey: capabilityQueryOptions(id).queryKey, exact: true });
-      await queryClient.invalidateQueries({ queryKey: [CAPABILITIES_PATH, 'list'] });
+      // Its page and templates are gone: drop them rather than refetch a 404.
+      queryClient.removeQueries({ queryKey: capabilityQueryOptions(id).queryKey });
+      await invalidateCapabilities(queryClient);
     },
   });
 }

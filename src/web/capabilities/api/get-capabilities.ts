@@ -1,38 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Capability } from '@contract/capabilities';
-import { apiRequest } from '@/lib/api-client';
+import {
+  CAPABILITIES_PATH,
+  capabilityKeys,
+  type CapabilitiesParams,
+} from '@/capabilities/api/capability-keys';
+import { getPage, type Page } from '@/lib/list-request';
 
-export const CAPABILITIES_PATH = '/api/capabilities';
-const TOTAL_COUNT_HEADER = 'X-Total-Count';
-
-/** Search (name, description or category) and status filter of GET /api/capabilities; empty ones are not sent. */
-export type CapabilitiesParams = { q?: string; status?: string };
-export type CapabilitiesPage = { capabilities: Capability[]; total: number };
-
-export function capabilitiesSearch({ q, status }: CapabilitiesParams): string {
-  const search = new URLSearchParams();
-  if (q?.trim()) search.set('q', q.trim());
-  if (status?.trim()) search.set('status', status.trim());
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-/** GET /api/capabilities: the matching capabilities and their total (X-Total-Count). */
-export async function getCapabilities(params: CapabilitiesParams): Promise<CapabilitiesPage> {
-  const res = await apiRequest('GET', `${CAPABILITIES_PATH}${capabilitiesSearch(params)}`);
-  const capabilities = (await res.json()) as Capability[];
-  const total = Number(res.headers.get(TOTAL_COUNT_HEADER));
-  return {
-    capabilities,
-    total: res.headers.has(TOTAL_COUNT_HEADER) && Number.isFinite(total) ? total : capabilities.length,
-  };
+/** GET /api/capabilities?q=&status=&category=&sort=&limit=&offset=: one page and the total. */
+export function getCapabilities(params: CapabilitiesParams): Promise<Page<Capability>> {
+  return getPage<Capability>(CAPABILITIES_PATH, params);
 }
 
 export const capabilitiesQueryOptions = (params: CapabilitiesParams) =>
   queryOptions({
-    queryKey: [CAPABILITIES_PATH, 'list', params],
+    queryKey: capabilityKeys.list(params),
     queryFn: () => getCapabilities(params),
-    // Keep the current rows on screen while a new search loads.
+    // Keep the current rows on screen while the next page, sort or search loads.
     placeholderData: keepPreviousData,
   });
 

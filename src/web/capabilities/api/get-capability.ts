@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Capability } from '@contract/capabilities';
 import { getJson } from '@/lib/api-client';
-import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
+import { CAPABILITIES_PATH, capabilityKeys } from '@/capabilities/api/capability-keys';
 
 /** GET /api/capabilities/{capabilityId}. */
 export function getCapability(capabilityId: string): Promise<Capability> {
@@ -10,7 +10,7 @@ export function getCapability(capabilityId: string): Promise<Capability> {
 
 export const capabilityQueryOptions = (capabilityId: string) =>
   queryOptions({
-    queryKey: [CAPABILITIES_PATH, capabilityId],
+    queryKey: capabilityKeys.detail(capabilityId),
     queryFn: () => getCapability(capabilityId),
   });
 

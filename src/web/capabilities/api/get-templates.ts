@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationTemplate } from '@contract/notification-templates';
 import { getJson } from '@/lib/api-client';
+import { capabilityKeys } from '@/capabilities/api/capability-keys';
 
 export const TEMPLATES_PATH = '/api/notification-templates';
 export const CAPABILITY_TEMPLATES_PATH = `${TEMPLATES_PATH}/capability`;
@@ -12,7 +13,7 @@ export function getTemplates(capabilityId: string): Promise<NotificationTemplate
 
 export const templatesQueryOptions = (capabilityId: string) =>
   queryOptions({
-    queryKey: [CAPABILITY_TEMPLATES_PATH, capabilityId],
+    queryKey: capabilityKeys.templates(capabilityId),
     queryFn: () => getTemplates(capabilityId),
   });
 

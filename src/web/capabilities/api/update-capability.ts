@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Capability, CapabilityPatch } from '@contract/capabilities';
 import { apiRequest } from '@/lib/api-client';
-import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
+import { CAPABILITIES_PATH } from '@/capabilities/api/capability-keys';
 import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
+import { invalidateCapabilities } from '@/capabilities/api/invalidate-capabilities';
 
 /** PATCH /api/capabilities/{capabilityId}. */
 export async function updateCapability({
@@ -25,7 +26,7 @@ export function useUpdateCapability() {
     mutationFn: updateCapability,
     onSuccess: async (capability) => {
       queryClient.setQueryData(capabilityQueryOptions(capability.id).queryKey, capability);
-      await queryClient.invalidateQueries({ queryKey: [CAPABILITIES_PATH, 'list'] });
+      await invalidateCapabilities(queryClient);
     },
   });
 }

@@ -2,7 +2,7 @@ import { parseBlueGreenConfig, type Environment } from '@contract/blue-green';
 import type { Capability } from '@contract/capabilities';
 import { useMemo } from 'react';
 import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
-import { CAPABILITIES_PATH } from '@/capabilities/api/get-capabilities';
+import { CAPABILITIES_PATH } from '@/capabilities/api/capability-keys';
 import { BlueGreenEnvironmentSection } from '@/components/blue-green/blue-green-environment-section';
 import type { BlueGreenTarget } from '@/components/blue-green/api';
 import { useIsAdmin } from '@/auth';

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CapabilitiesPage } from '@/capabilities/components/capabilities-page';
@@ -18,9 +18,9 @@ const capabilities = [
   }),
 ];
 
-function renderPage(globalRole = 'admin') {
+function renderPage(globalRole = 'admin', path = '/apis') {
   return renderWithProviders(<></>, {
-    path: '/apis',
+    path,
     queryClient: queryClientWithMe(makeMe({ globalRole })),
     routes: [
       {
@@ -36,6 +36,9 @@ function renderPage(globalRole = 'admin') {
     ],
   });
 }
+
+/** A request's query as an object, so assertions do not depend on parameter order. */
+const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -84,14 +87,18 @@ describe('CapabilitiesPage', { timeout: 15_000 }, () => {
     const fetchMock = stubApi({
       'GET /api/capabilities': ({ url }) => Response.json(url.includes('q=') ? [] : capabilities),
     });
-    renderPage();
+    const { router } = renderPage();
     await screen.findAllByTestId('capability-row');
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search capabilities' }), 'zzz');
     expect(await screen.findByText('No capabilities found')).toBeInTheDocument();
-    const searches = requestsTo(fetchMock, 'GET', '/api/capabilities').map((r) => r.url);
+    const searches = requestsTo(fetchMock, 'GET', '/api/capabilities').map((r) => queryOf(r.url));
     // One request for the settled text, not one per keystroke.
-    expect(searches).toEqual(['/api/capabilities', '/api/capabilities?q=zzz']);
+    expect(searches).toEqual([
+      { sort: 'name', limit: '25', offset: '0' },
+      { q: 'zzz', sort: 'name', limit: '25', offset: '0' },
+    ]);
+    expect(router.state.location.search).toBe('?q=zzz');
   });
 
   it('filters by status with ?status=', async () => {
@@ -99,15 +106,63 @@ describe('CapabilitiesPage', { timeout: 15_000 }, () => {
       'GET /api/capabilities': ({ url }) =>
         Response.json(url.includes('status=deprecated') ? [capabilities[1]] : capabilities),
     });
-    renderPage();
+    const { router } = renderPage();
     await screen.findAllByTestId('capability-row');
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Status filter' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Deprecated' }));
     await waitFor(() => expect(screen.getAllByTestId('capability-row')).toHaveLength(1));
-    expect(requestsTo(fetchMock, 'GET', '/api/capabilities').at(-1)?.url).toBe(
-      '/api/capabilities?status=deprecated',
+    expect(queryOf(requestsTo(fetchMock, 'GET', '/api/capabilities').at(-1)!.url)).toEqual({
+      status: 'deprecated',
+      sort: 'name',
+      limit: '25',
+      offset: '0',
+    });
+    expect(router.state.location.search).toBe('?status=deprecated');
+  });
+
+  it('restores search, filters, sort and page from the address (reload, shared link)', async () => {
+    const fetchMock = stubApi({
+      'GET /api/capabilities': () => Response.json([capabilities[1]], { headers: { 'X-Total-Count': '31' } }),
+    });
+    renderPage('admin', '/apis?q=report&status=deprecated&category=Analytics&sort=-version&page=2&size=10');
+    await screen.findAllByTestId('capability-row');
+    expect(queryOf(requestsTo(fetchMock, 'GET', '/api/capabilities')[0]!.url)).toEqual({
+      status: 'deprecated',
+      category: 'Analytics',
+      q: 'report',
+      sort: '-version',
+      limit: '10',
+      offset: '10',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search capabilities' })).toHaveValue('report');
+    expect(screen.getByRole('columnheader', { name: /Version/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByText('Page 2 of 4')).toBeInTheDocument();
+  });
+
+  it('sorts on a column header and pages on the server', async () => {
+    const fetchMock = stubApi({
+      'GET /api/capabilities': () => Response.json(capabilities, { headers: { 'X-Total-Count': '60' } }),
+    });
+    const { router } = renderPage();
+    await screen.findAllByTestId('capability-row');
+
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Status/ })).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=status'));
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Status/ })).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-status'));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-status&page=2'));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(fetchMock, 'GET', '/api/capabilities').at(-1)!.url)).toEqual({
+        sort: '-status',
+        limit: '25',
+        offset: '25',
+      }),
     );
+    // Back returns to the previous page of the list.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-status'));
   });
 
   it('Configure opens /capability/{id}/configuration', async () => {

@@ -1,42 +1,34 @@
 import type { Capability } from '@contract/capabilities';
+import { capabilitySortFields } from '@contract/lists';
 import { Plus, Server } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useCapabilities, type CapabilitiesParams } from '@/capabilities/api/get-capabilities';
+import { useState } from 'react';
+import type { CapabilityStatus } from '@/capabilities/api/capability-keys';
+import { useCapabilities } from '@/capabilities/api/get-capabilities';
 import { CapabilitiesTable } from '@/capabilities/components/capabilities-table';
-import { ALL_STATUSES, CapabilitiesToolbar } from '@/capabilities/components/capabilities-toolbar';
-import { CapabilityDeleteDialog } from '@/capabilities/components/capability-delete-dialog';
-import { CapabilityFormDialog } from '@/capabilities/components/capability-form-dialog';
+import { CapabilitiesToolbar } from '@/capabilities/components/capabilities-toolbar';
+import { CapabilityDialogs, type DialogState } from '@/capabilities/components/capability-dialogs';
 import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
+import { PaginationBar } from '@/components/list/pagination-bar';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListUrlState } from '@/hooks/use-list-url-state';
 
-/** Typing in the search box waits this long before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
-/** The register/edit dialog; the capability stays while it closes, so its title does not flip. */
-type FormState = { open: boolean; capability?: Capability };
-/** The delete confirmation, likewise. */
-type DeleteState = { open: boolean; capability: Capability | null };
-
-/** /apis: the capability catalogue (SPEC.md section 2, "Capabilities"). */
+/** /apis: the capability catalogue (SPEC.md section 2, "Capabilities"), paged, sorted and filtered on the server. */
 export function CapabilitiesPage() {
   const isAdmin = useIsAdmin();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState(ALL_STATUSES);
-  const [form, setForm] = useState<FormState>({ open: false });
-  const [deleting, setDeleting] = useState<DeleteState>({ open: false, capability: null });
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-
-  const params = useMemo<CapabilitiesParams>(
-    () => ({ q: q || undefined, status: status === ALL_STATUSES ? undefined : status }),
-    [q, status],
-  );
-  const capabilities = useCapabilities(params);
-  const filtered = params.q !== undefined || params.status !== undefined;
-  const rows = capabilities.data?.capabilities ?? [];
+  const [dialog, setDialog] = useState<DialogState>({ kind: null });
+  const list = useListUrlState({
+    sortFields: capabilitySortFields,
+    defaultSort: 'name',
+    filters: ['status', 'category'],
+  });
+  const { status, category } = list.query;
+  const capabilities = useCapabilities({ ...list.query, status: status as CapabilityStatus | undefined });
+  const filtered = !!(list.q || status || category);
+  const rows = capabilities.data?.rows ?? [];
+  const total = capabilities.data?.total ?? 0;
 
   return (
     <div className="space-y-6">
@@ -45,7 +37,7 @@ export function CapabilitiesPage() {
         description="Shared backend services that tenants subscribe to and configure."
         actions={
           isAdmin && (
-            <Button onClick={() => setForm({ open: true })}>
+            <Button onClick={() => setDialog({ kind: 'form' })}>
               <Plus aria-hidden="true" />
               Register Capability
             </Button>
@@ -53,17 +45,20 @@ export function CapabilitiesPage() {
         }
       />
       <CapabilitiesToolbar
-        search={search}
-        onSearchChange={setSearch}
-        status={status}
-        onStatusChange={setStatus}
+        q={list.q}
+        onSearch={list.setSearch}
+        status={list.filters.status}
+        onStatusChange={(value) => list.setFilter('status', value)}
+        category={list.filters.category}
+        onCategoryChange={(value) => list.setFilter('category', value.trim())}
       />
       <ListState
         status={capabilities.status}
         error={capabilities.error}
         onRetry={() => void capabilities.refetch()}
         errorTitle="Could not load capabilities"
-        isEmpty={rows.length === 0}
+        // A page past the end (rows gone elsewhere) is not "empty": the bar below brings it back.
+        isEmpty={total === 0}
         loading={<p className="py-8 text-center text-sm text-muted-foreground">Loading capabilities...</p>}
         empty={
           <EmptyState
@@ -77,29 +72,25 @@ export function CapabilitiesPage() {
           <CapabilitiesTable
             capabilities={rows}
             canManage={isAdmin}
-            onEdit={(capability) => setForm({ open: true, capability })}
-            onDelete={(capability) => setDeleting({ open: true, capability })}
+            onEdit={(capability: Capability) => setDialog({ kind: 'form', capability })}
+            onDelete={(capability: Capability) => setDialog({ kind: 'delete', capability })}
+            sort={list.sort}
+            onSort={list.setSort}
           />
-          {capabilities.data && capabilities.data.total > rows.length && (
-            <p className="text-sm text-muted-foreground" data-testid="capabilities-count">
-              Showing {rows.length} of {capabilities.data.total}
-            </p>
-          )}
+          <PaginationBar
+            page={list.page}
+            pageSize={list.pageSize}
+            total={total}
+            shown={rows.length}
+            disabled={capabilities.isPlaceholderData}
+            onPageChange={list.setPage}
+            onPageSizeChange={list.setPageSize}
+            label="Capabilities pages"
+          />
         </div>
       </ListState>
       {isAdmin && (
-        <>
-          <CapabilityFormDialog
-            open={form.open}
-            capability={form.capability}
-            onOpenChange={(open) => !open && setForm((current) => ({ ...current, open: false }))}
-          />
-          <CapabilityDeleteDialog
-            open={deleting.open}
-            capability={deleting.capability}
-            onClose={() => setDeleting((current) => ({ ...current, open: false }))}
-          />
-        </>
+        <CapabilityDialogs state={dialog} onClose={() => setDialog((d) => ({ ...d, kind: null }))} />
       )}
     </div>
   );

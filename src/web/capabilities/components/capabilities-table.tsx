@@ -1,7 +1,9 @@
 import type { Capability } from '@contract/capabilities';
+import type { capabilitySortFields, SortValue } from '@contract/lists';
 import { Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { CapabilityRowActions } from '@/capabilities/components/capability-row-actions';
+import { SortableHeader } from '@/components/list/sortable-header';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -9,27 +11,54 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 /** SPEC.md section 2: the columns, in order. */
 export const capabilityColumns = ['Name', 'Category', 'Version', 'Status', 'Endpoint'] as const;
 
+type SortField = (typeof capabilitySortFields)[number];
+export type CapabilitySort = SortValue<SortField>;
+
+/** The server sorts on these columns (src/contract/lists.ts); Endpoint is not sortable. */
+const sortFieldOf: Partial<Record<(typeof capabilityColumns)[number], SortField>> = {
+  Name: 'name',
+  Category: 'category',
+  Version: 'version',
+  Status: 'status',
+};
+
 type CapabilitiesTableProps = {
   capabilities: Capability[];
   /** Administrators get the row menu (Edit, Delete). */
   canManage: boolean;
   onEdit: (capability: Capability) => void;
   onDelete: (capability: Capability) => void;
+  sort: CapabilitySort;
+  onSort: (sort: CapabilitySort) => void;
 };
 
 const orDash = (text: string | null) => text || '—';
 
-export function CapabilitiesTable({ capabilities, canManage, onEdit, onDelete }: CapabilitiesTableProps) {
+export function CapabilitiesTable({
+  capabilities,
+  canManage,
+  onEdit,
+  onDelete,
+  sort,
+  onSort,
+}: CapabilitiesTableProps) {
   return (
     <div className="rounded-lg border">
       <Table data-testid="capabilities-table">
         <TableHeader>
           <TableRow>
-            {capabilityColumns.map((column) => (
-              <TableHead key={column} className="px-3">
-                {column}
-              </TableHead>
-            ))}
+            {capabilityColumns.map((column) => {
+              const field = sortFieldOf[column];
+              return field ? (
+                <SortableHeader key={column} field={field} sort={sort} onSort={onSort} className="px-3">
+                  {column}
+                </SortableHeader>
+              ) : (
+                <TableHead key={column} className="px-3">
+                  {column}
+                </TableHead>
+              );
+            })}
             <TableHead className="px-3">
               <span className="sr-only">Actions</span>
             </TableHead>

@@ -1,24 +1,31 @@
 import { capabilityStatuses } from '@contract/capabilities';
-import { Search } from 'lucide-react';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/list/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getStatusStyle } from '@/components/status-badge';
 
 export const ALL_STATUSES = 'all';
 
 type CapabilitiesToolbarProps = {
-  search: string;
-  onSearchChange: (search: string) => void;
+  q: string;
+  onSearch: (q: string) => void;
+  /** '' is every status. */
   status: string;
   onStatusChange: (status: string) => void;
+  category: string;
+  onCategoryChange: (category: string) => void;
 };
 
-/** Search by name, description or category; status filter: all, available, provisioning, deprecated. */
+/**
+ * Search by name, description or category; status filter: all, available, provisioning, deprecated;
+ * and a category filter. Each goes to the server (debounced while typing).
+ */
 export function CapabilitiesToolbar({
-  search,
-  onSearchChange,
+  q,
+  onSearch,
   status,
   onStatusChange,
+  category,
+  onCategoryChange,
 }: CapabilitiesToolbarProps) {
   return (
     <div
@@ -26,21 +33,24 @@ export function CapabilitiesToolbar({
       role="search"
       aria-label="Capability filters"
     >
-      <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Search capabilities"
-          placeholder="Search by name, description or category..."
-          className="pl-9"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-        />
-      </div>
-      <Select value={status} onValueChange={onStatusChange}>
+      <SearchInput
+        value={q}
+        onSearch={onSearch}
+        label="Search capabilities"
+        placeholder="Search by name, description or category..."
+        className="flex-1"
+      />
+      <SearchInput
+        value={category}
+        onSearch={onCategoryChange}
+        label="Category filter"
+        placeholder="Category"
+        className="sm:w-48"
+      />
+      <Select
+        value={status || ALL_STATUSES}
+        onValueChange={(value) => onStatusChange(value === ALL_STATUSES ? '' : value)}
+      >
         <SelectTrigger aria-label="Status filter" className="w-full sm:w-48">
           <SelectValue />
         </SelectTrigger>

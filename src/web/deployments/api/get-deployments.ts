@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import type { SlotRow } from '@/deployments/lib/slots';
 import { getJson } from '@/lib/api-client';
+import { deploymentKeys } from '@/deployments/api/deployment-keys';
 
 const SLOTS_PATH: Record<ResourceKind, string> = {
   microfrontends: '/api/deployments/microfrontend',
@@ -14,7 +15,7 @@ const SLOTS_PATH: Record<ResourceKind, string> = {
  */
 export const deploymentsQueryOptions = (kind: ResourceKind, id: string, environment: Environment) =>
   queryOptions({
-    queryKey: [SLOTS_PATH[kind], id, 'environment', environment],
+    queryKey: deploymentKeys.slots(kind, id, environment),
     queryFn: () =>
       getJson<SlotRow[]>(`${SLOTS_PATH[kind]}/${encodeURIComponent(id)}/environment/${environment}`),
   });

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { usePublishedVersions } from '@/deployments/api/get-microfrontend-versions';
 import { deployMicrofrontendFormSchema, type DeployMicrofrontendForm } from '@/deployments/lib/deploy-forms';
+import { usePublishedVersions } from '@/microfrontends';
 
 type DeployMicrofrontendFormProps = {
   microfrontendId: string;

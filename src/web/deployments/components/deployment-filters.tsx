@@ -1,3 +1,4 @@
+import { ServerCombobox } from '@/components/server-combobox';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import {
@@ -8,22 +9,19 @@ import {
   type Environment,
   type ResourceKind,
 } from '@/deployments/lib/resource-kinds';
+import { resourceOptionsQuery } from '@/deployments/lib/resource-options';
 
 type DeploymentFiltersProps = {
   kind: ResourceKind;
-  resources: { id: string; name: string }[];
-  resourcesLoading: boolean;
   resourceId: string | undefined;
   onResourceChange: (id: string) => void;
   environment: Environment;
   onEnvironmentChange: (environment: Environment) => void;
 };
 
-/** The resource select (microfrontends or capabilities) and the environment select. */
+/** The resource picker (searching microfrontends or capabilities on the server) and the environment select. */
 export function DeploymentFilters({
   kind,
-  resources,
-  resourcesLoading,
   resourceId,
   onResourceChange,
   environment,
@@ -34,18 +32,16 @@ export function DeploymentFilters({
     <div className="flex flex-wrap items-end gap-4">
       <div className="grid gap-2">
         <Label htmlFor="deployment-resource">{label}</Label>
-        <Select value={resourceId ?? ''} onValueChange={onResourceChange} disabled={resources.length === 0}>
-          <SelectTrigger id="deployment-resource" className="w-64">
-            <SelectValue placeholder={resourcesLoading ? 'Loading...' : `Select a ${noun}`} />
-          </SelectTrigger>
-          <SelectContent>
-            {resources.map((resource) => (
-              <SelectItem key={resource.id} value={resource.id}>
-                {resource.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <ServerCombobox
+          id="deployment-resource"
+          label={label}
+          value={resourceId ?? ''}
+          onChange={onResourceChange}
+          optionsQuery={resourceOptionsQuery[kind]}
+          placeholder={`Select a ${noun}`}
+          searchPlaceholder={`Search ${kind}...`}
+          className="w-64"
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="deployment-environment">Environment</Label>

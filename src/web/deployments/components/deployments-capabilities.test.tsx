@@ -10,6 +10,7 @@ import {
   liveSlot,
   makeVersion,
   microfrontends,
+  optionsOf,
   requestsTo,
   stubApi,
 } from '@/deployments/test/fixtures';
@@ -21,8 +22,8 @@ const MFE_SLOTS = '/api/deployments/microfrontend/mfe-001/environment/production
 
 function renderPage(handlers: Parameters<typeof stubApi>[0]) {
   const fetchMock = stubApi({
-    'GET /api/microfrontends': microfrontends,
-    'GET /api/capabilities': capabilities,
+    'GET /api/microfrontends/options': optionsOf(microfrontends),
+    'GET /api/capabilities/options': optionsOf(capabilities),
     'GET /api/microfrontend-versions/microfrontend/mfe-001': [makeVersion('mfv-120', '1.2.0')],
     'GET /api/microfrontend-versions/microfrontend/mfe-001/published': [
       makeVersion('mfv-130', '1.3.0'),
@@ -60,6 +61,31 @@ afterEach(() => {
 });
 
 describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () => {
+  it('the capability picker searches on the server and keeps the choice in the address', async () => {
+    const fetchMock = renderPage({
+      'GET /api/capability-deployments/capability/api-002/environment/production': [],
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Capabilities' }));
+    const picker = screen.getByRole('combobox', { name: 'Capability' });
+    await waitFor(() => expect(picker).toHaveTextContent('Identity & Access Service'));
+    await userEvent.click(picker);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search Capability' }), 'pay');
+    const searches = () =>
+      requestsTo(fetchMock, 'GET', '/api/capabilities/options').map((request) =>
+        new URL(request.url, 'http://localhost').searchParams.get('q'),
+      );
+    // Debounced: the settled text only, never one request per keystroke.
+    await waitFor(() => expect(searches()).toContain('pay'));
+    expect(searches()).not.toContain('pa');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('option', { name: /Payments/ }));
+
+    await waitFor(() => expect(picker).toHaveTextContent('Payments'));
+    expect(
+      await screen.findByText('No deployments found for this capability and environment'),
+    ).toBeInTheDocument();
+  });
+
   it('the Capabilities tab lists capabilities, shows their slots and switches with capabilityId', async () => {
     const fetchMock = renderPage({
       'POST /api/capability-deployments/switch': [capabilitySlot()],

@@ -11,6 +11,7 @@ import {
   liveSlot,
   makeVersion,
   microfrontends,
+  optionsOf,
   requestsTo,
   stubApi,
 } from '@/deployments/test/fixtures';
@@ -22,8 +23,8 @@ const versions = [makeVersion('mfv-120', '1.2.0'), makeVersion('mfv-110', '1.1.0
 
 function renderPage(handlers: Parameters<typeof stubApi>[0], globalRole = 'admin') {
   const fetchMock = stubApi({
-    'GET /api/microfrontends': microfrontends,
-    'GET /api/capabilities': capabilities,
+    'GET /api/microfrontends/options': optionsOf(microfrontends),
+    'GET /api/capabilities/options': optionsOf(capabilities),
     'GET /api/microfrontend-versions/microfrontend/mfe-001': versions,
     'GET /api/microfrontend-versions/microfrontend/mfe-001/published': versions,
     [`GET ${SLOTS}`]: [liveSlot(), idleSlot()],

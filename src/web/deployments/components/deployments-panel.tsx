@@ -2,15 +2,14 @@ import { useMemo } from 'react';
 import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { useCapabilityOptions } from '@/deployments/api/get-capabilities';
 import { useDeployments } from '@/deployments/api/get-deployments';
-import { useMicrofrontendVersions } from '@/deployments/api/get-microfrontend-versions';
-import { useMicrofrontends } from '@/deployments/api/get-microfrontends';
 import { DeployIdleSlotDialog } from '@/deployments/components/deploy-idle-slot-dialog';
 import { DeploymentFilters } from '@/deployments/components/deployment-filters';
 import { DeploymentSlots } from '@/deployments/components/deployment-slots';
 import { SwitchSlotsButton } from '@/deployments/components/switch-slots-button';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
+import { useSelectedResource } from '@/deployments/lib/resource-options';
+import { useMicrofrontendVersions } from '@/microfrontends';
 
 type DeploymentsPanelProps = {
   kind: ResourceKind;
@@ -30,15 +29,7 @@ export function DeploymentsPanel({
   onEnvironmentChange,
 }: DeploymentsPanelProps) {
   const isAdmin = useIsAdmin();
-  const microfrontends = useMicrofrontends(kind === 'microfrontends');
-  const capabilities = useCapabilityOptions(kind === 'capabilities');
-  const resourcesQuery = kind === 'microfrontends' ? microfrontends : capabilities;
-  const resources = useMemo(
-    () => (resourcesQuery.data ?? []).map(({ id, name }) => ({ id, name })),
-    [resourcesQuery.data],
-  );
-  const selectedId = resourceId ?? resources[0]?.id;
-  const selected = resources.find((r) => r.id === selectedId);
+  const { selectedId, name, first, isEmpty } = useSelectedResource(kind, resourceId);
 
   const slots = useDeployments(kind, selectedId, environment);
   const versions = useMicrofrontendVersions(kind === 'microfrontends' ? selectedId : undefined);
@@ -53,8 +44,6 @@ export function DeploymentsPanel({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <DeploymentFilters
           kind={kind}
-          resources={resources}
-          resourcesLoading={resourcesQuery.isPending}
           resourceId={selectedId}
           onResourceChange={onResourceChange}
           environment={environment}
@@ -65,7 +54,7 @@ export function DeploymentsPanel({
             <DeployIdleSlotDialog
               kind={kind}
               resourceId={selectedId}
-              resourceName={selected?.name ?? selectedId}
+              resourceName={name ?? selectedId}
               environment={environment}
               rows={rows}
             />
@@ -79,13 +68,13 @@ export function DeploymentsPanel({
           />
         </div>
       </div>
-      {resourcesQuery.isError ? (
+      {first.isError ? (
         <ErrorState
-          error={resourcesQuery.error}
+          error={first.error}
           title={`Could not load ${kind}`}
-          onRetry={() => void resourcesQuery.refetch()}
+          onRetry={() => void first.refetch()}
         />
-      ) : resourcesQuery.isSuccess && resources.length === 0 ? (
+      ) : isEmpty ? (
         <EmptyState
           title={kind === 'microfrontends' ? 'No microfrontends registered yet' : 'No capabilities available'}
         />

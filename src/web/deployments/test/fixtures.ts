@@ -135,3 +135,22 @@ export function capabilitySlot(overrides: Partial<CapabilityDeployment> = {}): C
 }
 
 export { apiError, never, requestsTo, stubApi } from '@/test/api-stub';
+
+/**
+ * A picker's `GET .../options` answer built from `rows`: ids= picks exact rows, q= filters by label,
+ * else the first page; X-Total-Count as the server sends it.
+ */
+export function optionsOf(rows: { id: string; name: string }[], detail: string | null = null) {
+  return ({ url }: { url: string }) => {
+    const params = new URL(url, 'http://localhost').searchParams;
+    const ids = params.getAll('ids');
+    const q = params.get('q')?.toLowerCase() ?? '';
+    const matches = rows.filter((row) =>
+      ids.length > 0 ? ids.includes(row.id) : row.name.toLowerCase().includes(q),
+    );
+    return Response.json(
+      matches.map((row) => ({ id: row.id, label: row.name, detail })),
+      { headers: { 'X-Total-Count': String(matches.length) } },
+    );
+  };
+}

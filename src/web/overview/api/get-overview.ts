@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Overview } from '@contract/overview';
 import { getJson } from '@/lib/api-client';
+import { overviewKeys } from '@/overview/api/overview-keys';
 
 export const OVERVIEW_PATH = '/api/overview';
 
@@ -9,8 +10,7 @@ export function getOverview(): Promise<Overview> {
   return getJson<Overview>(OVERVIEW_PATH);
 }
 
-// The key is the path, so the default query function (GET of the joined key) would fetch the same.
-export const overviewQueryOptions = () => queryOptions({ queryKey: [OVERVIEW_PATH], queryFn: getOverview });
+export const overviewQueryOptions = () => queryOptions({ queryKey: overviewKeys.all, queryFn: getOverview });
 
 export function useOverview() {
   return useQuery(overviewQueryOptions());

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import type { Tenant } from '@contract/tenants';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -9,21 +10,22 @@ import { ApiError } from '@/lib/api-client';
 import { useTenant } from '@/tenants/api/get-tenant';
 import { CapabilitiesTab } from '@/tenants/control-plane/components/capabilities-tab';
 import { ConfigurationTab } from '@/tenants/control-plane/components/configuration-tab';
+import { useControlPlaneParams } from '@/tenants/control-plane/lib/use-control-plane-params';
 
 /** /tenant/:tenantId/control-plane (SPEC.md section 2, "Tenant control plane"). */
 export function TenantControlPlanePage() {
   const { tenantId = '' } = useParams();
-  const tenant = useTenant(tenantId);
+  const query = useTenant(tenantId);
 
-  if (tenant.status === 'pending') {
+  if (query.status === 'pending') {
     return (
       <p aria-busy="true" className="text-muted-foreground">
         Loading tenant control plane...
       </p>
     );
   }
-  if (tenant.status === 'error') {
-    if (tenant.error instanceof ApiError && tenant.error.status === 404) {
+  if (query.status === 'error') {
+    if (query.error instanceof ApiError && query.error.status === 404) {
       return (
         <EmptyState
           title="Tenant not found"
@@ -40,13 +42,19 @@ export function TenantControlPlanePage() {
     }
     return (
       <ErrorState
-        error={tenant.error}
+        error={query.error}
         title="Could not load the tenant"
-        onRetry={() => void tenant.refetch()}
+        onRetry={() => void query.refetch()}
       />
     );
   }
 
+  return <ControlPlane tenant={query.data} />;
+}
+
+/** The loaded page: its tab and context come from the address. */
+function ControlPlane({ tenant }: { tenant: Tenant }) {
+  const { tab, context, setTab, setEnvironment, setRegion } = useControlPlaneParams(tenant);
   return (
     <div className="space-y-6">
       <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
@@ -56,19 +64,24 @@ export function TenantControlPlanePage() {
         </Link>
       </Button>
       <PageHeader
-        title={tenant.data.name}
+        title={tenant.name}
         description="Capability configuration, data governance and blue-green deployment for this tenant."
       />
-      <Tabs defaultValue="capabilities" className="space-y-4">
+      <Tabs value={tab} onValueChange={setTab} className="space-y-4">
         <TabsList>
           <TabsTrigger value="capabilities">Capabilities</TabsTrigger>
           <TabsTrigger value="configuration">Configuration</TabsTrigger>
         </TabsList>
         <TabsContent value="capabilities">
-          <CapabilitiesTab tenant={tenant.data} />
+          <CapabilitiesTab
+            tenant={tenant}
+            context={context}
+            onEnvironmentChange={setEnvironment}
+            onRegionChange={setRegion}
+          />
         </TabsContent>
         <TabsContent value="configuration">
-          <ConfigurationTab tenant={tenant.data} />
+          <ConfigurationTab tenant={tenant} />
         </TabsContent>
       </Tabs>
     </div>

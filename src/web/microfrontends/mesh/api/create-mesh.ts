@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateMeshBody, WebAppMesh } from '@contract/web-app-meshes';
 import { apiRequest } from '@/lib/api-client';
-import { MESHES_PATH, meshesQueryOptions } from '@/microfrontends/mesh/api/get-meshes';
+import { invalidateMeshes } from '@/microfrontends/mesh/api/invalidate-meshes';
+import { MESHES_PATH } from '@/microfrontends/mesh/api/mesh-keys';
 
 /** POST /api/web-app-meshes: menuItems is JSON text; 201 with the mesh. */
 export async function createMesh(body: CreateMeshBody): Promise<WebAppMesh> {
@@ -13,6 +14,6 @@ export function useCreateMesh() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createMesh,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meshesQueryOptions().queryKey }),
+    onSuccess: () => invalidateMeshes(queryClient),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { MESHES_PATH, meshesQueryOptions } from '@/microfrontends/mesh/api/get-meshes';
+import { invalidateMeshes } from '@/microfrontends/mesh/api/invalidate-meshes';
+import { MESHES_PATH } from '@/microfrontends/mesh/api/mesh-keys';
 import { meshQueryOptions } from '@/microfrontends/mesh/api/get-mesh';
 
 /** DELETE /api/web-app-meshes/{id} (204). */
@@ -19,7 +20,7 @@ export function useDeleteMesh() {
         queryKey: meshQueryOptions(meshId).queryKey,
         refetchType: 'none',
       });
-      await queryClient.invalidateQueries({ queryKey: meshesQueryOptions().queryKey, exact: true });
+      await invalidateMeshes(queryClient);
     },
   });
 }

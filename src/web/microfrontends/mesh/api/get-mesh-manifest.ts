@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeshManifest } from '@contract/web-app-meshes';
 import { getJson } from '@/lib/api-client';
-import { MESHES_PATH } from '@/microfrontends/mesh/api/get-meshes';
+import { MESHES_PATH, meshKeys } from '@/microfrontends/mesh/api/mesh-keys';
 
 /** GET /api/web-app-meshes/{id}/manifest: the menu in order with resolved versions and merged config. */
 export function getMeshManifest(meshId: string): Promise<MeshManifest> {
@@ -9,7 +9,7 @@ export function getMeshManifest(meshId: string): Promise<MeshManifest> {
 }
 
 export const meshManifestQueryOptions = (meshId: string) =>
-  queryOptions({ queryKey: [MESHES_PATH, meshId, 'manifest'], queryFn: () => getMeshManifest(meshId) });
+  queryOptions({ queryKey: meshKeys.manifest(meshId), queryFn: () => getMeshManifest(meshId) });
 
 export function useMeshManifest(meshId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...meshManifestQueryOptions(meshId), enabled });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WebAppMesh } from '@contract/web-app-meshes';
 import { getJson } from '@/lib/api-client';
-import { MESHES_PATH } from '@/microfrontends/mesh/api/get-meshes';
+import { MESHES_PATH, meshKeys } from '@/microfrontends/mesh/api/mesh-keys';
 
 /** GET /api/web-app-meshes/{id}. */
 export function getMesh(meshId: string): Promise<WebAppMesh> {
@@ -9,7 +9,7 @@ export function getMesh(meshId: string): Promise<WebAppMesh> {
 }
 
 export const meshQueryOptions = (meshId: string) =>
-  queryOptions({ queryKey: [MESHES_PATH, meshId], queryFn: () => getMesh(meshId) });
+  queryOptions({ queryKey: meshKeys.detail(meshId), queryFn: () => getMesh(meshId) });
 
 export function useMesh(meshId: string) {
   return useQuery(meshQueryOptions(meshId));

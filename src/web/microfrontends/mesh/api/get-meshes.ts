@@ -1,16 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { WebAppMesh } from '@contract/web-app-meshes';
-import { getJson } from '@/lib/api-client';
+import { getPage, type Page } from '@/lib/list-request';
+import { MESHES_PATH, meshKeys, type MeshesParams } from '@/microfrontends/mesh/api/mesh-keys';
 
-export const MESHES_PATH = '/api/web-app-meshes';
+export { MESHES_PATH };
 
-/** GET /api/web-app-meshes: the meshes of the tenants the viewer may see, newest first. */
-export function getMeshes(): Promise<WebAppMesh[]> {
-  return getJson<WebAppMesh[]>(MESHES_PATH);
+/** GET /api/web-app-meshes?q=&tenantId=&sort=&limit=&offset=: the viewer's meshes, one page and the total. */
+export function getMeshes(params: MeshesParams): Promise<Page<WebAppMesh>> {
+  return getPage<WebAppMesh>(MESHES_PATH, params);
 }
 
-export const meshesQueryOptions = () => queryOptions({ queryKey: [MESHES_PATH], queryFn: getMeshes });
+export const meshesQueryOptions = (params: MeshesParams) =>
+  queryOptions({
+    queryKey: meshKeys.list(params),
+    queryFn: () => getMeshes(params),
+    placeholderData: keepPreviousData,
+  });
 
-export function useMeshes() {
-  return useQuery(meshesQueryOptions());
+export function useMeshes(params: MeshesParams) {
+  return useQuery(meshesQueryOptions(params));
 }

@@ -4,17 +4,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { SEARCH_DEBOUNCE_MS } from '@/components/list/search-input';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { MeshFormInput, MeshFormValues } from '@/microfrontends/mesh/lib/mesh-form';
-import { useTenants } from '@/tenants';
+import { useTenantNames } from '@/tenants';
 
 type Form = UseFormReturn<MeshFormInput, unknown, MeshFormValues>;
 
 /** Name, Description and Tenant ID (default tenant-001; the tenant's name shown once it matches one). */
 export function BasicInformationCard({ form }: { form: Form }) {
   const { errors } = form.formState;
-  const tenants = useTenants();
-  const tenantId = useWatch({ control: form.control, name: 'tenantId' });
-  const tenant = tenants.data?.find((t) => t.id === tenantId.trim());
+  const tenantId = useWatch({ control: form.control, name: 'tenantId' }).trim();
+  // The typed id's name through GET /api/tenants/options?ids= (debounced), never the whole tenant list.
+  const lookedUp = useDebouncedValue(tenantId, SEARCH_DEBOUNCE_MS);
+  const tenantName = useTenantNames(lookedUp ? [lookedUp] : [])?.get(tenantId);
 
   return (
     <Card>
@@ -35,7 +38,7 @@ export function BasicInformationCard({ form }: { form: Form }) {
         <Field data-invalid={!!errors.tenantId || undefined}>
           <FieldLabel htmlFor="mesh-tenant-id">Tenant ID</FieldLabel>
           <Input {...fieldControlProps('mesh-tenant-id', !!errors.tenantId)} {...form.register('tenantId')} />
-          {tenant && <FieldDescription data-testid="mesh-tenant-name">{tenant.name}</FieldDescription>}
+          {tenantName && <FieldDescription data-testid="mesh-tenant-name">{tenantName}</FieldDescription>}
           <FieldError id="mesh-tenant-id-error" errors={[errors.tenantId]} />
         </Field>
         <Field className="sm:col-span-2" data-invalid={!!errors.description || undefined}>

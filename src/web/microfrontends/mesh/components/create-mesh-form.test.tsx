@@ -16,9 +16,33 @@ import { renderWithProviders } from '@/test/render';
 
 const DASHBOARD_VERSIONS = '/api/microfrontend-versions/microfrontend/mfe-001/published';
 const BILLING_VERSIONS = '/api/microfrontend-versions/microfrontend/mfe-002/published';
+const DASHBOARD_OPTIONS = '/api/microfrontend-versions/microfrontend/mfe-001/options';
+const BILLING_OPTIONS = '/api/microfrontend-versions/microfrontend/mfe-002/options';
+
+/** A picker's options endpoint over `rows` ({id, label, detail}): ids= exact, q= by label. */
+const optionsOf =
+  (rows: { id: string; label: string; detail: string | null }[]) =>
+  ({ url }: { url: string }) => {
+    const params = new URL(url, 'http://localhost').searchParams;
+    const ids = params.getAll('ids');
+    const q = params.get('q')?.toLowerCase() ?? '';
+    const matches = rows.filter((row) =>
+      ids.length > 0 ? ids.includes(row.id) : row.label.toLowerCase().includes(q),
+    );
+    return Response.json(matches, { headers: { 'X-Total-Count': String(matches.length) } });
+  };
 
 const baseApi = {
-  'GET /api/tenants': [makeTenant()],
+  'GET /api/tenants/options': optionsOf([{ id: 'tenant-001', label: makeTenant().name, detail: 'active' }]),
+  'GET /api/microfrontends/options': optionsOf([
+    { id: 'mfe-001', label: 'Dashboard', detail: 'dashboard' },
+    { id: 'mfe-002', label: 'Billing & Invoices', detail: 'billing' },
+  ]),
+  [`GET ${DASHBOARD_OPTIONS}`]: optionsOf([
+    { id: 'mfv-dashboard-1.2.0', label: '1.2.0', detail: 'published' },
+    { id: 'mfv-dashboard-1.1.0', label: '1.1.0', detail: 'published' },
+  ]),
+  [`GET ${BILLING_OPTIONS}`]: optionsOf([{ id: 'mfv-billing-2.1.0', label: '2.1.0', detail: 'published' }]),
   'GET /api/microfrontends': [
     makeMicrofrontend(),
     makeMicrofrontend({ id: 'mfe-002', slug: 'billing', name: 'Billing & Invoices' }),
@@ -77,18 +101,16 @@ async function addItem() {
   await user().click(screen.getByRole('button', { name: 'Add Item' }));
 }
 
+/** Opens a picker and chooses the option whose label is `option` (its status detail follows it). */
 async function choose(combobox: HTMLElement, option: string) {
   await user().click(combobox);
-  await user().click(await screen.findByRole('option', { name: option }));
+  const options = await screen.findAllByRole('option');
+  const match = options.find((o) => o.querySelector('span > span')?.textContent === option);
+  await user().click(match ?? (await screen.findByRole('option', { name: option })));
 }
 
 /** Fills item `index` with a label, a microfrontend and a version. */
-async function fillItem(
-  index: number,
-  label: string,
-  microfrontend = 'Dashboard',
-  version = '1.2.0 (published)',
-) {
+async function fillItem(index: number, label: string, microfrontend = 'Dashboard', version = '1.2.0') {
   await user().type(item(index).getByLabelText('Label'), label);
   await choose(item(index).getByLabelText('Microfrontend'), microfrontend);
   await waitFor(() => expect(item(index).getByLabelText('Version')).toBeEnabled());
@@ -101,7 +123,7 @@ afterEach(() => {
 
 describe('Create Web App Mesh', { timeout: 20_000 }, () => {
   it('starts with an empty name, tenant-001 and no menu items', async () => {
-    renderPage();
+    const { fetchMock } = renderPage();
     expect(screen.getByRole('heading', { name: 'Create Web App Mesh' })).toBeInTheDocument();
     expect(screen.getByText('Basic Information')).toBeInTheDocument();
     expect(screen.getByText('Microfrontend Menu Items')).toBeInTheDocument();
@@ -109,6 +131,9 @@ describe('Create Web App Mesh', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Description')).toHaveValue('');
     expect(screen.getByLabelText('Tenant ID')).toHaveValue('tenant-001');
     expect(await screen.findByText('Acme Financial Services')).toBeInTheDocument();
+    // The name comes from the options endpoint by id, never from the whole tenant list.
+    expect(requestsTo(fetchMock, 'GET', '/api/tenants/options')[0]?.url).toContain('ids=tenant-001');
+    expect(requestsTo(fetchMock, 'GET', '/api/tenants')).toHaveLength(0);
     expect(screen.getByText('No menu items added yet. Click "Add Item" to get started.')).toBeInTheDocument();
     expect(screen.queryByText('Preview')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Mesh' })).toBeInTheDocument();
@@ -172,15 +197,20 @@ describe('Create Web App Mesh', { timeout: 20_000 }, () => {
     await waitFor(() => expect(item(0).getByLabelText('Version')).toBeEnabled());
     await user().click(item(0).getByLabelText('Version'));
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['1.2.0 (published)', '1.1.0 (published)']);
-    expect(requestsTo(fetchMock, 'GET', DASHBOARD_VERSIONS)).toHaveLength(1);
+    expect(options.map((o) => o.textContent)).toEqual(['1.2.0published', '1.1.0published']);
+    expect(within(options[0]!).getByText('published')).toBeInTheDocument();
+    // Only this microfrontend's published versions, asked of the server.
+    const asked = requestsTo(fetchMock, 'GET', DASHBOARD_OPTIONS).map((r) =>
+      new URL(r.url, 'http://localhost').searchParams.get('status'),
+    );
+    expect(asked).toContain('published');
   });
 
   it("clears the item's version when a different microfrontend is chosen", async () => {
     renderPage();
     await addItem();
     await fillItem(0, 'Home');
-    expect(item(0).getByLabelText('Version')).toHaveTextContent('1.2.0 (published)');
+    expect(item(0).getByLabelText('Version')).toHaveTextContent('1.2.0');
     // Nothing complains before a submit.
     expect(item(0).queryByRole('alert')).not.toBeInTheDocument();
     await choose(item(0).getByLabelText('Microfrontend'), 'Billing & Invoices');
@@ -194,7 +224,7 @@ describe('Create Web App Mesh', { timeout: 20_000 }, () => {
     await addItem();
     await fillItem(0, 'Home');
     expect(screen.queryByTestId('mesh-preview')).not.toBeInTheDocument();
-    await fillItem(1, 'Billing', 'Billing & Invoices', '2.1.0 (published)');
+    await fillItem(1, 'Billing', 'Billing & Invoices', '2.1.0');
 
     const preview = within(await screen.findByTestId('mesh-preview'));
     expect(preview.getByText('Preview')).toBeInTheDocument();
@@ -248,7 +278,7 @@ describe('Create Web App Mesh', { timeout: 20_000 }, () => {
 
     // Fixing the item clears its messages.
     await user().type(item(1).getByLabelText('Label'), 'Again');
-    await choose(item(1).getByLabelText('Version'), '1.1.0 (published)');
+    await choose(item(1).getByLabelText('Version'), '1.1.0');
     await waitFor(() => expect(item(1).queryByRole('alert')).not.toBeInTheDocument());
   });
 
@@ -270,7 +300,7 @@ describe('Create Web App Mesh', { timeout: 20_000 }, () => {
     await addItem();
     await addItem();
     await fillItem(0, 'Home');
-    await fillItem(1, 'Billing', 'Billing & Invoices', '2.1.0 (published)');
+    await fillItem(1, 'Billing', 'Billing & Invoices', '2.1.0');
     await user().click(item(0).getByLabelText('Configuration override (JSON)'));
     await user().paste('{"refresh": 5}');
     await user().click(item(1).getByLabelText('Configuration override (JSON)'));

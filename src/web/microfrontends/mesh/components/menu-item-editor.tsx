@@ -1,13 +1,13 @@
-import type { Microfrontend } from '@contract/microfrontends';
 import { Trash2 } from 'lucide-react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { usePublishedVersions } from '@/microfrontends/mesh/api/get-published-versions';
+import { ServerCombobox } from '@/components/server-combobox';
+import { microfrontendOptionsQueryOptions } from '@/microfrontends/api/get-microfrontend-options';
+import { publishedVersionOptionsQueryOptions } from '@/microfrontends/api/get-microfrontend-versions';
 import type { MeshFormInput, MeshFormValues } from '@/microfrontends/mesh/lib/mesh-form';
 
 type Form = UseFormReturn<MeshFormInput, unknown, MeshFormValues>;
@@ -15,26 +15,14 @@ type Form = UseFormReturn<MeshFormInput, unknown, MeshFormValues>;
 type MenuItemEditorProps = {
   form: Form;
   index: number;
-  microfrontends: Microfrontend[];
   onRemove: () => void;
 };
 
 /** One menu item: label, microfrontend, published version, optional JSON override, order, remove. */
-export function MenuItemEditor({ form, index, microfrontends, onRemove }: MenuItemEditorProps) {
+export function MenuItemEditor({ form, index, onRemove }: MenuItemEditorProps) {
   const microfrontendId = useWatch({ control: form.control, name: `items.${index}.microfrontendId` });
-  const versions = usePublishedVersions(microfrontendId);
   const itemErrors = form.formState.errors.items?.[index];
   const id = (name: string) => `mesh-item-${index}-${name}`;
-
-  const versionPlaceholder = !microfrontendId
-    ? 'Select a microfrontend first'
-    : versions.isPending
-      ? 'Loading versions...'
-      : versions.isError
-        ? 'Versions could not be loaded'
-        : versions.data?.length === 0
-          ? 'No published versions'
-          : 'Select a version';
 
   return (
     <li
@@ -72,9 +60,14 @@ export function MenuItemEditor({ form, index, microfrontends, onRemove }: MenuIt
           render={({ field }) => (
             <Field>
               <FieldLabel htmlFor={id('microfrontend')}>Microfrontend</FieldLabel>
-              <Select
+              <ServerCombobox
+                id={id('microfrontend')}
+                label="Microfrontend"
                 value={field.value}
-                onValueChange={(value) => {
+                optionsQuery={microfrontendOptionsQueryOptions}
+                placeholder="Select a microfrontend"
+                searchPlaceholder="Search microfrontends..."
+                onChange={(value) => {
                   if (value === field.value) return;
                   field.onChange(value);
                   // A different microfrontend: its versions differ, so the chosen one goes.
@@ -82,18 +75,7 @@ export function MenuItemEditor({ form, index, microfrontends, onRemove }: MenuIt
                     shouldValidate: form.formState.isSubmitted,
                   });
                 }}
-              >
-                <SelectTrigger id={id('microfrontend')} className="w-full">
-                  <SelectValue placeholder="Select a microfrontend" />
-                </SelectTrigger>
-                <SelectContent>
-                  {microfrontends.map((m) => (
-                    <SelectItem key={m.id} value={m.id}>
-                      {m.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              />
             </Field>
           )}
         />
@@ -103,18 +85,18 @@ export function MenuItemEditor({ form, index, microfrontends, onRemove }: MenuIt
           render={({ field, fieldState }) => (
             <Field data-invalid={fieldState.invalid || undefined}>
               <FieldLabel htmlFor={id('version')}>Version</FieldLabel>
-              <Select value={field.value} onValueChange={field.onChange} disabled={!versions.data?.length}>
-                <SelectTrigger {...fieldControlProps(id('version'), fieldState.invalid)} className="w-full">
-                  <SelectValue placeholder={versionPlaceholder} />
-                </SelectTrigger>
-                <SelectContent>
-                  {versions.data?.map((v) => (
-                    <SelectItem key={v.id} value={v.id}>
-                      {v.version} ({v.status})
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ServerCombobox
+                id={id('version')}
+                label="Version"
+                value={field.value}
+                onChange={field.onChange}
+                // The picker asks only for this microfrontend's published versions (detail: the status).
+                optionsQuery={(params) => publishedVersionOptionsQueryOptions(microfrontendId, params)}
+                placeholder={microfrontendId ? 'Select a version' : 'Select a microfrontend first'}
+                searchPlaceholder="Search versions..."
+                disabled={!microfrontendId}
+                invalid={fieldState.invalid}
+              />
               <FieldError id={`${id('version')}-error`} errors={[fieldState.error]} />
             </Field>
           )}

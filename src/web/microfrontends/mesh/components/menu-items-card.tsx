@@ -2,7 +2,6 @@ import { Plus } from 'lucide-react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useMicrofrontends } from '@/microfrontends/mesh/api/get-microfrontends';
 import { MenuItemEditor } from '@/microfrontends/mesh/components/menu-item-editor';
 import { newMeshItem, type MeshFormInput, type MeshFormValues } from '@/microfrontends/mesh/lib/mesh-form';
 
@@ -11,7 +10,6 @@ type Form = UseFormReturn<MeshFormInput, unknown, MeshFormValues>;
 /** The menu: items in order (their order is their position, so a removal renumbers the rest). */
 export function MenuItemsCard({ form }: { form: Form }) {
   const items = useFieldArray({ control: form.control, name: 'items' });
-  const microfrontends = useMicrofrontends();
 
   return (
     <Card>
@@ -26,11 +24,6 @@ export function MenuItemsCard({ form }: { form: Form }) {
         </CardAction>
       </CardHeader>
       <CardContent className="space-y-4">
-        {microfrontends.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            The microfrontends could not be loaded.
-          </p>
-        )}
         {items.fields.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">
             No menu items added yet. Click &quot;Add Item&quot; to get started.
@@ -38,13 +31,7 @@ export function MenuItemsCard({ form }: { form: Form }) {
         ) : (
           <ol className="space-y-4" aria-label="Menu items">
             {items.fields.map((field, index) => (
-              <MenuItemEditor
-                key={field.id}
-                form={form}
-                index={index}
-                microfrontends={microfrontends.data ?? []}
-                onRemove={() => items.remove(index)}
-              />
+              <MenuItemEditor key={field.id} form={form} index={index} onRemove={() => items.remove(index)} />
             ))}
           </ol>
         )}

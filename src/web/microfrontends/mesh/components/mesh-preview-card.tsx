@@ -1,8 +1,8 @@
-import type { Microfrontend } from '@contract/microfrontends';
+import { OPTIONS_MAX, type Option } from '@contract/lists';
 import { StatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { usePublishedVersions } from '@/microfrontends/mesh/api/get-published-versions';
-import { useMicrofrontends } from '@/microfrontends/mesh/api/get-microfrontends';
+import { useMicrofrontendOptions } from '@/microfrontends/api/get-microfrontend-options';
+import { usePublishedVersions } from '@/microfrontends/api/get-microfrontend-versions';
 import { MeshDetail } from '@/microfrontends/mesh/components/mesh-detail';
 import {
   parseConfigOverride,
@@ -14,7 +14,9 @@ import {
 
 /** What the mesh will load, item by item; shown once every item has a label and a version. */
 export function MeshPreviewCard({ items }: { items: MeshItemInput[] }) {
-  const microfrontends = useMicrofrontends();
+  // Only the chosen microfrontends' names, by id (the registry can be large).
+  const ids = [...new Set(items.map((item) => item.microfrontendId).filter(Boolean))].slice(0, OPTIONS_MAX);
+  const microfrontends = useMicrofrontendOptions({ ids, limit: OPTIONS_MAX });
   return (
     <Card data-testid="mesh-preview">
       <CardHeader>
@@ -29,7 +31,7 @@ export function MeshPreviewCard({ items }: { items: MeshItemInput[] }) {
               key={order}
               item={item}
               order={order}
-              microfrontend={microfrontends.data?.find((m) => m.id === item.microfrontendId)}
+              microfrontend={microfrontends.data?.rows.find((m) => m.id === item.microfrontendId)}
             />
           ))}
         </ol>
@@ -45,7 +47,7 @@ function PreviewItem({
 }: {
   item: MeshItemInput;
   order: number;
-  microfrontend: Microfrontend | undefined;
+  microfrontend: Option | undefined;
 }) {
   const versions = usePublishedVersions(item.microfrontendId);
   const version = versions.data?.find((v) => v.id === item.microfrontendVersionId);
@@ -61,7 +63,7 @@ function PreviewItem({
       <p className="mb-3 font-medium">{item.label}</p>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <MeshDetail term="Microfrontend">
-          {microfrontend?.name ?? item.microfrontendId} {version ? `v${version.version}` : ''}
+          {microfrontend?.label ?? item.microfrontendId} {version ? `v${version.version}` : ''}
         </MeshDetail>
         <MeshDetail term="Status">{version ? <StatusBadge status={version.status} /> : '-'}</MeshDetail>
         <MeshDetail term="Order">{order}</MeshDetail>

@@ -1,5 +1,7 @@
+import type { SortValue, webAppMeshSortFields } from '@contract/lists';
 import type { WebAppMesh } from '@contract/web-app-meshes';
 import { Link } from 'react-router';
+import { SortableHeader } from '@/components/list/sortable-header';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCanOnTenant } from '@/auth';
@@ -10,18 +12,26 @@ type MeshesTableProps = {
   meshes: WebAppMesh[];
   tenantName: (tenantId: string) => string;
   onDelete: (mesh: WebAppMesh) => void;
+  sort: MeshSort;
+  onSort: (sort: MeshSort) => void;
 };
 
-export function MeshesTable({ meshes, tenantName, onDelete }: MeshesTableProps) {
+export type MeshSort = SortValue<(typeof webAppMeshSortFields)[number]>;
+
+export function MeshesTable({ meshes, tenantName, onDelete, sort, onSort }: MeshesTableProps) {
   return (
     <div className="rounded-lg border">
       <Table data-testid="meshes-table">
         <TableHeader>
           <TableRow>
-            <TableHead className="px-3">Name</TableHead>
+            <SortableHeader field="name" sort={sort} onSort={onSort} className="px-3">
+              Name
+            </SortableHeader>
             <TableHead className="px-3">Tenant</TableHead>
             <TableHead className="px-3">Items</TableHead>
-            <TableHead className="px-3">Created</TableHead>
+            <SortableHeader field="createdAt" sort={sort} onSort={onSort} className="px-3">
+              Created
+            </SortableHeader>
             <TableHead className="px-3">
               <span className="sr-only">Actions</span>
             </TableHead>

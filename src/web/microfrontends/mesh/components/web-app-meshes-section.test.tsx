@@ -31,8 +31,8 @@ afterEach(() => {
 
 describe('WebAppMeshesSection', { timeout: 20_000 }, () => {
   it('lists name, tenant name (else id), item count and created date, with Open and Create links', async () => {
-    stubApi({
-      'GET /api/tenants': [makeTenant()],
+    const fetchMock = stubApi({
+      'GET /api/tenants/options': [{ id: 'tenant-001', label: 'Acme Financial Services', detail: 'active' }],
       'GET /api/web-app-meshes': [
         makeMesh(),
         makeMesh({ id: 'mesh-002', name: 'Partner Hub', tenantId: 'tenant-009', menuItems: '[]' }),
@@ -51,10 +51,54 @@ describe('WebAppMeshesSection', { timeout: 20_000 }, () => {
     );
     const second = within(rows[1]!);
     expect(second.getByText('tenant-009')).toBeInTheDocument();
+    // Only this page's tenants are named, by id; the whole tenant list is never loaded.
+    const named = requestsTo(fetchMock, 'GET', '/api/tenants/options').map((r) =>
+      new URL(r.url, 'http://localhost').searchParams.getAll('ids'),
+    );
+    expect(named).toContainEqual(['tenant-001', 'tenant-009']);
+    expect(requestsTo(fetchMock, 'GET', '/api/tenants')).toHaveLength(0);
     expect(second.getByTestId('mesh-item-count')).toHaveTextContent('0');
     expect(screen.getByRole('link', { name: 'Create Web App Mesh' })).toHaveAttribute(
       'href',
       '/apps/create-mesh',
+    );
+  });
+
+  it('searches, filters by tenant, sorts and pages on the server, in the address (mesh* keys)', async () => {
+    const fetchMock = stubApi({
+      'GET /api/tenants/options': [{ id: 'tenant-001', label: 'Acme Financial Services', detail: 'active' }],
+      'GET /api/web-app-meshes': () => Response.json([makeMesh()], { headers: { 'X-Total-Count': '30' } }),
+    });
+    const { router } = renderWithProviders(
+      <>
+        <WebAppMeshesSection />
+        <Toaster />
+      </>,
+      {
+        path: '/apps?meshQ=portal&meshTenantId=tenant-001&meshSort=name&meshPage=2&meshSize=10',
+        queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })),
+      },
+    );
+    await screen.findAllByTestId('mesh-row');
+    const query = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
+    expect(query(requestsTo(fetchMock, 'GET', '/api/web-app-meshes')[0]!.url)).toEqual({
+      tenantId: 'tenant-001',
+      q: 'portal',
+      sort: 'name',
+      limit: '10',
+      offset: '10',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search web app meshes' })).toHaveValue('portal');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Tenant filter' })).toHaveTextContent(
+        'Acme Financial Services',
+      ),
+    );
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Created/ })).getByRole('button'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?meshQ=portal&meshTenantId=tenant-001&meshSort=createdAt&meshSize=10',
+      ),
     );
   });
 

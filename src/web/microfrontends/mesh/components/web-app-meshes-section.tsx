@@ -1,22 +1,37 @@
+import { webAppMeshSortFields } from '@contract/lists';
 import type { WebAppMesh } from '@contract/web-app-meshes';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { PaginationBar } from '@/components/list/pagination-bar';
 import { ListState } from '@/components/list-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMeshes } from '@/microfrontends/mesh/api/get-meshes';
 import { MeshDeleteDialog } from '@/microfrontends/mesh/components/mesh-delete-dialog';
 import { MeshesTable } from '@/microfrontends/mesh/components/meshes-table';
-import { useTenants } from '@/tenants';
+import { useListUrlState } from '@/hooks/use-list-url-state';
+import { MeshesToolbar } from '@/microfrontends/mesh/components/meshes-toolbar';
+import { useTenantNames } from '@/tenants';
 
 /** The web app meshes the viewer may see, on the Web Apps page. */
 export function WebAppMeshesSection() {
-  const meshes = useMeshes();
-  const tenants = useTenants();
+  // Prefixed (meshQ, meshPage...): the Web Apps list above keeps its own state in the same address.
+  const list = useListUrlState({
+    prefix: 'mesh',
+    sortFields: webAppMeshSortFields,
+    defaultSort: '-createdAt',
+    filters: ['tenantId'],
+  });
+  const meshes = useMeshes(list.query);
+  const rows = meshes.data?.rows ?? [];
+  const total = meshes.data?.total ?? 0;
+  // Only this page's tenants are named (ids=), never the whole tenant list.
+  const tenantNames = useTenantNames(rows.map((mesh) => mesh.tenantId));
   const [deleting, setDeleting] = useState<WebAppMesh | null>(null);
-  const tenantName = (tenantId: string) => tenants.data?.find((t) => t.id === tenantId)?.name ?? tenantId;
+  const tenantName = (tenantId: string) => tenantNames?.get(tenantId) ?? tenantId;
+  const filtered = !!(list.q || list.filters.tenantId);
 
   return (
     <section aria-labelledby="web-app-meshes-title">
@@ -36,17 +51,41 @@ export function WebAppMeshesSection() {
           </CardAction>
         </CardHeader>
         <CardContent>
+          <MeshesToolbar
+            q={list.q}
+            onSearch={list.setSearch}
+            tenantId={list.filters.tenantId}
+            onTenantChange={(tenantId) => list.setFilter('tenantId', tenantId)}
+          />
           <ListState
             status={meshes.status}
             error={meshes.error}
-            isEmpty={meshes.data?.length === 0}
+            isEmpty={total === 0}
             errorTitle="Web app meshes could not be loaded"
             loading={
               <p className="py-6 text-center text-sm text-muted-foreground">Loading web app meshes...</p>
             }
-            empty={<EmptyState title="No web app meshes yet" />}
+            empty={<EmptyState title={filtered ? 'No web app meshes found' : 'No web app meshes yet'} />}
           >
-            <MeshesTable meshes={meshes.data ?? []} tenantName={tenantName} onDelete={setDeleting} />
+            <div className="space-y-2" aria-busy={meshes.isPlaceholderData || undefined}>
+              <MeshesTable
+                meshes={rows}
+                tenantName={tenantName}
+                onDelete={setDeleting}
+                sort={list.sort}
+                onSort={list.setSort}
+              />
+              <PaginationBar
+                page={list.page}
+                pageSize={list.pageSize}
+                total={total}
+                shown={rows.length}
+                disabled={meshes.isPlaceholderData}
+                onPageChange={list.setPage}
+                onPageSizeChange={list.setPageSize}
+                label="Web app meshes pages"
+              />
+            </div>
           </ListState>
           {meshes.status === 'error' && (
             // Named apart from the page's own Retry: this is a secondary section of the Web Apps page.

@@ -2,7 +2,7 @@ import type { Microfrontend } from '@contract/microfrontends';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifyDeleteError } from '@/lib/conflict-toasts';
 import { notifySuccess } from '@/lib/notify';
-import { useDeleteMicrofrontend } from '@/microfrontends/registry/api/delete-microfrontend';
+import { useDeleteMicrofrontend } from '@/microfrontends/api/delete-microfrontend';
 
 type MicrofrontendDeleteDialogProps = {
   open: boolean;

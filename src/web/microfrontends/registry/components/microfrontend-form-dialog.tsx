@@ -6,8 +6,8 @@ import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCreateMicrofrontend } from '@/microfrontends/registry/api/create-microfrontend';
-import { useUpdateMicrofrontend } from '@/microfrontends/registry/api/update-microfrontend';
+import { useCreateMicrofrontend } from '@/microfrontends/api/create-microfrontend';
+import { useUpdateMicrofrontend } from '@/microfrontends/api/update-microfrontend';
 import { TextField } from '@/microfrontends/registry/components/text-field';
 import {
   microfrontendFormDefaults,

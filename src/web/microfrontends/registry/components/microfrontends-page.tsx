@@ -1,15 +1,19 @@
 import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
 import { Blocks, Plus } from 'lucide-react';
+import { microfrontendSortFields } from '@contract/lists';
 import { useState } from 'react';
 import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
+import { PaginationBar } from '@/components/list/pagination-bar';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { useMicrofrontends } from '@/microfrontends/registry/api/get-microfrontends';
+import { useListUrlState } from '@/hooks/use-list-url-state';
+import { useMicrofrontends } from '@/microfrontends/api/get-microfrontends';
 import { MicrofrontendCard } from '@/microfrontends/registry/components/microfrontend-card';
 import { MicrofrontendDeleteDialog } from '@/microfrontends/registry/components/microfrontend-delete-dialog';
 import { MicrofrontendFormDialog } from '@/microfrontends/registry/components/microfrontend-form-dialog';
+import { MicrofrontendsToolbar } from '@/microfrontends/registry/components/microfrontends-toolbar';
 import { VersionFormDialog } from '@/microfrontends/registry/components/version-form-dialog';
 
 /** Dialog states keep their subject while closing, so titles do not flip mid-animation. */
@@ -20,11 +24,12 @@ type VersionState = { open: boolean; microfrontend: Microfrontend | null; versio
 /** /microfrontends: the registry of microfrontends and their versions (issue 7, part 1). */
 export function MicrofrontendsPage() {
   const isAdmin = useIsAdmin();
-  const microfrontends = useMicrofrontends();
+  const list = useListUrlState({ sortFields: microfrontendSortFields, defaultSort: 'name', filters: [] });
+  const microfrontends = useMicrofrontends(list.query);
   const [form, setForm] = useState<FormState>({ open: false });
   const [deleting, setDeleting] = useState<DeleteState>({ open: false, microfrontend: null });
   const [versionForm, setVersionForm] = useState<VersionState>({ open: false, microfrontend: null });
-  const rows = microfrontends.data ?? [];
+  const rows = microfrontends.data?.rows ?? [];
 
   return (
     <div className="space-y-6">
@@ -40,6 +45,7 @@ export function MicrofrontendsPage() {
           )
         }
       />
+      <MicrofrontendsToolbar q={list.q} onSearch={list.setSearch} sort={list.sort} onSort={list.setSort} />
       <ListState
         status={microfrontends.status}
         error={microfrontends.error}
@@ -47,9 +53,15 @@ export function MicrofrontendsPage() {
         errorTitle="Could not load microfrontends"
         isEmpty={rows.length === 0}
         loading={<p className="py-8 text-center text-sm text-muted-foreground">Loading microfrontends...</p>}
-        empty={<EmptyState icon={Blocks} title="No microfrontends registered yet" />}
+        empty={
+          <EmptyState
+            icon={Blocks}
+            title={list.q ? 'No microfrontends found' : 'No microfrontends registered yet'}
+            description={list.q ? 'Try another search.' : undefined}
+          />
+        }
       >
-        <div className="space-y-4">
+        <div className="space-y-4" aria-busy={microfrontends.isPlaceholderData || undefined}>
           {rows.map((microfrontend) => (
             <MicrofrontendCard
               key={microfrontend.id}
@@ -61,6 +73,16 @@ export function MicrofrontendsPage() {
               onEditVersion={(m, version) => setVersionForm({ open: true, microfrontend: m, version })}
             />
           ))}
+          <PaginationBar
+            page={list.page}
+            pageSize={list.pageSize}
+            total={microfrontends.data?.total ?? 0}
+            shown={rows.length}
+            disabled={microfrontends.isPlaceholderData}
+            onPageChange={list.setPage}
+            onPageSizeChange={list.setPageSize}
+            label="Microfrontends pages"
+          />
         </div>
       </ListState>
       {isAdmin && (

@@ -2,8 +2,8 @@ import type { MicrofrontendVersion } from '@contract/microfrontends';
 import { Archive, Pencil, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useDeprecateVersion } from '@/microfrontends/registry/api/deprecate-version';
-import { usePublishVersion } from '@/microfrontends/registry/api/publish-version';
+import { useDeprecateVersion } from '@/microfrontends/api/deprecate-version';
+import { usePublishVersion } from '@/microfrontends/api/publish-version';
 
 type VersionActionsProps = {
   version: MicrofrontendVersion;

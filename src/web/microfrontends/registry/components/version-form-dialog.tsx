@@ -6,8 +6,8 @@ import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCreateVersion } from '@/microfrontends/registry/api/create-version';
-import { useUpdateVersion } from '@/microfrontends/registry/api/update-version';
+import { useCreateVersion } from '@/microfrontends/api/create-version';
+import { useUpdateVersion } from '@/microfrontends/api/update-version';
 import { VersionFormFields } from '@/microfrontends/registry/components/version-form-fields';
 import { applyServerIssues } from '@/lib/server-issues';
 import {

@@ -2,7 +2,7 @@ import type { MicrofrontendVersion } from '@contract/microfrontends';
 import { ErrorState } from '@/components/error-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, technologyLabel } from '@/lib/format';
-import { useMicrofrontendVersions } from '@/microfrontends/registry/api/get-microfrontend-versions';
+import { useMicrofrontendVersions } from '@/microfrontends/api/get-microfrontend-versions';
 import { VersionActions } from '@/microfrontends/registry/components/version-actions';
 import { VersionStatusBadge } from '@/microfrontends/registry/components/version-status-badge';
 import { joinModules } from '@/microfrontends/registry/lib/version-form';

@@ -1,31 +1,48 @@
 import type { Capability } from '@contract/capabilities';
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
 import type { Tenant } from '@contract/tenants';
-import { useState } from 'react';
+import type { Environment } from '@contract/common';
+import { useCallback, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCanOnTenant } from '@/auth';
+import { useCapabilityCatalogue } from '@/capabilities';
 import { useActiveVersions } from '@/tenants/control-plane/api/get-active-versions';
-import { useCapabilities } from '@/tenants/control-plane/api/get-capabilities';
-import { CapabilityCard } from '@/tenants/control-plane/components/capability-card';
+import { CapabilityGrid } from '@/tenants/control-plane/components/capability-grid';
 import { ConfigureCapabilityDialog } from '@/tenants/control-plane/components/configure-capability-dialog';
 import { ContextFilter } from '@/tenants/control-plane/components/context-filter';
 import { VersionHistoryDialog } from '@/tenants/control-plane/components/version-history-dialog';
-import { defaultContext, type Context } from '@/tenants/control-plane/lib/default-context';
+import type { Context } from '@/tenants/control-plane/lib/default-context';
 import { prettyJson } from '@/tenants/control-plane/lib/json-text';
 
 type OpenDialog = { kind: 'configure' | 'history'; capability: Capability } | null;
 
+type CapabilitiesTabProps = {
+  tenant: Tenant;
+  /** The (environment, region) shown; it lives in the address. */
+  context: Context;
+  onEnvironmentChange: (environment: Environment) => void;
+  onRegionChange: (region: string) => void;
+};
+
 /**
  * The capability cards for one (environment, region). Three requests in all, however many
- * capabilities: the tenant (page), the catalogue, and the context's active versions.
+ * capabilities: the tenant (page), the catalogue's first page, and the context's active versions.
  */
-export function CapabilitiesTab({ tenant }: { tenant: Tenant }) {
-  const [context, setContext] = useState<Context>(() => defaultContext(tenant));
+export function CapabilitiesTab({
+  tenant,
+  context,
+  onEnvironmentChange,
+  onRegionChange,
+}: CapabilitiesTabProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const canVersion = useCanOnTenant(tenant.id, 'versions');
-  const capabilities = useCapabilities();
+  const capabilities = useCapabilityCatalogue();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = capabilities;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const active = useActiveVersions({ tenantId: tenant.id, ...context });
   const activeFor = (capability: Capability): ConfigurationVersion | undefined =>
     active.data?.get(capability.id);
@@ -35,30 +52,29 @@ export function CapabilitiesTab({ tenant }: { tenant: Tenant }) {
       <ContextFilter
         environment={context.environment}
         region={context.region}
-        onEnvironmentChange={(environment) => setContext((c) => ({ ...c, environment }))}
-        onRegionChange={(region) => setContext((c) => ({ ...c, region }))}
+        onEnvironmentChange={onEnvironmentChange}
+        onRegionChange={onRegionChange}
       />
       <ListState
         status={capabilities.status === 'success' ? active.status : capabilities.status}
         error={capabilities.error ?? active.error}
         onRetry={() => void (capabilities.isError ? capabilities.refetch() : active.refetch())}
-        isEmpty={(capabilities.data ?? []).length === 0}
+        isEmpty={(capabilities.data?.capabilities ?? []).length === 0}
         loading={<CardsSkeleton />}
         empty={<EmptyState title="No capabilities available" />}
         errorTitle="Could not load the capabilities"
       >
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {(capabilities.data ?? []).map((capability) => (
-            <CapabilityCard
-              key={capability.id}
-              capability={capability}
-              active={activeFor(capability)}
-              canConfigure={canVersion}
-              onConfigure={() => setDialog({ kind: 'configure', capability })}
-              onHistory={() => setDialog({ kind: 'history', capability })}
-            />
-          ))}
-        </div>
+        <CapabilityGrid
+          capabilities={capabilities.data?.capabilities ?? []}
+          total={capabilities.data?.total ?? 0}
+          activeFor={activeFor}
+          canConfigure={canVersion}
+          onConfigure={(capability) => setDialog({ kind: 'configure', capability })}
+          onHistory={(capability) => setDialog({ kind: 'history', capability })}
+          hasMore={hasNextPage}
+          loadingMore={isFetchingNextPage}
+          onLoadMore={loadMore}
+        />
       </ListState>
       <ConfigureCapabilityDialog
         open={dialog?.kind === 'configure'}

@@ -13,6 +13,8 @@ import {
 import { renderControlPlane } from '@/tenants/control-plane/test/render-page';
 
 const ACTIVE = '/api/capability-subscriptions/versions/active/tenant-001/production/us-east-1';
+/** The catalogue's first page: sorted by name, the largest page the API serves. */
+const CATALOGUE_PAGE_1 = '/api/capabilities?sort=name&limit=200&offset=0';
 
 // Radix dialogs and selects under user-event are slow on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -56,7 +58,7 @@ describe('TenantControlPlanePage', () => {
       });
       renderControlPlane();
       expect(await screen.findAllByRole('article')).toHaveLength(count);
-      expect(calls(fetchMock)).toEqual(['/api/tenants/tenant-001', '/api/capabilities', ACTIVE]);
+      expect(calls(fetchMock)).toEqual(['/api/tenants/tenant-001', CATALOGUE_PAGE_1, ACTIVE]);
     },
   );
 

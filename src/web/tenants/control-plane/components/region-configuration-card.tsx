@@ -53,22 +53,21 @@ export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
   const disabled = !canConfigure || update.isPending;
 
   const widening = useWideningConfirmation();
+  // The promise, not mutate's per-call callbacks: a save re-keys this card (it restarts from the saved
+  // tenant), and an unmounted card's callbacks never run, so the toast would be lost.
   const send = (patch: TenantPatch) =>
-    update.mutate(
-      { patch, ifMatch: conflict.revision() },
-      {
-        onSuccess: (saved) => {
-          widening.close();
-          conflict.saved(saved);
-          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
-        },
-        onError: (error) => {
-          // Someone else's change shows the conflict; a change that would widen an environment's regions
-          // asks first; other failures toast.
-          if (!conflict.handleError(error) && !widening.offer(error, patch)) {
-            notifyError(error, 'Failed to update configuration.');
-          }
-        },
+    update.mutateAsync({ patch, ifMatch: conflict.revision() }).then(
+      (saved) => {
+        widening.close();
+        conflict.saved(saved);
+        notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
+      },
+      (error: unknown) => {
+        // Someone else's change shows the conflict; a change that would widen an environment's regions
+        // asks first; other failures toast.
+        if (!conflict.handleError(error) && !widening.offer(error, patch)) {
+          notifyError(error, 'Failed to update configuration.');
+        }
       },
     );
   const save = () =>

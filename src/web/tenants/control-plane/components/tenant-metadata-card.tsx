@@ -49,17 +49,17 @@ export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
     labels: Object.fromEntries(METADATA_FIELDS.map(({ name, label }) => [name, label])),
   });
 
+  // The promise, not mutate's per-call callbacks: a save re-keys this card (it restarts from the saved
+  // values), and an unmounted card's callbacks never run, so the toast would be lost.
   const onSubmit = form.handleSubmit((values) =>
-    update.mutate(
-      { patch: values, ifMatch: conflict.revision() },
-      {
-        onSuccess: (saved) => {
-          conflict.saved(saved);
-          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
-        },
-        onError: (error) => {
-          if (!conflict.handleError(error)) notifyError(error, 'Failed to update configuration.');
-        },
+    // The promise, not mutate's per-call callbacks: a save re-keys this card, whose callbacks would then never run.
+    update.mutateAsync({ patch: values, ifMatch: conflict.revision() }).then(
+      (saved) => {
+        conflict.saved(saved);
+        notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
+      },
+      (error: unknown) => {
+        if (!conflict.handleError(error)) notifyError(error, 'Failed to update configuration.');
       },
     ),
   );

@@ -67,13 +67,14 @@ export const makeVersion = (overrides: Partial<ConfigurationVersion> = {}): Conf
 type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 
 /**
- * A fetch stub answering by "METHOD /path" (exact) or "METHOD /prefix*" routes; anything else is a 404.
+ * A fetch stub answering by "METHOD /path" (exact, query string ignored) or "METHOD /prefix*" routes;
+ * anything else is a 404.
  * Every call is recorded, so tests can count requests.
  */
 export function stubApi(routes: Record<string, Handler | unknown>) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const key = `${init?.method ?? 'GET'} ${url}`;
+    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
     const match =
       routes[key] ??
       Object.entries(routes).find(

@@ -4,10 +4,13 @@ import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
 import { TenantControlPlanePage } from '@/tenants/components/tenant-control-plane-page';
 
-/** Renders `element` (default: the page of tenant-001) with a toaster, signed in as `me` (default: an administrator). */
+/**
+ * Renders `element` (default: the page of tenant-001, with `search` as its query string) with a toaster,
+ * signed in as `me` (default: an administrator).
+ */
 export function renderControlPlane(
   element: ReactElement = <TenantControlPlanePage />,
-  { me = makeMe({ globalRole: 'admin' }), tenantId = 'tenant-001' } = {},
+  { me = makeMe({ globalRole: 'admin' }), tenantId = 'tenant-001', search = '' } = {},
 ) {
   return renderWithProviders(
     <>
@@ -15,7 +18,7 @@ export function renderControlPlane(
       <Toaster />
     </>,
     {
-      path: `/tenant/${tenantId}/control-plane`,
+      path: `/tenant/${tenantId}/control-plane${search}`,
       routes: [
         {
           path: '/tenant/:tenantId/control-plane',

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MicrofrontendVersion } from '@contract/microfrontends';
 import { apiRequest } from '@/lib/api-client';
-import { VERSIONS_PATH } from '@/microfrontends/registry/api/get-microfrontend-versions';
-import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+import { VERSIONS_PATH } from '@/microfrontends/api/get-microfrontend-versions';
+import { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 
 /** POST /api/microfrontend-versions/{versionId}/publish: drafts only; 409 without entry URL, modules, hash. */
 export async function publishVersion(id: string): Promise<MicrofrontendVersion> {
@@ -12,5 +12,5 @@ export async function publishVersion(id: string): Promise<MicrofrontendVersion> 
 
 export function usePublishVersion() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: publishVersion, onSuccess: () => invalidateRegistry(queryClient) });
+  return useMutation({ mutationFn: publishVersion, onSuccess: () => invalidateMicrofrontends(queryClient) });
 }

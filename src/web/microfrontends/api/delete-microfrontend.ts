@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { MICROFRONTENDS_PATH } from '@/microfrontends/registry/api/get-microfrontends';
-import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+import { MICROFRONTENDS_PATH } from '@/microfrontends/api/microfrontend-keys';
+import { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 
 /** DELETE /api/microfrontends/{id}: 409 while it is live or a mesh uses it. */
 export async function deleteMicrofrontend(id: string, ifMatch?: number): Promise<void> {
@@ -12,6 +12,6 @@ export function useDeleteMicrofrontend() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteMicrofrontend(id, ifMatch),
-    onSuccess: () => invalidateRegistry(queryClient),
+    onSuccess: () => invalidateMicrofrontends(queryClient),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MicrofrontendVersion, MicrofrontendVersionInput } from '@contract/microfrontends';
 import { apiRequest } from '@/lib/api-client';
-import { VERSIONS_PATH } from '@/microfrontends/registry/api/get-microfrontend-versions';
-import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+import { VERSIONS_PATH } from '@/microfrontends/api/get-microfrontend-versions';
+import { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 
 /** POST /api/microfrontend-versions: a new draft. */
 export async function createVersion(input: MicrofrontendVersionInput): Promise<MicrofrontendVersion> {
@@ -12,5 +12,5 @@ export async function createVersion(input: MicrofrontendVersionInput): Promise<M
 
 export function useCreateVersion() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createVersion, onSuccess: () => invalidateRegistry(queryClient) });
+  return useMutation({ mutationFn: createVersion, onSuccess: () => invalidateMicrofrontends(queryClient) });
 }

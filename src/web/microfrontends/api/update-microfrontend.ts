@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Microfrontend, MicrofrontendInput } from '@contract/microfrontends';
 import { apiRequest } from '@/lib/api-client';
-import { MICROFRONTENDS_PATH } from '@/microfrontends/registry/api/get-microfrontends';
-import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+import { MICROFRONTENDS_PATH } from '@/microfrontends/api/microfrontend-keys';
+import { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 
 /** PATCH /api/microfrontends/{id}. */
 export async function updateMicrofrontend({
@@ -23,5 +23,8 @@ export async function updateMicrofrontend({
 
 export function useUpdateMicrofrontend() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateMicrofrontend, onSuccess: () => invalidateRegistry(queryClient) });
+  return useMutation({
+    mutationFn: updateMicrofrontend,
+    onSuccess: () => invalidateMicrofrontends(queryClient),
+  });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MicrofrontendVersion, MicrofrontendVersionPatch } from '@contract/microfrontends';
 import { apiRequest } from '@/lib/api-client';
-import { VERSIONS_PATH } from '@/microfrontends/registry/api/get-microfrontend-versions';
-import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+import { VERSIONS_PATH } from '@/microfrontends/api/get-microfrontend-versions';
+import { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 
 /** PATCH /api/microfrontend-versions/{versionId}: 409 when a published version's frozen fields change. */
 export async function updateVersion({
@@ -21,5 +21,5 @@ export async function updateVersion({
 
 export function useUpdateVersion() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateVersion, onSuccess: () => invalidateRegistry(queryClient) });
+  return useMutation({ mutationFn: updateVersion, onSuccess: () => invalidateMicrofrontends(queryClient) });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Microfrontend, MicrofrontendInput } from '@contract/microfrontends';
 import { apiRequest } from '@/lib/api-client';
-import { MICROFRONTENDS_PATH } from '@/microfrontends/registry/api/get-microfrontends';
-import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+import { MICROFRONTENDS_PATH } from '@/microfrontends/api/microfrontend-keys';
+import { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 
 /** POST /api/microfrontends: 409 when the slug is taken. */
 export async function createMicrofrontend(input: MicrofrontendInput): Promise<Microfrontend> {
@@ -12,5 +12,8 @@ export async function createMicrofrontend(input: MicrofrontendInput): Promise<Mi
 
 export function useCreateMicrofrontend() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createMicrofrontend, onSuccess: () => invalidateRegistry(queryClient) });
+  return useMutation({
+    mutationFn: createMicrofrontend,
+    onSuccess: () => invalidateMicrofrontends(queryClient),
+  });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MicrofrontendVersion } from '@contract/microfrontends';
 import { apiRequest } from '@/lib/api-client';
-import { VERSIONS_PATH } from '@/microfrontends/registry/api/get-microfrontend-versions';
-import { invalidateRegistry } from '@/microfrontends/registry/api/invalidate-registry';
+import { VERSIONS_PATH } from '@/microfrontends/api/get-microfrontend-versions';
+import { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 
 /** POST /api/microfrontend-versions/{versionId}/deprecate: a draft or published version. */
 export async function deprecateVersion(id: string): Promise<MicrofrontendVersion> {
@@ -12,5 +12,8 @@ export async function deprecateVersion(id: string): Promise<MicrofrontendVersion
 
 export function useDeprecateVersion() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deprecateVersion, onSuccess: () => invalidateRegistry(queryClient) });
+  return useMutation({
+    mutationFn: deprecateVersion,
+    onSuccess: () => invalidateMicrofrontends(queryClient),
+  });
 }

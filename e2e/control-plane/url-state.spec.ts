@@ -1,0 +1,30 @@
+import { expect, test } from '../fixtures';
+import { CONTROL_PLANE } from './helpers';
+
+test('the control-plane tab, environment and region survive a reload', async ({ page }) => {
+  await page.goto(CONTROL_PLANE);
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  await page.getByLabel('Environment').click();
+  await page.getByRole('option', { name: 'UAT', exact: true }).click();
+  await page.getByLabel('AWS Region').click();
+  await page.getByRole('option', { name: 'ap-northeast-1', exact: true }).click();
+  await expect(page).toHaveURL(/env=uat/);
+  await expect(page).toHaveURL(/region=ap-northeast-1/);
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Capabilities' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Environment')).toHaveText('UAT');
+  await expect(page.getByLabel('AWS Region')).toHaveText('ap-northeast-1');
+
+  await page.getByRole('tab', { name: 'Configuration' }).click();
+  await expect(page).toHaveURL(/tab=configuration/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Configuration' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Tenant Metadata')).toBeVisible();
+
+  // Back on Capabilities, the context chosen before is still there.
+  await page.getByRole('tab', { name: 'Capabilities' }).click();
+  await expect(page.getByLabel('AWS Region')).toHaveText('ap-northeast-1');
+  await expect(page).not.toHaveURL(/tab=/);
+});

@@ -1,0 +1,41 @@
+import type { microfrontendSortFields, SortValue } from '@contract/lists';
+import { SearchInput } from '@/components/list/search-input';
+import { SortSelect, type SortOption } from '@/components/list/sort-select';
+
+type SortField = (typeof microfrontendSortFields)[number];
+
+const sortOptions: readonly SortOption<SortField>[] = [
+  { value: 'name', label: 'Name (A–Z)' },
+  { value: '-name', label: 'Name (Z–A)' },
+  { value: 'slug', label: 'Slug (A–Z)' },
+  { value: '-slug', label: 'Slug (Z–A)' },
+  { value: '-createdAt', label: 'Newest first' },
+  { value: 'createdAt', label: 'Oldest first' },
+];
+
+type MicrofrontendsToolbarProps = {
+  q: string;
+  onSearch: (q: string) => void;
+  sort: SortValue<SortField>;
+  onSort: (sort: SortValue<SortField>) => void;
+};
+
+/** Server-side search (name, slug, description) and the sort of the registry's cards. */
+export function MicrofrontendsToolbar({ q, onSearch, sort, onSort }: MicrofrontendsToolbarProps) {
+  return (
+    <div
+      className="flex flex-col gap-3 sm:flex-row sm:items-center"
+      role="search"
+      aria-label="Microfrontend filters"
+    >
+      <SearchInput
+        value={q}
+        onSearch={onSearch}
+        label="Search microfrontends"
+        placeholder="Search by name, slug or description..."
+        className="flex-1"
+      />
+      <SortSelect sort={sort} options={sortOptions} onSort={onSort} />
+    </div>
+  );
+}

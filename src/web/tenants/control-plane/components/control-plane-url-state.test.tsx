@@ -1,0 +1,97 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  calls,
+  makeCapability,
+  makeTenant,
+  polyfillPointer,
+  stubApi,
+} from '@/tenants/control-plane/test/fixtures';
+import { renderControlPlane } from '@/tenants/control-plane/test/render-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(polyfillPointer);
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const ACTIVE_PREFIX = '/api/capability-subscriptions/versions/active/tenant-001';
+
+describe('Tenant control plane: tab and context in the address', () => {
+  it('opens the tab, environment and region a link names', async () => {
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE_PREFIX}/*`]: [],
+    });
+    const { router } = renderControlPlane(undefined, {
+      search: '?tab=configuration&env=uat&region=eu-west-2',
+    });
+    expect(await screen.findByRole('tab', { name: 'Configuration' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Capabilities' }));
+    expect(await screen.findByRole('article', { name: 'Capability 1' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Environment')).toHaveTextContent('UAT');
+    expect(screen.getByLabelText('AWS Region')).toHaveTextContent('eu-west-2');
+    expect(calls(fetchMock)).toContain(`${ACTIVE_PREFIX}/uat/eu-west-2`);
+    // The default tab is left out of the address; the context stays.
+    expect(router.state.location.search).toBe('?env=uat&region=eu-west-2');
+  });
+
+  it('writes a newly chosen region and tab into the address', async () => {
+    stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE_PREFIX}/*`]: [],
+    });
+    const { router } = renderControlPlane();
+    await screen.findByRole('article', { name: 'Capability 1' });
+    await userEvent.click(screen.getByLabelText('AWS Region'));
+    await userEvent.click(await screen.findByRole('option', { name: 'ap-south-1' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?region=ap-south-1'));
+    await userEvent.click(screen.getByRole('tab', { name: 'Configuration' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?region=ap-south-1&tab=configuration'));
+  });
+
+  it('ignores unknown values and falls back to the defaults', async () => {
+    stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [],
+      [`GET ${ACTIVE_PREFIX}/*`]: [],
+    });
+    renderControlPlane(undefined, { search: '?tab=nope&env=staging&region=mars-1' });
+    expect(await screen.findByRole('tab', { name: 'Capabilities' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Environment')).toHaveTextContent('Production');
+    expect(screen.getByLabelText('AWS Region')).toHaveTextContent('us-east-1');
+  });
+});
+
+describe('Tenant control plane: a catalogue larger than one page', () => {
+  it('shows the first 200 cards with one request, and the rest on demand', async () => {
+    const all = Array.from({ length: 201 }, (_, i) => makeCapability(i + 1));
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': (_init: RequestInit | undefined, url: string) => {
+        const params = new URL(url, 'http://localhost').searchParams;
+        const offset = Number(params.get('offset'));
+        const rows = all.slice(offset, offset + Number(params.get('limit')));
+        return Response.json(rows, { headers: { 'X-Total-Count': String(all.length) } });
+      },
+      [`GET ${ACTIVE_PREFIX}/*`]: [],
+    });
+    renderControlPlane();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(200));
+    expect(screen.getByText('Showing 200 of 201 capabilities')).toBeInTheDocument();
+    expect(calls(fetchMock).filter((url) => url.startsWith('/api/capabilities'))).toEqual([
+      '/api/capabilities?sort=name&limit=200&offset=0',
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more capabilities' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(201));
+    expect(calls(fetchMock)).toContain('/api/capabilities?sort=name&limit=200&offset=200');
+    expect(screen.queryByRole('button', { name: 'Show more capabilities' })).not.toBeInTheDocument();
+  });
+});
