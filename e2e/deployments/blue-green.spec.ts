@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Capability } from '../../src/contract/capabilities';
 import type { Microfrontend, MicrofrontendVersion } from '../../src/contract/microfrontends';
 import { expect, test } from '../fixtures';
-import { pick } from '../meshes/helpers';
+import { pick } from '../pickers';
 
 /** A toast by its title, inside the toast viewport (not Radix's screen-reader announcement). */
 const toast = (page: Page, title: string) =>
