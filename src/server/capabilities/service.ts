@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Capability, CapabilityInput, CapabilityPatch } from '../../contract/capabilities';
 import type { CapabilityListQuery, Option, OptionsQuery } from '../../contract/lists';
+import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
@@ -137,12 +138,7 @@ export async function updateCapability(
       .where(eq(capabilities.id, id))
       .returning();
     if (!after) throw notFound('Capability');
-    const changed = Object.fromEntries(
-      Object.keys(patch).map((key) => [
-        key,
-        { from: before[key as keyof Capability], to: after[key as keyof Capability] },
-      ]),
-    );
+    const changed = changedFields(before, after, Object.keys(patch) as (keyof Capability & string)[]);
     await recordAudit(tx, actor, {
       action: 'capability.update',
       resourceType: 'capability',

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Option, OptionsQuery, TenantListQuery } from '../../contract/lists';
 import type { EnvironmentRegionPolicy, Tenant, TenantInput, TenantPatch } from '../../contract/tenants';
+import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
 import {
@@ -193,11 +194,7 @@ export async function updateTenant(
       .where(eq(tenants.id, id))
       .returning();
     if (!after) throw notFound('Tenant');
-    const changed = Object.fromEntries(
-      (Object.keys(after) as (keyof Tenant)[])
-        .filter((key) => key !== 'revision' && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-        .map((key) => [key, { from: before[key], to: after[key] }]),
-    );
+    const changed = changedFields(before, after);
     await recordAudit(tx, actor, {
       action: 'tenant.update',
       resourceType: 'tenant',

@@ -11,6 +11,7 @@ import {
   type UserProfileInput,
   type UserProfilePatch,
 } from '../../contract/users';
+import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
@@ -229,11 +230,7 @@ export async function updateUser(
         .returning(publicUserColumns);
       if (!updated) throw notFound('User');
       if (before.status === 'active' && updated.status !== 'active') await deleteUserSessions(tx, id);
-      const changed = Object.fromEntries(
-        Object.keys(values)
-          .filter((key) => before[key as keyof User] !== updated[key as keyof User])
-          .map((key) => [key, { from: before[key as keyof User], to: updated[key as keyof User] }]),
-      );
+      const changed = changedFields(before, updated, Object.keys(values) as (keyof User & string)[]);
       await recordAudit(tx, actor, {
         action: 'user.update',
         resourceType: 'user',
@@ -364,15 +361,7 @@ export async function updateUserProfile(
       .where(eq(userProfiles.id, id))
       .returning();
     if (!after) throw notFound('User profile');
-    const changed = Object.fromEntries(
-      Object.keys(values)
-        .filter(
-          (key) =>
-            JSON.stringify(before[key as keyof UserProfile]) !==
-            JSON.stringify(after[key as keyof UserProfile]),
-        )
-        .map((key) => [key, { from: before[key as keyof UserProfile], to: after[key as keyof UserProfile] }]),
-    );
+    const changed = changedFields(before, after, Object.keys(values) as (keyof UserProfile & string)[]);
     await recordAudit(tx, actor, {
       action: 'user_profile.update',
       resourceType: 'user_profile',

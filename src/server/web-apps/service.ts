@@ -7,6 +7,7 @@ import {
   type WebAppInput,
   type WebAppPatch,
 } from '../../contract/web-apps';
+import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor, Transaction } from '../db/client';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
@@ -130,11 +131,7 @@ export async function updateWebApp(
       .where(eq(webApps.id, id))
       .returning();
     if (!after) throw notFound('Web app');
-    const changed = Object.fromEntries(
-      Object.keys(values)
-        .filter((key) => before[key as keyof WebApp] !== after[key as keyof WebApp])
-        .map((key) => [key, { from: before[key as keyof WebApp], to: after[key as keyof WebApp] }]),
-    );
+    const changed = changedFields(before, after, Object.keys(values) as (keyof WebApp & string)[]);
     await recordAudit(tx, actor, {
       action: 'web_app.update',
       resourceType: 'web_app',
