@@ -1,20 +1,11 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Capability, CapabilityInput, CapabilityPatch } from '../../contract/capabilities';
 import type { CapabilityListQuery, Option, OptionsQuery } from '../../contract/lists';
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import {
-  containsAny,
-  countColumn,
-  idsIn,
-  mergeOptions,
-  optionsLimit,
-  orderByFor,
-  pageOf,
-  runList,
-} from '../db/list';
+import { containsAny, countColumn, runOptions, orderByFor, pageOf, runList } from '../db/list';
 import { capabilities, capabilitySubscriptions } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { assertRevision, nextRevision } from '../revisions';
@@ -54,30 +45,12 @@ export async function listCapabilities(
 }
 
 /** The capability picker: the catalogue by name, detail = category (every signed-in user reads it). */
-export async function capabilityOptions(
+export function capabilityOptions(
   db: Executor,
   query: OptionsQuery,
 ): Promise<{ items: Option[]; total: number }> {
-  const columns = { id: capabilities.id, label: capabilities.name, detail: capabilities.category };
-  const where = containsAny(query.q, [capabilities.name]);
-  const selectedIds = idsIn(capabilities.id, query.ids);
-  const [matches, [total], selected] = await Promise.all([
-    db
-      .select(columns)
-      .from(capabilities)
-      .where(where)
-      .orderBy(asc(capabilities.name), asc(capabilities.id))
-      .limit(optionsLimit(query.limit)),
-    db.select(countColumn).from(capabilities).where(where),
-    selectedIds
-      ? db
-          .select(columns)
-          .from(capabilities)
-          .where(selectedIds)
-          .orderBy(asc(capabilities.name), asc(capabilities.id))
-      : [],
-  ]);
-  return { items: mergeOptions(matches, selected), total: total?.n ?? 0 };
+  const { id, name: label, category: detail } = capabilities;
+  return runOptions(db, { table: capabilities, id, label, detail }, query);
 }
 
 export async function getCapability(db: Executor, id: string): Promise<Capability> {

@@ -1,6 +1,13 @@
-import { asc, count, desc, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { OPTIONS_DEFAULT_LIMIT, parseSort, type Option, type SortValue } from '../../contract/lists';
+import { and, asc, count, desc, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  OPTIONS_DEFAULT_LIMIT,
+  parseSort,
+  type Option,
+  type OptionsQuery,
+  type SortValue,
+} from '../../contract/lists';
+import type { Executor } from './client';
 
 /**
  * Rows a list answers when the client sends no limit. 100, not the client's DEFAULT_PAGE_SIZE (25):
@@ -73,10 +80,10 @@ export async function runList<T>(queries: ListQueries<T>): Promise<{ items: T[];
 }
 
 /** The picker's limit: OPTIONS_DEFAULT_LIMIT unless the client asks (the contract caps it at 50). */
-export const optionsLimit = (limit: number | undefined): number => limit ?? OPTIONS_DEFAULT_LIMIT;
+const optionsLimit = (limit: number | undefined): number => limit ?? OPTIONS_DEFAULT_LIMIT;
 
 /** `id in (ids)` for the rows a picker must label whatever the search; undefined when none. */
-export function idsIn(id: PgColumn, ids: string[] | undefined): SQL | undefined {
+function idsIn(id: PgColumn, ids: string[] | undefined): SQL | undefined {
   return ids && ids.length > 0 ? inArray(id, ids) : undefined;
 }
 
@@ -84,7 +91,54 @@ export function idsIn(id: PgColumn, ids: string[] | undefined): SQL | undefined 
  * The options a picker shows: the search matches in the database's label order, preceded by the rows
  * named in `ids` that the search did not return (a picker's current values stay labelled and on top).
  */
-export function mergeOptions(matches: Option[], selected: Option[]): Option[] {
+function mergeOptions(matches: Option[], selected: Option[]): Option[] {
   const matched = new Set(matches.map((option) => option.id));
   return [...selected.filter((option) => !matched.has(option.id)), ...matches];
+}
+
+/** Where a picker's options come from. */
+export interface OptionSource {
+  table: PgTable;
+  id: PgColumn;
+  label: PgColumn;
+  detail: PgColumn;
+  /** The columns the search looks in (default: the label). */
+  searched?: PgColumn[];
+  /** The rows the viewer may pick at all (tenant scope, one parent): applies to `ids` too. */
+  within?: SQL;
+  /** A narrowing of the search only (a status): rows named in `ids` still show. */
+  filter?: SQL;
+}
+
+/**
+ * A picker's answer: the search matches in label order (then id), up to the limit, preceded by the
+ * rows named in `ids` that the search left out, with the number of matches.
+ */
+export async function runOptions(
+  db: Executor,
+  source: OptionSource,
+  query: OptionsQuery,
+): Promise<{ items: Option[]; total: number }> {
+  const columns = { id: source.id, label: source.label, detail: source.detail };
+  const where = and(source.within, source.filter, containsAny(query.q, source.searched ?? [source.label]));
+  const selectedIds = idsIn(source.id, query.ids);
+  const byLabel = [asc(source.label), asc(source.id)];
+  const [matches, [total], selected] = await Promise.all([
+    db
+      .select(columns)
+      .from(source.table)
+      .where(where)
+      .orderBy(...byLabel)
+      .limit(optionsLimit(query.limit)),
+    db.select(countColumn).from(source.table).where(where),
+    selectedIds
+      ? db
+          .select(columns)
+          .from(source.table)
+          .where(and(source.within, selectedIds))
+          .orderBy(...byLabel)
+      : [],
+  ]);
+  // The columns are text (ids, names, statuses): the rows are options.
+  return { items: mergeOptions(matches as Option[], selected as Option[]), total: Number(total?.n ?? 0) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   Microfrontend,
   MicrofrontendInput,
@@ -22,16 +22,7 @@ import type {
   OptionsQuery,
   WebAppMeshListQuery,
 } from '../../contract/lists';
-import {
-  containsAny,
-  countColumn,
-  idsIn,
-  mergeOptions,
-  optionsLimit,
-  orderByFor,
-  pageOf,
-  runList,
-} from '../db/list';
+import { containsAny, countColumn, runOptions, orderByFor, pageOf, runList } from '../db/list';
 
 const microfrontendSortColumns = {
   name: microfrontends.name,
@@ -60,31 +51,13 @@ export async function listMicrofrontends(
   });
 }
 
-/** The microfrontend picker: the registry by name, detail = slug. */
-export async function microfrontendOptions(
+/** The microfrontend picker: the registry by name, detail = slug, searched by name or slug. */
+export function microfrontendOptions(
   db: Executor,
   query: OptionsQuery,
 ): Promise<{ items: Option[]; total: number }> {
-  const columns = { id: microfrontends.id, label: microfrontends.name, detail: microfrontends.slug };
-  const where = containsAny(query.q, [microfrontends.name, microfrontends.slug]);
-  const selectedIds = idsIn(microfrontends.id, query.ids);
-  const [matches, [total], selected] = await Promise.all([
-    db
-      .select(columns)
-      .from(microfrontends)
-      .where(where)
-      .orderBy(asc(microfrontends.name), asc(microfrontends.id))
-      .limit(optionsLimit(query.limit)),
-    db.select(countColumn).from(microfrontends).where(where),
-    selectedIds
-      ? db
-          .select(columns)
-          .from(microfrontends)
-          .where(selectedIds)
-          .orderBy(asc(microfrontends.name), asc(microfrontends.id))
-      : [],
-  ]);
-  return { items: mergeOptions(matches, selected), total: total?.n ?? 0 };
+  const { id, name: label, slug: detail } = microfrontends;
+  return runOptions(db, { table: microfrontends, id, label, detail, searched: [label, detail] }, query);
 }
 
 export async function getMicrofrontend(db: Executor, id: string): Promise<Microfrontend> {
@@ -133,39 +106,22 @@ export async function listMicrofrontendVersions(
 export async function microfrontendVersionOptions(
   db: Executor,
   microfrontendId: string,
-  query: MicrofrontendVersionOptionsQuery,
+  { status, ...query }: MicrofrontendVersionOptionsQuery,
 ): Promise<{ items: Option[]; total: number }> {
   await getMicrofrontend(db, microfrontendId);
-  const columns = {
-    id: microfrontendVersions.id,
-    label: microfrontendVersions.version,
-    detail: microfrontendVersions.status,
-  };
-  const ofThis = eq(microfrontendVersions.microfrontendId, microfrontendId);
-  const where = and(
-    ofThis,
-    query.status ? eq(microfrontendVersions.status, query.status) : undefined,
-    containsAny(query.q, [microfrontendVersions.version]),
+  const { id, version: label, status: detail } = microfrontendVersions;
+  return runOptions(
+    db,
+    {
+      table: microfrontendVersions,
+      id,
+      label,
+      detail,
+      within: eq(microfrontendVersions.microfrontendId, microfrontendId),
+      filter: status ? eq(microfrontendVersions.status, status) : undefined,
+    },
+    query,
   );
-  const selectedIds = idsIn(microfrontendVersions.id, query.ids);
-  const byLabel = [asc(microfrontendVersions.version), asc(microfrontendVersions.id)];
-  const [matches, [total], selected] = await Promise.all([
-    db
-      .select(columns)
-      .from(microfrontendVersions)
-      .where(where)
-      .orderBy(...byLabel)
-      .limit(optionsLimit(query.limit)),
-    db.select(countColumn).from(microfrontendVersions).where(where),
-    selectedIds
-      ? db
-          .select(columns)
-          .from(microfrontendVersions)
-          .where(and(ofThis, selectedIds))
-          .orderBy(...byLabel)
-      : [],
-  ]);
-  return { items: mergeOptions(matches, selected), total: total?.n ?? 0 };
 }
 
 export async function getMicrofrontendVersion(db: Executor, id: string): Promise<MicrofrontendVersion> {

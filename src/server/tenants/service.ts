@@ -1,19 +1,10 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Option, OptionsQuery, TenantListQuery } from '../../contract/lists';
 import type { EnvironmentRegionPolicy, Tenant, TenantInput, TenantPatch } from '../../contract/tenants';
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import {
-  containsAny,
-  countColumn,
-  idsIn,
-  mergeOptions,
-  optionsLimit,
-  orderByFor,
-  pageOf,
-  runList,
-} from '../db/list';
+import { containsAny, countColumn, runOptions, orderByFor, pageOf, runList } from '../db/list';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import { notFound } from '../errors';
 import { assertRevision, nextRevision } from '../revisions';
@@ -68,31 +59,17 @@ export async function listTenants(
 }
 
 /** The tenant picker: tenants in scope by name, detail = status. */
-export async function tenantOptions(
+export function tenantOptions(
   db: Executor,
   scope: TenantScope,
   query: OptionsQuery,
 ): Promise<{ items: Option[]; total: number }> {
-  const columns = { id: tenants.id, label: tenants.name, detail: tenants.status };
-  const where = and(inTenantScope(tenants.id, scope), containsAny(query.q, [tenants.name]));
-  const selectedIds = idsIn(tenants.id, query.ids);
-  const [matches, [total], selected] = await Promise.all([
-    db
-      .select(columns)
-      .from(tenants)
-      .where(where)
-      .orderBy(asc(tenants.name), asc(tenants.id))
-      .limit(optionsLimit(query.limit)),
-    db.select(countColumn).from(tenants).where(where),
-    selectedIds
-      ? db
-          .select(columns)
-          .from(tenants)
-          .where(and(inTenantScope(tenants.id, scope), selectedIds))
-          .orderBy(asc(tenants.name), asc(tenants.id))
-      : [],
-  ]);
-  return { items: mergeOptions(matches, selected), total: total?.n ?? 0 };
+  const { id, name: label, status: detail } = tenants;
+  return runOptions(
+    db,
+    { table: tenants, id, label, detail, within: inTenantScope(tenants.id, scope) },
+    query,
+  );
 }
 
 export async function getTenant(db: Executor, id: string): Promise<Tenant> {
