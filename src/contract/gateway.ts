@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { environmentSchema, idParamSchema, timestampSchema } from './common';
+import { listQuerySchemaFor, pageQuerySchema } from './lists';
+
+/**
+ * Gateway routes and OPA policies (docs/gateway.md). Both are versioned like configuration versions:
+ * a route or policy is a lineage (`lineageId`) of numbered versions, of which at most one is active.
+ * Editing adds the next version and activates it; activating an older version switches back; disabling
+ * leaves the lineage with no active version; deleting removes every version. Each lineage belongs to
+ * one (tenant, capability, environment), and only capabilities the tenant subscribes to qualify.
+ *
+ * Writes to an existing lineage are conditional: the client sends the lineage's newest version number
+ * as `If-Match` (`"3"`), and a stale one gets 412 with the current newest version.
+ */
+
+/** HTTP methods a route may expose, in the order forms show them. */
+export const routeMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export const routeMethodSchema = z.enum(routeMethods);
+export type RouteMethod = z.infer<typeof routeMethodSchema>;
+
+/** The spec's sample gateway hint: 1000 requests per minute. */
+export const DEFAULT_RATE_LIMIT = 1000;
+
+/** Policy types the console offers; the server accepts these only. */
+export const policyTypes = ['authz', 'data-filter', 'rate-limit', 'admission', 'custom'] as const;
+export const policyTypeSchema = z.enum(policyTypes);
+
+/** One version of a gateway route. */
+export const gatewayRouteSchema = z.object({
+  id: z.string(),
+  lineageId: z.string(),
+  tenantId: z.string(),
+  capabilityId: z.string(),
+  environment: environmentSchema,
+  path: z.string(),
+  methods: z.array(routeMethodSchema),
+  targetService: z.string(),
+  authRequired: z.boolean(),
+  /** Requests per minute; null means no limit. */
+  rateLimit: z.number().int().nullable(),
+  version: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: timestampSchema,
+  createdBy: z.string().nullable(),
+});
+export type GatewayRoute = z.infer<typeof gatewayRouteSchema>;
+
+/** The editable fields of a route: creating sends them with its capability and environment. */
+export const routeFieldsSchema = z.object({
+  /** Starts with `/`; path segments of letters, digits, `-`, `_`, `.`, `~` or `{param}`; no `//`, `..`. */
+  path: z.string().trim().min(1).max(500),
+  methods: z.array(routeMethodSchema).min(1).max(routeMethods.length),
+  /** An http(s) URL or a host name with an optional port. */
+  targetService: z.string().trim().min(1).max(2000),
+  authRequired: z.boolean().default(true),
+  rateLimit: z.number().int().positive().max(1_000_000).nullable().default(DEFAULT_RATE_LIMIT),
+});
+export type RouteFields = z.infer<typeof routeFieldsSchema>;
+
+export const createRouteBodySchema = routeFieldsSchema.extend({
+  capabilityId: idParamSchema,
+  environment: environmentSchema,
+});
+export type CreateRouteBody = z.infer<typeof createRouteBodySchema>;
+
+/** One version of an OPA policy. */
+export const opaPolicySchema = z.object({
+  id: z.string(),
+  lineageId: z.string(),
+  tenantId: z.string(),
+  capabilityId: z.string(),
+  environment: environmentSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  policyType: policyTypeSchema,
+  /** Rego source. */
+  policyContent: z.string(),
+  enabled: z.boolean(),
+  version: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: timestampSchema,
+  createdBy: z.string().nullable(),
+});
+export type OpaPolicy = z.infer<typeof opaPolicySchema>;
+
+export const policyFieldsSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(2000).nullable().optional(),
+  policyType: policyTypeSchema,
+  policyContent: z.string().min(1).max(200_000),
+  enabled: z.boolean().default(true),
+});
+export type PolicyFields = z.infer<typeof policyFieldsSchema>;
+
+export const createPolicyBodySchema = policyFieldsSchema.extend({
+  capabilityId: idParamSchema,
+  environment: environmentSchema,
+});
+export type CreatePolicyBody = z.infer<typeof createPolicyBodySchema>;
+
+/** A Rego problem found on save, with its 1-based line, so editors can mark it. */
+export const regoProblemSchema = z.object({ line: z.number().int().min(1), message: z.string() });
+export type RegoProblem = z.infer<typeof regoProblemSchema>;
+
+export const gatewayRouteSortFields = ['path', 'capabilityId', 'targetService', 'createdAt'] as const;
+export const opaPolicySortFields = ['name', 'policyType', 'capabilityId', 'createdAt'] as const;
+
+/**
+ * GET /api/tenants/:tenantId/gateway-routes and .../opa-policies: the current version of each lineage
+ * (the active one, or the newest when disabled) in one environment, optionally of one capability,
+ * paged, sorted and searched (path/target or name) as every list (docs/lists.md).
+ */
+export const gatewayRouteListQuerySchema = listQuerySchemaFor(gatewayRouteSortFields).extend({
+  environment: environmentSchema,
+  capabilityId: idParamSchema.optional(),
+});
+export type GatewayRouteListQuery = z.infer<typeof gatewayRouteListQuerySchema>;
+
+export const opaPolicyListQuerySchema = listQuerySchemaFor(opaPolicySortFields).extend({
+  environment: environmentSchema,
+  capabilityId: idParamSchema.optional(),
+});
+export type OpaPolicyListQuery = z.infer<typeof opaPolicyListQuerySchema>;
+
+/** History of one lineage, newest first. */
+export const lineageHistoryQuerySchema = pageQuerySchema;
+
+export const tenantLineageParamsSchema = z.object({ tenantId: idParamSchema, lineageId: idParamSchema });
+export const tenantVersionParamsSchema = z.object({ tenantId: idParamSchema, versionId: idParamSchema });
+export const tenantEnvironmentParamsSchema = z.object({
+  tenantId: idParamSchema,
+  environment: environmentSchema,
+});
+
+/** Paths of the API, shared by the server's routes and the client's fetchers. */
+export const gatewayPaths = {
+  routes: (tenantId: string) => `/api/tenants/${tenantId}/gateway-routes`,
+  policies: (tenantId: string) => `/api/tenants/${tenantId}/opa-policies`,
+  /** Kong decK declarative configuration of the active routes; YAML by default, JSON by Accept. */
+  declarative: (tenantId: string, environment: string) =>
+    `/api/tenants/${tenantId}/gateway/${environment}/declarative`,
+  /** OPA bundle of the active, enabled policies, with an ETag for If-None-Match polling. */
+  bundle: (tenantId: string, environment: string) =>
+    `/api/tenants/${tenantId}/policies/${environment}/bundle.tar.gz`,
+} as const;
