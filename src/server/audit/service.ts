@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type { AuditEvent } from '../../contract/audit';
 import type { AuditEventListQuery } from '../../contract/lists';
 import type { Actor, Viewer } from '../auth/viewer';
@@ -28,6 +28,28 @@ export async function recordAudit(db: Executor, actor: Actor | null, record: Aud
     changes: record.changes === undefined ? null : JSON.stringify(record.changes),
     ip: actor?.ip ?? null,
   });
+}
+
+/**
+ * What the latest `action` event (a delete) recorded as `changes.before` for a resource, with its tenant:
+ * the row as it was deleted, which an undo restores. Undefined when no such event exists or it holds no
+ * row. The caller validates the row's shape.
+ */
+export async function lastDeletedRow(
+  db: Executor,
+  action: string,
+  resourceId: string,
+): Promise<{ row: unknown; tenantId: string | null } | undefined> {
+  const [event] = await db
+    .select({ changes: auditEvents.changes, tenantId: auditEvents.tenantId })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.resourceId, resourceId)))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(1);
+  if (!event?.changes) return undefined;
+  const changes = JSON.parse(event.changes) as { before?: unknown } | null;
+  if (!changes || typeof changes !== 'object' || changes.before === undefined) return undefined;
+  return { row: changes.before, tenantId: event.tenantId };
 }
 
 const auditSortColumns = {

@@ -5,7 +5,8 @@ import { insertFixtures } from '../test/fixtures';
 import { sessionCookieFor, type TestPersona } from '../test/sessions';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../db/schema';
+import type { Database } from '../db/client';
+import { auditEvents, users } from '../db/schema';
 import { authorize } from './guard';
 import { describePermission } from './permissions';
 import { loadViewer } from './viewer';
@@ -43,6 +44,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/notification-templates': 'admin',
   'PATCH /api/notification-templates/:id': 'admin',
   'DELETE /api/notification-templates/:id': 'admin',
+  'POST /api/notification-templates/:id/restore': 'admin',
   'GET /api/capability-subscriptions/versions/active/:tenantId/:capabilityId/:environment/:region':
     'tenant:read',
   'GET /api/capability-subscriptions/versions/active/:tenantId/:environment/:region': 'tenant:read',
@@ -92,6 +94,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/user-profiles': 'tenant:manageAccess',
   'PATCH /api/user-profiles/:id': 'tenant:manageAccess',
   'DELETE /api/user-profiles/:id': 'tenant:manageAccess',
+  'POST /api/user-profiles/:id/restore': 'tenant:manageAccess',
   'GET /api/settings': 'signedIn',
   'PUT /api/settings': 'admin',
   'POST /api/admin/delete-all-resources': 'admin',
@@ -122,6 +125,8 @@ const ID_BY_ROUTE: Record<string, string> = {
   '/api/capabilities/:id/switch': 'api-001',
   '/api/capabilities/:id/rollback': 'api-001',
   '/api/notification-templates/:id': 'tpl-1',
+  '/api/user-profiles/:id/restore': 'profile-removed',
+  '/api/notification-templates/:id/restore': 'tpl-removed',
 };
 
 /** Parameters that mean something else on one route than PARAMS says. */
@@ -191,6 +196,60 @@ function sampleUrl(url: string): string {
   });
 }
 
+/**
+ * The fixtures plus one removed profile (of tenant A) and one removed template on record, so that the
+ * restore routes have something to restore: the first allowed caller restores it (201), later ones 409.
+ */
+async function fixturesWithRemovals(db: Database): Promise<void> {
+  await insertFixtures(db);
+  await db.insert(users).values({ id: 'user-removed', email: 'removed@a.io', name: 'Removed Access' });
+  const removed = (before: object) => JSON.stringify({ before });
+  const at = '2024-01-01T00:00:00.000Z';
+  await db.insert(auditEvents).values([
+    {
+      action: 'user_profile.delete',
+      resourceType: 'user_profile',
+      resourceId: 'profile-removed',
+      tenantId: 'tenant-001',
+      changes: removed({
+        id: 'profile-removed',
+        revision: 1,
+        userId: 'user-removed',
+        tenantId: 'tenant-001',
+        role: 'member',
+        displayName: null,
+        jobTitle: null,
+        department: null,
+        permissions: null,
+        preferences: null,
+        status: 'active',
+        createdAt: at,
+        updatedAt: at,
+      }),
+    },
+    {
+      action: 'template.delete',
+      resourceType: 'notification-template',
+      resourceId: 'tpl-removed',
+      changes: removed({
+        id: 'tpl-removed',
+        revision: 1,
+        capabilityId: 'api-007',
+        name: 'Removed',
+        language: 'de',
+        deliveryChannel: 'inapp',
+        subject: null,
+        content: 'Hallo',
+        variables: [],
+        status: 'active',
+        createdAt: at,
+        updatedAt: at,
+        createdBy: 'system',
+      }),
+    },
+  ]);
+}
+
 describeApi(
   'authorization matrix',
   (ctx) => {
@@ -254,5 +313,5 @@ describeApi(
       expect(failures).toEqual([]);
     });
   },
-  insertFixtures,
+  fixturesWithRemovals,
 );

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TenantAction } from '../../contract/auth';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { lastDeletedRow } from '../audit/service';
 import type { Database } from '../db/client';
 import { badRequest } from '../errors';
 
@@ -62,6 +63,18 @@ export function tenantFromRow(
     if (typeof id !== 'string' || id.length === 0) return undefined;
     const [row] = await db.select({ tenantId: table.tenantId }).from(table).where(eq(table.id, id)).limit(1);
     return typeof row?.tenantId === 'string' ? row.tenantId : undefined;
+  };
+}
+
+/**
+ * The tenant of a deleted row whose id is in a path parameter, as its delete's audit event recorded it
+ * (restoring a user profile). undefined, a 404, when no such deletion is on record.
+ */
+export function tenantFromDeletion(action: string, param: string): TenantResolver {
+  return async (request, db) => {
+    const id = (request.params as Record<string, unknown>)[param];
+    if (typeof id !== 'string' || id.length === 0) return undefined;
+    return (await lastDeletedRow(db, action, id))?.tenantId ?? undefined;
   };
 }
 

@@ -15,7 +15,13 @@ import type { ZodApp } from '../http/zod-app';
 import { signedIn } from '../auth/permissions';
 import { notificationTemplateListQuerySchema } from '../../contract/lists';
 import { sendPage } from '../http/list-reply';
-import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates-service';
+import {
+  createTemplate,
+  deleteTemplate,
+  listTemplates,
+  restoreTemplate,
+  updateTemplate,
+} from './templates-service';
 
 export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -51,6 +57,24 @@ export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }
       reply
         .status(201)
         .send(await createTemplate(db, request.body, actorOf(requireViewer(request), request.ip))),
+  );
+
+  app.post(
+    '/api/notification-templates/:id/restore',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['notification templates'],
+        summary:
+          'Undo a delete: put a deleted template back as it was (same id and fields); 404 when no delete of that id is recorded, 409 when it exists again',
+        params: templateParams,
+        response: { 201: notificationTemplateSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await restoreTemplate(db, request.params.id, actorOf(requireViewer(request), request.ip))),
   );
 
   app.patch(

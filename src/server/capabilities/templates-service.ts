@@ -2,12 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { NotificationTemplateListQuery } from '../../contract/lists';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import {
+  notificationTemplateSchema,
   templateProblems,
   type NotificationTemplate,
   type TemplateInput,
   type TemplatePatch,
 } from '../../contract/notification-templates';
-import { recordAudit } from '../audit/service';
+import { lastDeletedRow, recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { capabilities, notificationTemplates } from '../db/schema';
@@ -182,5 +183,44 @@ export async function deleteTemplate(
       resourceId: id,
       changes: { before: deleted },
     });
+  });
+}
+
+/**
+ * Undo of a delete: puts the template back exactly as its deletion recorded it (same id, fields, author
+ * and creation time), with the next revision so that forms still holding the old one get 412. 404 when
+ * no deletion of that id is on record; 409 when a template with that id exists again or its capability
+ * no longer carries templates.
+ */
+export async function restoreTemplate(db: Database, id: string, actor: Actor): Promise<NotificationTemplate> {
+  return db.transaction(async (tx) => {
+    const deleted = await lastDeletedRow(tx, 'template.delete', id);
+    if (!deleted) throw notFound('Deleted notification template');
+    const parsed = notificationTemplateSchema.safeParse(deleted.row);
+    if (!parsed.success || parsed.data.id !== id) {
+      throw conflict('The deleted notification template was not recorded in full and cannot be restored');
+    }
+    const before = parsed.data;
+    await assertCarriesTemplates(tx, before.capabilityId);
+    const [existing] = await tx
+      .select({ id: notificationTemplates.id })
+      .from(notificationTemplates)
+      .where(eq(notificationTemplates.id, id))
+      .for('update');
+    if (existing) throw conflict('This notification template exists again: there is nothing to restore');
+    const [restored] = await tx
+      .insert(notificationTemplates)
+      .values({ ...before, revision: before.revision + 1, updatedAt: sql`now()` })
+      .onConflictDoNothing()
+      .returning();
+    // A concurrent restore of the same id won the insert.
+    if (!restored) throw conflict('This notification template exists again: there is nothing to restore');
+    await recordAudit(tx, actor, {
+      action: 'template.restore',
+      resourceType: 'notification-template',
+      resourceId: id,
+      changes: { after: restored },
+    });
+    return restored;
   });
 }

@@ -21,11 +21,19 @@ import {
   deleteUserProfile,
   listUserProfiles,
   listUsers,
+  restoreUserProfile,
   updateUser,
   updateUserProfile,
 } from './service';
 import { requireViewer } from '../auth/guard';
-import { adminOnly, onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
+import {
+  adminOnly,
+  onTenant,
+  signedIn,
+  tenantFromBody,
+  tenantFromDeletion,
+  tenantFromRow,
+} from '../auth/permissions';
 import { actorOf, tenantScope } from '../auth/viewer';
 import { userProfiles } from '../db/schema';
 
@@ -141,6 +149,30 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
   );
 
   const byProfile = onTenant('manageAccess', tenantFromRow(userProfiles, 'id'), 'User profile');
+
+  app.post(
+    '/api/user-profiles/:id/restore',
+    {
+      config: {
+        permission: onTenant(
+          'manageAccess',
+          tenantFromDeletion('user_profile.delete', 'id'),
+          'Removed user profile',
+        ),
+      },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Undo a removed access: put the profile back as it was (same id, role and details); 404 when no removal of that id is recorded, 409 when it exists again',
+        params: idParams,
+        response: { 201: userProfileSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await restoreUserProfile(db, request.params.id, actorOf(requireViewer(request), request.ip))),
+  );
 
   app.patch(
     '/api/user-profiles/:id',

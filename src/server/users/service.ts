@@ -10,9 +10,10 @@ import {
   type UserProfile,
   type UserProfileInput,
   type UserProfilePatch,
+  userProfileSchema,
 } from '../../contract/users';
 import { changedFields } from '../audit/changes';
-import { recordAudit } from '../audit/service';
+import { lastDeletedRow, recordAudit } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 import type { Database, Executor, Transaction } from '../db/client';
@@ -396,4 +397,55 @@ export async function deleteUserProfile(
       changes: { before },
     });
   });
+}
+
+/**
+ * Undo of a removed access: puts the profile back exactly as its deletion recorded it (same id, role,
+ * details, permissions, preferences and creation time), with the next revision so that forms still
+ * holding the old one get 412. 404 when no removal of that id is on record, or its user or tenant is
+ * gone; 409 when the profile exists again or the user has been given access to the tenant since.
+ */
+export async function restoreUserProfile(db: Database, id: string, actor: Actor): Promise<UserProfile> {
+  return uniqueProfile(() =>
+    db.transaction(async (tx) => {
+      const deleted = await lastDeletedRow(tx, 'user_profile.delete', id);
+      if (!deleted) throw notFound('Removed user profile');
+      const parsed = userProfileSchema.safeParse(deleted.row);
+      if (!parsed.success || parsed.data.id !== id) {
+        throw conflict('The removed access was not recorded in full and cannot be restored');
+      }
+      const before = parsed.data;
+      const [user] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, before.userId))
+        .for('key share');
+      if (!user) throw notFound('User');
+      if (!(await lockTenant(tx, before.tenantId, 'key share'))) throw notFound('Tenant');
+      const [existing] = await tx
+        .select({ id: userProfiles.id })
+        .from(userProfiles)
+        .where(
+          or(
+            eq(userProfiles.id, id),
+            and(eq(userProfiles.userId, before.userId), eq(userProfiles.tenantId, before.tenantId)),
+          ),
+        );
+      if (existing?.id === id) throw conflict('This access exists again: there is nothing to restore');
+      if (existing) throw conflict(DUPLICATE_PROFILE_MESSAGE);
+      const [restored] = await tx
+        .insert(userProfiles)
+        .values({ ...before, revision: before.revision + 1, updatedAt: sql`now()` })
+        .returning();
+      if (!restored) throw new Error('Insert returned no row');
+      await recordAudit(tx, actor, {
+        action: 'user_profile.restore',
+        resourceType: 'user_profile',
+        resourceId: id,
+        tenantId: restored.tenantId,
+        changes: { after: restored },
+      });
+      return restored;
+    }),
+  );
 }

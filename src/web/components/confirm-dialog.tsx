@@ -22,9 +22,14 @@ type ConfirmDialogProps = {
   onClose: () => void;
   confirmLabel?: string;
   pendingLabel?: string;
+  /** The confirm button's style: destructive (default) for what cannot be taken back. */
+  confirmVariant?: 'destructive' | 'default';
 };
 
-/** Asks before a destructive action (delete by default), and stays open until the action settles. */
+/**
+ * Asks before a destructive or production-affecting action (delete by default), and stays open until the
+ * action settles. Focus starts on Cancel (the AlertDialog default), so Enter never confirms by accident.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -34,6 +39,7 @@ export function ConfirmDialog({
   onClose,
   confirmLabel = 'Delete',
   pendingLabel = 'Deleting...',
+  confirmVariant = 'destructive',
 }: ConfirmDialogProps) {
   const confirm = (event: MouseEvent) => {
     // Radix closes the dialog on its action; keep it open while the request runs.
@@ -51,7 +57,7 @@ export function ConfirmDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <AlertDialogAction
-            className={buttonVariants({ variant: 'destructive' })}
+            className={buttonVariants({ variant: confirmVariant })}
             disabled={pending}
             onClick={confirm}
           >

@@ -213,6 +213,13 @@ describe('BlueGreenCard', { timeout: 15_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Version to deploy'), '2.0.0');
     expect(confirm).toBeEnabled();
     await userEvent.click(confirm);
+    // Production: one more question before live traffic moves.
+    expect(requestsTo(fetchMock, 'POST', '/api/capabilities/api-001/switch')).toHaveLength(0);
+    await userEvent.click(
+      within(
+        await screen.findByRole('alertdialog', { name: 'Switch live Production traffic to the BLUE slot?' }),
+      ).getByRole('button', { name: 'Switch Production' }),
+    );
 
     expect(await screen.findByText('Slot Switched')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST', '/api/capabilities/api-001/switch')[0]?.body).toEqual({
@@ -232,7 +239,7 @@ describe('BlueGreenCard', { timeout: 15_000 }, () => {
 
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent(
-      'This switches Production back from the GREEN slot to the BLUE slot. You can undo it by switching again.',
+      'This switches Production back from the GREEN slot to the BLUE slot, and all its traffic with it, at once. You can undo it by switching again.',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rollback' }));
     expect(await screen.findByText('Nothing to roll back in production')).toBeInTheDocument();

@@ -93,6 +93,51 @@ describe('NotificationTemplatesCard', { timeout: 15_000 }, () => {
     expect(requestsTo(fetchMock, 'DELETE', '/api/notification-templates/template-001')).toHaveLength(1);
   });
 
+  it('puts a deleted template back with Undo on the toast, and says so', async () => {
+    const template = makeTemplate();
+    let templates = [template];
+    const fetchMock = stubApi({
+      [LIST]: () => Response.json(templates),
+      'DELETE /api/notification-templates/template-001': () => {
+        templates = [];
+        return new Response(null, { status: 204 });
+      },
+      'POST /api/notification-templates/template-001/restore': () => {
+        templates = [template];
+        return Response.json(template, { status: 201 });
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderCard();
+    await screen.findAllByTestId('template-item');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete template' }));
+    await waitFor(() => expect(screen.queryByTestId('template-item')).not.toBeInTheDocument());
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Template restored')).toBeInTheDocument();
+    expect(screen.getByText('Welcome Email is back.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/notification-templates/template-001/restore')).toHaveLength(1);
+    expect(await screen.findByTestId('template-item')).toHaveTextContent('Welcome Email');
+  });
+
+  it("shows why an Undo failed, in an 'Error' toast", async () => {
+    stubApi({
+      [LIST]: [makeTemplate()],
+      'DELETE /api/notification-templates/template-001': new Response(null, { status: 204 }),
+      'POST /api/notification-templates/template-001/restore': Response.json(
+        { message: 'Messaging does not carry notification templates', code: 'CONFLICT' },
+        { status: 409 },
+      ),
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderCard();
+    await screen.findAllByTestId('template-item');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete template' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Messaging does not carry notification templates')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
   it("shows 'Failed to delete template.' when the server gives no message", async () => {
     stubApi({
       [LIST]: [makeTemplate()],

@@ -3,10 +3,11 @@ import { Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useDeleteTemplate } from '@/capabilities/api/delete-template';
 import { useTemplates } from '@/capabilities/api/get-templates';
+import { useRestoreTemplate } from '@/capabilities/api/restore-template';
 import { TemplateFormDialog } from '@/capabilities/components/template-form-dialog';
 import { TemplateListItem } from '@/capabilities/components/template-list-item';
 import { notifyDeleteError } from '@/lib/conflict-toasts';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccessWithUndo } from '@/lib/notify-undo';
 import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
@@ -23,12 +24,21 @@ export function NotificationTemplatesCard({ capabilityId }: { capabilityId: stri
   const canManage = useIsAdmin();
   const templates = useTemplates(capabilityId);
   const remove = useDeleteTemplate();
+  const restore = useRestoreTemplate();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
 
   const onDelete = (template: NotificationTemplate) => {
     if (!window.confirm(DELETE_TEMPLATE_CONFIRMATION)) return;
     remove.mutate(template, {
-      onSuccess: () => notifySuccess('Template Deleted', `${template.name} has been deleted.`),
+      onSuccess: () =>
+        notifySuccessWithUndo({
+          title: 'Template Deleted',
+          description: `${template.name} has been deleted.`,
+          // The server puts back the same template (id, fields, author) as its delete recorded it.
+          undo: () => restore.mutateAsync(template.id),
+          undone: { title: 'Template restored', description: `${template.name} is back.` },
+          undoFailed: 'Failed to restore template.',
+        }),
       onError: (error) => notifyDeleteError(error, 'template', 'Failed to delete template.'),
     });
   };

@@ -1,5 +1,6 @@
 import { otherSlot, type Environment, type Slot } from '@contract/blue-green';
 import type { MouseEvent } from 'react';
+import { buttonVariants } from '@/components/ui/button';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -34,6 +35,8 @@ export function RollbackDialog({
 }: RollbackDialogProps) {
   const rollback = useBlueGreenAction(target, 'rollback');
   const toSlot = otherSlot(fromSlot);
+  // In production the rollback moves live traffic: the title says so and the button is destructive.
+  const production = environment === 'production';
 
   const confirm = (event: MouseEvent) => {
     // Stay open while the request runs.
@@ -57,15 +60,24 @@ export function RollbackDialog({
     <AlertDialog open={open} onOpenChange={(next) => !rollback.isPending && onOpenChange(next)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Rollback {environmentLabel}?</AlertDialogTitle>
+          <AlertDialogTitle>
+            {production
+              ? `Rollback ${environmentLabel}: move live traffic back to the ${toSlot.toUpperCase()} slot?`
+              : `Rollback ${environmentLabel}?`}
+          </AlertDialogTitle>
           <AlertDialogDescription>
             This switches {environmentLabel} back from the {fromSlot.toUpperCase()} slot to the{' '}
-            {toSlot.toUpperCase()} slot. You can undo it by switching again.
+            {toSlot.toUpperCase()} slot{production ? ', and all its traffic with it, at once' : ''}. You can
+            undo it by switching again.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={rollback.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction disabled={rollback.isPending} onClick={confirm}>
+          <AlertDialogAction
+            className={production ? buttonVariants({ variant: 'destructive' }) : undefined}
+            disabled={rollback.isPending}
+            onClick={confirm}
+          >
             {rollback.isPending ? 'Rolling back...' : 'Rollback'}
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -1,5 +1,6 @@
 import { otherSlot, type Environment, type Slot } from '@contract/blue-green';
 import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -49,8 +50,12 @@ function SwitchSlotForm({
   const toSlot = otherSlot(fromSlot);
   const id = `switch-${environment}-version`;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // Production traffic moves at once: there, Switch asks once more (on top of this form, so Cancel
+  // returns to the typed version). Other environments switch on Switch.
+  const [confirming, setConfirming] = useState(false);
+  const production = environment === 'production';
+
+  const run = () => {
     const toVersion = version.trim();
     if (!toVersion) return;
     switchSlot.mutate(
@@ -61,11 +66,22 @@ function SwitchSlotForm({
             'Slot Switched',
             `${environmentLabel} now serves the ${toSlot.toUpperCase()} slot (${toVersion}).`,
           );
+          setConfirming(false);
           onDone();
         },
-        onError: (error) => notifyError(error, 'Failed to switch slot.'),
+        onError: (error) => {
+          setConfirming(false);
+          notifyError(error, 'Failed to switch slot.');
+        },
       },
     );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!version.trim()) return;
+    if (production) setConfirming(true);
+    else run();
   };
 
   return (
@@ -97,6 +113,18 @@ function SwitchSlotForm({
           {switchSlot.isPending ? 'Switching...' : 'Switch'}
         </Button>
       </DialogFooter>
+      {production && (
+        <ConfirmDialog
+          open={confirming}
+          title={`Switch live ${environmentLabel} traffic to the ${toSlot.toUpperCase()} slot?`}
+          description={`All ${environmentLabel} traffic moves from the ${fromSlot.toUpperCase()} slot to the ${toSlot.toUpperCase()} slot running ${version.trim()}, at once. A rollback moves it back.`}
+          pending={switchSlot.isPending}
+          onConfirm={run}
+          onClose={() => setConfirming(false)}
+          confirmLabel={`Switch ${environmentLabel}`}
+          pendingLabel="Switching..."
+        />
+      )}
     </form>
   );
 }

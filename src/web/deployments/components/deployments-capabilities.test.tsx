@@ -101,6 +101,13 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
     expect(field('blue', 'deployed-url')).toHaveTextContent('https://blue.api.example.com/identity/');
 
     await userEvent.click(screen.getByRole('button', { name: 'Switch Slots' }));
+    await userEvent.click(
+      within(
+        await screen.findByRole('alertdialog', {
+          name: 'Switch Identity & Access Service in Production to the GREEN slot?',
+        }),
+      ).getByRole('button', { name: 'Switch production traffic' }),
+    );
     expect(await screen.findByText('Deployment switched')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST', '/api/capability-deployments/switch')[0]?.body).toEqual({
       capabilityId: 'api-001',

@@ -43,6 +43,14 @@ function renderPage(handlers: Parameters<typeof stubApi>[0], globalRole = 'admin
 const card = (slot: 'blue' | 'green') => screen.getByTestId(`slot-card-${slot}`);
 const field = (slot: 'blue' | 'green', name: string) => within(card(slot)).getByTestId(`slot-${name}`);
 const switchButton = () => screen.getByRole('button', { name: 'Switch Slots' });
+/** Production asks before live traffic moves. */
+async function confirmProductionSwitch() {
+  const dialog = await screen.findByRole('alertdialog', {
+    name: 'Switch Dashboard in Production to the GREEN slot?',
+  });
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Switch production traffic' }));
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -135,7 +143,12 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
       },
     });
     await screen.findByTestId('slot-card-blue');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Microfrontend' })).toHaveTextContent('Dashboard'),
+    );
     await userEvent.click(switchButton());
+    expect(requestsTo(fetchMock, 'POST', '/api/deployments/switch')).toHaveLength(0);
+    await confirmProductionSwitch();
 
     expect(await screen.findByText('Deployment switched')).toBeInTheDocument();
     expect(screen.getByText('Traffic has been switched to the new slot')).toBeInTheDocument();
@@ -154,14 +167,46 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
     let reply = apiError(409, 'The slots changed since the page loaded');
     renderPage({ 'POST /api/deployments/switch': () => reply });
     await screen.findByTestId('slot-card-blue');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Microfrontend' })).toHaveTextContent('Dashboard'),
+    );
     await userEvent.click(switchButton());
+    await confirmProductionSwitch();
     expect(await screen.findByText('Switch failed')).toBeInTheDocument();
     expect(screen.getByText('The slots changed since the page loaded')).toBeInTheDocument();
 
     reply = new Response('upstream down', { status: 502 });
     await waitFor(() => expect(switchButton()).toBeEnabled());
     await userEvent.click(switchButton());
+    await confirmProductionSwitch();
     expect(await screen.findByText('Failed to switch deployment.')).toBeInTheDocument();
+  });
+
+  it('switches outside production on the click, and cancels a production switch without sending it', async () => {
+    const { fetchMock } = renderPage({
+      'GET /api/deployments/microfrontend/mfe-001/environment/uat': [
+        liveSlot({ environment: 'uat' }),
+        idleSlot({ environment: 'uat' }),
+      ],
+      'POST /api/deployments/switch': [liveSlot(), idleSlot()],
+    });
+    await screen.findByTestId('slot-card-blue');
+    await userEvent.click(switchButton());
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requestsTo(fetchMock, 'POST', '/api/deployments/switch')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Environment' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'UAT' }));
+    await waitFor(() => expect(switchButton()).toBeEnabled());
+    await userEvent.click(switchButton());
+    expect(await screen.findByText('Deployment switched')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/deployments/switch')[0]?.body).toMatchObject({
+      environment: 'uat',
+    });
   });
 
   it('refetches for another environment and another microfrontend', async () => {

@@ -62,6 +62,7 @@ export function DeploymentsPanel({
           <SwitchSlotsButton
             kind={kind}
             resourceId={selectedId}
+            resourceName={name}
             environment={environment}
             rows={rows}
             canSwitch={isAdmin}

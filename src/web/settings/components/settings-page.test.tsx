@@ -86,8 +86,16 @@ describe('SettingsPage', { timeout: TEST_TIMEOUT }, () => {
     const fetchMock = stubSettings({ ...defaults, organization: 'Acme Corp' });
     renderPage();
     await userEvent.click(await screen.findByRole('switch', { name: 'Maintenance Mode' }));
+    // Turning maintenance mode on asks first, with Cancel focused; nothing is saved before.
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Turn on maintenance mode and pause every change?',
+    });
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(requestsTo(fetchMock, 'PUT', '/api/settings')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Turn on maintenance mode' }));
 
     expect(await screen.findByText('Settings updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.getByText('Maintenance mode is on.')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'PUT', '/api/settings')[0]?.body).toEqual({
       accountEmail: null,
@@ -107,6 +115,30 @@ describe('SettingsPage', { timeout: TEST_TIMEOUT }, () => {
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: 'Email Notifications' })).not.toBeChecked(),
     );
+  });
+
+  it('leaves maintenance mode off when its confirmation is cancelled, and turns it off without asking', async () => {
+    const fetchMock = stubSettings();
+    renderPage();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Maintenance Mode' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('switch', { name: 'Maintenance Mode' })).not.toBeChecked();
+    expect(requestsTo(fetchMock, 'PUT', '/api/settings')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Maintenance Mode' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Turn on maintenance mode',
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Maintenance Mode' })).toBeChecked());
+    await userEvent.click(screen.getByRole('switch', { name: 'Maintenance Mode' }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/api/settings')).toHaveLength(2));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'PUT', '/api/settings')[1]?.body).toMatchObject({ maintenanceMode: false });
   });
 
   it("puts a switch back and shows an 'Error' toast when the server refuses", async () => {

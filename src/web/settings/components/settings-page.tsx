@@ -1,7 +1,8 @@
 import type { Settings, SettingsInput } from '@contract/settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useIsAdmin } from '@/auth';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
@@ -70,7 +71,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
     labels: { ...toggleLabels, accountEmail: 'Email', organization: 'Organization' },
   });
 
-  const put = (input: SettingsInput, success: () => void, fallback: string) => {
+  const put = (input: SettingsInput, success: () => void, fallback: string, failed?: () => void) => {
     attempt.current = input;
     update.mutate(
       { input, ifMatch: conflict.revision() },
@@ -81,6 +82,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
           success();
         },
         onError: (error) => {
+          failed?.();
           if (!conflict.handleError(error)) notifyError(error, fallback);
         },
       },
@@ -97,12 +99,21 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       'Failed to save settings.',
     );
 
-  const toggle = (name: Toggle, value: boolean) =>
+  const save = (name: Toggle, value: boolean, settled?: () => void) =>
     put(
       toSettingsInput(settings, { [name]: value }),
-      () => notifySuccess('Settings updated', `${toggleLabels[name]} is ${value ? 'on' : 'off'}.`),
+      () => {
+        settled?.();
+        notifySuccess('Settings updated', `${toggleLabels[name]} is ${value ? 'on' : 'off'}.`);
+      },
       'Failed to update settings.',
+      settled,
     );
+  // Maintenance mode stops every non-administrator's changes at once: turning it on asks first; turning
+  // it off (the way back) does not.
+  const [confirmMaintenance, setConfirmMaintenance] = useState(false);
+  const toggle = (name: Toggle, value: boolean) =>
+    name === 'maintenanceMode' && value ? setConfirmMaintenance(true) : save(name, value);
 
   return (
     <div className="grid gap-6">
@@ -125,6 +136,16 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       <AccountCard settings={settings} readOnly={!isAdmin} pending={update.isPending} onSave={saveAccount} />
       <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggle} />
       <DangerZoneCard isAdmin={isAdmin} />
+      <ConfirmDialog
+        open={confirmMaintenance}
+        title="Turn on maintenance mode and pause every change?"
+        description="While maintenance mode is on, every change by a non-administrator is refused until an administrator turns it off again. Administrators can still make changes."
+        pending={update.isPending}
+        onConfirm={() => save('maintenanceMode', true, () => setConfirmMaintenance(false))}
+        onClose={() => setConfirmMaintenance(false)}
+        confirmLabel="Turn on maintenance mode"
+        pendingLabel="Turning on..."
+      />
     </div>
   );
 }

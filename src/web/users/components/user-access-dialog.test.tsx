@@ -26,8 +26,9 @@ const tenants = [
 ];
 
 /** A tiny in-memory profiles store behind the stubbed API. */
-function stubProfiles(initial: UserProfile[]) {
+function stubProfiles(initial: UserProfile[], extra: Parameters<typeof stubApi>[0] = {}) {
   let profiles = [...initial];
+  let removed: UserProfile | undefined;
   const fetchMock = stubApi({
     'GET /api/tenants/options': optionsHandler(tenants),
     'GET /api/user-profiles': () => Response.json(profiles),
@@ -41,9 +42,17 @@ function stubProfiles(initial: UserProfile[]) {
       return Response.json(profiles.find((p) => p.id === 'p1'));
     },
     'DELETE /api/user-profiles/p1': () => {
+      removed = profiles.find((p) => p.id === 'p1');
       profiles = profiles.filter((p) => p.id !== 'p1');
       return new Response(null, { status: 204 });
     },
+    'POST /api/user-profiles/p1/restore': () => {
+      if (!removed || profiles.some((p) => p.id === 'p1'))
+        return apiError(409, 'This access exists again: there is nothing to restore');
+      profiles = [...profiles, removed];
+      return Response.json(removed, { status: 201 });
+    },
+    ...extra,
   });
   return fetchMock;
 }
@@ -151,14 +160,53 @@ describe('UserAccessDialog', { timeout: TEST_TIMEOUT }, () => {
     expect(dialog.getByRole('form', { name: 'Add access' })).toBeInTheDocument();
   });
 
-  it("removes access: DELETE, toast 'Access removed'", async () => {
+  it("removes access after a confirmation, toast 'Access removed'; Undo restores it", async () => {
     const fetchMock = stubProfiles([makeProfile({ id: 'p1' })]);
     const dialog = renderDialog();
     await userEvent.click(await dialog.findByRole('button', { name: 'Remove access to Acme Corp' }));
+    const confirm = await screen.findByRole('alertdialog', {
+      name: "Remove Bob Stone's access to Acme Corp?",
+    });
+    expect(confirm).toHaveTextContent('loses the developer role on Acme Corp');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(requestsTo(fetchMock, 'DELETE', '/api/user-profiles/p1')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove access' }));
 
     expect(await screen.findByText('Access removed')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'DELETE', '/api/user-profiles/p1')).toHaveLength(1);
     expect(await dialog.findByText('No tenant access configured')).toBeInTheDocument();
+
+    // The toast sits outside the open Manage Access dialog, which hides the rest of the page from
+    // assistive technology (aria-hidden); it stays clickable.
+    await userEvent.click(screen.getByRole('button', { name: 'Undo', hidden: true }));
+    expect(await screen.findByText('Access restored')).toBeInTheDocument();
+    expect(screen.getByText('Bob Stone has access to Acme Corp again, as developer.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/user-profiles/p1/restore')).toHaveLength(1);
+    expect(await dialog.findByRole('button', { name: 'Remove access to Acme Corp' })).toBeInTheDocument();
+  });
+
+  it('keeps the access when the confirmation is cancelled', async () => {
+    const fetchMock = stubProfiles([makeProfile({ id: 'p1' })]);
+    const dialog = renderDialog();
+    await userEvent.click(await dialog.findByRole('button', { name: 'Remove access to Acme Corp' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requestsTo(fetchMock, 'DELETE', '/api/user-profiles/p1')).toHaveLength(0);
+    expect(dialog.getByRole('button', { name: 'Remove access to Acme Corp' })).toBeInTheDocument();
+  });
+
+  it("says why an Undo failed in an 'Error' toast of its own", async () => {
+    stubProfiles([makeProfile({ id: 'p1' })], {
+      'POST /api/user-profiles/p1/restore': apiError(409, DUPLICATE_PROFILE_MESSAGE),
+    });
+    const dialog = renderDialog();
+    await userEvent.click(await dialog.findByRole('button', { name: 'Remove access to Acme Corp' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove access' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo', hidden: true }));
+    expect(await screen.findByText(DUPLICATE_PROFILE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
   });
 
   it('offers a tenant owner only the tenants they own, and no actions on the others', async () => {

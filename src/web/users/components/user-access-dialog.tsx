@@ -3,15 +3,17 @@ import type { User, UserProfile } from '@contract/users';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useMe } from '@/auth';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useTenantNames } from '@/tenants';
 import { useDeleteUserProfile } from '@/users/api/delete-user-profile';
 import { useUserProfiles } from '@/users/api/get-user-profiles';
+import { useRestoreUserProfile } from '@/users/api/restore-user-profile';
 import { ProfileForm } from '@/users/components/profile-form';
 import { TenantAccessEntry, UNKNOWN_TENANT } from '@/users/components/tenant-access-entry';
 import { notifyDeleteError } from '@/lib/conflict-toasts';
-import { notifySuccess } from '@/lib/notify';
+import { notifySuccessWithUndo } from '@/lib/notify-undo';
 
 type UserAccessDialogProps = {
   open: boolean;
@@ -43,6 +45,9 @@ function UserAccess({ user }: { user: User }) {
   const names = useTenantNames(profiles.map((profile) => profile.tenantId));
   const [editing, setEditing] = useState<UserProfile | null>(null);
   const remove = useDeleteUserProfile();
+  const restore = useRestoreUserProfile();
+  // Removing access asks first; the success toast offers Undo, which restores the same profile.
+  const [removing, setRemoving] = useState<UserProfile | null>(null);
 
   const canManage = (tenantId: string) => me !== null && canOnTenant(me, tenantId, 'manageAccess');
   const tenantName = (tenantId: string) => names?.get(tenantId);
@@ -57,12 +62,23 @@ function UserAccess({ user }: { user: User }) {
       {
         onSuccess: () => {
           if (editing?.id === profile.id) setEditing(null);
-          notifySuccess('Access removed', `${user.name} no longer has access to ${name}.`);
+          notifySuccessWithUndo({
+            title: 'Access removed',
+            description: `${user.name} no longer has access to ${name}.`,
+            undo: () => restore.mutateAsync(profile.id),
+            undone: {
+              title: 'Access restored',
+              description: `${user.name} has access to ${name} again, as ${profile.role}.`,
+            },
+            undoFailed: 'Failed to restore access.',
+          });
         },
         onError: (error) => notifyDeleteError(error, 'access', 'Failed to remove access.'),
+        onSettled: () => setRemoving(null),
       },
     );
   };
+  const removingName = removing ? (tenantName(removing.tenantId) ?? UNKNOWN_TENANT) : '';
 
   return (
     <div className="space-y-4">
@@ -94,7 +110,7 @@ function UserAccess({ user }: { user: User }) {
                         size="icon"
                         aria-label={`Remove access to ${name}`}
                         disabled={remove.isPending}
-                        onClick={() => removeProfile(profile)}
+                        onClick={() => setRemoving(profile)}
                       >
                         <Trash2 aria-hidden="true" />
                       </Button>
@@ -106,6 +122,16 @@ function UserAccess({ user }: { user: User }) {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${user.name}'s access to ${removingName}?`}
+        description={`${user.name} loses the ${removing?.role ?? ''} role on ${removingName} at once, and with it everything that role allows there. You can undo it from the toast that follows.`}
+        pending={remove.isPending}
+        onConfirm={() => removing && removeProfile(removing)}
+        onClose={() => setRemoving(null)}
+        confirmLabel="Remove access"
+        pendingLabel="Removing..."
+      />
       <ProfileForm
         // A fresh form per profile, so its fields start from that profile's values.
         key={editing?.id ?? 'new'}

@@ -69,6 +69,11 @@ describe('version actions', { timeout: 20_000 }, () => {
     await userEvent.click(
       within(await rowOf('1.3.0')).getByRole('button', { name: 'Publish version 1.3.0' }),
     );
+    // Nothing is sent until the confirmation, which starts on Cancel.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Publish and freeze version 1.3.0?' });
+    expect(requestsTo(fetchMock, 'POST', '/api/microfrontend-versions/mfv-002/publish')).toHaveLength(0);
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Publish version' }));
     expect(await screen.findByText('Version published')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST', '/api/microfrontend-versions/mfv-002/publish')).toHaveLength(1);
     await waitFor(async () =>
@@ -86,10 +91,23 @@ describe('version actions', { timeout: 20_000 }, () => {
     await userEvent.click(
       within(await rowOf('1.3.0')).getByRole('button', { name: 'Publish version 1.3.0' }),
     );
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish version' }));
     expect(
       await screen.findByText('Set entryUrl, exposedModules, integrityHash before publishing'),
     ).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
+  it('publishes nothing when the confirmation is cancelled', async () => {
+    const fetchMock = renderPage({});
+    await userEvent.click(
+      within(await rowOf('1.3.0')).getByRole('button', { name: 'Publish version 1.3.0' }),
+    );
+    const confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requestsTo(fetchMock, 'POST', '/api/microfrontend-versions/mfv-002/publish')).toHaveLength(0);
+    expect(within(await rowOf('1.3.0')).getByTestId('version-status')).toHaveTextContent('Draft');
   });
 
   it("deprecates a published version with the toast 'Version deprecated'", async () => {

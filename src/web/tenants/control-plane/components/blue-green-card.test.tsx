@@ -161,10 +161,42 @@ describe('Blue-Green Deployment', () => {
     expect(confirm).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText('Version to deploy'), '2.0.0');
     await userEvent.click(confirm);
+    // Production asks once more, starting on Cancel; nothing is sent before.
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Switch live Production traffic to the BLUE slot?',
+    });
+    expect(ask).toHaveTextContent('from the GREEN slot to the BLUE slot running 2.0.0');
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(calls(fetchMock, 'POST')).not.toContain(`${TENANT}/switch`);
+    // Cancel goes back to the form with the version still typed.
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(dialog).getByLabelText('Version to deploy')).toHaveValue('2.0.0');
+    await userEvent.click(confirm);
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Switch Production' }),
+    );
     expect(await screen.findByText('Slot Switched')).toBeInTheDocument();
     expect(bodyOf(fetchMock, `${TENANT}/switch`)).toEqual({ environment: 'production', toVersion: '2.0.0' });
     await waitFor(() => expect(within(production).getByTestId('active-slot')).toHaveTextContent('BLUE'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('switches UAT on Switch, without a second confirmation', async () => {
+    const uat = { ...config.uat!, activeSlot: 'blue' as const, blueVersion: '1.0.0' };
+    const reply = { ...config, uat: { ...uat, activeSlot: 'green', greenVersion: '1.1.0' } };
+    const fetchMock = render(
+      { blueGreenConfig: JSON.stringify({ ...config, uat }) },
+      { [`POST ${TENANT}/switch`]: { blueGreenConfig: JSON.stringify(reply) } },
+    );
+    await openConfiguration();
+    await userEvent.click(within(await section('uat')).getByRole('button', { name: 'Switch Slot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch UAT Slot' });
+    await userEvent.type(within(dialog).getByLabelText('Version to deploy'), '1.1.0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Switch' }));
+    expect(await screen.findByText('Slot Switched')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(bodyOf(fetchMock, `${TENANT}/switch`)).toEqual({ environment: 'uat', toVersion: '1.1.0' });
   });
 
   it("rolls back, and shows the server's message when it refuses", async () => {
@@ -177,7 +209,10 @@ describe('Blue-Green Deployment', () => {
     );
     await openConfiguration();
     await userEvent.click(within(await section('production')).getByRole('button', { name: 'Rollback' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Rollback Production: move live traffic back to the BLUE slot?',
+    });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     expect(dialog).toHaveTextContent('back from the GREEN slot to the BLUE slot');
     expect(dialog).toHaveTextContent('undo it by switching again');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rollback' }));
