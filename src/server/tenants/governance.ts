@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { controlPlaneRegions, type Environment } from '../../contract/common';
 import type { FieldIssue } from '../../contract/errors';
+import { storedPolicies } from '../../contract/governance';
 import {
   environmentRegionPolicySchema,
   type EnvironmentRegionPolicy,
@@ -209,15 +210,8 @@ export function wideningConflict(widenings: Widening[]): AppError {
 }
 
 /** Leniently reads stored overrides (never refuses what is already stored). */
-export function storedPolicies(text: string | null): EnvironmentRegionPolicy[] {
-  if (!text) return [];
-  try {
-    const parsed = z.array(environmentRegionPolicySchema).safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
+/** environmentRegionPolicies as stored (the contract's reading, shared with the client's selects). */
+export { storedPolicies };
 
 /**
  * Data governance for configuration versions: the environment must be enabled, the region allowed, and

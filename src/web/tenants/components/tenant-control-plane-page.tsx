@@ -78,6 +78,7 @@ function ControlPlane({ tenant }: { tenant: Tenant }) {
             context={context}
             onEnvironmentChange={setEnvironment}
             onRegionChange={setRegion}
+            onEditRegionPolicy={() => setTab('configuration')}
           />
         </TabsContent>
         <TabsContent value="configuration">

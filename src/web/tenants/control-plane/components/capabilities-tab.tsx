@@ -24,6 +24,8 @@ type CapabilitiesTabProps = {
   context: Context;
   onEnvironmentChange: (environment: Environment) => void;
   onRegionChange: (region: string) => void;
+  /** Opens the Configuration tab, where the tenant's region policy is edited. */
+  onEditRegionPolicy: () => void;
 };
 
 /**
@@ -35,6 +37,7 @@ export function CapabilitiesTab({
   context,
   onEnvironmentChange,
   onRegionChange,
+  onEditRegionPolicy,
 }: CapabilitiesTabProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const canVersion = useCanOnTenant(tenant.id, 'versions');
@@ -50,10 +53,12 @@ export function CapabilitiesTab({
   return (
     <div className="space-y-6">
       <ContextFilter
+        tenant={tenant}
         environment={context.environment}
         region={context.region}
         onEnvironmentChange={onEnvironmentChange}
         onRegionChange={onRegionChange}
+        onEditRegionPolicy={onEditRegionPolicy}
       />
       <ListState
         status={capabilities.status === 'success' ? active.status : capabilities.status}
@@ -79,7 +84,7 @@ export function CapabilitiesTab({
       <ConfigureCapabilityDialog
         open={dialog?.kind === 'configure'}
         onOpenChange={(open) => !open && setDialog(null)}
-        tenantId={tenant.id}
+        tenant={tenant}
         capability={dialog?.capability}
         initial={{
           environment: context.environment,

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,7 @@ afterEach(() => {
 });
 
 /** The dialog with no environment or region chosen, behind an opener. */
-function DialogHarness() {
+function DialogHarness({ tenant = makeTenant() }: { tenant?: Tenant }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -34,7 +35,7 @@ function DialogHarness() {
       <ConfigureCapabilityDialog
         open={open}
         onOpenChange={setOpen}
-        tenantId="tenant-001"
+        tenant={tenant}
         capability={makeCapability(1)}
         initial={{ configuration: '{\n  "a": 1\n}' }}
       />
@@ -55,7 +56,7 @@ describe('Configure Capability dialog', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'UAT' }));
     expect(submit).toBeDisabled();
     await userEvent.click(within(dialog).getByLabelText('Region'));
-    await userEvent.click(await screen.findByRole('option', { name: 'eu-west-1' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'us-west-2' }));
     expect(submit).toBeEnabled();
     const configuration = within(dialog).getByLabelText('Configuration (JSON)');
     await userEvent.clear(configuration);
@@ -67,6 +68,45 @@ describe('Configure Capability dialog', () => {
     const reopened = await screen.findByRole('dialog', { name: 'Configure Capability' });
     expect(within(reopened).getByRole('button', { name: 'Save Configuration' })).toBeDisabled();
     expect(within(reopened).getByLabelText('Configuration (JSON)')).toHaveValue('{\n  "a": 1\n}');
+  });
+
+  it("offers only the tenant's enabled environments and the regions each accepts, saying why", async () => {
+    stubApi({});
+    const tenant = makeTenant({
+      uatEnabled: false,
+      allowedRegions: ['us-east-1', 'eu-west-1', 'eu-central-1'],
+      environmentRegionPolicies: JSON.stringify([{ environment: 'production', regions: ['eu-central-1'] }]),
+    });
+    renderControlPlane(<DialogHarness tenant={tenant} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
+    expect(within(dialog).getByLabelText('Region')).toBeDisabled();
+
+    const environment = within(dialog).getByLabelText('Environment');
+    expect(environment).toHaveAccessibleDescription('Only enabled environments are listed (UAT is off)');
+    await userEvent.click(environment);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Development',
+      'Production',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Development' }));
+    const region = within(dialog).getByLabelText('Region');
+    expect(region).toHaveAccessibleDescription("Only the tenant's allowed regions are listed");
+    await userEvent.click(region);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'us-east-1',
+      'eu-west-1',
+      'eu-central-1',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'eu-west-1' }));
+
+    // Production's override does not take eu-west-1: the choice is cleared rather than refused on save.
+    await userEvent.click(environment);
+    await userEvent.click(await screen.findByRole('option', { name: 'Production' }));
+    expect(within(dialog).getByRole('button', { name: 'Save Configuration' })).toBeDisabled();
+    expect(region).toHaveAccessibleDescription('Only regions allowed for Production are listed');
+    await userEvent.click(region);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['eu-central-1']);
   });
 
   it('creates a version, toasts and refreshes the active list', async () => {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Capability } from '@contract/capabilities';
+import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -27,7 +28,8 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 type ConfigureCapabilityDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  tenantId: string;
+  /** Its governance limits the environments and regions offered. */
+  tenant: Tenant;
   capability: Capability | undefined;
   initial: ConfigureInitial;
 };
@@ -36,7 +38,7 @@ type ConfigureCapabilityDialogProps = {
 export function ConfigureCapabilityDialog({
   open,
   onOpenChange,
-  tenantId,
+  tenant,
   capability,
   initial,
 }: ConfigureCapabilityDialogProps) {
@@ -52,7 +54,7 @@ export function ConfigureCapabilityDialog({
         {/* Mounted only while open: every opening starts from the initial values (SPEC.md section 2). */}
         {open && capability && (
           <ConfigureForm
-            tenantId={tenantId}
+            tenant={tenant}
             capabilityId={capability.id}
             initial={initial}
             onDone={() => onOpenChange(false)}
@@ -64,12 +66,12 @@ export function ConfigureCapabilityDialog({
 }
 
 function ConfigureForm({
-  tenantId,
+  tenant,
   capabilityId,
   initial,
   onDone,
 }: {
-  tenantId: string;
+  tenant: Tenant;
   capabilityId: string;
   initial: ConfigureInitial;
   onDone: () => void;
@@ -84,7 +86,7 @@ function ConfigureForm({
   const ready = environment !== '' && region !== '';
 
   const onSubmit = form.handleSubmit((values) => {
-    const body = toCreateVersionBody(tenantId, capabilityId, values);
+    const body = toCreateVersionBody(tenant.id, capabilityId, values);
     if (!body) return;
     setIssues([]);
     create.mutate(body, {
@@ -102,7 +104,7 @@ function ConfigureForm({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Configure capability">
       <fieldset disabled={create.isPending} className="space-y-6">
-        <ConfigureCapabilityFields form={form} configurationIssues={issues} />
+        <ConfigureCapabilityFields form={form} tenant={tenant} configurationIssues={issues} />
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">

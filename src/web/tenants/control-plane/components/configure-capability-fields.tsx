@@ -1,19 +1,27 @@
-import { controlPlaneRegions, environments } from '@contract/common';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { Environment } from '@contract/common';
+import { acceptedRegions, enabledEnvironments, type GovernedTenant } from '@contract/governance';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { ConfigureFormValues } from '@/tenants/control-plane/lib/configure-form';
+import { environmentHint, regionHint } from '@/tenants/control-plane/lib/context-hints';
 import { environmentName } from '@/tenants/control-plane/lib/labels';
 
 type FieldsProps = {
   form: UseFormReturn<ConfigureFormValues>;
+  /** Only its enabled environments, and the regions each accepts, are offered. */
+  tenant: GovernedTenant;
   /** The server's issues about the configuration (invalid JSON, JSON Schema violations). */
   configurationIssues: string[];
 };
 
-export function ConfigureCapabilityFields({ form, configurationIssues }: FieldsProps) {
+export function ConfigureCapabilityFields({ form, tenant, configurationIssues }: FieldsProps) {
   const configInvalid = configurationIssues.length > 0;
+  const environment = useWatch({ control: form.control, name: 'environment' });
+  const regions = environment === '' ? [] : acceptedRegions(tenant, environment);
+  const envHint = environmentHint(tenant);
+  const regHint = environment === '' ? null : regionHint(tenant, environment);
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -23,18 +31,32 @@ export function ConfigureCapabilityFields({ form, configurationIssues }: FieldsP
           render={({ field }) => (
             <Field>
               <FieldLabel htmlFor="configure-environment">Environment</FieldLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="configure-environment" className="w-full">
+              <Select
+                value={field.value}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  // A region the new environment does not accept would only be refused on save.
+                  const region = form.getValues('region');
+                  if (region !== '' && !acceptedRegions(tenant, value as Environment).includes(region))
+                    form.setValue('region', '');
+                }}
+              >
+                <SelectTrigger
+                  id="configure-environment"
+                  className="w-full"
+                  aria-describedby={envHint ? 'configure-environment-hint' : undefined}
+                >
                   <SelectValue placeholder="Select environment" />
                 </SelectTrigger>
                 <SelectContent>
-                  {environments.map((value) => (
+                  {enabledEnvironments(tenant).map((value) => (
                     <SelectItem key={value} value={value}>
                       {environmentName(value)}
                     </SelectItem>
                   ))}
                 </SelectContent>
               </Select>
+              {envHint && <FieldDescription id="configure-environment-hint">{envHint}</FieldDescription>}
             </Field>
           )}
         />
@@ -44,18 +66,25 @@ export function ConfigureCapabilityFields({ form, configurationIssues }: FieldsP
           render={({ field }) => (
             <Field>
               <FieldLabel htmlFor="configure-region">Region</FieldLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="configure-region" className="w-full">
-                  <SelectValue placeholder="Select region" />
+              <Select value={field.value} onValueChange={field.onChange} disabled={environment === ''}>
+                <SelectTrigger
+                  id="configure-region"
+                  className="w-full"
+                  aria-describedby={regHint ? 'configure-region-hint' : undefined}
+                >
+                  <SelectValue
+                    placeholder={environment === '' ? 'Choose an environment first' : 'Select region'}
+                  />
                 </SelectTrigger>
                 <SelectContent>
-                  {controlPlaneRegions.map((value) => (
+                  {regions.map((value) => (
                     <SelectItem key={value} value={value}>
                       {value}
                     </SelectItem>
                   ))}
                 </SelectContent>
               </Select>
+              {regHint && <FieldDescription id="configure-region-hint">{regHint}</FieldDescription>}
             </Field>
           )}
         />

@@ -99,7 +99,7 @@ describe('TenantControlPlanePage', () => {
 
   it('loads the active list of a newly chosen context', async () => {
     const fetchMock = stubApi({
-      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/tenants/tenant-001': makeTenant({ allowedRegions: null }),
       'GET /api/capabilities': [makeCapability(1)],
       'GET /api/capability-subscriptions/versions/active/*': [],
     });

@@ -21,7 +21,7 @@ const ACTIVE_PREFIX = '/api/capability-subscriptions/versions/active/tenant-001'
 describe('Tenant control plane: tab and context in the address', () => {
   it('opens the tab, environment and region a link names', async () => {
     const fetchMock = stubApi({
-      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/tenants/tenant-001': makeTenant({ allowedRegions: null }),
       'GET /api/capabilities': [makeCapability(1)],
       [`GET ${ACTIVE_PREFIX}/*`]: [],
     });
@@ -43,7 +43,7 @@ describe('Tenant control plane: tab and context in the address', () => {
 
   it('writes a newly chosen region and tab into the address', async () => {
     stubApi({
-      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/tenants/tenant-001': makeTenant({ allowedRegions: null }),
       'GET /api/capabilities': [makeCapability(1)],
       [`GET ${ACTIVE_PREFIX}/*`]: [],
     });
@@ -66,6 +66,76 @@ describe('Tenant control plane: tab and context in the address', () => {
     expect(await screen.findByRole('tab', { name: 'Capabilities' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Environment')).toHaveTextContent('Production');
     expect(screen.getByLabelText('AWS Region')).toHaveTextContent('us-east-1');
+  });
+});
+
+describe('Tenant control plane: only the choices the tenant allows', () => {
+  const governed = makeTenant({
+    uatEnabled: false,
+    allowedRegions: ['us-east-1', 'eu-west-1', 'eu-central-1'],
+    environmentRegionPolicies: JSON.stringify([
+      { environment: 'production', regions: ['eu-west-1', 'eu-central-1'] },
+    ]),
+  });
+
+  it('lists the enabled environments and the regions each accepts, with a hint why others are missing', async () => {
+    stubApi({
+      'GET /api/tenants/tenant-001': governed,
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE_PREFIX}/*`]: [],
+    });
+    const { router } = renderControlPlane();
+    await screen.findByRole('article', { name: 'Capability 1' });
+    const environment = screen.getByLabelText('Environment');
+    expect(environment).toHaveAccessibleDescription('Only enabled environments are listed (UAT is off)');
+    await userEvent.click(environment);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Development',
+      'Production',
+    ]);
+    await userEvent.keyboard('{Escape}');
+
+    const region = screen.getByLabelText('AWS Region');
+    expect(region).toHaveTextContent('eu-west-1');
+    expect(region).toHaveAccessibleDescription(
+      "Only regions allowed for Production are listed · Edit the tenant's region policy",
+    );
+    await userEvent.click(region);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'eu-west-1',
+      'eu-central-1',
+    ]);
+    await userEvent.keyboard('{Escape}');
+
+    // The hint's link opens the Configuration tab, where the Region Configuration card is.
+    await userEvent.click(screen.getByRole('button', { name: "Edit the tenant's region policy" }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=configuration'));
+    expect(await screen.findByText('Region Configuration')).toBeInTheDocument();
+  });
+
+  it('falls back from a linked environment or region the tenant does not allow, and corrects the address', async () => {
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-001': governed,
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${ACTIVE_PREFIX}/*`]: [],
+    });
+    const { router } = renderControlPlane(undefined, { search: '?env=uat&region=ap-south-1' });
+    await screen.findByRole('article', { name: 'Capability 1' });
+    expect(screen.getByLabelText('Environment')).toHaveTextContent('Production');
+    expect(screen.getByLabelText('AWS Region')).toHaveTextContent('eu-west-1');
+    await waitFor(() => expect(router.state.location.search).toBe('?env=production&region=eu-west-1'));
+    expect(calls(fetchMock)).not.toContain(`${ACTIVE_PREFIX}/uat/ap-south-1`);
+
+    // Development accepts every allowed region; us-east-1 is not production's, so it moves on.
+    await userEvent.click(screen.getByLabelText('Environment'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Development' }));
+    await userEvent.click(screen.getByLabelText('AWS Region'));
+    await userEvent.click(await screen.findByRole('option', { name: 'us-east-1' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?env=development&region=us-east-1'));
+    await userEvent.click(screen.getByLabelText('Environment'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Production' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?env=production&region=eu-west-1'));
+    expect(screen.getByLabelText('AWS Region')).toHaveTextContent('eu-west-1');
   });
 });
 

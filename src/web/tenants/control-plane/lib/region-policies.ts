@@ -1,4 +1,5 @@
 import type { Environment } from '@contract/common';
+import { isEnvironmentEnabled } from '@contract/governance';
 import type { EnvironmentRegionPolicy, Tenant } from '@contract/tenants';
 
 /** The environments that may carry a region override, in display order. */
@@ -10,16 +11,7 @@ export const OVERRIDE_ENVIRONMENTS: readonly { environment: Environment; label: 
 
 export type Overrides = Partial<Record<Environment, string[]>>;
 
-const ENABLED_FLAG = {
-  development: 'developmentEnabled',
-  uat: 'uatEnabled',
-  production: 'productionEnabled',
-} as const;
-
-export const isEnvironmentEnabled = (
-  tenant: Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEnabled'>,
-  environment: Environment,
-): boolean => tenant[ENABLED_FLAG[environment]];
+export { isEnvironmentEnabled };
 
 /** environmentRegionPolicies JSON text, parsed leniently (unreadable text: no overrides). */
 export function parseOverrides(text: string | null | undefined): Overrides {

@@ -1,33 +1,28 @@
-import { controlPlaneRegions, environments, type Environment } from '@contract/common';
+import type { Environment } from '@contract/common';
 import type { Tenant } from '@contract/tenants';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { defaultContext, type Context } from '@/tenants/control-plane/lib/default-context';
+import { resolveContext } from '@/tenants/control-plane/lib/default-context';
 
 export const controlPlaneTabs = ['capabilities', 'configuration'] as const;
 export type ControlPlaneTab = (typeof controlPlaneTabs)[number];
 
 const isTab = (value: string | null): value is ControlPlaneTab =>
   (controlPlaneTabs as readonly (string | null)[]).includes(value);
-const isEnvironment = (value: string | null): value is Environment =>
-  (environments as readonly (string | null)[]).includes(value);
-const isRegion = (value: string | null): value is string =>
-  (controlPlaneRegions as readonly (string | null)[]).includes(value);
 
 /**
  * The tab and the (environment, region) context live in the address (?tab=&env=&region=), so a
  * reload or a shared link opens the same view. Missing or unknown values fall back to the Capabilities
- * tab and the tenant's default context; defaults are left out of the address.
+ * tab and the tenant's default context; defaults are left out of the address. An environment the tenant
+ * has not enabled, or a region it does not accept there, falls back to the first valid one, and the
+ * address is corrected to say so.
  */
 export function useControlPlaneParams(tenant: Tenant) {
   const [params, setParams] = useSearchParams();
-  const fallback = defaultContext(tenant);
   const tab = params.get('tab');
   const env = params.get('env');
   const region = params.get('region');
-  const context: Context = {
-    environment: isEnvironment(env) ? env : fallback.environment,
-    region: isRegion(region) ? region : fallback.region,
-  };
+  const context = resolveContext(tenant, env, region);
 
   const update = (changes: Record<string, string | undefined>) =>
     setParams(
@@ -41,6 +36,21 @@ export function useControlPlaneParams(tenant: Tenant) {
       },
       { replace: true },
     );
+
+  const staleEnv = env !== null && env !== context.environment;
+  const staleRegion = region !== null && region !== context.region;
+  useEffect(() => {
+    if (!staleEnv && !staleRegion) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (staleEnv) next.set('env', context.environment);
+        if (staleRegion) next.set('region', context.region);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [staleEnv, staleRegion, context.environment, context.region, setParams]);
 
   return {
     tab: isTab(tab) ? tab : ('capabilities' as ControlPlaneTab),
