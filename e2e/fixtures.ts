@@ -15,9 +15,6 @@ import { E2E_ADMIN } from './credentials';
  * - browser console errors and uncaught page errors fail the test and are attached to its report.
  */
 
-/** Hosts the app may reference but that are unreachable from the test machine (demo avatars). */
-const UNREACHABLE_IMAGE_HOSTS = ['i.pravatar.cc'];
-
 function isIgnoredConsoleError(message: ConsoleMessage): boolean {
   const url = message.location().url;
   if (!url || !message.text().startsWith('Failed to load resource')) return false;
@@ -27,8 +24,6 @@ function isIgnoredConsoleError(message: ConsoleMessage): boolean {
   } catch {
     return false;
   }
-  // A failed fetch of an external avatar image logs "Failed to load resource: net::ERR_…".
-  if (UNREACHABLE_IMAGE_HOSTS.includes(parsed.hostname)) return true;
   // Chromium logs every 4xx API answer, but a refusal (409, 403, 400...) is the app working as
   // designed: the page shows it in a toast. A 5xx still fails the test.
   return parsed.pathname.startsWith('/api/') && / status of 4\d\d /.test(message.text());

@@ -124,14 +124,15 @@ function blueGreen(
 // ---------------------------------------------------------------------------------------------------
 // Users
 
-const avatar = (email: string) => `https://i.pravatar.cc/150?u=${encodeURIComponent(email)}`;
+// No avatarUrl: the console draws each user's initials on a colour of their own, locally, so the demo
+// makes no request to an outside host (an offline install would log one error per picture otherwise).
 
 const USERS: UserRow[] = [
   {
     id: 'user-001',
     email: DEMO_ADMIN_EMAIL,
     name: 'Alex Morgan',
-    avatarUrl: avatar(DEMO_ADMIN_EMAIL),
+    avatarUrl: null,
     globalRole: 'admin',
     status: 'active',
     createdAt: at(-120),
@@ -141,7 +142,7 @@ const USERS: UserRow[] = [
     id: 'user-002',
     email: SECOND_ADMIN_EMAIL,
     name: 'Priya Raman',
-    avatarUrl: avatar(SECOND_ADMIN_EMAIL),
+    avatarUrl: null,
     globalRole: 'admin',
     status: 'active',
     createdAt: at(-118),
@@ -161,7 +162,7 @@ const USERS: UserRow[] = [
     id: 'user-004',
     email: 'sofia.martinez@example.com',
     name: 'Sofia Martínez',
-    avatarUrl: avatar('sofia.martinez@example.com'),
+    avatarUrl: null,
     globalRole: 'user',
     status: 'active',
     createdAt: at(-80),
@@ -181,7 +182,7 @@ const USERS: UserRow[] = [
     id: 'user-006',
     email: 'emma.schmidt@example.com',
     name: 'Emma Schmidt',
-    avatarUrl: avatar('emma.schmidt@example.com'),
+    avatarUrl: null,
     globalRole: 'user',
     status: 'inactive',
     createdAt: at(-110),
@@ -201,7 +202,7 @@ const USERS: UserRow[] = [
     id: 'user-008',
     email: 'mei.lin@example.com',
     name: 'Mei Lin',
-    avatarUrl: avatar('mei.lin@example.com'),
+    avatarUrl: null,
     globalRole: 'user',
     status: 'active',
     createdAt: at(-30),

@@ -17,7 +17,9 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { avatarColor } from '@/lib/avatar-color';
 import { getInitials } from '@/lib/format';
+import { cn } from '@/lib/utils';
 
 /** Header account menu: who is signed in, and Sign out. */
 export function UserMenu() {
@@ -52,7 +54,9 @@ export function UserMenu() {
         <Button variant="ghost" size="icon" className="size-8 rounded-full" aria-label="Account menu">
           <Avatar className="size-8">
             {user.avatarUrl && <AvatarImage src={user.avatarUrl} alt="" />}
-            <AvatarFallback className="text-xs font-medium">{getInitials(user.name)}</AvatarFallback>
+            <AvatarFallback className={cn('text-xs font-medium text-white', avatarColor(user.name))}>
+              {getInitials(user.name)}
+            </AvatarFallback>
           </Avatar>
         </Button>
       </DropdownMenuTrigger>
