@@ -2,8 +2,9 @@ import { expect, test } from '../fixtures';
 import { choose, toast } from './helpers';
 
 test.describe('notification templates', () => {
-  test('an administrator creates, edits and deletes a template on the Notification Service', async ({
+  test('an administrator creates, edits, deletes and restores a template on the Notification Service', async ({
     page,
+    request,
   }) => {
     test.slow();
     const name = `E2E Template ${Date.now()}`;
@@ -54,6 +55,12 @@ test.describe('notification templates', () => {
     await expect(item).toContainText('Il expire bientôt.');
     await expect(item.getByTestId('status-badge')).toHaveText('Inactive');
 
+    type Listed = { id: string; name: string };
+    const templates = async () =>
+      (await (await request.get('/api/notification-templates/capability/api-007')).json()) as Listed[];
+    const id = (await templates()).find((t) => t.name === name)?.id;
+    expect(id).toBeDefined();
+
     // Delete, accepting the browser confirmation.
     page.once('dialog', (confirm) => {
       expect(confirm.type()).toBe('confirm');
@@ -63,5 +70,14 @@ test.describe('notification templates', () => {
     await item.getByRole('button', { name: 'Delete template' }).click();
     await expect(toast(page, 'Template Deleted')).toBeVisible();
     await expect(item).toHaveCount(0);
+
+    // Undo on the toast puts the same template back, with its own toast.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(toast(page, 'Template restored')).toBeVisible();
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('Il expire bientôt.');
+    await expect(item.getByTestId('status-badge')).toHaveText('Inactive');
+    // The same template, id included.
+    expect((await templates()).find((t) => t.name === name)?.id).toBe(id);
   });
 });

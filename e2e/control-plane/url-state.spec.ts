@@ -1,7 +1,14 @@
 import { expect, test } from '../fixtures';
-import { CONTROL_PLANE } from './helpers';
+import { CONTROL_PLANE, patchTenant } from './helpers';
 
-test('the control-plane tab, environment and region survive a reload', async ({ page }) => {
+test('the control-plane tab, environment and region survive a reload', async ({ page, request }) => {
+  // The selects offer only what the tenant allows: allow every region, UAT enabled.
+  await patchTenant(request, {
+    uatEnabled: true,
+    allowedRegions: null,
+    environmentRegionPolicies: null,
+    confirmWidening: true,
+  });
   await page.goto(CONTROL_PLANE);
   await expect(page.getByRole('article').first()).toBeVisible();
 

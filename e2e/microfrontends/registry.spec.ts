@@ -81,6 +81,11 @@ test.describe('microfrontend registry', () => {
 
     // ...published.
     await row.getByRole('button', { name: 'Publish version 1.0.0' }).click();
+    // Publishing freezes the version: it asks first, starting on Cancel.
+    const confirm = page.getByRole('alertdialog', { name: 'Publish and freeze version 1.0.0?' });
+    await expect(confirm).toContainText('A published version is frozen');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Publish version' }).click();
     await expect(toast(page, 'Version published')).toBeVisible();
     await expect(row.getByTestId('version-status')).toHaveText('Published');
     await expect(row.getByRole('button', { name: /^Publish/ })).toHaveCount(0);

@@ -65,6 +65,14 @@ test.describe('settings', () => {
       const maintenance = page.getByRole('switch', { name: 'Maintenance Mode' });
       await expect(maintenance).toHaveAttribute('aria-checked', 'false');
       await maintenance.click();
+      // Turning it on asks first, starting on Cancel; nothing changes until confirmed.
+      const confirm = page.getByRole('alertdialog', {
+        name: 'Turn on maintenance mode and pause every change?',
+      });
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      expect((await readSettings(request)).maintenanceMode).toBe(false);
+      await confirm.getByRole('button', { name: 'Turn on maintenance mode' }).click();
+      await expect(confirm).toBeHidden();
       await expect(page.getByText('Settings updated', { exact: true })).toBeVisible();
       await expect(maintenance).toHaveAttribute('aria-checked', 'true');
       await expect(page.getByTestId('maintenance-banner')).toBeVisible();
@@ -81,8 +89,9 @@ test.describe('settings', () => {
       await expect(banner).toHaveAttribute('role', 'status');
       await expect(banner).toContainText('Changes by non-administrators are paused');
 
-      // Administrators are not held back.
+      // Administrators are not held back; turning it off needs no confirmation.
       await page.getByRole('switch', { name: 'Maintenance Mode' }).click();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await expect(page.getByTestId('maintenance-banner')).toBeHidden();
       await expect(maintenance).toHaveAttribute('aria-checked', 'false');
     } finally {

@@ -27,8 +27,11 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      {/* The hotkey belongs to the viewport in Radix; F8 is its default, set explicitly. */}
-      <ToastViewport hotkey={TOAST_HOTKEY} />
+      {/* The hotkey belongs to the viewport in Radix; F8 is its default, set explicitly. A modal dialog
+          hides the rest of the page from assistive technology except [aria-live] elements: "off" keeps
+          a toast's Undo reachable while a dialog is open, without making the list a second live region
+          (Radix announces each toast itself). */}
+      <ToastViewport hotkey={TOAST_HOTKEY} aria-live="off" />
     </ToastProvider>
   );
 }

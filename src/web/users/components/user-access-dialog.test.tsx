@@ -176,9 +176,8 @@ describe('UserAccessDialog', { timeout: TEST_TIMEOUT }, () => {
     expect(requestsTo(fetchMock, 'DELETE', '/api/user-profiles/p1')).toHaveLength(1);
     expect(await dialog.findByText('No tenant access configured')).toBeInTheDocument();
 
-    // The toast sits outside the open Manage Access dialog, which hides the rest of the page from
-    // assistive technology (aria-hidden); it stays clickable.
-    await userEvent.click(screen.getByRole('button', { name: 'Undo', hidden: true }));
+    // The toast sits outside the open Manage Access dialog, and stays reachable while it is open.
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Access restored')).toBeInTheDocument();
     expect(screen.getByText('Bob Stone has access to Acme Corp again, as developer.')).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST', '/api/user-profiles/p1/restore')).toHaveLength(1);
@@ -204,7 +203,7 @@ describe('UserAccessDialog', { timeout: TEST_TIMEOUT }, () => {
     const dialog = renderDialog();
     await userEvent.click(await dialog.findByRole('button', { name: 'Remove access to Acme Corp' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Remove access' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Undo', hidden: true }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(await screen.findByText(DUPLICATE_PROFILE_MESSAGE)).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
   });
