@@ -330,6 +330,18 @@ describeApi(
       expect(await revisionOf(changed.rawPayload)).not.toBe(await revisionOf(first.rawPayload));
     });
 
+    it('documents the gateway endpoints in the OpenAPI document under their tags', async () => {
+      const doc = (await ctx().get('/api/docs/json')).json();
+      const routes = doc.paths['/api/tenants/{tenantId}/gateway-routes/{lineageId}/versions'];
+      expect(routes.post.tags).toEqual(['gateway routes']);
+      expect(routes.post.responses).toHaveProperty('412');
+      expect(doc.paths['/api/tenants/{tenantId}/opa-policies'].get.tags).toEqual(['opa policies']);
+      expect(
+        doc.paths['/api/tenants/{tenantId}/policies/{environment}/bundle.tar.gz'].get.responses,
+      ).toHaveProperty('304');
+      expect(doc.paths['/api/tenants/{tenantId}/gateway/{environment}/declarative'].get).toBeDefined();
+    });
+
     it('needs read permission on the tenant', async () => {
       const member = await sessionCookieFor(ctx().db, {
         id: 'a-member',
