@@ -80,6 +80,7 @@ const STEPS: Record<string, Step> = {
     body: { status: 'inactive' },
   },
   'DELETE /api/notification-templates/:id': { url: '/api/notification-templates/tpl-2' },
+  'POST /api/notification-templates/:id/restore': { url: '/api/notification-templates/tpl-2/restore' },
   'POST /api/capability-subscriptions/versions': {
     url: '/api/capability-subscriptions/versions',
     body: {
@@ -217,6 +218,7 @@ const STEPS: Record<string, Step> = {
   },
   'PATCH /api/user-profiles/:id': { url: '/api/user-profiles/profile-3', body: { role: 'admin' } },
   'DELETE /api/user-profiles/:id': { url: '/api/user-profiles/profile-2' },
+  'POST /api/user-profiles/:id/restore': { url: '/api/user-profiles/profile-2/restore' },
   'DELETE /api/users/:id': { url: (s) => `/api/users/${s.user?.id}` },
   'PUT /api/settings': {
     url: '/api/settings',
