@@ -3,7 +3,7 @@ import type { Tenant } from '@contract/tenants';
 import { useSearchParams } from 'react-router';
 import { defaultContext, type Context } from '@/tenants/control-plane/lib/default-context';
 
-export const controlPlaneTabs = ['capabilities', 'configuration'] as const;
+export const controlPlaneTabs = ['capabilities', 'configuration', 'gateway'] as const;
 export type ControlPlaneTab = (typeof controlPlaneTabs)[number];
 
 const isTab = (value: string | null): value is ControlPlaneTab =>
