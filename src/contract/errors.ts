@@ -34,6 +34,8 @@ export const fieldIssueSchema = z.object({
   /** Dotted path of the offending field, e.g. "body.email" or "params.environment". */
   path: z.string(),
   message: z.string(),
+  /** 1-based line within the field's text, when the problem has one (a Rego policy's syntax). */
+  line: z.number().int().min(1).optional(),
 });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 

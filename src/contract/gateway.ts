@@ -42,6 +42,11 @@ export const gatewayRouteSchema = z.object({
   isActive: z.boolean(),
   createdAt: timestampSchema,
   createdBy: z.string().nullable(),
+  /**
+   * The lineage's newest version number: the If-Match a write to the lineage sends. Lists answer it
+   * (the listed version may be an older one that was re-activated); history and writes may omit it.
+   */
+  latestVersion: z.number().int().optional(),
 });
 export type GatewayRoute = z.infer<typeof gatewayRouteSchema>;
 
@@ -80,6 +85,8 @@ export const opaPolicySchema = z.object({
   isActive: z.boolean(),
   createdAt: timestampSchema,
   createdBy: z.string().nullable(),
+  /** The lineage's newest version number, as on routes. */
+  latestVersion: z.number().int().optional(),
 });
 export type OpaPolicy = z.infer<typeof opaPolicySchema>;
 

@@ -21,6 +21,7 @@ import { configurationVersionRoutes } from './capabilities/versions-routes';
 import type { DatabaseHandle } from './db/client';
 import type { TrustProxy } from './env';
 import { deploymentRoutes } from './deployments/routes';
+import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerRefusedTextRule } from './http/refused-text';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
   microfrontendRoutes(app, { db });
   deploymentRoutes(app, { db });
   webAppRoutes(app, { db });
+  gatewayRoutes(app, { db });
   settingsRoutes(app, { db });
   adminRoutes(app, { db });
 

@@ -4,10 +4,12 @@ import {
   capabilityDeployments,
   capabilitySubscriptions,
   capabilitySubscriptionVersions,
+  gatewayRoutes,
   microfrontendDeployments,
   microfrontends,
   microfrontendVersions,
   notificationTemplates,
+  opaPolicies,
   tenants,
   userProfiles,
   users,
@@ -242,6 +244,49 @@ export async function insertFixtures(db: Database): Promise<void> {
       tenantId: 'tenant-001',
       name: 'Main Mesh',
       menuItems: '[{"id":"i1","label":"Dashboard","microfrontendVersionId":"mfv-1","config":{},"order":0}]',
+    },
+  ]);
+}
+
+/** Lineage ids of the gateway fixtures (UUIDs, as the API hands out). */
+export const FIXTURE_ROUTE_LINEAGE = '00000000-0000-4000-8000-00000000a001';
+export const FIXTURE_POLICY_LINEAGE = '00000000-0000-4000-8000-00000000b001';
+
+/**
+ * One gateway route lineage (versions 1 and 2, the second active) and one policy lineage (version 1),
+ * in tenant-001's production, for api-001 (which the fixtures subscribe there). Call after insertFixtures.
+ */
+export async function insertGatewayFixtures(db: Database): Promise<void> {
+  const context = { tenantId: 'tenant-001', capabilityId: 'api-001', environment: 'production' };
+  const route = { ...context, lineageId: FIXTURE_ROUTE_LINEAGE, methods: ['GET'], rateLimit: 1000 };
+  await db.insert(gatewayRoutes).values([
+    {
+      ...route,
+      id: 'route-v1',
+      path: '/identity',
+      targetService: 'identity:8080',
+      version: 1,
+      isActive: false,
+    },
+    {
+      ...route,
+      id: 'route-v2',
+      path: '/identity/v2',
+      targetService: 'identity:8080',
+      version: 2,
+      isActive: true,
+    },
+  ]);
+  await db.insert(opaPolicies).values([
+    {
+      ...context,
+      id: 'policy-v1',
+      lineageId: FIXTURE_POLICY_LINEAGE,
+      name: 'Identity access',
+      policyType: 'authz',
+      policyContent: 'package tenants.acme.identity\n\ndefault allow := false\n',
+      version: 1,
+      isActive: true,
     },
   ]);
 }

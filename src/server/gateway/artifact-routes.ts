@@ -1,0 +1,92 @@
+import { stringify } from 'yaml';
+import { z } from 'zod';
+import type { tenantEnvironmentParamsSchema } from '../../contract/gateway';
+import { gatewayPaths } from '../../contract/gateway';
+import type { Permission } from '../auth/permissions';
+import type { Database } from '../db/client';
+import { errorResponses } from '../http/error-responses';
+import type { ZodApp } from '../http/zod-app';
+import { kongDeclarative } from './kong-declarative';
+import { noneMatchHits, prefersJson } from './negotiation';
+import { opaBundle } from './opa-bundle';
+import { servedPolicies } from './policies-service';
+import { activeRoutes } from './routes-service';
+import { requireTenant } from './tenant';
+
+/** The artifacts are files: sent as bytes, past the JSON serializer. */
+const fileBody = z.custom<Buffer>((value) => Buffer.isBuffer(value));
+
+/** A file name part: the tenant id without anything a Content-Disposition header would need quoted. */
+const fileSafe = (value: string): string => value.replace(/[^A-Za-z0-9._-]+/g, '_');
+
+/**
+ * The hand-off artifacts: Kong's declarative configuration and the OPA bundle of one tenant and
+ * environment. Read permission on the tenant, with the normal session (docs/gateway.md).
+ */
+export function gatewayArtifactRoutes(
+  app: ZodApp,
+  db: Database,
+  permission: Permission,
+  params: typeof tenantEnvironmentParamsSchema,
+): void {
+  app.get(
+    gatewayPaths.declarative(':tenantId', ':environment'),
+    {
+      config: { permission },
+      schema: {
+        tags: ['gateway routes'],
+        summary:
+          'Kong decK declarative configuration (_format_version 3.0) of the active routes: YAML, or JSON when Accept prefers application/json',
+        params,
+        response: { 200: fileBody.describe('YAML or JSON text'), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, environment }: z.infer<typeof params> = request.params;
+      const tenant = await requireTenant(db, tenantId);
+      const config = kongDeclarative(tenant, environment, await activeRoutes(db, tenantId, environment));
+      const json = prefersJson(request.headers.accept);
+      const base = `kong-${fileSafe(tenantId)}-${environment}`;
+      void reply
+        .header('vary', 'Accept')
+        .header('cache-control', 'no-cache')
+        .header('content-disposition', `attachment; filename="${base}.${json ? 'json' : 'yaml'}"`);
+      const text = json ? `${JSON.stringify(config, null, 2)}\n` : stringify(config, { lineWidth: 0 });
+      return reply
+        .type(json ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8')
+        .send(Buffer.from(text));
+    },
+  );
+
+  app.get(
+    gatewayPaths.bundle(':tenantId', ':environment'),
+    {
+      config: { permission },
+      schema: {
+        tags: ['opa policies'],
+        summary:
+          'OPA bundle (tar.gz) of the active, enabled policies, with a strong ETag: If-None-Match with it answers 304',
+        params,
+        response: {
+          200: fileBody.describe('The bundle (application/gzip)'),
+          304: z.null().describe('Unchanged since the ETag sent in If-None-Match'),
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, environment }: z.infer<typeof params> = request.params;
+      const tenant = await requireTenant(db, tenantId);
+      const bundle = opaBundle(tenant, environment, await servedPolicies(db, tenantId, environment));
+      void reply.header('etag', bundle.etag).header('cache-control', 'no-cache');
+      if (noneMatchHits(request.headers['if-none-match'], bundle.etag)) return reply.status(304).send(null);
+      return reply
+        .type('application/gzip')
+        .header(
+          'content-disposition',
+          `attachment; filename="opa-bundle-${fileSafe(tenantId)}-${environment}.tar.gz"`,
+        )
+        .send(bundle.archive);
+    },
+  );
+}

@@ -1,0 +1,54 @@
+/*
+ * Content negotiation and conditional GETs for the two hand-off artifacts: small enough not to need a
+ * library, and explicit about what they accept.
+ */
+
+interface MediaRange {
+  type: string;
+  q: number;
+}
+
+function mediaRanges(accept: string | undefined): MediaRange[] {
+  if (!accept) return [];
+  return accept.split(',').flatMap((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    if (!type) return [];
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    return Number.isFinite(q) ? [{ type: type.trim(), q }] : [];
+  });
+}
+
+const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
+
+/** The highest quality the Accept header gives any of `types` (wildcards count), 0 when none. */
+function qualityOf(ranges: MediaRange[], types: string[]): number {
+  let best = 0;
+  for (const range of ranges) {
+    const matches =
+      types.includes(range.type) ||
+      range.type === '*/*' ||
+      (range.type.endsWith('/*') && types.some((t) => t.startsWith(range.type.slice(0, -1))));
+    if (matches) best = Math.max(best, range.q);
+  }
+  return best;
+}
+
+/** JSON only when Accept prefers it to YAML; YAML (the decK default) otherwise, and without Accept. */
+export function prefersJson(accept: string | undefined): boolean {
+  const ranges = mediaRanges(accept);
+  const json = qualityOf(ranges, ['application/json']);
+  const yaml = qualityOf(ranges, YAML_TYPES);
+  return json > 0 && json > yaml;
+}
+
+/**
+ * Whether an If-None-Match header matches the current entity tag: `*`, or any listed tag compared
+ * weakly (RFC 9110: a W/ prefix does not matter for If-None-Match).
+ */
+export function noneMatchHits(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const value = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return value.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}

@@ -1,0 +1,159 @@
+import type { Environment } from '../../contract/common';
+import type { CreatePolicyBody, OpaPolicy, OpaPolicyListQuery, PolicyFields } from '../../contract/gateway';
+import type { PageQuery } from '../../contract/lists';
+import type { Actor } from '../auth/viewer';
+import type { Database, Executor, Transaction } from '../db/client';
+import { containsAny, orderByFor } from '../db/list';
+import { opaPolicies } from '../db/schema';
+import { badRequest, conflict } from '../errors';
+import {
+  activateVersion,
+  activeVersions,
+  appendVersion,
+  createLineage,
+  deleteLineage,
+  disableLineage,
+  listCurrent,
+  listHistory,
+  type LineageKind,
+  type WithLatest,
+} from './lineage';
+import { checkRego } from './rego-check';
+
+/** OPA policies (docs/gateway.md): versioned lineages of Rego source. */
+
+/** The package a stored policy declares (it passed the check when saved). */
+export function packageOf(policy: Pick<OpaPolicy, 'policyContent'>): string | undefined {
+  return checkRego(policy.policyContent).packagePath;
+}
+
+/** Checks a policy's fields: its Rego must pass the structural check, each problem with its line. */
+export function checkPolicyFields(fields: PolicyFields): PolicyFields {
+  const { problems } = checkRego(fields.policyContent);
+  if (problems.length > 0) {
+    const first = problems[0];
+    throw badRequest(
+      `policyContent: line ${first?.line}: ${first?.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
+      problems.map((p) => ({
+        path: 'body.policyContent',
+        message: `Line ${p.line}: ${p.message}`,
+        line: p.line,
+      })),
+    );
+  }
+  return { ...fields, description: fields.description?.trim() ? fields.description : null };
+}
+
+/**
+ * No two active, enabled policies of one tenant and environment declare the same package: the bundle
+ * holds one file per package, and OPA would merge their rules. A disabled (enabled: false) policy is
+ * not served, so it does not count. The caller holds the tenant lock.
+ */
+async function assertPackageFree(tx: Transaction, policy: OpaPolicy): Promise<void> {
+  if (!policy.enabled) return;
+  const pkg = packageOf(policy);
+  const active = await activeVersions(tx, policyKind, policy.tenantId, policy.environment);
+  const clash = active.find(
+    (other) => other.enabled && other.lineageId !== policy.lineageId && packageOf(other) === pkg,
+  );
+  if (clash) {
+    throw conflict(
+      `Package ${pkg} is already declared by the active policy "${clash.name}" of this tenant in ${policy.environment}`,
+    );
+  }
+}
+
+export const policyKind: LineageKind<OpaPolicy> = {
+  table: opaPolicies,
+  label: 'OPA policy',
+  action: 'opa_policy',
+  resourceType: 'opa-policy',
+  fields: ['name', 'description', 'policyType', 'policyContent', 'enabled'],
+  assertCanBeActive: assertPackageFree,
+};
+
+const sortColumns = {
+  name: opaPolicies.name,
+  policyType: opaPolicies.policyType,
+  capabilityId: opaPolicies.capabilityId,
+  createdAt: opaPolicies.createdAt,
+};
+
+export function listPolicies(db: Executor, tenantId: string, query: OpaPolicyListQuery) {
+  return listCurrent(
+    db,
+    policyKind,
+    {
+      tenantId,
+      environment: query.environment,
+      capabilityId: query.capabilityId,
+      search: containsAny(query.q, [opaPolicies.name, opaPolicies.description]),
+    },
+    orderByFor(query.sort, 'name', sortColumns, opaPolicies.id),
+    query,
+  );
+}
+
+export const policyHistory = (db: Executor, tenantId: string, lineageId: string, query: PageQuery) =>
+  listHistory(db, policyKind, tenantId, lineageId, query);
+
+export function createPolicy(
+  db: Database,
+  tenantId: string,
+  body: CreatePolicyBody,
+  actor: Actor,
+): Promise<WithLatest<OpaPolicy>> {
+  const { capabilityId, environment, ...fields } = body;
+  const checked = checkPolicyFields(fields);
+  return createLineage(
+    db,
+    policyKind,
+    tenantId,
+    { ...checked, description: checked.description ?? null, capabilityId, environment },
+    actor,
+  );
+}
+
+export function editPolicy(
+  db: Database,
+  ids: { tenantId: string; lineageId: string },
+  fields: PolicyFields,
+  actor: Actor,
+  expectedVersion: number | undefined,
+) {
+  const checked = checkPolicyFields(fields);
+  return appendVersion(
+    db,
+    policyKind,
+    ids,
+    { ...checked, description: checked.description ?? null },
+    actor,
+    expectedVersion,
+  );
+}
+
+export const activatePolicy = (
+  db: Database,
+  ids: { tenantId: string; versionId: string },
+  actor: Actor,
+  expectedVersion: number | undefined,
+) => activateVersion(db, policyKind, ids, actor, expectedVersion);
+
+export const disablePolicy = (
+  db: Database,
+  ids: { tenantId: string; lineageId: string },
+  actor: Actor,
+  expectedVersion: number | undefined,
+) => disableLineage(db, policyKind, ids, actor, expectedVersion);
+
+export const deletePolicy = (
+  db: Database,
+  ids: { tenantId: string; lineageId: string },
+  actor: Actor,
+  expectedVersion: number | undefined,
+) => deleteLineage(db, policyKind, ids, actor, expectedVersion);
+
+/** The policies OPA enforces for one tenant and environment: active and enabled. */
+export async function servedPolicies(db: Executor, tenantId: string, environment: Environment) {
+  return (await activeVersions(db, policyKind, tenantId, environment)).filter((p) => p.enabled);
+}

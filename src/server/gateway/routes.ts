@@ -1,0 +1,372 @@
+import { z } from 'zod';
+import {
+  createPolicyBodySchema,
+  createRouteBodySchema,
+  gatewayPaths,
+  gatewayRouteListQuerySchema,
+  gatewayRouteSchema,
+  lineageHistoryQuerySchema,
+  opaPolicyListQuerySchema,
+  opaPolicySchema,
+  policyFieldsSchema,
+  routeFieldsSchema,
+  tenantEnvironmentParamsSchema,
+  tenantLineageParamsSchema,
+  tenantVersionParamsSchema,
+} from '../../contract/gateway';
+import { idParamSchema } from '../../contract/common';
+import { requireViewer } from '../auth/guard';
+import { onTenant, tenantFromParam } from '../auth/permissions';
+import { actorOf } from '../auth/viewer';
+import type { Database } from '../db/client';
+import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { etagOf, ifMatchRevision } from '../http/if-match';
+import { sendPage } from '../http/list-reply';
+import type { ZodApp } from '../http/zod-app';
+import { gatewayArtifactRoutes } from './artifact-routes';
+import {
+  activatePolicy,
+  createPolicy,
+  deletePolicy,
+  disablePolicy,
+  editPolicy,
+  listPolicies,
+  policyHistory,
+} from './policies-service';
+import { requireTenant } from './tenant';
+import {
+  activateRoute,
+  createRoute,
+  deleteRoute,
+  disableRoute,
+  editRoute,
+  listRoutes,
+  routeHistory,
+} from './routes-service';
+
+const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
+const writeTenant = onTenant('versions', tenantFromParam('tenantId'), 'Tenant');
+
+/** Paths as Fastify declares them: the contract's paths with the tenant as a parameter. */
+const ROUTES = gatewayPaths.routes(':tenantId');
+const POLICIES = gatewayPaths.policies(':tenantId');
+
+const IF_MATCH =
+  'If-Match: the lineage\'s newest version number ("3"); a stale one is a 412 with the newest version';
+
+/** Sends the lineage's newest version number as the ETag: what the next conditional write sends. */
+function withLatest<T extends { latestVersion: number }>(
+  reply: { header(name: string, value: string): unknown },
+  row: T,
+): T {
+  reply.header('etag', etagOf(row.latestVersion));
+  return row;
+}
+
+function gatewayRouteRoutes(app: ZodApp, db: Database): void {
+  const tags = ['gateway routes'];
+  app.get(
+    ROUTES,
+    {
+      config: { permission: readTenant },
+      schema: {
+        tags,
+        summary:
+          'The current version of each route lineage in one environment (active, or newest when disabled): filter by capability, search path or target, sort, page (total in X-Total-Count)',
+        params: z.object({ tenantId: idParamSchema }),
+        querystring: gatewayRouteListQuerySchema,
+        response: { 200: z.array(gatewayRouteSchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      await requireTenant(db, request.params.tenantId);
+      return sendPage(reply, await listRoutes(db, request.params.tenantId, request.query));
+    },
+  );
+
+  app.post(
+    ROUTES,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: 'Create a route: version 1 of a new lineage, active (createdBy is the signed-in user)',
+        params: z.object({ tenantId: idParamSchema }),
+        body: createRouteBodySchema,
+        response: { 201: gatewayRouteSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(requireViewer(request), request.ip);
+      const created = await createRoute(db, request.params.tenantId, request.body, actor);
+      return reply.status(201).send(withLatest(reply, created));
+    },
+  );
+
+  app.get(
+    `${ROUTES}/:lineageId/versions`,
+    {
+      config: { permission: readTenant },
+      schema: {
+        tags,
+        summary: "A route lineage's versions, newest first, paged (total in X-Total-Count, ETag the newest)",
+        params: tenantLineageParamsSchema,
+        querystring: lineageHistoryQuerySchema,
+        response: { 200: z.array(gatewayRouteSchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const page = await routeHistory(db, request.params.tenantId, request.params.lineageId, request.query);
+      if (page.items[0]) reply.header('etag', etagOf(page.items[0].latestVersion));
+      return sendPage(reply, page);
+    },
+  );
+
+  app.post(
+    `${ROUTES}/:lineageId/versions`,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: `Edit a route: its next version, active. ${IF_MATCH}`,
+        params: tenantLineageParamsSchema,
+        body: routeFieldsSchema,
+        response: {
+          201: gatewayRouteSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(gatewayRouteSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const expected = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      const created = await editRoute(db, request.params, request.body, actor, expected);
+      return reply.status(201).send(withLatest(reply, created));
+    },
+  );
+
+  app.post(
+    `${ROUTES}/versions/:versionId/activate`,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: `Make a version the only active one of its lineage, checking the rules again. ${IF_MATCH}`,
+        params: tenantVersionParamsSchema,
+        response: {
+          200: gatewayRouteSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(gatewayRouteSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const expected = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      return withLatest(reply, await activateRoute(db, request.params, actor, expected));
+    },
+  );
+
+  app.post(
+    `${ROUTES}/:lineageId/disable`,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: `Disable a route: no version stays active, the gateway stops serving it. ${IF_MATCH}`,
+        params: tenantLineageParamsSchema,
+        response: {
+          200: gatewayRouteSchema,
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(gatewayRouteSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const expected = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      return withLatest(reply, await disableRoute(db, request.params, actor, expected));
+    },
+  );
+
+  app.delete(
+    `${ROUTES}/:lineageId`,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: `Delete a route with every version. ${IF_MATCH}`,
+        params: tenantLineageParamsSchema,
+        response: {
+          204: z.null(),
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(gatewayRouteSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const expected = ifMatchRevision(request);
+      await deleteRoute(db, request.params, actorOf(requireViewer(request), request.ip), expected);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+function opaPolicyRoutes(app: ZodApp, db: Database): void {
+  const tags = ['opa policies'];
+  app.get(
+    POLICIES,
+    {
+      config: { permission: readTenant },
+      schema: {
+        tags,
+        summary:
+          'The current version of each policy lineage in one environment (active, or newest when disabled): filter by capability, search name or description, sort, page (total in X-Total-Count)',
+        params: z.object({ tenantId: idParamSchema }),
+        querystring: opaPolicyListQuerySchema,
+        response: { 200: z.array(opaPolicySchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      await requireTenant(db, request.params.tenantId);
+      return sendPage(reply, await listPolicies(db, request.params.tenantId, request.query));
+    },
+  );
+
+  app.post(
+    POLICIES,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary:
+          'Create a policy: version 1 of a new lineage, active; its Rego is checked (400 issues carry the line)',
+        params: z.object({ tenantId: idParamSchema }),
+        body: createPolicyBodySchema,
+        response: { 201: opaPolicySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(requireViewer(request), request.ip);
+      const created = await createPolicy(db, request.params.tenantId, request.body, actor);
+      return reply.status(201).send(withLatest(reply, created));
+    },
+  );
+
+  app.get(
+    `${POLICIES}/:lineageId/versions`,
+    {
+      config: { permission: readTenant },
+      schema: {
+        tags,
+        summary: "A policy lineage's versions, newest first, paged (total in X-Total-Count, ETag the newest)",
+        params: tenantLineageParamsSchema,
+        querystring: lineageHistoryQuerySchema,
+        response: { 200: z.array(opaPolicySchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const page = await policyHistory(db, request.params.tenantId, request.params.lineageId, request.query);
+      if (page.items[0]) reply.header('etag', etagOf(page.items[0].latestVersion));
+      return sendPage(reply, page);
+    },
+  );
+
+  app.post(
+    `${POLICIES}/:lineageId/versions`,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: `Edit a policy: its next version, active; Rego checked as on create. ${IF_MATCH}`,
+        params: tenantLineageParamsSchema,
+        body: policyFieldsSchema,
+        response: {
+          201: opaPolicySchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(opaPolicySchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const expected = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      const created = await editPolicy(db, request.params, request.body, actor, expected);
+      return reply.status(201).send(withLatest(reply, created));
+    },
+  );
+
+  app.post(
+    `${POLICIES}/versions/:versionId/activate`,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: `Make a version the only active one of its lineage, checking the rules again. ${IF_MATCH}`,
+        params: tenantVersionParamsSchema,
+        response: {
+          200: opaPolicySchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          ...preconditionFailed(opaPolicySchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const expected = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      return withLatest(reply, await activatePolicy(db, request.params, actor, expected));
+    },
+  );
+
+  app.post(
+    `${POLICIES}/:lineageId/disable`,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: `Disable a policy: no version stays active, the bundle leaves it out. ${IF_MATCH}`,
+        params: tenantLineageParamsSchema,
+        response: {
+          200: opaPolicySchema,
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(opaPolicySchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const expected = ifMatchRevision(request);
+      const actor = actorOf(requireViewer(request), request.ip);
+      return withLatest(reply, await disablePolicy(db, request.params, actor, expected));
+    },
+  );
+
+  app.delete(
+    `${POLICIES}/:lineageId`,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: `Delete a policy with every version. ${IF_MATCH}`,
+        params: tenantLineageParamsSchema,
+        response: {
+          204: z.null(),
+          ...errorResponses(400, 401, 403, 404),
+          ...preconditionFailed(opaPolicySchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const expected = ifMatchRevision(request);
+      await deletePolicy(db, request.params, actorOf(requireViewer(request), request.ip), expected);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** Gateway routes, OPA policies and their two hand-off artifacts (docs/gateway.md). */
+export function gatewayRoutes(app: ZodApp, { db }: { db: Database }): void {
+  gatewayRouteRoutes(app, db);
+  opaPolicyRoutes(app, db);
+  gatewayArtifactRoutes(app, db, readTenant, tenantEnvironmentParamsSchema);
+}
