@@ -13,8 +13,7 @@ const seg = encodeURIComponent;
 
 /**
  * Every path the tab calls. The contract names the collection and artifact paths; the per-lineage ones
- * below follow its params schemas (tenantLineageParamsSchema, tenantVersionParamsSchema) and the REST
- * shape of the other resources.
+ * are the server's (src/server/gateway/routes.ts): GET history and POST an edit on `versions`.
  */
 export const lineagePaths = {
   collection: base,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@contract/lists';
 import { getPage } from '@/lib/list-request';
 import {
+  type AnyLineage,
   gatewayKeys,
   lineagePaths,
   type LineageKind,
@@ -35,16 +36,21 @@ export function useLineageHistory<K extends LineageKind>(
 }
 
 /**
- * The lineage's newest version number, which every write to it sends as If-Match: from the cached
- * history when the admin has seen it (so a change made since is caught as 412), else fetched now.
+ * The lineage's newest version number, which every write to it sends as If-Match: the list row's
+ * `latestVersion`, else (a row from elsewhere) the history, from the cache when the admin has seen it.
  */
 export function useFetchNewestVersion(kind: LineageKind, tenantId: string) {
   const queryClient = useQueryClient();
-  return async (lineageId: string): Promise<number | undefined> => {
-    const page = await queryClient.fetchQuery(lineageHistoryQueryOptions(kind, tenantId, lineageId));
-    return page.rows.reduce<number | undefined>(
-      (max, v) => (max === undefined || v.version > max ? v.version : max),
-      undefined,
-    );
+  return async (row: AnyLineage): Promise<number | undefined> => {
+    if (row.latestVersion !== undefined) return row.latestVersion;
+    const page = await queryClient.fetchQuery(lineageHistoryQueryOptions(kind, tenantId, row.lineageId));
+    return newestOf(page.rows);
   };
 }
+
+/** The highest version number of some versions of one lineage. */
+export const newestOf = (versions: readonly AnyLineage[]): number | undefined =>
+  versions.reduce<number | undefined>(
+    (max, v) => Math.max(max ?? 0, v.latestVersion ?? v.version),
+    undefined,
+  );

@@ -17,13 +17,13 @@ export type UpdateLineageInput<K extends LineageKind> = {
   ifMatch: number | undefined;
 };
 
-/** PATCH .../:lineageId: the lineage's next version with these fields, made active (412 when stale). */
+/** POST .../:lineageId/versions: the lineage's next version with these fields, made active (412 when stale). */
 export async function updateLineage<K extends LineageKind>(
   kind: K,
   tenantId: string,
   { lineageId, fields, ifMatch }: UpdateLineageInput<K>,
 ): Promise<LineageOf<K>> {
-  const res = await apiRequest('PATCH', lineagePaths.lineage(kind, tenantId, lineageId), fields, { ifMatch });
+  const res = await apiRequest('POST', lineagePaths.history(kind, tenantId, lineageId), fields, { ifMatch });
   return (await res.json()) as LineageOf<K>;
 }
 

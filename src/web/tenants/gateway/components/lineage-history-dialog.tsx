@@ -10,7 +10,7 @@ import { ConfigurationDiff } from '@/tenants/control-plane/components/configurat
 import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { useActivateLineageVersion } from '@/tenants/gateway/api/activate-lineage-version';
 import { gatewayKeys, type AnyLineage, type LineageKind } from '@/tenants/gateway/api/gateway-keys';
-import { useLineageHistory } from '@/tenants/gateway/api/get-lineage-history';
+import { newestOf, useLineageHistory } from '@/tenants/gateway/api/get-lineage-history';
 
 type LineageHistoryDialogProps = {
   kind: LineageKind;
@@ -46,7 +46,7 @@ export function LineageHistoryDialog({
   const versions = history.data?.rows ?? [];
   const total = history.data?.total ?? 0;
   const active = versions.find((version) => version.isActive);
-  const newest = versions[0]?.version;
+  const newest = newestOf(versions);
 
   const onActivate = (version: AnyLineage) =>
     activate.mutate(

@@ -1,23 +1,25 @@
 import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { LineageKind } from '@/tenants/gateway/api/gateway-keys';
-import { useLineageHistory } from '@/tenants/gateway/api/get-lineage-history';
+import type { AnyLineage, LineageKind } from '@/tenants/gateway/api/gateway-keys';
+import { newestOf, useLineageHistory } from '@/tenants/gateway/api/get-lineage-history';
 
 type NewestVersionGateProps = {
   kind: LineageKind;
   tenantId: string;
-  lineageId: string;
+  row: AnyLineage;
   /** Rendered once the lineage's newest version number (the If-Match of an edit) is known. */
   children: (newest: number) => ReactNode;
 };
 
 /**
  * An edit form opens on the row's version, but its save must name the lineage's newest version (an
- * older one may be active): the list does not carry it, so the history's first entry supplies it.
+ * older one may be active). List rows carry it as `latestVersion`; without it the history supplies it.
  */
-export function NewestVersionGate({ kind, tenantId, lineageId, children }: NewestVersionGateProps) {
-  const history = useLineageHistory(kind, tenantId, lineageId);
+export function NewestVersionGate({ kind, tenantId, row, children }: NewestVersionGateProps) {
+  const known = row.latestVersion;
+  const history = useLineageHistory(kind, tenantId, known === undefined ? row.lineageId : undefined);
+  if (known !== undefined) return <>{children(known)}</>;
   if (history.isPending) {
     return (
       <div aria-busy="true" className="space-y-3">
@@ -36,6 +38,5 @@ export function NewestVersionGate({ kind, tenantId, lineageId, children }: Newes
       />
     );
   }
-  const newest = Math.max(0, ...history.data.rows.map((version) => version.version));
-  return <>{children(newest)}</>;
+  return <>{children(newestOf(history.data.rows) ?? 0)}</>;
 }

@@ -54,7 +54,7 @@ export function PolicyFormDialog({
         </DialogHeader>
         {open &&
           (policy ? (
-            <NewestVersionGate kind="policies" tenantId={tenantId} lineageId={policy.lineageId}>
+            <NewestVersionGate kind="policies" tenantId={tenantId} row={policy}>
               {(newest) => (
                 <PolicyForm
                   tenantId={tenantId}

@@ -47,7 +47,7 @@ export function RouteFormDialog({ open, onOpenChange, tenantId, environment, rou
         {/* Mounted only while open, so each opening starts from the route's current values. */}
         {open &&
           (route ? (
-            <NewestVersionGate kind="routes" tenantId={tenantId} lineageId={route.lineageId}>
+            <NewestVersionGate kind="routes" tenantId={tenantId} row={route}>
               {(newest) => (
                 <RouteForm
                   tenantId={tenantId}

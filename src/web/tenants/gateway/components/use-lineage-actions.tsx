@@ -46,7 +46,7 @@ export function useLineageActions(kind: LineageKind, tenantId: string) {
     if (row.isActive) {
       let ifMatch: number | undefined;
       try {
-        ifMatch = await newest(row.lineageId);
+        ifMatch = await newest(row);
       } catch (error) {
         return notifyError(error, `Failed to disable ${noun}`);
       }
@@ -60,7 +60,7 @@ export function useLineageActions(kind: LineageKind, tenantId: string) {
     } else {
       // A disabled lineage lists its newest version: enabling activates that one again.
       activate.mutate(
-        { versionId: row.id, ifMatch: row.version },
+        { versionId: row.id, ifMatch: row.latestVersion ?? row.version },
         {
           onSuccess: () =>
             notifySuccess(`${Noun} enabled`, `Version ${row.version} of the ${name} is active in ${where}.`),
@@ -75,7 +75,7 @@ export function useLineageActions(kind: LineageKind, tenantId: string) {
     const { row, name } = deleting;
     let ifMatch: number | undefined;
     try {
-      ifMatch = await newest(row.lineageId);
+      ifMatch = await newest(row);
     } catch (error) {
       return notifyError(error, `Failed to delete ${noun}`);
     }
