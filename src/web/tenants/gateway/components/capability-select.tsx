@@ -39,7 +39,7 @@ export function CapabilitySelect({
       <Select value={value} onValueChange={onChange} disabled={disabled || subscribed.isPending}>
         <SelectTrigger {...fieldControlProps(id, !!error)} className="w-full" onBlur={onBlur}>
           <SelectValue
-            placeholder={subscribed.isPending ? 'Loading capabilities...' : 'Choose a capability'}
+            placeholder={subscribed.isPending ? 'Loading capabilities...' : 'Select a capability'}
           />
         </SelectTrigger>
         <SelectContent>

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { policyFieldsSchema, policyTypes, type OpaPolicy, type PolicyFields } from '@contract/gateway';
+import { policyTypes, type OpaPolicy, type PolicyFields } from '@contract/gateway';
 
 /** The policy form: the contract's fields as the inputs hold them (description '' for none). */
 export const policyFormSchema = z.object({
   capabilityId: z.string().min(1, 'Choose a capability'),
-  name: policyFieldsSchema.shape.name.min(1, 'Name is required'),
+  name: z.string().trim().min(1, 'Name is required').max(200),
   description: z.string().trim().max(2000),
   policyType: z.enum(policyTypes),
   policyContent: z

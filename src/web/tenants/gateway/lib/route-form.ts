@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  DEFAULT_RATE_LIMIT,
-  routeFieldsSchema,
-  routeMethods,
-  type GatewayRoute,
-  type RouteFields,
-} from '@contract/gateway';
+import { DEFAULT_RATE_LIMIT, routeMethods, type GatewayRoute, type RouteFields } from '@contract/gateway';
 
 const MAX_RATE_LIMIT = 1_000_000;
 
@@ -16,8 +10,11 @@ const MAX_RATE_LIMIT = 1_000_000;
  */
 export const routeFormSchema = z.object({
   capabilityId: z.string().min(1, 'Choose a capability'),
-  path: routeFieldsSchema.shape.path
+  path: z
+    .string()
+    .trim()
     .min(1, 'Path is required')
+    .max(500)
     .refine((path) => path.startsWith('/'), 'Path must start with /'),
   methods: z.array(z.enum(routeMethods)).min(1, 'Choose at least one method'),
   targetService: z.string().trim().min(1, 'Target service is required').max(2000),
