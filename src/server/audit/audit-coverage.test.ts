@@ -5,7 +5,7 @@ import { describeApi } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
 import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
 
-type Saved = Record<string, { id: string }>;
+type Saved = Record<string, { id: string; lineageId?: string }>;
 interface Step {
   /** The concrete request; a function reads ids saved by earlier steps. */
   url: string | ((saved: Saved) => string);
@@ -93,6 +93,58 @@ const STEPS: Record<string, Step> = {
   },
   'POST /api/capability-subscriptions/versions/:versionId/activate': {
     url: '/api/capability-subscriptions/versions/ver-1/activate',
+  },
+  'POST /api/tenants/:tenantId/gateway-routes': {
+    url: '/api/tenants/tenant-001/gateway-routes',
+    body: {
+      capabilityId: 'api-001',
+      environment: 'production',
+      path: '/audited',
+      methods: ['GET'],
+      targetService: 'audited:8080',
+    },
+    save: 'route',
+  },
+  'POST /api/tenants/:tenantId/gateway-routes/:lineageId/versions': {
+    url: (s) => `/api/tenants/tenant-001/gateway-routes/${s.route?.lineageId}/versions`,
+    body: { path: '/audited/v2', methods: ['GET'], targetService: 'audited:8080' },
+  },
+  'POST /api/tenants/:tenantId/gateway-routes/versions/:versionId/activate': {
+    url: (s) => `/api/tenants/tenant-001/gateway-routes/versions/${s.route?.id}/activate`,
+  },
+  'POST /api/tenants/:tenantId/gateway-routes/:lineageId/disable': {
+    url: (s) => `/api/tenants/tenant-001/gateway-routes/${s.route?.lineageId}/disable`,
+  },
+  'DELETE /api/tenants/:tenantId/gateway-routes/:lineageId': {
+    url: (s) => `/api/tenants/tenant-001/gateway-routes/${s.route?.lineageId}`,
+  },
+  'POST /api/tenants/:tenantId/opa-policies': {
+    url: '/api/tenants/tenant-001/opa-policies',
+    body: {
+      capabilityId: 'api-001',
+      environment: 'production',
+      name: 'Audited',
+      policyType: 'authz',
+      policyContent: 'package audited\n',
+    },
+    save: 'policy',
+  },
+  'POST /api/tenants/:tenantId/opa-policies/:lineageId/versions': {
+    url: (s) => `/api/tenants/tenant-001/opa-policies/${s.policy?.lineageId}/versions`,
+    body: {
+      name: 'Audited',
+      policyType: 'authz',
+      policyContent: 'package audited\n\ndefault allow := false\n',
+    },
+  },
+  'POST /api/tenants/:tenantId/opa-policies/versions/:versionId/activate': {
+    url: (s) => `/api/tenants/tenant-001/opa-policies/versions/${s.policy?.id}/activate`,
+  },
+  'POST /api/tenants/:tenantId/opa-policies/:lineageId/disable': {
+    url: (s) => `/api/tenants/tenant-001/opa-policies/${s.policy?.lineageId}/disable`,
+  },
+  'DELETE /api/tenants/:tenantId/opa-policies/:lineageId': {
+    url: (s) => `/api/tenants/tenant-001/opa-policies/${s.policy?.lineageId}`,
   },
   'POST /api/microfrontends': {
     url: '/api/microfrontends',

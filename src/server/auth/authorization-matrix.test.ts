@@ -1,7 +1,12 @@
 import { expect, it } from 'vitest';
 import { roleAllows, type TenantAction } from '../../contract/roles';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures } from '../test/fixtures';
+import {
+  FIXTURE_POLICY_LINEAGE,
+  FIXTURE_ROUTE_LINEAGE,
+  insertFixtures,
+  insertGatewayFixtures,
+} from '../test/fixtures';
 import { sessionCookieFor, type TestPersona } from '../test/sessions';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -50,6 +55,22 @@ const EXPECTED: Record<string, string> = {
     'tenant:read',
   'POST /api/capability-subscriptions/versions': 'tenant:versions',
   'POST /api/capability-subscriptions/versions/:versionId/activate': 'tenant:versions',
+  'GET /api/tenants/:tenantId/gateway-routes': 'tenant:read',
+  'POST /api/tenants/:tenantId/gateway-routes': 'tenant:versions',
+  'GET /api/tenants/:tenantId/gateway-routes/:lineageId/versions': 'tenant:read',
+  'POST /api/tenants/:tenantId/gateway-routes/:lineageId/versions': 'tenant:versions',
+  'POST /api/tenants/:tenantId/gateway-routes/versions/:versionId/activate': 'tenant:versions',
+  'POST /api/tenants/:tenantId/gateway-routes/:lineageId/disable': 'tenant:versions',
+  'DELETE /api/tenants/:tenantId/gateway-routes/:lineageId': 'tenant:versions',
+  'GET /api/tenants/:tenantId/opa-policies': 'tenant:read',
+  'POST /api/tenants/:tenantId/opa-policies': 'tenant:versions',
+  'GET /api/tenants/:tenantId/opa-policies/:lineageId/versions': 'tenant:read',
+  'POST /api/tenants/:tenantId/opa-policies/:lineageId/versions': 'tenant:versions',
+  'POST /api/tenants/:tenantId/opa-policies/versions/:versionId/activate': 'tenant:versions',
+  'POST /api/tenants/:tenantId/opa-policies/:lineageId/disable': 'tenant:versions',
+  'DELETE /api/tenants/:tenantId/opa-policies/:lineageId': 'tenant:versions',
+  'GET /api/tenants/:tenantId/gateway/:environment/declarative': 'tenant:read',
+  'GET /api/tenants/:tenantId/policies/:environment/bundle.tar.gz': 'tenant:read',
   'POST /api/microfrontends': 'admin',
   'PATCH /api/microfrontends/:id': 'admin',
   'DELETE /api/microfrontends/:id': 'admin',
@@ -128,6 +149,14 @@ const ID_BY_ROUTE: Record<string, string> = {
 const PARAMS_BY_ROUTE: Record<string, Record<string, string>> = {
   '/api/capability-subscriptions/versions/:versionId/activate': { versionId: 'ver-1' },
   '/api/microfrontend-versions/:versionId/deprecate': { versionId: 'mfv-3' },
+  '/api/tenants/:tenantId/gateway-routes/:lineageId/versions': { lineageId: FIXTURE_ROUTE_LINEAGE },
+  '/api/tenants/:tenantId/gateway-routes/:lineageId/disable': { lineageId: FIXTURE_ROUTE_LINEAGE },
+  '/api/tenants/:tenantId/gateway-routes/:lineageId': { lineageId: FIXTURE_ROUTE_LINEAGE },
+  '/api/tenants/:tenantId/gateway-routes/versions/:versionId/activate': { versionId: 'route-v1' },
+  '/api/tenants/:tenantId/opa-policies/:lineageId/versions': { lineageId: FIXTURE_POLICY_LINEAGE },
+  '/api/tenants/:tenantId/opa-policies/:lineageId/disable': { lineageId: FIXTURE_POLICY_LINEAGE },
+  '/api/tenants/:tenantId/opa-policies/:lineageId': { lineageId: FIXTURE_POLICY_LINEAGE },
+  '/api/tenants/:tenantId/opa-policies/versions/:versionId/activate': { versionId: 'policy-v1' },
 };
 
 /**
@@ -254,5 +283,8 @@ describeApi(
       expect(failures).toEqual([]);
     });
   },
-  insertFixtures,
+  async (db) => {
+    await insertFixtures(db);
+    await insertGatewayFixtures(db);
+  },
 );

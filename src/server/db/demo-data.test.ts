@@ -35,6 +35,8 @@ const TABLES = {
   capabilityDeployments: schema.capabilityDeployments,
   webApps: schema.webApps,
   webAppMeshes: schema.webAppMeshes,
+  gatewayRoutes: schema.gatewayRoutes,
+  opaPolicies: schema.opaPolicies,
 } as const;
 
 async function countAll(db: Database): Promise<Record<string, number>> {

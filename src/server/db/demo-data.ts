@@ -6,10 +6,12 @@ import {
   capabilityDeployments,
   capabilitySubscriptionVersions,
   capabilitySubscriptions,
+  gatewayRoutes,
   microfrontendDeployments,
   microfrontendVersions,
   microfrontends,
   notificationTemplates,
+  opaPolicies,
   tenants,
   userProfiles,
   users,
@@ -19,8 +21,9 @@ import {
 
 /**
  * Demo data for an empty database: a small, coherent world (tenants, users, capabilities with versioned
- * configurations, microfrontends, blue-green slots, web apps, one mesh) with stable readable ids and fixed
- * timestamps, so screens and "newest first" orderings look the same on every start.
+ * configurations, microfrontends, blue-green slots, web apps, one mesh, gateway routes and OPA policies)
+ * with stable readable ids and fixed timestamps, so screens and "newest first" orderings look the same
+ * on every start.
  */
 
 /** Advisory lock key: two servers on one PostgreSQL must not both seed (the migration lock is 727001). */
@@ -46,6 +49,8 @@ type MicrofrontendDeploymentRow = typeof microfrontendDeployments.$inferInsert;
 type CapabilityDeploymentRow = typeof capabilityDeployments.$inferInsert;
 type WebAppRow = typeof webApps.$inferInsert;
 type MeshRow = typeof webAppMeshes.$inferInsert;
+type GatewayRouteRow = typeof gatewayRoutes.$inferInsert;
+type OpaPolicyRow = typeof opaPolicies.$inferInsert;
 
 type Env = 'development' | 'uat' | 'production';
 type SlotName = 'blue' | 'green';
@@ -1489,6 +1494,339 @@ function buildMesh(): MeshRow {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Gateway routes and OPA policies: versioned lineages in environments the tenants subscribe to
+
+/** Fixed lineage ids (UUIDs, as the API hands out), numbered per demo lineage. */
+const lineage = (n: number) => `6d3a0000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+interface LineageSpec<Fields> {
+  n: number;
+  tenantId: string;
+  capabilityId: string;
+  environment: Env;
+  versions: (Fields & { createdBy?: string })[];
+  /** 1-based active version; default the latest; 0 for a disabled lineage. */
+  activeVersion?: number;
+  startDay: number;
+}
+
+type RouteSpecFields = Pick<
+  GatewayRouteRow,
+  'path' | 'methods' | 'targetService' | 'authRequired' | 'rateLimit'
+>;
+type PolicySpecFields = Pick<
+  OpaPolicyRow,
+  'name' | 'description' | 'policyType' | 'policyContent' | 'enabled'
+>;
+
+const ROUTE_LINEAGES: LineageSpec<RouteSpecFields>[] = [
+  {
+    n: 1,
+    tenantId: 'tenant-001',
+    capabilityId: 'api-001',
+    environment: 'production',
+    startDay: -45,
+    versions: [
+      {
+        path: '/auth/token',
+        methods: ['POST'],
+        targetService: 'https://identity.acme-fin.internal:8443',
+        authRequired: false,
+        rateLimit: 100,
+      },
+      {
+        path: '/auth/token',
+        methods: ['POST'],
+        targetService: 'https://identity.acme-fin.internal:8443',
+        authRequired: false,
+        rateLimit: 300,
+        createdBy: SECOND_ADMIN_EMAIL,
+      },
+    ],
+  },
+  {
+    n: 2,
+    tenantId: 'tenant-001',
+    capabilityId: 'api-002',
+    environment: 'production',
+    startDay: -40,
+    versions: [
+      {
+        path: '/accounts/{accountId}',
+        methods: ['GET'],
+        targetService: 'accounts-svc.acme-fin.internal:8080',
+        authRequired: true,
+        rateLimit: 1000,
+      },
+    ],
+  },
+  {
+    n: 3,
+    tenantId: 'tenant-001',
+    capabilityId: 'api-003',
+    environment: 'production',
+    startDay: -35,
+    activeVersion: 1,
+    versions: [
+      {
+        path: '/payments',
+        methods: ['GET', 'POST'],
+        targetService: 'https://payments.acme-fin.internal',
+        authRequired: true,
+        rateLimit: 500,
+      },
+      {
+        path: '/payments',
+        methods: ['GET', 'POST'],
+        targetService: 'https://payments.acme-fin.internal',
+        authRequired: true,
+        rateLimit: 200,
+      },
+    ],
+  },
+  {
+    n: 4,
+    tenantId: 'tenant-001',
+    capabilityId: 'api-003',
+    environment: 'production',
+    startDay: -30,
+    activeVersion: 0,
+    versions: [
+      {
+        path: '/payments/refunds',
+        methods: ['POST'],
+        targetService: 'https://payments.acme-fin.internal',
+        authRequired: true,
+        rateLimit: 50,
+      },
+    ],
+  },
+  {
+    n: 5,
+    tenantId: 'tenant-001',
+    capabilityId: 'api-001',
+    environment: 'development',
+    startDay: -44,
+    versions: [
+      {
+        path: '/auth/token',
+        methods: ['POST'],
+        targetService: 'identity-dev:8080',
+        authRequired: false,
+        rateLimit: null,
+      },
+    ],
+  },
+  {
+    n: 6,
+    tenantId: 'tenant-002',
+    capabilityId: 'api-001',
+    environment: 'production',
+    startDay: -38,
+    versions: [
+      {
+        path: '/patients/{patientId}/session',
+        methods: ['GET', 'DELETE'],
+        targetService: 'https://identity.globex-health.internal',
+        authRequired: true,
+        rateLimit: 600,
+      },
+    ],
+  },
+  {
+    n: 7,
+    tenantId: 'tenant-002',
+    capabilityId: 'api-005',
+    environment: 'production',
+    startDay: -33,
+    versions: [
+      {
+        path: '/records',
+        methods: ['GET', 'POST'],
+        targetService: 'records.globex-health.internal:9443',
+        authRequired: true,
+        rateLimit: 1000,
+      },
+    ],
+  },
+  {
+    n: 8,
+    tenantId: 'tenant-003',
+    capabilityId: 'api-002',
+    environment: 'production',
+    startDay: -28,
+    versions: [
+      {
+        path: '/catalog',
+        methods: ['GET', 'HEAD'],
+        targetService: 'https://catalog.initech-retail.internal',
+        authRequired: false,
+        rateLimit: 5000,
+      },
+    ],
+  },
+];
+
+const rego = (...lines: string[]) => `${lines.join('\n')}\n`;
+
+const POLICY_LINEAGES: LineageSpec<PolicySpecFields>[] = [
+  {
+    n: 101,
+    tenantId: 'tenant-001',
+    capabilityId: 'api-001',
+    environment: 'production',
+    startDay: -44,
+    versions: [
+      {
+        name: 'Token issuance',
+        description: 'Which clients may obtain tokens',
+        policyType: 'authz',
+        enabled: true,
+        policyContent: rego(
+          'package tenants.acme_fin.identity',
+          '',
+          'import rego.v1',
+          '',
+          'default allow := false',
+          '',
+          'allow if input.client in {"portal", "back-office"}',
+        ),
+      },
+      {
+        name: 'Token issuance',
+        description: 'Which clients may obtain tokens, and only with MFA',
+        policyType: 'authz',
+        enabled: true,
+        createdBy: SECOND_ADMIN_EMAIL,
+        policyContent: rego(
+          'package tenants.acme_fin.identity',
+          '',
+          'import rego.v1',
+          '',
+          'default allow := false',
+          '',
+          '# Both clients, and every token needs a second factor since the security review.',
+          'allow if {',
+          '  input.client in {"portal", "back-office"}',
+          '  input.mfa == true',
+          '}',
+        ),
+      },
+    ],
+  },
+  {
+    n: 102,
+    tenantId: 'tenant-001',
+    capabilityId: 'api-003',
+    environment: 'production',
+    startDay: -34,
+    versions: [
+      {
+        name: 'Payment limits',
+        description: 'Per-request amount ceilings by customer tier',
+        policyType: 'rate-limit',
+        enabled: true,
+        policyContent: rego(
+          'package tenants.acme_fin.payments',
+          '',
+          'import rego.v1',
+          '',
+          'limits := {"standard": 10000, "premium": 100000}',
+          '',
+          'default allow := false',
+          '',
+          'allow if input.amount <= limits[input.tier]',
+        ),
+      },
+    ],
+  },
+  {
+    n: 103,
+    tenantId: 'tenant-001',
+    capabilityId: 'api-002',
+    environment: 'production',
+    startDay: -25,
+    versions: [
+      {
+        name: 'Account data filter',
+        description: 'Draft: hide balances from support staff',
+        policyType: 'data-filter',
+        enabled: false,
+        policyContent: rego(
+          'package tenants.acme_fin.accounts',
+          '',
+          'import rego.v1',
+          '',
+          'hidden_fields contains "balance" if input.role == "support"',
+        ),
+      },
+    ],
+  },
+  {
+    n: 104,
+    tenantId: 'tenant-002',
+    capabilityId: 'api-005',
+    environment: 'production',
+    startDay: -32,
+    versions: [
+      {
+        name: 'Patient record access',
+        description: 'Clinicians read the records of their own patients',
+        policyType: 'authz',
+        enabled: true,
+        policyContent: rego(
+          'package tenants.globex.records',
+          '',
+          'import rego.v1',
+          '',
+          'default allow := false',
+          '',
+          'allow if {',
+          '  input.role == "clinician"',
+          '  input.patient in data.care_teams[input.user]',
+          '}',
+        ),
+      },
+    ],
+  },
+];
+
+/** Rows of every version of every lineage, numbered from 1, with the chosen one active. */
+function buildLineages<Fields extends object>(
+  specs: LineageSpec<Fields>[],
+  idPrefix: string,
+): (Fields & {
+  id: string;
+  lineageId: string;
+  tenantId: string;
+  capabilityId: string;
+  environment: Env;
+  version: number;
+  isActive: boolean;
+  createdAt: string;
+  createdBy: string;
+})[] {
+  return specs.flatMap((spec) => {
+    const active = spec.activeVersion ?? spec.versions.length;
+    return spec.versions.map(({ createdBy, ...fields }, i) => ({
+      ...(fields as Fields),
+      id: `${idPrefix}-${spec.n}-v${i + 1}`,
+      lineageId: lineage(spec.n),
+      tenantId: spec.tenantId,
+      capabilityId: spec.capabilityId,
+      environment: spec.environment,
+      version: i + 1,
+      isActive: i + 1 === active,
+      createdAt: at(spec.startDay + i * 5, i),
+      createdBy: createdBy ?? DEMO_ADMIN_EMAIL,
+    }));
+  });
+}
+
+const buildGatewayRoutes = (): GatewayRouteRow[] => buildLineages(ROUTE_LINEAGES, 'gwr');
+const buildOpaPolicies = (): OpaPolicyRow[] => buildLineages(POLICY_LINEAGES, 'opa');
+
+// ---------------------------------------------------------------------------------------------------
 
 /** Everything the seeder writes, one array per table (exported for tests and tooling). */
 export function buildDemoData() {
@@ -1507,6 +1845,8 @@ export function buildDemoData() {
     capabilityDeployments: buildCapabilityDeployments(),
     webApps: WEB_APPS,
     webAppMeshes: [buildMesh()],
+    gatewayRoutes: buildGatewayRoutes(),
+    opaPolicies: buildOpaPolicies(),
   };
 }
 
@@ -1537,6 +1877,8 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
     await tx.insert(capabilityDeployments).values(data.capabilityDeployments);
     await tx.insert(webApps).values(data.webApps);
     await tx.insert(webAppMeshes).values(data.webAppMeshes);
+    await tx.insert(gatewayRoutes).values(data.gatewayRoutes);
+    await tx.insert(opaPolicies).values(data.opaPolicies);
     return { seeded: true };
   });
 }

@@ -69,7 +69,7 @@ export function gatewayArtifactRoutes(
         params,
         response: {
           200: fileBody.describe('The bundle (application/gzip)'),
-          304: z.null().describe('Unchanged since the ETag sent in If-None-Match'),
+          304: z.undefined().describe('Unchanged since the ETag sent in If-None-Match'),
           ...errorResponses(400, 404),
         },
       },
@@ -79,7 +79,8 @@ export function gatewayArtifactRoutes(
       const tenant = await requireTenant(db, tenantId);
       const bundle = opaBundle(tenant, environment, await servedPolicies(db, tenantId, environment));
       void reply.header('etag', bundle.etag).header('cache-control', 'no-cache');
-      if (noneMatchHits(request.headers['if-none-match'], bundle.etag)) return reply.status(304).send(null);
+      if (noneMatchHits(request.headers['if-none-match'], bundle.etag))
+        return reply.status(304).send(undefined);
       return reply
         .type('application/gzip')
         .header(

@@ -76,20 +76,26 @@ const isLineageId = (value: string): boolean => UUID.test(value);
 // Drizzle infers row types from a concrete table; over a generic table the rows are the kind's Row.
 const rowsOf = <Row>(rows: unknown): Row[] => rows as Row[];
 
-/** `version = newest of its lineage` / `no version of its lineage is active`, for the current-version filter. */
+/**
+ * The outer row's lineage id, always qualified: Drizzle leaves columns unqualified in a select list,
+ * where `lineage_id` inside the subqueries below would name the subquery's own row.
+ */
+const outerLineage = (table: LineageTable): SQL => sql`${table}.lineage_id`;
+
+/** The current version of its lineage: the active one, or the newest when none is active. */
 function currentVersionOnly(table: LineageTable): SQL {
   return or(
     eq(table.isActive, true),
     and(
-      sql`not exists (select 1 from ${table} as other where other.lineage_id = ${table.lineageId} and other.is_active)`,
-      sql`${table.version} = (select max(other.version) from ${table} as other where other.lineage_id = ${table.lineageId})`,
+      sql`not exists (select 1 from ${table} as other where other.lineage_id = ${outerLineage(table)} and other.is_active)`,
+      sql`${table.version} = (select max(other.version) from ${table} as other where other.lineage_id = ${outerLineage(table)})`,
     ),
   ) as SQL;
 }
 
 /** The newest version number of the row's lineage, as a selected column. */
 const latestVersionOf = (table: LineageTable) =>
-  sql<number>`(select max(other.version) from ${table} as other where other.lineage_id = ${table.lineageId})`.mapWith(
+  sql<number>`(select max(other.version) from ${table} as other where other.lineage_id = ${outerLineage(table)})`.mapWith(
     Number,
   );
 

@@ -296,6 +296,11 @@ describeApi(
       expect((await list('capabilityId=api-002')).items).toEqual([]);
       expect((await list('q=identity')).items.map((r) => r.path)).toEqual(['/identity/v2']);
       expect((await ctx().get(`${BASE}?environment=production&sort=secret`)).statusCode).toBe(400);
+      // Each item carries its own lineage's newest version (lineages here range from 1 to 2 versions).
+      const items = (await list('limit=100')).items;
+      const newest = await Promise.all(items.map(async (r) => (await history(r.lineageId))[0]?.version));
+      expect(items.map((r) => r.latestVersion)).toEqual(newest);
+      expect(new Set(newest).size).toBeGreaterThan(1);
     });
 
     it('lets developers write, members only read, outsiders not even see the tenant', async () => {

@@ -39,7 +39,9 @@ export const gatewayRoutes = pgTable(
   (t) => [
     uniqueIndex('gateway_routes_lineage_version_unique').on(t.lineageId, t.version),
     // At most one active version per lineage; none when the lineage is disabled.
-    uniqueIndex('gateway_routes_one_active').on(t.lineageId).where(sql`${t.isActive}`),
+    uniqueIndex('gateway_routes_one_active')
+      .on(t.lineageId)
+      .where(sql`${t.isActive}`),
     // The list (one tenant and environment, optionally one capability) and the path/method conflict check.
     index('gateway_routes_tenant_env_idx').on(t.tenantId, t.environment, t.capabilityId),
     index('gateway_routes_capability_idx').on(t.capabilityId),
@@ -74,7 +76,9 @@ export const opaPolicies = pgTable(
   },
   (t) => [
     uniqueIndex('opa_policies_lineage_version_unique').on(t.lineageId, t.version),
-    uniqueIndex('opa_policies_one_active').on(t.lineageId).where(sql`${t.isActive}`),
+    uniqueIndex('opa_policies_one_active')
+      .on(t.lineageId)
+      .where(sql`${t.isActive}`),
     index('opa_policies_tenant_env_idx').on(t.tenantId, t.environment, t.capabilityId),
     index('opa_policies_capability_idx').on(t.capabilityId),
     check('opa_policies_environment', sql`${t.environment} in ('development', 'uat', 'production')`),

@@ -1,0 +1,218 @@
+import { expect, it } from 'vitest';
+import { gatewayPaths, opaPolicySchema, type OpaPolicy } from '../../contract/gateway';
+import { describeApi } from '../test/api-harness';
+import { insertFixtures, insertGatewayFixtures } from '../test/fixtures';
+import { sessionCookieFor } from '../test/sessions';
+
+const BASE = gatewayPaths.policies('tenant-001');
+const REGO = `package tenants.acme.orders
+
+import rego.v1
+
+# Orders are readable by their owner.
+default allow := false
+
+allow if {
+  input.method == "GET"
+  input.user == data.owners[input.order]
+}
+`;
+const policy = (extra: object = {}) => ({
+  capabilityId: 'api-001',
+  environment: 'production',
+  name: 'Order access',
+  description: 'Who reads orders',
+  policyType: 'authz',
+  policyContent: REGO,
+  enabled: true,
+  ...extra,
+});
+
+describeApi(
+  'OPA policies',
+  (ctx) => {
+    const create = (payload: object, headers: Record<string, string> = {}) =>
+      ctx().inject({ method: 'POST', url: BASE, payload, headers });
+    const edit = (lineageId: string, payload: object, ifMatch?: string) =>
+      ctx().inject({
+        method: 'POST',
+        url: `${BASE}/${lineageId}/versions`,
+        payload,
+        headers: ifMatch ? { 'if-match': ifMatch } : {},
+      });
+    const withoutContext = (p: ReturnType<typeof policy>) => {
+      const { capabilityId: _c, environment: _e, ...rest } = p;
+      return rest;
+    };
+
+    it('creates version 1, active, createdBy from the session', async () => {
+      const res = await create(policy({ createdBy: 'mallory@example.com' }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(opaPolicySchema.parse(res.json())).toMatchObject({
+        name: 'Order access',
+        policyType: 'authz',
+        enabled: true,
+        version: 1,
+        latestVersion: 1,
+        isActive: true,
+        createdBy: 'test-admin@example.com',
+      });
+    });
+
+    it('checks the Rego on save: 400 on body.policyContent, each problem with its line', async () => {
+      const cases: [string, number, string][] = [
+        ['allow := true\n', 1, 'first statement must be the package declaration'],
+        ['# only a comment\n\nimport rego.v1\npackage late\n', 3, 'first statement must be the package'],
+        ['package\n', 1, 'names no package'],
+        ['package tenants.9lives\n', 1, 'Invalid package path'],
+        ['package tenants.acme.if\n', 1, 'not a keyword'],
+        ['package data.acme\n', 1, 'must not start with "data"'],
+        ['package a\n\nallow if {\n  input.x == 1\n', 3, '"{" is never closed'],
+        ['package a\n\nallow if {\n  input.x == [1, 2)\n}\n', 4, 'Unexpected ")"'],
+        ['package a\n\nallow if input.x == 1 }\n', 3, 'Unexpected "}"'],
+        ['package a\n\nmsg := "unterminated\nallow := true\n', 3, 'Unterminated string'],
+        ['package a\n\nraw := `never closed\n', 3, 'Unterminated raw string'],
+      ];
+      for (const [content, line, text] of cases) {
+        const res = await create(policy({ policyContent: content, name: `bad ${line}` }));
+        expect(res.statusCode, content).toBe(400);
+        const [issue] = res.json().issues;
+        expect(issue.path, content).toBe('body.policyContent');
+        expect(issue.line, content).toBe(line);
+        expect(issue.message, content).toContain(text);
+        expect(res.json().message, content).toContain(`line ${line}`);
+      }
+    });
+
+    it('ignores brackets and quotes inside comments and strings', async () => {
+      const content = [
+        'package tenants.acme.tricky',
+        '',
+        '# a comment with { [ ( and a " quote',
+        'msg := "braces } ] ) and an escaped \\" quote"',
+        'raw := `multi',
+        'line } raw`',
+        'allow if { input.x == msg }',
+      ].join('\n');
+      expect((await create(policy({ policyContent: content, name: 'Tricky' }))).statusCode).toBe(201);
+    });
+
+    it('refuses bad fields with a 400 naming them', async () => {
+      const cases: [object, string][] = [
+        [policy({ name: '' }), 'body.name'],
+        [policy({ policyType: 'firewall' }), 'body.policyType'],
+        [policy({ policyContent: '' }), 'body.policyContent'],
+        [policy({ enabled: 'yes' }), 'body.enabled'],
+        [policy({ environment: 'qa' }), 'body.environment'],
+      ];
+      for (const [payload, field] of cases) {
+        const res = await create(payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json().issues[0].path).toBe(field);
+      }
+    });
+
+    it('two active, enabled policies of a tenant and environment may not declare one package (409)', async () => {
+      const clash = await create(policy({ name: 'Copy' }));
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json().message).toBe(
+        'Package tenants.acme.orders is already declared by the active policy "Order access" of this tenant in production',
+      );
+      // A policy that is not enabled is not served, so it does not clash; enabling it does.
+      const draft = await create(policy({ name: 'Draft copy', enabled: false }));
+      expect(draft.statusCode, draft.body).toBe(201);
+      const draftPolicy = draft.json() as OpaPolicy;
+      const enable = await edit(draftPolicy.lineageId, withoutContext(policy({ name: 'Draft copy' })), '"1"');
+      expect(enable.statusCode).toBe(409);
+      const renamed = await edit(
+        draftPolicy.lineageId,
+        withoutContext(policy({ name: 'Draft copy', policyContent: 'package tenants.acme.orders_v2\n' })),
+        '"1"',
+      );
+      expect(renamed.statusCode, renamed.body).toBe(201);
+      expect(renamed.json()).toMatchObject({ version: 2, enabled: true });
+      // Re-activating version 1 (disabled, same package) is allowed: it is not served.
+      expect(
+        (await ctx().inject({ method: 'POST', url: `${BASE}/versions/${draftPolicy.id}/activate` }))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('edits, history, If-Match, disable and delete as for routes', async () => {
+      const created = (
+        await create(
+          policy({
+            name: 'Rate rules',
+            policyType: 'rate-limit',
+            policyContent: 'package tenants.acme.rates\n',
+          }),
+        )
+      ).json() as OpaPolicy;
+      const second = await edit(
+        created.lineageId,
+        withoutContext(
+          policy({
+            name: 'Rate rules',
+            policyType: 'rate-limit',
+            policyContent: 'package tenants.acme.rates\n\nlimit := 10\n',
+          }),
+        ),
+        '"1"',
+      );
+      expect(second.statusCode, second.body).toBe(201);
+      const stale = await edit(
+        created.lineageId,
+        withoutContext(policy({ policyContent: 'package x\n' })),
+        '"1"',
+      );
+      expect(stale.statusCode).toBe(412);
+      expect(stale.json().current).toMatchObject({ version: 2, name: 'Rate rules' });
+      const history = await ctx().get(`${BASE}/${created.lineageId}/versions?limit=1`);
+      expect(history.headers['x-total-count']).toBe('2');
+      expect(history.headers.etag).toBe('"2"');
+      expect(history.json().map((p: OpaPolicy) => p.version)).toEqual([2]);
+      const disabled = await ctx().inject({ method: 'POST', url: `${BASE}/${created.lineageId}/disable` });
+      expect(disabled.json()).toMatchObject({ isActive: false, version: 2 });
+      const list = await ctx().get(`${BASE}?environment=production&q=rate`);
+      expect(list.json().map((p: OpaPolicy) => [p.name, p.isActive, p.latestVersion])).toEqual([
+        ['Rate rules', false, 2],
+      ]);
+      expect((await ctx().inject({ method: 'DELETE', url: `${BASE}/${created.lineageId}` })).statusCode).toBe(
+        204,
+      );
+      expect((await ctx().get(`${BASE}/${created.lineageId}/versions`)).statusCode).toBe(404);
+    });
+
+    it('members read, developers write', async () => {
+      const member = await sessionCookieFor(ctx().db, {
+        id: 'p-member',
+        email: 'pm@a.io',
+        roles: { 'tenant-001': 'member' },
+      });
+      expect(
+        (
+          await ctx().inject({
+            method: 'GET',
+            url: `${BASE}?environment=production`,
+            headers: { cookie: member },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (await create(policy({ name: 'x', policyContent: 'package m\n' }), { cookie: member })).statusCode,
+      ).toBe(403);
+      const developer = await sessionCookieFor(ctx().db, {
+        id: 'p-dev',
+        email: 'pd@a.io',
+        roles: { 'tenant-001': 'developer' },
+      });
+      expect(
+        (await create(policy({ name: 'x', policyContent: 'package d\n' }), { cookie: developer })).statusCode,
+      ).toBe(201);
+    });
+  },
+  async (db) => {
+    await insertFixtures(db);
+    await insertGatewayFixtures(db);
+  },
+);
