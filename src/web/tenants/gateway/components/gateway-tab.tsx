@@ -4,6 +4,7 @@ import { Info } from 'lucide-react';
 import { useCanOnTenant } from '@/auth';
 import { ContextFilter } from '@/tenants/control-plane/components/context-filter';
 import { environmentName } from '@/tenants/control-plane/lib/labels';
+import { isEnvironmentEnabled } from '@/tenants/control-plane/lib/region-policies';
 import { ArtifactDownloads } from '@/tenants/gateway/components/artifact-downloads';
 import { PoliciesSection } from '@/tenants/gateway/components/policies-section';
 import { RoutesSection } from '@/tenants/gateway/components/routes-section';
@@ -36,6 +37,12 @@ export function GatewayTab({ tenant, environment, onEnvironmentChange }: Gateway
             Routes and policies apply to the whole {environmentName(environment)} environment, in every
             region; the region filter of the Capabilities tab does not narrow them.
           </p>
+          {!isEnvironmentEnabled(tenant, environment) && (
+            <p role="status" className="text-sm font-medium text-amber-800 dark:text-amber-300">
+              {environmentName(environment)} is not enabled for this tenant: routes and policies cannot be
+              added or changed here until it is.
+            </p>
+          )}
         </div>
         <ArtifactDownloads tenantId={tenant.id} environment={environment} />
       </div>

@@ -14,6 +14,7 @@ import { useCreateLineage } from '@/tenants/gateway/api/create-lineage';
 import { useUpdateLineage } from '@/tenants/gateway/api/update-lineage';
 import { NewestVersionGate } from '@/tenants/gateway/components/newest-version-gate';
 import { PolicyFormFields } from '@/tenants/gateway/components/policy-form-fields';
+import { conflictFieldOf } from '@/tenants/gateway/lib/conflict-field';
 import {
   policyFormDefaults,
   policyFormFields,
@@ -105,7 +106,8 @@ function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) 
       error,
       form.setError,
       (field) => (field === 'policyContent' ? undefined : policyFormFields.find((name) => name === field)),
-      'name',
+      // A 409 names an unsubscribed capability or a package another active policy declares.
+      conflictFieldOf(error, { capability: 'capabilityId', other: 'policyContent' }),
     );
     if (problems.length > 0) form.setFocus('policyContent');
     notifyError(error, fallback);

@@ -13,6 +13,7 @@ import { useCreateLineage } from '@/tenants/gateway/api/create-lineage';
 import { useUpdateLineage } from '@/tenants/gateway/api/update-lineage';
 import { NewestVersionGate } from '@/tenants/gateway/components/newest-version-gate';
 import { RouteFormFields } from '@/tenants/gateway/components/route-form-fields';
+import { conflictFieldOf } from '@/tenants/gateway/lib/conflict-field';
 import {
   routeFormDefaults,
   routeFormFields,
@@ -91,12 +92,12 @@ function RouteForm({ tenantId, environment, route, onDone }: RouteFormProps) {
 
   const onError = (error: unknown, fallback: string) => {
     if (conflict.handleError(error)) return;
-    // A 409 (another active route has this path and method) lands on the path.
+    // A 409 lands on the capability (not subscribed) or the path (served by another active route).
     applyServerIssues(
       error,
       form.setError,
       (field) => routeFormFields.find((name) => name === field),
-      'path',
+      conflictFieldOf(error, { capability: 'capabilityId', other: 'path' }),
     );
     notifyError(error, fallback);
   };
