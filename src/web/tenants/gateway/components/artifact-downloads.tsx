@@ -27,7 +27,7 @@ export function ArtifactDownloads({ tenantId, environment }: { tenantId: string;
     }
   };
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Downloads">
+    <div className="flex shrink-0 flex-wrap gap-2 xl:flex-nowrap" role="group" aria-label="Downloads">
       {buttons.map(({ artifact, label, what }) => (
         <Button
           key={artifact}

@@ -32,7 +32,10 @@ export function GatewayTab({ tenant, environment, onEnvironmentChange }: Gateway
             onEnvironmentChange={onEnvironmentChange}
             label="Gateway context"
           />
-          <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="gateway-scope">
+          <p
+            className="flex max-w-2xl items-start gap-2 text-sm text-muted-foreground"
+            data-testid="gateway-scope"
+          >
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             Routes and policies apply to the whole {environmentName(environment)} environment, in every
             region; the region filter of the Capabilities tab does not narrow them.

@@ -19,7 +19,7 @@ export function MethodBadge({ method }: { method: RouteMethod }) {
 
 export function MethodBadges({ methods }: { methods: readonly RouteMethod[] }) {
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Methods">
+    <ul className="flex min-w-28 flex-wrap gap-1 sm:min-w-44" aria-label="Methods">
       {methods.map((method) => (
         <li key={method}>
           <MethodBadge method={method} />
