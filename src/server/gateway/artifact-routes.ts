@@ -51,7 +51,9 @@ export function gatewayArtifactRoutes(
         .header('vary', 'Accept')
         .header('cache-control', 'no-cache')
         .header('content-disposition', `attachment; filename="${base}.${json ? 'json' : 'yaml'}"`);
-      const text = json ? `${JSON.stringify(config, null, 2)}\n` : stringify(config, { lineWidth: 0 });
+      const text = json
+        ? `${JSON.stringify(config, null, 2)}\n`
+        : stringify(config, { lineWidth: 0, aliasDuplicateObjects: false });
       return reply
         .type(json ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8')
         .send(Buffer.from(text));

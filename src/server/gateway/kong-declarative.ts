@@ -102,12 +102,16 @@ export function kongDeclarative(
     const tags = [...scope, kongTag('capability', capabilityId)];
     const kongRoutes = members.map((route): KongRoute => {
       const plugins: KongPlugin[] = [];
-      if (route.authRequired) plugins.push({ name: 'key-auth', config: { key_names: ['apikey'] }, tags });
+      if (route.authRequired) {
+        plugins.push({ name: 'key-auth', config: { key_names: ['apikey'] }, tags: [...tags] });
+      }
       if (route.rateLimit !== null) {
+        // Counted per consumer when key-auth identifies one, per client address otherwise.
+        const limitBy = route.authRequired ? 'consumer' : 'ip';
         plugins.push({
           name: 'rate-limiting',
-          config: { minute: route.rateLimit, policy: 'local', limit_by: 'consumer' },
-          tags,
+          config: { minute: route.rateLimit, policy: 'local', limit_by: limitBy },
+          tags: [...tags],
         });
       }
       return {
