@@ -11,6 +11,7 @@ import { useTenant } from '@/tenants/api/get-tenant';
 import { CapabilitiesTab } from '@/tenants/control-plane/components/capabilities-tab';
 import { ConfigurationTab } from '@/tenants/control-plane/components/configuration-tab';
 import { useControlPlaneParams } from '@/tenants/control-plane/lib/use-control-plane-params';
+import { GatewayTab } from '@/tenants/gateway/components/gateway-tab';
 
 /** /tenant/:tenantId/control-plane (SPEC.md section 2, "Tenant control plane"). */
 export function TenantControlPlanePage() {
@@ -65,12 +66,13 @@ function ControlPlane({ tenant }: { tenant: Tenant }) {
       </Button>
       <PageHeader
         title={tenant.name}
-        description="Capability configuration, data governance and blue-green deployment for this tenant."
+        description="Capability configuration, data governance, blue-green deployment, gateway routes and policies for this tenant."
       />
       <Tabs value={tab} onValueChange={setTab} className="space-y-4">
-        <TabsList>
+        <TabsList className="h-auto max-w-full flex-wrap">
           <TabsTrigger value="capabilities">Capabilities</TabsTrigger>
           <TabsTrigger value="configuration">Configuration</TabsTrigger>
+          <TabsTrigger value="gateway">Gateway &amp; Policies</TabsTrigger>
         </TabsList>
         <TabsContent value="capabilities">
           <CapabilitiesTab
@@ -83,6 +85,13 @@ function ControlPlane({ tenant }: { tenant: Tenant }) {
         </TabsContent>
         <TabsContent value="configuration">
           <ConfigurationTab tenant={tenant} />
+        </TabsContent>
+        <TabsContent value="gateway">
+          <GatewayTab
+            tenant={tenant}
+            environment={context.environment}
+            onEnvironmentChange={setEnvironment}
+          />
         </TabsContent>
       </Tabs>
     </div>

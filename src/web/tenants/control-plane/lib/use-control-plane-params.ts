@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { resolveContext } from '@/tenants/control-plane/lib/default-context';
 
-export const controlPlaneTabs = ['capabilities', 'configuration'] as const;
+export const controlPlaneTabs = ['capabilities', 'configuration', 'gateway'] as const;
 export type ControlPlaneTab = (typeof controlPlaneTabs)[number];
 
 const isTab = (value: string | null): value is ControlPlaneTab =>

@@ -1,0 +1,53 @@
+import { gatewayPaths } from '@contract/gateway';
+import { ApiError } from '@/lib/api-client';
+
+export type Artifact = 'kong-yaml' | 'kong-json' | 'opa-bundle';
+
+const artifacts: Record<
+  Artifact,
+  { path: (tenantId: string, environment: string) => string; accept: string; file: string }
+> = {
+  'kong-yaml': { path: gatewayPaths.declarative, accept: 'application/yaml', file: 'kong.yaml' },
+  'kong-json': { path: gatewayPaths.declarative, accept: 'application/json', file: 'kong.json' },
+  'opa-bundle': { path: gatewayPaths.bundle, accept: 'application/gzip', file: 'bundle.tar.gz' },
+};
+
+/** The server's file name (Content-Disposition), else `<tenant>-<environment>-<file>`. */
+function fileName(res: Response, fallback: string): string {
+  const header = res.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * Fetches an artifact of one environment with the session cookie and hands it to the browser as a
+ * download (the declarative configuration's format is chosen by Accept, which a plain link cannot set).
+ */
+export async function downloadArtifact(artifact: Artifact, tenantId: string, environment: string) {
+  const { path, accept, file } = artifacts[artifact];
+  const res = await fetch(path(tenantId, environment), {
+    headers: { Accept: accept },
+    credentials: 'include',
+  });
+  if (!res.ok) {
+    const text = await res.text();
+    let body: ApiError['body'] = null;
+    try {
+      body = JSON.parse(text) as ApiError['body'];
+    } catch {
+      // Not JSON: the status text is the message.
+    }
+    throw new ApiError(res.status, text || res.statusText, body);
+  }
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName(res, `${tenantId}-${environment}-${file}`);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Let the browser start reading the blob before it is released.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return link.download;
+}

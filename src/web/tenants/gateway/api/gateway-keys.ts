@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { GatewayRoute, OpaPolicy } from '@contract/gateway';
+import { gatewayPaths } from '@contract/gateway';
+
+/** The two versioned resources of the Gateway & Policies tab; each is a list of lineages. */
+export type LineageKind = 'routes' | 'policies';
+export type LineageOf<K extends LineageKind> = K extends 'routes' ? GatewayRoute : OpaPolicy;
+export type AnyLineage = GatewayRoute | OpaPolicy;
+
+const base = (kind: LineageKind, tenantId: string) =>
+  kind === 'routes' ? gatewayPaths.routes(tenantId) : gatewayPaths.policies(tenantId);
+const seg = encodeURIComponent;
+
+/**
+ * Every path the tab calls. The contract names the collection and artifact paths; the per-lineage ones
+ * are the server's (src/server/gateway/routes.ts): GET history and POST an edit on `versions`.
+ */
+export const lineagePaths = {
+  collection: base,
+  lineage: (kind: LineageKind, tenantId: string, lineageId: string) =>
+    `${base(kind, tenantId)}/${seg(lineageId)}`,
+  history: (kind: LineageKind, tenantId: string, lineageId: string) =>
+    `${base(kind, tenantId)}/${seg(lineageId)}/versions`,
+  activate: (kind: LineageKind, tenantId: string, versionId: string) =>
+    `${base(kind, tenantId)}/versions/${seg(versionId)}/activate`,
+  disable: (kind: LineageKind, tenantId: string, lineageId: string) =>
+    `${base(kind, tenantId)}/${seg(lineageId)}/disable`,
+};
+
+/**
+ * The only place a gateway query key is built. Keys start with the tenant's collection path, so one
+ * prefix invalidation refreshes a kind's lists and histories in every environment.
+ */
+export const gatewayKeys = {
+  all: (kind: LineageKind, tenantId: string) => [base(kind, tenantId)] as const,
+  lists: (kind: LineageKind, tenantId: string) => [...gatewayKeys.all(kind, tenantId), 'list'] as const,
+  list: (kind: LineageKind, tenantId: string, query: object) =>
+    [...gatewayKeys.lists(kind, tenantId), query] as const,
+  history: (kind: LineageKind, tenantId: string, lineageId: string) =>
+    [...gatewayKeys.all(kind, tenantId), 'history', lineageId] as const,
+};
+
+/** After any write to a route or policy: that kind's lists and histories of the tenant refetch. */
+export async function invalidateLineages(
+  queryClient: QueryClient,
+  kind: LineageKind,
+  tenantId: string,
+): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: gatewayKeys.all(kind, tenantId) });
+}

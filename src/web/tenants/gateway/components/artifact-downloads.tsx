@@ -1,0 +1,47 @@
+import type { Environment } from '@contract/common';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { environmentName } from '@/tenants/control-plane/lib/labels';
+import { downloadArtifact, type Artifact } from '@/tenants/gateway/api/download-artifact';
+
+const buttons: { artifact: Artifact; label: string; what: string }[] = [
+  { artifact: 'kong-yaml', label: 'Kong YAML', what: 'Kong declarative configuration (YAML)' },
+  { artifact: 'kong-json', label: 'Kong JSON', what: 'Kong declarative configuration (JSON)' },
+  { artifact: 'opa-bundle', label: 'OPA bundle', what: 'OPA bundle' },
+];
+
+/** What the real gateway and policy server load: the environment's active routes and enabled policies. */
+export function ArtifactDownloads({ tenantId, environment }: { tenantId: string; environment: Environment }) {
+  const [busy, setBusy] = useState<Artifact | null>(null);
+  const download = async (artifact: Artifact, what: string) => {
+    setBusy(artifact);
+    try {
+      const file = await downloadArtifact(artifact, tenantId, environment);
+      notifySuccess('Download started', `${what} of ${environmentName(environment)}: ${file}`);
+    } catch (error) {
+      notifyError(error, `Failed to download the ${what}.`);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2 xl:flex-nowrap" role="group" aria-label="Downloads">
+      {buttons.map(({ artifact, label, what }) => (
+        <Button
+          key={artifact}
+          variant="outline"
+          size="sm"
+          disabled={busy !== null}
+          aria-label={`Download ${label} of ${environmentName(environment)}`}
+          title={what}
+          onClick={() => void download(artifact, what)}
+        >
+          <Download aria-hidden="true" />
+          {busy === artifact ? 'Downloading...' : label}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import '@/test/dom-polyfills';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { makeMe, queryClientWithMe } from '@/test/me';
+import { renderWithProviders } from '@/test/render';
+import { bodyOf, polyfillPointer, stubApi } from '@/tenants/control-plane/test/fixtures';
+import { PolicyFormDialog } from '@/tenants/gateway/components/policy-form-dialog';
+import { makePolicy, subscriptionStubs } from '@/tenants/gateway/test/fixtures';
+import type { OpaPolicy } from '@contract/gateway';
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(polyfillPointer);
+afterEach(() => vi.unstubAllGlobals());
+
+const POLICIES = '/api/tenants/tenant-001/opa-policies';
+
+function renderDialog() {
+  const onOpenChange = vi.fn();
+  renderWithProviders(
+    <>
+      <PolicyFormDialog open onOpenChange={onOpenChange} tenantId="tenant-001" environment="production" />
+      <Toaster />
+    </>,
+    { queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })) },
+  );
+  return { onOpenChange, dialog: screen.getByRole('dialog') };
+}
+
+async function fill(dialog: HTMLElement) {
+  const select = within(dialog).getByRole('combobox', { name: 'Capability' });
+  await waitFor(() => expect(select).toBeEnabled());
+  await userEvent.click(select);
+  await userEvent.click(await screen.findByRole('option', { name: 'Identity Service' }));
+  await userEvent.type(within(dialog).getByLabelText('Name'), 'orders-authz');
+}
+
+describe('PolicyFormDialog', () => {
+  it('requires a name and Rego source before any request', async () => {
+    const fetchMock = stubApi(subscriptionStubs);
+    const { dialog } = renderDialog();
+    // A new policy starts from a template that passes the server's checks.
+    const rego = within(dialog).getByLabelText('Rego policy');
+    expect((rego as HTMLTextAreaElement).value).toMatch(/^package /);
+    expect(rego).toHaveClass('font-mono');
+    await userEvent.clear(rego);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Policy' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rego source is required')).toBeInTheDocument();
+    expect(rego).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
+
+  it("lists the server's Rego problems with their lines beside the editor", async () => {
+    stubApi({
+      ...subscriptionStubs,
+      [`POST ${POLICIES}`]: () =>
+        Response.json(
+          {
+            message: 'policyContent: line 1: missing package declaration (and 1 more)',
+            code: 'VALIDATION_FAILED',
+            issues: [
+              { path: 'body.policyContent', message: 'Line 1: missing package declaration', line: 1 },
+              { path: 'body.policyContent', message: 'Line 4: unbalanced {', line: 4 },
+            ],
+          },
+          { status: 400 },
+        ),
+    });
+    const { dialog, onOpenChange } = renderDialog();
+    await fill(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Policy' }));
+
+    const problems = await within(dialog).findByRole('list', { name: 'Rego problems' });
+    expect(
+      within(problems)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line 1: missing package declaration', 'Line 4: unbalanced {']);
+    const rego = within(dialog).getByLabelText('Rego policy');
+    expect(rego).toHaveAttribute('aria-invalid', 'true');
+    expect(rego.getAttribute('aria-describedby')).toContain(problems.id);
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('creates: empty description as null, toast "Policy created"', async () => {
+    const fetchMock = stubApi({
+      ...subscriptionStubs,
+      [`POST ${POLICIES}`]: (init: RequestInit | undefined) =>
+        Response.json(makePolicy(JSON.parse(String(init?.body)) as Partial<OpaPolicy>), { status: 201 }),
+    });
+    const { dialog, onOpenChange } = renderDialog();
+    await fill(dialog);
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Data filter' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Policy' }));
+    expect(await screen.findByText('Policy created')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, POLICIES)).toMatchObject({
+      capabilityId: 'api-001',
+      environment: 'production',
+      name: 'orders-authz',
+      description: null,
+      policyType: 'data-filter',
+      enabled: true,
+    });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});

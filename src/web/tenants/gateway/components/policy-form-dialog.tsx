@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Environment } from '@contract/common';
+import type { OpaPolicy, RegoProblem } from '@contract/gateway';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ConflictAlert } from '@/components/conflict-alert';
+import { DialogForm } from '@/components/dialog-form';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { applyServerIssues } from '@/lib/server-issues';
+import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { environmentName } from '@/tenants/control-plane/lib/labels';
+import { useCreateLineage } from '@/tenants/gateway/api/create-lineage';
+import { useUpdateLineage } from '@/tenants/gateway/api/update-lineage';
+import { NewestVersionGate } from '@/tenants/gateway/components/newest-version-gate';
+import { PolicyFormFields } from '@/tenants/gateway/components/policy-form-fields';
+import { conflictFieldOf } from '@/tenants/gateway/lib/conflict-field';
+import {
+  policyFormDefaults,
+  policyFormFields,
+  policyFormLabels,
+  policyFormSchema,
+  toPolicyFields,
+  type PolicyFormValues,
+} from '@/tenants/gateway/lib/policy-form';
+import { regoProblemsOf } from '@/tenants/gateway/lib/rego-problems';
+
+type PolicyFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  tenantId: string;
+  environment: Environment;
+  /** Edit this policy (a new version); without it, create one. */
+  policy?: OpaPolicy;
+};
+
+/** Create Policy or Edit Policy, with the Rego source and the server's Rego problems beside it. */
+export function PolicyFormDialog({
+  open,
+  onOpenChange,
+  tenantId,
+  environment,
+  policy,
+}: PolicyFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{policy ? 'Edit Policy' : 'Create Policy'}</DialogTitle>
+          <DialogDescription>
+            {policy
+              ? `Saving adds a new version of ${policy.name} in ${environmentName(environment)} and makes it active.`
+              : `An OPA policy in ${environmentName(environment)}, for every region of the environment.`}
+          </DialogDescription>
+        </DialogHeader>
+        {open &&
+          (policy ? (
+            <NewestVersionGate kind="policies" tenantId={tenantId} row={policy}>
+              {(newest) => (
+                <PolicyForm
+                  tenantId={tenantId}
+                  environment={environment}
+                  policy={{ ...policy, revision: newest }}
+                  onDone={() => onOpenChange(false)}
+                />
+              )}
+            </NewestVersionGate>
+          ) : (
+            <PolicyForm tenantId={tenantId} environment={environment} onDone={() => onOpenChange(false)} />
+          ))}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type PolicyFormProps = {
+  tenantId: string;
+  environment: Environment;
+  policy?: OpaPolicy & { revision: number };
+  onDone: () => void;
+};
+
+function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) {
+  const create = useCreateLineage('policies', tenantId);
+  const update = useUpdateLineage('policies', tenantId);
+  const pending = create.isPending || update.isPending;
+  const [regoProblems, setRegoProblems] = useState<RegoProblem[]>([]);
+  const form = useForm<PolicyFormValues>({
+    resolver: zodResolver(policyFormSchema),
+    defaultValues: policyFormDefaults(policy),
+  });
+  const conflict = useConflictAwareSave({
+    form,
+    resource: policy,
+    toFormValues: (resource: OpaPolicy) => policyFormDefaults(resource),
+    what: 'policy',
+    labels: policyFormLabels,
+  });
+
+  const onError = (error: unknown, fallback: string) => {
+    if (conflict.handleError(error)) return;
+    const problems = regoProblemsOf(error);
+    setRegoProblems(problems);
+    // Rego problems show as a list beside the editor, not as one field message.
+    applyServerIssues(
+      error,
+      form.setError,
+      (field) => (field === 'policyContent' ? undefined : policyFormFields.find((name) => name === field)),
+      // A 409 names an unsubscribed capability or a package another active policy declares.
+      conflictFieldOf(error, { capability: 'capabilityId', other: 'policyContent' }),
+    );
+    if (problems.length > 0) form.setFocus('policyContent');
+    notifyError(error, fallback);
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    setRegoProblems([]);
+    const fields = toPolicyFields(values);
+    const where = environmentName(environment);
+    if (policy) {
+      update.mutate(
+        { lineageId: policy.lineageId, fields, ifMatch: conflict.revision() },
+        {
+          onSuccess: (saved) => {
+            notifySuccess(
+              'Policy updated',
+              `Version ${saved.version} of ${saved.name} is active in ${where}.`,
+            );
+            onDone();
+          },
+          onError: (error) => onError(error, 'Failed to update policy'),
+        },
+      );
+    } else {
+      create.mutate(
+        { ...fields, capabilityId: values.capabilityId, environment },
+        {
+          onSuccess: (saved) => {
+            notifySuccess('Policy created', `${saved.name} is active in ${where}.`);
+            onDone();
+          },
+          onError: (error) => onError(error, 'Failed to create policy'),
+        },
+      );
+    }
+  });
+
+  return (
+    <DialogForm
+      label={policy ? 'Edit policy' : 'Create policy'}
+      pending={pending}
+      submitLabel={pending ? 'Saving...' : policy ? 'Save Changes' : 'Create Policy'}
+      onSubmit={onSubmit}
+    >
+      <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
+      <PolicyFormFields
+        form={form}
+        tenantId={tenantId}
+        environment={environment}
+        editing={!!policy}
+        regoProblems={regoProblems}
+      />
+    </DialogForm>
+  );
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { policyTypes, type OpaPolicy, type PolicyFields } from '@contract/gateway';
+
+/** The policy form: the contract's fields as the inputs hold them (description '' for none). */
+export const policyFormSchema = z.object({
+  capabilityId: z.string().min(1, 'Choose a capability'),
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  description: z.string().trim().max(2000),
+  policyType: z.enum(policyTypes),
+  policyContent: z
+    .string()
+    .max(200_000)
+    .refine((text) => text.trim() !== '', 'Rego source is required'),
+  enabled: z.boolean(),
+});
+export type PolicyFormValues = z.infer<typeof policyFormSchema>;
+
+export const policyFormFields = [
+  'capabilityId',
+  'name',
+  'description',
+  'policyType',
+  'policyContent',
+  'enabled',
+] as const;
+
+export const policyFormLabels = {
+  capabilityId: 'Capability',
+  name: 'Name',
+  description: 'Description',
+  policyType: 'Type',
+  policyContent: 'Rego policy',
+  enabled: 'Enabled',
+} as const;
+
+export const policyTypeLabels: Record<(typeof policyTypes)[number], string> = {
+  authz: 'Authorization',
+  'data-filter': 'Data filter',
+  'rate-limit': 'Rate limit',
+  admission: 'Admission',
+  custom: 'Custom',
+};
+
+/** A starting point that passes the server's checks, so a new policy is one edit away from useful. */
+export const REGO_TEMPLATE = `package tenant.authz
+
+import rego.v1
+
+default allow := false
+
+allow if {
+\tinput.method == "GET"
+}
+`;
+
+export function policyFormDefaults(policy?: OpaPolicy, capabilityId = ''): PolicyFormValues {
+  return {
+    capabilityId: policy?.capabilityId ?? capabilityId,
+    name: policy?.name ?? '',
+    description: policy?.description ?? '',
+    policyType: policy?.policyType ?? 'authz',
+    policyContent: policy?.policyContent ?? REGO_TEMPLATE,
+    enabled: policy?.enabled ?? true,
+  };
+}
+
+export function toPolicyFields(values: PolicyFormValues): PolicyFields {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim() === '' ? null : values.description.trim(),
+    policyType: values.policyType,
+    policyContent: values.policyContent,
+    enabled: values.enabled,
+  };
+}

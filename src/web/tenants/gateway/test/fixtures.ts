@@ -1,0 +1,46 @@
+import type { GatewayRoute, OpaPolicy } from '@contract/gateway';
+import { makeVersion } from '@/tenants/control-plane/test/fixtures';
+
+export const makeRoute = (overrides: Partial<GatewayRoute> = {}): GatewayRoute => ({
+  id: 'route-v1',
+  lineageId: 'route-lineage-1',
+  tenantId: 'tenant-001',
+  capabilityId: 'api-001',
+  environment: 'production',
+  path: '/orders',
+  methods: ['GET', 'POST'],
+  targetService: 'http://orders.internal:8080',
+  authRequired: true,
+  rateLimit: 1000,
+  version: 1,
+  isActive: true,
+  createdAt: '2024-03-01T10:00:00.000Z',
+  createdBy: 'admin@example.com',
+  latestVersion: 1,
+  ...overrides,
+});
+
+export const makePolicy = (overrides: Partial<OpaPolicy> = {}): OpaPolicy => ({
+  id: 'policy-v1',
+  lineageId: 'policy-lineage-1',
+  tenantId: 'tenant-001',
+  capabilityId: 'api-001',
+  environment: 'production',
+  name: 'orders-authz',
+  description: null,
+  policyType: 'authz',
+  policyContent: 'package orders.authz\n\ndefault allow := false\n',
+  enabled: true,
+  version: 1,
+  isActive: true,
+  createdAt: '2024-03-01T10:00:00.000Z',
+  createdBy: 'admin@example.com',
+  latestVersion: 1,
+  ...overrides,
+});
+
+/** The tenant subscribes to api-001 (Identity Service) in every region of production. */
+export const subscriptionStubs = {
+  'GET /api/capability-subscriptions/versions/active/tenant-001/*': [makeVersion()],
+  'GET /api/capabilities/options': [{ id: 'api-001', label: 'Identity Service' }],
+};
