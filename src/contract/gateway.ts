@@ -139,10 +139,17 @@ export const tenantEnvironmentParamsSchema = z.object({
   environment: environmentSchema,
 });
 
+/** A capability routes and policies may name: the tenant subscribes to it in the environment. */
+export const subscribedCapabilitySchema = z.object({ id: z.string(), name: z.string() });
+export type SubscribedCapability = z.infer<typeof subscribedCapabilitySchema>;
+
 /** Paths of the API, shared by the server's routes and the client's fetchers. */
 export const gatewayPaths = {
   routes: (tenantId: string) => `/api/tenants/${tenantId}/gateway-routes`,
   policies: (tenantId: string) => `/api/tenants/${tenantId}/opa-policies`,
+  /** The capabilities the tenant subscribes to in an environment, by name (the dialogs' picker). */
+  capabilities: (tenantId: string, environment: string) =>
+    `/api/tenants/${tenantId}/gateway/${environment}/capabilities`,
   /** Kong decK declarative configuration of the active routes; YAML by default, JSON by Accept. */
   declarative: (tenantId: string, environment: string) =>
     `/api/tenants/${tenantId}/gateway/${environment}/declarative`,

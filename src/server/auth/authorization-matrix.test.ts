@@ -71,6 +71,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/tenants/:tenantId/opa-policies/versions/:versionId/activate': 'tenant:versions',
   'POST /api/tenants/:tenantId/opa-policies/:lineageId/disable': 'tenant:versions',
   'DELETE /api/tenants/:tenantId/opa-policies/:lineageId': 'tenant:versions',
+  'GET /api/tenants/:tenantId/gateway/:environment/capabilities': 'tenant:read',
   'GET /api/tenants/:tenantId/gateway/:environment/declarative': 'tenant:read',
   'GET /api/tenants/:tenantId/policies/:environment/bundle.tar.gz': 'tenant:read',
   'POST /api/microfrontends': 'admin',

@@ -215,6 +215,35 @@ const ENVIRONMENT_LABEL: Record<Environment, string> = {
 };
 
 /**
+ * The tenant's active subscriptions that count in an environment: made there, or holding a
+ * configuration version there (a subscription row records only the environment it was made in).
+ */
+function subscribedIn(tenantId: string, environment: Environment): SQL | undefined {
+  return and(
+    eq(capabilitySubscriptions.tenantId, tenantId),
+    eq(capabilitySubscriptions.status, 'active'),
+    or(
+      eq(capabilitySubscriptions.environment, environment),
+      sql`exists (select 1 from ${capabilitySubscriptionVersions} where ${capabilitySubscriptionVersions.subscriptionId} = ${capabilitySubscriptions.id} and ${capabilitySubscriptionVersions.environment} = ${environment})`,
+    ),
+  );
+}
+
+/** The capabilities routes and policies may name in one environment of a tenant, by name. */
+export async function subscribedCapabilities(
+  db: Executor,
+  tenantId: string,
+  environment: Environment,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectDistinct({ id: capabilities.id, name: capabilities.name })
+    .from(capabilitySubscriptions)
+    .innerJoin(capabilities, eq(capabilities.id, capabilitySubscriptions.capabilityId))
+    .where(subscribedIn(tenantId, environment))
+    .orderBy(asc(capabilities.name), asc(capabilities.id));
+}
+
+/**
  * The rules of a version's context: the tenant's environment is enabled, and the tenant subscribes to
  * the capability in that environment (its subscription was made there, or it holds a configuration
  * version there). `field` names the body fields when the client sent them (create).
@@ -242,13 +271,8 @@ async function assertContextAllowed(
     .from(capabilitySubscriptions)
     .where(
       and(
-        eq(capabilitySubscriptions.tenantId, tenant.id),
+        subscribedIn(tenant.id, context.environment),
         eq(capabilitySubscriptions.capabilityId, context.capabilityId),
-        eq(capabilitySubscriptions.status, 'active'),
-        or(
-          eq(capabilitySubscriptions.environment, context.environment),
-          sql`exists (select 1 from ${capabilitySubscriptionVersions} where ${capabilitySubscriptionVersions.subscriptionId} = ${capabilitySubscriptions.id} and ${capabilitySubscriptionVersions.environment} = ${context.environment})`,
-        ),
       ),
     )
     .limit(1);

@@ -124,6 +124,14 @@ describeApi(
     });
 
     it('only for capabilities the tenant subscribes to in that environment (409), in enabled environments', async () => {
+      const offered = async (environment: string) => {
+        const res = await ctx().get(gatewayPaths.capabilities('tenant-001', environment));
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { id: string }[]).map((capability) => capability.id);
+      };
+      expect(await offered('production')).toContain('api-001');
+      expect(await offered('production')).not.toContain('api-002');
+      expect(await offered('uat')).not.toContain('api-001');
       const notSubscribed = await create(route({ capabilityId: 'api-002', path: '/billing' }));
       expect(notSubscribed.statusCode).toBe(409);
       expect(notSubscribed.json().message).toBe(
@@ -149,6 +157,7 @@ describeApi(
         },
       });
       expect((await create(route({ environment: 'uat', path: '/uat-only' }))).statusCode).toBe(201);
+      expect(await offered('uat')).toContain('api-001');
 
       await ctx().db.update(tenants).set({ uatEnabled: false }).where(eq(tenants.id, 'tenant-001'));
       const disabled = await create(route({ environment: 'uat', path: '/uat-two' }));
@@ -164,6 +173,7 @@ describeApi(
         .set({ status: 'inactive' })
         .where(eq(capabilitySubscriptions.id, 'sub-tenant-001-api-001'));
       expect((await create(route({ path: '/inactive-subscription' }))).statusCode).toBe(409);
+      expect(await offered('production')).not.toContain('api-001');
       await ctx()
         .db.update(capabilitySubscriptions)
         .set({ status: 'active' })
@@ -171,6 +181,8 @@ describeApi(
       expect(
         (await ctx().get(`${gatewayPaths.routes('tenant-404')}?environment=production`)).statusCode,
       ).toBe(404);
+      expect((await ctx().get(gatewayPaths.capabilities('tenant-404', 'production'))).statusCode).toBe(404);
+      expect((await ctx().get(gatewayPaths.capabilities('tenant-001', 'staging'))).statusCode).toBe(400);
     });
 
     it('no two active routes of one tenant and environment share a path and method (409)', async () => {

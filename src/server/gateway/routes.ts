@@ -10,6 +10,7 @@ import {
   opaPolicySchema,
   policyFieldsSchema,
   routeFieldsSchema,
+  subscribedCapabilitySchema,
   tenantEnvironmentParamsSchema,
   tenantLineageParamsSchema,
   tenantVersionParamsSchema,
@@ -24,6 +25,7 @@ import { etagOf, ifMatchRevision } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import { gatewayArtifactRoutes } from './artifact-routes';
+import { subscribedCapabilities } from './lineage';
 import {
   activatePolicy,
   createPolicy,
@@ -364,8 +366,30 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
   );
 }
 
+/** The picker of the route and policy dialogs: which capabilities the rules accept here. */
+function subscribedCapabilityRoutes(app: ZodApp, db: Database): void {
+  app.get(
+    gatewayPaths.capabilities(':tenantId', ':environment'),
+    {
+      config: { permission: readTenant },
+      schema: {
+        tags: ['gateway routes', 'opa policies'],
+        summary:
+          'The capabilities the tenant subscribes to in an environment (made there, or configured there), by name: the only ones routes and policies may name',
+        params: tenantEnvironmentParamsSchema,
+        response: { 200: z.array(subscribedCapabilitySchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      await requireTenant(db, request.params.tenantId);
+      return subscribedCapabilities(db, request.params.tenantId, request.params.environment);
+    },
+  );
+}
+
 /** Gateway routes, OPA policies and their two hand-off artifacts (docs/gateway.md). */
 export function gatewayRoutes(app: ZodApp, { db }: { db: Database }): void {
+  subscribedCapabilityRoutes(app, db);
   gatewayRouteRoutes(app, db);
   opaPolicyRoutes(app, db);
   gatewayArtifactRoutes(app, db, readTenant, tenantEnvironmentParamsSchema);

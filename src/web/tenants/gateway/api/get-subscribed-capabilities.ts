@@ -1,34 +1,35 @@
-import { useQueries } from '@tanstack/react-query';
-import { controlPlaneRegions, type Environment } from '@contract/common';
-import { useCapabilityOptions } from '@/capabilities';
-import { activeVersionsQueryOptions } from '@/tenants/control-plane/api/get-active-versions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Environment } from '@contract/common';
+import { gatewayPaths, type SubscribedCapability } from '@contract/gateway';
+import { apiRequest } from '@/lib/api-client';
 
-export type SubscribedCapability = { id: string; name: string };
+export type { SubscribedCapability };
 
 /**
- * The capabilities the tenant subscribes to in one environment, in any region: the server accepts
- * routes and policies only for these. No endpoint lists subscriptions by environment, so this reads
- * the active configuration versions of each control-plane region (every subscription has exactly one
- * active version); they share their cache with the Capabilities tab. Names come in one options request.
+ * GET /api/tenants/:tenantId/gateway/:environment/capabilities: the capabilities the tenant subscribes
+ * to in one environment (in any region), by name — the only ones the server accepts for routes and
+ * policies. Keyed by its own path; it is read fresh each time a dialog opens, since configuring a
+ * capability on the Capabilities tab can add one.
  */
-export function useSubscribedCapabilities(tenantId: string, environment: Environment, enabled: boolean) {
-  const perRegion = useQueries({
-    queries: controlPlaneRegions.map((region) => ({
-      ...activeVersionsQueryOptions({ tenantId, environment, region }),
-      enabled,
-    })),
+export async function getSubscribedCapabilities(
+  tenantId: string,
+  environment: Environment,
+): Promise<SubscribedCapability[]> {
+  const res = await apiRequest('GET', gatewayPaths.capabilities(tenantId, environment));
+  return (await res.json()) as SubscribedCapability[];
+}
+
+export const subscribedCapabilitiesQueryOptions = (tenantId: string, environment: Environment) =>
+  queryOptions({
+    queryKey: [gatewayPaths.capabilities(tenantId, environment)],
+    queryFn: () => getSubscribedCapabilities(tenantId, environment),
   });
-  const pending = perRegion.some((query) => query.isPending);
-  const error = perRegion.find((query) => query.error)?.error ?? null;
-  const ids = [
-    ...new Set(perRegion.flatMap((query) => (query.data ?? []).map((v) => v.capabilityId))),
-  ].sort();
-  const names = useCapabilityOptions({ ids }, { enabled: enabled && !pending && ids.length > 0 });
-  const label = new Map((names.data?.rows ?? []).map((option) => [option.id, option.label]));
-  const capabilities: SubscribedCapability[] = ids.map((id) => ({ id, name: label.get(id) ?? id }));
+
+export function useSubscribedCapabilities(tenantId: string, environment: Environment, enabled: boolean) {
+  const query = useQuery({ ...subscribedCapabilitiesQueryOptions(tenantId, environment), enabled });
   return {
-    capabilities,
-    isPending: enabled && (pending || (ids.length > 0 && names.isPending)),
-    error,
+    capabilities: query.data ?? [],
+    isPending: enabled && query.isPending,
+    error: query.error,
   };
 }

@@ -1,5 +1,4 @@
 import type { GatewayRoute, OpaPolicy } from '@contract/gateway';
-import { makeVersion } from '@/tenants/control-plane/test/fixtures';
 
 export const makeRoute = (overrides: Partial<GatewayRoute> = {}): GatewayRoute => ({
   id: 'route-v1',
@@ -39,8 +38,9 @@ export const makePolicy = (overrides: Partial<OpaPolicy> = {}): OpaPolicy => ({
   ...overrides,
 });
 
-/** The tenant subscribes to api-001 (Identity Service) in every region of production. */
+/** The tenant subscribes to api-001 (Identity Service) in production. */
 export const subscriptionStubs = {
-  'GET /api/capability-subscriptions/versions/active/tenant-001/*': [makeVersion()],
-  'GET /api/capabilities/options': [{ id: 'api-001', label: 'Identity Service' }],
+  'GET /api/tenants/tenant-001/gateway/production/capabilities': [
+    { id: 'api-001', name: 'Identity Service' },
+  ],
 };
