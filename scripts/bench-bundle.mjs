@@ -63,7 +63,8 @@ function main() {
     }`,
   );
   const withCodeMirror = initial.filter((chunk) => chunk.codemirror);
-  if (withCodeMirror.length > 0) console.log(`  CodeMirror in the initial set: ${withCodeMirror.map((c) => c.path)}`);
+  if (withCodeMirror.length > 0)
+    console.log(`  CodeMirror in the initial set: ${withCodeMirror.map((c) => c.path)}`);
   console.log(`\nLazy chunks (${lazy.length}), largest first:`);
   for (const chunk of lazy.sort((a, b) => b.gzip - a.gzip)) console.log(row(chunk));
 }
