@@ -54,6 +54,7 @@ export function ConfigureCapabilityDialog({
           <ConfigureForm
             tenantId={tenantId}
             capabilityId={capability.id}
+            configurationSchema={capability.configurationSchema}
             initial={initial}
             onDone={() => onOpenChange(false)}
           />
@@ -66,11 +67,13 @@ export function ConfigureCapabilityDialog({
 function ConfigureForm({
   tenantId,
   capabilityId,
+  configurationSchema,
   initial,
   onDone,
 }: {
   tenantId: string;
   capabilityId: string;
+  configurationSchema: string | null;
   initial: ConfigureInitial;
   onDone: () => void;
 }) {
@@ -102,7 +105,12 @@ function ConfigureForm({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Configure capability">
       <fieldset disabled={create.isPending} className="space-y-6">
-        <ConfigureCapabilityFields form={form} configurationIssues={issues} />
+        <ConfigureCapabilityFields
+          form={form}
+          configurationIssues={issues}
+          capabilityId={capabilityId}
+          configurationSchema={configurationSchema}
+        />
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">
