@@ -70,9 +70,10 @@ export function CodeEditor({
       'aria-multiline': 'true',
       'aria-labelledby': labelledBy,
       'aria-invalid': String(showInvalid),
+      ...(rest.placeholder ? { 'aria-placeholder': rest.placeholder } : {}),
       ...(describedByIds ? { 'aria-describedby': describedByIds } : {}),
     };
-  }, [id, labelledBy, describedBy, problems.length, problemsId, showInvalid]);
+  }, [id, labelledBy, describedBy, problems.length, problemsId, showInvalid, rest.placeholder]);
 
   return (
     <div className={cn('space-y-1.5', className)}>
