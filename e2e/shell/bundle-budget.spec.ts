@@ -32,8 +32,9 @@ test.describe('initial JavaScript budget', () => {
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
     });
-    await page.goto('/apps/create-mesh');
-    await expect(page.getByRole('textbox', { name: /configuration overrides/i }).first()).toBeVisible();
+    await page.goto('/apis');
+    await page.getByRole('button', { name: 'Register Capability' }).click();
+    await expect(page.getByRole('textbox', { name: 'Configuration JSON Schema' })).toBeVisible();
     const bodies = await Promise.all(
       scripts.map(async (url) => measure(url, await (await page.request.get(url)).body())),
     );

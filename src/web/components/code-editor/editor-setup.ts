@@ -150,7 +150,9 @@ function jsonLinter({ allowEmpty, check, checkRoot, onProblems }: LintOptions): 
 }
 
 /** Completes property names from the JSON Schema, where the cursor is in an object's key position. */
-function schemaCompletion(schemaText: string): (context: CompletionContext) => CompletionResult | null {
+export function schemaCompletion(
+  schemaText: string,
+): (context: CompletionContext) => CompletionResult | null {
   const schema = parseSchema(schemaText);
   return (context) => {
     if (!schema) return null;
@@ -169,12 +171,15 @@ function schemaCompletion(schemaText: string): (context: CompletionContext) => C
         detail: [property.type, property.required ? 'required' : ''].filter(Boolean).join(', '),
         info: property.description,
         apply: (view, _completion, from, to) => {
-          // Replace the typed name and the closing quote closeBrackets may have added.
+          // Replace the name with its quotes: the opening one typed, the closing one closeBrackets added.
+          const start = view.state.sliceDoc(from - 1, from) === '"' ? from - 1 : from;
           const end = view.state.sliceDoc(to, to + 1) === '"' ? to + 1 : to;
-          view.dispatch(insertCompletionText(view.state, `"${property.name}": `, from, end));
+          view.dispatch(insertCompletionText(view.state, `"${property.name}": `, start, end));
         },
       }));
-    return options.length > 0 ? { from: word.from, options, validFor: /^"?[\w$@.-]*$/ } : null;
+    // Options are matched against the text after the opening quote.
+    const from = word.text.startsWith('"') ? word.from + 1 : word.from;
+    return options.length > 0 ? { from, options, validFor: /^[\w$@.-]*$/ } : null;
   };
 }
 

@@ -76,3 +76,19 @@ describe('schemaPropertiesAt', () => {
     expect(schemaPropertiesAt(schema, ['nothing'])).toEqual([]);
   });
 });
+
+describe('schemaCompletion', () => {
+  it('offers the schema fields not yet present, matched after the opening quote', async () => {
+    const { CompletionContext } = await import('@codemirror/autocomplete');
+    const { EditorState } = await import('@codemirror/state');
+    const { schemaCompletion } = await import('@/components/code-editor/editor-setup');
+    const source = schemaCompletion(JSON.stringify({ properties: { bucket: {}, retries: {}, mode: {} } }));
+    const doc = '{"retries": 3, "bu"}';
+    const result = source(new CompletionContext(EditorState.create({ doc }), doc.indexOf('bu') + 2, false));
+    expect(result?.from).toBe(doc.indexOf('bu'));
+    expect(result?.options.map((option) => option.label)).toEqual(['bucket', 'mode']);
+    // On a value, nothing is offered.
+    const onValue = source(new CompletionContext(EditorState.create({ doc }), doc.indexOf('3') + 1, true));
+    expect(onValue).toBeNull();
+  });
+});
