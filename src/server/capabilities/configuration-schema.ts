@@ -58,9 +58,9 @@ function draftOf(schema: Record<string, unknown>): Draft | { unsupported: string
   return draft ?? { unsupported: declared };
 }
 
-function invalidSchema(field: string, detail: string): never {
-  throw badRequest(`Configuration schema is not a valid JSON Schema: ${detail}`, [
-    { path: field, message: detail },
+function invalidSchema(field: string, message: string, detail?: string): never {
+  throw badRequest(`Configuration schema is not a valid JSON Schema: ${message}`, [
+    { path: field, message, ...(detail && detail !== message ? { detail } : {}) },
   ]);
 }
 
@@ -87,7 +87,11 @@ export function assertJsonSchema(text: string, field: string): void {
   const ajv = validatorFor(draft);
   if (!ajv.validateSchema(schema)) {
     // The meta-schema's complaints, worded as field problems of the schema document itself.
-    invalidSchema(field, describeSchemaErrors(ajv.errors ?? [], 'The schema').join('; '));
+    invalidSchema(
+      field,
+      describeSchemaErrors(ajv.errors ?? [], 'The schema').join('; '),
+      ajv.errorsText(ajv.errors, { dataVar: 'schema' }),
+    );
   }
   // An edited schema keeps its $id: forget the old one, or Ajv refuses the id as taken.
   const id = (schema as { $id?: unknown }).$id;
