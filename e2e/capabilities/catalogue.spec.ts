@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { fillEditor } from '../code-editor';
 import { choose, toast } from './helpers';
 
 test.describe('capability catalogue', () => {
@@ -22,10 +23,13 @@ test.describe('capability catalogue', () => {
     await choose(page, dialog.getByRole('combobox', { name: 'Status' }), 'Provisioning');
     await dialog.getByLabel('Endpoint').fill('https://e2e.example.com/v1');
     await dialog.getByLabel('Category').fill('Testing');
-    await dialog.getByLabel('Configuration JSON Schema').fill('{"type": "object"');
+    await fillEditor(dialog.getByLabel('Configuration JSON Schema'), '{"type": "object"');
     await dialog.getByRole('button', { name: 'Register' }).click();
     await expect(dialog.getByText('Configuration schema must be valid JSON')).toBeVisible();
-    await dialog.getByLabel('Configuration JSON Schema').fill('{"type": "object", "required": ["region"]}');
+    await fillEditor(
+      dialog.getByLabel('Configuration JSON Schema'),
+      '{"type": "object", "required": ["region"]}',
+    );
     await dialog.getByRole('button', { name: 'Register' }).click();
     await expect(toast(page, 'Capability registered')).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures';
 import { CONTROL_PLANE, patchTenant, registerCapability, toast } from './helpers';
+import { expectEditorText, fillEditor } from '../code-editor';
 
 test.describe('control plane: capability configuration versions', () => {
   test('configure, update, open history, activate an older version and see the card follow', async ({
@@ -26,8 +27,8 @@ test.describe('control plane: capability configuration versions', () => {
     const card = page.getByRole('article', { name });
     await card.getByRole('button', { name: 'Configure' }).click();
     let dialog = page.getByRole('dialog', { name: 'Configure Capability' });
-    await expect(dialog.getByLabel('Configuration (JSON)')).toHaveValue('{}');
-    await dialog.getByLabel('Configuration (JSON)').fill('{"level": 1}');
+    await expectEditorText(dialog.getByLabel('Configuration (JSON)'), '{}');
+    await fillEditor(dialog.getByLabel('Configuration (JSON)'), '{"level": 1}');
     await dialog.getByLabel('Notes').fill('First');
     await dialog.getByRole('button', { name: 'Save Configuration' }).click();
     await expect(toast(page)).toContainText('Configuration saved');
@@ -39,8 +40,8 @@ test.describe('control plane: capability configuration versions', () => {
 
     await card.getByRole('button', { name: 'Update Configuration' }).click();
     dialog = page.getByRole('dialog', { name: 'Configure Capability' });
-    await expect(dialog.getByLabel('Configuration (JSON)')).toHaveValue('{\n  "level": 1\n}');
-    await dialog.getByLabel('Configuration (JSON)').fill('{"level": 2}');
+    await expectEditorText(dialog.getByLabel('Configuration (JSON)'), '{\n  "level": 1\n}');
+    await fillEditor(dialog.getByLabel('Configuration (JSON)'), '{"level": 2}');
     await dialog.getByRole('button', { name: 'Save Configuration' }).click();
     await expect(card.getByText('Version 2')).toBeVisible();
     await expect(card.getByTestId('active-configuration-text')).toHaveText('{\n  "level": 2\n}');

@@ -22,8 +22,12 @@ export async function patchTenant(
 }
 
 /** Registers a capability (administrators only) and answers its id. */
-export async function registerCapability(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.post('/api/capabilities', { data: { name } });
+export async function registerCapability(
+  request: APIRequestContext,
+  name: string,
+  fields: { configurationSchema?: string } = {},
+): Promise<string> {
+  const res = await request.post('/api/capabilities', { data: { name, ...fields } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }

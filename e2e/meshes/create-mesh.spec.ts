@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { fillEditor } from '../code-editor';
 import { fillMenuItem, menuItem, toast } from './helpers';
 
 test.describe('web app meshes', () => {
@@ -47,11 +48,17 @@ test.describe('web app meshes', () => {
       microfrontend: 'Support Chat',
       version: '1.0.1',
     });
-    await menuItem(page, 1).getByLabel('Configuration override (JSON)').fill('{"position": "top-left"');
+    await fillEditor(
+      menuItem(page, 1).getByLabel('Configuration override (JSON)'),
+      '{"position": "top-left"',
+    );
     await expect(preview.getByTestId('mesh-preview-config').nth(1)).toContainText(
       '"position": "bottom-right"',
     );
-    await menuItem(page, 1).getByLabel('Configuration override (JSON)').fill('{"position": "top-left"}');
+    await fillEditor(
+      menuItem(page, 1).getByLabel('Configuration override (JSON)'),
+      '{"position": "top-left"}',
+    );
     await expect(preview.getByTestId('mesh-preview-config').nth(1)).toContainText('"position": "top-left"');
 
     await page.getByRole('button', { name: 'Create Mesh' }).click();

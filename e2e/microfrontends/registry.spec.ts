@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { fillEditor } from '../code-editor';
 
 /** A toast by its title, inside the toast viewport (not Radix's screen-reader announcement). */
 const toast = (page: Page, title: string) =>
@@ -68,7 +69,7 @@ test.describe('microfrontend registry', () => {
     await dialog.getByLabel('Entry URL').fill(`https://cdn.example.com/${slug}/1.0.0/remoteEntry.js`);
     await dialog.getByLabel('Exposed Modules').fill('./App, ./Widget');
     await dialog.getByLabel('Integrity Hash').fill(hash);
-    await dialog.getByLabel('Default Config (JSON)').fill('{"theme": "dark"}');
+    await fillEditor(dialog.getByLabel('Default Config (JSON)'), '{"theme": "dark"}');
     await dialog.getByRole('button', { name: 'Add Version' }).click();
     await expect(toast(page, 'Version added')).toBeVisible();
     await expect(dialog).toBeHidden();

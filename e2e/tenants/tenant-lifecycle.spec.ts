@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { expectEditorText, fillEditor } from '../code-editor';
 import {
   cardDetail,
   choose,
@@ -76,21 +77,22 @@ test.describe('tenant management', () => {
     await tenantAction(page, card, 'Configure IDP & Auth');
     await expect(dialog.getByRole('heading', { name: 'Configure Tenant Infrastructure' })).toBeVisible();
     await choose(page, dialog.getByRole('combobox', { name: 'Identity Provider' }), 'Keycloak');
-    await dialog.getByLabel('IDP Configuration').fill('{"realm": "e2e"}');
+    await fillEditor(dialog.getByLabel('IDP Configuration'), '{"realm": "e2e"}');
     await choose(page, dialog.getByRole('combobox', { name: 'Authorization Provider' }), 'SAML');
     await dialog.getByRole('tab', { name: 'API Gateway' }).click();
-    await dialog
-      .getByLabel('API Gateway Configuration')
-      .fill('{"rateLimit": {"requests": 1000, "per": "minute"}}');
+    await fillEditor(
+      dialog.getByLabel('API Gateway Configuration'),
+      '{"rateLimit": {"requests": 1000, "per": "minute"}}',
+    );
     await dialog.getByRole('tab', { name: 'Policy Server' }).click();
-    await dialog.getByLabel('Policy Server Configuration').fill('retain 90d');
+    await fillEditor(dialog.getByLabel('Policy Server Configuration'), 'retain 90d');
     await dialog.getByRole('tab', { name: 'Identity & Auth' }).click();
     await dialog.getByRole('button', { name: 'Save Configuration' }).click();
     // The open dialog hides the rest of the page from the accessibility tree, so the toast is found by text.
     await expect(page.getByText('policyServerConfiguration must be valid JSON').first()).toBeVisible();
     await expect(dialog.getByRole('tab', { name: 'Policy Server' })).toHaveAttribute('aria-selected', 'true');
     await expect(dialog.getByText('Must be valid JSON')).toBeVisible();
-    await dialog.getByLabel('Policy Server Configuration').fill('{"auditRetention": "90d"}');
+    await fillEditor(dialog.getByLabel('Policy Server Configuration'), '{"auditRetention": "90d"}');
     await dialog.getByRole('button', { name: 'Save Configuration' }).click();
     await expect(toast(page, 'Configuration updated')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -102,7 +104,7 @@ test.describe('tenant management', () => {
     await expect(cardDetail(card, 'API Gateway')).toHaveText('Configured');
     await expect(cardDetail(card, 'Policy Server')).toHaveText('Configured');
     await tenantAction(page, card, 'Configure IDP & Auth');
-    await expect(dialog.getByLabel('IDP Configuration')).toHaveValue('{"realm": "e2e"}');
+    await expectEditorText(dialog.getByLabel('IDP Configuration'), '{"realm": "e2e"}');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { revisionSchema } from './common';
+import { fieldIssueSchema } from './errors';
 
 export const capabilitySchema = z.object({
   id: z.string(),
@@ -35,3 +36,11 @@ export const capabilityInputSchema = z.object({
 export type CapabilityInput = z.infer<typeof capabilityInputSchema>;
 export const capabilityPatchSchema = capabilityInputSchema.partial();
 export type CapabilityPatch = z.infer<typeof capabilityPatchSchema>;
+
+/** Check a configuration against the capability's JSON Schema without saving it (the editor's as-you-type check). */
+export const configurationCheckBodySchema = z.object({ configuration: z.string().max(100_000) });
+export type ConfigurationCheckBody = z.infer<typeof configurationCheckBodySchema>;
+
+/** The problems found, in plain words; paths are "configuration" or "configuration.<field>...". Empty: valid. */
+export const configurationCheckSchema = z.object({ issues: z.array(fieldIssueSchema) });
+export type ConfigurationCheck = z.infer<typeof configurationCheckSchema>;

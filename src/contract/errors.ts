@@ -33,9 +33,12 @@ export const errorStatus: Record<ErrorCode, number> = {
 export const fieldIssueSchema = z.object({
   /** Dotted path of the offending field, e.g. "body.email" or "params.environment". */
   path: z.string(),
+  /** In plain words, for people ("Field retries must be an integer"). */
   message: z.string(),
   /** 1-based line within the field's text, when the problem has one (a Rego policy's syntax). */
   line: z.number().int().min(1).optional(),
+  /** The technical form, when it differs (a validator's own text): shown behind a "Details" disclosure. */
+  detail: z.string().optional(),
 });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 

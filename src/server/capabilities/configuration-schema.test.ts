@@ -48,8 +48,11 @@ describe('configuration schemas', () => {
       'body.configuration.contact',
       'body.configuration.since',
     ]);
-    expect(issues[0]?.message).toContain('must match format "email"');
-    expect(schemaViolations(schema, {}, 'c')[0]?.message).toContain("must have required property 'contact'");
+    expect(issues[0]?.message).toBe('Field contact must be a valid email');
+    expect(issues[0]?.detail).toBe('/contact: must match format "email"');
+    expect(schemaViolations(schema, {}, 'c')[0]?.message).toBe(
+      'Configuration is missing the required field contact',
+    );
   });
 
   it('enforces keywords that exist only in the newer drafts', () => {

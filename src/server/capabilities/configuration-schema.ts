@@ -3,6 +3,11 @@ import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FieldIssue } from '../../contract/errors';
+import {
+  describeSchemaError,
+  describeSchemaErrors,
+  technicalSchemaError,
+} from '../../contract/schema-errors';
 import { badRequest } from '../errors';
 
 /**
@@ -53,9 +58,9 @@ function draftOf(schema: Record<string, unknown>): Draft | { unsupported: string
   return draft ?? { unsupported: declared };
 }
 
-function invalidSchema(field: string, detail: string): never {
-  throw badRequest(`Configuration schema is not a valid JSON Schema: ${detail}`, [
-    { path: field, message: detail },
+function invalidSchema(field: string, message: string, detail?: string): never {
+  throw badRequest(`Configuration schema is not a valid JSON Schema: ${message}`, [
+    { path: field, message, ...(detail && detail !== message ? { detail } : {}) },
   ]);
 }
 
@@ -81,7 +86,12 @@ export function assertJsonSchema(text: string, field: string): void {
   }
   const ajv = validatorFor(draft);
   if (!ajv.validateSchema(schema)) {
-    invalidSchema(field, ajv.errorsText(ajv.errors, { dataVar: 'schema' }));
+    // The meta-schema's complaints, worded as field problems of the schema document itself.
+    invalidSchema(
+      field,
+      describeSchemaErrors(ajv.errors ?? [], 'The schema').join('; '),
+      ajv.errorsText(ajv.errors, { dataVar: 'schema' }),
+    );
   }
   // An edited schema keeps its $id: forget the old one, or Ajv refuses the id as taken.
   const id = (schema as { $id?: unknown }).$id;
@@ -93,7 +103,10 @@ export function assertJsonSchema(text: string, field: string): void {
   }
 }
 
-/** The violations of `value` against the schema text, one issue per violation (empty when valid). */
+/**
+ * The violations of `value` against the schema text, one issue per violation (empty when valid): the
+ * message in plain words ("Field retries must be an integer"), the validator's own text as `detail`.
+ */
 export function schemaViolations(schemaText: string, value: unknown, field: string): FieldIssue[] {
   let validate = compiled.get(schemaText);
   if (!validate) {
@@ -102,8 +115,36 @@ export function schemaViolations(schemaText: string, value: unknown, field: stri
     validate = compiled.get(schemaText)!;
   }
   if (validate(value)) return [];
-  return (validate.errors ?? []).map((error) => ({
-    path: `${field}${error.instancePath.replace(/\//g, '.')}`,
-    message: `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}`,
-  }));
+  return (validate.errors ?? [])
+    .filter((error) => error.keyword !== 'if')
+    .map((error) => ({
+      path: `${field}${error.instancePath.replace(/\//g, '.')}`,
+      message: describeSchemaError(error),
+      detail: technicalSchemaError(error),
+    }));
+}
+
+/** A refusal's one-line message from its issues: the sentences, each once. */
+export function violationsMessage(issues: readonly FieldIssue[]): string {
+  return [...new Set(issues.map((issue) => issue.message))].join('; ');
+}
+
+/**
+ * The problems of configuration text against a schema text (null: no schema), without throwing: the
+ * editor asks while someone types. Empty text means {}, as on save.
+ */
+export function configurationProblems(schemaText: string | null, text: string, field: string): FieldIssue[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.trim() === '' ? '{}' : text);
+  } catch (error) {
+    return [
+      {
+        path: field,
+        message: 'Configuration is not valid JSON',
+        detail: error instanceof Error ? error.message : String(error),
+      },
+    ];
+  }
+  return schemaText ? schemaViolations(schemaText, value, field) : [];
 }

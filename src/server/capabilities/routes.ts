@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { capabilityInputSchema, capabilityPatchSchema, capabilitySchema } from '../../contract/capabilities';
+import {
+  capabilityInputSchema,
+  capabilityPatchSchema,
+  capabilitySchema,
+  configurationCheckBodySchema,
+  configurationCheckSchema,
+} from '../../contract/capabilities';
 import { idParamSchema } from '../../contract/common';
 import { capabilityListQuerySchema, optionSchema, optionsQuerySchema } from '../../contract/lists';
 import type { Database } from '../db/client';
@@ -8,6 +14,7 @@ import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import {
+  checkConfiguration,
   createCapability,
   deleteCapability,
   getCapability,
@@ -66,6 +73,22 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
   );
 
   const capabilityParams = z.object({ capabilityId: idParamSchema });
+
+  app.post(
+    '/api/capabilities/:capabilityId/configuration-check',
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: ['capabilities'],
+        summary:
+          "Check configuration text against the capability's JSON Schema without saving (200 with the problems in plain words)",
+        params: capabilityParams,
+        body: configurationCheckBodySchema,
+        response: { 200: configurationCheckSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => checkConfiguration(db, request.params.capabilityId, request.body.configuration),
+  );
 
   app.post(
     '/api/capabilities',

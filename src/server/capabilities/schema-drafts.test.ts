@@ -38,6 +38,59 @@ describeApi(
       expect((await version(id, { alerts: 'ops@example.com' })).statusCode).toBe(201);
     });
 
+    it('refuses in plain words, keeping the field path and the validator text as detail', async () => {
+      const created = await send('POST', '/api/capabilities', {
+        name: 'Storage',
+        configurationSchema: schema2020,
+      });
+      const id = created.json().id as string;
+      const missing = await version(id, {});
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe('Configuration is missing the required field alerts');
+      expect(missing.json().issues).toEqual([
+        {
+          path: 'body.configuration',
+          message: 'Configuration is missing the required field alerts',
+          detail: "/: must have required property 'alerts'",
+        },
+      ]);
+      const both = await version(id, { alerts: 7 });
+      expect(both.json().message).toBe('Field alerts must be a string');
+      expect(both.json().message).not.toMatch(/\(root\)|must have required property/);
+    });
+
+    it('checks a configuration without saving it, in the same words', async () => {
+      const created = await send('POST', '/api/capabilities', {
+        name: 'Checked',
+        configurationSchema: schema2020,
+      });
+      const check = (configuration: string) =>
+        send('POST', `/api/capabilities/${created.json().id as string}/configuration-check`, {
+          configuration,
+        });
+      const bad = await check('{"alerts": "nobody"}');
+      expect(bad.statusCode).toBe(200);
+      expect(bad.json().issues).toEqual([
+        {
+          path: 'configuration.alerts',
+          message: 'Field alerts must be a valid email',
+          detail: '/alerts: must match format "email"',
+        },
+      ]);
+      expect((await check('{"alerts": "ops@example.com"}')).json()).toEqual({ issues: [] });
+      const syntax = (await check('{"alerts": ')).json().issues;
+      expect(syntax).toEqual([
+        { path: 'configuration', message: 'Configuration is not valid JSON', detail: expect.any(String) },
+      ]);
+      expect((await check('')).json().issues[0].message).toBe(
+        'Configuration is missing the required field alerts',
+      );
+      const unknown = await send('POST', '/api/capabilities/api-999/configuration-check', {
+        configuration: '{}',
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+
     it('answers 400 naming $schema, never 500, for a draft it does not know, at create and at edit', async () => {
       const unknown = JSON.stringify({
         $schema: 'https://json-schema.org/draft/2099-01/schema',

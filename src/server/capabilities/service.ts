@@ -1,5 +1,10 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Capability, CapabilityInput, CapabilityPatch } from '../../contract/capabilities';
+import type {
+  Capability,
+  CapabilityInput,
+  CapabilityPatch,
+  ConfigurationCheck,
+} from '../../contract/capabilities';
 import type { CapabilityListQuery, Option, OptionsQuery } from '../../contract/lists';
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
@@ -9,7 +14,7 @@ import { containsAny, countColumn, runOptions, orderByFor, pageOf, runList } fro
 import { capabilities, capabilitySubscriptions } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { assertRevision, nextRevision } from '../revisions';
-import { assertJsonSchema } from './configuration-schema';
+import { assertJsonSchema, configurationProblems } from './configuration-schema';
 
 const capabilitySortColumns = {
   id: capabilities.id,
@@ -57,6 +62,16 @@ export async function getCapability(db: Executor, id: string): Promise<Capabilit
   const [capability] = await db.select().from(capabilities).where(eq(capabilities.id, id));
   if (!capability) throw notFound('Capability');
   return capability;
+}
+
+/** A configuration's problems against the capability's JSON Schema, as saving it would report them. */
+export async function checkConfiguration(
+  db: Executor,
+  id: string,
+  text: string,
+): Promise<ConfigurationCheck> {
+  const capability = await getCapability(db, id);
+  return { issues: configurationProblems(capability.configurationSchema, text, 'configuration') };
 }
 
 /** Serialises id allocation: two registrations at once never pick the same api-NNN. */

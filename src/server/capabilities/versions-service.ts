@@ -20,7 +20,7 @@ import {
 import { badRequest, notFound } from '../errors';
 import { assertRegionAllowed } from '../tenants/governance';
 import { lockTenant } from '../tenants/lock';
-import { schemaViolations } from './configuration-schema';
+import { schemaViolations, violationsMessage } from './configuration-schema';
 
 function inContext(context: {
   tenantId: string;
@@ -109,7 +109,7 @@ async function assertVersionAllowed(
   field: string,
 ): Promise<void> {
   const [capability] = await tx
-    .select({ schema: capabilities.configurationSchema, name: capabilities.name })
+    .select({ schema: capabilities.configurationSchema })
     .from(capabilities)
     .where(eq(capabilities.id, context.capabilityId))
     .for('key share');
@@ -117,10 +117,7 @@ async function assertVersionAllowed(
   if (capability.schema) {
     const issues = schemaViolations(capability.schema, configuration, field);
     if (issues.length > 0) {
-      throw badRequest(
-        `Configuration does not match the ${capability.name} schema: ${issues.map((i) => i.message).join('; ')}`,
-        issues,
-      );
+      throw badRequest(violationsMessage(issues), issues);
     }
   }
   assertRegionAllowed(tenant, context.environment, context.region);

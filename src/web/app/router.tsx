@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/app/not-found-page';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
-import { AppShell } from '@/app/shell/app-shell';
 import { RequireSession, SessionPending } from '@/auth';
 
 /** A lazily loaded screen (`null` path: the index route): its code loads on the first visit. */
@@ -30,7 +29,9 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     children: [
       {
-        Component: AppShell,
+        // Lazy too: a sign-in visit never downloads the shell (sidebar, menus, tooltips), and a signed-in
+        // one loads it in parallel with the session check and the screen's own chunk.
+        lazy: async () => ({ Component: (await import('@/app/shell/app-shell')).AppShell }),
         ErrorBoundary: RouteErrorBoundary,
         children: [
           page(null, () => import('@/overview/components/overview-page').then((m) => m.OverviewPage)),

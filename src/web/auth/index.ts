@@ -1,7 +1,5 @@
 // The auth feature's public surface: other features and the app shell import only from here.
 export { forgetSession, ME_PATH, ME_QUERY_KEY, meQueryOptions, useMe, useMeQuery } from '@/auth/api/get-me';
 export { RequireSession, SessionPending } from '@/auth/components/require-session';
-export { UserMenu } from '@/auth/components/user-menu';
 export { LOGIN_PATH, loginPath, safeRedirect } from '@/auth/redirect';
 export { canReadAuditLog, useCanOnTenant, useCanReadAuditLog, useIsAdmin } from '@/auth/use-can';
-export { LoginPage } from '@/auth/components/login-page';

@@ -18,3 +18,4 @@ export {
   capabilityOptionsQueryOptions,
 } from '@/capabilities/api/get-capability-options';
 export { invalidateCapabilities } from '@/capabilities/api/invalidate-capabilities';
+export { checkConfiguration } from '@/capabilities/api/check-configuration';

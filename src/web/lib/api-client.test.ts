@@ -1,6 +1,13 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiError, createQueryClient, getErrorMessage, getQueryFn } from '@/lib/api-client';
+import {
+  apiRequest,
+  ApiError,
+  createQueryClient,
+  getErrorDetails,
+  getErrorMessage,
+  getQueryFn,
+} from '@/lib/api-client';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -138,5 +145,29 @@ describe('getErrorMessage', () => {
     ['an empty message', new ApiError(400, '{"message":""}', { message: '' })],
   ])('falls back for %s', (_label, error) => {
     expect(getErrorMessage(error, 'Failed to switch slot.')).toBe('Failed to switch slot.');
+  });
+});
+
+describe('getErrorDetails', () => {
+  it('lists the status and code, then each issue with its technical detail (else its message)', () => {
+    const error = new ApiError(400, 'refused', {
+      message: 'Field retries must be an integer',
+      code: 'VALIDATION_FAILED',
+      issues: [
+        {
+          path: 'body.configuration.retries',
+          message: 'Field retries must be an integer',
+          detail: '/retries: must be integer',
+        },
+        { path: 'body.name', message: 'Name is required' },
+      ],
+    });
+    expect(getErrorDetails(error)).toEqual([
+      'HTTP 400 VALIDATION_FAILED',
+      'body.configuration.retries: /retries: must be integer',
+      'body.name: Name is required',
+    ]);
+    expect(getErrorDetails(new ApiError(409, 'taken', null))).toEqual(['HTTP 409']);
+    expect(getErrorDetails(new Error('network'))).toEqual([]);
   });
 });

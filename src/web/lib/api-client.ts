@@ -153,3 +153,17 @@ export function getErrorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/**
+ * The technical side of a refusal, for a "Details" disclosure beside the plain message: the status and
+ * code, then each field issue's path with the validator's own text. Empty for anything but an API error.
+ */
+export function getErrorDetails(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const code = typeof error.body?.code === 'string' ? ` ${error.body.code}` : '';
+  const issues = Array.isArray(error.body?.issues) ? error.body.issues : [];
+  return [
+    `HTTP ${error.status}${code}`,
+    ...issues.map((issue) => `${issue.path}: ${issue.detail ?? issue.message}`),
+  ];
+}

@@ -1,3 +1,2 @@
 // The settings feature's public surface: other features and the app shell import only from here.
 export { MaintenanceBanner } from '@/settings/components/maintenance-banner';
-export { SettingsPage } from '@/settings/components/settings-page';

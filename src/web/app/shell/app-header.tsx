@@ -4,7 +4,9 @@ import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger } from '@/components/ui/sidebar';
 
 // The account menu (Radix menu, popper, avatar) loads beside the first screen, not in the initial bundle.
-const UserMenu = lazy(() => import('@/auth').then((m) => ({ default: m.UserMenu })));
+// Imported by path, as the router imports screens: through '@/auth' (which the entry holds) it would
+// land in the initial chunk.
+const UserMenu = lazy(() => import('@/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
 
 export function AppHeader() {
   return (

@@ -2,29 +2,34 @@ import { Outlet, useNavigation } from 'react-router';
 import { AppHeader } from '@/app/shell/app-header';
 import { AppSidebar } from '@/app/shell/app-sidebar';
 import { readSidebarCookie, SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { MaintenanceBanner } from '@/settings';
 
 export function AppShell() {
   // A lazy route's code is loading: show a thin progress bar instead of a blank screen.
   const isNavigating = useNavigation().state === 'loading';
 
+  // Tooltip timing for every screen (the sidebar nests its own provider with delay 0). It lives in the
+  // shell, not the app's providers, so the sign-in page's initial JS does not carry the tooltip code.
   return (
-    <SidebarProvider defaultOpen={readSidebarCookie() ?? true}>
-      <AppSidebar />
-      <SidebarInset>
-        <AppHeader />
-        {isNavigating && (
-          <div
-            role="progressbar"
-            aria-label="Loading page"
-            className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary"
-          />
-        )}
-        <div className="flex-1 p-4 md:p-6 lg:p-8">
-          <MaintenanceBanner />
-          <Outlet />
-        </div>
-      </SidebarInset>
-    </SidebarProvider>
+    <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+      <SidebarProvider defaultOpen={readSidebarCookie() ?? true}>
+        <AppSidebar />
+        <SidebarInset>
+          <AppHeader />
+          {isNavigating && (
+            <div
+              role="progressbar"
+              aria-label="Loading page"
+              className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary"
+            />
+          )}
+          <div className="flex-1 p-4 md:p-6 lg:p-8">
+            <MaintenanceBanner />
+            <Outlet />
+          </div>
+        </SidebarInset>
+      </SidebarProvider>
+    </TooltipProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CapabilityFormDialog } from '@/capabilities/components/capability-form-dialog';
@@ -30,17 +31,14 @@ describe('CapabilityFormDialog', { timeout: 15_000 }, () => {
     const { dialog } = renderDialog();
     expect(within(dialog).getByRole('heading', { name: 'Register Capability' })).toBeInTheDocument();
 
-    await userEvent.type(within(dialog).getByLabelText('Configuration JSON Schema'), '{{"type": ');
+    setEditorValue(await findCodeEditor('Configuration JSON Schema', dialog), '{"type": ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
 
     const name = within(dialog).getByLabelText('Name');
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByText('Configuration schema must be valid JSON')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Configuration JSON Schema')).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
+    expect(await findCodeEditor('Configuration JSON Schema', dialog)).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -81,16 +79,13 @@ describe('CapabilityFormDialog', { timeout: 15_000 }, () => {
     const { dialog, onOpenChange } = renderDialog();
 
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Billing');
-    await userEvent.type(within(dialog).getByLabelText('Configuration JSON Schema'), '{{"type": 5}');
+    setEditorValue(await findCodeEditor('Configuration JSON Schema', dialog), '{"type": 5}');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
 
     expect(
       await within(dialog).findByText('Not a valid JSON Schema: type must be a string'),
     ).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Configuration JSON Schema')).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
+    expect(await findCodeEditor('Configuration JSON Schema', dialog)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByText('Invalid request')).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();
@@ -104,7 +99,7 @@ describe('CapabilityFormDialog', { timeout: 15_000 }, () => {
     const { dialog } = renderDialog(capability);
     expect(within(dialog).getByRole('heading', { name: 'Edit Capability' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Identity & Access Service');
-    expect(within(dialog).getByLabelText('Configuration JSON Schema')).toHaveValue(
+    expect(editorValue(await findCodeEditor('Configuration JSON Schema', dialog))).toBe(
       '{\n  "type": "object"\n}',
     );
 

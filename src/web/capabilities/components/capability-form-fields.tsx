@@ -2,7 +2,8 @@ import { capabilityStatuses } from '@contract/capabilities';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { CapabilityFormInput, CapabilityFormValues } from '@/capabilities/lib/capability-form';
 import { getStatusStyle } from '@/components/status-badge';
-import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { CodeEditorField } from '@/components/code-editor';
+import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
@@ -79,20 +80,17 @@ export function CapabilityFormFields({ form }: { form: Form }) {
       </Field>
       <TextInputField form={form} name="endpoint" label="Endpoint" placeholder="https://api.example.com/v1" />
       <TextInputField form={form} name="category" label="Category" placeholder="Payments" />
-      <Field className="sm:col-span-2" data-invalid={!!errors.configurationSchema || undefined}>
-        <FieldLabel htmlFor="capability-configurationSchema">Configuration JSON Schema</FieldLabel>
-        <Textarea
-          {...fieldControlProps('capability-configurationSchema', !!errors.configurationSchema)}
-          rows={6}
-          className="font-mono text-xs"
-          placeholder='{"type": "object", "properties": {}}'
-          {...form.register('configurationSchema')}
-        />
-        <FieldDescription>
-          Optional. Every tenant configuration of this capability must satisfy it.
-        </FieldDescription>
-        <FieldError id="capability-configurationSchema-error" errors={[errors.configurationSchema]} />
-      </Field>
+      <CodeEditorField
+        control={form.control}
+        name="configurationSchema"
+        id="capability-configurationSchema"
+        label="Configuration JSON Schema"
+        className="sm:col-span-2"
+        minLines={6}
+        placeholder='{"type": "object", "properties": {}}'
+        description="Optional. Every tenant configuration of this capability must satisfy it."
+        error={errors.configurationSchema}
+      />
       <Controller
         control={form.control}
         name="supportsNotificationTemplates"

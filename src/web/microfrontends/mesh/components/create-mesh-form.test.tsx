@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { setEditorValue } from '@/test/code-editor';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
@@ -243,13 +244,13 @@ describe('Create Web App Mesh', { timeout: 20_000 }, () => {
     expect(billing!.getByText('billing-app')).toBeInTheDocument();
 
     // Invalid JSON: silently ignored, the defaults stay.
-    const config = item(0).getByLabelText('Configuration override (JSON)');
-    await user().click(config);
-    await user().paste('{"refresh": 5');
+    const config = await item(0).findByRole('textbox', { name: 'Configuration override (JSON)' });
+    setEditorValue(config, '{"refresh": 5');
     expect(home!.getByTestId('mesh-preview-config')).toHaveTextContent('"refresh": 60');
     expect(screen.queryByText(/JSON/i, { selector: '[role=alert]' })).not.toBeInTheDocument();
     // Once it parses it is laid over the defaults.
-    await user().paste(', "theme": "dark"}');
+    setEditorValue(config, '{"refresh": 5, "theme": "dark"}');
+    expect(await home!.findByTestId('mesh-preview-config')).toHaveTextContent('"theme": "dark"');
     expect(home!.getByTestId('mesh-preview-config')).toHaveTextContent('"refresh": 5');
     expect(home!.getByTestId('mesh-preview-config')).toHaveTextContent('"theme": "dark"');
 
@@ -301,10 +302,14 @@ describe('Create Web App Mesh', { timeout: 20_000 }, () => {
     await addItem();
     await fillItem(0, 'Home');
     await fillItem(1, 'Billing', 'Billing & Invoices', '2.1.0');
-    await user().click(item(0).getByLabelText('Configuration override (JSON)'));
-    await user().paste('{"refresh": 5}');
-    await user().click(item(1).getByLabelText('Configuration override (JSON)'));
-    await user().paste('not json');
+    setEditorValue(
+      await item(0).findByRole('textbox', { name: 'Configuration override (JSON)' }),
+      '{"refresh": 5}',
+    );
+    setEditorValue(
+      await item(1).findByRole('textbox', { name: 'Configuration override (JSON)' }),
+      'not json',
+    );
     await user().click(screen.getByRole('button', { name: 'Create Mesh' }));
 
     expect(await screen.findByText('Web app mesh created')).toBeInTheDocument();

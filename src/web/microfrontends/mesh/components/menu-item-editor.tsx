@@ -1,10 +1,10 @@
 import { Trash2 } from 'lucide-react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
+import { CodeEditorField } from '@/components/code-editor';
 import { Button } from '@/components/ui/button';
-import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { ServerCombobox } from '@/components/server-combobox';
 import { microfrontendOptionsQueryOptions } from '@/microfrontends/api/get-microfrontend-options';
 import { publishedVersionOptionsQueryOptions } from '@/microfrontends/api/get-microfrontend-versions';
@@ -102,19 +102,15 @@ export function MenuItemEditor({ form, index, onRemove }: MenuItemEditorProps) {
           )}
         />
       </div>
-      <Field>
-        <FieldLabel htmlFor={id('config')}>Configuration override (JSON)</FieldLabel>
-        <Textarea
-          id={id('config')}
-          rows={3}
-          className="font-mono"
-          placeholder='{"key": "value"}'
-          {...form.register(`items.${index}.configText`)}
-        />
-        <FieldDescription>
-          Optional; laid over the version&apos;s default configuration when it parses.
-        </FieldDescription>
-      </Field>
+      <CodeEditorField
+        control={form.control}
+        name={`items.${index}.configText`}
+        id={id('config')}
+        label="Configuration override (JSON)"
+        minLines={3}
+        placeholder='{"key": "value"}'
+        description="Optional; laid over the version's default configuration when it parses."
+      />
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
@@ -56,7 +57,7 @@ describe('VersionFormDialog', { timeout: 20_000 }, () => {
     );
     await userEvent.type(within(dialog).getByLabelText('Exposed Modules'), ' ./App , ,./Widget ');
     await userEvent.type(within(dialog).getByLabelText('Integrity Hash'), HASH);
-    await userEvent.type(within(dialog).getByLabelText('Default Config (JSON)'), '{{"theme": "dark"}');
+    setEditorValue(await findCodeEditor('Default Config (JSON)', dialog), '{"theme": "dark"}');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Version' }));
 
     expect(await screen.findByText('Version added')).toBeInTheDocument();
@@ -79,7 +80,7 @@ describe('VersionFormDialog', { timeout: 20_000 }, () => {
     const { dialog } = renderDialog();
     await userEvent.type(within(dialog).getByLabelText('Entry URL'), 'ftp://example.com/x.js');
     await userEvent.type(within(dialog).getByLabelText('Integrity Hash'), 'md5-abc');
-    await userEvent.type(within(dialog).getByLabelText('Build Metadata (JSON)'), '{{nope');
+    setEditorValue(await findCodeEditor('Build Metadata (JSON)', dialog), '{nope');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Version' }));
 
     expect(await within(dialog).findByText('Version is required')).toBeInTheDocument();
@@ -131,7 +132,7 @@ describe('VersionFormDialog', { timeout: 20_000 }, () => {
     const { dialog } = renderDialog(draft);
     expect(within(dialog).getByRole('heading', { name: 'Edit Version 2.0.0-rc.1' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Exposed Modules')).toHaveValue('./App, ./Widget');
-    expect(within(dialog).getByLabelText('Default Config (JSON)')).toHaveValue('{\n  "a": 1\n}');
+    expect(editorValue(await findCodeEditor('Default Config (JSON)', dialog))).toBe('{\n  "a": 1\n}');
 
     await userEvent.type(within(dialog).getByLabelText('Exposed Modules'), ', ./Settings');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

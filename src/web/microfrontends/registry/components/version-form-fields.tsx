@@ -1,5 +1,6 @@
 import { moduleTypes } from '@contract/microfrontends';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { CodeEditorField } from '@/components/code-editor';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { technologyLabel } from '@/lib/format';
@@ -72,29 +73,32 @@ export function VersionFormFields({ form }: { form: Form }) {
         error={errors.integrityHash}
         className="sm:col-span-2"
       />
-      <TextField
+      <CodeEditorField
+        control={form.control}
+        name="defaultConfig"
         id="version-defaultConfig"
         label="Default Config (JSON)"
         placeholder='{"theme": "dark"}'
-        rows={3}
-        registration={form.register('defaultConfig')}
+        minLines={3}
         error={errors.defaultConfig}
         className="sm:col-span-2"
       />
-      <TextField
+      <CodeEditorField
+        control={form.control}
+        name="sharedDependencies"
         id="version-sharedDependencies"
         label="Shared Dependencies (JSON)"
         placeholder='{"react": "^19.0.0"}'
-        rows={3}
-        registration={form.register('sharedDependencies')}
+        minLines={3}
         error={errors.sharedDependencies}
       />
-      <TextField
+      <CodeEditorField
+        control={form.control}
+        name="buildMetadata"
         id="version-buildMetadata"
         label="Build Metadata (JSON)"
         placeholder='{"commit": "abc123"}'
-        rows={3}
-        registration={form.register('buildMetadata')}
+        minLines={3}
         error={errors.buildMetadata}
       />
     </div>

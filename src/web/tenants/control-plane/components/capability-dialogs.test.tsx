@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor';
 import userEvent from '@testing-library/user-event';
 import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
@@ -58,16 +59,15 @@ describe('Configure Capability dialog', () => {
     await userEvent.click(within(dialog).getByLabelText('Region'));
     await userEvent.click(await screen.findByRole('option', { name: 'us-west-2' }));
     expect(submit).toBeEnabled();
-    const configuration = within(dialog).getByLabelText('Configuration (JSON)');
-    await userEvent.clear(configuration);
-    await userEvent.type(configuration, 'changed');
+    const configuration = await findCodeEditor('Configuration (JSON)', dialog);
+    setEditorValue(configuration, 'changed');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     const reopened = await screen.findByRole('dialog', { name: 'Configure Capability' });
     expect(within(reopened).getByRole('button', { name: 'Save Configuration' })).toBeDisabled();
-    expect(within(reopened).getByLabelText('Configuration (JSON)')).toHaveValue('{\n  "a": 1\n}');
+    expect(editorValue(await findCodeEditor('Configuration (JSON)', reopened))).toBe('{\n  "a": 1\n}');
   });
 
   it("offers only the tenant's enabled environments and the regions each accepts, saying why", async () => {
@@ -124,10 +124,9 @@ describe('Configure Capability dialog', () => {
     const card = await screen.findByRole('article', { name: 'Capability 1' });
     await userEvent.click(within(card).getByRole('button', { name: 'Update Configuration' }));
     const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
-    const configuration = within(dialog).getByLabelText('Configuration (JSON)');
-    expect(configuration).toHaveValue('{\n  "rateLimit": 100\n}');
-    await userEvent.clear(configuration);
-    await userEvent.type(configuration, '{{"rateLimit":500}');
+    const configuration = await findCodeEditor('Configuration (JSON)', dialog);
+    expect(editorValue(configuration)).toBe('{\n  "rateLimit": 100\n}');
+    setEditorValue(configuration, '{"rateLimit":500}');
     await userEvent.type(within(dialog).getByLabelText('Notes'), 'More traffic');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
 
@@ -154,9 +153,15 @@ describe('Configure Capability dialog', () => {
       'POST /api/capability-subscriptions/versions': () =>
         Response.json(
           {
-            message: 'The configuration does not satisfy the capability schema',
+            message: 'Field rateLimit must be an integer',
             code: 'VALIDATION_FAILED',
-            issues: [{ path: 'body.configuration.rateLimit', message: 'must be integer' }],
+            issues: [
+              {
+                path: 'body.configuration.rateLimit',
+                message: 'Field rateLimit must be an integer',
+                detail: '/rateLimit: must be integer',
+              },
+            ],
           },
           { status: 400 },
         ),
@@ -165,12 +170,17 @@ describe('Configure Capability dialog', () => {
     const card = await screen.findByRole('article', { name: 'Capability 1' });
     await userEvent.click(within(card).getByRole('button', { name: 'Configure' }));
     const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
-    expect(within(dialog).getByLabelText('Configuration (JSON)')).toHaveValue('{}');
+    const configuration = await findCodeEditor('Configuration (JSON)', dialog);
+    expect(editorValue(configuration)).toBe('{}');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
-    expect(await within(dialog).findByText('rateLimit: must be integer')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Configuration (JSON)')).toHaveAttribute('aria-invalid', 'true');
+    expect(await within(dialog).findByText('Field rateLimit must be an integer')).toBeInTheDocument();
+    await waitFor(() => expect(configuration).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByText('Error')).toBeInTheDocument();
-    expect(screen.getByText('The configuration does not satisfy the capability schema')).toBeInTheDocument();
+    // The toast says it in plain words; the validator's own text is one click away.
+    const toast = screen.getByText('Error').closest('li')!;
+    expect(within(toast).getByText('Field rateLimit must be an integer')).toBeInTheDocument();
+    await userEvent.click(within(toast).getByText('Details'));
+    expect(within(toast).getByText('/rateLimit: must be integer', { exact: false })).toBeVisible();
   });
 
   it("falls back to 'Failed to create configuration version'", async () => {

@@ -56,6 +56,7 @@ export function ConfigureCapabilityDialog({
           <ConfigureForm
             tenant={tenant}
             capabilityId={capability.id}
+            configurationSchema={capability.configurationSchema}
             initial={initial}
             onDone={() => onOpenChange(false)}
           />
@@ -68,11 +69,13 @@ export function ConfigureCapabilityDialog({
 function ConfigureForm({
   tenant,
   capabilityId,
+  configurationSchema,
   initial,
   onDone,
 }: {
   tenant: Tenant;
   capabilityId: string;
+  configurationSchema: string | null;
   initial: ConfigureInitial;
   onDone: () => void;
 }) {
@@ -104,7 +107,13 @@ function ConfigureForm({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Configure capability">
       <fieldset disabled={create.isPending} className="space-y-6">
-        <ConfigureCapabilityFields form={form} tenant={tenant} configurationIssues={issues} />
+        <ConfigureCapabilityFields
+          form={form}
+          tenant={tenant}
+          configurationIssues={issues}
+          capabilityId={capabilityId}
+          configurationSchema={configurationSchema}
+        />
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">

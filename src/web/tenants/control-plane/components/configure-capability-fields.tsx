@@ -1,7 +1,9 @@
 import type { Environment } from '@contract/common';
 import { acceptedRegions, enabledEnvironments, type GovernedTenant } from '@contract/governance';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { checkConfiguration } from '@/capabilities';
+import { CodeEditor } from '@/components/code-editor';
+import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { ConfigureFormValues } from '@/tenants/control-plane/lib/configure-form';
@@ -14,9 +16,18 @@ type FieldsProps = {
   tenant: GovernedTenant;
   /** The server's issues about the configuration (invalid JSON, JSON Schema violations). */
   configurationIssues: string[];
+  capabilityId: string;
+  /** The capability's configuration JSON Schema: checked and completed as people type. */
+  configurationSchema: string | null;
 };
 
-export function ConfigureCapabilityFields({ form, tenant, configurationIssues }: FieldsProps) {
+export function ConfigureCapabilityFields({
+  form,
+  tenant,
+  configurationIssues,
+  capabilityId,
+  configurationSchema,
+}: FieldsProps) {
   const configInvalid = configurationIssues.length > 0;
   const environment = useWatch({ control: form.control, name: 'environment' });
   const regions = environment === '' ? [] : acceptedRegions(tenant, environment);
@@ -90,14 +101,38 @@ export function ConfigureCapabilityFields({ form, tenant, configurationIssues }:
         />
       </div>
       <Field data-invalid={configInvalid || undefined}>
-        <FieldLabel htmlFor="configure-configuration">Configuration (JSON)</FieldLabel>
-        <Textarea
-          {...fieldControlProps('configure-configuration', configInvalid)}
-          rows={10}
-          className="font-mono text-xs"
-          {...form.register('configuration')}
+        <FieldLabel id="configure-configuration-label" htmlFor="configure-configuration">
+          Configuration (JSON)
+        </FieldLabel>
+        <Controller
+          control={form.control}
+          name="configuration"
+          render={({ field }) => (
+            <CodeEditor
+              id="configure-configuration"
+              aria-labelledby="configure-configuration-label"
+              aria-describedby={
+                configInvalid
+                  ? 'configure-configuration-hint configure-configuration-error'
+                  : 'configure-configuration-hint'
+              }
+              invalid={configInvalid}
+              minLines={10}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              schema={configurationSchema}
+              check={configurationSchema ? (text) => checkConfiguration(capabilityId, text) : undefined}
+            />
+          )}
         />
-        <FieldDescription>Optional; empty means {'{}'}.</FieldDescription>
+        <FieldDescription id="configure-configuration-hint">
+          Optional; empty means {'{}'}.
+          {configurationSchema
+            ? ' Checked against the capability schema as you type; Ctrl+Space suggests fields.'
+            : ''}
+        </FieldDescription>
         <FieldError
           id="configure-configuration-error"
           errors={configurationIssues.map((message) => ({ message }))}

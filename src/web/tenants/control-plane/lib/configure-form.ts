@@ -51,13 +51,13 @@ export function toCreateVersionBody(
   };
 }
 
-/** A 400's issues about the configuration (paths body.configuration...), to show beside that field. */
+/**
+ * A 400's issues about the configuration (paths body.configuration...), to show beside that field.
+ * The server words them in full ("Field retries must be an integer"), field names included.
+ */
 export function configurationIssues(error: unknown): string[] {
   if (!(error instanceof ApiError) || !Array.isArray(error.body?.issues)) return [];
   return error.body.issues
     .filter((issue) => issue.path === 'body.configuration' || issue.path.startsWith('body.configuration.'))
-    .map((issue) => {
-      const where = issue.path.slice('body.configuration'.length).replace(/^\./, '');
-      return where ? `${where}: ${issue.message}` : issue.message;
-    });
+    .map((issue) => issue.message);
 }

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { editorValue, setEditorValue } from '@/test/code-editor';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
@@ -33,17 +34,17 @@ describe('TenantInfrastructureDialog', { timeout: 20_000 }, () => {
       'Policy Server',
     ]);
     expect(dialog.getByRole('combobox', { name: 'Identity Provider' })).toHaveTextContent('Okta');
-    expect(dialog.getByLabelText('IDP Configuration')).toHaveValue('{"domain":"acme.okta.com"}');
+    expect(editorValue(await dialog.findByRole('textbox', { name: 'IDP Configuration' }))).toBe(
+      '{"domain":"acme.okta.com"}',
+    );
 
     await userEvent.click(dialog.getByRole('tab', { name: 'API Gateway' }));
-    expect(dialog.getByLabelText('API Gateway Configuration')).toHaveValue('{"rateLimit":1000}');
-    expect(dialog.getByLabelText('API Gateway Configuration')).toHaveAttribute(
-      'placeholder',
-      expect.stringContaining('1000'),
-    );
+    const gateway = await dialog.findByRole('textbox', { name: 'API Gateway Configuration' });
+    expect(editorValue(gateway)).toBe('{"rateLimit":1000}');
+    expect(gateway).toHaveAttribute('aria-placeholder', expect.stringContaining('1000'));
     await userEvent.click(dialog.getByRole('tab', { name: 'Policy Server' }));
-    expect(dialog.getByLabelText('Policy Server Configuration')).toHaveAttribute(
-      'placeholder',
+    expect(await dialog.findByRole('textbox', { name: 'Policy Server Configuration' })).toHaveAttribute(
+      'aria-placeholder',
       expect.stringContaining('90d'),
     );
   });
@@ -77,7 +78,7 @@ describe('TenantInfrastructureDialog', { timeout: 20_000 }, () => {
     const { dialog, onOpenChange } = renderDialog(tenant);
     await userEvent.click(dialog.getByRole('combobox', { name: 'Authorization Provider' }));
     await userEvent.click(await screen.findByRole('option', { name: 'SAML' }));
-    await userEvent.clear(dialog.getByLabelText('IDP Configuration'));
+    setEditorValue(await dialog.findByRole('textbox', { name: 'IDP Configuration' }), '');
     await userEvent.click(dialog.getByRole('button', { name: 'Save Configuration' }));
 
     expect(await screen.findByText('Configuration updated')).toBeInTheDocument();
@@ -100,14 +101,16 @@ describe('TenantInfrastructureDialog', { timeout: 20_000 }, () => {
     });
     const { dialog, onOpenChange } = renderDialog();
     await userEvent.click(dialog.getByRole('tab', { name: 'Policy Server' }));
-    await userEvent.clear(dialog.getByLabelText('Policy Server Configuration'));
-    await userEvent.type(dialog.getByLabelText('Policy Server Configuration'), 'not json');
+    setEditorValue(await dialog.findByRole('textbox', { name: 'Policy Server Configuration' }), 'not json');
     await userEvent.click(dialog.getByRole('tab', { name: 'Identity & Auth' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Save Configuration' }));
 
     expect(await dialog.findByText('Must be valid JSON')).toBeInTheDocument();
     expect(dialog.getByRole('tab', { name: 'Policy Server' })).toHaveAttribute('aria-selected', 'true');
-    expect(dialog.getByLabelText('Policy Server Configuration')).toHaveAttribute('aria-invalid', 'true');
+    expect(await dialog.findByRole('textbox', { name: 'Policy Server Configuration' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(screen.getByText('policyServerConfiguration must be valid JSON')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();

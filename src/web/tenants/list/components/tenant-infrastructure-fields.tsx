@@ -1,7 +1,6 @@
 import { authProviders, identityProviders } from '@contract/common';
 import type { UseFormReturn } from 'react-hook-form';
-import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/textarea';
+import { CodeEditorField } from '@/components/code-editor';
 import { FormSelect } from '@/tenants/list/components/form-select';
 import type { InfrastructureField, InfrastructureFormValues } from '@/tenants/list/lib/infrastructure-form';
 import { withCurrent } from '@/tenants/list/lib/labels';
@@ -38,21 +37,17 @@ export function JsonField({
   placeholder: string;
   rows?: number;
 }) {
-  const error = form.formState.errors[name];
-  const id = `infrastructure-${name}`;
   return (
-    <Field data-invalid={!!error || undefined}>
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <Textarea
-        {...fieldControlProps(id, !!error)}
-        rows={rows}
-        className="font-mono text-xs"
-        placeholder={placeholder}
-        {...form.register(name)}
-      />
-      <FieldDescription>JSON. Leave empty for none.</FieldDescription>
-      <FieldError id={`${id}-error`} errors={[error]} />
-    </Field>
+    <CodeEditorField
+      control={form.control}
+      name={name}
+      id={`infrastructure-${name}`}
+      label={label}
+      placeholder={placeholder}
+      minLines={rows}
+      description="JSON. Leave empty for none."
+      error={form.formState.errors[name]}
+    />
   );
 }
 

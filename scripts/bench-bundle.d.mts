@@ -1,0 +1,7 @@
+/** Types of bench-bundle.mjs, for the e2e budget spec that reuses its measuring. */
+export declare const INITIAL_JS_BUDGET: number;
+export declare function initialScripts(html: string): string[];
+export declare function measure(
+  path: string,
+  source: Buffer | string,
+): { path: string; bytes: number; gzip: number; codemirror: boolean };

@@ -1,0 +1,78 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { FieldIssue } from '@contract/errors';
+import { CodeEditor } from '@/components/code-editor';
+import { editorProblems, editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor';
+
+function Labelled(props: {
+  initial?: string;
+  check?: (text: string) => Promise<FieldIssue[]>;
+  schema?: string;
+}) {
+  const [value, setValue] = useState(props.initial ?? '{}');
+  return (
+    <div>
+      <span id="config-label">Configuration (JSON)</span>
+      <CodeEditor
+        id="config"
+        aria-labelledby="config-label"
+        value={value}
+        onChange={setValue}
+        check={props.check}
+        schema={props.schema}
+      />
+      <output data-testid="form-value">{value}</output>
+    </div>
+  );
+}
+
+describe('CodeEditor', () => {
+  it('shows the value in a placeholder while CodeMirror loads, then an editor named by the label', async () => {
+    render(<Labelled initial={'{\n  "a": 1\n}'} />);
+    // The placeholder is there at once, with the same text, so the layout does not jump.
+    expect(screen.getByTestId('code-editor-loading')).toHaveTextContent('"a": 1');
+    const editor = await findCodeEditor('Configuration (JSON)');
+    expect(editor).toHaveAttribute('aria-multiline', 'true');
+    expect(editor).toHaveAttribute('contenteditable', 'true');
+    expect(editorValue(editor)).toBe('{\n  "a": 1\n}');
+    expect(screen.queryByTestId('code-editor-loading')).not.toBeInTheDocument();
+  });
+
+  it('reports every edit through onChange, as a form field', async () => {
+    render(<Labelled />);
+    const editor = await findCodeEditor('Configuration (JSON)');
+    setEditorValue(editor, '{"b": true}');
+    await waitFor(() => expect(screen.getByTestId('form-value')).toHaveTextContent('{"b": true}'));
+  });
+
+  it('says what is wrong with the JSON and on which line, as you type', async () => {
+    render(<Labelled />);
+    const editor = await findCodeEditor('Configuration (JSON)');
+    setEditorValue(editor, '{\n  "a": 1,\n  "b": \n}');
+    expect(await editorProblems(editor)).toMatch(/^Line 4: /);
+    expect(editor).toHaveAttribute('aria-invalid', 'true');
+    expect(editor.getAttribute('aria-describedby')).toContain('config-problems');
+    setEditorValue(editor, '{"a": 1}');
+    await waitFor(() => expect(screen.getByTestId('config-problems')).toBeEmptyDOMElement());
+    expect(editor).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('asks the schema check only about valid JSON and shows its words', async () => {
+    const check = vi.fn(async (text: string): Promise<FieldIssue[]> =>
+      text.includes('"retries": "x"')
+        ? [{ path: 'configuration.retries', message: 'Field retries must be an integer' }]
+        : [],
+    );
+    render(<Labelled check={check} />);
+    const editor = await findCodeEditor('Configuration (JSON)');
+    setEditorValue(editor, '{"retries": ');
+    expect(await editorProblems(editor)).toMatch(/^Line 1: /);
+    expect(check).not.toHaveBeenCalledWith('{"retries": ');
+    setEditorValue(editor, '{"retries": "x"}');
+    await waitFor(() =>
+      expect(screen.getByTestId('config-problems')).toHaveTextContent('Field retries must be an integer'),
+    );
+    expect(check).toHaveBeenCalledWith('{"retries": "x"}');
+  });
+});
