@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signIn, test } from '../fixtures';
+import { fillEditor } from '../code-editor';
 import { createUser, uniqueEmail } from '../users/helpers';
 import { CONTROL_PLANE, patchTenant, registerCapability, TENANT_ID, toast } from './helpers';
 
@@ -119,19 +120,18 @@ test.describe('control plane: gateway routes and OPA policies', () => {
     await pickCapability(page, dialog, capability);
     const policyName = `e2e-authz-${stamp}`;
     await dialog.getByLabel('Name').fill(policyName);
-    await dialog
-      .getByLabel('Rego policy')
-      .fill(
-        `package e2e.p${stamp}\n\nimport rego.v1\n\ndefault allow := false\n\nallow if {\n  input.method == "GET"\n`,
-      );
+    const rego = dialog.getByRole('textbox', { name: 'Rego policy' });
+    await fillEditor(
+      rego,
+      `package e2e.p${stamp}\n\nimport rego.v1\n\ndefault allow := false\n\nallow if {\n  input.method == "GET"`,
+    );
     await dialog.getByRole('button', { name: 'Create Policy' }).click();
     // The unclosed brace comes back with its line, beside the editor.
     await expect(dialog.getByRole('list', { name: 'Rego problems' })).toContainText(/Line \d+/);
-    await dialog
-      .getByLabel('Rego policy')
-      .fill(
-        `package e2e.p${stamp}\n\nimport rego.v1\n\ndefault allow := false\n\nallow if {\n  input.method == "GET"\n}\n`,
-      );
+    await fillEditor(
+      rego,
+      `package e2e.p${stamp}\n\nimport rego.v1\n\ndefault allow := false\n\nallow if {\n  input.method == "GET"\n}`,
+    );
     await dialog.getByRole('button', { name: 'Create Policy' }).click();
     await expect(toast(page)).toContainText('Policy created');
     await page.getByRole('searchbox', { name: 'Search policies by name' }).fill(policyName);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { makeMe, queryClientWithMe } from '@/test/me';
+import { editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor';
 import { renderWithProviders } from '@/test/render';
 import { bodyOf, polyfillPointer, stubApi } from '@/tenants/control-plane/test/fixtures';
 import { PolicyFormDialog } from '@/tenants/gateway/components/policy-form-dialog';
@@ -41,10 +42,9 @@ describe('PolicyFormDialog', () => {
     const fetchMock = stubApi(subscriptionStubs);
     const { dialog } = renderDialog();
     // A new policy starts from a template that passes the server's checks.
-    const rego = within(dialog).getByLabelText('Rego policy');
-    expect((rego as HTMLTextAreaElement).value).toMatch(/^package /);
-    expect(rego).toHaveClass('font-mono');
-    await userEvent.clear(rego);
+    const rego = await findCodeEditor('Rego policy', dialog);
+    expect(editorValue(rego)).toMatch(/^package /);
+    setEditorValue(rego, '');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Policy' }));
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Rego source is required')).toBeInTheDocument();
@@ -78,8 +78,8 @@ describe('PolicyFormDialog', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Line 1: missing package declaration', 'Line 4: unbalanced {']);
-    const rego = within(dialog).getByLabelText('Rego policy');
-    expect(rego).toHaveAttribute('aria-invalid', 'true');
+    const rego = await findCodeEditor('Rego policy', dialog);
+    await waitFor(() => expect(rego).toHaveAttribute('aria-invalid', 'true'));
     expect(rego.getAttribute('aria-describedby')).toContain(problems.id);
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();

@@ -104,7 +104,7 @@ export function PolicyFormFields({
         <RegoField
           id="policy-policyContent"
           label="Rego policy"
-          registration={form.register('policyContent')}
+          control={form.control}
           error={errors.policyContent}
           problems={regoProblems}
         />

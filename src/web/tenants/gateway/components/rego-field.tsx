@@ -1,13 +1,13 @@
 import type { RegoProblem } from '@contract/gateway';
-import type { ComponentProps } from 'react';
-import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/textarea';
+import { Controller, type Control } from 'react-hook-form';
+import { CodeEditor } from '@/components/code-editor';
+import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
+import type { PolicyFormValues } from '@/tenants/gateway/lib/policy-form';
 
 type RegoFieldProps = {
   id: string;
   label: string;
-  /** react-hook-form's register() result (name, value handlers, ref). */
-  registration: Omit<ComponentProps<'textarea'>, 'id'>;
+  control: Control<PolicyFormValues>;
   /** The client-side error of the field (e.g. empty). */
   error: { message?: string } | undefined;
   /** Problems the server found on save, with their lines. */
@@ -15,27 +15,39 @@ type RegoFieldProps = {
 };
 
 /**
- * The Rego source editor. The one place the policy form's editor lives: a monospace textarea today,
- * to be replaced by a lazily loaded code editor behind the same props.
+ * The Rego source editor: the lazily loaded code editor with Rego highlighting, and the problems the
+ * server's check found on save listed with their lines beside it.
  */
-export function RegoField({ id, label, registration, error, problems }: RegoFieldProps) {
+export function RegoField({ id, label, control, error, problems }: RegoFieldProps) {
   const invalid = !!error || problems.length > 0;
-  const problemsId = `${id}-problems`;
-  const describedBy = [error && `${id}-error`, problems.length > 0 && problemsId].filter(Boolean).join(' ');
+  const problemsId = `${id}-server-problems`;
+  const describedBy = [`${id}-hint`, error && `${id}-error`, problems.length > 0 && problemsId]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Field data-invalid={invalid || undefined}>
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <Textarea
-        {...fieldControlProps(id, invalid)}
-        aria-describedby={describedBy || undefined}
-        rows={12}
-        spellCheck={false}
-        autoCapitalize="off"
-        autoCorrect="off"
-        className="max-h-[28rem] min-h-48 font-mono text-xs leading-5 [tab-size:2]"
-        {...registration}
+      <FieldLabel id={`${id}-label`} htmlFor={id}>
+        {label}
+      </FieldLabel>
+      <Controller
+        control={control}
+        name="policyContent"
+        render={({ field }) => (
+          <CodeEditor
+            id={id}
+            language="rego"
+            aria-labelledby={`${id}-label`}
+            aria-describedby={describedBy}
+            invalid={invalid}
+            minLines={12}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+        )}
       />
-      <FieldDescription>
+      <FieldDescription id={`${id}-hint`}>
         Rego source; the server checks its package line and structure on save.
       </FieldDescription>
       {problems.length > 0 && (
