@@ -66,8 +66,11 @@ test.describe('control plane: the configuration editor', () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press('ControlOrMeta+Space');
     await expect(completion.getByRole('option', { name: /bucket/ })).toBeVisible();
+    // CodeMirror ignores Enter for its interactionDelay (75 ms) after a list opens, so a quick
+    // keypress would insert a newline instead of the completion.
+    await page.waitForTimeout(150);
     await page.keyboard.press('Enter');
-    expect(await editorText(editor)).toContain('"bucket": ');
+    await expect.poll(() => editorText(editor)).toContain('"bucket": ');
 
     // Tab leaves the editor for the next field: the editor does not trap focus.
     await editor.focus();
