@@ -16,11 +16,13 @@ type Finding = { what: string; id: string; impact: string; nodes: string[] };
 
 /** Waits for every running animation under `selector`: axe measures colours as painted. */
 async function animationsDone(page: Page, selector: string): Promise<void> {
-  await page.locator(selector).evaluateAll((nodes) =>
-    Promise.all(
-      nodes.flatMap((node) => node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-    ),
-  );
+  await page
+    .locator(selector)
+    .evaluateAll((nodes) =>
+      Promise.all(
+        nodes.flatMap((node) => node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+      ),
+    );
 }
 
 async function scan(page: Page, what: string, include?: string[]): Promise<Finding[]> {
@@ -46,9 +48,13 @@ function record(theme: string, findings: Finding[]): void {
 }
 
 function expectNoSeriousViolations(findings: Finding[]): void {
-  const blocking = findings.filter((finding) => finding.impact === 'critical' || finding.impact === 'serious');
+  const blocking = findings.filter(
+    (finding) => finding.impact === 'critical' || finding.impact === 'serious',
+  );
   expect(
-    blocking.map((finding) => `${finding.what}: ${finding.impact} ${finding.id}\n  ${finding.nodes.join('\n  ')}`),
+    blocking.map(
+      (finding) => `${finding.what}: ${finding.impact} ${finding.id}\n  ${finding.nodes.join('\n  ')}`,
+    ),
   ).toEqual([]);
 }
 

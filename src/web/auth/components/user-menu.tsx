@@ -50,7 +50,7 @@ export function UserMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="size-8 rounded-full" aria-label="Account menu">
-          <Avatar className="size-8">
+          <Avatar className="size-8" aria-hidden="true">
             {user.avatarUrl && <AvatarImage src={user.avatarUrl} alt="" />}
             <AvatarFallback className="text-xs font-medium">{getInitials(user.name)}</AvatarFallback>
           </Avatar>

@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type SwitchSlotDialogProps = {
   open: boolean;
@@ -68,8 +69,14 @@ function SwitchSlotForm({
     );
   };
 
+  const formRef = useFocusAfterSubmit(switchSlot.isPending);
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label={`Switch ${environmentLabel} slot`}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      className="grid gap-4"
+      aria-label={`Switch ${environmentLabel} slot`}
+    >
       <DialogHeader>
         <DialogTitle>Switch {environmentLabel} Slot</DialogTitle>
         <DialogDescription>

@@ -11,11 +11,13 @@ import { useTenant } from '@/tenants/api/get-tenant';
 import { CapabilitiesTab } from '@/tenants/control-plane/components/capabilities-tab';
 import { ConfigurationTab } from '@/tenants/control-plane/components/configuration-tab';
 import { useControlPlaneParams } from '@/tenants/control-plane/lib/use-control-plane-params';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /tenant/:tenantId/control-plane (SPEC.md section 2, "Tenant control plane"). */
 export function TenantControlPlanePage() {
   const { tenantId = '' } = useParams();
   const query = useTenant(tenantId);
+  useDocumentTitle(query.data?.name, 'Control Plane');
 
   if (query.status === 'pending') {
     return (
