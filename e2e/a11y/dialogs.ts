@@ -8,6 +8,12 @@ export const openDialog = (page: Page) => page.locator('[role="dialog"], [role="
 /** The toast list (Radix renders one region named after its hotkey). */
 export const toastList = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
 
+/**
+ * The toast on screen, found by its markup: while a modal dialog is open everything outside it, the
+ * toast region included, is hidden from the accessibility tree, so role queries do not reach it.
+ */
+export const shownToast = (page: Page) => page.locator('li[data-swipe-direction][data-state="open"]');
+
 /** A per-row menu button on a card: 'Actions for <name>'. */
 const cardMenu = (page: Page, testId: string) =>
   page
