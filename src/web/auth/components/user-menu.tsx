@@ -49,7 +49,9 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8 rounded-full" aria-label="Account menu">
+        {/* Named by hidden text, not aria-label: the initials shown are decoration, not a different name. */}
+        <Button variant="ghost" size="icon" className="size-8 rounded-full">
+          <span className="sr-only">Account menu</span>
           <Avatar className="size-8" aria-hidden="true">
             {user.avatarUrl && <AvatarImage src={user.avatarUrl} alt="" />}
             <AvatarFallback className="text-xs font-medium">{getInitials(user.name)}</AvatarFallback>
