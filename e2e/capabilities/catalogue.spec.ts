@@ -86,12 +86,22 @@ test.describe('capability catalogue', () => {
     await page
       .getByTestId('capability-row')
       .filter({ hasText: 'API Gateway' })
-      .getByRole('link', { name: 'Configure' })
+      .getByRole('link', { name: 'Configure API Gateway' })
       .click();
     await expect(page).toHaveURL('/capability/api-002/configuration');
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('API Gateway');
     await expect(page.getByTestId('configuration-schema')).toContainText('"rateLimit"');
     await page.getByRole('link', { name: 'Back to Capabilities' }).click();
     await expect(page).toHaveURL('/apis');
+  });
+
+  test('a capability name links to its page', async ({ page }) => {
+    await page.goto('/apis');
+    await page
+      .getByTestId('capability-row')
+      .filter({ hasText: 'API Gateway' })
+      .getByRole('link', { name: 'API Gateway', exact: true })
+      .click();
+    await expect(page).toHaveURL('/capability/api-002/configuration');
   });
 });

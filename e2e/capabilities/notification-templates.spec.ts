@@ -45,7 +45,7 @@ test.describe('notification templates', () => {
     await expect(item).toContainText('{{code}}');
 
     // Edit.
-    await item.getByRole('button', { name: 'Edit template' }).click();
+    await item.getByRole('button', { name: /^Edit / }).click();
     await expect(dialog.getByRole('heading', { name: 'Edit Notification Template' })).toBeVisible();
     await expect(dialog.getByLabel('Name')).toHaveValue(name);
     await dialog.getByLabel('Content').fill('Votre code est {{code}}. Il expire bientôt.');
@@ -67,7 +67,7 @@ test.describe('notification templates', () => {
       expect(confirm.message()).toBe('Are you sure you want to delete this template?');
       void confirm.accept();
     });
-    await item.getByRole('button', { name: 'Delete template' }).click();
+    await item.getByRole('button', { name: /^Delete / }).click();
     await expect(toast(page, 'Template Deleted')).toBeVisible();
     await expect(item).toHaveCount(0);
 

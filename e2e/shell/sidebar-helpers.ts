@@ -14,10 +14,7 @@ export const sidebarEntries = [
 
 export const sidebar = (page: Page) => page.getByTestId('sidebar');
 export const mainNav = (page: Page) => sidebar(page).getByRole('navigation', { name: 'Main' });
-/**
- * The header's trigger. The header sits inside <main>, so it is no banner landmark; the sidebar's
- * rail (outside <main>) shares the name 'Toggle Sidebar'.
- */
+/** The header's trigger (the header is the banner landmark); the sidebar's rail shares the name 'Toggle Sidebar'. */
 export const sidebarToggle = (page: Page) =>
-  page.getByRole('main').getByRole('button', { name: 'Toggle Sidebar' });
+  page.getByRole('banner').getByRole('button', { name: 'Toggle Sidebar' });
 export const pageHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });

@@ -25,9 +25,9 @@ export async function searchTenants(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search tenants' }).fill(text);
 }
 
-/** Opens a card's 'Tenant actions' menu and picks an item. */
+/** Opens a card's 'Actions for <tenant>' menu and picks an item. */
 export async function tenantAction(page: Page, card: Locator, item: string): Promise<void> {
-  await card.getByRole('button', { name: 'Tenant actions' }).click();
+  await card.getByRole('button', { name: /^Actions for / }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 

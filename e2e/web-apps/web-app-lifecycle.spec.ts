@@ -81,7 +81,7 @@ test.describe('web applications', () => {
     await expect(card).toBeVisible();
 
     // Edit: status and url.
-    await card.getByRole('button', { name: 'Application actions' }).click();
+    await card.getByRole('button', { name: /^Actions for / }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(dialog.getByLabel('Application Name')).toHaveValue(name);
     await choose(page, dialog.getByRole('combobox', { name: 'Status' }), 'Running');
@@ -101,7 +101,7 @@ test.describe('web applications', () => {
     await opened.close();
 
     // Delete.
-    await card.getByRole('button', { name: 'Application actions' }).click();
+    await card.getByRole('button', { name: /^Actions for / }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Web app deleted')).toBeVisible();

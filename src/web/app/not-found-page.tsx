@@ -2,8 +2,10 @@ import { CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <div className="flex min-h-[60vh] items-center justify-center">
       <Card className="w-full max-w-md" data-testid="not-found">

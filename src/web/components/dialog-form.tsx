@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type DialogFormProps = {
   /** Accessible name of the form, e.g. "Edit tenant". */
@@ -22,8 +23,9 @@ export function DialogForm({
   className = 'space-y-6',
   children,
 }: DialogFormProps) {
+  const ref = useFocusAfterSubmit(pending);
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label}>
+    <form ref={ref} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label}>
       <fieldset disabled={pending} className={className}>
         {children}
         <DialogFooter>

@@ -1,6 +1,7 @@
 import { Outlet, useNavigation } from 'react-router';
 import { AppHeader } from '@/app/shell/app-header';
 import { AppSidebar } from '@/app/shell/app-sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from '@/app/shell/skip-link';
 import { readSidebarCookie, SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { MaintenanceBanner } from '@/settings';
@@ -14,6 +15,7 @@ export function AppShell() {
   return (
     <TooltipProvider delayDuration={700} skipDelayDuration={300}>
       <SidebarProvider defaultOpen={readSidebarCookie() ?? true}>
+        <SkipLink />
         <AppSidebar />
         <SidebarInset>
           <AppHeader />
@@ -24,10 +26,11 @@ export function AppShell() {
               className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary"
             />
           )}
-          <div className="flex-1 p-4 md:p-6 lg:p-8">
+          {/* min-w-0: wide tables scroll inside their own box instead of widening the page. */}
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6 lg:p-8">
             <MaintenanceBanner />
             <Outlet />
-          </div>
+          </main>
         </SidebarInset>
       </SidebarProvider>
     </TooltipProvider>

@@ -64,58 +64,61 @@ export function AppSidebar() {
 
   return (
     <Sidebar collapsible="icon">
-      <SidebarHeader>
-        <SidebarMenu>
-          <SidebarMenuItem>
-            <SidebarMenuButton size="lg" asChild>
-              <Link to="/" onClick={closeOnMobile} aria-label={`${PRODUCT_NAME}, Resource Manager`}>
-                <div className="flex aspect-square size-8 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
-                  <Boxes className="size-4" aria-hidden="true" />
-                </div>
-                <div className="grid flex-1 text-left leading-tight">
-                  <span className="truncate font-semibold" data-testid="product-name">
-                    {PRODUCT_NAME}
-                  </span>
-                  <span
-                    className="truncate text-xs text-sidebar-foreground/70"
-                    data-testid="product-subtitle"
-                  >
-                    Resource Manager
-                  </span>
-                </div>
-              </Link>
-            </SidebarMenuButton>
-          </SidebarMenuItem>
-        </SidebarMenu>
-      </SidebarHeader>
-      <SidebarContent>
-        <SidebarGroup>
-          <SidebarGroupLabel>Navigation</SidebarGroupLabel>
-          <SidebarGroupContent>
-            <nav aria-label="Main">
-              <NavEntries items={navItems} pathname={pathname} onNavigate={closeOnMobile} />
-            </nav>
-          </SidebarGroupContent>
-        </SidebarGroup>
-        <SidebarGroup>
-          <SidebarGroupLabel>Registry</SidebarGroupLabel>
-          <SidebarGroupContent>
-            <nav aria-label="Registry">
-              <NavEntries items={[microfrontendsNavItem]} pathname={pathname} onNavigate={closeOnMobile} />
-            </nav>
-          </SidebarGroupContent>
-        </SidebarGroup>
-        {canReadAuditLog && (
+      {/* One landmark for all of the sidebar (its heading and group labels included), holding the navs. */}
+      <aside aria-label="Sidebar" className="flex min-h-0 flex-1 flex-col">
+        <SidebarHeader>
+          <SidebarMenu>
+            <SidebarMenuItem>
+              <SidebarMenuButton size="lg" asChild>
+                <Link to="/" onClick={closeOnMobile}>
+                  <div className="flex aspect-square size-8 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
+                    <Boxes className="size-4" aria-hidden="true" />
+                  </div>
+                  <div className="grid flex-1 text-left leading-tight">
+                    <span className="truncate font-semibold" data-testid="product-name">
+                      {PRODUCT_NAME}
+                    </span>
+                    <span
+                      className="truncate text-xs text-sidebar-foreground/70"
+                      data-testid="product-subtitle"
+                    >
+                      Resource Manager
+                    </span>
+                  </div>
+                </Link>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          </SidebarMenu>
+        </SidebarHeader>
+        <SidebarContent>
           <SidebarGroup>
-            <SidebarGroupLabel>Administration</SidebarGroupLabel>
+            <SidebarGroupLabel>Navigation</SidebarGroupLabel>
             <SidebarGroupContent>
-              <nav aria-label="Administration">
-                <NavEntries items={[auditLogNavItem]} pathname={pathname} onNavigate={closeOnMobile} />
+              <nav aria-label="Main">
+                <NavEntries items={navItems} pathname={pathname} onNavigate={closeOnMobile} />
               </nav>
             </SidebarGroupContent>
           </SidebarGroup>
-        )}
-      </SidebarContent>
+          <SidebarGroup>
+            <SidebarGroupLabel>Registry</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <nav aria-label="Registry">
+                <NavEntries items={[microfrontendsNavItem]} pathname={pathname} onNavigate={closeOnMobile} />
+              </nav>
+            </SidebarGroupContent>
+          </SidebarGroup>
+          {canReadAuditLog && (
+            <SidebarGroup>
+              <SidebarGroupLabel>Administration</SidebarGroupLabel>
+              <SidebarGroupContent>
+                <nav aria-label="Administration">
+                  <NavEntries items={[auditLogNavItem]} pathname={pathname} onNavigate={closeOnMobile} />
+                </nav>
+              </SidebarGroupContent>
+            </SidebarGroup>
+          )}
+        </SidebarContent>
+      </aside>
       <SidebarRail />
     </Sidebar>
   );

@@ -10,9 +10,11 @@ import { PaginationBar } from '@/components/list/pagination-bar';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
 import { useTenantNames } from '@/tenants';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /audit-log: who did what, newest first (administrators: everything; tenant owners: their tenants). */
 export function AuditLogPage() {
+  useDocumentTitle('Audit Log');
   const view = useAuditView();
   const events = useAuditEvents(view.apiQuery);
   const rows = events.data?.rows ?? [];

@@ -4,6 +4,7 @@ import { Fragment, useState } from 'react';
 import type { SortValue } from '@contract/lists';
 import type { AuditSortField } from '@/audit/api/get-audit-events';
 import { SortableHeader } from '@/components/list/sortable-header';
+import { CodeBlock } from '@/components/code-block';
 import { Button } from '@/components/ui/button';
 
 /** The changes JSON text, indented; the raw text when it does not parse. */
@@ -48,7 +49,8 @@ export function AuditLogTable({ events, tenantNames, sort, onSort }: AuditLogTab
     });
 
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    // relative: the visually hidden header text is positioned inside this scroller, not past the page's edge.
+    <div className="relative overflow-x-auto rounded-lg border">
       <table className="w-full text-sm" data-testid="audit-table">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
@@ -110,9 +112,13 @@ export function AuditLogTable({ events, tenantNames, sort, onSort }: AuditLogTab
                 {expanded && event.changes !== null && (
                   <tr id={detailsId} className="bg-muted/30">
                     <td colSpan={headers.length + 1} className="px-3 py-2">
-                      <pre className="max-h-80 overflow-auto text-xs" data-testid="audit-changes">
+                      <CodeBlock
+                        label={`Changes of ${event.action}`}
+                        className="max-h-80 bg-transparent p-0"
+                        data-testid="audit-changes"
+                      >
                         {prettyChanges(event.changes)}
-                      </pre>
+                      </CodeBlock>
                     </td>
                   </tr>
                 )}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 function loginErrorMessage(error: unknown): string {
   // One message for every wrong pair, whatever the body says (never which part was wrong).
@@ -31,8 +32,9 @@ export function LoginForm() {
     loginMutation.mutate(values);
   });
 
+  const formRef = useFocusAfterSubmit(pending);
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in">
       <fieldset disabled={pending} className="space-y-4">
         {loginMutation.isError && (
           <div

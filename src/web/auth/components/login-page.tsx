@@ -6,9 +6,11 @@ import { SessionPending } from '@/auth/components/require-session';
 import { safeRedirect } from '@/auth/redirect';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { PRODUCT_NAME } from '@/lib/product';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /login, outside the shell: signed-in visitors (and a successful sign-in) move on to `redirect`. */
 export function LoginPage() {
+  useDocumentTitle('Sign in');
   const me = useMeQuery();
   const [searchParams] = useSearchParams();
 

@@ -51,8 +51,10 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8 rounded-full" aria-label="Account menu">
-          <Avatar className="size-8">
+        {/* Named by hidden text, not aria-label: the initials shown are decoration, not a different name. */}
+        <Button variant="ghost" size="icon" className="size-8 rounded-full">
+          <span className="sr-only">Account menu</span>
+          <Avatar className="size-8" aria-hidden="true">
             {user.avatarUrl && <AvatarImage src={user.avatarUrl} alt="" />}
             <AvatarFallback className={cn('text-xs font-medium text-white', avatarColor(user.name))}>
               {getInitials(user.name)}

@@ -29,7 +29,10 @@ export function BlueGreenCard({ capability }: { capability: Capability }) {
   return (
     <Card data-testid="blue-green-card">
       <CardHeader>
-        <CardTitle>Blue-Green Deployment</CardTitle>
+        {/* A heading, so that the per-environment h3 sections below sit under it. */}
+        <CardTitle role="heading" aria-level={2}>
+          Blue-Green Deployment
+        </CardTitle>
         <CardDescription>
           Two slots per environment: one serves traffic while the other receives the next version.
         </CardDescription>

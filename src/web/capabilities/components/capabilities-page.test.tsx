@@ -170,7 +170,7 @@ describe('CapabilitiesPage', { timeout: 15_000 }, () => {
     const { router } = renderPage();
     const rows = await screen.findAllByTestId('capability-row');
 
-    await userEvent.click(within(rows[1]!).getByRole('link', { name: 'Configure' }));
+    await userEvent.click(within(rows[1]!).getByRole('link', { name: /^Configure / }));
     expect(await screen.findByText('Configuration screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/capability/api-008/configuration');
   });
@@ -195,7 +195,7 @@ describe('CapabilitiesPage', { timeout: 15_000 }, () => {
     const rows = await screen.findAllByTestId('capability-row');
     expect(screen.queryByRole('button', { name: 'Register Capability' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
-    expect(within(rows[0]!).getByRole('link', { name: 'Configure' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('link', { name: /^Configure / })).toBeInTheDocument();
   });
 
   it('shows an error state with a retry', async () => {

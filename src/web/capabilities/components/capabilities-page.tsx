@@ -14,9 +14,11 @@ import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useListUrlState } from '@/hooks/use-list-url-state';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /apis: the capability catalogue (SPEC.md section 2, "Capabilities"), paged, sorted and filtered on the server. */
 export function CapabilitiesPage() {
+  useDocumentTitle('Capabilities');
   const isAdmin = useIsAdmin();
   const [dialog, setDialog] = useState<DialogState>({ kind: null });
   const list = useListUrlState({

@@ -6,7 +6,16 @@ import { CapabilityRowActions } from '@/capabilities/components/capability-row-a
 import { SortableHeader } from '@/components/list/sortable-header';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  tableStickyEndClass,
+} from '@/components/ui/table';
+import { cn } from '@/lib/utils';
 
 /** SPEC.md section 2: the columns, in order. */
 export const capabilityColumns = ['Name', 'Category', 'Version', 'Status', 'Endpoint'] as const;
@@ -33,6 +42,8 @@ type CapabilitiesTableProps = {
 };
 
 const orDash = (text: string | null) => text || '—';
+const configurationPath = (capability: Capability) =>
+  `/capability/${encodeURIComponent(capability.id)}/configuration`;
 
 export function CapabilitiesTable({
   capabilities,
@@ -59,7 +70,7 @@ export function CapabilitiesTable({
                 </TableHead>
               );
             })}
-            <TableHead className="px-3">
+            <TableHead className={cn('bg-background px-3', tableStickyEndClass)}>
               <span className="sr-only">Actions</span>
             </TableHead>
           </TableRow>
@@ -68,10 +79,15 @@ export function CapabilitiesTable({
           {capabilities.map((capability) => (
             <TableRow key={capability.id} data-testid="capability-row">
               <TableCell className="px-3">
-                <div className="font-medium">{capability.name}</div>
+                <Link
+                  to={configurationPath(capability)}
+                  className="font-medium underline-offset-4 hover:underline focus-visible:underline"
+                >
+                  {capability.name}
+                </Link>
                 {capability.description && (
                   <div
-                    className="max-w-md truncate text-xs text-muted-foreground"
+                    className="max-w-xs truncate text-xs text-muted-foreground"
                     title={capability.description}
                   >
                     {capability.description}
@@ -83,11 +99,16 @@ export function CapabilitiesTable({
               <TableCell className="px-3">
                 <StatusBadge status={capability.status} />
               </TableCell>
-              <TableCell className="px-3 font-mono text-xs">{orDash(capability.endpoint)}</TableCell>
-              <TableCell className="px-3">
+              <TableCell
+                className="max-w-64 truncate px-3 font-mono text-xs"
+                title={capability.endpoint ?? undefined}
+              >
+                {orDash(capability.endpoint)}
+              </TableCell>
+              <TableCell className={cn('bg-background px-3', tableStickyEndClass)}>
                 <div className="flex items-center justify-end gap-1">
                   <Button asChild variant="outline" size="sm">
-                    <Link to={`/capability/${encodeURIComponent(capability.id)}/configuration`}>
+                    <Link to={configurationPath(capability)} aria-label={`Configure ${capability.name}`}>
                       <Settings2 aria-hidden="true" />
                       Configure
                     </Link>

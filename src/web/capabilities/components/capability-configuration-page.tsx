@@ -7,11 +7,13 @@ import { NotificationTemplatesCard } from '@/capabilities/components/notificatio
 import { ErrorState } from '@/components/error-state';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /capability/{capabilityId}/configuration (SPEC.md section 2, "Capability configuration"). */
 export function CapabilityConfigurationPage() {
   const { capabilityId = '' } = useParams();
   const capability = useCapability(capabilityId);
+  useDocumentTitle(capability.data?.name, 'Capabilities');
   const missing = capability.error instanceof ApiError && capability.error.status === 404;
 
   return (

@@ -1,4 +1,5 @@
 import type { Capability } from '@contract/capabilities';
+import { CodeBlock } from '@/components/code-block';
 import { PageHeader } from '@/components/page-header';
 import { StatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -49,12 +50,13 @@ export function CapabilityDetails({ capability }: { capability: Capability }) {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <pre
-              className="max-h-96 overflow-auto rounded-md bg-muted p-4 text-xs"
+            <CodeBlock
+              label="Configuration schema"
+              className="max-h-96 rounded-md p-4"
               data-testid="configuration-schema"
             >
               {prettySchema(capability.configurationSchema)}
-            </pre>
+            </CodeBlock>
           </CardContent>
         </Card>
       )}

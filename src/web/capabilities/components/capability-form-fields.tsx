@@ -62,6 +62,7 @@ export function CapabilityFormFields({ form }: { form: Form }) {
               <SelectTrigger
                 {...fieldControlProps('capability-status', !!errors.status)}
                 className="w-full"
+                ref={field.ref}
                 onBlur={field.onBlur}
               >
                 <SelectValue />

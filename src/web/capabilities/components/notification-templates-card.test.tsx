@@ -49,7 +49,7 @@ describe('NotificationTemplatesCard', { timeout: 15_000 }, () => {
     expect(first.getByText('Welcome, {{firstName}}!')).toBeInTheDocument();
     expect(first.getByText('Hi {{firstName}}, sign in at {{loginUrl}}.')).toBeInTheDocument();
     expect(first.getByText('{{loginUrl}}')).toBeInTheDocument();
-    expect(first.getByRole('button', { name: 'Edit template' })).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Edit Welcome Email' })).toBeInTheDocument();
     expect(within(items[1]!).getByTestId('status-badge')).toHaveTextContent('Inactive');
     expect(screen.getByRole('button', { name: 'Add Template' })).toBeInTheDocument();
   });
@@ -67,7 +67,7 @@ describe('NotificationTemplatesCard', { timeout: 15_000 }, () => {
     renderCard('user');
     await screen.findAllByTestId('template-item');
     expect(screen.queryByRole('button', { name: 'Add Template' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete template' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
   });
 
   it('asks "Are you sure you want to delete this template?" and deletes only when confirmed', async () => {
@@ -83,11 +83,11 @@ describe('NotificationTemplatesCard', { timeout: 15_000 }, () => {
     renderCard();
     await screen.findAllByTestId('template-item');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete template' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Email' }));
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this template?');
     expect(requestsTo(fetchMock, 'DELETE', '/api/notification-templates/template-001')).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete template' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Email' }));
     expect(await screen.findByText('Template Deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('template-item')).not.toBeInTheDocument());
     expect(requestsTo(fetchMock, 'DELETE', '/api/notification-templates/template-001')).toHaveLength(1);
@@ -146,7 +146,7 @@ describe('NotificationTemplatesCard', { timeout: 15_000 }, () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderCard();
     await screen.findAllByTestId('template-item');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete template' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Email' }));
     expect(await screen.findByText('Failed to delete template.')).toBeInTheDocument();
   });
 
@@ -154,7 +154,7 @@ describe('NotificationTemplatesCard', { timeout: 15_000 }, () => {
     stubApi({ [LIST]: [makeTemplate()] });
     renderCard();
     await screen.findAllByTestId('template-item');
-    await userEvent.click(screen.getByRole('button', { name: 'Edit template' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Welcome Email' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByRole('heading', { name: 'Edit Notification Template' })).toBeInTheDocument();
     expect(dialog.getByLabelText('Variables')).toHaveValue('firstName, loginUrl');

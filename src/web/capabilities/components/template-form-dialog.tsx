@@ -28,6 +28,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type TemplateFormDialogProps = {
   open: boolean;
@@ -133,8 +134,14 @@ function TemplateForm({
     }
   });
 
+  const formRef = useFocusAfterSubmit(pending);
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Notification template">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Notification template"
+    >
       <fieldset disabled={pending} className="space-y-6">
         <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <TemplateFormFields

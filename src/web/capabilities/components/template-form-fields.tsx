@@ -45,6 +45,7 @@ function ChoiceField({
             <SelectTrigger
               {...fieldControlProps(id, fieldState.invalid)}
               className="w-full"
+              ref={field.ref}
               onBlur={field.onBlur}
             >
               <SelectValue />

@@ -29,13 +29,13 @@ export function TemplateListItem({ template, canManage, deleting, onEdit, onDele
         </div>
         {canManage && (
           <div className="flex gap-1">
-            <Button variant="ghost" size="icon" aria-label="Edit template" onClick={onEdit}>
+            <Button variant="ghost" size="icon" aria-label={`Edit ${template.name}`} onClick={onEdit}>
               <Pencil aria-hidden="true" />
             </Button>
             <Button
               variant="ghost"
               size="icon"
-              aria-label="Delete template"
+              aria-label={`Delete ${template.name}`}
               disabled={deleting}
               onClick={onDelete}
             >

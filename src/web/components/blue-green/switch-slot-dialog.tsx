@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type SwitchSlotDialogProps = {
   open: boolean;
@@ -77,6 +78,8 @@ function SwitchSlotForm({
     );
   };
 
+  const formRef = useFocusAfterSubmit(switchSlot.isPending);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!version.trim()) return;
@@ -85,7 +88,12 @@ function SwitchSlotForm({
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label={`Switch ${environmentLabel} slot`}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      className="grid gap-4"
+      aria-label={`Switch ${environmentLabel} slot`}
+    >
       <DialogHeader>
         <DialogTitle>Switch {environmentLabel} Slot</DialogTitle>
         <DialogDescription>

@@ -1,6 +1,8 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
+import { useRef } from 'react';
 import type * as React from 'react';
 import { buttonVariants } from '@/components/ui/button';
+import { DialogEscape, useReturnFocus } from '@/components/ui/dialog-focus';
 import { cn } from '@/lib/utils';
 
 function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
@@ -33,8 +35,14 @@ function AlertDialogOverlay({
 
 function AlertDialogContent({
   className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  onEscapeKeyDown,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const cancel = useRef<HTMLButtonElement>(null);
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -44,8 +52,20 @@ function AlertDialogContent({
           'fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg',
           className,
         )}
+        {...focus}
+        onEscapeKeyDown={onEscapeKeyDown}
         {...props}
-      />
+      >
+        <DialogEscape
+          onEscape={(event) => {
+            onEscapeKeyDown?.(event);
+            if (!event.defaultPrevented) cancel.current?.click();
+          }}
+        />
+        {/* What an Escape that a toast received closes the dialog with (see dialog-focus.tsx). */}
+        <AlertDialogPrimitive.Cancel ref={cancel} hidden tabIndex={-1} />
+        {children}
+      </AlertDialogPrimitive.Content>
     </AlertDialogPortal>
   );
 }

@@ -1,6 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { XIcon } from 'lucide-react';
+import { useRef } from 'react';
 import type * as React from 'react';
+import { DialogEscape, useReturnFocus } from '@/components/ui/dialog-focus';
 import { cn } from '@/lib/utils';
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
@@ -36,8 +38,13 @@ function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  onEscapeKeyDown,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const close = useRef<HTMLButtonElement>(null);
   return (
     <DialogPortal data-slot="dialog-portal">
       <DialogOverlay />
@@ -47,8 +54,18 @@ function DialogContent({
           'fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100vh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg',
           className,
         )}
+        {...focus}
+        onEscapeKeyDown={onEscapeKeyDown}
         {...props}
       >
+        <DialogEscape
+          onEscape={(event) => {
+            onEscapeKeyDown?.(event);
+            if (!event.defaultPrevented) close.current?.click();
+          }}
+        />
+        {/* What an Escape that a toast received closes the dialog with (see dialog-focus.tsx). */}
+        <DialogPrimitive.Close ref={close} hidden tabIndex={-1} />
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close

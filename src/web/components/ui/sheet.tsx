@@ -1,6 +1,7 @@
 import * as SheetPrimitive from '@radix-ui/react-dialog';
 import { XIcon } from 'lucide-react';
 import type * as React from 'react';
+import { useReturnFocus } from '@/components/ui/dialog-focus';
 import { cn } from '@/lib/utils';
 
 function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
@@ -36,10 +37,13 @@ function SheetContent({
   className,
   children,
   side = 'right',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & {
   side?: 'top' | 'right' | 'bottom' | 'left';
 }) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <SheetPortal>
       <SheetOverlay />
@@ -55,6 +59,7 @@ function SheetContent({
           side === 'bottom' && 'inset-x-0 bottom-0 h-auto border-t',
           className,
         )}
+        {...focus}
         {...props}
       >
         {children}

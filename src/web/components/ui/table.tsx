@@ -1,6 +1,12 @@
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
+/**
+ * Classes for a table's last column (its actions) that stays in view while a wide table scrolls
+ * sideways; add the background of what the table sits on (bg-background, bg-card).
+ */
+const tableStickyEndClass = 'sticky right-0 z-[1] shadow-[inset_1px_0_0_var(--color-border)]';
+
 function Table({ className, ...props }: React.ComponentProps<'table'>) {
   return (
     <div data-slot="table-container" className="relative w-full overflow-x-auto">
@@ -73,4 +79,14 @@ function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) 
   );
 }
 
-export { Table, TableHeader, TableBody, TableFooter, TableHead, TableRow, TableCell, TableCaption };
+export {
+  tableStickyEndClass,
+  Table,
+  TableHeader,
+  TableBody,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TableCell,
+  TableCaption,
+};

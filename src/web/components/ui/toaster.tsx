@@ -6,6 +6,7 @@ import {
   ToastTitle,
   ToastViewport,
 } from '@/components/ui/toast';
+import { escapeTopDialog } from '@/components/ui/dialog-focus';
 import { useToast } from '@/components/ui/use-toast';
 
 /** SPEC.md section 9: 5000 ms display, swipe right past 50 px to dismiss, F8 focuses the viewport. */
@@ -18,7 +19,15 @@ export function Toaster() {
   return (
     <ToastProvider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
       {toasts.map(({ id, title, description, action, ...props }) => (
-        <Toast key={id} {...props}>
+        <Toast
+          key={id}
+          {...props}
+          // A toast is the newest layer, so Radix gives it the Escape: with a dialog open, the dialog
+          // gets it instead (the toast times out on its own).
+          onEscapeKeyDown={(event) => {
+            if (escapeTopDialog(event)) event.preventDefault();
+          }}
+        >
           <div className="grid gap-1">
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}

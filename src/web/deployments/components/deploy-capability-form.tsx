@@ -9,6 +9,7 @@ import {
   type DeployCapabilityFormInput,
   type DeployCapabilityFormValues,
 } from '@/deployments/lib/deploy-forms';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type DeployCapabilityFormProps = {
   pending: boolean;
@@ -26,8 +27,9 @@ export function DeployCapabilityFormFields({ pending, onSubmit }: DeployCapabili
     onSubmit({ version, endpoint: endpoint || null }),
   );
 
+  const formRef = useFocusAfterSubmit(pending);
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Deploy to idle slot">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="Deploy to idle slot">
       <fieldset disabled={pending} className="space-y-4">
         <Field data-invalid={!!errors.version || undefined}>
           <FieldLabel htmlFor="deploy-version">Version</FieldLabel>

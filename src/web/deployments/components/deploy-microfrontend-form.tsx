@@ -6,6 +6,7 @@ import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/u
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { deployMicrofrontendFormSchema, type DeployMicrofrontendForm } from '@/deployments/lib/deploy-forms';
 import { usePublishedVersions } from '@/microfrontends';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type DeployMicrofrontendFormProps = {
   microfrontendId: string;
@@ -37,8 +38,9 @@ export function DeployMicrofrontendFormFields({
         ? 'No published versions'
         : 'Select a published version';
 
+  const formRef = useFocusAfterSubmit(pending);
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Deploy to idle slot">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="Deploy to idle slot">
       <fieldset disabled={pending} className="space-y-6">
         <Field data-invalid={!!error || undefined}>
           <FieldLabel htmlFor="deploy-version">Version</FieldLabel>

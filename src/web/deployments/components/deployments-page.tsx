@@ -3,9 +3,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DeploymentsPanel } from '@/deployments/components/deployments-panel';
 import { isResourceKind, kindText, resourceKinds } from '@/deployments/lib/resource-kinds';
 import { useDeploymentSelection } from '@/deployments/lib/use-deployment-selection';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /deployments: blue-green slots of microfrontends and capabilities (SPEC.md section 2, "Deployments"). */
 export function DeploymentsPage() {
+  useDocumentTitle('Deployments');
   const { selection, setKind, setResourceId, setEnvironment } = useDeploymentSelection();
 
   return (

@@ -1,8 +1,10 @@
 import { PageHeader } from '@/components/page-header';
 import { CreateMeshForm } from '@/microfrontends/mesh/components/create-mesh-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /apps/create-mesh (SPEC.md section 2, "Create Web App Mesh"). */
 export function CreateMeshPage() {
+  useDocumentTitle('Create Web App Mesh');
   return (
     <div className="space-y-6">
       <PageHeader

@@ -5,12 +5,14 @@ import { useOverview } from '@/overview/api/get-overview';
 import { OverviewMetrics } from '@/overview/components/overview-metrics';
 import { OverviewSkeleton } from '@/overview/components/overview-skeleton';
 import { RecentListCard, type RecentItem } from '@/overview/components/recent-list-card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** SPEC.md section 9: the Overview lists 3 recent items (mirrors OVERVIEW_RECENT_COUNT in the
  * contract, not imported as a value so zod stays out of this chunk). */
 const RECENT_COUNT = 3;
 
 export function OverviewPage() {
+  useDocumentTitle('Overview');
   const overview = useOverview();
 
   return (

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 /** The account fields of the contract, as the inputs hold them ('' for none). */
 const accountFormSchema = settingsInputSchema.pick({ accountEmail: true, organization: true }).extend({
@@ -36,6 +37,7 @@ export function AccountCard({ settings, readOnly, pending, onSave }: AccountCard
     ),
   );
 
+  const formRef = useFocusAfterSubmit(pending);
   return (
     <Card>
       <CardHeader>
@@ -43,7 +45,12 @@ export function AccountCard({ settings, readOnly, pending, onSave }: AccountCard
         <CardDescription>The contact email and organization of this installation.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Account Information">
+        <form
+          ref={formRef}
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          aria-label="Account Information"
+        >
           <fieldset disabled={readOnly || pending} className="space-y-4">
             <Field data-invalid={!!errors.accountEmail || undefined}>
               <FieldLabel htmlFor="settings-accountEmail">Email</FieldLabel>

@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { useDeleteAllResources } from '@/settings/api/delete-all-resources';
 import { describeCounts } from '@/settings/lib/settings-input';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type DeleteAllDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -43,6 +44,7 @@ export function DeleteAllDialog({ open, onOpenChange }: DeleteAllDialogProps) {
     });
   };
 
+  const formRef = useFocusAfterSubmit(remove.isPending);
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
@@ -53,7 +55,7 @@ export function DeleteAllDialog({ open, onOpenChange }: DeleteAllDialogProps) {
             removed. Users, capabilities, microfrontends, templates and settings stay. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate aria-label="Delete all resources">
+        <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Delete all resources">
           <fieldset disabled={remove.isPending} className="space-y-6">
             <Field>
               <FieldLabel htmlFor="delete-all-confirmation">Confirmation</FieldLabel>

@@ -14,6 +14,7 @@ import { PreferenceCards, type Toggle } from '@/settings/components/preference-c
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useConflictAwareSave, type FormLike } from '@/lib/use-conflict-aware-save';
 import { toSettingsInput } from '@/settings/lib/settings-input';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const toggleLabels: Record<Toggle, string> = {
   emailNotifications: 'Email notifications',
@@ -23,6 +24,7 @@ const toggleLabels: Record<Toggle, string> = {
 
 /** /settings: account and system settings, persisted (SPEC.md "Settings"); read-only for non-admins. */
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   const isAdmin = useIsAdmin();
   const settings = useSettings();
 

@@ -12,11 +12,13 @@ import { CapabilitiesTab } from '@/tenants/control-plane/components/capabilities
 import { ConfigurationTab } from '@/tenants/control-plane/components/configuration-tab';
 import { useControlPlaneParams } from '@/tenants/control-plane/lib/use-control-plane-params';
 import { GatewayTab } from '@/tenants/gateway/components/gateway-tab';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /tenant/:tenantId/control-plane (SPEC.md section 2, "Tenant control plane"). */
 export function TenantControlPlanePage() {
   const { tenantId = '' } = useParams();
   const query = useTenant(tenantId);
+  useDocumentTitle(query.data?.name, 'Control Plane');
 
   if (query.status === 'pending') {
     return (

@@ -15,12 +15,14 @@ import { TenantFormDialog } from '@/tenants/list/components/tenant-form-dialog';
 import { TenantInfrastructureDialog } from '@/tenants/list/components/tenant-infrastructure-dialog';
 import { TenantsToolbar } from '@/tenants/list/components/tenants-toolbar';
 import { useTenantsView } from '@/tenants/list/lib/tenants-view';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Which dialog is open, for which tenant; the tenant stays while a dialog closes, so its text does not flip. */
 type DialogState = { kind: 'form' | 'infrastructure' | 'delete' | null; tenant: Tenant | null };
 
 /** /tenants: Tenant Management (SPEC.md section 2), paged, sorted and searched on the server. */
 export function TenantsPage() {
+  useDocumentTitle('Tenants');
   const isAdmin = useIsAdmin();
   const view = useTenantsView();
   const [dialog, setDialog] = useState<DialogState>({ kind: null, tenant: null });

@@ -77,6 +77,7 @@ export function ProfileFormFields({ form, excludeTenant, tenantLocked }: Profile
               <SelectTrigger
                 {...fieldControlProps('profile-role', !!errors.role)}
                 className="w-full"
+                ref={field.ref}
                 onBlur={field.onBlur}
               >
                 <SelectValue />

@@ -29,6 +29,7 @@ import {
   type UserFormValues,
 } from '@/users/lib/user-form';
 import { loadPasswordStrength, withPasswordStrength } from '@/users/lib/password-strength';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type UserFormDialogProps = {
   open: boolean;
@@ -114,8 +115,14 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
   });
 
   const submitLabel = user ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Adding...' : 'Add User';
+  const formRef = useFocusAfterSubmit(pending);
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={user ? 'Edit user' : 'Add user'}>
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={user ? 'Edit user' : 'Add user'}
+    >
       <fieldset disabled={pending} className="space-y-6">
         <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <UserFormFields form={form} withPassword={!user} />

@@ -63,7 +63,12 @@ function SelectField({
         name={name}
         render={({ field }) => (
           <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger {...fieldControlProps(id, !!error)} className="w-full" onBlur={field.onBlur}>
+            <SelectTrigger
+              {...fieldControlProps(id, !!error)}
+              className="w-full"
+              ref={field.ref}
+              onBlur={field.onBlur}
+            >
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

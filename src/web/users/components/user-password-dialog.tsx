@@ -20,6 +20,7 @@ import { useResetPassword } from '@/users/api/reset-password';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { applyServerIssues } from '@/lib/server-issues';
 import { loadPasswordStrength, withPasswordStrength } from '@/users/lib/password-strength';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type PasswordForm = z.infer<typeof setPasswordBodySchema>;
 
@@ -77,8 +78,9 @@ function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
     ),
   );
 
+  const formRef = useFocusAfterSubmit(reset.isPending);
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Reset password">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Reset password">
       <fieldset disabled={reset.isPending} className="space-y-6">
         <Field data-invalid={!!error || undefined}>
           <FieldLabel htmlFor="user-new-password">New Password</FieldLabel>

@@ -15,9 +15,11 @@ import { UserCard } from '@/users/components/user-card';
 import { UserDialogs, type DialogState } from '@/users/components/user-dialogs';
 import { UsersToolbar } from '@/users/components/users-toolbar';
 import { useUsersView } from '@/users/lib/users-view';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /users: the people who can sign in, and the tenants each can reach (SPEC.md "User Management"). */
 export function UsersPage() {
+  useDocumentTitle('Users');
   const isAdmin = useIsAdmin();
   const me = useMe();
   const view = useUsersView();

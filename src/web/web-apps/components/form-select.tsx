@@ -42,6 +42,7 @@ export function FormSelect<T extends FieldValues>({
               {...fieldControlProps(id, !!fieldState.error)}
               aria-required={required || undefined}
               className="w-full"
+              ref={field.ref}
               onBlur={field.onBlur}
             >
               <SelectValue placeholder={placeholder} />

@@ -14,7 +14,7 @@ export type WebAppActionHandlers = {
   onDelete: (app: WebApp) => void;
 };
 
-/** 'Application actions': Edit and Delete, for those who may manage the app's tenant's web apps. */
+/** 'Actions for <app>': Edit and Delete, for those who may manage the app's tenant's web apps. */
 export function WebAppCardActions({ app, onEdit, onDelete }: { app: WebApp } & WebAppActionHandlers) {
   const canManage = useCanOnTenant(app.tenantId, 'webApps');
   if (!canManage) return null;
@@ -22,7 +22,7 @@ export function WebAppCardActions({ app, onEdit, onDelete }: { app: WebApp } & W
     // Not modal: a modal menu handing focus to a dialog can leave the page unclickable (radix-ui#1241).
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Application actions">
+        <Button variant="ghost" size="icon" aria-label={`Actions for ${app.name}`}>
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

@@ -24,6 +24,7 @@ import {
   type CreateWebAppFormInput,
   type CreateWebAppFormValues,
 } from '@/web-apps/lib/web-app-form';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type WebAppCreateDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -62,6 +63,7 @@ export function WebAppCreateDialog({ open, onOpenChange }: WebAppCreateDialogPro
     });
   });
 
+  const formRef = useFocusAfterSubmit(create.isPending);
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
@@ -71,7 +73,7 @@ export function WebAppCreateDialog({ open, onOpenChange }: WebAppCreateDialogPro
             {step === 1 ? 'Step 1 of 2: choose a technology.' : 'Step 2 of 2: application details.'}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create web app">
+        <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create web app">
           <fieldset disabled={create.isPending} className="space-y-6">
             {step === 1 ? <WebAppTechnologyStep control={form.control} /> : <WebAppDetailsStep form={form} />}
             <DialogFooter>

@@ -25,6 +25,7 @@ import {
   type EditWebAppFormInput,
   type EditWebAppFormValues,
 } from '@/web-apps/lib/web-app-form';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type WebAppEditDialogProps = { open: boolean; app: WebApp | null; onOpenChange: (open: boolean) => void };
 
@@ -74,8 +75,9 @@ function EditForm({ app, onDone }: { app: WebApp; onDone: () => void }) {
     );
   });
 
+  const formRef = useFocusAfterSubmit(update.isPending);
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Edit application">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Edit application">
       <fieldset disabled={update.isPending} className="space-y-6">
         <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <WebAppEditFields form={form} />

@@ -140,7 +140,9 @@ describe('WebAppsPage', { timeout: 20_000 }, () => {
     });
     renderPage();
     await screen.findAllByTestId('web-app-card');
-    await userEvent.click(card('Customer Portal').getByRole('button', { name: 'Application actions' }));
+    await userEvent.click(
+      card('Customer Portal').getByRole('button', { name: 'Actions for Customer Portal' }),
+    );
     expect(
       within(await screen.findByRole('menu'))
         .getAllByRole('menuitem')
@@ -175,7 +177,7 @@ describe('WebAppsPage', { timeout: 20_000 }, () => {
     });
     renderPage();
     await screen.findAllByTestId('web-app-card');
-    await userEvent.click(card('Partner Hub').getByRole('button', { name: 'Application actions' }));
+    await userEvent.click(card('Partner Hub').getByRole('button', { name: 'Actions for Partner Hub' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('"Partner Hub" will be deleted.');
@@ -193,6 +195,6 @@ describe('WebAppsPage', { timeout: 20_000 }, () => {
     renderPage(makeMe({ memberships: [{ tenantId: 'tenant-002', role: 'member' }] }));
     await screen.findAllByTestId('web-app-card');
     expect(screen.queryByRole('button', { name: 'Create Web App' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Application actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Actions for / })).not.toBeInTheDocument();
   });
 });

@@ -6,9 +6,11 @@ import { WebAppMeshesSection } from '@/microfrontends';
 import { WebAppCreateDialog } from '@/web-apps/components/web-app-create-dialog';
 import { WebAppList } from '@/web-apps/components/web-app-list';
 import { useCanCreateWebApp } from '@/web-apps/lib/use-can-create-web-app';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /apps: Web Applications (SPEC.md section 2). Further sections go below the list. */
 export function WebAppsPage() {
+  useDocumentTitle('Web Apps');
   const canCreate = useCanCreateWebApp();
   const [creating, setCreating] = useState(false);
 

@@ -18,6 +18,7 @@ import {
   type MeshItemInput,
 } from '@/microfrontends/mesh/lib/mesh-form';
 import { notifyError, notifyProblem, notifySuccess } from '@/lib/notify';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 /** SPEC.md section 2 "Create Web App Mesh": basic information, menu items, preview, Cancel / Create Mesh. */
 export function CreateMeshForm() {
@@ -59,8 +60,14 @@ export function CreateMeshForm() {
     () => refuseMenu(form.getValues('items')),
   );
 
+  const formRef = useFocusAfterSubmit(create.isPending);
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create Web App Mesh">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Create Web App Mesh"
+    >
       <fieldset disabled={create.isPending} className="space-y-6">
         <BasicInformationCard form={form} />
         <MenuItemsCard form={form} />

@@ -1,4 +1,5 @@
 import type { MeshManifest } from '@contract/web-app-meshes';
+import { CodeBlock } from '@/components/code-block';
 import { ErrorState } from '@/components/error-state';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -74,9 +75,7 @@ function MenuItem({ item }: { item: MeshManifest['items'][number] }) {
           <span className="font-mono text-xs break-all">{item.integrityHash ?? 'N/A'}</span>
         </MeshDetail>
         <MeshDetail term="Configuration" className="sm:col-span-2">
-          <pre className="overflow-x-auto rounded bg-muted p-2 font-mono text-xs">
-            {prettyJson(item.config)}
-          </pre>
+          <CodeBlock label={`Configuration of ${item.label}`}>{prettyJson(item.config)}</CodeBlock>
         </MeshDetail>
       </dl>
     </li>

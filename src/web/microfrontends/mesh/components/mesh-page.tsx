@@ -13,11 +13,13 @@ import { MeshDeleteDialog } from '@/microfrontends/mesh/components/mesh-delete-d
 import { MeshDetail } from '@/microfrontends/mesh/components/mesh-detail';
 import { MeshMenuCard } from '@/microfrontends/mesh/components/mesh-menu-card';
 import { useTenants } from '@/tenants';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /apps/meshes/{meshId}: a mesh and its menu with resolved versions. */
 export function MeshPage() {
   const { meshId = '' } = useParams();
   const mesh = useMesh(meshId);
+  useDocumentTitle(mesh.data?.name, 'Web App Mesh');
   const tenants = useTenants();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);

@@ -1,4 +1,5 @@
 import { OPTIONS_MAX, type Option } from '@contract/lists';
+import { CodeBlock } from '@/components/code-block';
 import { StatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMicrofrontendOptions } from '@/microfrontends/api/get-microfrontend-options';
@@ -75,12 +76,9 @@ function PreviewItem({
           {modules.length > 0 ? modules.join(', ') : 'None'}
         </MeshDetail>
         <MeshDetail term="Configuration" className="sm:col-span-2">
-          <pre
-            data-testid="mesh-preview-config"
-            className="overflow-x-auto rounded bg-muted p-2 font-mono text-xs"
-          >
+          <CodeBlock label={`Configuration of ${item.label}`} data-testid="mesh-preview-config">
             {prettyJson(config)}
-          </pre>
+          </CodeBlock>
         </MeshDetail>
       </dl>
     </li>

@@ -23,13 +23,14 @@ type MicrofrontendCardProps = {
 const isHttpUrl = (value: string) => /^https?:\/\//i.test(value) && URL.canParse(value);
 
 function Repository({ repository }: { repository: string }) {
-  if (!isHttpUrl(repository)) return <span className="font-mono text-xs">{repository}</span>;
+  // break-all: a long address wraps instead of widening the card on a phone.
+  if (!isHttpUrl(repository)) return <span className="font-mono text-xs break-all">{repository}</span>;
   return (
     <a
       href={repository}
       target="_blank"
       rel="noreferrer noopener"
-      className="inline-flex items-center gap-1 font-mono text-xs underline-offset-4 hover:underline"
+      className="inline-flex max-w-full items-center gap-1 font-mono text-xs break-all underline-offset-4 hover:underline"
     >
       {repository}
       <ExternalLink className="size-3" aria-hidden="true" />
@@ -60,7 +61,8 @@ export function MicrofrontendCard({
           {microfrontend.repository && <Repository repository={microfrontend.repository} />}
         </CardDescription>
         {canManage && (
-          <CardAction className="flex gap-2">
+          // Below the title on phones, beside it from 640 px: a long name and slug keep their width.
+          <CardAction className="col-start-1 row-start-3 flex gap-2 justify-self-start sm:col-start-2 sm:row-start-1 sm:justify-self-end">
             <Button size="sm" variant="outline" onClick={() => onAddVersion(microfrontend)}>
               <Plus aria-hidden="true" />
               Add Version

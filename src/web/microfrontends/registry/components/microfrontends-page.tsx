@@ -15,6 +15,7 @@ import { MicrofrontendDeleteDialog } from '@/microfrontends/registry/components/
 import { MicrofrontendFormDialog } from '@/microfrontends/registry/components/microfrontend-form-dialog';
 import { MicrofrontendsToolbar } from '@/microfrontends/registry/components/microfrontends-toolbar';
 import { VersionFormDialog } from '@/microfrontends/registry/components/version-form-dialog';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Dialog states keep their subject while closing, so titles do not flip mid-animation. */
 type FormState = { open: boolean; microfrontend?: Microfrontend };
@@ -23,6 +24,7 @@ type VersionState = { open: boolean; microfrontend: Microfrontend | null; versio
 
 /** /microfrontends: the registry of microfrontends and their versions (issue 7, part 1). */
 export function MicrofrontendsPage() {
+  useDocumentTitle('Microfrontends');
   const isAdmin = useIsAdmin();
   const list = useListUrlState({ sortFields: microfrontendSortFields, defaultSort: 'name', filters: [] });
   const microfrontends = useMicrofrontends(list.query);

@@ -1,6 +1,15 @@
 import type { MicrofrontendVersion } from '@contract/microfrontends';
 import { ErrorState } from '@/components/error-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  tableStickyEndClass,
+} from '@/components/ui/table';
+import { cn } from '@/lib/utils';
 import { formatDate, technologyLabel } from '@/lib/format';
 import { useMicrofrontendVersions } from '@/microfrontends/api/get-microfrontend-versions';
 import { VersionActions } from '@/microfrontends/registry/components/version-actions';
@@ -45,7 +54,9 @@ export function VersionsTable({ microfrontendId, canManage, onEdit }: VersionsTa
           <TableHead>Exposed Modules</TableHead>
           <TableHead>Integrity Hash</TableHead>
           <TableHead>Created</TableHead>
-          {canManage && <TableHead className="text-right">Actions</TableHead>}
+          {canManage && (
+            <TableHead className={cn('bg-card text-right', tableStickyEndClass)}>Actions</TableHead>
+          )}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -59,13 +70,15 @@ export function VersionsTable({ microfrontendId, canManage, onEdit }: VersionsTa
             <TableCell className="max-w-64 truncate font-mono text-xs" title={version.entryUrl ?? undefined}>
               {version.entryUrl ?? '—'}
             </TableCell>
-            <TableCell className="font-mono text-xs">{joinModules(version.exposedModules) || '—'}</TableCell>
+            <TableCell className="max-w-64 truncate font-mono text-xs">
+              {joinModules(version.exposedModules) || '—'}
+            </TableCell>
             <TableCell className="font-mono text-xs" title={version.integrityHash ?? undefined}>
               {version.integrityHash ? truncateHash(version.integrityHash) : '—'}
             </TableCell>
             <TableCell>{formatDate(version.createdAt)}</TableCell>
             {canManage && (
-              <TableCell>
+              <TableCell className={cn('bg-card', tableStickyEndClass)}>
                 <VersionActions version={version} onEdit={onEdit} />
               </TableCell>
             )}

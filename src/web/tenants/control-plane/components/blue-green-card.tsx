@@ -26,7 +26,10 @@ export function BlueGreenCard({ tenant }: { tenant: Tenant }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Blue-Green Deployment</CardTitle>
+        {/* A heading, so that the per-environment h3 sections below sit under it. */}
+        <CardTitle role="heading" aria-level={2}>
+          Blue-Green Deployment
+        </CardTitle>
         <CardDescription>
           Two slots per environment: deploy to the idle one, then switch traffic to it.
         </CardDescription>

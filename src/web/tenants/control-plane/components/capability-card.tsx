@@ -1,6 +1,7 @@
 import type { Capability } from '@contract/capabilities';
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
 import { CircleCheck, History, Settings } from 'lucide-react';
+import { CodeBlock } from '@/components/code-block';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -56,12 +57,13 @@ export function CapabilityCard({
               <Badge variant="secondary">{active.environment}</Badge>
               <Badge variant="secondary">{active.region}</Badge>
             </div>
-            <pre
-              className="max-h-40 overflow-auto rounded bg-muted p-2 font-mono text-xs"
+            <CodeBlock
+              label={`Active configuration of ${capability.name}`}
+              className="max-h-40"
               data-testid="active-configuration-text"
             >
               {prettyJson(active.configuration)}
-            </pre>
+            </CodeBlock>
           </div>
         )}
       </CardContent>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { CodeBlock } from '@/components/code-block';
 import { diffLines, withContext } from '@/tenants/control-plane/lib/line-diff';
 import { cn } from '@/lib/utils';
 
@@ -31,7 +32,7 @@ function DiffLines({ from, to }: { from: string; to: string }) {
     return <p className="mt-2 text-muted-foreground">Same configuration as the active version.</p>;
   }
   return (
-    <pre className="mt-2 max-h-48 overflow-auto rounded bg-muted p-2 font-mono">
+    <CodeBlock label="Line differences" className="mt-2 max-h-48 text-[length:inherit]">
       {rows.map((row, index) =>
         row.kind === 'gap' ? (
           <div key={index} data-diff="gap" className="text-muted-foreground italic">
@@ -42,8 +43,8 @@ function DiffLines({ from, to }: { from: string; to: string }) {
             key={index}
             data-diff={row.kind}
             className={cn(
-              row.kind === 'added' && 'text-green-600 dark:text-green-400',
-              row.kind === 'removed' && 'text-red-600 dark:text-red-400',
+              row.kind === 'added' && 'text-green-700 dark:text-green-400',
+              row.kind === 'removed' && 'text-red-700 dark:text-red-400',
             )}
           >
             {row.kind === 'added' ? '+ ' : row.kind === 'removed' ? '- ' : '  '}
@@ -51,6 +52,6 @@ function DiffLines({ from, to }: { from: string; to: string }) {
           </div>
         ),
       )}
-    </pre>
+    </CodeBlock>
   );
 }

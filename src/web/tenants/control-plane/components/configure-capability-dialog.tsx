@@ -24,6 +24,7 @@ import {
   type ConfigureInitial,
 } from '@/tenants/control-plane/lib/configure-form';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type ConfigureCapabilityDialogProps = {
   open: boolean;
@@ -104,8 +105,14 @@ function ConfigureForm({
     });
   });
 
+  const formRef = useFocusAfterSubmit(create.isPending);
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Configure capability">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Configure capability"
+    >
       <fieldset disabled={create.isPending} className="space-y-6">
         <ConfigureCapabilityFields
           form={form}

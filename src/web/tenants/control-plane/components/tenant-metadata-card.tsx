@@ -11,6 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useUpdateTenant } from '@/tenants/api/update-tenant';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 const METADATA_FIELDS = [
   { name: 'dataClassification', label: 'Data Classification' },
@@ -64,6 +65,7 @@ export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
     ),
   );
 
+  const formRef = useFocusAfterSubmit(update.isPending);
   return (
     <Card>
       <CardHeader>
@@ -72,7 +74,7 @@ export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
           Data governance: classification, retention, residency, recovery and compliance.
         </CardDescription>
       </CardHeader>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Tenant metadata">
+      <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Tenant metadata">
         <fieldset disabled={!canConfigure || update.isPending}>
           <CardContent className="grid gap-4 md:grid-cols-2">
             <div className="md:col-span-2 empty:hidden">

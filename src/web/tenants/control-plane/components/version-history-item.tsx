@@ -1,4 +1,5 @@
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
+import { CodeBlock } from '@/components/code-block';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfigurationDiff } from '@/tenants/control-plane/components/configuration-diff';
@@ -45,12 +46,13 @@ export function VersionHistoryItem({
         )}
       </div>
       {version.notes && <p className="text-sm">{version.notes}</p>}
-      <pre
-        className="max-h-48 overflow-auto rounded bg-muted p-2 font-mono text-xs"
+      <CodeBlock
+        label={`Configuration of version ${version.version}`}
+        className="max-h-48"
         data-testid="history-configuration"
       >
         {prettyJson(version.configuration)}
-      </pre>
+      </CodeBlock>
       {!version.isActive && active && (
         <ConfigurationDiff
           from={prettyJson(active.configuration)}

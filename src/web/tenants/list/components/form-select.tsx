@@ -33,6 +33,7 @@ export function FormSelect<T extends FieldValues>({
             <SelectTrigger
               {...fieldControlProps(id, !!fieldState.error)}
               className="w-full"
+              ref={field.ref}
               onBlur={field.onBlur}
             >
               <SelectValue placeholder={placeholder} />

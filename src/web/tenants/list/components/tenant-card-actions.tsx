@@ -15,7 +15,7 @@ export type TenantActionHandlers = {
   onDelete: (tenant: Tenant) => void;
 };
 
-/** 'Tenant actions': Edit and Configure IDP & Auth (configure), Delete (delete); hidden when none is allowed. */
+/** 'Actions for <tenant>': Edit and Configure IDP & Auth (configure), Delete (delete); hidden when none is allowed. */
 export function TenantCardActions({
   tenant,
   onEdit,
@@ -29,7 +29,7 @@ export function TenantCardActions({
     // Not modal: a modal menu handing focus to a dialog can leave the page unclickable (radix-ui#1241).
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Tenant actions">
+        <Button variant="ghost" size="icon" aria-label={`Actions for ${tenant.name}`}>
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

@@ -78,7 +78,7 @@ describe('TenantCard', { timeout: 20_000 }, () => {
   it('offers Edit, Configure IDP & Auth and Delete to an administrator', async () => {
     const tenant = makeTenant();
     const { handlers } = renderCard(tenant);
-    await userEvent.click(screen.getByRole('button', { name: 'Tenant actions' }));
+    await userEvent.click(screen.getByRole('button', { name: `Actions for ${tenant.name}` }));
     const menu = await screen.findByRole('menu');
     expect(
       within(menu)
@@ -91,7 +91,7 @@ describe('TenantCard', { timeout: 20_000 }, () => {
 
   it('offers a tenant admin Edit and Configure but not Delete', async () => {
     renderCard(makeTenant(), makeMe({ memberships: [{ tenantId: 'tenant-001', role: 'admin' }] }));
-    await userEvent.click(screen.getByRole('button', { name: 'Tenant actions' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Actions for / }));
     expect(
       within(await screen.findByRole('menu'))
         .getAllByRole('menuitem')
@@ -101,7 +101,7 @@ describe('TenantCard', { timeout: 20_000 }, () => {
 
   it('shows no menu to a member', () => {
     renderCard(makeTenant(), makeMe({ memberships: [{ tenantId: 'tenant-001', role: 'member' }] }));
-    expect(screen.queryByRole('button', { name: 'Tenant actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Actions for / })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Control Plane' })).toBeInTheDocument();
   });
 });

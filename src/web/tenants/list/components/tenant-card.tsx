@@ -41,6 +41,8 @@ function Configured() {
   );
 }
 
+const controlPlanePath = (tenant: Tenant) => `/tenant/${encodeURIComponent(tenant.id)}/control-plane`;
+
 const orNotSet = (value: string | null) => value || <span className="text-muted-foreground">Not set</span>;
 
 /** One tenant on Tenant Management (SPEC.md section 2): every field and its wording. */
@@ -49,7 +51,14 @@ export function TenantCard({ tenant, ...handlers }: { tenant: Tenant } & TenantA
   return (
     <Card data-testid="tenant-card" aria-label={tenant.name} role="article" className="gap-4">
       <CardHeader>
-        <CardTitle className="truncate">{tenant.name}</CardTitle>
+        <CardTitle className="truncate">
+          <Link
+            to={controlPlanePath(tenant)}
+            className="underline-offset-4 hover:underline focus-visible:underline"
+          >
+            {tenant.name}
+          </Link>
+        </CardTitle>
         <CardDescription className="line-clamp-2">{tenant.description}</CardDescription>
         <CardAction className="flex items-center gap-1">
           <StatusBadge status={tenant.status} />
@@ -95,7 +104,7 @@ export function TenantCard({ tenant, ...handlers }: { tenant: Tenant } & TenantA
       </CardContent>
       <CardFooter className="mt-auto">
         <Button asChild variant="outline" size="sm" className="w-full">
-          <Link to={`/tenant/${encodeURIComponent(tenant.id)}/control-plane`}>
+          <Link to={controlPlanePath(tenant)}>
             <Settings2 aria-hidden="true" />
             Control Plane
           </Link>

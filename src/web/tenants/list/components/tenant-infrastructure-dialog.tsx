@@ -29,6 +29,7 @@ import {
 } from '@/tenants/list/lib/infrastructure-form';
 import { applyServerIssues, serverFieldIssues } from '@/lib/server-issues';
 import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type TenantInfrastructureDialogProps = {
   open: boolean;
@@ -93,8 +94,14 @@ function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => 
     );
   });
 
+  const formRef = useFocusAfterSubmit(patch.isPending);
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Configure tenant infrastructure">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Configure tenant infrastructure"
+    >
       <fieldset disabled={patch.isPending} className="space-y-6">
         <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <Tabs value={tab} onValueChange={(value) => setTab(value as InfrastructureTab)}>

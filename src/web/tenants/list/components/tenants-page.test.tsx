@@ -124,7 +124,7 @@ describe('TenantsPage', { timeout: 20_000 }, () => {
     renderPage();
     const cards = await screen.findAllByTestId('tenant-card');
 
-    await userEvent.click(within(cards[1]!).getByRole('button', { name: 'Tenant actions' }));
+    await userEvent.click(within(cards[1]!).getByRole('button', { name: /^Actions for / }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Edit Tenant' })).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe('TenantsPage', { timeout: 20_000 }, () => {
     renderPage();
     const cards = await screen.findAllByTestId('tenant-card');
 
-    await userEvent.click(within(cards[0]!).getByRole('button', { name: 'Tenant actions' }));
+    await userEvent.click(within(cards[0]!).getByRole('button', { name: /^Actions for / }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent(
@@ -182,7 +182,7 @@ describe('TenantsPage', { timeout: 20_000 }, () => {
     });
     renderPage();
     const cards = await screen.findAllByTestId('tenant-card');
-    await userEvent.click(within(cards[0]!).getByRole('button', { name: 'Tenant actions' }));
+    await userEvent.click(within(cards[0]!).getByRole('button', { name: /^Actions for / }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await userEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),

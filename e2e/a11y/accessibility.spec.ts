@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import { appendFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { appDialogs, openDialog, toastList } from './dialogs';
+import { appRoutes, openRoute, useTheme } from './routes';
+
+/**
+ * axe-core on every route and every main dialog, in both themes (docs/accessibility.md): no critical
+ * and no serious violation. WCAG 2.x A and AA plus axe's best practices (landmarks, heading order), and
+ * label-content-name-mismatch, which axe ships switched off as experimental.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+type Finding = { what: string; id: string; impact: string; nodes: string[] };
+
+/** Waits for every running animation under `selector`: axe measures colours as painted. */
+async function animationsDone(page: Page, selector: string): Promise<void> {
+  await page
+    .locator(selector)
+    .evaluateAll((nodes) =>
+      Promise.all(
+        nodes.flatMap((node) => node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+      ),
+    );
+}
+
+async function scan(page: Page, what: string, include?: string[]): Promise<Finding[]> {
+  let builder = new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  for (const selector of include ?? []) builder = builder.include(selector);
+  const results = await builder.analyze();
+  return results.violations.map((violation) => ({
+    what,
+    id: violation.id,
+    impact: violation.impact ?? 'unknown',
+    nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+  }));
+}
+
+/** A11Y_REPORT=<file> appends every finding as a JSON line (how docs/accessibility.md was measured). */
+function record(theme: string, findings: Finding[]): void {
+  const file = process.env.A11Y_REPORT;
+  if (!file) return;
+  for (const { nodes, ...finding } of findings)
+    appendFileSync(file, `${JSON.stringify({ theme, ...finding, count: nodes.length, nodes })}\n`);
+}
+
+function expectNoSeriousViolations(findings: Finding[]): void {
+  const blocking = findings.filter(
+    (finding) => finding.impact === 'critical' || finding.impact === 'serious',
+  );
+  expect(
+    blocking.map(
+      (finding) => `${finding.what}: ${finding.impact} ${finding.id}\n  ${finding.nodes.join('\n  ')}`,
+    ),
+  ).toEqual([]);
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test.describe(`axe, ${theme} theme`, () => {
+    // One page walks many screens; each step is short, the walk is long.
+    test.describe.configure({ timeout: 240_000 });
+
+    test.beforeEach(async ({ page }) => {
+      await useTheme(page, theme);
+    });
+
+    test('every route', async ({ page }) => {
+      const findings: Finding[] = [];
+      for (const route of appRoutes) {
+        await test.step(`${route.name} (${route.path})`, async () => {
+          await openRoute(page, route.path);
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+            theme === 'dark',
+          );
+          findings.push(...(await scan(page, route.path)));
+        });
+      }
+      record(theme, findings);
+      expectNoSeriousViolations(findings);
+    });
+
+    test('the sign-in page', async ({ anonymousPage }) => {
+      await useTheme(anonymousPage, theme);
+      await anonymousPage.goto('/login');
+      await expect(anonymousPage.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      const findings = await scan(anonymousPage, '/login');
+      record(theme, findings);
+      expectNoSeriousViolations(findings);
+    });
+
+    test('every main dialog, and a form with its error toast', async ({ page }) => {
+      const findings: Finding[] = [];
+      for (const dialog of appDialogs) {
+        await test.step(dialog.name, async () => {
+          await dialog.open(page);
+          await expect(openDialog(page)).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          await animationsDone(page, '[role="dialog"], [role="alertdialog"]');
+          // The page behind is inert and was scanned on its own: only the dialog (and any toast) here.
+          findings.push(
+            ...(await scan(page, `dialog: ${dialog.name}`, ['[role="dialog"], [role="alertdialog"]'])),
+          );
+          await page.keyboard.press('Escape');
+          await expect(openDialog(page)).toBeHidden();
+        });
+      }
+      await test.step('Create Web App Mesh after a failed submit', async () => {
+        await openRoute(page, '/apps/create-mesh');
+        await page.getByRole('button', { name: 'Create Mesh' }).click();
+        await expect(toastList(page).getByText('No menu items', { exact: true })).toBeVisible();
+        await animationsDone(page, 'ol li');
+        findings.push(...(await scan(page, 'create mesh with its error toast')));
+      });
+      record(theme, findings);
+      expectNoSeriousViolations(findings);
+    });
+  });
+}

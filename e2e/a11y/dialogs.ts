@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures';
+import { openRoute } from './routes';
+
+/** The open dialog (a Radix Dialog or AlertDialog). */
+export const openDialog = (page: Page) => page.locator('[role="dialog"], [role="alertdialog"]').last();
+
+/** The toast list (Radix renders one region named after its hotkey). */
+export const toastList = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
+
+/**
+ * The toast on screen, found by its markup: while a modal dialog is open everything outside it, the
+ * toast region included, is hidden from the accessibility tree, so role queries do not reach it.
+ */
+export const shownToast = (page: Page) => page.locator('li[data-swipe-direction][data-state="open"]');
+
+/** A per-row menu button on a card: 'Actions for <name>'. */
+const cardMenu = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .first()
+    .getByRole('button', { name: /^Actions for / });
+
+/**
+ * The dialogs of the app, each with the steps that open it from its screen. Every entry ends with the
+ * dialog open and its content loaded.
+ */
+export const appDialogs: { name: string; open: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'Create Tenant',
+    open: async (page) => {
+      await openRoute(page, '/tenants');
+      await page.getByRole('button', { name: 'Create Tenant' }).click();
+    },
+  },
+  {
+    name: 'Create Tenant after a failed submit',
+    open: async (page) => {
+      await openRoute(page, '/tenants');
+      await page.getByRole('button', { name: 'Create Tenant' }).click();
+      await openDialog(page).getByRole('button', { name: 'Create Tenant' }).click();
+      await expect(openDialog(page).locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'Configure Tenant Infrastructure',
+    open: async (page) => {
+      await openRoute(page, '/tenants');
+      await cardMenu(page, 'tenant-card').click();
+      await page.getByRole('menuitem', { name: 'Configure IDP & Auth' }).click();
+    },
+  },
+  {
+    name: 'Delete tenant',
+    open: async (page) => {
+      await openRoute(page, '/tenants');
+      await cardMenu(page, 'tenant-card').click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+    },
+  },
+  {
+    name: 'Add User',
+    open: async (page) => {
+      await openRoute(page, '/users');
+      await page.getByRole('button', { name: 'Add User' }).click();
+    },
+  },
+  {
+    name: 'Manage Access',
+    open: async (page) => {
+      await openRoute(page, '/users');
+      await page
+        .getByRole('button', { name: /^Manage Access/ })
+        .first()
+        .click();
+    },
+  },
+  {
+    name: 'Register Capability',
+    open: async (page) => {
+      await openRoute(page, '/apis');
+      await page.getByRole('button', { name: 'Register Capability' }).click();
+    },
+  },
+  {
+    name: 'Configure capability',
+    open: async (page) => {
+      await openRoute(page, '/tenant/tenant-001/control-plane');
+      await page
+        .getByRole('button', { name: /^(Configure|Update Configuration)( |$)/ })
+        .first()
+        .click();
+    },
+  },
+  {
+    name: 'Configuration Version History',
+    open: async (page) => {
+      await openRoute(page, '/tenant/tenant-001/control-plane');
+      await page
+        .getByRole('button', { name: /^History/ })
+        .first()
+        .click();
+      await expect(openDialog(page).getByRole('list', { name: 'Configuration versions' })).toBeVisible();
+    },
+  },
+  {
+    name: 'Add Template',
+    open: async (page) => {
+      await openRoute(page, '/capability/api-007/configuration');
+      await page.getByRole('button', { name: 'Add Template' }).click();
+    },
+  },
+  {
+    name: 'Create Web App',
+    open: async (page) => {
+      await openRoute(page, '/apps');
+      await page.getByRole('button', { name: 'Create Web App' }).click();
+    },
+  },
+  {
+    name: 'Register Microfrontend',
+    open: async (page) => {
+      await openRoute(page, '/microfrontends');
+      await page.getByRole('button', { name: 'Register Microfrontend' }).click();
+    },
+  },
+  {
+    name: 'Deploy to idle slot',
+    open: async (page) => {
+      await openRoute(page, '/deployments');
+      await page.getByRole('button', { name: 'Deploy to idle slot' }).first().click();
+    },
+  },
+  {
+    name: 'Delete All Resources',
+    open: async (page) => {
+      await openRoute(page, '/settings');
+      await page.getByRole('button', { name: 'Delete All Resources' }).click();
+    },
+  },
+];
