@@ -104,6 +104,35 @@ export const appDialogs: { name: string; open: (page: Page) => Promise<void> }[]
     },
   },
   {
+    name: 'Create Route',
+    open: async (page) => {
+      await openRoute(page, '/tenant/tenant-001/control-plane?tab=gateway&env=production');
+      await page.getByRole('button', { name: 'Create Route' }).first().click();
+      await expect(openDialog(page).getByRole('combobox', { name: 'Capability' })).toBeEnabled();
+    },
+  },
+  {
+    name: 'Create Policy',
+    open: async (page) => {
+      await openRoute(page, '/tenant/tenant-001/control-plane?tab=gateway&env=production');
+      await page.getByRole('button', { name: 'Create Policy' }).first().click();
+      await expect(openDialog(page).getByRole('textbox', { name: 'Rego policy' })).toBeVisible();
+    },
+  },
+  {
+    name: 'Route history',
+    open: async (page) => {
+      await openRoute(page, '/tenant/tenant-001/control-plane?tab=gateway&env=production');
+      await page
+        .getByTestId('route-row')
+        .first()
+        .getByRole('button', { name: /^Actions for route / })
+        .click();
+      await page.getByRole('menuitem', { name: 'History' }).click();
+      await expect(openDialog(page).getByRole('list', { name: 'Versions' })).toBeVisible();
+    },
+  },
+  {
     name: 'Add Template',
     open: async (page) => {
       await openRoute(page, '/capability/api-007/configuration');

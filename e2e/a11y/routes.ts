@@ -11,6 +11,10 @@ export const appRoutes = [
   { name: 'Tenants', path: '/tenants' },
   { name: 'Control plane, Capabilities tab', path: '/tenant/tenant-001/control-plane' },
   { name: 'Control plane, Configuration tab', path: '/tenant/tenant-001/control-plane?tab=configuration' },
+  {
+    name: 'Control plane, Gateway & Policies tab',
+    path: '/tenant/tenant-001/control-plane?tab=gateway&env=production',
+  },
   { name: 'User Management', path: '/users' },
   { name: 'Capabilities', path: '/apis' },
   { name: 'Capability page', path: '/capability/api-001/configuration' },

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { CodeBlock } from '@/components/code-block';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -122,9 +123,12 @@ export function LineageHistoryDialog({
                       </Button>
                     )}
                   </div>
-                  <pre className="max-h-48 overflow-auto rounded bg-muted p-2 font-mono text-xs whitespace-pre-wrap break-all">
+                  <CodeBlock
+                    label={`Version ${version.version}`}
+                    className="max-h-48 whitespace-pre-wrap break-all"
+                  >
                     {describe(version)}
-                  </pre>
+                  </CodeBlock>
                   {!version.isActive && active && (
                     <ConfigurationDiff
                       from={describe(active)}
