@@ -237,13 +237,17 @@ const STEPS: Record<string, Step> = {
   },
 };
 
+/** POST routes that change nothing (a check answered from the request alone), so write no audit event. */
+const READ_ONLY_POSTS = ['POST /api/capabilities/:capabilityId/configuration-check'];
+
 describeApi(
   'audit coverage',
   (ctx) => {
     it('every mutation route has a valid sample here', () => {
       const mutations = ctx()
         .app.routeTable.filter((r) => r.method !== 'GET')
-        .map((r) => `${r.method} ${r.url}`);
+        .map((r) => `${r.method} ${r.url}`)
+        .filter((key) => !READ_ONLY_POSTS.includes(key));
       expect(mutations.filter((key) => !STEPS[key])).toEqual([]);
       expect(Object.keys(STEPS).filter((key) => !mutations.includes(key))).toEqual([]);
     });

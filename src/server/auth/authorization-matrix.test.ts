@@ -40,6 +40,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/capabilities': 'signedIn',
   'GET /api/capabilities/:capabilityId': 'signedIn',
   'POST /api/capabilities': 'admin',
+  'POST /api/capabilities/:capabilityId/configuration-check': 'signedIn',
   'PATCH /api/capabilities/:capabilityId': 'admin',
   'DELETE /api/capabilities/:capabilityId': 'admin',
   'POST /api/capabilities/:id/toggle-environment-blue-green': 'admin',

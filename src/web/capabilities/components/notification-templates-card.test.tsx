@@ -110,7 +110,7 @@ describe('NotificationTemplatesCard', { timeout: 15_000 }, () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderCard();
     await screen.findAllByTestId('template-item');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete template' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Email' }));
     await waitFor(() => expect(screen.queryByTestId('template-item')).not.toBeInTheDocument());
 
     await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
@@ -132,7 +132,7 @@ describe('NotificationTemplatesCard', { timeout: 15_000 }, () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderCard();
     await screen.findAllByTestId('template-item');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete template' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Welcome Email' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Messaging does not carry notification templates')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
