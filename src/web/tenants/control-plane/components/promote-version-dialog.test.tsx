@@ -24,7 +24,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderHistory(version: ConfigurationVersion, history: ConfigurationVersion[], tenant: Tenant) {
+function renderHistory(version: ConfigurationVersion, tenant: Tenant) {
   const path = [version.capabilityId, version.environment, version.region].join('/');
   return {
     path: `GET ${VERSIONS}/history/tenant-001/${path}`,
@@ -58,7 +58,7 @@ describe('Promote dialog', () => {
   const tenant = makeTenant({ allowedRegions: ['us-east-1', 'us-west-2'] });
 
   it('offers the accepted regions with the same one preselected, shows the diff per region, promotes to UAT', async () => {
-    const { path, render } = renderHistory(dev, [dev], tenant);
+    const { path, render } = renderHistory(dev, tenant);
     const fetchMock = stubApi({
       [path]: [dev],
       [active('uat', 'us-east-1')]: [
@@ -119,7 +119,7 @@ describe('Promote dialog', () => {
   });
 
   it('keeps the dialog open and toasts the refusal when the server says no', async () => {
-    const { path, render } = renderHistory(dev, [dev], tenant);
+    const { path, render } = renderHistory(dev, tenant);
     stubApi({
       [path]: [dev],
       [active('uat', 'us-east-1')]: [],
@@ -145,7 +145,7 @@ describe('Promote dialog', () => {
       version: 2,
       promotedFrom: { versionId: 'ver-dev', environment: 'development', region: 'us-east-1', version: 3 },
     });
-    const { path, render } = renderHistory(uat, [uat], tenant);
+    const { path, render } = renderHistory(uat, tenant);
     const fetchMock = stubApi({
       [path]: [uat],
       [active('production', 'us-east-1')]: [],
@@ -172,7 +172,7 @@ describe('Promote dialog', () => {
 
   it('offers no promotion beyond production', async () => {
     const production = makeVersion({ id: 'ver-p' });
-    const { path, render } = renderHistory(production, [production], tenant);
+    const { path, render } = renderHistory(production, tenant);
     stubApi({ [path]: [production] });
     render();
     const history = await screen.findByRole('dialog', { name: 'Configuration Version History' });
