@@ -47,7 +47,7 @@ test('promote a development configuration to UAT and see it on the UAT card and 
   await dialog.getByRole('button', { name: 'Promote' }).click();
   await expect(toast(page)).toContainText('Promoted to UAT');
   await expect(dialog).toBeHidden();
-  await page.keyboard.press('Escape');
+  // Like an activation, a promotion closes the history too.
   await expect(history).toBeHidden();
 
   await chooseContext('UAT');

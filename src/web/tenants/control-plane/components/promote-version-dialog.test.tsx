@@ -24,7 +24,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderHistory(version: ConfigurationVersion, tenant: Tenant) {
+function renderHistory(version: ConfigurationVersion, tenant: Tenant, onOpenChange = vi.fn()) {
   const path = [version.capabilityId, version.environment, version.region].join('/');
   return {
     path: `GET ${VERSIONS}/history/tenant-001/${path}`,
@@ -32,7 +32,7 @@ function renderHistory(version: ConfigurationVersion, tenant: Tenant) {
       renderControlPlane(
         <VersionHistoryDialog
           open
-          onOpenChange={() => undefined}
+          onOpenChange={onOpenChange}
           context={{
             tenantId: 'tenant-001',
             capabilityId: version.capabilityId,
@@ -58,7 +58,8 @@ describe('Promote dialog', () => {
   const tenant = makeTenant({ allowedRegions: ['us-east-1', 'us-west-2'] });
 
   it('offers the accepted regions with the same one preselected, shows the diff per region, promotes to UAT', async () => {
-    const { path, render } = renderHistory(dev, tenant);
+    const closeHistory = vi.fn();
+    const { path, render } = renderHistory(dev, tenant, closeHistory);
     const fetchMock = stubApi({
       [path]: [dev],
       [active('uat', 'us-east-1')]: [
@@ -116,6 +117,8 @@ describe('Promote dialog', () => {
       notes: 'Ready for testing',
     });
     expect(await screen.findByText('Promoted to UAT')).toBeInTheDocument();
+    // Like an activation, a promotion closes the history.
+    expect(closeHistory).toHaveBeenCalledWith(false);
   });
 
   it('keeps the dialog open and toasts the refusal when the server says no', async () => {

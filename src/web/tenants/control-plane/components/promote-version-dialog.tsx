@@ -38,6 +38,8 @@ type PromoteVersionDialogProps = {
   /** The version to promote; its environment decides the target. */
   version: ConfigurationVersion | undefined;
   capabilityName: string | undefined;
+  /** After a successful promotion (the dialog has closed itself). */
+  onPromoted?: () => void;
 };
 
 /** The environment a version is promoted to, or null (production, or not an environment). */
@@ -55,6 +57,7 @@ export function PromoteVersionDialog({
   tenant,
   version,
   capabilityName,
+  onPromoted,
 }: PromoteVersionDialogProps) {
   const target = version ? promotionTarget(version.environment) : null;
   return (
@@ -70,7 +73,15 @@ export function PromoteVersionDialog({
         </DialogHeader>
         {/* Mounted only while open: every opening starts from the preselected region. */}
         {open && version && target && (
-          <PromoteForm tenant={tenant} version={version} target={target} onDone={() => onOpenChange(false)} />
+          <PromoteForm
+            tenant={tenant}
+            version={version}
+            target={target}
+            onDone={() => {
+              onOpenChange(false);
+              onPromoted?.();
+            }}
+          />
         )}
       </DialogContent>
     </Dialog>

@@ -89,6 +89,8 @@ export function VersionHistoryDialog({
           tenant={tenant}
           version={promoting ?? undefined}
           capabilityName={capabilityName}
+          // Like an activation, a promotion closes the history: the cards show the outcome.
+          onPromoted={() => onOpenChange(false)}
         />
       </DialogContent>
     </Dialog>
