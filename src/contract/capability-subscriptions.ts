@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { controlPlaneRegionSchema, environmentSchema, idParamSchema, timestampSchema } from './common';
+import {
+  controlPlaneRegionSchema,
+  environmentSchema,
+  idParamSchema,
+  timestampSchema,
+  type Environment,
+} from './common';
 
 /** One configuration version of a subscription context (tenant, capability, environment, region). */
 export const configurationVersionSchema = z.object({
@@ -16,6 +22,16 @@ export const configurationVersionSchema = z.object({
   notes: z.string().nullable(),
   createdAt: timestampSchema,
   createdBy: z.string().nullable(),
+  /** Where a promoted version came from (docs/promotion.md); null or absent when created directly. */
+  promotedFrom: z
+    .object({
+      versionId: z.string(),
+      environment: z.string(),
+      region: z.string(),
+      version: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ConfigurationVersion = z.infer<typeof configurationVersionSchema>;
 
@@ -48,3 +64,21 @@ export type CreateVersionBody = z.infer<typeof createVersionBodySchema>;
 
 export const subscriptionIdFor = (tenantId: string, capabilityId: string) =>
   `sub-${tenantId}-${capabilityId}`;
+
+/** The environment a configuration is promoted to from `environment`; none after production. */
+export const NEXT_ENVIRONMENT: Record<Environment, Environment | null> = {
+  development: 'uat',
+  uat: 'production',
+  production: null,
+};
+
+/**
+ * POST /api/capability-subscriptions/versions/:versionId/promote: the same configuration as the next
+ * active version of the target environment in each target region, all or nothing.
+ */
+export const promoteVersionBodySchema = z.object({
+  targetEnvironment: environmentSchema,
+  targetRegions: z.array(controlPlaneRegionSchema).min(1).max(20),
+  notes: z.string().trim().max(2000).nullable().optional(),
+});
+export type PromoteVersionBody = z.infer<typeof promoteVersionBodySchema>;

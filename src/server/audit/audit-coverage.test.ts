@@ -87,13 +87,18 @@ const STEPS: Record<string, Step> = {
       subscriptionId: 'sub-tenant-001-api-001',
       tenantId: 'tenant-001',
       capabilityId: 'api-001',
-      environment: 'production',
+      environment: 'development',
       region: 'us-east-1',
       configuration: '{}',
     },
+    save: 'devVersion',
   },
   'POST /api/capability-subscriptions/versions/:versionId/activate': {
     url: '/api/capability-subscriptions/versions/ver-1/activate',
+  },
+  'POST /api/capability-subscriptions/versions/:versionId/promote': {
+    url: (s) => `/api/capability-subscriptions/versions/${s.devVersion?.id}/promote`,
+    body: { targetEnvironment: 'uat', targetRegions: ['us-east-1'] },
   },
   'POST /api/tenants/:tenantId/gateway-routes': {
     url: '/api/tenants/tenant-001/gateway-routes',

@@ -58,6 +58,7 @@ const EXPECTED: Record<string, string> = {
     'tenant:read',
   'POST /api/capability-subscriptions/versions': 'tenant:versions',
   'POST /api/capability-subscriptions/versions/:versionId/activate': 'tenant:versions',
+  'POST /api/capability-subscriptions/versions/:versionId/promote': 'tenant:versions',
   'GET /api/tenants/:tenantId/gateway-routes': 'tenant:read',
   'POST /api/tenants/:tenantId/gateway-routes': 'tenant:versions',
   'GET /api/tenants/:tenantId/gateway-routes/:lineageId/versions': 'tenant:read',
@@ -155,6 +156,7 @@ const ID_BY_ROUTE: Record<string, string> = {
 /** Parameters that mean something else on one route than PARAMS says. */
 const PARAMS_BY_ROUTE: Record<string, Record<string, string>> = {
   '/api/capability-subscriptions/versions/:versionId/activate': { versionId: 'ver-1' },
+  '/api/capability-subscriptions/versions/:versionId/promote': { versionId: 'ver-1' },
   '/api/microfrontend-versions/:versionId/deprecate': { versionId: 'mfv-3' },
   '/api/tenants/:tenantId/gateway-routes/:lineageId/versions': { lineageId: FIXTURE_ROUTE_LINEAGE },
   '/api/tenants/:tenantId/gateway-routes/:lineageId/disable': { lineageId: FIXTURE_ROUTE_LINEAGE },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   createVersionBodySchema,
   configurationVersionSchema,
+  promoteVersionBodySchema,
   tenantContextParamsSchema,
   versionContextParamsSchema,
 } from '../../contract/capability-subscriptions';
@@ -20,6 +21,7 @@ import {
   getActiveVersion,
   listActiveVersions,
   listVersionHistory,
+  promoteVersion,
 } from './versions-service';
 import { requireViewer } from '../auth/guard';
 import { actorOf } from '../auth/viewer';
@@ -108,5 +110,40 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
     },
     async (request) =>
       activateVersion(db, request.params.versionId, actorOf(requireViewer(request), request.ip)),
+  );
+
+  app.post(
+    `${BASE}/:versionId/promote`,
+    {
+      config: {
+        permission: onTenant(
+          'versions',
+          tenantFromRow(capabilitySubscriptionVersions, 'versionId'),
+          'Configuration version',
+        ),
+      },
+      schema: {
+        tags: ['configuration versions'],
+        summary:
+          "Promote a version's configuration to the next environment: the next active version in each target region (all or nothing)",
+        params: z.object({ versionId: idParamSchema }),
+        body: promoteVersionBodySchema,
+        response: {
+          201: z.array(configurationVersionSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await promoteVersion(
+            db,
+            request.params.versionId,
+            request.body,
+            actorOf(requireViewer(request), request.ip),
+          ),
+        ),
   );
 }

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, max, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, max, ne } from 'drizzle-orm';
 import {
+  NEXT_ENVIRONMENT,
   subscriptionIdFor,
   type ConfigurationVersion,
   type CreateVersionBody,
+  type PromoteVersionBody,
   type VersionContextParams,
 } from '../../contract/capability-subscriptions';
 import type { Environment } from '../../contract/common';
@@ -17,8 +19,8 @@ import {
   capabilitySubscriptions,
   capabilitySubscriptionVersions as versions,
 } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { assertRegionAllowed } from '../tenants/governance';
+import { AppError, badRequest, notFound } from '../errors';
+import { assertRegionAllowed, environmentEnabled } from '../tenants/governance';
 import { lockTenant } from '../tenants/lock';
 import { schemaViolations, violationsMessage } from './configuration-schema';
 
@@ -36,6 +38,33 @@ function inContext(context: {
   );
 }
 
+type VersionRow = typeof versions.$inferSelect;
+
+/**
+ * Rows in the contract's shape: promotedFromVersionId becomes promotedFrom, read for all rows in one
+ * query. A source deleted since is null (the column's ON DELETE SET NULL).
+ */
+async function withPromotedFrom(db: Executor, rows: VersionRow[]): Promise<ConfigurationVersion[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.promotedFromVersionId ? [r.promotedFromVersionId] : [])))];
+  const sources =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            versionId: versions.id,
+            environment: versions.environment,
+            region: versions.region,
+            version: versions.version,
+          })
+          .from(versions)
+          .where(inArray(versions.id, ids));
+  const byId = new Map(sources.map((source) => [source.versionId, source]));
+  return rows.map(({ promotedFromVersionId, ...row }) => ({
+    ...row,
+    promotedFrom: (promotedFromVersionId && byId.get(promotedFromVersionId)) || null,
+  }));
+}
+
 /** The active configuration of one context; 404 when the context has none. */
 export async function getActiveVersion(
   db: Executor,
@@ -46,7 +75,8 @@ export async function getActiveVersion(
     .from(versions)
     .where(and(inContext(context), eq(versions.isActive, true)));
   if (!active) throw notFound('Active configuration version');
-  return active;
+  const [shaped] = await withPromotedFrom(db, [active]);
+  return shaped ?? active;
 }
 
 /** Every active configuration of a tenant in one (environment, region): one query for the whole page. */
@@ -54,11 +84,12 @@ export async function listActiveVersions(
   db: Executor,
   context: Omit<VersionContextParams, 'capabilityId'>,
 ): Promise<ConfigurationVersion[]> {
-  return db
+  const rows = await db
     .select()
     .from(versions)
     .where(and(inContext(context), eq(versions.isActive, true)))
     .orderBy(asc(versions.capabilityId));
+  return withPromotedFrom(db, rows);
 }
 
 /** A context's versions, newest first. */
@@ -69,7 +100,7 @@ export async function listVersionHistory(
 ): Promise<{ items: ConfigurationVersion[]; total: number }> {
   const { limit, offset } = pageOf(query);
   // Version numbers are unique per context, so they alone order the pages stably.
-  return runList({
+  const page = await runList({
     page: db
       .select()
       .from(versions)
@@ -81,6 +112,7 @@ export async function listVersionHistory(
     limit,
     offset,
   });
+  return { ...page, items: await withPromotedFrom(db, page.items) };
 }
 
 /** Parses configuration text (empty means {}), refusing anything that is not JSON. */
@@ -144,6 +176,82 @@ async function makeOnlyActive(tx: Transaction, version: ConfigurationVersion): P
   await tx.update(versions).set({ isActive: true, status: 'active' }).where(eq(versions.id, version.id));
 }
 
+/** Where a new version's configuration came from: typed or pasted, or promoted from another version. */
+type Origin =
+  | { action: 'configuration_version.create' }
+  | { action: 'configuration_version.promote'; from: NonNullable<ConfigurationVersion['promotedFrom']> };
+
+/**
+ * Inside the caller's transaction, which holds the tenant: checks the rules, then inserts the next
+ * version of a context as its only active one, creating the subscription on first use, and audits it.
+ */
+async function insertNextVersion(
+  tx: Transaction,
+  tenant: Tenant,
+  context: VersionContextParams,
+  configuration: { text: string; value: unknown },
+  field: string,
+  extra: { notes: string | null; origin: Origin },
+  actor: Actor,
+): Promise<ConfigurationVersion> {
+  const subscriptionId = subscriptionIdFor(context.tenantId, context.capabilityId);
+  // Lock order: tenant (held), capability, subscription, versions (tenants/lock.ts).
+  await assertVersionAllowed(tx, tenant, context, configuration.value, field);
+  await tx
+    .insert(capabilitySubscriptions)
+    .values({
+      id: subscriptionId,
+      tenantId: context.tenantId,
+      capabilityId: context.capabilityId,
+      environment: context.environment,
+      region: context.region,
+    })
+    .onConflictDoNothing({ target: capabilitySubscriptions.id });
+  await lockSubscription(tx, subscriptionId);
+  const [{ highest } = { highest: null }] = await tx
+    .select({ highest: max(versions.version) })
+    .from(versions)
+    .where(inContext(context));
+  await tx
+    .update(versions)
+    .set({ isActive: false, status: 'inactive' })
+    .where(and(inContext(context), eq(versions.isActive, true)));
+  const promotedFrom = extra.origin.action === 'configuration_version.promote' ? extra.origin.from : null;
+  const [created] = await tx
+    .insert(versions)
+    .values({
+      subscriptionId,
+      tenantId: context.tenantId,
+      capabilityId: context.capabilityId,
+      environment: context.environment,
+      region: context.region,
+      version: (highest ?? 0) + 1,
+      configuration: configuration.text,
+      notes: extra.notes,
+      isActive: true,
+      status: 'active',
+      createdBy: actor.email,
+      promotedFromVersionId: promotedFrom?.versionId ?? null,
+    })
+    .returning();
+  if (!created) throw new Error('Insert returned no row');
+  await recordAudit(tx, actor, {
+    action: extra.origin.action,
+    resourceType: 'configuration-version',
+    resourceId: created.id,
+    tenantId: context.tenantId,
+    changes: {
+      capabilityId: context.capabilityId,
+      environment: context.environment,
+      region: context.region,
+      version: created.version,
+      ...(promotedFrom ? { promotedFrom } : {}),
+    },
+  });
+  const { promotedFromVersionId: _link, ...row } = created;
+  return { ...row, promotedFrom };
+}
+
 /**
  * Creates the next configuration version of a context and makes it the active one, creating the
  * subscription sub-{tenantId}-{capabilityId} on first use.
@@ -161,58 +269,87 @@ export async function createVersion(
   }
   const configuration = parseConfiguration(body.configuration);
   return db.transaction(async (tx) => {
-    // Lock order: tenant, capability, subscription, versions (tenants/lock.ts).
     const tenant = await lockTenant(tx, body.tenantId, 'share');
     if (!tenant) throw notFound('Tenant');
-    await assertVersionAllowed(tx, tenant, body, configuration.value, 'body.configuration');
-    await tx
-      .insert(capabilitySubscriptions)
-      .values({
-        id: expectedId,
-        tenantId: body.tenantId,
-        capabilityId: body.capabilityId,
-        environment: body.environment,
-        region: body.region,
-      })
-      .onConflictDoNothing({ target: capabilitySubscriptions.id });
-    await lockSubscription(tx, expectedId);
-    const [{ highest } = { highest: null }] = await tx
-      .select({ highest: max(versions.version) })
-      .from(versions)
-      .where(inContext(body));
-    await tx
-      .update(versions)
-      .set({ isActive: false, status: 'inactive' })
-      .where(and(inContext(body), eq(versions.isActive, true)));
-    const [created] = await tx
-      .insert(versions)
-      .values({
-        subscriptionId: expectedId,
-        tenantId: body.tenantId,
-        capabilityId: body.capabilityId,
-        environment: body.environment,
-        region: body.region,
-        version: (highest ?? 0) + 1,
-        configuration: configuration.text,
-        notes: body.notes ?? null,
-        isActive: true,
-        status: 'active',
-        createdBy: actor.email,
-      })
-      .returning();
-    if (!created) throw new Error('Insert returned no row');
-    await recordAudit(tx, actor, {
-      action: 'configuration_version.create',
-      resourceType: 'configuration-version',
-      resourceId: created.id,
-      tenantId: body.tenantId,
-      changes: {
-        capabilityId: body.capabilityId,
-        environment: body.environment,
-        region: body.region,
-        version: created.version,
-      },
+    return insertNextVersion(
+      tx,
+      tenant,
+      body,
+      configuration,
+      'body.configuration',
+      { notes: body.notes ?? null, origin: { action: 'configuration_version.create' } },
+      actor,
+    );
+  });
+}
+
+/**
+ * Promotes a version's configuration to the next environment (development to uat, uat to production):
+ * in each target region it becomes the next version and the active one, linked to its source. Every
+ * region is checked and written in one transaction, so a refusal in any region writes nothing.
+ */
+export async function promoteVersion(
+  db: Database,
+  versionId: string,
+  body: PromoteVersionBody,
+  actor: Actor,
+): Promise<ConfigurationVersion[]> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select().from(versions).where(eq(versions.id, versionId));
+    if (!found) throw notFound('Configuration version');
+    const next = NEXT_ENVIRONMENT[found.environment as Environment];
+    if (body.targetEnvironment !== next) {
+      const message = next
+        ? `A ${found.environment} version can only be promoted to ${next}`
+        : 'A production version cannot be promoted further';
+      throw badRequest(message, [{ path: 'body.targetEnvironment', message }]);
+    }
+    // Lock order: tenant, capability, subscription, versions (tenants/lock.ts); one subscription
+    // serves every region, so the regions queue behind one lock in the order given.
+    const tenant = await lockTenant(tx, found.tenantId, 'share');
+    if (!tenant) throw notFound('Configuration version');
+    const regions = [...new Set(body.targetRegions)];
+    // Governance first, for every region, so each refusal names the field it concerns.
+    regions.forEach((region, i) => {
+      try {
+        assertRegionAllowed(tenant, body.targetEnvironment, region);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const path = environmentEnabled(tenant, body.targetEnvironment)
+          ? `body.targetRegions.${i}`
+          : 'body.targetEnvironment';
+        throw new AppError(error.code, error.message, [{ path, message: error.message }]);
+      }
     });
+    const from = {
+      versionId: found.id,
+      environment: found.environment,
+      region: found.region,
+      version: found.version,
+    };
+    const configuration = { text: found.configuration, value: JSON.parse(found.configuration) as unknown };
+    const created: ConfigurationVersion[] = [];
+    for (const region of regions) {
+      created.push(
+        await insertNextVersion(
+          tx,
+          tenant,
+          {
+            tenantId: found.tenantId,
+            capabilityId: found.capabilityId,
+            environment: body.targetEnvironment,
+            region: region,
+          },
+          configuration,
+          'configuration',
+          {
+            notes: body.notes ?? null,
+            origin: { action: 'configuration_version.promote', from },
+          },
+          actor,
+        ),
+      );
+    }
     return created;
   });
 }
@@ -260,6 +397,8 @@ export async function activateVersion(
         },
       });
     }
-    return { ...version, isActive: true, status: 'active' };
+    const [shaped] = await withPromotedFrom(tx, [{ ...version, isActive: true, status: 'active' }]);
+    if (!shaped) throw new Error('Shaping returned no row');
+    return shaped;
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, revisionColumn } from './columns';
 import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
@@ -77,8 +77,16 @@ export const capabilitySubscriptionVersions = pgTable(
     notes: text(),
     createdAt: createdAtColumn(),
     createdBy: text(),
+    /** The version this one was promoted from (docs/promotion.md); null when created directly. */
+    promotedFromVersionId: text(),
   },
   (t) => [
+    // Deleting the source (its tenant or subscription going) keeps the promoted copy, without the link.
+    foreignKey({
+      name: 'capability_versions_promoted_from_fk',
+      columns: [t.promotedFromVersionId],
+      foreignColumns: [t.id],
+    }).onDelete('set null'),
     // Exactly one active configuration per (tenant, capability, environment, region).
     uniqueIndex('capability_versions_one_active')
       .on(t.tenantId, t.capabilityId, t.environment, t.region)

@@ -98,6 +98,7 @@ export function CapabilitiesTab({
         context={dialog ? { tenantId: tenant.id, capabilityId: dialog.capability.id, ...context } : undefined}
         capabilityName={dialog?.capability.name}
         canActivate={canVersion}
+        tenant={tenant}
       />
     </div>
   );

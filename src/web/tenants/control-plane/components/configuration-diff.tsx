@@ -3,14 +3,27 @@ import { CodeBlock } from '@/components/code-block';
 import { diffLines, withContext } from '@/tenants/control-plane/lib/line-diff';
 import { cn } from '@/lib/utils';
 
-type ConfigurationDiffProps = { from: string; to: string; activeVersion: number };
+type ConfigurationDiffProps = {
+  from: string;
+  to: string;
+  activeVersion: number;
+  /** What the summary says; by default the difference from the context's active version. */
+  summary?: string;
+  defaultOpen?: boolean;
+};
 
 /**
  * What activating this version would change, line by line, against the active one. Computed only once
  * the reader opens it, so a long history costs nothing until a version is looked at.
  */
-export function ConfigurationDiff({ from, to, activeVersion }: ConfigurationDiffProps) {
-  const [open, setOpen] = useState(false);
+export function ConfigurationDiff({
+  from,
+  to,
+  activeVersion,
+  summary,
+  defaultOpen = false,
+}: ConfigurationDiffProps) {
+  const [open, setOpen] = useState(defaultOpen);
   return (
     <details
       className="text-xs"
@@ -19,7 +32,7 @@ export function ConfigurationDiff({ from, to, activeVersion }: ConfigurationDiff
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary className="cursor-pointer text-muted-foreground">
-        Difference from the active version {activeVersion}
+        {summary ?? `Difference from the active version ${activeVersion}`}
       </summary>
       {open && <DiffLines from={from} to={to} />}
     </details>

@@ -1,9 +1,16 @@
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
+import type { Tenant } from '@contract/tenants';
+import { useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useActivateVersion } from '@/tenants/control-plane/api/activate-version';
 import { useVersionHistory, type HistoryContext } from '@/tenants/control-plane/api/get-version-history';
 import { VersionHistoryItem } from '@/tenants/control-plane/components/version-history-item';
+import {
+  PromoteVersionDialog,
+  promotionTarget,
+} from '@/tenants/control-plane/components/promote-version-dialog';
+import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 type VersionHistoryDialogProps = {
@@ -11,7 +18,10 @@ type VersionHistoryDialogProps = {
   onOpenChange: (open: boolean) => void;
   context: HistoryContext | undefined;
   capabilityName: string | undefined;
+  /** Activating and promoting need the same permission as creating a version. */
   canActivate: boolean;
+  /** Its governance limits the regions a promotion offers. */
+  tenant: Tenant;
 };
 
 const NO_CONTEXT: HistoryContext = { tenantId: '', capabilityId: '', environment: '', region: '' };
@@ -23,7 +33,9 @@ export function VersionHistoryDialog({
   context,
   capabilityName,
   canActivate,
+  tenant,
 }: VersionHistoryDialogProps) {
+  const [promoting, setPromoting] = useState<ConfigurationVersion | null>(null);
   const history = useVersionHistory(context ?? NO_CONTEXT, open && !!context);
   const activate = useActivateVersion();
   const versions = history.data ?? [];
@@ -66,11 +78,27 @@ export function VersionHistoryDialog({
                 canActivate={canActivate}
                 activating={activate.isPending}
                 onActivate={() => onActivate(version)}
+                {...promoteProps(version)}
               />
             ))}
           </ol>
         )}
+        <PromoteVersionDialog
+          open={!!promoting}
+          onOpenChange={(next) => !next && setPromoting(null)}
+          tenant={tenant}
+          version={promoting ?? undefined}
+          capabilityName={capabilityName}
+          // Like an activation, a promotion closes the history: the cards show the outcome.
+          onPromoted={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
+
+  function promoteProps(version: ConfigurationVersion) {
+    const target = promotionTarget(version.environment);
+    if (!version.isActive || !canActivate || !target) return {};
+    return { promoteTo: environmentName(target), onPromote: () => setPromoting(version) };
+  }
 }

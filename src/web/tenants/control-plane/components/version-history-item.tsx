@@ -1,9 +1,11 @@
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
+import { ArrowUpRight } from 'lucide-react';
 import { CodeBlock } from '@/components/code-block';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfigurationDiff } from '@/tenants/control-plane/components/configuration-diff';
 import { prettyJson } from '@/tenants/control-plane/lib/json-text';
+import { environmentName } from '@/tenants/control-plane/lib/labels';
 
 type VersionHistoryItemProps = {
   version: ConfigurationVersion;
@@ -12,6 +14,9 @@ type VersionHistoryItemProps = {
   canActivate: boolean;
   activating: boolean;
   onActivate: () => void;
+  /** Set when this version can be promoted (the active one, before production, with permission). */
+  promoteTo?: string;
+  onPromote?: () => void;
 };
 
 const localTime = (iso: string) => {
@@ -25,6 +30,8 @@ export function VersionHistoryItem({
   canActivate,
   activating,
   onActivate,
+  promoteTo,
+  onPromote,
 }: VersionHistoryItemProps) {
   return (
     <li
@@ -44,7 +51,19 @@ export function VersionHistoryItem({
             Activate
           </Button>
         )}
+        {promoteTo && onPromote && (
+          <Button size="sm" variant="outline" className="ml-auto" onClick={onPromote}>
+            <ArrowUpRight aria-hidden="true" />
+            Promote to {promoteTo}
+          </Button>
+        )}
       </div>
+      {version.promotedFrom && (
+        <p className="text-xs text-muted-foreground" data-testid="promoted-from">
+          Promoted from {environmentName(version.promotedFrom.environment)} · {version.promotedFrom.region} ·
+          v{version.promotedFrom.version}
+        </p>
+      )}
       {version.notes && <p className="text-sm">{version.notes}</p>}
       <CodeBlock
         label={`Configuration of version ${version.version}`}

@@ -1,0 +1,2 @@
+ALTER TABLE "capability_subscription_versions" ADD COLUMN "promoted_from_version_id" text;--> statement-breakpoint
+ALTER TABLE "capability_subscription_versions" ADD CONSTRAINT "capability_versions_promoted_from_fk" FOREIGN KEY ("promoted_from_version_id") REFERENCES "public"."capability_subscription_versions"("id") ON DELETE set null ON UPDATE no action;
