@@ -38,7 +38,9 @@ describe('CapabilityFormDialog', { timeout: 15_000 }, () => {
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByText('Configuration schema must be valid JSON')).toBeInTheDocument();
-    expect(await findCodeEditor('Configuration JSON Schema', dialog)).toHaveAttribute('aria-invalid', 'true');
+    const schemaEditor = await findCodeEditor('Configuration JSON Schema', dialog);
+    // The attributes reach CodeMirror's content element in an effect after the form's render.
+    await waitFor(() => expect(schemaEditor).toHaveAttribute('aria-invalid', 'true'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -85,7 +87,9 @@ describe('CapabilityFormDialog', { timeout: 15_000 }, () => {
     expect(
       await within(dialog).findByText('Not a valid JSON Schema: type must be a string'),
     ).toBeInTheDocument();
-    expect(await findCodeEditor('Configuration JSON Schema', dialog)).toHaveAttribute('aria-invalid', 'true');
+    const schemaEditor = await findCodeEditor('Configuration JSON Schema', dialog);
+    // The attributes reach CodeMirror's content element in an effect after the form's render.
+    await waitFor(() => expect(schemaEditor).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByText('Invalid request')).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();

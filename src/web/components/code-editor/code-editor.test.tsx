@@ -51,11 +51,12 @@ describe('CodeEditor', () => {
     const editor = await findCodeEditor('Configuration (JSON)');
     setEditorValue(editor, '{\n  "a": 1,\n  "b": \n}');
     expect(await editorProblems(editor)).toMatch(/^Line 4: /);
-    expect(editor).toHaveAttribute('aria-invalid', 'true');
+    // The attributes reach CodeMirror's content element in an effect after the problems render.
+    await waitFor(() => expect(editor).toHaveAttribute('aria-invalid', 'true'));
     expect(editor.getAttribute('aria-describedby')).toContain('config-problems');
     setEditorValue(editor, '{"a": 1}');
     await waitFor(() => expect(screen.getByTestId('config-problems')).toBeEmptyDOMElement());
-    expect(editor).toHaveAttribute('aria-invalid', 'false');
+    await waitFor(() => expect(editor).toHaveAttribute('aria-invalid', 'false'));
   });
 
   it('asks the schema check only about valid JSON and shows its words', async () => {
