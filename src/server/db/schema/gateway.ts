@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { capabilities } from './capabilities';
 import { createdAtColumn, idColumn } from './columns';
 import { tenants } from './tenants';
@@ -35,8 +45,16 @@ export const gatewayRoutes = pgTable(
     isActive: boolean().notNull().default(true),
     createdAt: createdAtColumn(),
     createdBy: text(),
+    /** The version of another environment this one was promoted from (docs/promotion.md). */
+    promotedFromId: text(),
   },
   (t) => [
+    // A deleted source keeps the promoted copy, without the link.
+    foreignKey({
+      name: 'gateway_routes_promoted_from_fk',
+      columns: [t.promotedFromId],
+      foreignColumns: [t.id],
+    }).onDelete('set null'),
     uniqueIndex('gateway_routes_lineage_version_unique').on(t.lineageId, t.version),
     // At most one active version per lineage; none when the lineage is disabled.
     uniqueIndex('gateway_routes_one_active')
@@ -73,8 +91,16 @@ export const opaPolicies = pgTable(
     isActive: boolean().notNull().default(true),
     createdAt: createdAtColumn(),
     createdBy: text(),
+    /** The version of another environment this one was promoted from (docs/promotion.md). */
+    promotedFromId: text(),
   },
   (t) => [
+    // A deleted source keeps the promoted copy, without the link.
+    foreignKey({
+      name: 'opa_policies_promoted_from_fk',
+      columns: [t.promotedFromId],
+      foreignColumns: [t.id],
+    }).onDelete('set null'),
     uniqueIndex('opa_policies_lineage_version_unique').on(t.lineageId, t.version),
     uniqueIndex('opa_policies_one_active')
       .on(t.lineageId)

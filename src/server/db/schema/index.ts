@@ -9,3 +9,4 @@ export * from './notification-templates';
 export * from './auth';
 export * from './audit';
 export * from './settings';
+export * from './changes';

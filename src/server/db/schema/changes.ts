@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
+import { tenants } from './tenants';
+
+/*
+ * Change requests (docs/changes.md): a change to an environment whose approval policy asks for
+ * approvals waits here until enough other people approve it, then applies at once or at its scheduled
+ * time. tenant_id null means a platform change (a shared capability's slots or deployments).
+ */
+
+/**
+ * How many approvals a change needs, per tenant (or the platform, tenant_id null) and environment. No
+ * row means the default: production needs one approval, the other environments none.
+ */
+export const approvalPolicies = pgTable(
+  'approval_policies',
+  {
+    id: idColumn(),
+    tenantId: text().references(() => tenants.id, { onDelete: 'cascade' }),
+    environment: text().notNull(),
+    requiredApprovals: integer().notNull(),
+    updatedAt: isoTimestamp()
+      .notNull()
+      .default(sql`now()`),
+    updatedBy: text(),
+  },
+  (t) => [
+    uniqueIndex('approval_policies_scope_unique').on(sql`coalesce(${t.tenantId}, '')`, t.environment),
+    check('approval_policies_environment', sql`${t.environment} in ('development', 'uat', 'production')`),
+    check('approval_policies_required_range', sql`${t.requiredApprovals} between 0 and 5`),
+  ],
+);
+
+export const changeRequests = pgTable(
+  'change_requests',
+  {
+    id: idColumn(),
+    /** The human reference, "#12". */
+    number: integer().generatedAlwaysAsIdentity().notNull(),
+    tenantId: text().references(() => tenants.id, { onDelete: 'cascade' }),
+    environment: text().notNull(),
+    kind: text().notNull(),
+    title: text().notNull(),
+    description: text(),
+    /** The change itself, as the contract's `change` union: what applying runs. */
+    change: jsonb().notNull(),
+    /** What the change would alter, as shown to reviewers: [{ label, before, after }]. */
+    diff: jsonb().notNull(),
+    /** The state the diff was computed on; applying refuses when the live state no longer matches. */
+    baseFingerprint: text().notNull(),
+    status: text().notNull().default('pending'),
+    requiredApprovals: integer().notNull(),
+    /** Raised by every refresh: approvals of earlier rounds approved another diff and no longer count. */
+    round: integer().notNull().default(1),
+    requestedById: text(),
+    requestedBy: text().notNull(),
+    createdAt: createdAtColumn(),
+    updatedAt: isoTimestamp()
+      .notNull()
+      .default(sql`now()`),
+    scheduledAt: isoTimestamp(),
+    /** The IANA time zone the schedule was given in, to show it as its author meant it. */
+    scheduleTimeZone: text(),
+    appliedAt: isoTimestamp(),
+    appliedBy: text(),
+    /** Why applying failed, in plain words. */
+    outcome: text(),
+    /** A global administrator's reason for applying without approvals. */
+    bypassReason: text(),
+    revision: revisionColumn(),
+  },
+  (t) => [
+    uniqueIndex('change_requests_number_unique').on(t.number),
+    // The scheduler's claim: due scheduled requests, oldest first.
+    index('change_requests_due_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.status} = 'scheduled'`),
+    index('change_requests_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('change_requests_status_created_idx').on(t.status, t.createdAt),
+    check(
+      'change_requests_status',
+      sql`${t.status} in ('pending', 'scheduled', 'applied', 'rejected', 'cancelled', 'failed')`,
+    ),
+    check('change_requests_environment', sql`${t.environment} in ('development', 'uat', 'production')`),
+  ],
+);
+
+/** The timeline of a request: comments, approvals, rejections and what happened to it. */
+export const changeRequestEvents = pgTable(
+  'change_request_events',
+  {
+    id: idColumn(),
+    changeRequestId: text()
+      .notNull()
+      .references(() => changeRequests.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    round: integer().notNull(),
+    authorId: text(),
+    author: text().notNull(),
+    body: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    index('change_request_events_request_idx').on(t.changeRequestId, t.createdAt),
+    // One approval per person and round: a second click, or two tabs, cannot count twice.
+    uniqueIndex('change_request_events_one_approval')
+      .on(t.changeRequestId, t.round, t.authorId)
+      .where(sql`${t.kind} = 'approve'`),
+  ],
+);
