@@ -8,6 +8,10 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'PRECONDITION_FAILED',
+  /** The tenant's approval policy asks for a change request instead (docs/changes.md). */
+  'APPROVAL_REQUIRED',
+  /** A change request's diff no longer matches the live state: refresh it. */
+  'STALE_CHANGE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   /** The database is down, unreachable or overloaded: retry after the Retry-After header's seconds. */
@@ -24,6 +28,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   /** If-Match named an older revision than the resource's: someone else saved in between. */
   PRECONDITION_FAILED: 412,
+  APPROVAL_REQUIRED: 409,
+  STALE_CHANGE: 409,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,

@@ -15,6 +15,8 @@ export const tenantActions = [
   'meshes',
   'manageAccess',
   'delete',
+  /** Approving or rejecting another person's change request (docs/changes.md). */
+  'approve',
 ] as const;
 export type TenantAction = (typeof tenantActions)[number];
 export type TenantRole = (typeof tenantRoles)[number];
@@ -25,7 +27,7 @@ export type TenantRole = (typeof tenantRoles)[number];
  */
 export const tenantRoleActions: Record<TenantRole, readonly TenantAction[]> = {
   owner: tenantActions,
-  admin: ['read', 'configure', 'subscribe', 'blueGreen', 'versions', 'webApps', 'meshes'],
+  admin: ['read', 'configure', 'subscribe', 'blueGreen', 'versions', 'webApps', 'meshes', 'approve'],
   developer: ['read', 'versions', 'webApps', 'meshes'],
   member: ['read'],
 };

@@ -16,6 +16,7 @@ import { registerGuard } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
 import { capabilityRoutes } from './capabilities/routes';
+import { changeRequestRoutes } from './changes/routes';
 import { notificationTemplateRoutes } from './capabilities/templates-routes';
 import { configurationVersionRoutes } from './capabilities/versions-routes';
 import type { DatabaseHandle } from './db/client';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
   deploymentRoutes(app, { db });
   webAppRoutes(app, { db });
   gatewayRoutes(app, { db });
+  changeRequestRoutes(app, { db });
   settingsRoutes(app, { db });
   adminRoutes(app, { db });
 

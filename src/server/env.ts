@@ -117,6 +117,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
+  /** How often each process applies due scheduled change requests (docs/changes.md). */
+  CHANGE_SCHEDULER_INTERVAL: seconds(1, 3600).default(5),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/cli
 import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoData } from './db/demo-data';
+import { startChangeScheduler } from './changes/scheduler';
 import { EnvError, parseEnv, type Env } from './env';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
 import { clientDir, migrationsFolder, projectRoot } from './paths';
@@ -102,6 +103,10 @@ async function start(env: Env): Promise<void> {
     logger: loggerOptions(env.LOG_LEVEL),
   });
   warn = (error, message) => app.log.warn({ err: error }, message);
+  const scheduler = startChangeScheduler(database.db, {
+    intervalMs: env.CHANGE_SCHEDULER_INTERVAL * 1000,
+    onError: (error) => warn(error, 'scheduled changes: pass failed, retrying on the next one'),
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -114,6 +119,7 @@ async function start(env: Env): Promise<void> {
     }, env.SHUTDOWN_TIMEOUT * 1000);
     timer.unref();
     try {
+      await scheduler.stop();
       await app.close();
       await database.close();
     } finally {

@@ -14,6 +14,7 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { changeBlueGreen, type BlueGreenOwner } from './service';
+import { assertDirectChangeAllowed, type PolicyScope } from '../changes/policy';
 import { rollback, setSlotVersion, switchSlot, toggle } from './transitions';
 
 /** The four blue-green endpoints of SPEC.md section 7, for one kind of owner (tenant or capability). */
@@ -26,9 +27,11 @@ export function blueGreenRoutes(
     param: string;
     permission: Permission;
     tag: string;
+    /** The approval policy a switch or rollback of this owner falls under (docs/changes.md). */
+    policyScope: (id: string) => PolicyScope;
   },
 ): void {
-  const { db, owner, base, param, permission, tag } = options;
+  const { db, owner, base, param, permission, tag, policyScope } = options;
   const params = z.object({ [param]: idParamSchema });
   const idOf = (request: { params: Record<string, string> }) => request.params[param] ?? '';
   const reply = { 200: blueGreenReplySchema, ...errorResponses(400, 401, 403, 404, 409) };
@@ -95,8 +98,9 @@ export function blueGreenRoutes(
         response: reply,
       },
     },
-    async (request) =>
-      changeBlueGreen(
+    async (request) => {
+      await assertDirectChangeAllowed(db, policyScope(idOf(request)), request.body.environment);
+      return changeBlueGreen(
         db,
         owner,
         idOf(request),
@@ -104,7 +108,8 @@ export function blueGreenRoutes(
         request.body.environment,
         (config, at) => switchSlot(config, request.body.environment, request.body.toVersion, at),
         actorOf(requireViewer(request), request.ip),
-      ),
+      );
+    },
   );
 
   app.post(
@@ -119,8 +124,9 @@ export function blueGreenRoutes(
         response: reply,
       },
     },
-    async (request) =>
-      changeBlueGreen(
+    async (request) => {
+      await assertDirectChangeAllowed(db, policyScope(idOf(request)), request.body.environment);
+      return changeBlueGreen(
         db,
         owner,
         idOf(request),
@@ -128,6 +134,7 @@ export function blueGreenRoutes(
         request.body.environment,
         (config, at) => rollback(config, request.body.environment, at),
         actorOf(requireViewer(request), request.ip),
-      ),
+      );
+    },
   );
 }

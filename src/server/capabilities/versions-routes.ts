@@ -26,9 +26,27 @@ import {
 import { requireViewer } from '../auth/guard';
 import { actorOf } from '../auth/viewer';
 import { capabilitySubscriptionVersions } from '../db/schema';
+import { assertDirectChangeAllowed } from '../changes/policy';
+import { eq } from 'drizzle-orm';
+import type { Environment } from '../../contract/common';
 import { idParamSchema } from '../../contract/common';
 
 const BASE = '/api/capability-subscriptions/versions';
+
+/**
+ * A version's tenant and environment, for the approval policy; when the version does not exist the
+ * service answers the 404.
+ */
+async function versionScope(db: Database, versionId: string) {
+  const [row] = await db
+    .select({
+      tenantId: capabilitySubscriptionVersions.tenantId,
+      environment: capabilitySubscriptionVersions.environment,
+    })
+    .from(capabilitySubscriptionVersions)
+    .where(eq(capabilitySubscriptionVersions.id, versionId));
+  return row ? { tenantId: row.tenantId, environment: row.environment as Environment } : undefined;
+}
 
 export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -85,10 +103,12 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
         response: { 201: configurationVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      await assertDirectChangeAllowed(db, request.body.tenantId, request.body.environment);
+      return reply
         .status(201)
-        .send(await createVersion(db, request.body, actorOf(requireViewer(request), request.ip))),
+        .send(await createVersion(db, request.body, actorOf(requireViewer(request), request.ip)));
+    },
   );
 
   app.post(
@@ -108,8 +128,11 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
         response: { 200: configurationVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      activateVersion(db, request.params.versionId, actorOf(requireViewer(request), request.ip)),
+    async (request) => {
+      const scope = await versionScope(db, request.params.versionId);
+      if (scope) await assertDirectChangeAllowed(db, scope.tenantId, scope.environment);
+      return activateVersion(db, request.params.versionId, actorOf(requireViewer(request), request.ip));
+    },
   );
 
   app.post(
@@ -134,8 +157,10 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
         },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const scope = await versionScope(db, request.params.versionId);
+      if (scope) await assertDirectChangeAllowed(db, scope.tenantId, request.body.targetEnvironment);
+      return reply
         .status(201)
         .send(
           await promoteVersion(
@@ -144,6 +169,7 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
             request.body,
             actorOf(requireViewer(request), request.ip),
           ),
-        ),
+        );
+    },
   );
 }

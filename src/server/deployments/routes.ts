@@ -14,6 +14,7 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { adminOnly, signedIn } from '../auth/permissions';
+import { assertDirectChangeAllowed } from '../changes/policy';
 import {
   capabilitySlots,
   deployToIdleSlot,
@@ -76,6 +77,7 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
     },
     async (request) => {
       const { microfrontendId, environment, fromSlot, toSlot } = request.body;
+      await assertDirectChangeAllowed(db, null, environment);
       return switchSlots(
         db,
         microfrontendSlots,
@@ -100,6 +102,7 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
     },
     async (request) => {
       const { capabilityId, environment, fromSlot, toSlot } = request.body;
+      await assertDirectChangeAllowed(db, null, environment);
       return switchSlots(
         db,
         capabilitySlots,

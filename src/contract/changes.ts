@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { rollbackBodySchema, switchSlotBodySchema } from './blue-green';
+import { createVersionBodySchema, promoteVersionBodySchema } from './capability-subscriptions';
+import { environmentSchema, environments, idParamSchema, revisionSchema, timestampSchema } from './common';
+import { switchCapabilityBodySchema, switchMicrofrontendBodySchema } from './deployments';
+import { listQuerySchemaFor } from './lists';
+import { instantOfLocalTime, isTimeZone, LOCAL_TIME_PATTERN } from './time-zone';
+
+/*
+ * Change requests (docs/changes.md). A change to an environment whose approval policy asks for
+ * approvals is not applied by its endpoint: it becomes a request that other people approve, and applies
+ * when the last approval arrives or at its scheduled time.
+ */
+
+/** The most approvals a policy may ask for. */
+export const MAX_REQUIRED_APPROVALS = 5;
+/** The default policy: production needs one approval, the other environments none. */
+export const DEFAULT_REQUIRED_APPROVALS = { development: 0, uat: 0, production: 1 } as const;
+
+const requiredApprovalsSchema = z
+  .number()
+  .int('Must be a whole number')
+  .min(0, 'Must be 0 or more')
+  .max(MAX_REQUIRED_APPROVALS, `Must be at most ${MAX_REQUIRED_APPROVALS}`);
+
+/** GET/PUT /api/tenants/:tenantId/approval-policy and /api/approval-policy (the platform's). */
+export const approvalPolicySchema = z.object({
+  tenantId: z.string().nullable(),
+  requiredApprovals: z.object({
+    development: requiredApprovalsSchema,
+    uat: requiredApprovalsSchema,
+    production: requiredApprovalsSchema,
+  }),
+  updatedAt: timestampSchema.nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
+export const approvalPolicyBodySchema = approvalPolicySchema.pick({ requiredApprovals: true });
+export type ApprovalPolicyBody = z.infer<typeof approvalPolicyBodySchema>;
+
+/** What a request changes: the body its direct endpoint would have taken. */
+export const changeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('configuration.create'), body: createVersionBodySchema }),
+  z.object({ kind: z.literal('configuration.activate'), versionId: idParamSchema }),
+  z.object({
+    kind: z.literal('configuration.promote'),
+    versionId: idParamSchema,
+    body: promoteVersionBodySchema,
+  }),
+  z.object({
+    kind: z.literal('tenant_blue_green.switch'),
+    tenantId: idParamSchema,
+    body: switchSlotBodySchema,
+  }),
+  z.object({
+    kind: z.literal('tenant_blue_green.rollback'),
+    tenantId: idParamSchema,
+    body: rollbackBodySchema,
+  }),
+  z.object({
+    kind: z.literal('capability_blue_green.switch'),
+    capabilityId: idParamSchema,
+    body: switchSlotBodySchema,
+  }),
+  z.object({
+    kind: z.literal('capability_blue_green.rollback'),
+    capabilityId: idParamSchema,
+    body: rollbackBodySchema,
+  }),
+  z.object({ kind: z.literal('microfrontend_deployment.switch'), body: switchMicrofrontendBodySchema }),
+  z.object({ kind: z.literal('capability_deployment.switch'), body: switchCapabilityBodySchema }),
+]);
+export type Change = z.infer<typeof changeSchema>;
+export type ChangeKind = Change['kind'];
+export const changeKinds = changeSchema.options.map((option) => option.shape.kind.value) as [
+  ChangeKind,
+  ...ChangeKind[],
+];
+
+export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
+  'configuration.create': 'New configuration version',
+  'configuration.activate': 'Activate configuration version',
+  'configuration.promote': 'Promote configuration',
+  'tenant_blue_green.switch': 'Blue-green switch',
+  'tenant_blue_green.rollback': 'Blue-green rollback',
+  'capability_blue_green.switch': 'Capability blue-green switch',
+  'capability_blue_green.rollback': 'Capability blue-green rollback',
+  'microfrontend_deployment.switch': 'Microfrontend slot switch',
+  'capability_deployment.switch': 'Capability slot switch',
+};
+
+/** When a scheduled request applies: a local time and the IANA zone it is in. */
+export const scheduleSchema = z
+  .object({
+    localTime: z.string().regex(LOCAL_TIME_PATTERN, 'Must be a date and time, YYYY-MM-DDTHH:mm'),
+    timeZone: z.string().refine(isTimeZone, 'Must be an IANA time zone, such as Europe/Berlin'),
+  })
+  .refine((value) => instantOfLocalTime(value.localTime, value.timeZone) !== undefined, {
+    message: 'Must be a real date and time',
+    path: ['localTime'],
+  });
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+const commentText = z.string().trim().max(4000, 'Must be at most 4000 characters');
+
+/** POST /api/change-requests. */
+export const createChangeRequestBodySchema = z.object({
+  change: changeSchema,
+  /** Defaults to a description of the change. */
+  title: z.string().trim().min(1, 'Title is required').max(200).optional(),
+  description: commentText.nullable().optional(),
+  /** Apply at this time once approved; without it, the last approval applies it. */
+  schedule: scheduleSchema.nullable().optional(),
+  /** Global administrators only: apply now without approvals; the reason is audited. */
+  bypassReason: z.string().trim().min(1, 'A reason is required').max(1000).optional(),
+});
+export type CreateChangeRequestBody = z.infer<typeof createChangeRequestBodySchema>;
+
+export const reviewBodySchema = z.object({ comment: commentText.optional() });
+export const rejectBodySchema = z.object({ comment: commentText.min(1, 'Say why you reject it') });
+export const commentBodySchema = z.object({ body: commentText.min(1, 'Comment is required') });
+export const scheduleBodySchema = z.object({ schedule: scheduleSchema });
+
+export const changeRequestStatuses = [
+  'pending',
+  'scheduled',
+  'applied',
+  'rejected',
+  'cancelled',
+  'failed',
+] as const;
+export type ChangeRequestStatus = (typeof changeRequestStatuses)[number];
+export const CHANGE_STATUS_LABELS: Record<ChangeRequestStatus, string> = {
+  pending: 'Awaiting approval',
+  scheduled: 'Scheduled',
+  applied: 'Applied',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+};
+
+export const changeRequestSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  tenantId: z.string().nullable(),
+  tenantName: z.string().nullable(),
+  environment: environmentSchema,
+  kind: z.enum(changeKinds),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(changeRequestStatuses),
+  requiredApprovals: z.number().int(),
+  /** Approvals of the current round (a refresh starts a new one). */
+  approvals: z.number().int(),
+  requestedBy: z.string(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  scheduledAt: timestampSchema.nullable(),
+  scheduleTimeZone: z.string().nullable(),
+  appliedAt: timestampSchema.nullable(),
+  appliedBy: z.string().nullable(),
+  outcome: z.string().nullable(),
+  bypassReason: z.string().nullable(),
+  revision: revisionSchema,
+});
+export type ChangeRequest = z.infer<typeof changeRequestSchema>;
+
+export const diffEntrySchema = z.object({ label: z.string(), before: z.unknown(), after: z.unknown() });
+export type DiffEntry = z.infer<typeof diffEntrySchema>;
+
+export const changeEventKinds = [
+  'request',
+  'comment',
+  'approve',
+  'reject',
+  'refresh',
+  'schedule',
+  'cancel',
+  'apply',
+  'fail',
+  'bypass',
+] as const;
+export const changeEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(changeEventKinds),
+  round: z.number().int(),
+  author: z.string(),
+  body: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type ChangeEvent = z.infer<typeof changeEventSchema>;
+
+/** What the signed-in user may do with a request: the server's rules, so the page shows only those. */
+export const changeRequestAbilitiesSchema = z.object({
+  approve: z.boolean(),
+  reject: z.boolean(),
+  cancel: z.boolean(),
+  refresh: z.boolean(),
+  schedule: z.boolean(),
+  comment: z.boolean(),
+  /** Why approve is false, in plain words, when the user could otherwise review. */
+  approveBlockedBy: z.string().nullable(),
+});
+
+export const changeRequestDetailSchema = changeRequestSchema.extend({
+  change: changeSchema,
+  diff: z.array(diffEntrySchema),
+  /** The live state differs from the one the diff was made on: it must be refreshed. */
+  stale: z.boolean(),
+  events: z.array(changeEventSchema),
+  can: changeRequestAbilitiesSchema,
+});
+export type ChangeRequestDetail = z.infer<typeof changeRequestDetailSchema>;
+
+export const changeRequestSortFields = ['number', 'createdAt', 'updatedAt', 'scheduledAt', 'status'] as const;
+/** open: awaiting approval; scheduled; closed: applied, rejected, cancelled or failed. */
+export const changeRequestStates = ['open', 'scheduled', 'closed'] as const;
+export const changeRequestViews = ['all', 'waiting', 'mine'] as const;
+
+export const changeRequestQuerySchema = listQuerySchemaFor(changeRequestSortFields).extend({
+  state: z.enum(changeRequestStates).optional(),
+  status: z.enum(changeRequestStatuses).optional(),
+  /** waiting: requests the user may approve now; mine: requests the user made. */
+  view: z.enum(changeRequestViews).optional(),
+  tenantId: idParamSchema.optional(),
+  environment: z.enum(environments).optional(),
+  kind: z.enum(changeKinds).optional(),
+});
+export type ChangeRequestQuery = z.infer<typeof changeRequestQuerySchema>;
+
+/** GET /api/change-requests/summary: the sidebar badge. */
+export const changeSummarySchema = z.object({ waitingForMe: z.number().int() });
+export type ChangeSummary = z.infer<typeof changeSummarySchema>;

@@ -1,0 +1,139 @@
+import { and, eq, max } from 'drizzle-orm';
+import type { Change } from '../../../contract/changes';
+import type { Environment } from '../../../contract/common';
+import type { Transaction } from '../../db/client';
+import { capabilities, capabilitySubscriptionVersions as versions } from '../../db/schema';
+import { notFound } from '../../errors';
+import { activateVersion, createVersion, promoteVersion } from '../../capabilities/versions-service';
+import { configurationValue, type ChangeHandler, type ChangeSnapshot } from './types';
+
+interface Context {
+  tenantId: string;
+  capabilityId: string;
+  environment: string;
+  region: string;
+}
+
+const inContext = (c: Context) =>
+  and(
+    eq(versions.tenantId, c.tenantId),
+    eq(versions.capabilityId, c.capabilityId),
+    eq(versions.environment, c.environment),
+    eq(versions.region, c.region),
+  );
+
+/** The active version of a context and the highest number used: what a new version would follow. */
+async function contextState(tx: Transaction, context: Context) {
+  const [active] = await tx
+    .select({ id: versions.id, version: versions.version, configuration: versions.configuration })
+    .from(versions)
+    .where(and(inContext(context), eq(versions.isActive, true)));
+  const [{ highest } = { highest: null }] = await tx
+    .select({ highest: max(versions.version) })
+    .from(versions)
+    .where(inContext(context));
+  return { active, highest: highest ?? 0 };
+}
+
+async function capabilityName(tx: Transaction, capabilityId: string): Promise<string> {
+  const [row] = await tx
+    .select({ name: capabilities.name })
+    .from(capabilities)
+    .where(eq(capabilities.id, capabilityId));
+  return row?.name ?? capabilityId;
+}
+
+async function versionRow(tx: Transaction, versionId: string) {
+  const [row] = await tx.select().from(versions).where(eq(versions.id, versionId));
+  if (!row) throw notFound('Configuration version');
+  return row;
+}
+
+const contextLabel = (c: Context) => `${c.environment} · ${c.region}`;
+
+export const createConfiguration: ChangeHandler<Extract<Change, { kind: 'configuration.create' }>> = {
+  async target(tx, { body }) {
+    return {
+      scope: body.tenantId,
+      environment: body.environment,
+      action: 'versions',
+      title: `New ${await capabilityName(tx, body.capabilityId)} configuration in ${contextLabel(body)}`,
+    };
+  },
+  async snapshot(tx, { body }): Promise<ChangeSnapshot> {
+    const { active, highest } = await contextState(tx, body);
+    return {
+      fingerprint: `${active?.id ?? 'none'}@${highest}`,
+      diff: [
+        {
+          label: `${contextLabel(body)}: v${active?.version ?? '–'} → v${highest + 1}`,
+          before: active ? configurationValue(active.configuration) : null,
+          after: configurationValue(body.configuration ?? ''),
+        },
+      ],
+    };
+  },
+  async apply(tx, { body }, actor) {
+    await createVersion(tx, body, actor);
+  },
+};
+
+export const activateConfiguration: ChangeHandler<Extract<Change, { kind: 'configuration.activate' }>> = {
+  async target(tx, { versionId }) {
+    const version = await versionRow(tx, versionId);
+    return {
+      scope: version.tenantId,
+      environment: version.environment as Environment,
+      action: 'versions',
+      title: `Activate ${await capabilityName(tx, version.capabilityId)} v${version.version} in ${contextLabel(version)}`,
+    };
+  },
+  async snapshot(tx, { versionId }): Promise<ChangeSnapshot> {
+    const version = await versionRow(tx, versionId);
+    const { active } = await contextState(tx, version);
+    return {
+      fingerprint: active?.id ?? 'none',
+      diff: [
+        {
+          label: `${contextLabel(version)}: v${active?.version ?? '–'} → v${version.version}`,
+          before: active ? configurationValue(active.configuration) : null,
+          after: configurationValue(version.configuration),
+        },
+      ],
+    };
+  },
+  async apply(tx, { versionId }, actor) {
+    await activateVersion(tx, versionId, actor);
+  },
+};
+
+export const promoteConfiguration: ChangeHandler<Extract<Change, { kind: 'configuration.promote' }>> = {
+  async target(tx, { versionId, body }) {
+    const version = await versionRow(tx, versionId);
+    return {
+      scope: version.tenantId,
+      environment: body.targetEnvironment,
+      action: 'versions',
+      title: `Promote ${await capabilityName(tx, version.capabilityId)} v${version.version} from ${version.environment} to ${body.targetEnvironment} (${[...new Set(body.targetRegions)].join(', ')})`,
+    };
+  },
+  async snapshot(tx, { versionId, body }): Promise<ChangeSnapshot> {
+    const source = await versionRow(tx, versionId);
+    const fingerprints: string[] = [];
+    const diff: ChangeSnapshot['diff'] = [];
+    for (const region of [...new Set(body.targetRegions)]) {
+      const context = { ...source, environment: body.targetEnvironment, region };
+      const { active, highest } = await contextState(tx, context);
+      fingerprints.push(`${region}:${active?.id ?? 'none'}@${highest}`);
+      diff.push({
+        label: `${contextLabel(context)}: v${active?.version ?? '–'} → v${highest + 1}`,
+        before: active ? configurationValue(active.configuration) : null,
+        after: configurationValue(source.configuration),
+      });
+    }
+    return { fingerprint: fingerprints.join(','), diff };
+  },
+  async apply(tx, { versionId, body }, actor) {
+    await promoteVersion(tx, versionId, body, actor);
+  },
+};

@@ -1,0 +1,105 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Change } from '../../../contract/changes';
+import type { Transaction } from '../../db/client';
+import {
+  capabilities,
+  capabilityDeployments,
+  microfrontendDeployments,
+  microfrontends,
+} from '../../db/schema';
+import { notFound } from '../../errors';
+import { capabilitySlots, microfrontendSlots, switchSlots } from '../../deployments/service';
+import type { ChangeHandler, ChangeSnapshot } from './types';
+
+type MicrofrontendSwitch = Extract<Change, { kind: 'microfrontend_deployment.switch' }>;
+type CapabilitySwitch = Extract<Change, { kind: 'capability_deployment.switch' }>;
+
+interface SlotView {
+  slot: string;
+  status: string;
+  trafficPercentage: number;
+  version: string;
+}
+
+async function resourceName(tx: Transaction, kind: 'microfrontend' | 'capability', id: string) {
+  const table = kind === 'microfrontend' ? microfrontends : capabilities;
+  const [row] = await tx.select({ name: table.name }).from(table).where(eq(table.id, id));
+  if (!row) throw notFound(kind === 'microfrontend' ? 'Microfrontend' : 'Capability');
+  return row.name;
+}
+
+async function slots(
+  tx: Transaction,
+  kind: 'microfrontend' | 'capability',
+  id: string,
+  environment: string,
+): Promise<SlotView[]> {
+  if (kind === 'microfrontend') {
+    const t = microfrontendDeployments;
+    return tx
+      .select({
+        slot: t.slot,
+        status: t.status,
+        trafficPercentage: t.trafficPercentage,
+        version: t.versionId,
+      })
+      .from(t)
+      .where(and(eq(t.microfrontendId, id), eq(t.environment, environment)))
+      .orderBy(asc(t.slot));
+  }
+  const t = capabilityDeployments;
+  return tx
+    .select({ slot: t.slot, status: t.status, trafficPercentage: t.trafficPercentage, version: t.version })
+    .from(t)
+    .where(and(eq(t.capabilityId, id), eq(t.environment, environment)))
+    .orderBy(asc(t.slot));
+}
+
+/** Which slot is live, and what each holds: the state a switch moves. */
+const view = (rows: SlotView[]) =>
+  Object.fromEntries(rows.map((r) => [r.slot, `${r.version} · ${r.status} · ${r.trafficPercentage}%`]));
+
+/** A slot switch of a shared microfrontend or capability: a platform change. */
+function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch>(
+  kind: 'microfrontend' | 'capability',
+  idOf: (change: C) => string,
+): ChangeHandler<C> {
+  return {
+    async target(tx, change) {
+      const name = await resourceName(tx, kind, idOf(change));
+      return {
+        scope: null,
+        environment: change.body.environment,
+        action: null,
+        title: `Switch ${name} slots in ${change.body.environment}`,
+      };
+    },
+    async snapshot(tx, change): Promise<ChangeSnapshot> {
+      const name = await resourceName(tx, kind, idOf(change));
+      const rows = await slots(tx, kind, idOf(change), change.body.environment);
+      // The switch swaps which slot is live; the diff shows it that way.
+      const swapped = rows.map((r) => {
+        const other = rows.find((o) => o.slot !== r.slot);
+        return other ? { ...r, status: other.status, trafficPercentage: other.trafficPercentage } : r;
+      });
+      return {
+        fingerprint: JSON.stringify(rows),
+        diff: [{ label: `${name} · ${change.body.environment}`, before: view(rows), after: view(swapped) }],
+      };
+    },
+    async apply(tx, change, actor) {
+      const { environment, fromSlot, toSlot } = change.body;
+      if (kind === 'microfrontend') {
+        await switchSlots(tx, microfrontendSlots, idOf(change), environment, { fromSlot, toSlot }, actor);
+      } else {
+        await switchSlots(tx, capabilitySlots, idOf(change), environment, { fromSlot, toSlot }, actor);
+      }
+    },
+  };
+}
+
+export const microfrontendSwitch = switchHandler<MicrofrontendSwitch>(
+  'microfrontend',
+  (c) => c.body.microfrontendId,
+);
+export const capabilitySlotSwitch = switchHandler<CapabilitySwitch>('capability', (c) => c.body.capabilityId);

@@ -1,0 +1,26 @@
+import type { Change } from '../../../contract/changes';
+import { capabilityRollback, capabilitySwitch, tenantRollback, tenantSwitch } from './blue-green';
+import { activateConfiguration, createConfiguration, promoteConfiguration } from './configuration';
+import { capabilitySlotSwitch, microfrontendSwitch } from './deployments';
+import type { ChangeHandler } from './types';
+
+export type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
+
+const HANDLERS: { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K }>> } = {
+  'configuration.create': createConfiguration,
+  'configuration.activate': activateConfiguration,
+  'configuration.promote': promoteConfiguration,
+  'tenant_blue_green.switch': tenantSwitch,
+  'tenant_blue_green.rollback': tenantRollback,
+  'capability_blue_green.switch': capabilitySwitch,
+  'capability_blue_green.rollback': capabilityRollback,
+  'microfrontend_deployment.switch': microfrontendSwitch,
+  'capability_deployment.switch': capabilitySlotSwitch,
+};
+
+/** The handler of a change's kind, typed for that change. */
+export function handlerOf(change: Change): ChangeHandler<Change> {
+  // Indexed by the change's own kind, so the handler takes exactly this change; TypeScript cannot
+  // correlate the two through the union, hence the widening.
+  return HANDLERS[change.kind] as ChangeHandler<Change>;
+}

@@ -1,0 +1,323 @@
+import { z } from 'zod';
+import {
+  approvalPolicyBodySchema,
+  approvalPolicySchema,
+  changeRequestDetailSchema,
+  changeRequestQuerySchema,
+  changeRequestSchema,
+  changeSummarySchema,
+  commentBodySchema,
+  createChangeRequestBodySchema,
+  rejectBodySchema,
+  reviewBodySchema,
+  scheduleBodySchema,
+} from '../../contract/changes';
+import { idParamSchema } from '../../contract/common';
+import { requireViewer } from '../auth/guard';
+import { adminOnly, onTenant, signedIn, tenantFromParam } from '../auth/permissions';
+import { actorOf } from '../auth/viewer';
+import type { Database } from '../db/client';
+import { errorResponses } from '../http/error-responses';
+import { ifMatchRevision, withEtag } from '../http/if-match';
+import { sendPage } from '../http/list-reply';
+import type { ZodApp } from '../http/zod-app';
+import { getApprovalPolicy, setApprovalPolicy } from './policy';
+import {
+  approveChangeRequest,
+  cancelChangeRequest,
+  changeSummary,
+  commentOnChangeRequest,
+  createChangeRequest,
+  getChangeRequest,
+  listChangeRequests,
+  refreshChangeRequest,
+  rejectChangeRequest,
+  scheduleChangeRequest,
+} from './service';
+
+const BASE = '/api/change-requests';
+const TAG = ['change requests'];
+const idParams = z.object({ id: idParamSchema });
+const detailReply = { 200: changeRequestDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 412) };
+
+/**
+ * Change requests and approval policies (docs/changes.md). Every route is open to signed-in users; the
+ * service decides per request from its tenant and the viewer's roles, since a request's tenant is in
+ * its body or its row.
+ */
+export function changeRequestRoutes(app: ZodApp, { db }: { db: Database }): void {
+  app.get(
+    BASE,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary: 'Change requests the user may see: filtered, searched, sorted and paged (X-Total-Count)',
+        querystring: changeRequestQuerySchema,
+        response: { 200: z.array(changeRequestSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await listChangeRequests(db, request.query, requireViewer(request))),
+  );
+
+  app.get(
+    `${BASE}/summary`,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary: 'How many change requests wait for the signed-in user’s approval',
+        response: { 200: changeSummarySchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => changeSummary(db, requireViewer(request)),
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary: 'One change request with its diff, timeline, staleness and what the user may do',
+        params: idParams,
+        response: { 200: changeRequestDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) =>
+      withEtag(reply, await getChangeRequest(db, request.params.id, requireViewer(request))),
+  );
+
+  app.post(
+    BASE,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary:
+          'Request a change: it waits for approvals, or applies at once when none are required or a global administrator bypasses them with a reason',
+        body: createChangeRequestBodySchema,
+        response: { 201: changeRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createChangeRequest(db, request.body, requireViewer(request), request.ip)),
+  );
+
+  app.post(
+    `${BASE}/:id/approve`,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary: 'Approve another person’s request; the last approval applies it or schedules it',
+        params: idParams,
+        body: reviewBodySchema,
+        response: detailReply,
+      },
+    },
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await approveChangeRequest(
+          db,
+          request.params.id,
+          request.body.comment,
+          requireViewer(request),
+          request.ip,
+          ifMatchRevision(request),
+        ),
+      ),
+  );
+
+  app.post(
+    `${BASE}/:id/reject`,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary: 'Reject a request, saying why',
+        params: idParams,
+        body: rejectBodySchema,
+        response: detailReply,
+      },
+    },
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await rejectChangeRequest(
+          db,
+          request.params.id,
+          request.body.comment,
+          requireViewer(request),
+          request.ip,
+          ifMatchRevision(request),
+        ),
+      ),
+  );
+
+  app.post(
+    `${BASE}/:id/cancel`,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary: 'Cancel a request that has not run',
+        params: idParams,
+        response: detailReply,
+      },
+    },
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await cancelChangeRequest(
+          db,
+          request.params.id,
+          requireViewer(request),
+          request.ip,
+          ifMatchRevision(request),
+        ),
+      ),
+  );
+
+  app.post(
+    `${BASE}/:id/refresh`,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary: 'Remake a stale request’s diff on the live state; its approvals start again',
+        params: idParams,
+        response: detailReply,
+      },
+    },
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await refreshChangeRequest(
+          db,
+          request.params.id,
+          requireViewer(request),
+          request.ip,
+          ifMatchRevision(request),
+        ),
+      ),
+  );
+
+  app.post(
+    `${BASE}/:id/schedule`,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary: 'Set the time a request applies once approved (a local time and its IANA time zone)',
+        params: idParams,
+        body: scheduleBodySchema,
+        response: detailReply,
+      },
+    },
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await scheduleChangeRequest(
+          db,
+          request.params.id,
+          request.body.schedule,
+          requireViewer(request),
+          request.ip,
+          ifMatchRevision(request),
+        ),
+      ),
+  );
+
+  app.post(
+    `${BASE}/:id/comments`,
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary: 'Comment on a request',
+        params: idParams,
+        body: commentBodySchema,
+        response: detailReply,
+      },
+    },
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await commentOnChangeRequest(
+          db,
+          request.params.id,
+          request.body.body,
+          requireViewer(request),
+          request.ip,
+        ),
+      ),
+  );
+
+  const policyReply = { 200: approvalPolicySchema, ...errorResponses(400, 401, 403, 404) };
+
+  app.get(
+    '/api/tenants/:tenantId/approval-policy',
+    {
+      config: { permission: onTenant('read', tenantFromParam('tenantId'), 'Tenant') },
+      schema: {
+        tags: TAG,
+        summary: 'How many approvals each environment’s changes of a tenant need',
+        params: z.object({ tenantId: idParamSchema }),
+        response: policyReply,
+      },
+    },
+    async (request) => getApprovalPolicy(db, request.params.tenantId),
+  );
+
+  app.put(
+    '/api/tenants/:tenantId/approval-policy',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: TAG,
+        summary:
+          'Set a tenant’s approval policy (global administrators: a tenant cannot waive its own reviews)',
+        params: z.object({ tenantId: idParamSchema }),
+        body: approvalPolicyBodySchema,
+        response: policyReply,
+      },
+    },
+    async (request) =>
+      setApprovalPolicy(
+        db,
+        request.params.tenantId,
+        request.body,
+        actorOf(requireViewer(request), request.ip),
+      ),
+  );
+
+  app.get(
+    '/api/approval-policy',
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags: TAG,
+        summary: 'How many approvals platform changes (shared capabilities and deployments) need',
+        response: policyReply,
+      },
+    },
+    async () => getApprovalPolicy(db, null),
+  );
+
+  app.put(
+    '/api/approval-policy',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: TAG,
+        summary: 'Set the platform’s approval policy',
+        body: approvalPolicyBodySchema,
+        response: policyReply,
+      },
+    },
+    async (request) => setApprovalPolicy(db, null, request.body, actorOf(requireViewer(request), request.ip)),
+  );
+}
