@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { parseBlueGreenConfig } from '../../contract/blue-green';
 import { auditEvents } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures } from '../test/fixtures';
+import { insertFixturesWithoutApprovals } from '../test/fixtures';
 
 describeApi(
   'capability blue-green endpoints',
@@ -96,5 +96,5 @@ describeApi(
       expect(final.development?.activeSlot).toBe('blue');
     });
   },
-  insertFixtures,
+  insertFixturesWithoutApprovals,
 );

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { configurationVersionSchema } from '../../contract/capability-subscriptions';
 import { auditEvents, capabilities, capabilitySubscriptionVersions as versions, tenants } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures } from '../test/fixtures';
+import { insertFixturesWithoutApprovals } from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
 
 const URL = '/api/capability-subscriptions/versions';
@@ -217,7 +217,7 @@ describeApi(
     });
   },
   async (db) => {
-    await insertFixtures(db);
+    await insertFixturesWithoutApprovals(db);
     await db.update(tenants).set({ uatEnabled: false }).where(eq(tenants.id, 'tenant-003'));
     await db
       .update(capabilities)

@@ -7,7 +7,7 @@ import {
   capabilitySubscriptionVersions as versions,
 } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures } from '../test/fixtures';
+import { insertFixturesWithoutApprovals } from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
 
 const URL = '/api/capability-subscriptions/versions';
@@ -169,7 +169,7 @@ describeApi(
     });
   },
   async (db) => {
-    await insertFixtures(db);
+    await insertFixturesWithoutApprovals(db);
     await db
       .update(capabilities)
       .set({

@@ -86,6 +86,8 @@ export async function addEvent(
     authorId: actor.id,
     author: actor.email,
     body,
+    // The wall clock, not the transaction's start: one transaction often adds several events in order.
+    createdAt: sql`clock_timestamp()`,
   });
 }
 

@@ -215,18 +215,19 @@ function assertStatus(request: ChangeRequestRow, allowed: ChangeRequestRow['stat
 }
 
 function assertMayReview(viewer: Viewer, request: ChangeRequestRow, doing: 'approve' | 'reject'): void {
-  if (!mayReview(viewer, request)) {
-    throw forbidden(
-      request.tenantId === null
-        ? `Only global administrators can ${doing} platform changes`
-        : `Only owners and admins of the tenant can ${doing} its changes`,
-    );
-  }
+  // The requester first: whatever their role, four eyes means someone else.
   if (isAuthor(viewer, request)) {
     throw forbidden(
       doing === 'approve'
         ? 'You cannot approve your own change request: another person must'
         : 'You cannot reject your own change request: cancel it instead',
+    );
+  }
+  if (!mayReview(viewer, request)) {
+    throw forbidden(
+      request.tenantId === null
+        ? `Only global administrators can ${doing} platform changes`
+        : `Only owners and admins of the tenant can ${doing} its changes`,
     );
   }
 }

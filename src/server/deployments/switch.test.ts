@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures } from '../test/fixtures';
+import { insertFixturesWithoutApprovals } from '../test/fixtures';
 
 type Slot = {
   slot: string;
@@ -168,5 +168,5 @@ describeApi(
       ).toBe(400);
     });
   },
-  insertFixtures,
+  insertFixturesWithoutApprovals,
 );

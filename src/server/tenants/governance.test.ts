@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures } from '../test/fixtures';
+import { insertFixturesWithoutApprovals } from '../test/fixtures';
 
 const VERSIONS = '/api/capability-subscriptions/versions';
 const policies = (list: object[] | null) => (list ? JSON.stringify(list) : null);
@@ -24,7 +24,15 @@ describeApi(
         environmentRegionPolicies: policies(overrides),
       });
       expect(res.statusCode).toBe(201);
-      return res.json().id as string;
+      const id = res.json().id as string;
+      // Governance, not approvals, is under test here: production writes apply directly.
+      const waived = await ctx().inject({
+        method: 'PUT',
+        url: `/api/tenants/${id}/approval-policy`,
+        payload: { requiredApprovals: { development: 0, uat: 0, production: 0 } },
+      });
+      expect(waived.statusCode).toBe(200);
+      return id;
     };
     const createVersion = (tenantId: string, environment: string, region: string) =>
       send('POST', VERSIONS, {
@@ -167,5 +175,5 @@ describeApi(
       ]);
     });
   },
-  insertFixtures,
+  insertFixturesWithoutApprovals,
 );

@@ -11,7 +11,7 @@ import {
   webApps,
 } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures } from '../test/fixtures';
+import { insertFixturesWithoutApprovals } from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
 
 describeApi(
@@ -179,7 +179,7 @@ describeApi(
       expect((await send('PATCH', '/api/tenants/tenant-001', { name: 'x' })).statusCode).toBe(404);
     });
   },
-  insertFixtures,
+  insertFixturesWithoutApprovals,
 );
 
 describeApi(
@@ -220,5 +220,5 @@ describeApi(
       expect(new Set(history.map((e) => e.toVersion)).size).toBe(20);
     });
   },
-  insertFixtures,
+  insertFixturesWithoutApprovals,
 );

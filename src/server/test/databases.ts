@@ -12,6 +12,8 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** PostgreSQL only: the throwaway database's URL, for a second connection pool (a second server). */
+  url?: string;
   /** Closes the handle and, for PostgreSQL, drops the throwaway database. */
   dispose(): Promise<void>;
 }
@@ -36,6 +38,7 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
   await handle.migrate();
   return {
     handle,
+    url: url.toString(),
     dispose: async () => {
       await handle.close();
       await withAdminClient(adminUrl, (client) =>

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import {
+  approvalPolicies,
   capabilities,
   capabilityDeployments,
   capabilitySubscriptions,
@@ -289,4 +290,27 @@ export async function insertGatewayFixtures(db: Database): Promise<void> {
       isActive: true,
     },
   ]);
+}
+
+/**
+ * Sets every fixture tenant's approval policy, and the platform's, to no approvals: for the suites that
+ * test what a change does, not who approves it (src/server/changes tests the approvals).
+ */
+export async function waiveApprovals(db: Database): Promise<void> {
+  const scopes = [...(await db.select({ id: tenants.id }).from(tenants)).map((t) => t.id), null];
+  await db.insert(approvalPolicies).values(
+    scopes.flatMap((tenantId) =>
+      (['development', 'uat', 'production'] as const).map((environment) => ({
+        tenantId,
+        environment,
+        requiredApprovals: 0,
+      })),
+    ),
+  );
+}
+
+/** insertFixtures, with approvals waived (see waiveApprovals). */
+export async function insertFixturesWithoutApprovals(db: Database): Promise<void> {
+  await insertFixtures(db);
+  await waiveApprovals(db);
 }
