@@ -688,8 +688,9 @@ function onTarget(error: unknown): unknown {
  * of a new one. The target must pass the rules a create or edit there would (environment enabled,
  * capability subscribed there, the kind's rule), all in one transaction.
  *
- * Locks as every lineage write: the tenant row, then the source lineage's rows, then the target
- * lineage's rows (both FOR UPDATE, in version order), then the capability FOR KEY SHARE.
+ * Locks in the order of every gateway writer (docs/concurrency.md): the tenant row FOR NO KEY UPDATE,
+ * the capability FOR KEY SHARE, then the source lineage's rows and the target lineage's rows FOR
+ * UPDATE in version order (the tenant lock already keeps other gateway writers of the tenant out).
  */
 export async function promoteLineage<Row extends LineageRow>(
   db: Database,
@@ -702,8 +703,28 @@ export async function promoteLineage<Row extends LineageRow>(
   const anyKind = kind as LineageKind<LineageRow>;
   return db.transaction(async (tx) => {
     const tenant = await lockTenantFor(tx, ids.tenantId, kind.label);
+    // Read first, unlocked, for the capability and environment (which never change in a lineage), so
+    // the capability is locked before the lineage rows, in the documented order.
+    const [first] = rowsOf<Row>(
+      await tx
+        .select()
+        .from(kind.table)
+        .where(and(eq(kind.table.tenantId, ids.tenantId), eq(kind.table.lineageId, ids.lineageId)))
+        .limit(1),
+    );
+    if (!first) throw notFound(kind.label);
+    assertNextEnvironment(anyKind, first.environment, target);
+    try {
+      await assertContextAllowed(
+        tx,
+        tenant,
+        { capabilityId: first.capabilityId, environment: target },
+        { environment: 'body.targetEnvironment', capabilityId: 'body.targetEnvironment' },
+      );
+    } catch (error) {
+      throw onTarget(error);
+    }
     const sources = await lockLineage(tx, kind, ids.tenantId, ids.lineageId);
-    assertNextEnvironment(anyKind, sources[0].environment, target);
     const source = sources.find((v) => v.isActive);
     if (!source) {
       throw new AppError(
@@ -720,16 +741,6 @@ export async function promoteLineage<Row extends LineageRow>(
     );
     const targets = targetLineageId ? await lockLineage(tx, kind, ids.tenantId, targetLineageId) : undefined;
     const current = targets ? (targets.find((v) => v.isActive) ?? targets[0]) : undefined;
-    try {
-      await assertContextAllowed(
-        tx,
-        tenant,
-        { capabilityId: source.capabilityId, environment: target },
-        { environment: 'body.targetEnvironment', capabilityId: 'body.targetEnvironment' },
-      );
-    } catch (error) {
-      throw onTarget(error);
-    }
     const fields = Object.fromEntries(kind.fields.map((field) => [field, source[field]]));
     const candidate = {
       ...fields,

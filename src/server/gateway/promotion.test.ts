@@ -179,6 +179,19 @@ describeApi(
       });
     });
 
+    it('parallel promotions of one source queue behind the tenant lock: one target lineage, versions 1..5', async () => {
+      const source = await createRoute(route({ path: '/parallel' }));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => promote(ROUTES, source.lineageId, 'uat')),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      const copies = results.map((r) => r.json() as GatewayRoute);
+      expect(new Set(copies.map((c) => c.lineageId)).size).toBe(1);
+      const versions = await history(ROUTES, copies[0]!.lineageId);
+      expect(versions.map((v) => v.version)).toEqual([5, 4, 3, 2, 1]);
+      expect(versions.filter((v) => v.isActive)).toHaveLength(1);
+    });
+
     it('only to the next environment: anything else is a 400 naming body.targetEnvironment', async () => {
       const source = await createRoute(route({ path: '/skip' }));
       for (const target of ['production', 'development', 'staging', undefined]) {
