@@ -120,6 +120,23 @@ export const appDialogs: { name: string; open: (page: Page) => Promise<void> }[]
     },
   },
   {
+    name: 'Promote route',
+    open: async (page) => {
+      // The demo's development route of tenant-001 (/auth/token): promoted to UAT, where nothing is yet.
+      await openRoute(page, '/tenant/tenant-001/control-plane?tab=gateway&env=development');
+      await page
+        .getByTestId('route-row')
+        .first()
+        .getByRole('button', { name: /^Actions for route / })
+        .click();
+      await page.getByRole('menuitem', { name: 'Promote to UAT' }).click();
+      await expect(openDialog(page).getByRole('region', { name: 'Changes in UAT' })).toContainText(
+        /Nothing there yet|Difference from the active version/,
+      );
+      await expect(openDialog(page).getByRole('button', { name: 'Promote' })).toBeEnabled();
+    },
+  },
+  {
     name: 'Route history',
     open: async (page) => {
       await openRoute(page, '/tenant/tenant-001/control-plane?tab=gateway&env=production');

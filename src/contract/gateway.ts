@@ -25,6 +25,16 @@ export const DEFAULT_RATE_LIMIT = 1000;
 export const policyTypes = ['authz', 'data-filter', 'rate-limit', 'admission', 'custom'] as const;
 export const policyTypeSchema = z.enum(policyTypes);
 
+/**
+ * Where a promoted version came from (docs/promotion.md): the source version's id, environment and
+ * number; null (or absent) when it was created directly, or its source is gone.
+ */
+export const lineagePromotedFromSchema = z
+  .object({ id: z.string(), environment: environmentSchema, version: z.number().int() })
+  .nullable()
+  .optional();
+export type LineagePromotedFrom = z.infer<typeof lineagePromotedFromSchema>;
+
 /** One version of a gateway route. */
 export const gatewayRouteSchema = z.object({
   id: z.string(),
@@ -42,6 +52,7 @@ export const gatewayRouteSchema = z.object({
   isActive: z.boolean(),
   createdAt: timestampSchema,
   createdBy: z.string().nullable(),
+  promotedFrom: lineagePromotedFromSchema,
   /**
    * The lineage's newest version number: the If-Match a write to the lineage sends. Lists answer it
    * (the listed version may be an older one that was re-activated); history and writes may omit it.
@@ -85,6 +96,7 @@ export const opaPolicySchema = z.object({
   isActive: z.boolean(),
   createdAt: timestampSchema,
   createdBy: z.string().nullable(),
+  promotedFrom: lineagePromotedFromSchema,
   /** The lineage's newest version number, as on routes. */
   latestVersion: z.number().int().optional(),
 });
@@ -128,6 +140,35 @@ export const opaPolicyListQuerySchema = listQuerySchemaFor(opaPolicySortFields).
   capabilityId: idParamSchema.optional(),
 });
 export type OpaPolicyListQuery = z.infer<typeof opaPolicyListQuerySchema>;
+
+/**
+ * POST .../gateway-routes/:lineageId/promote (and .../opa-policies/...): the lineage's active version
+ * becomes the next active version of the matching lineage of the next environment (development to
+ * uat, uat to production), or version 1 of a new one (docs/promotion.md).
+ */
+export const promoteLineageBodySchema = z.object({ targetEnvironment: environmentSchema });
+export type PromoteLineageBody = z.infer<typeof promoteLineageBodySchema>;
+
+/** GET .../:lineageId/promotion-target?targetEnvironment=: where a promotion would go, read-only. */
+export const promotionTargetQuerySchema = promoteLineageBodySchema;
+
+/**
+ * The lineage of the target environment earlier promotions of this one went to, its newest version
+ * number and its active version; all null when a promotion would create a new lineage.
+ */
+const promotionTargetFields = {
+  lineageId: z.string().nullable(),
+  latestVersion: z.number().int().nullable(),
+};
+export const routePromotionTargetSchema = z.object({
+  ...promotionTargetFields,
+  active: gatewayRouteSchema.nullable(),
+});
+export const policyPromotionTargetSchema = z.object({
+  ...promotionTargetFields,
+  active: opaPolicySchema.nullable(),
+});
+export type PromotionTarget<T> = { lineageId: string | null; latestVersion: number | null; active: T | null };
 
 /** History of one lineage, newest first. */
 export const lineageHistoryQuerySchema = pageQuerySchema;

@@ -102,9 +102,10 @@ const STEPS: Record<string, Step> = {
   },
   'POST /api/tenants/:tenantId/gateway-routes': {
     url: '/api/tenants/tenant-001/gateway-routes',
+    // In development (subscribed by the configuration version above), so that it can be promoted.
     body: {
       capabilityId: 'api-001',
-      environment: 'production',
+      environment: 'development',
       path: '/audited',
       methods: ['GET'],
       targetService: 'audited:8080',
@@ -118,6 +119,10 @@ const STEPS: Record<string, Step> = {
   'POST /api/tenants/:tenantId/gateway-routes/versions/:versionId/activate': {
     url: (s) => `/api/tenants/tenant-001/gateway-routes/versions/${s.route?.id}/activate`,
   },
+  'POST /api/tenants/:tenantId/gateway-routes/:lineageId/promote': {
+    url: (s) => `/api/tenants/tenant-001/gateway-routes/${s.route?.lineageId}/promote`,
+    body: { targetEnvironment: 'uat' },
+  },
   'POST /api/tenants/:tenantId/gateway-routes/:lineageId/disable': {
     url: (s) => `/api/tenants/tenant-001/gateway-routes/${s.route?.lineageId}/disable`,
   },
@@ -128,7 +133,7 @@ const STEPS: Record<string, Step> = {
     url: '/api/tenants/tenant-001/opa-policies',
     body: {
       capabilityId: 'api-001',
-      environment: 'production',
+      environment: 'development',
       name: 'Audited',
       policyType: 'authz',
       policyContent: 'package audited\n',
@@ -145,6 +150,10 @@ const STEPS: Record<string, Step> = {
   },
   'POST /api/tenants/:tenantId/opa-policies/versions/:versionId/activate': {
     url: (s) => `/api/tenants/tenant-001/opa-policies/versions/${s.policy?.id}/activate`,
+  },
+  'POST /api/tenants/:tenantId/opa-policies/:lineageId/promote': {
+    url: (s) => `/api/tenants/tenant-001/opa-policies/${s.policy?.lineageId}/promote`,
+    body: { targetEnvironment: 'uat' },
   },
   'POST /api/tenants/:tenantId/opa-policies/:lineageId/disable': {
     url: (s) => `/api/tenants/tenant-001/opa-policies/${s.policy?.lineageId}/disable`,

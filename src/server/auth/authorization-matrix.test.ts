@@ -66,6 +66,8 @@ const EXPECTED: Record<string, string> = {
   'POST /api/tenants/:tenantId/gateway-routes/versions/:versionId/activate': 'tenant:versions',
   'POST /api/tenants/:tenantId/gateway-routes/:lineageId/disable': 'tenant:versions',
   'DELETE /api/tenants/:tenantId/gateway-routes/:lineageId': 'tenant:versions',
+  'POST /api/tenants/:tenantId/gateway-routes/:lineageId/promote': 'tenant:versions',
+  'GET /api/tenants/:tenantId/gateway-routes/:lineageId/promotion-target': 'tenant:read',
   'GET /api/tenants/:tenantId/opa-policies': 'tenant:read',
   'POST /api/tenants/:tenantId/opa-policies': 'tenant:versions',
   'GET /api/tenants/:tenantId/opa-policies/:lineageId/versions': 'tenant:read',
@@ -73,6 +75,8 @@ const EXPECTED: Record<string, string> = {
   'POST /api/tenants/:tenantId/opa-policies/versions/:versionId/activate': 'tenant:versions',
   'POST /api/tenants/:tenantId/opa-policies/:lineageId/disable': 'tenant:versions',
   'DELETE /api/tenants/:tenantId/opa-policies/:lineageId': 'tenant:versions',
+  'POST /api/tenants/:tenantId/opa-policies/:lineageId/promote': 'tenant:versions',
+  'GET /api/tenants/:tenantId/opa-policies/:lineageId/promotion-target': 'tenant:read',
   'GET /api/tenants/:tenantId/gateway/:environment/capabilities': 'tenant:read',
   'GET /api/tenants/:tenantId/gateway/:environment/declarative': 'tenant:read',
   'GET /api/tenants/:tenantId/policies/:environment/bundle.tar.gz': 'tenant:read',
@@ -162,10 +166,14 @@ const PARAMS_BY_ROUTE: Record<string, Record<string, string>> = {
   '/api/tenants/:tenantId/gateway-routes/:lineageId/disable': { lineageId: FIXTURE_ROUTE_LINEAGE },
   '/api/tenants/:tenantId/gateway-routes/:lineageId': { lineageId: FIXTURE_ROUTE_LINEAGE },
   '/api/tenants/:tenantId/gateway-routes/versions/:versionId/activate': { versionId: 'route-v1' },
+  '/api/tenants/:tenantId/gateway-routes/:lineageId/promote': { lineageId: FIXTURE_ROUTE_LINEAGE },
+  '/api/tenants/:tenantId/gateway-routes/:lineageId/promotion-target': { lineageId: FIXTURE_ROUTE_LINEAGE },
   '/api/tenants/:tenantId/opa-policies/:lineageId/versions': { lineageId: FIXTURE_POLICY_LINEAGE },
   '/api/tenants/:tenantId/opa-policies/:lineageId/disable': { lineageId: FIXTURE_POLICY_LINEAGE },
   '/api/tenants/:tenantId/opa-policies/:lineageId': { lineageId: FIXTURE_POLICY_LINEAGE },
   '/api/tenants/:tenantId/opa-policies/versions/:versionId/activate': { versionId: 'policy-v1' },
+  '/api/tenants/:tenantId/opa-policies/:lineageId/promote': { lineageId: FIXTURE_POLICY_LINEAGE },
+  '/api/tenants/:tenantId/opa-policies/:lineageId/promotion-target': { lineageId: FIXTURE_POLICY_LINEAGE },
 };
 
 /**

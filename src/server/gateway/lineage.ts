@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { NEXT_ENVIRONMENT } from '../../contract/capability-subscriptions';
 import type { Environment } from '../../contract/common';
 import type { FieldIssue } from '../../contract/errors';
 import type { PageQuery } from '../../contract/lists';
@@ -10,7 +11,7 @@ import type { Actor } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
 import { countColumn, pageOf, runList } from '../db/list';
 import { capabilities, capabilitySubscriptions, capabilitySubscriptionVersions } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { AppError, badRequest, notFound } from '../errors';
 import { PreconditionFailedError } from '../revisions';
 import { environmentEnabled } from '../tenants/governance';
 import { lockTenant } from '../tenants/lock';
@@ -24,6 +25,10 @@ import { lockTenant } from '../tenants/lock';
  * UPDATE (gateway writers of one tenant queue here, so the tenant-wide rules see every committed
  * version), the capability FOR KEY SHARE (a capability delete waits, or wins and this answers 404),
  * then the lineage's rows FOR UPDATE in version order.
+ *
+ * A promotion (docs/promotion.md) copies a lineage's active version into the next environment: the
+ * copy's `promoted_from_id` names its source version, and a later promotion of the same source lineage
+ * appends to the target lineage any of whose versions was promoted from it.
  */
 
 /** The columns every versioned gateway table has. */
@@ -36,6 +41,7 @@ export interface LineageColumns {
   version: PgColumn;
   isActive: PgColumn;
   createdAt: PgColumn;
+  promotedFromId: PgColumn;
 }
 export type LineageTable = PgTable & LineageColumns;
 
@@ -50,7 +56,19 @@ export interface LineageRow {
   isActive: boolean;
   createdAt: string;
   createdBy: string | null;
+  /** The version this one was promoted from (answered in place of the stored promotedFromId). */
+  promotedFrom?: PromotedFrom | null;
 }
+
+/** A promoted version's source: its id, environment and number. */
+export interface PromotedFrom {
+  id: string;
+  environment: Environment;
+  version: number;
+}
+
+/** A row as stored: the link to its source is the id only. */
+type Stored<Row> = Row & { promotedFromId?: string | null };
 
 /** What a kind of versioned resource supplies. */
 export interface LineageKind<Row extends LineageRow> {
@@ -75,6 +93,47 @@ const isLineageId = (value: string): boolean => UUID.test(value);
 
 // Drizzle infers row types from a concrete table; over a generic table the rows are the kind's Row.
 const rowsOf = <Row>(rows: unknown): Row[] => rows as Row[];
+
+/**
+ * Rows in the contract's shape: the stored promotedFromId becomes promotedFrom (the source's id,
+ * environment and number), read for all rows in one query; null when created directly or the source
+ * is gone.
+ */
+async function withPromotedFrom<Row extends LineageRow>(
+  db: Executor,
+  kind: LineageKind<Row>,
+  rows: Row[],
+): Promise<Row[]> {
+  const { table } = kind;
+  const linkOf = (row: Row) => (row as Stored<Row>).promotedFromId ?? null;
+  const ids = [...new Set(rows.flatMap((row) => linkOf(row) ?? []))];
+  const sources =
+    ids.length === 0
+      ? []
+      : rowsOf<PromotedFrom>(
+          await db
+            .select({ id: table.id, environment: table.environment, version: table.version })
+            .from(table)
+            .where(inArray(table.id, ids)),
+        );
+  const byId = new Map(sources.map((source) => [source.id, source]));
+  return rows.map((row) => {
+    const { promotedFromId: _link, ...rest } = row as Stored<Row>;
+    const link = linkOf(row);
+    return { ...rest, promotedFrom: (link && byId.get(link)) || null } as unknown as Row;
+  });
+}
+
+/** One row in the contract's shape. */
+async function shapeOne<Row extends LineageRow>(
+  db: Executor,
+  kind: LineageKind<Row>,
+  row: Row,
+): Promise<Row> {
+  const [shaped] = await withPromotedFrom(db, kind, [row]);
+  if (!shaped) throw new Error('Shaping returned no row');
+  return shaped;
+}
 
 /**
  * The outer row's lineage id, always qualified: Drizzle leaves columns unqualified in a select list,
@@ -128,10 +187,13 @@ export async function listCurrent<Row extends LineageRow>(
     limit,
     offset,
   });
-  const items = rowsOf<{ row: Row; latestVersion: number }>(page.items).map(({ row, latestVersion }) => ({
-    ...row,
-    latestVersion,
-  }));
+  const listed = rowsOf<{ row: Row; latestVersion: number }>(page.items);
+  const shaped = await withPromotedFrom(
+    db,
+    kind,
+    listed.map(({ row }) => row),
+  );
+  const items = shaped.map((row, i) => ({ ...row, latestVersion: listed[i]?.latestVersion ?? row.version }));
   return { items, total: page.total };
 }
 
@@ -158,10 +220,8 @@ export async function listHistory<Row extends LineageRow>(
     limit,
     offset,
   });
-  return {
-    items: rowsOf<Row>(page.items).map((row) => ({ ...row, latestVersion: newest.version })),
-    total: page.total,
-  };
+  const items = await withPromotedFrom(db, kind, rowsOf<Row>(page.items));
+  return { items: items.map((row) => ({ ...row, latestVersion: newest.version })), total: page.total };
 }
 
 /** The tenant row, locked so gateway writers of one tenant go one at a time; 404 when it is gone. */
@@ -246,16 +306,17 @@ export async function subscribedCapabilities(
 /**
  * The rules of a version's context: the tenant's environment is enabled, and the tenant subscribes to
  * the capability in that environment (its subscription was made there, or it holds a configuration
- * version there). `field` names the body fields when the client sent them (create).
+ * version there). `paths` names the body fields a refusal concerns when the client sent them (create,
+ * promote).
  */
 async function assertContextAllowed(
   tx: Transaction,
   tenant: Tenant,
   context: { capabilityId: string; environment: Environment },
-  fromBody: boolean,
+  paths?: { environment: string; capabilityId: string },
 ): Promise<void> {
-  const issue = (field: string, message: string): FieldIssue[] | undefined =>
-    fromBody ? [{ path: `body.${field}`, message }] : undefined;
+  const issue = (field: 'environment' | 'capabilityId', message: string): FieldIssue[] | undefined =>
+    paths ? [{ path: paths[field], message }] : undefined;
   if (!environmentEnabled(tenant, context.environment)) {
     const message = `The ${ENVIRONMENT_LABEL[context.environment]} environment is disabled for tenant ${tenant.name}; enable it first`;
     throw new AppError('CONFLICT', message, issue('environment', 'Environment disabled for this tenant'));
@@ -324,7 +385,10 @@ export async function createLineage<Row extends LineageRow>(
 ): Promise<WithLatest<Row>> {
   return db.transaction(async (tx) => {
     const tenant = await lockTenantFor(tx, tenantId, 'Tenant');
-    await assertContextAllowed(tx, tenant, values, true);
+    await assertContextAllowed(tx, tenant, values, {
+      environment: 'body.environment',
+      capabilityId: 'body.capabilityId',
+    });
     const candidate = { ...values, tenantId, version: 1, isActive: true, createdBy: actor.email };
     await kind.assertCanBeActive(tx, { ...candidate, id: '', lineageId: '' } as unknown as Row);
     const created = await insertVersion(tx, kind, candidate);
@@ -338,7 +402,7 @@ export async function createLineage<Row extends LineageRow>(
         ...Object.fromEntries(kind.fields.map((field) => [field, created[field]])),
       },
     });
-    return { ...created, latestVersion: 1 };
+    return { ...(await shapeOne(tx, kind, created)), latestVersion: 1 };
   });
 }
 
@@ -358,7 +422,7 @@ export async function appendVersion<Row extends LineageRow>(
     const newest = versions[0];
     assertNewest(kind, newest, expectedVersion);
     const current = versions.find((v) => v.isActive) ?? newest;
-    await assertContextAllowed(tx, tenant, newest, false);
+    await assertContextAllowed(tx, tenant, newest);
     const candidate = {
       ...fields,
       tenantId: ids.tenantId,
@@ -383,7 +447,7 @@ export async function appendVersion<Row extends LineageRow>(
         changedFields: changedFields(current, created, kind.fields),
       },
     });
-    return { ...created, latestVersion: created.version };
+    return { ...(await shapeOne(tx, kind, created)), latestVersion: created.version };
   });
 }
 
@@ -412,7 +476,7 @@ export async function activateVersion<Row extends LineageRow>(
     const version = versions.find((v) => v.id === ids.versionId);
     if (!version) throw notFound(what);
     if (!version.isActive) {
-      await assertContextAllowed(tx, tenant, version, false);
+      await assertContextAllowed(tx, tenant, version);
       await kind.assertCanBeActive(tx, version);
       await deactivateLineage(tx, kind as LineageKind<LineageRow>, version.lineageId);
       await tx
@@ -432,7 +496,7 @@ export async function activateVersion<Row extends LineageRow>(
         },
       });
     }
-    return { ...version, isActive: true, latestVersion: newest.version };
+    return { ...(await shapeOne(tx, kind, version)), isActive: true, latestVersion: newest.version };
   });
 }
 
@@ -461,7 +525,11 @@ export async function disableLineage<Row extends LineageRow>(
         changes: auditContext(active),
       });
     }
-    return { ...(active ?? newest), isActive: false, latestVersion: newest.version };
+    return {
+      ...(await shapeOne(tx, kind, active ?? newest)),
+      isActive: false,
+      latestVersion: newest.version,
+    };
   });
 }
 
@@ -509,4 +577,207 @@ export async function activeVersions<Row extends LineageRow>(
       .where(and(eq(table.tenantId, tenantId), eq(table.environment, environment), eq(table.isActive, true)))
       .orderBy(asc(table.id)),
   );
+}
+
+const ENVIRONMENT_TITLE: Record<Environment, string> = {
+  development: 'Development',
+  uat: 'UAT',
+  production: 'Production',
+};
+
+/** Only the next environment: development to UAT, UAT to production (a 400 naming the field). */
+function assertNextEnvironment(kind: LineageKind<LineageRow>, from: Environment, target: Environment): void {
+  const next = NEXT_ENVIRONMENT[from];
+  if (target === next) return;
+  const noun = kind.label.toLowerCase();
+  const message = next
+    ? `A ${ENVIRONMENT_LABEL[from]} ${noun} can only be promoted to ${ENVIRONMENT_TITLE[next]}`
+    : `A production ${noun} cannot be promoted further`;
+  throw badRequest(message, [{ path: 'body.targetEnvironment', message }]);
+}
+
+/**
+ * The lineage of the target environment that earlier promotions of this source lineage went to: one
+ * of its versions names a version of the source as its origin. The oldest such lineage, should there
+ * ever be two.
+ */
+async function promotedLineageOf(
+  db: Executor,
+  kind: LineageKind<LineageRow>,
+  tenantId: string,
+  sourceIds: string[],
+  target: Environment,
+): Promise<string | undefined> {
+  const { table } = kind;
+  const [found] = rowsOf<{ lineageId: string }>(
+    await db
+      .select({ lineageId: table.lineageId })
+      .from(table)
+      .where(
+        and(
+          eq(table.tenantId, tenantId),
+          eq(table.environment, target),
+          inArray(table.promotedFromId, sourceIds),
+        ),
+      )
+      .orderBy(asc(table.createdAt), asc(table.lineageId))
+      .limit(1),
+  );
+  return found?.lineageId;
+}
+
+/** What a promotion would replace: the matching target lineage, its newest number and active version. */
+export interface PromotionTarget<Row> {
+  lineageId: string | null;
+  latestVersion: number | null;
+  active: Row | null;
+}
+
+/**
+ * Where promoting a lineage to `target` would go, for the console's preview: the target lineage earlier
+ * promotions of it went to (its active version, if any), or nothing (a new lineage). Read-only.
+ */
+export async function promotionTarget<Row extends LineageRow>(
+  db: Executor,
+  kind: LineageKind<Row>,
+  ids: { tenantId: string; lineageId: string },
+  target: Environment,
+): Promise<PromotionTarget<Row>> {
+  if (!isLineageId(ids.lineageId)) throw notFound(kind.label);
+  const { table } = kind;
+  const sources = rowsOf<Row>(
+    await db
+      .select()
+      .from(table)
+      .where(and(eq(table.tenantId, ids.tenantId), eq(table.lineageId, ids.lineageId))),
+  );
+  const [first] = sources;
+  if (!first) throw notFound(kind.label);
+  assertNextEnvironment(kind as LineageKind<LineageRow>, first.environment, target);
+  const lineageId = await promotedLineageOf(
+    db,
+    kind as LineageKind<LineageRow>,
+    ids.tenantId,
+    sources.map((s) => s.id),
+    target,
+  );
+  if (!lineageId) return { lineageId: null, latestVersion: null, active: null };
+  const versions = rowsOf<Row>(await db.select().from(table).where(eq(table.lineageId, lineageId)));
+  const active = versions.find((v) => v.isActive);
+  return {
+    lineageId,
+    latestVersion: Math.max(...versions.map((v) => v.version)),
+    active: active ? await shapeOne(db, kind, active) : null,
+  };
+}
+
+/**
+ * A conflict of the target environment's rules, as a promotion reports it: the issue names the body's
+ * one field, the target environment, with the rule's own message.
+ */
+function onTarget(error: unknown): unknown {
+  if (!(error instanceof AppError) || error.code !== 'CONFLICT' || error.issues) return error;
+  return new AppError('CONFLICT', error.message, [
+    { path: 'body.targetEnvironment', message: error.message },
+  ]);
+}
+
+/**
+ * Promotes a lineage's active version to the next environment (docs/promotion.md): the same fields
+ * become the next active version of the target lineage earlier promotions of it went to, or version 1
+ * of a new one. The target must pass the rules a create or edit there would (environment enabled,
+ * capability subscribed there, the kind's rule), all in one transaction.
+ *
+ * Locks in the order of every gateway writer (docs/concurrency.md): the tenant row FOR NO KEY UPDATE,
+ * the capability FOR KEY SHARE, then the source lineage's rows and the target lineage's rows FOR
+ * UPDATE in version order (the tenant lock already keeps other gateway writers of the tenant out).
+ */
+export async function promoteLineage<Row extends LineageRow>(
+  db: Database,
+  kind: LineageKind<Row>,
+  ids: { tenantId: string; lineageId: string },
+  target: Environment,
+  actor: Actor,
+): Promise<WithLatest<Row>> {
+  if (!isLineageId(ids.lineageId)) throw notFound(kind.label);
+  const anyKind = kind as LineageKind<LineageRow>;
+  return db.transaction(async (tx) => {
+    const tenant = await lockTenantFor(tx, ids.tenantId, kind.label);
+    // Read first, unlocked, for the capability and environment (which never change in a lineage), so
+    // the capability is locked before the lineage rows, in the documented order.
+    const [first] = rowsOf<Row>(
+      await tx
+        .select()
+        .from(kind.table)
+        .where(and(eq(kind.table.tenantId, ids.tenantId), eq(kind.table.lineageId, ids.lineageId)))
+        .limit(1),
+    );
+    if (!first) throw notFound(kind.label);
+    assertNextEnvironment(anyKind, first.environment, target);
+    try {
+      await assertContextAllowed(
+        tx,
+        tenant,
+        { capabilityId: first.capabilityId, environment: target },
+        { environment: 'body.targetEnvironment', capabilityId: 'body.targetEnvironment' },
+      );
+    } catch (error) {
+      throw onTarget(error);
+    }
+    const sources = await lockLineage(tx, kind, ids.tenantId, ids.lineageId);
+    const source = sources.find((v) => v.isActive);
+    if (!source) {
+      throw new AppError(
+        'CONFLICT',
+        `The ${kind.label.toLowerCase()} has no active version to promote: activate one first`,
+      );
+    }
+    const targetLineageId = await promotedLineageOf(
+      tx,
+      anyKind,
+      ids.tenantId,
+      sources.map((v) => v.id),
+      target,
+    );
+    const targets = targetLineageId ? await lockLineage(tx, kind, ids.tenantId, targetLineageId) : undefined;
+    const current = targets ? (targets.find((v) => v.isActive) ?? targets[0]) : undefined;
+    const fields = Object.fromEntries(kind.fields.map((field) => [field, source[field]]));
+    const candidate = {
+      ...fields,
+      tenantId: ids.tenantId,
+      ...(targetLineageId ? { lineageId: targetLineageId } : {}),
+      capabilityId: source.capabilityId,
+      environment: target,
+      version: targets ? targets[0].version + 1 : 1,
+      isActive: true,
+      createdBy: actor.email,
+      promotedFromId: source.id,
+    };
+    try {
+      await kind.assertCanBeActive(tx, { lineageId: '', ...candidate, id: '' } as unknown as Row);
+    } catch (error) {
+      throw onTarget(error);
+    }
+    if (targetLineageId) await deactivateLineage(tx, anyKind, targetLineageId);
+    const created = await insertVersion(tx, kind, candidate);
+    const promotedFrom: PromotedFrom = {
+      id: source.id,
+      environment: source.environment,
+      version: source.version,
+    };
+    await recordAudit(tx, actor, {
+      action: `${kind.action}.promote`,
+      resourceType: kind.resourceType,
+      resourceId: created.lineageId,
+      tenantId: ids.tenantId,
+      changes: {
+        ...auditContext(created),
+        promotedFrom: { ...promotedFrom, lineageId: source.lineageId },
+        previousVersion: current?.version ?? null,
+        ...(current ? { changedFields: changedFields(current, created, kind.fields) } : fields),
+      },
+    });
+    const { promotedFromId: _link, ...row } = created as Stored<Row>;
+    return { ...(row as unknown as Row), promotedFrom, latestVersion: created.version };
+  });
 }

@@ -15,6 +15,8 @@ import {
   disableLineage,
   listCurrent,
   listHistory,
+  promoteLineage,
+  promotionTarget,
   type LineageKind,
   type WithLatest,
 } from './lineage';
@@ -157,3 +159,18 @@ export const deletePolicy = (
 export async function servedPolicies(db: Executor, tenantId: string, environment: Environment) {
   return (await activeVersions(db, policyKind, tenantId, environment)).filter((p) => p.enabled);
 }
+
+/** Promotes the lineage's active version to the next environment (docs/promotion.md). */
+export const promotePolicy = (
+  db: Database,
+  ids: { tenantId: string; lineageId: string },
+  targetEnvironment: Environment,
+  actor: Actor,
+) => promoteLineage(db, policyKind, ids, targetEnvironment, actor);
+
+/** Where promoting the lineage would go: the matching target lineage and its active version. */
+export const policyPromotionTarget = (
+  db: Executor,
+  ids: { tenantId: string; lineageId: string },
+  targetEnvironment: Environment,
+) => promotionTarget(db, policyKind, ids, targetEnvironment);

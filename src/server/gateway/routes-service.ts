@@ -20,6 +20,8 @@ import {
   disableLineage,
   listCurrent,
   listHistory,
+  promoteLineage,
+  promotionTarget,
   type LineageKind,
   type WithLatest,
 } from './lineage';
@@ -127,3 +129,18 @@ export const deleteRoute = (
 /** The routes the gateway serves for one tenant and environment. */
 export const activeRoutes = (db: Executor, tenantId: string, environment: Environment) =>
   activeVersions(db, routeKind, tenantId, environment);
+
+/** Promotes the lineage's active version to the next environment (docs/promotion.md). */
+export const promoteRoute = (
+  db: Database,
+  ids: { tenantId: string; lineageId: string },
+  targetEnvironment: Environment,
+  actor: Actor,
+) => promoteLineage(db, routeKind, ids, targetEnvironment, actor);
+
+/** Where promoting the lineage would go: the matching target lineage and its active version. */
+export const routePromotionTarget = (
+  db: Executor,
+  ids: { tenantId: string; lineageId: string },
+  targetEnvironment: Environment,
+) => promotionTarget(db, routeKind, ids, targetEnvironment);

@@ -9,7 +9,11 @@ import {
   opaPolicyListQuerySchema,
   opaPolicySchema,
   policyFieldsSchema,
+  policyPromotionTargetSchema,
+  promoteLineageBodySchema,
+  promotionTargetQuerySchema,
   routeFieldsSchema,
+  routePromotionTargetSchema,
   subscribedCapabilitySchema,
   tenantEnvironmentParamsSchema,
   tenantLineageParamsSchema,
@@ -34,6 +38,8 @@ import {
   editPolicy,
   listPolicies,
   policyHistory,
+  policyPromotionTarget,
+  promotePolicy,
 } from './policies-service';
 import { requireTenant } from './tenant';
 import {
@@ -43,7 +49,9 @@ import {
   disableRoute,
   editRoute,
   listRoutes,
+  promoteRoute,
   routeHistory,
+  routePromotionTarget,
 } from './routes-service';
 
 const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
@@ -52,6 +60,9 @@ const writeTenant = onTenant('versions', tenantFromParam('tenantId'), 'Tenant');
 /** Paths as Fastify declares them: the contract's paths with the tenant as a parameter. */
 const ROUTES = gatewayPaths.routes(':tenantId');
 const POLICIES = gatewayPaths.policies(':tenantId');
+
+const PROMOTE =
+  "the lineage's active version becomes the next active version of the target environment's lineage earlier promotions of it went to, or version 1 of a new one (development to uat, uat to production; docs/promotion.md)";
 
 const IF_MATCH =
   'If-Match: the lineage\'s newest version number ("3"); a stale one is a 412 with the newest version';
@@ -190,6 +201,41 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       const actor = actorOf(requireViewer(request), request.ip);
       return withLatest(reply, await disableRoute(db, request.params, actor, expected));
     },
+  );
+
+  app.post(
+    `${ROUTES}/:lineageId/promote`,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: `Promote a route: ${PROMOTE}`,
+        params: tenantLineageParamsSchema,
+        body: promoteLineageBodySchema,
+        response: { 201: gatewayRouteSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(requireViewer(request), request.ip);
+      const created = await promoteRoute(db, request.params, request.body.targetEnvironment, actor);
+      return reply.status(201).send(withLatest(reply, created));
+    },
+  );
+
+  app.get(
+    `${ROUTES}/:lineageId/promotion-target`,
+    {
+      config: { permission: readTenant },
+      schema: {
+        tags,
+        summary:
+          'Where promoting this route would go: the target lineage earlier promotions went to, its newest number and active version (all null: a new lineage)',
+        params: tenantLineageParamsSchema,
+        querystring: promotionTargetQuerySchema,
+        response: { 200: routePromotionTargetSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => routePromotionTarget(db, request.params, request.query.targetEnvironment),
   );
 
   app.delete(
@@ -341,6 +387,41 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       const actor = actorOf(requireViewer(request), request.ip);
       return withLatest(reply, await disablePolicy(db, request.params, actor, expected));
     },
+  );
+
+  app.post(
+    `${POLICIES}/:lineageId/promote`,
+    {
+      config: { permission: writeTenant },
+      schema: {
+        tags,
+        summary: `Promote a policy: ${PROMOTE}`,
+        params: tenantLineageParamsSchema,
+        body: promoteLineageBodySchema,
+        response: { 201: opaPolicySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(requireViewer(request), request.ip);
+      const created = await promotePolicy(db, request.params, request.body.targetEnvironment, actor);
+      return reply.status(201).send(withLatest(reply, created));
+    },
+  );
+
+  app.get(
+    `${POLICIES}/:lineageId/promotion-target`,
+    {
+      config: { permission: readTenant },
+      schema: {
+        tags,
+        summary:
+          'Where promoting this policy would go: the target lineage earlier promotions went to, its newest number and active version (all null: a new lineage)',
+        params: tenantLineageParamsSchema,
+        querystring: promotionTargetQuerySchema,
+        response: { 200: policyPromotionTargetSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => policyPromotionTarget(db, request.params, request.query.targetEnvironment),
   );
 
   app.delete(

@@ -25,6 +25,10 @@ export const lineagePaths = {
     `${base(kind, tenantId)}/versions/${seg(versionId)}/activate`,
   disable: (kind: LineageKind, tenantId: string, lineageId: string) =>
     `${base(kind, tenantId)}/${seg(lineageId)}/disable`,
+  promote: (kind: LineageKind, tenantId: string, lineageId: string) =>
+    `${base(kind, tenantId)}/${seg(lineageId)}/promote`,
+  promotionTarget: (kind: LineageKind, tenantId: string, lineageId: string) =>
+    `${base(kind, tenantId)}/${seg(lineageId)}/promotion-target`,
 };
 
 /**
@@ -38,6 +42,8 @@ export const gatewayKeys = {
     [...gatewayKeys.lists(kind, tenantId), query] as const,
   history: (kind: LineageKind, tenantId: string, lineageId: string) =>
     [...gatewayKeys.all(kind, tenantId), 'history', lineageId] as const,
+  promotionTarget: (kind: LineageKind, tenantId: string, lineageId: string, environment: string) =>
+    [...gatewayKeys.all(kind, tenantId), 'promotion-target', lineageId, environment] as const,
 };
 
 /** After any write to a route or policy: that kind's lists and histories of the tenant refetch. */

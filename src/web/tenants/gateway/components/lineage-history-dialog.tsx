@@ -12,6 +12,7 @@ import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { useActivateLineageVersion } from '@/tenants/gateway/api/activate-lineage-version';
 import { gatewayKeys, type AnyLineage, type LineageKind } from '@/tenants/gateway/api/gateway-keys';
 import { newestOf, useLineageHistory } from '@/tenants/gateway/api/get-lineage-history';
+import { promotedFromLabel, promoteLabel } from '@/tenants/gateway/lib/promotion';
 
 type LineageHistoryDialogProps = {
   kind: LineageKind;
@@ -24,6 +25,8 @@ type LineageHistoryDialogProps = {
   /** A version as text, for display and for the diff against the active version. */
   describe: (version: AnyLineage) => string;
   canActivate: boolean;
+  /** Opens the promote dialog for the active version (offered with canActivate, before production). */
+  onPromote?: (version: AnyLineage) => void;
 };
 
 const localTime = (iso: string) => {
@@ -40,6 +43,7 @@ export function LineageHistoryDialog({
   onClose,
   describe,
   canActivate,
+  onPromote,
 }: LineageHistoryDialogProps) {
   const queryClient = useQueryClient();
   const history = useLineageHistory(kind, tenantId, lineage?.lineageId);
@@ -122,7 +126,22 @@ export function LineageHistoryDialog({
                         Activate
                       </Button>
                     )}
+                    {version.isActive && canActivate && onPromote && promoteLabel(version) && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="ml-auto"
+                        onClick={() => onPromote(version)}
+                      >
+                        {promoteLabel(version)}
+                      </Button>
+                    )}
                   </div>
+                  {version.promotedFrom && (
+                    <p className="text-xs text-muted-foreground" data-testid="promoted-from">
+                      {promotedFromLabel(version.promotedFrom)}
+                    </p>
+                  )}
                   <CodeBlock
                     label={`Version ${version.version}`}
                     className="max-h-48 whitespace-pre-wrap break-all"

@@ -1,4 +1,4 @@
-import { History, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { ArrowUpRight, History, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -19,9 +19,12 @@ type LineageRowActionsProps = {
   onHistory: () => void;
   onToggle: () => void;
   onDelete: () => void;
+  /** "Promote to UAT": set for an active version before production, for those who may write. */
+  promoteLabel?: string;
+  onPromote?: () => void;
 };
 
-/** A route's or policy's row menu: Edit, History, Disable/Enable, Delete. */
+/** A route's or policy's row menu: Edit, History, Promote, Disable/Enable, Delete. */
 export function LineageRowActions({
   name,
   active,
@@ -30,6 +33,8 @@ export function LineageRowActions({
   onHistory,
   onToggle,
   onDelete,
+  promoteLabel,
+  onPromote,
 }: LineageRowActionsProps) {
   return (
     // Not modal: a modal menu handing focus to a dialog can leave the page unclickable (radix-ui#1241).
@@ -50,6 +55,12 @@ export function LineageRowActions({
           <History aria-hidden="true" />
           History
         </DropdownMenuItem>
+        {canWrite && promoteLabel && onPromote && (
+          <DropdownMenuItem onSelect={onPromote}>
+            <ArrowUpRight aria-hidden="true" />
+            {promoteLabel}
+          </DropdownMenuItem>
+        )}
         {canWrite && (
           <>
             <DropdownMenuItem onSelect={onToggle}>

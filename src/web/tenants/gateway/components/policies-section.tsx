@@ -7,6 +7,7 @@ import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { useLineages } from '@/tenants/gateway/api/get-lineages';
 import { LineageHistoryDialog } from '@/tenants/gateway/components/lineage-history-dialog';
 import { LineageListFrame } from '@/tenants/gateway/components/lineage-list-frame';
+import { PromoteLineageDialog } from '@/tenants/gateway/components/promote-lineage-dialog';
 import { PoliciesTable } from '@/tenants/gateway/components/policies-table';
 import { PolicyFormDialog } from '@/tenants/gateway/components/policy-form-dialog';
 import { useLineageActions } from '@/tenants/gateway/components/use-lineage-actions';
@@ -14,7 +15,10 @@ import { describePolicy } from '@/tenants/gateway/lib/describe-version';
 import { useCapabilityNames } from '@/tenants/gateway/lib/use-capability-names';
 
 type Open =
-  { kind: 'form'; policy?: OpaPolicy } | { kind: 'history'; policy: OpaPolicy; name: string } | null;
+  | { kind: 'form'; policy?: OpaPolicy }
+  | { kind: 'history'; policy: OpaPolicy; name: string }
+  | { kind: 'promote'; policy: OpaPolicy; name: string }
+  | null;
 
 type PoliciesSectionProps = { tenantId: string; environment: Environment; canWrite: boolean };
 
@@ -58,6 +62,7 @@ export function PoliciesSection({ tenantId, environment, canWrite }: PoliciesSec
           onSort={list.setSort}
           onEdit={(policy) => setOpen({ kind: 'form', policy })}
           onHistory={(policy, name) => setOpen({ kind: 'history', policy, name })}
+          onPromote={(policy, name) => setOpen({ kind: 'promote', policy, name })}
           onToggle={actions.toggle}
           onDelete={actions.requestDelete}
         />
@@ -79,7 +84,21 @@ export function PoliciesSection({ tenantId, environment, canWrite }: PoliciesSec
         onClose={() => setOpen(null)}
         describe={(version) => describePolicy(version as OpaPolicy)}
         canActivate={canWrite}
+        onPromote={(version) =>
+          open?.kind === 'history' &&
+          setOpen({ kind: 'promote', policy: version as OpaPolicy, name: open.name })
+        }
       />
+      {canWrite && (
+        <PromoteLineageDialog
+          kind="policies"
+          tenantId={tenantId}
+          version={open?.kind === 'promote' ? open.policy : undefined}
+          name={open?.kind === 'promote' ? open.name : ''}
+          describe={(version) => describePolicy(version as OpaPolicy)}
+          onClose={() => setOpen(null)}
+        />
+      )}
       {actions.dialogs}
     </>
   );

@@ -4,6 +4,7 @@ import { SortableHeader } from '@/components/list/sortable-header';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { LineageRowActions } from '@/tenants/gateway/components/lineage-row-actions';
+import { promoteLabel } from '@/tenants/gateway/lib/promotion';
 import { stickyActions, type LineageRowHandlers } from '@/tenants/gateway/components/routes-table';
 import { policyName } from '@/tenants/gateway/lib/lineage-names';
 import { policyTypeLabels } from '@/tenants/gateway/lib/policy-form';
@@ -85,6 +86,8 @@ export function PoliciesTable({
                     onHistory={() => handlers.onHistory(policy, name)}
                     onToggle={() => handlers.onToggle(policy, name)}
                     onDelete={() => handlers.onDelete(policy, name)}
+                    promoteLabel={promoteLabel(policy)}
+                    onPromote={() => handlers.onPromote(policy, name)}
                   />
                 </TableCell>
               </TableRow>

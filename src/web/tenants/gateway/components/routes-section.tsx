@@ -7,6 +7,7 @@ import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { useLineages } from '@/tenants/gateway/api/get-lineages';
 import { LineageHistoryDialog } from '@/tenants/gateway/components/lineage-history-dialog';
 import { LineageListFrame } from '@/tenants/gateway/components/lineage-list-frame';
+import { PromoteLineageDialog } from '@/tenants/gateway/components/promote-lineage-dialog';
 import { RouteFormDialog } from '@/tenants/gateway/components/route-form-dialog';
 import { RoutesTable } from '@/tenants/gateway/components/routes-table';
 import { useCapabilityNames } from '@/tenants/gateway/lib/use-capability-names';
@@ -14,7 +15,10 @@ import { useLineageActions } from '@/tenants/gateway/components/use-lineage-acti
 import { describeRoute } from '@/tenants/gateway/lib/describe-version';
 
 type Open =
-  { kind: 'form'; route?: GatewayRoute } | { kind: 'history'; route: GatewayRoute; name: string } | null;
+  | { kind: 'form'; route?: GatewayRoute }
+  | { kind: 'history'; route: GatewayRoute; name: string }
+  | { kind: 'promote'; route: GatewayRoute; name: string }
+  | null;
 
 type RoutesSectionProps = { tenantId: string; environment: Environment; canWrite: boolean };
 
@@ -58,6 +62,7 @@ export function RoutesSection({ tenantId, environment, canWrite }: RoutesSection
           onSort={list.setSort}
           onEdit={(route) => setOpen({ kind: 'form', route })}
           onHistory={(route, name) => setOpen({ kind: 'history', route, name })}
+          onPromote={(route, name) => setOpen({ kind: 'promote', route, name })}
           onToggle={actions.toggle}
           onDelete={actions.requestDelete}
         />
@@ -79,7 +84,21 @@ export function RoutesSection({ tenantId, environment, canWrite }: RoutesSection
         onClose={() => setOpen(null)}
         describe={(version) => describeRoute(version as GatewayRoute)}
         canActivate={canWrite}
+        onPromote={(version) =>
+          open?.kind === 'history' &&
+          setOpen({ kind: 'promote', route: version as GatewayRoute, name: open.name })
+        }
       />
+      {canWrite && (
+        <PromoteLineageDialog
+          kind="routes"
+          tenantId={tenantId}
+          version={open?.kind === 'promote' ? open.route : undefined}
+          name={open?.kind === 'promote' ? open.name : ''}
+          describe={(version) => describeRoute(version as GatewayRoute)}
+          onClose={() => setOpen(null)}
+        />
+      )}
       {actions.dialogs}
     </>
   );

@@ -4,6 +4,7 @@ import { SortableHeader } from '@/components/list/sortable-header';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { LineageRowActions } from '@/tenants/gateway/components/lineage-row-actions';
+import { promoteLabel } from '@/tenants/gateway/lib/promotion';
 import { MethodBadges } from '@/tenants/gateway/components/method-badge';
 import { routeName } from '@/tenants/gateway/lib/lineage-names';
 import { rateLimitLabel } from '@/tenants/gateway/lib/route-form';
@@ -15,6 +16,7 @@ export type LineageRowHandlers<T> = {
   onHistory: (row: T, name: string) => void;
   onToggle: (row: T, name: string) => void;
   onDelete: (row: T, name: string) => void;
+  onPromote: (row: T, name: string) => void;
 };
 
 type RoutesTableProps = LineageRowHandlers<GatewayRoute> & {
@@ -93,6 +95,8 @@ export function RoutesTable({
                     onHistory={() => handlers.onHistory(route, name)}
                     onToggle={() => handlers.onToggle(route, name)}
                     onDelete={() => handlers.onDelete(route, name)}
+                    promoteLabel={promoteLabel(route)}
+                    onPromote={() => handlers.onPromote(route, name)}
                   />
                 </TableCell>
               </TableRow>
