@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditEvents } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures } from '../test/fixtures';
+import { insertChangeRequestFixtures, insertFixturesWithoutApprovals } from '../test/fixtures';
 import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
 
 type Saved = Record<string, { id: string; lineageId?: string }>;
@@ -244,6 +244,52 @@ const STEPS: Record<string, Step> = {
       maintenanceMode: false,
     },
   },
+  'POST /api/change-requests': {
+    url: '/api/change-requests',
+    // Approvals are waived here, so a scheduled request waits for its time: the steps below act on it.
+    body: {
+      change: {
+        kind: 'configuration.create',
+        body: {
+          subscriptionId: 'sub-tenant-001-api-001',
+          tenantId: 'tenant-001',
+          capabilityId: 'api-001',
+          environment: 'development',
+          region: 'us-east-1',
+          configuration: '{}',
+        },
+      },
+      schedule: { localTime: '2099-01-01T09:00', timeZone: 'UTC' },
+    },
+    save: 'changeRequest',
+  },
+  'POST /api/change-requests/:id/comments': {
+    url: (s) => `/api/change-requests/${s.changeRequest?.id}/comments`,
+    body: { body: 'Audited comment' },
+  },
+  'POST /api/change-requests/:id/schedule': {
+    url: (s) => `/api/change-requests/${s.changeRequest?.id}/schedule`,
+    body: { schedule: { localTime: '2099-01-01T10:00', timeZone: 'Europe/Berlin' } },
+  },
+  'POST /api/change-requests/:id/refresh': {
+    url: (s) => `/api/change-requests/${s.changeRequest?.id}/refresh`,
+  },
+  'POST /api/change-requests/:id/cancel': {
+    url: (s) => `/api/change-requests/${s.changeRequest?.id}/cancel`,
+  },
+  'POST /api/change-requests/:id/approve': { url: '/api/change-requests/cr-approve/approve', body: {} },
+  'POST /api/change-requests/:id/reject': {
+    url: '/api/change-requests/cr-reject/reject',
+    body: { comment: 'Audited rejection' },
+  },
+  'PUT /api/tenants/:tenantId/approval-policy': {
+    url: '/api/tenants/tenant-003/approval-policy',
+    body: { requiredApprovals: { development: 0, uat: 1, production: 2 } },
+  },
+  'PUT /api/approval-policy': {
+    url: '/api/approval-policy',
+    body: { requiredApprovals: { development: 0, uat: 0, production: 0 } },
+  },
   'DELETE /api/tenants/:tenantId': { url: '/api/tenants/tenant-004' },
   'POST /api/admin/delete-all-resources': {
     url: '/api/admin/delete-all-resources',
@@ -299,5 +345,8 @@ describeApi(
       expect(failures).toEqual([]);
     });
   },
-  insertFixtures,
+  async (db) => {
+    await insertFixturesWithoutApprovals(db);
+    await insertChangeRequestFixtures(db);
+  },
 );

@@ -4,6 +4,7 @@ import { describeApi } from '../test/api-harness';
 import {
   FIXTURE_POLICY_LINEAGE,
   FIXTURE_ROUTE_LINEAGE,
+  insertChangeRequestFixtures,
   insertFixtures,
   insertGatewayFixtures,
 } from '../test/fixtures';
@@ -126,6 +127,20 @@ const EXPECTED: Record<string, string> = {
   'GET /api/settings': 'signedIn',
   'PUT /api/settings': 'admin',
   'POST /api/admin/delete-all-resources': 'admin',
+  'GET /api/change-requests': 'signedIn',
+  'GET /api/change-requests/summary': 'signedIn',
+  'GET /api/change-requests/:id': 'signedIn',
+  'POST /api/change-requests': 'signedIn',
+  'POST /api/change-requests/:id/approve': 'signedIn',
+  'POST /api/change-requests/:id/reject': 'signedIn',
+  'POST /api/change-requests/:id/cancel': 'signedIn',
+  'POST /api/change-requests/:id/refresh': 'signedIn',
+  'POST /api/change-requests/:id/schedule': 'signedIn',
+  'POST /api/change-requests/:id/comments': 'signedIn',
+  'GET /api/tenants/:tenantId/approval-policy': 'tenant:read',
+  'PUT /api/tenants/:tenantId/approval-policy': 'admin',
+  'GET /api/approval-policy': 'signedIn',
+  'PUT /api/approval-policy': 'admin',
 };
 
 /** Path parameters of the samples: every tenant-scoped sample belongs to tenant-001 (tenant A). */
@@ -155,6 +170,13 @@ const ID_BY_ROUTE: Record<string, string> = {
   '/api/notification-templates/:id': 'tpl-1',
   '/api/user-profiles/:id/restore': 'profile-removed',
   '/api/notification-templates/:id/restore': 'tpl-removed',
+  '/api/change-requests/:id': 'cr-comment',
+  '/api/change-requests/:id/approve': 'cr-approve',
+  '/api/change-requests/:id/reject': 'cr-reject',
+  '/api/change-requests/:id/cancel': 'cr-cancel',
+  '/api/change-requests/:id/refresh': 'cr-refresh',
+  '/api/change-requests/:id/schedule': 'cr-schedule',
+  '/api/change-requests/:id/comments': 'cr-comment',
 };
 
 /** Parameters that mean something else on one route than PARAMS says. */
@@ -216,7 +238,22 @@ const PERSONAS: (Persona | null)[] = [
 const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
   'GET /api/audit-events': (p) =>
     p.globalRole === 'admin' || Object.values(p.roles ?? {}).includes('owner') ? 'allowed' : 403,
+  // Change requests of tenant A: readable by its roles (404 for others); reviewed by its owners and
+  // admins; cancelled or refreshed by the requester (Bob, not a persona here) or a reviewer.
+  'GET /api/change-requests/:id': (p) => changeRequestOutcome(p, () => true),
+  'POST /api/change-requests/:id/approve': (p) => changeRequestOutcome(p, reviews),
+  'POST /api/change-requests/:id/cancel': (p) => changeRequestOutcome(p, reviews),
+  'POST /api/change-requests/:id/refresh': (p) => changeRequestOutcome(p, reviews),
 };
+
+/** Owners and admins of tenant A (and global administrators) review its change requests. */
+const reviews = (p: Persona) => roleAllows(p.roles?.['tenant-001'], 'approve');
+
+function changeRequestOutcome(p: Persona, allowed: (p: Persona) => boolean): Outcome {
+  if (p.globalRole === 'admin') return 'allowed';
+  if (!p.roles?.['tenant-001']) return 404;
+  return allowed(p) ? 'allowed' : 403;
+}
 
 function expectedOutcome(route: string, permission: string, persona: Persona | null): Outcome {
   if (permission === 'public') return 'allowed';
@@ -358,5 +395,6 @@ describeApi(
   async (db) => {
     await fixturesWithRemovals(db);
     await insertGatewayFixtures(db);
+    await insertChangeRequestFixtures(db);
   },
 );

@@ -1,6 +1,9 @@
 import type { Database } from '../db/client';
+import type { Change } from '../../contract/changes';
+import { handlerOf } from '../changes/kinds';
 import {
   approvalPolicies,
+  changeRequests,
   capabilities,
   capabilityDeployments,
   capabilitySubscriptions,
@@ -313,4 +316,39 @@ export async function waiveApprovals(db: Database): Promise<void> {
 export async function insertFixturesWithoutApprovals(db: Database): Promise<void> {
   await insertFixtures(db);
   await waiveApprovals(db);
+}
+
+/**
+ * Pending change requests of tenant-001 by Bob (a developer there), one per route that acts on one, each
+ * with the fingerprint of the live state so that approving applies it: cr-approve, cr-reject, cr-cancel,
+ * cr-refresh, cr-schedule, cr-comment.
+ */
+export async function insertChangeRequestFixtures(db: Database): Promise<void> {
+  const change: Change = {
+    kind: 'configuration.create',
+    body: {
+      subscriptionId: 'sub-tenant-001-api-003',
+      tenantId: 'tenant-001',
+      capabilityId: 'api-003',
+      environment: 'production',
+      region: 'us-east-1',
+      configuration: '{"fixture":true}',
+    },
+  };
+  const snapshot = await db.transaction((tx) => handlerOf(change).snapshot(tx, change));
+  await db.insert(changeRequests).values(
+    ['cr-approve', 'cr-reject', 'cr-cancel', 'cr-refresh', 'cr-schedule', 'cr-comment'].map((id) => ({
+      id,
+      tenantId: 'tenant-001',
+      environment: 'production',
+      kind: change.kind,
+      title: `Fixture ${id}`,
+      change,
+      diff: snapshot.diff,
+      baseFingerprint: snapshot.fingerprint,
+      requiredApprovals: 1,
+      requestedById: 'user-2',
+      requestedBy: 'bob@globex.io',
+    })),
+  );
 }
