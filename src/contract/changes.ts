@@ -3,6 +3,12 @@ import { rollbackBodySchema, switchSlotBodySchema } from './blue-green';
 import { createVersionBodySchema, promoteVersionBodySchema } from './capability-subscriptions';
 import { environmentSchema, environments, idParamSchema, revisionSchema, timestampSchema } from './common';
 import { switchCapabilityBodySchema, switchMicrofrontendBodySchema } from './deployments';
+import {
+  createPolicyBodySchema,
+  createRouteBodySchema,
+  policyFieldsSchema,
+  routeFieldsSchema,
+} from './gateway';
 import { listQuerySchemaFor } from './lists';
 import { instantOfLocalTime, isTimeZone, LOCAL_TIME_PATTERN } from './time-zone';
 
@@ -38,8 +44,38 @@ export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 export const approvalPolicyBodySchema = approvalPolicySchema.pick({ requiredApprovals: true });
 export type ApprovalPolicyBody = z.infer<typeof approvalPolicyBodySchema>;
 
+/**
+ * The six writes of a gateway lineage (routes or policies), each with what its endpoint takes: the
+ * tenant and lineage or version from the path, and the body.
+ */
+function gatewayChanges<
+  const P extends 'gateway_route' | 'opa_policy',
+  C extends z.ZodType,
+  F extends z.ZodType,
+>(prefix: P, createBody: C, fields: F) {
+  const lineage = { tenantId: idParamSchema, lineageId: idParamSchema };
+  return [
+    z.object({ kind: z.literal(`${prefix}.create` as const), tenantId: idParamSchema, body: createBody }),
+    z.object({ kind: z.literal(`${prefix}.edit` as const), ...lineage, body: fields }),
+    z.object({
+      kind: z.literal(`${prefix}.activate` as const),
+      tenantId: idParamSchema,
+      versionId: idParamSchema,
+    }),
+    z.object({ kind: z.literal(`${prefix}.disable` as const), ...lineage }),
+    z.object({ kind: z.literal(`${prefix}.delete` as const), ...lineage }),
+    z.object({
+      kind: z.literal(`${prefix}.promote` as const),
+      ...lineage,
+      targetEnvironment: environmentSchema,
+    }),
+  ] as const;
+}
+
 /** What a request changes: the body its direct endpoint would have taken. */
 export const changeSchema = z.discriminatedUnion('kind', [
+  ...gatewayChanges('gateway_route', createRouteBodySchema, routeFieldsSchema),
+  ...gatewayChanges('opa_policy', createPolicyBodySchema, policyFieldsSchema),
   z.object({ kind: z.literal('configuration.create'), body: createVersionBodySchema }),
   z.object({ kind: z.literal('configuration.activate'), versionId: idParamSchema }),
   z.object({
@@ -87,6 +123,18 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   'capability_blue_green.rollback': 'Capability blue-green rollback',
   'microfrontend_deployment.switch': 'Microfrontend slot switch',
   'capability_deployment.switch': 'Capability slot switch',
+  'gateway_route.create': 'New gateway route',
+  'gateway_route.edit': 'Edit gateway route',
+  'gateway_route.activate': 'Activate gateway route version',
+  'gateway_route.disable': 'Disable gateway route',
+  'gateway_route.delete': 'Delete gateway route',
+  'gateway_route.promote': 'Promote gateway route',
+  'opa_policy.create': 'New OPA policy',
+  'opa_policy.edit': 'Edit OPA policy',
+  'opa_policy.activate': 'Activate OPA policy version',
+  'opa_policy.disable': 'Disable OPA policy',
+  'opa_policy.delete': 'Delete OPA policy',
+  'opa_policy.promote': 'Promote OPA policy',
 };
 
 /** When a scheduled request applies: a local time and the IANA zone it is in. */

@@ -407,6 +407,60 @@ describeApi(
       );
       expect(refused.statusCode).toBe(403);
     });
+
+    it('turns production gateway writes into requests: a route created, then edited, each approved', async () => {
+      const route = {
+        capabilityId: 'api-002',
+        environment: 'production',
+        path: '/reviewed',
+        methods: ['GET'],
+        targetService: 'reviewed:8080',
+      };
+      const direct = await post('/api/tenants/tenant-001/gateway-routes', route, DEVELOPER);
+      expect(direct.statusCode).toBe(409);
+      expect(direct.json().code).toBe('APPROVAL_REQUIRED');
+      const created = await request(
+        { kind: 'gateway_route.create', tenantId: 'tenant-001', body: route },
+        DEVELOPER,
+      );
+      expect(created.statusCode).toBe(201);
+      expect(created.json().title).toBe('Create route GET /reviewed in production');
+      expect((await post(`${CHANGES}/${created.json().id}/approve`, {}, OWNER)).json().status).toBe(
+        'applied',
+      );
+      const listed = (
+        await get('/api/tenants/tenant-001/gateway-routes?environment=production', OWNER)
+      ).json();
+      const made = listed.find((r: { path: string }) => r.path === '/reviewed');
+      expect(made).toMatchObject({ version: 1, createdBy: 'dev@example.com' });
+
+      const edit = await request(
+        {
+          kind: 'gateway_route.edit',
+          tenantId: 'tenant-001',
+          lineageId: made.lineageId,
+          body: {
+            path: '/reviewed',
+            methods: ['GET', 'POST'],
+            targetService: 'reviewed:8080',
+            authRequired: true,
+            rateLimit: 50,
+          },
+        },
+        DEVELOPER,
+      );
+      expect(edit.statusCode).toBe(201);
+      const detail = (await get(`${CHANGES}/${edit.json().id}`, OWNER)).json();
+      expect(detail.diff[0].before).toMatchObject({ methods: ['GET'] });
+      expect(detail.diff[0].after).toMatchObject({ methods: ['GET', 'POST'], rateLimit: 50 });
+      expect((await post(`${CHANGES}/${edit.json().id}/approve`, {}, TENANT_ADMIN)).json().status).toBe(
+        'applied',
+      );
+      const history = (
+        await get(`/api/tenants/tenant-001/gateway-routes/${made.lineageId}/versions`, OWNER)
+      ).json();
+      expect(history[0]).toMatchObject({ version: 2, isActive: true, methods: ['GET', 'POST'] });
+    });
   },
   insertFixtures,
 );

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { gatewayPaths, type GatewayRoute, type OpaPolicy } from '../../contract/gateway';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures, insertGatewayFixtures } from '../test/fixtures';
+import { insertFixturesWithoutApprovals, insertGatewayFixtures } from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
 
 interface TarEntry {
@@ -365,7 +365,7 @@ describeApi(
     });
   },
   async (db) => {
-    await insertFixtures(db);
+    await insertFixturesWithoutApprovals(db);
     await insertGatewayFixtures(db);
   },
 );

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { DELETE_ALL_CONFIRMATION } from '../../contract/settings';
 import { gatewayRoutes, opaPolicies } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures, insertGatewayFixtures } from '../test/fixtures';
+import { insertFixturesWithoutApprovals, insertGatewayFixtures } from '../test/fixtures';
 
 /** Routes and policies go with their tenant, and with Delete All Resources. */
 describeApi(
@@ -40,7 +40,7 @@ describeApi(
     });
   },
   async (db) => {
-    await insertFixtures(db);
+    await insertFixturesWithoutApprovals(db);
     await insertGatewayFixtures(db);
     await db.insert(gatewayRoutes).values({
       tenantId: 'tenant-003',

@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import { environments } from '../../contract/common';
 import { gatewayPaths, type GatewayRoute, type OpaPolicy } from '../../contract/gateway';
 import { seedDemoData } from '../db/demo-data';
+import { waiveApprovals } from '../test/fixtures';
 import { gatewayRoutes, opaPolicies } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 
@@ -93,5 +94,7 @@ describeApi(
   },
   async (db) => {
     await seedDemoData(db);
+    // Re-saving production versions is what is tested here, not who approves it.
+    await waiveApprovals(db);
   },
 );

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { gatewayPaths, opaPolicySchema, type OpaPolicy } from '../../contract/gateway';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures, insertGatewayFixtures } from '../test/fixtures';
+import { insertFixturesWithoutApprovals, insertGatewayFixtures } from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
 
 const BASE = gatewayPaths.policies('tenant-001');
@@ -212,7 +212,7 @@ describeApi(
     });
   },
   async (db) => {
-    await insertFixtures(db);
+    await insertFixturesWithoutApprovals(db);
     await insertGatewayFixtures(db);
   },
 );

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../db/client';
 import { auditEvents, capabilitySubscriptions, capabilitySubscriptionVersions, tenants } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { insertFixtures } from '../test/fixtures';
+import { insertFixturesWithoutApprovals } from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
 
 const ROUTES = gatewayPaths.routes('tenant-001');
@@ -21,7 +21,7 @@ const POLICIES = gatewayPaths.policies('tenant-001');
  * configuration version in each), and to api-003 in development only.
  */
 async function prepare(db: Database): Promise<void> {
-  await insertFixtures(db);
+  await insertFixturesWithoutApprovals(db);
   const context = {
     subscriptionId: 'sub-tenant-001-api-001',
     tenantId: 'tenant-001',

@@ -29,6 +29,8 @@ import { etagOf, ifMatchRevision } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import { gatewayArtifactRoutes } from './artifact-routes';
+import { assertGatewayChangeAllowed } from './approval-gate';
+import { gatewayRoutes as routeTable, opaPolicies as policyTable } from '../db/schema';
 import { subscribedCapabilities } from './lineage';
 import {
   activatePolicy,
@@ -110,6 +112,9 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
+        environment: request.body.environment,
+      });
       const actor = actorOf(requireViewer(request), request.ip);
       const created = await createRoute(db, request.params.tenantId, request.body, actor);
       return reply.status(201).send(withLatest(reply, created));
@@ -152,6 +157,9 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
+        lineageId: request.params.lineageId,
+      });
       const expected = ifMatchRevision(request);
       const actor = actorOf(requireViewer(request), request.ip);
       const created = await editRoute(db, request.params, request.body, actor, expected);
@@ -175,6 +183,9 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
+        versionId: request.params.versionId,
+      });
       const expected = ifMatchRevision(request);
       const actor = actorOf(requireViewer(request), request.ip);
       return withLatest(reply, await activateRoute(db, request.params, actor, expected));
@@ -197,6 +208,9 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
+        lineageId: request.params.lineageId,
+      });
       const expected = ifMatchRevision(request);
       const actor = actorOf(requireViewer(request), request.ip);
       return withLatest(reply, await disableRoute(db, request.params, actor, expected));
@@ -216,6 +230,9 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
+        environment: request.body.targetEnvironment,
+      });
       const actor = actorOf(requireViewer(request), request.ip);
       const created = await promoteRoute(db, request.params, request.body.targetEnvironment, actor);
       return reply.status(201).send(withLatest(reply, created));
@@ -254,6 +271,9 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
+        lineageId: request.params.lineageId,
+      });
       const expected = ifMatchRevision(request);
       await deleteRoute(db, request.params, actorOf(requireViewer(request), request.ip), expected);
       return reply.status(204).send(null);
@@ -296,6 +316,9 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
+        environment: request.body.environment,
+      });
       const actor = actorOf(requireViewer(request), request.ip);
       const created = await createPolicy(db, request.params.tenantId, request.body, actor);
       return reply.status(201).send(withLatest(reply, created));
@@ -338,6 +361,9 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
+        lineageId: request.params.lineageId,
+      });
       const expected = ifMatchRevision(request);
       const actor = actorOf(requireViewer(request), request.ip);
       const created = await editPolicy(db, request.params, request.body, actor, expected);
@@ -361,6 +387,9 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
+        versionId: request.params.versionId,
+      });
       const expected = ifMatchRevision(request);
       const actor = actorOf(requireViewer(request), request.ip);
       return withLatest(reply, await activatePolicy(db, request.params, actor, expected));
@@ -383,6 +412,9 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
+        lineageId: request.params.lineageId,
+      });
       const expected = ifMatchRevision(request);
       const actor = actorOf(requireViewer(request), request.ip);
       return withLatest(reply, await disablePolicy(db, request.params, actor, expected));
@@ -402,6 +434,9 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
+        environment: request.body.targetEnvironment,
+      });
       const actor = actorOf(requireViewer(request), request.ip);
       const created = await promotePolicy(db, request.params, request.body.targetEnvironment, actor);
       return reply.status(201).send(withLatest(reply, created));
@@ -440,6 +475,9 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
+      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
+        lineageId: request.params.lineageId,
+      });
       const expected = ifMatchRevision(request);
       await deletePolicy(db, request.params, actorOf(requireViewer(request), request.ip), expected);
       return reply.status(204).send(null);

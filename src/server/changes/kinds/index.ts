@@ -2,6 +2,7 @@ import type { Change } from '../../../contract/changes';
 import { capabilityRollback, capabilitySwitch, tenantRollback, tenantSwitch } from './blue-green';
 import { activateConfiguration, createConfiguration, promoteConfiguration } from './configuration';
 import { capabilitySlotSwitch, microfrontendSwitch } from './deployments';
+import { policyChange, routeChange } from './gateway';
 import type { ChangeHandler } from './types';
 
 export type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
@@ -16,6 +17,18 @@ const HANDLERS: { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K
   'capability_blue_green.rollback': capabilityRollback,
   'microfrontend_deployment.switch': microfrontendSwitch,
   'capability_deployment.switch': capabilitySlotSwitch,
+  'gateway_route.create': routeChange,
+  'gateway_route.edit': routeChange,
+  'gateway_route.activate': routeChange,
+  'gateway_route.disable': routeChange,
+  'gateway_route.delete': routeChange,
+  'gateway_route.promote': routeChange,
+  'opa_policy.create': policyChange,
+  'opa_policy.edit': policyChange,
+  'opa_policy.activate': policyChange,
+  'opa_policy.disable': policyChange,
+  'opa_policy.delete': policyChange,
+  'opa_policy.promote': policyChange,
 };
 
 /** The handler of a change's kind, typed for that change. */
