@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Scheduled changes come due within a second, so a spec waits seconds, not a pass of 5.
+      CHANGE_SCHEDULER_INTERVAL: '1',
     },
   },
 });
