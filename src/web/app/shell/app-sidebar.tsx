@@ -1,7 +1,15 @@
 import { Boxes } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
-import { auditLogNavItem, microfrontendsNavItem, navItems, type NavItem } from '@/app/shell/nav-items';
+import {
+  auditLogNavItem,
+  changesNavItem,
+  microfrontendsNavItem,
+  navItems,
+  type NavItem,
+} from '@/app/shell/nav-items';
 import { useCanReadAuditLog } from '@/auth';
+import { ChangesNavBadge } from '@/changes';
 import {
   Sidebar,
   SidebarContent,
@@ -29,10 +37,13 @@ function NavEntries({
   items,
   pathname,
   onNavigate,
+  badge,
 }: {
   items: NavItem[];
   pathname: string;
   onNavigate: () => void;
+  /** Shown after an entry's title, inside its link (so it is part of the link's name). */
+  badge?: ReactNode;
 }) {
   return (
     <SidebarMenu>
@@ -44,6 +55,7 @@ function NavEntries({
               <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
                 <item.icon aria-hidden="true" />
                 <span>{item.title}</span>
+                {badge}
               </Link>
             </SidebarMenuButton>
           </SidebarMenuItem>
@@ -104,6 +116,19 @@ export function AppSidebar() {
             <SidebarGroupContent>
               <nav aria-label="Registry">
                 <NavEntries items={[microfrontendsNavItem]} pathname={pathname} onNavigate={closeOnMobile} />
+              </nav>
+            </SidebarGroupContent>
+          </SidebarGroup>
+          <SidebarGroup>
+            <SidebarGroupLabel>Review</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <nav aria-label="Review">
+                <NavEntries
+                  items={[changesNavItem]}
+                  pathname={pathname}
+                  onNavigate={closeOnMobile}
+                  badge={<ChangesNavBadge />}
+                />
               </nav>
             </SidebarGroupContent>
           </SidebarGroup>
