@@ -96,7 +96,8 @@ function ScheduleForm({
           step={1}
           value={localTime}
           onChange={(event) => {
-            setLocalTime(event.target.value);
+            // Some browsers add milliseconds ("…:15.000"); the contract takes whole seconds.
+            setLocalTime(event.target.value.replace(/\.\d+$/, ''));
             if (error) setError(null);
           }}
         />

@@ -12,8 +12,12 @@ export function formatInstant(instant: string, timeZone?: string | null): string
   if (Number.isNaN(date.getTime())) return instant;
   try {
     return new Intl.DateTimeFormat(undefined, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
+      // dateStyle/timeStyle refuse timeZoneName: spell the fields out.
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
       timeZone: timeZone ?? undefined,
       timeZoneName: 'short',
     }).format(date);
