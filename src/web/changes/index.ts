@@ -4,6 +4,6 @@
 export { changeRequestKeys, invalidateChangeRequests } from '@/changes/api/change-request-keys';
 export { ApprovalPolicyCard } from '@/changes/components/approval-policy-card';
 export { ChangeRequestPage } from '@/changes/components/change-request-page';
-export { ChangesNavBadge } from '@/changes/components/changes-nav-badge';
+export { ChangesNavBadge, ChangesNavLabel } from '@/changes/components/changes-nav-badge';
 export { ChangesPage } from '@/changes/components/changes-page';
 // End of the changes console's exports.

@@ -9,7 +9,7 @@ import {
   type NavItem,
 } from '@/app/shell/nav-items';
 import { useCanReadAuditLog } from '@/auth';
-import { ChangesNavBadge } from '@/changes';
+import { ChangesNavBadge, ChangesNavLabel } from '@/changes';
 import {
   Sidebar,
   SidebarContent,
@@ -37,12 +37,15 @@ function NavEntries({
   items,
   pathname,
   onNavigate,
+  labelSuffix,
   badge,
 }: {
   items: NavItem[];
   pathname: string;
   onNavigate: () => void;
-  /** Shown after an entry's title, inside its link (so it is part of the link's name). */
+  /** Read after an entry's title, inside the title's text (part of the link's name). */
+  labelSuffix?: ReactNode;
+  /** Shown after an entry's title, inside its link. */
   badge?: ReactNode;
 }) {
   return (
@@ -54,7 +57,10 @@ function NavEntries({
             <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
               <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
                 <item.icon aria-hidden="true" />
-                <span>{item.title}</span>
+                <span>
+                  {item.title}
+                  {labelSuffix}
+                </span>
                 {badge}
               </Link>
             </SidebarMenuButton>
@@ -127,6 +133,7 @@ export function AppSidebar() {
                   items={[changesNavItem]}
                   pathname={pathname}
                   onNavigate={closeOnMobile}
+                  labelSuffix={<ChangesNavLabel />}
                   badge={<ChangesNavBadge />}
                 />
               </nav>
