@@ -1,8 +1,9 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { developerRequest, requestConfigurationChange, waitingFor } from './helpers';
 
 /** The sidebar's Changes link, whatever its badge says. */
-const changesLink = (page: import('@playwright/test').Page) =>
+const changesLink = (page: Page) =>
   page.getByTestId('sidebar').getByRole('navigation', { name: 'Review' }).getByRole('link');
 
 test.describe('Changes', () => {
