@@ -37,14 +37,14 @@ function NavEntries({
   items,
   pathname,
   onNavigate,
-  labelSuffix,
+  label,
   badge,
 }: {
   items: NavItem[];
   pathname: string;
   onNavigate: () => void;
-  /** Read after an entry's title, inside the title's text (part of the link's name). */
-  labelSuffix?: ReactNode;
+  /** Renders an entry's title (with what screen readers should hear), instead of the plain text. */
+  label?: (title: string) => ReactNode;
   /** Shown after an entry's title, inside its link. */
   badge?: ReactNode;
 }) {
@@ -57,10 +57,7 @@ function NavEntries({
             <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
               <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
                 <item.icon aria-hidden="true" />
-                <span>
-                  {item.title}
-                  {labelSuffix}
-                </span>
+                <span>{label ? label(item.title) : item.title}</span>
                 {badge}
               </Link>
             </SidebarMenuButton>
@@ -133,7 +130,7 @@ export function AppSidebar() {
                   items={[changesNavItem]}
                   pathname={pathname}
                   onNavigate={closeOnMobile}
-                  labelSuffix={<ChangesNavLabel />}
+                  label={(title) => <ChangesNavLabel title={title} />}
                   badge={<ChangesNavBadge />}
                 />
               </nav>

@@ -7,12 +7,21 @@ function useWaitingForMe(): number {
 }
 
 /**
- * The words screen readers hear after "Changes": ", 2 waiting for your approval" (nothing at 0). Placed
- * inside the title's own text, since browsers put a space between flex items of a link's name.
+ * The entry's title. With requests waiting, screen readers hear "Changes, 2 waiting for your approval"
+ * as the link's name: the whole phrase is one visually hidden text and the visible title is hidden from
+ * them, since browsers put a space before any separate piece (a visually hidden span is a block).
  */
-export function ChangesNavLabel() {
+export function ChangesNavLabel({ title }: { title: string }) {
   const waiting = useWaitingForMe();
-  return waiting > 0 ? <span className="sr-only">, {waiting} waiting for your approval</span> : null;
+  if (waiting === 0) return <>{title}</>;
+  return (
+    <>
+      <span aria-hidden="true">{title}</span>
+      <span className="sr-only">
+        {title}, {waiting} waiting for your approval
+      </span>
+    </>
+  );
 }
 
 /** The count beside "Changes" in the sidebar, for the eye (the label says it to screen readers); hidden at 0. */
