@@ -38,6 +38,14 @@ export function formatTime(instant: string): string {
   return Number.isNaN(date.getTime()) ? instant : date.toLocaleString();
 }
 
+/** A timestamp in the viewer's zone, short ("11/23/26, 6:27 PM"), for the list's columns. */
+export function formatShortTime(instant: string): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime())
+    ? instant
+    : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}
+
 /** Badge look per status: open ones stand out, closed ones recede, failures warn. */
 export const STATUS_VARIANTS: Record<ChangeRequestStatus, BadgeVariant> = {
   pending: 'default',
