@@ -95,7 +95,10 @@ test.describe('Changes', () => {
     await developer.dispose();
   });
 
-  test('the requester cannot approve their own request', async ({ page, request }) => {
+  test('the requester cannot approve their own request, and a lost race shows the conflict', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/changes');
     const mine = await requestConfigurationChange(request, `E2E own ${Date.now()}`);
     await page.goto(`/changes/${mine.id}`);
@@ -103,6 +106,20 @@ test.describe('Changes', () => {
       'You requested this change: another person must approve it',
     );
     await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+    // Someone comments meanwhile: the page's revision is behind, so cancelling is refused (412).
+    const comment = await request.post(`/api/change-requests/${mine.id}/comments`, {
+      data: { body: 'Is this still needed?' },
+    });
+    expect(comment.ok()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel request' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel request' }).click();
+    const conflict = page.getByTestId('conflict-alert');
+    await expect(conflict).toContainText('Someone else changed this change request');
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await expect(conflict).toHaveCount(0);
+    await expect(page.getByTestId('change-timeline')).toContainText('Is this still needed?');
+
     await page.getByRole('button', { name: 'Cancel request' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel request' }).click();
     await expect(page.getByTestId('change-summary').getByTestId('change-status')).toHaveText('Cancelled');
