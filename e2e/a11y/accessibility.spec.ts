@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { appDialogs, openDialog, toastList } from './dialogs';
-import { appRoutes, openRoute, useTheme } from './routes';
+import { appRoutes, openAppRoute, openRoute, useTheme } from './routes';
 
 /**
  * axe-core on every route and every main dialog, in both themes (docs/accessibility.md): no critical
@@ -71,11 +71,11 @@ for (const theme of ['dark', 'light'] as const) {
       const findings: Finding[] = [];
       for (const route of appRoutes) {
         await test.step(`${route.name} (${route.path})`, async () => {
-          await openRoute(page, route.path);
+          const path = await openAppRoute(page, route);
           expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
             theme === 'dark',
           );
-          findings.push(...(await scan(page, route.path)));
+          findings.push(...(await scan(page, path)));
         });
       }
       record(theme, findings);

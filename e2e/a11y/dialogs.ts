@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { developerRequest, requestConfigurationChange } from '../changes/helpers';
 import { openRoute } from './routes';
+
+/** Opens the review page of a new pending request by the demo developer, which the administrator may decide. */
+async function openDevelopersRequest(page: Page): Promise<void> {
+  await openRoute(page, '/changes');
+  const developer = await developerRequest(page, page.request);
+  const created = await requestConfigurationChange(developer, `Accessibility check ${Date.now()}`);
+  await developer.dispose();
+  await openRoute(page, `/changes/${created.id}`);
+}
 
 /** The open dialog (a Radix Dialog or AlertDialog). */
 export const openDialog = (page: Page) => page.locator('[role="dialog"], [role="alertdialog"]').last();
@@ -182,6 +192,36 @@ export const appDialogs: { name: string; open: (page: Page) => Promise<void> }[]
     open: async (page) => {
       await openRoute(page, '/settings');
       await page.getByRole('button', { name: 'Delete All Resources' }).click();
+    },
+  },
+  {
+    name: 'Approve change request',
+    open: async (page) => {
+      await openDevelopersRequest(page);
+      await page.getByRole('button', { name: 'Approve' }).click();
+    },
+  },
+  {
+    name: 'Reject change request after a submit without a reason',
+    open: async (page) => {
+      await openDevelopersRequest(page);
+      await page.getByRole('button', { name: 'Reject' }).click();
+      await openDialog(page).getByRole('button', { name: 'Reject' }).click();
+      await expect(openDialog(page).locator('[aria-invalid="true"]')).toBeVisible();
+    },
+  },
+  {
+    name: 'Schedule change request',
+    open: async (page) => {
+      await openDevelopersRequest(page);
+      await page.getByRole('button', { name: 'Schedule' }).click();
+    },
+  },
+  {
+    name: 'Cancel change request',
+    open: async (page) => {
+      await openDevelopersRequest(page);
+      await page.getByRole('button', { name: 'Cancel request' }).click();
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { appRoutes, openRoute } from './routes';
+import { appRoutes, openAppRoute } from './routes';
 
 /** No page scrolls sideways on a 375 px phone: wide content scrolls inside its own box, or wraps. */
 test.describe('at 375 x 812', () => {
@@ -10,7 +10,7 @@ test.describe('at 375 x 812', () => {
     const tooWide: string[] = [];
     for (const route of appRoutes) {
       await test.step(`${route.name} (${route.path})`, async () => {
-        await openRoute(page, route.path);
+        const path = await openAppRoute(page, route);
         const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => {
           const width = window.innerWidth;
           // The outermost elements that reach past the right edge, to say what to fix.
@@ -29,7 +29,7 @@ test.describe('at 375 x 812', () => {
           };
         });
         if (scrollWidth > innerWidth)
-          tooWide.push(`${route.path}: ${scrollWidth} px > ${innerWidth} px (${culprits.join('; ')})`);
+          tooWide.push(`${path}: ${scrollWidth} px > ${innerWidth} px (${culprits.join('; ')})`);
       });
     }
     expect(tooWide).toEqual([]);

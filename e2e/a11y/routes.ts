@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { requestConfigurationChange } from '../changes/helpers';
 import { expect } from '../fixtures';
 
 /**
@@ -6,7 +7,7 @@ import { expect } from '../fixtures';
  * take one, and each tab that shows different content. The accessibility and the narrow-screen specs
  * both walk this list, so a new route is checked by both once it is added here.
  */
-export const appRoutes = [
+export const appRoutes: readonly AppRoute[] = [
   { name: 'Overview', path: '/' },
   { name: 'Tenants', path: '/tenants' },
   { name: 'Control plane, Capabilities tab', path: '/tenant/tenant-001/control-plane' },
@@ -28,8 +29,29 @@ export const appRoutes = [
   { name: 'Settings', path: '/settings' },
   { name: 'Microfrontends', path: '/microfrontends' },
   { name: 'Audit Log', path: '/audit-log' },
+  { name: 'Changes', path: '/changes' },
+  { name: 'Changes, all', path: '/changes?tab=all' },
+  {
+    name: 'Change request review page',
+    path: '/changes/:id',
+    // The demo data has no change request: make one (the administrator's own, pending) each time.
+    prepare: async (page) => {
+      const created = await requestConfigurationChange(page.request, `Accessibility check ${Date.now()}`);
+      return `/changes/${created.id}`;
+    },
+  },
   { name: 'Not found', path: '/no-such-page' },
-] as const;
+];
+
+/** A screen to check: its path, or the path `prepare` makes (data the demo does not hold). */
+export type AppRoute = { name: string; path: string; prepare?: (page: Page) => Promise<string> };
+
+/** Opens a route of appRoutes, preparing its data first when it needs any. */
+export async function openAppRoute(page: Page, route: AppRoute): Promise<string> {
+  const path = route.prepare ? await route.prepare(page) : route.path;
+  await openRoute(page, path);
+  return path;
+}
 
 /** Loads a route and waits until its data has arrived: a heading, nothing busy, no request in flight. */
 export async function openRoute(page: Page, path: string): Promise<void> {

@@ -17,7 +17,7 @@ import { requireViewer } from '../auth/guard';
 import { adminOnly, onTenant, signedIn, tenantFromParam } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/error-responses';
+import { errorResponses, preconditionFailed } from '../http/error-responses';
 import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
@@ -38,7 +38,13 @@ import {
 const BASE = '/api/change-requests';
 const TAG = ['change requests'];
 const idParams = z.object({ id: idParamSchema });
-const detailReply = { 200: changeRequestDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 412) };
+// The 412 keeps its currentRevision and current request: with a plain error schema the serializer
+// dropped them, and the console could not tell a lost race from any other refusal.
+const detailReply = {
+  200: changeRequestDetailSchema,
+  ...errorResponses(400, 401, 403, 404, 409),
+  ...preconditionFailed(changeRequestSchema),
+};
 
 /**
  * Change requests and approval policies (docs/changes.md). Every route is open to signed-in users; the

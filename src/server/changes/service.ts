@@ -242,7 +242,10 @@ async function onRequest(
 ): Promise<ChangeRequestDetail> {
   await db.transaction(async (tx) => {
     const request = await lockRequest(tx, id, viewer);
-    assertRevision(request, expectedRevision, `Change request #${request.number}`);
+    if (expectedRevision !== undefined && request.revision !== expectedRevision) {
+      // The 412 carries the request as the contract shows it (changeRequestSchema), not the raw row.
+      assertRevision(request, expectedRevision, `Change request #${request.number}`, await summaryOf(tx, id));
+    }
     await write(tx, request);
   });
   return getChangeRequest(db, id, viewer);

@@ -13,7 +13,7 @@ function page(path: string | null, load: () => Promise<ComponentType>): RouteObj
   };
 }
 
-/** SPEC.md section 2 route table, plus sign-in (outside the shell), the Microfrontends registry and the Audit Log. */
+/** SPEC.md section 2 route table, plus sign-in (outside the shell), the Microfrontends registry, the Audit Log and Changes. */
 export const routes: RouteObject[] = [
   {
     path: '/login',
@@ -68,6 +68,10 @@ export const routes: RouteObject[] = [
             ),
           ),
           page('audit-log', () => import('@/audit/components/audit-log-page').then((m) => m.AuditLogPage)),
+          page('changes', () => import('@/changes/components/changes-page').then((m) => m.ChangesPage)),
+          page('changes/:changeId', () =>
+            import('@/changes/components/change-request-page').then((m) => m.ChangeRequestPage),
+          ),
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -12,3 +12,5 @@ export { TenantCombobox } from '@/tenants/components/tenant-combobox';
 export { TenantControlPlanePage } from '@/tenants/components/tenant-control-plane-page';
 export { TenantsPage } from '@/tenants/components/tenants-page';
 export { activeVersionsQueryOptions } from '@/tenants/control-plane/api/get-active-versions';
+// The line diff of configuration history, shown again by the change requests' review page.
+export { diffLines, withContext } from '@/tenants/control-plane/lib/line-diff';

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '@/test/api-stub';
 import { AppShell } from '@/app/shell/app-shell';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
@@ -33,6 +34,7 @@ beforeEach(() => {
 
 afterEach(() => {
   document.documentElement.className = '';
+  vi.unstubAllGlobals();
 });
 
 describe('AppShell', () => {
@@ -146,5 +148,33 @@ describe('AppShell', () => {
     const account = await screen.findByRole('button', { name: 'Account menu' }, { timeout: 5000 });
     expect(account).toHaveTextContent('BS');
     expect(account.parentElement).toContainElement(screen.getByRole('button', { name: 'Toggle theme' }));
+  });
+
+  it('offers Changes to every signed-in user after the spec entries, with the count waiting for them', async () => {
+    stubApi({ 'GET /api/change-requests/summary': { waitingForMe: 2 } });
+    renderShell('/changes/cr-1', makeMe());
+    const sidebar = screen.getByTestId('sidebar');
+    const review = within(sidebar).getByRole('navigation', { name: 'Review' });
+    const link = await within(review).findByRole('link', { name: 'Changes, 2 waiting for your approval' });
+    expect(link).toHaveAttribute('href', '/changes');
+    expect(link).toHaveAttribute('aria-current', 'page');
+    expect(within(link).getByTestId('changes-badge')).toHaveTextContent('2');
+    const links = within(sidebar)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
+    expect(links.findIndex((text) => text?.startsWith('Changes'))).toBeGreaterThan(links.indexOf('Settings'));
+    expect(
+      within(within(sidebar).getByRole('navigation', { name: 'Main' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(entries);
+  });
+
+  it('hides the Changes badge when nothing waits', async () => {
+    const fetchMock = stubApi({ 'GET /api/change-requests/summary': { waitingForMe: 0 } });
+    renderShell('/', makeMe());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const link = screen.getByRole('link', { name: 'Changes' });
+    expect(within(link).queryByTestId('changes-badge')).not.toBeInTheDocument();
   });
 });

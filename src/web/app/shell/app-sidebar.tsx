@@ -1,7 +1,15 @@
 import { Boxes } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
-import { auditLogNavItem, microfrontendsNavItem, navItems, type NavItem } from '@/app/shell/nav-items';
+import {
+  auditLogNavItem,
+  changesNavItem,
+  microfrontendsNavItem,
+  navItems,
+  type NavItem,
+} from '@/app/shell/nav-items';
 import { useCanReadAuditLog } from '@/auth';
+import { ChangesNavBadge, ChangesNavLabel } from '@/changes';
 import {
   Sidebar,
   SidebarContent,
@@ -29,10 +37,16 @@ function NavEntries({
   items,
   pathname,
   onNavigate,
+  label,
+  badge,
 }: {
   items: NavItem[];
   pathname: string;
   onNavigate: () => void;
+  /** Renders an entry's title (with what screen readers should hear), instead of the plain text. */
+  label?: (title: string) => ReactNode;
+  /** Shown after an entry's title, inside its link. */
+  badge?: ReactNode;
 }) {
   return (
     <SidebarMenu>
@@ -43,7 +57,8 @@ function NavEntries({
             <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
               <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
                 <item.icon aria-hidden="true" />
-                <span>{item.title}</span>
+                <span>{label ? label(item.title) : item.title}</span>
+                {badge}
               </Link>
             </SidebarMenuButton>
           </SidebarMenuItem>
@@ -104,6 +119,20 @@ export function AppSidebar() {
             <SidebarGroupContent>
               <nav aria-label="Registry">
                 <NavEntries items={[microfrontendsNavItem]} pathname={pathname} onNavigate={closeOnMobile} />
+              </nav>
+            </SidebarGroupContent>
+          </SidebarGroup>
+          <SidebarGroup>
+            <SidebarGroupLabel>Review</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <nav aria-label="Review">
+                <NavEntries
+                  items={[changesNavItem]}
+                  pathname={pathname}
+                  onNavigate={closeOnMobile}
+                  label={(title) => <ChangesNavLabel title={title} />}
+                  badge={<ChangesNavBadge />}
+                />
               </nav>
             </SidebarGroupContent>
           </SidebarGroup>

@@ -8,6 +8,7 @@ import {
   Puzzle,
   Rocket,
   ScrollText,
+  GitPullRequestArrow,
   Settings,
   Users,
 } from 'lucide-react';
@@ -44,3 +45,6 @@ export const microfrontendsNavItem: NavItem = {
   to: '/microfrontends',
   icon: Puzzle,
 };
+
+/** Change requests (four eyes): every signed-in user, with the count waiting for their approval. */
+export const changesNavItem: NavItem = { title: 'Changes', to: '/changes', icon: GitPullRequestArrow };

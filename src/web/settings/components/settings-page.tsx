@@ -2,6 +2,7 @@ import type { Settings, SettingsInput } from '@contract/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useIsAdmin } from '@/auth';
+import { ApprovalPolicyCard } from '@/changes';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { ErrorState } from '@/components/error-state';
@@ -137,6 +138,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       />
       <AccountCard settings={settings} readOnly={!isAdmin} pending={update.isPending} onSave={saveAccount} />
       <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggle} />
+      <ApprovalPolicyCard tenantId={null} />
       <DangerZoneCard isAdmin={isAdmin} />
       <ConfirmDialog
         open={confirmMaintenance}

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { Tenant } from '@contract/tenants';
 import { Link, useParams } from 'react-router';
+import { ApprovalPolicyCard } from '@/changes';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
@@ -86,7 +87,10 @@ function ControlPlane({ tenant }: { tenant: Tenant }) {
           />
         </TabsContent>
         <TabsContent value="configuration">
-          <ConfigurationTab tenant={tenant} />
+          <div className="space-y-6">
+            <ConfigurationTab tenant={tenant} />
+            <ApprovalPolicyCard tenantId={tenant.id} />
+          </div>
         </TabsContent>
         <TabsContent value="gateway">
           <GatewayTab

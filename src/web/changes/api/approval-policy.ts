@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApprovalPolicy, ApprovalPolicyBody } from '@contract/changes';
+import { changeRequestKeys } from '@/changes/api/change-request-keys';
+import { apiRequest, getJson } from '@/lib/api-client';
+
+/** A tenant's policy, or the platform's (shared capabilities and deployments) for null. */
+const policyPath = (tenantId: string | null) =>
+  tenantId === null ? '/api/approval-policy' : `/api/tenants/${encodeURIComponent(tenantId)}/approval-policy`;
+
+/** GET /api/tenants/{id}/approval-policy or /api/approval-policy. */
+export function getApprovalPolicy(tenantId: string | null): Promise<ApprovalPolicy> {
+  return getJson<ApprovalPolicy>(policyPath(tenantId));
+}
+
+/** PUT the same path (global administrators only): answers the saved policy. */
+export async function putApprovalPolicy(
+  tenantId: string | null,
+  body: ApprovalPolicyBody,
+): Promise<ApprovalPolicy> {
+  const res = await apiRequest('PUT', policyPath(tenantId), body);
+  return (await res.json()) as ApprovalPolicy;
+}
+
+export const approvalPolicyQueryOptions = (tenantId: string | null) =>
+  queryOptions({ queryKey: changeRequestKeys.policy(tenantId), queryFn: () => getApprovalPolicy(tenantId) });
+
+export function useApprovalPolicy(tenantId: string | null) {
+  return useQuery(approvalPolicyQueryOptions(tenantId));
+}
+
+export function useSaveApprovalPolicy(tenantId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApprovalPolicyBody) => putApprovalPolicy(tenantId, body),
+    onSuccess: (saved) => queryClient.setQueryData(changeRequestKeys.policy(tenantId), saved),
+  });
+}
