@@ -32,7 +32,8 @@ describeApi(
               subscriptionId: `sub-${tenantId}-api-002`,
               tenantId,
               capabilityId: 'api-002',
-              environment: 'production',
+              // Development: production would ask for an approval, and the race is about the delete.
+              environment: 'development',
               region: 'us-east-1',
               configuration: '{"rateLimit":10}',
             },
