@@ -1,0 +1,120 @@
+import type { ChangeRequest } from '@contract/changes';
+import type { Environment } from '@contract/common';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useIsAdmin } from '@/auth';
+import type { ChangeRequestForm } from '@/components/change-request-form';
+import { ToastAction } from '@/components/ui/toast';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import {
+  approvalsNeeded,
+  isApprovalRequired,
+  requestFieldIssues,
+  useApprovalPolicy,
+  useRequestChange,
+} from '@/changes/request/api';
+import { RequestChangeFields } from '@/changes/request/request-change-fields';
+import {
+  defaultRequestOptions,
+  requestOptionsValid,
+  toChangeRequestBody,
+} from '@/changes/request/request-options';
+
+/** The success toast: the request's number and a way to its page, or that the change applied. */
+function notifyRequested(request: ChangeRequest, open: (path: string) => void) {
+  const path = `/changes/${encodeURIComponent(request.id)}`;
+  const action = (
+    <ToastAction altText={`Open change request #${request.number}`} onClick={() => open(path)}>
+      View
+    </ToastAction>
+  );
+  if (request.status === 'applied') {
+    toast({
+      title: 'Change applied',
+      description: `Applied without approval as change request #${request.number}.`,
+      action,
+    });
+    return;
+  }
+  const approvals = request.requiredApprovals === 1 ? '1 approval' : `${request.requiredApprovals} approvals`;
+  toast({
+    title: `Change request #${request.number} created`,
+    description:
+      request.status === 'scheduled'
+        ? 'It applies at its scheduled time.'
+        : `It applies once it has ${approvals}.`,
+    action,
+  });
+}
+
+/**
+ * A dialog's change under the approval policy of `tenantId` (null: the platform's): whether it applies
+ * directly or becomes a change request, the request's fields, and its submit (docs/requesting-changes.md).
+ */
+export function useChangeRequestForm({
+  tenantId,
+  environment,
+}: {
+  tenantId: string | null;
+  environment: Environment | null;
+}): ChangeRequestForm {
+  const policy = useApprovalPolicy(tenantId);
+  const canBypass = useIsAdmin();
+  const request = useRequestChange();
+  const navigate = useNavigate();
+  const [options, setOptions] = useState(defaultRequestOptions);
+
+  const requiredApprovals = environment ? approvalsNeeded(policy.data, environment) : 0;
+  // An unreadable policy falls back to the direct call: the server still refuses it (409) if the
+  // change needs approval, and handleDirectError then switches to a request.
+  const mode = policy.isPending ? 'loading' : requiredApprovals > 0 ? 'request' : 'direct';
+  const bypass = canBypass && options.bypass;
+
+  const fields =
+    environment && mode === 'request' ? (
+      <RequestChangeFields
+        value={options}
+        onChange={setOptions}
+        environment={environment}
+        requiredApprovals={requiredApprovals}
+        scope={tenantId === null ? 'platform' : 'tenant'}
+        canBypass={canBypass}
+        disabled={request.isPending}
+        errors={requestFieldIssues(request.error)}
+      />
+    ) : (
+      <></>
+    );
+
+  return {
+    mode,
+    requiredApprovals,
+    fields,
+    valid: requestOptionsValid(options, canBypass),
+    bypass,
+    submitLabel: bypass ? 'Apply now (bypass)' : 'Request change',
+    pending: request.isPending,
+    submit: (change, callbacks) =>
+      request.mutate(toChangeRequestBody(change, options, canBypass), {
+        onSuccess: (created) => {
+          notifyRequested(created, (path) => void navigate(path));
+          callbacks?.onSuccess?.(created);
+        },
+        onError: (error) => {
+          notifyError(error, 'Failed to request the change');
+          callbacks?.onError?.(error);
+        },
+      }),
+    handleDirectError: (error) => {
+      if (!isApprovalRequired(error)) return false;
+      void policy.refetch();
+      toast({
+        title: 'Approval now required',
+        description: `${getErrorMessage(error, 'This change now needs approval.')} The dialog now requests the change.`,
+      });
+      return true;
+    },
+  };
+}
