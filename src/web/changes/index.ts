@@ -10,5 +10,5 @@ export {
   useRequestChange,
 } from '@/changes/request/api';
 export { approvalNote, RequestChangeFields } from '@/changes/request/request-change-fields';
-export { useChangeRequestForm } from '@/changes/request/use-change-request-form';
+export { ChangeRequestFormScope, useChangeRequestForm } from '@/changes/request/use-change-request-form';
 // End of the request exports.

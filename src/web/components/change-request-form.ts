@@ -1,6 +1,6 @@
 import type { ChangeRequest, Change } from '@contract/changes';
 import type { Environment } from '@contract/common';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 
 /**
  * How a dialog submits a change that an approval policy may turn into a change request
@@ -33,5 +33,15 @@ export type ChangeRequestForm = {
   handleDirectError: (error: unknown) => boolean;
 };
 
-/** The hook a shared dialog is given: the form for one environment of its owner. */
-export type UseChangeRequestForm = (environment: Environment | null) => ChangeRequestForm;
+/**
+ * What a shared dialog is given instead of the hook: a component that runs useChangeRequestForm for a
+ * policy scope and environment and hands the form to its children (a component, so the hook is called
+ * as a hook, and its state lives as long as the dialog's form).
+ */
+export type ChangeRequestScopeProps = {
+  /** The tenant whose policy applies; null: the platform's. */
+  tenantId: string | null;
+  environment: Environment | null;
+  children: (form: ChangeRequestForm) => ReactNode;
+};
+export type ChangeRequestScope = ComponentType<ChangeRequestScopeProps>;

@@ -20,8 +20,9 @@ export const approvalPolicyQueryOptions = (tenantId: string | null) =>
       ),
   });
 
-export function useApprovalPolicy(tenantId: string | null) {
-  return useQuery(approvalPolicyQueryOptions(tenantId));
+/** `enabled: false` reads nothing yet (a dialog mounted while closed). */
+export function useApprovalPolicy(tenantId: string | null, { enabled = true } = {}) {
+  return useQuery({ ...approvalPolicyQueryOptions(tenantId), enabled });
 }
 
 /** How many approvals the environment's changes need under the policy (0: they apply directly). */

@@ -3,7 +3,7 @@ import type { Environment } from '@contract/common';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useIsAdmin } from '@/auth';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm, ChangeRequestScopeProps } from '@/components/change-request-form';
 import { ToastAction } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -56,11 +56,14 @@ function notifyRequested(request: ChangeRequest, open: (path: string) => void) {
 export function useChangeRequestForm({
   tenantId,
   environment,
+  enabled = true,
 }: {
   tenantId: string | null;
   environment: Environment | null;
+  /** false: the policy is not read yet (the mode stays 'loading'). */
+  enabled?: boolean;
 }): ChangeRequestForm {
-  const policy = useApprovalPolicy(tenantId);
+  const policy = useApprovalPolicy(tenantId, { enabled });
   const canBypass = useIsAdmin();
   const request = useRequestChange();
   const navigate = useNavigate();
@@ -117,4 +120,10 @@ export function useChangeRequestForm({
       return true;
     },
   };
+}
+
+/** useChangeRequestForm as a component, for shared dialogs that may not import this feature. */
+export function ChangeRequestFormScope({ tenantId, environment, children }: ChangeRequestScopeProps) {
+  const form = useChangeRequestForm({ tenantId, environment });
+  return <>{children(form)}</>;
 }
