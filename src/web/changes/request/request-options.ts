@@ -38,6 +38,9 @@ export function requestOptionsValid(options: RequestOptions, canBypass: boolean)
   return true;
 }
 
+/** Without fractional seconds, which some datetime-local inputs add ("09:30:15.000") and the server refuses. */
+const wholeSeconds = (localTime: string) => localTime.replace(/(T\d{2}:\d{2}:\d{2})\.\d+$/, '$1');
+
 /** The POST /api/change-requests body; a bypass applies now, so it carries no schedule. */
 export function toChangeRequestBody(
   change: Change,
@@ -50,7 +53,7 @@ export function toChangeRequestBody(
     change,
     ...(description ? { description } : {}),
     ...(options.scheduled && !bypass
-      ? { schedule: { localTime: options.localTime, timeZone: options.timeZone } }
+      ? { schedule: { localTime: wholeSeconds(options.localTime), timeZone: options.timeZone } }
       : {}),
     ...(bypass ? { bypassReason: options.reason.trim() } : {}),
   };
