@@ -16,7 +16,15 @@ import {
 const change = { kind: 'configuration.activate', versionId: 'ver-1' } as const;
 
 /** The fields with their state, showing what they hold as the body they would send. */
-function Harness({ canBypass = false, scope = 'tenant' as const, requiredApprovals = 1 }) {
+function Harness({
+  canBypass = false,
+  scope = 'tenant',
+  requiredApprovals = 1,
+}: {
+  canBypass?: boolean;
+  scope?: 'tenant' | 'platform';
+  requiredApprovals?: number;
+}) {
   const [value, setValue] = useState<RequestOptions>(defaultRequestOptions);
   return (
     <>
