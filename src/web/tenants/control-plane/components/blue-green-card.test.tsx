@@ -218,6 +218,7 @@ describe('Blue-Green Deployment', () => {
     const fetchMock = render(
       {},
       {
+        [`GET ${POLICY}`]: makePolicy(0),
         [`POST ${TENANT}/rollback`]: () =>
           Response.json({ message: 'Nothing to roll back', code: 'CONFLICT' }, { status: 409 }),
       },
@@ -286,6 +287,41 @@ describe('Blue-Green Deployment', () => {
       });
       expect(calls(fetchMock, 'POST')).toEqual(['/api/change-requests']);
       expect(within(production).getByTestId('active-slot')).toHaveTextContent('GREEN');
+    });
+
+    it('requests a production rollback in a request dialog; a bypass asks once more', async () => {
+      const fetchMock = render(
+        {},
+        {
+          [`GET ${POLICY}`]: makePolicy(1),
+          'POST /api/change-requests': () =>
+            Response.json(makeChangeRequest({ kind: 'tenant_blue_green.rollback', status: 'applied' }), {
+              status: 201,
+            }),
+        },
+      );
+      await openConfiguration();
+      await userEvent.click(within(await section('production')).getByRole('button', { name: 'Rollback' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Request: Rollback Production' });
+      expect(dialog).toHaveTextContent('moves back from the GREEN slot to the BLUE slot');
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Bypass approval' }));
+      await userEvent.type(within(dialog).getByLabelText('Reason'), 'Broken release');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Apply now (bypass)' }));
+      const ask = await screen.findByRole('alertdialog', {
+        name: 'Rollback Production: move live traffic back to the BLUE slot?',
+      });
+      expect(calls(fetchMock, 'POST')).toEqual([]);
+      await userEvent.click(within(ask).getByRole('button', { name: 'Rollback' }));
+      expect(await screen.findByText('Change applied')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, '/api/change-requests')).toEqual({
+        change: {
+          kind: 'tenant_blue_green.rollback',
+          tenantId: 'tenant-001',
+          body: { environment: 'production' },
+        },
+        bypassReason: 'Broken release',
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
 
     it('lets a global administrator bypass with a reason, confirming the production switch', async () => {

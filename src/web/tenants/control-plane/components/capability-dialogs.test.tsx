@@ -308,7 +308,10 @@ describe('Configure Capability dialog where production needs approval', () => {
     const card = await screen.findByRole('article', { name: 'Capability 1' });
     await userEvent.click(within(card).getByRole('button', { name: 'Configure' }));
     const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Save Configuration' }));
+    const save = within(dialog).getByRole('button', { name: 'Save Configuration' });
+    // Enabled once the policy (none) is read.
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
     expect(await screen.findByText('Approval now required')).toBeInTheDocument();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Request change' }));
     expect(await screen.findByText('Change request #8 created')).toBeInTheDocument();
@@ -368,6 +371,32 @@ describe('Configuration Version History dialog', () => {
       '-   "b": 2',
     ]);
     expect([...diff.querySelectorAll('[data-diff=added]')].map((l) => l.textContent)).toEqual(['+   "c": 3']);
+  });
+
+  it('requests an activation where production needs approval', async () => {
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${POLICY}`]: makePolicy(1),
+      [`GET ${ACTIVE}`]: [versions[0]],
+      [`GET ${HISTORY}`]: versions,
+      'POST /api/change-requests': () =>
+        Response.json(makeChangeRequest({ number: 9, kind: 'configuration.activate' }), { status: 201 }),
+    });
+    renderControlPlane();
+    const dialog = await openHistory();
+    const items = await within(dialog).findAllByTestId('history-version');
+    const activate = within(items[1]!).getByRole('button', { name: 'Activate' });
+    await waitFor(() => expect(activate).toBeEnabled());
+    await userEvent.click(activate);
+    const request = await screen.findByRole('dialog', { name: 'Request: activate version 2' });
+    await userEvent.click(within(request).getByRole('button', { name: 'Request change' }));
+    expect(await screen.findByText('Change request #9 created')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/api/change-requests')).toEqual({
+      change: { kind: 'configuration.activate', versionId: 'ver-2' },
+    });
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/change-requests']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('activates a version, toasts, refreshes and closes', async () => {
