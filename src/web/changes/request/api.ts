@@ -2,7 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ApprovalPolicy, ChangeRequest, CreateChangeRequestBody } from '@contract/changes';
 import type { Environment } from '@contract/common';
 import type { ErrorBody } from '@contract/errors';
+import { useNavigate } from 'react-router';
 import { apiRequest, ApiError, getJson } from '@/lib/api-client';
+import { notifyRequested } from '@/changes/request/notify-requested';
 
 export const CHANGE_REQUESTS_PATH = '/api/change-requests';
 /** The prefix of every change-request query: the Changes list, a request's page and the sidebar badge. */
@@ -43,12 +45,19 @@ export async function createChangeRequest(body: CreateChangeRequestBody): Promis
   return (await res.json()) as ChangeRequest;
 }
 
-/** Posts a change request; the Changes list and the sidebar badge refresh after it. */
+/**
+ * Posts a change request and toasts it ("Change request #N created", or "Change applied" after a bypass)
+ * with a way to its page; the Changes list and the sidebar badge refresh after it.
+ */
 export function useRequestChange() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: createChangeRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CHANGE_REQUESTS_KEY }),
+    onSuccess: (created) => {
+      notifyRequested(created, (path) => void navigate(path));
+      return queryClient.invalidateQueries({ queryKey: CHANGE_REQUESTS_KEY });
+    },
   });
 }
 

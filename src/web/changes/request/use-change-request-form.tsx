@@ -1,10 +1,7 @@
-import type { ChangeRequest } from '@contract/changes';
 import type { Environment } from '@contract/common';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useIsAdmin } from '@/auth';
 import type { ChangeRequestForm, ChangeRequestScopeProps } from '@/components/change-request-form';
-import { ToastAction } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
@@ -21,33 +18,6 @@ import {
   requestOptionsValid,
   toChangeRequestBody,
 } from '@/changes/request/request-options';
-
-/** The success toast: the request's number and a way to its page, or that the change applied. */
-function notifyRequested(request: ChangeRequest, open: (path: string) => void) {
-  const path = `/changes/${encodeURIComponent(request.id)}`;
-  const action = (
-    <ToastAction altText={`Open change request #${request.number}`} onClick={() => open(path)}>
-      View
-    </ToastAction>
-  );
-  if (request.status === 'applied') {
-    toast({
-      title: 'Change applied',
-      description: `Applied without approval as change request #${request.number}.`,
-      action,
-    });
-    return;
-  }
-  const approvals = request.requiredApprovals === 1 ? '1 approval' : `${request.requiredApprovals} approvals`;
-  toast({
-    title: `Change request #${request.number} created`,
-    description:
-      request.status === 'scheduled'
-        ? 'It applies at its scheduled time.'
-        : `It applies once it has ${approvals}.`,
-    action,
-  });
-}
 
 /**
  * A dialog's change under the approval policy of `tenantId` (null: the platform's): whether it applies
@@ -66,7 +36,6 @@ export function useChangeRequestForm({
   const policy = useApprovalPolicy(tenantId, { enabled });
   const canBypass = useIsAdmin();
   const request = useRequestChange();
-  const navigate = useNavigate();
   const [options, setOptions] = useState(defaultRequestOptions);
 
   const requiredApprovals = environment ? approvalsNeeded(policy.data, environment) : 0;
@@ -102,7 +71,6 @@ export function useChangeRequestForm({
     submit: (change, callbacks) =>
       request.mutate(toChangeRequestBody(change, options, canBypass), {
         onSuccess: (created) => {
-          notifyRequested(created, (path) => void navigate(path));
           callbacks?.onSuccess?.(created);
         },
         onError: (error) => {
