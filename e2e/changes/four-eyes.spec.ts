@@ -4,16 +4,9 @@ import type { ChangeRequest } from '../../src/contract/changes';
 import { localTimeOf } from '../../src/contract/time-zone';
 import { setPassword } from '../auth/auth-helpers';
 import { fillEditor } from '../code-editor';
-import {
-  CONTROL_PLANE,
-  getTenant,
-  patchTenant,
-  registerCapability,
-  TENANT_ID,
-  toast,
-} from '../control-plane/helpers';
+import { CONTROL_PLANE, getTenant, TENANT_ID, toast } from '../control-plane/helpers';
 import { expect, signIn, test } from '../fixtures';
-import { DEVELOPER } from './helpers';
+import { DEVELOPER, productionCapabilityAtVersion1 } from './helpers';
 
 /** Alex Morgan: the owner of tenant-001 in the demo data. */
 const OWNER = { id: 'user-001', email: 'alex.morgan@example.com', password: 'e2e-owner-password-1' };
@@ -35,32 +28,8 @@ test.describe('four eyes on production', () => {
     browser,
     request,
   }) => {
-    await patchTenant(request, {
-      productionEnabled: true,
-      allowedRegions: ['us-east-1', 'us-west-2', 'eu-west-1'],
-      environmentRegionPolicies: null,
-      confirmWidening: true,
-    });
     const name = `E2E Four Eyes ${Date.now()}`;
-    const capabilityId = await registerCapability(request, name);
-    // Version 1, applied by an administrator with a bypass (production asks for approval).
-    const first = await request.post('/api/change-requests', {
-      data: {
-        change: {
-          kind: 'configuration.create',
-          body: {
-            subscriptionId: `sub-${TENANT_ID}-${capabilityId}`,
-            tenantId: TENANT_ID,
-            capabilityId,
-            environment: 'production',
-            region: 'us-east-1',
-            configuration: '{"level": 1}',
-          },
-        },
-        bypassReason: 'E2E set-up',
-      },
-    });
-    expect(first.status(), await first.text()).toBe(201);
+    await productionCapabilityAtVersion1(request, name);
 
     // The developer asks for version 2 in the Configure Capability dialog.
     await setPassword(request, DEVELOPER.id, DEVELOPER.password);

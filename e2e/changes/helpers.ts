@@ -60,3 +60,44 @@ export async function waitingFor(context: APIRequestContext): Promise<number> {
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { waitingForMe: number }).waitingForMe;
 }
+
+/**
+ * A new capability of tenant-001 at version 1 in production us-east-1 ({"level": 1}), applied by the
+ * administrator behind `admin` with a bypass (production asks for approval). Answers its id.
+ */
+export async function productionCapabilityAtVersion1(
+  admin: APIRequestContext,
+  name: string,
+): Promise<string> {
+  const tenant = await admin.patch('/api/tenants/tenant-001', {
+    data: {
+      productionEnabled: true,
+      allowedRegions: ['us-east-1', 'us-west-2', 'eu-west-1'],
+      environmentRegionPolicies: null,
+      confirmWidening: true,
+    },
+  });
+  expect(tenant.ok(), await tenant.text()).toBe(true);
+  const registered = await admin.post('/api/capabilities', { data: { name } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const capabilityId = ((await registered.json()) as { id: string }).id;
+  const applied = await admin.post('/api/change-requests', {
+    data: {
+      change: {
+        kind: 'configuration.create',
+        body: {
+          subscriptionId: `sub-tenant-001-${capabilityId}`,
+          tenantId: 'tenant-001',
+          capabilityId,
+          environment: 'production',
+          region: 'us-east-1',
+          configuration: '{"level": 1}',
+        },
+      },
+      bypassReason: 'E2E set-up',
+    },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  expect(((await applied.json()) as ChangeRequest).status).toBe('applied');
+  return capabilityId;
+}

@@ -2,55 +2,18 @@ import { parseBlueGreenConfig } from '../../src/contract/blue-green';
 import type { ChangeRequest } from '../../src/contract/changes';
 import { setPassword } from '../auth/auth-helpers';
 import { expectEditorText, fillEditor } from '../code-editor';
-import {
-  CONTROL_PLANE,
-  getTenant,
-  patchTenant,
-  registerCapability,
-  TENANT_ID,
-  toast,
-} from '../control-plane/helpers';
+import { CONTROL_PLANE, getTenant, TENANT_ID, toast } from '../control-plane/helpers';
 import { expect, signIn, test } from '../fixtures';
+import { DEVELOPER, productionCapabilityAtVersion1 } from './helpers';
 
-/** Daniel Okafor: a developer of tenant-001 in the demo data, not a global administrator. */
-const DEVELOPER = {
-  id: 'user-003',
-  email: 'daniel.okafor@example.com',
-  password: 'e2e-developer-password-1',
-};
 
 test.describe('requesting a change where production needs approval', () => {
   test('a developer’s new production version becomes a change request; the card keeps the old one', async ({
     page,
     request,
   }) => {
-    await patchTenant(request, {
-      productionEnabled: true,
-      allowedRegions: ['us-east-1', 'us-west-2', 'eu-west-1'],
-      environmentRegionPolicies: null,
-      confirmWidening: true,
-    });
     const name = `E2E Request ${Date.now()}`;
-    const capabilityId = await registerCapability(request, name);
-    // Version 1 exists already: an administrator applied it with a bypass (production asks for approval).
-    const applied = await request.post('/api/change-requests', {
-      data: {
-        change: {
-          kind: 'configuration.create',
-          body: {
-            subscriptionId: `sub-${TENANT_ID}-${capabilityId}`,
-            tenantId: TENANT_ID,
-            capabilityId,
-            environment: 'production',
-            region: 'us-east-1',
-            configuration: '{"level": 1}',
-          },
-        },
-        bypassReason: 'E2E set-up',
-      },
-    });
-    expect(applied.status(), await applied.text()).toBe(201);
-    expect(((await applied.json()) as ChangeRequest).status).toBe('applied');
+    await productionCapabilityAtVersion1(request, name);
 
     await setPassword(request, DEVELOPER.id, DEVELOPER.password);
     await signIn(page.request, DEVELOPER);

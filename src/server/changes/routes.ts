@@ -3,6 +3,7 @@ import {
   approvalPolicyBodySchema,
   approvalPolicySchema,
   changeRequestDetailSchema,
+  type ChangeRequestDetail,
   changeRequestQuerySchema,
   changeRequestSchema,
   changeSummarySchema,
@@ -33,6 +34,7 @@ import {
   refreshChangeRequest,
   rejectChangeRequest,
   scheduleChangeRequest,
+  type Caller,
 } from './service';
 
 const BASE = '/api/change-requests';
@@ -111,155 +113,58 @@ export function changeRequestRoutes(app: ZodApp, { db }: { db: Database }): void
       reply.status(201).send(await createChangeRequest(db, request.body, requireViewer(request), request.ip)),
   );
 
-  app.post(
-    `${BASE}/:id/approve`,
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags: TAG,
-        summary: 'Approve another person’s request; the last approval applies it or schedules it',
-        params: idParams,
-        body: reviewBodySchema,
-        response: detailReply,
+  /** One action on a request: its body, the service call, and the request as it is after, with its ETag. */
+  function action<B extends z.ZodType>(
+    name: string,
+    summary: string,
+    body: B,
+    run: (id: string, body: z.infer<B>, caller: Caller) => Promise<ChangeRequestDetail>,
+  ): void {
+    app.post(
+      `${BASE}/:id/${name}`,
+      {
+        config: { permission: signedIn },
+        schema: { tags: TAG, summary, params: idParams, body, response: detailReply },
       },
-    },
-    async (request, reply) =>
-      withEtag(
-        reply,
-        await approveChangeRequest(
-          db,
-          request.params.id,
-          request.body.comment,
-          requireViewer(request),
-          request.ip,
-          ifMatchRevision(request),
-        ),
-      ),
-  );
+      async (request, reply) => {
+        const caller = {
+          viewer: requireViewer(request),
+          ip: request.ip,
+          expectedRevision: ifMatchRevision(request),
+        };
+        return withEtag(reply, await run(request.params.id, request.body as z.infer<B>, caller));
+      },
+    );
+  }
 
-  app.post(
-    `${BASE}/:id/reject`,
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags: TAG,
-        summary: 'Reject a request, saying why',
-        params: idParams,
-        body: rejectBodySchema,
-        response: detailReply,
-      },
-    },
-    async (request, reply) =>
-      withEtag(
-        reply,
-        await rejectChangeRequest(
-          db,
-          request.params.id,
-          request.body.comment,
-          requireViewer(request),
-          request.ip,
-          ifMatchRevision(request),
-        ),
-      ),
+  // Cancel and refresh take no body; an empty object is accepted too.
+  const noBody = z.object({}).nullish();
+  action(
+    'approve',
+    'Approve another person’s request; the last approval applies it or schedules it',
+    reviewBodySchema,
+    (id, body, caller) => approveChangeRequest(db, id, body.comment, caller),
   );
-
-  app.post(
-    `${BASE}/:id/cancel`,
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags: TAG,
-        summary: 'Cancel a request that has not run',
-        params: idParams,
-        response: detailReply,
-      },
-    },
-    async (request, reply) =>
-      withEtag(
-        reply,
-        await cancelChangeRequest(
-          db,
-          request.params.id,
-          requireViewer(request),
-          request.ip,
-          ifMatchRevision(request),
-        ),
-      ),
+  action('reject', 'Reject a request, saying why', rejectBodySchema, (id, body, caller) =>
+    rejectChangeRequest(db, id, body.comment, caller),
   );
-
-  app.post(
-    `${BASE}/:id/refresh`,
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags: TAG,
-        summary: 'Remake a stale request’s diff on the live state; its approvals start again',
-        params: idParams,
-        response: detailReply,
-      },
-    },
-    async (request, reply) =>
-      withEtag(
-        reply,
-        await refreshChangeRequest(
-          db,
-          request.params.id,
-          requireViewer(request),
-          request.ip,
-          ifMatchRevision(request),
-        ),
-      ),
+  action('cancel', 'Cancel a request that has not run', noBody, (id, _body, caller) =>
+    cancelChangeRequest(db, id, caller),
   );
-
-  app.post(
-    `${BASE}/:id/schedule`,
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags: TAG,
-        summary: 'Set the time a request applies once approved (a local time and its IANA time zone)',
-        params: idParams,
-        body: scheduleBodySchema,
-        response: detailReply,
-      },
-    },
-    async (request, reply) =>
-      withEtag(
-        reply,
-        await scheduleChangeRequest(
-          db,
-          request.params.id,
-          request.body.schedule,
-          requireViewer(request),
-          request.ip,
-          ifMatchRevision(request),
-        ),
-      ),
+  action(
+    'refresh',
+    'Remake a stale request’s diff on the live state; its approvals start again',
+    noBody,
+    (id, _body, caller) => refreshChangeRequest(db, id, caller),
   );
-
-  app.post(
-    `${BASE}/:id/comments`,
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags: TAG,
-        summary: 'Comment on a request',
-        params: idParams,
-        body: commentBodySchema,
-        response: detailReply,
-      },
-    },
-    async (request, reply) =>
-      withEtag(
-        reply,
-        await commentOnChangeRequest(
-          db,
-          request.params.id,
-          request.body.body,
-          requireViewer(request),
-          request.ip,
-        ),
-      ),
+  action(
+    'schedule',
+    'Set the time a request applies once approved (a local time and its IANA time zone)',
+    scheduleBodySchema,
+    (id, body, caller) => scheduleChangeRequest(db, id, body.schedule, caller),
+  );
+  action('comments', 'Comment on a request', commentBodySchema, (id, body, caller) =>
+    commentOnChangeRequest(db, id, body.body, caller),
   );
 
   const policyReply = { 200: approvalPolicySchema, ...errorResponses(400, 401, 403, 404) };

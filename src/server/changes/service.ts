@@ -32,6 +32,13 @@ import { requiredApprovalsFor } from './policy';
 
 const NOT_FOUND = 'Change request';
 
+/** Who acts on a request, from where, and the revision they last read (If-Match), when they sent one. */
+export interface Caller {
+  viewer: Viewer;
+  ip?: string;
+  expectedRevision?: number;
+}
+
 /** The instant a schedule names; a time not in the future is refused, naming the field. */
 function scheduledInstant(schedule: Schedule, path: string): string {
   const instant = instantOfLocalTime(schedule.localTime, schedule.timeZone);
@@ -232,12 +239,18 @@ function assertMayReview(viewer: Viewer, request: ChangeRequestRow, doing: 'appr
   }
 }
 
+/** The requester, or a reviewer of the tenant, looks after a request until it runs. */
+function assertSteward(viewer: Viewer, request: ChangeRequestRow, doing: string): void {
+  if (!isAuthor(viewer, request) && !mayReview(viewer, request)) {
+    throw forbidden(`Only the requester or a reviewer of the tenant can ${doing} this change request`);
+  }
+}
+
 /** Runs one write on a locked request, checking If-Match, and answers the request as it is after. */
 async function onRequest(
   db: Database,
   id: string,
-  viewer: Viewer,
-  expectedRevision: number | undefined,
+  { viewer, expectedRevision }: Caller,
   write: (tx: Transaction, request: ChangeRequestRow) => Promise<void>,
 ): Promise<ChangeRequestDetail> {
   await db.transaction(async (tx) => {
@@ -261,12 +274,11 @@ export async function approveChangeRequest(
   db: Database,
   id: string,
   comment: string | undefined,
-  viewer: Viewer,
-  ip: string | undefined,
-  expectedRevision?: number,
+  caller: Caller,
 ): Promise<ChangeRequestDetail> {
-  const actor = actorOf(viewer, ip);
-  return onRequest(db, id, viewer, expectedRevision, async (tx, request) => {
+  const { viewer } = caller;
+  const actor = actorOf(viewer, caller.ip);
+  return onRequest(db, id, caller, async (tx, request) => {
     assertStatus(request, ['pending'], 'approved');
     assertMayReview(viewer, request, 'approve');
     const state = await approvalState(tx, request, viewer);
@@ -292,12 +304,11 @@ export async function rejectChangeRequest(
   db: Database,
   id: string,
   comment: string,
-  viewer: Viewer,
-  ip: string | undefined,
-  expectedRevision?: number,
+  caller: Caller,
 ): Promise<ChangeRequestDetail> {
-  const actor = actorOf(viewer, ip);
-  return onRequest(db, id, viewer, expectedRevision, async (tx, request) => {
+  const { viewer } = caller;
+  const actor = actorOf(viewer, caller.ip);
+  return onRequest(db, id, caller, async (tx, request) => {
     assertStatus(request, ['pending', 'scheduled'], 'rejected');
     assertMayReview(viewer, request, 'reject');
     await tx
@@ -313,16 +324,13 @@ export async function rejectChangeRequest(
 export async function cancelChangeRequest(
   db: Database,
   id: string,
-  viewer: Viewer,
-  ip: string | undefined,
-  expectedRevision?: number,
+  caller: Caller,
 ): Promise<ChangeRequestDetail> {
-  const actor = actorOf(viewer, ip);
-  return onRequest(db, id, viewer, expectedRevision, async (tx, request) => {
+  const { viewer } = caller;
+  const actor = actorOf(viewer, caller.ip);
+  return onRequest(db, id, caller, async (tx, request) => {
     assertStatus(request, ['pending', 'scheduled'], 'cancelled');
-    if (!isAuthor(viewer, request) && !mayReview(viewer, request)) {
-      throw forbidden('Only the requester or a reviewer of the tenant can cancel this change request');
-    }
+    assertSteward(viewer, request, 'cancel');
     await tx
       .update(changeRequests)
       .set({ status: 'cancelled', ...touched() })
@@ -339,19 +347,16 @@ export async function cancelChangeRequest(
 export async function refreshChangeRequest(
   db: Database,
   id: string,
-  viewer: Viewer,
-  ip: string | undefined,
-  expectedRevision?: number,
+  caller: Caller,
 ): Promise<ChangeRequestDetail> {
-  const actor = actorOf(viewer, ip);
-  return onRequest(db, id, viewer, expectedRevision, async (tx, request) => {
+  const { viewer } = caller;
+  const actor = actorOf(viewer, caller.ip);
+  return onRequest(db, id, caller, async (tx, request) => {
     assertStatus(request, ['pending', 'scheduled'], 'refreshed');
     const change = request.change as Change;
     const handler = handlerOf(change);
     const target = await handler.target(tx, change);
-    if (!isAuthor(viewer, request) && !mayReview(viewer, request)) {
-      throw forbidden('Only the requester or a reviewer of the tenant can refresh this change request');
-    }
+    assertSteward(viewer, request, 'refresh');
     assertMayRequest(viewer, target);
     const snapshot = await handler.snapshot(tx, change);
     await dryRun(tx, change, actor);
@@ -378,17 +383,14 @@ export async function scheduleChangeRequest(
   db: Database,
   id: string,
   schedule: Schedule,
-  viewer: Viewer,
-  ip: string | undefined,
-  expectedRevision?: number,
+  caller: Caller,
 ): Promise<ChangeRequestDetail> {
-  const actor = actorOf(viewer, ip);
+  const { viewer } = caller;
+  const actor = actorOf(viewer, caller.ip);
   const scheduledAt = scheduledInstant(schedule, 'body.schedule.localTime');
-  return onRequest(db, id, viewer, expectedRevision, async (tx, request) => {
+  return onRequest(db, id, caller, async (tx, request) => {
     assertStatus(request, ['pending', 'scheduled'], 'rescheduled');
-    if (!isAuthor(viewer, request) && !mayReview(viewer, request)) {
-      throw forbidden('Only the requester or a reviewer of the tenant can schedule this change request');
-    }
+    assertSteward(viewer, request, 'schedule');
     await tx
       .update(changeRequests)
       .set({ scheduledAt, scheduleTimeZone: schedule.timeZone, ...touched() })
@@ -402,11 +404,10 @@ export async function commentOnChangeRequest(
   db: Database,
   id: string,
   body: string,
-  viewer: Viewer,
-  ip: string | undefined,
+  caller: Caller,
 ): Promise<ChangeRequestDetail> {
-  const actor = actorOf(viewer, ip);
-  return onRequest(db, id, viewer, undefined, async (tx, request) => {
+  const actor = actorOf(caller.viewer, caller.ip);
+  return onRequest(db, id, { ...caller, expectedRevision: undefined }, async (tx, request) => {
     await addEvent(tx, request, 'comment', actor, body);
     await tx.update(changeRequests).set(touched()).where(eq(changeRequests.id, request.id));
     await auditRequest(tx, actor, 'comment', request);
