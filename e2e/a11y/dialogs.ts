@@ -103,6 +103,28 @@ export const appDialogs: { name: string; open: (page: Page) => Promise<void> }[]
     },
   },
   {
+    // Production needs an approval (the default policy): the dialog requests the change.
+    name: 'Configure capability, requesting a scheduled change',
+    open: async (page) => {
+      await openRoute(page, '/tenant/tenant-001/control-plane?env=production');
+      await page
+        .getByRole('button', { name: /^(Configure|Update Configuration)( |$)/ })
+        .first()
+        .click();
+      await openDialog(page).getByRole('checkbox', { name: 'Schedule for later' }).click();
+      await expect(openDialog(page).getByLabel('Time zone')).toBeVisible();
+    },
+  },
+  {
+    name: 'Request: Rollback Production, with a bypass',
+    open: async (page) => {
+      await openRoute(page, '/tenant/tenant-001/control-plane?tab=configuration');
+      await page.getByTestId('blue-green-production').getByRole('button', { name: 'Rollback' }).click();
+      await openDialog(page).getByRole('checkbox', { name: 'Bypass approval' }).click();
+      await expect(openDialog(page).getByLabel('Reason')).toBeVisible();
+    },
+  },
+  {
     name: 'Configuration Version History',
     open: async (page) => {
       await openRoute(page, '/tenant/tenant-001/control-plane');

@@ -1,6 +1,17 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { CONTROL_PLANE, patchTenant, registerCapability, toast } from './helpers';
 import { expectEditorText, fillEditor } from '../code-editor';
+
+/**
+ * Production changes need an approval (docs/requesting-changes.md): the administrator applies them at
+ * once with a bypass, which the dialog offers to global administrators.
+ */
+async function applyWithBypass(dialog: Locator, reason: string): Promise<void> {
+  await dialog.getByRole('checkbox', { name: 'Bypass approval' }).click();
+  await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByRole('button', { name: 'Apply now (bypass)' }).click();
+}
 
 test.describe('control plane: capability configuration versions', () => {
   test('configure, update, open history, activate an older version and see the card follow', async ({
@@ -30,9 +41,9 @@ test.describe('control plane: capability configuration versions', () => {
     await expectEditorText(dialog.getByLabel('Configuration (JSON)'), '{}');
     await fillEditor(dialog.getByLabel('Configuration (JSON)'), '{"level": 1}');
     await dialog.getByLabel('Notes').fill('First');
-    await dialog.getByRole('button', { name: 'Save Configuration' }).click();
-    await expect(toast(page)).toContainText('Configuration saved');
-    await expect(toast(page)).toContainText('New version created successfully');
+    await expect(dialog.getByRole('button', { name: 'Request change' })).toBeVisible();
+    await applyWithBypass(dialog, 'E2E: first version');
+    await expect(toast(page)).toContainText('Change applied');
     await expect(dialog).toBeHidden();
     await expect(card.getByText('Version 1')).toBeVisible();
     await expect(card.getByTestId('configured-tick')).toBeVisible();
@@ -42,7 +53,7 @@ test.describe('control plane: capability configuration versions', () => {
     dialog = page.getByRole('dialog', { name: 'Configure Capability' });
     await expectEditorText(dialog.getByLabel('Configuration (JSON)'), '{\n  "level": 1\n}');
     await fillEditor(dialog.getByLabel('Configuration (JSON)'), '{"level": 2}');
-    await dialog.getByRole('button', { name: 'Save Configuration' }).click();
+    await applyWithBypass(dialog, 'E2E: second version');
     await expect(card.getByText('Version 2')).toBeVisible();
     await expect(card.getByTestId('active-configuration-text')).toHaveText('{\n  "level": 2\n}');
 
@@ -58,7 +69,11 @@ test.describe('control plane: capability configuration versions', () => {
     await expect(items.nth(1).locator('[data-diff=removed]')).toHaveText('-   "level": 2');
     await expect(items.nth(1).locator('[data-diff=added]')).toHaveText('+   "level": 1');
     await items.nth(1).getByRole('button', { name: 'Activate' }).click();
-    await expect(toast(page)).toContainText('Version activated');
+    await applyWithBypass(
+      page.getByRole('dialog', { name: 'Request: activate version 1' }),
+      'E2E: back to 1',
+    );
+    await expect(toast(page)).toContainText('Change applied');
     await expect(history).toBeHidden();
     await expect(card.getByText('Version 1')).toBeVisible();
     await expect(card.getByTestId('active-configuration-text')).toHaveText('{\n  "level": 1\n}');

@@ -18,6 +18,7 @@ test.describe('control plane: the configuration editor', () => {
     request,
   }) => {
     await patchTenant(request, {
+      developmentEnabled: true,
       allowedRegions: ['us-east-1', 'us-west-2', 'eu-west-1'],
       environmentRegionPolicies: null,
       confirmWidening: true,
@@ -27,7 +28,8 @@ test.describe('control plane: the configuration editor', () => {
 
     await page.goto(CONTROL_PLANE);
     await page.getByLabel('Environment').click();
-    await page.getByRole('option', { name: 'Production' }).click();
+    // Development: production changes need approval (e2e/changes covers them); this is about the editor.
+    await page.getByRole('option', { name: 'Development' }).click();
     await page.getByLabel('AWS Region').click();
     await page.getByRole('option', { name: 'us-east-1' }).click();
     await page.getByRole('article', { name }).getByRole('button', { name: 'Configure' }).click();

@@ -61,7 +61,7 @@ test.describe('safe operations', () => {
     });
   });
 
-  test('a production switch on Deployments asks first; other environments switch on the click', async ({
+  test('a production switch on Deployments is requested, a bypass asks first; others switch on the click', async ({
     page,
     request,
   }) => {
@@ -83,7 +83,15 @@ test.describe('safe operations', () => {
     const trafficOf = (slot: string) => page.getByTestId(`slot-card-${slot}`).getByTestId('slot-traffic');
     await expect(trafficOf('blue')).toHaveText('100%');
 
+    // Production needs an approval: Switch Slots opens a request. An administrator's bypass applies it
+    // at once, so it still asks first.
     await page.getByRole('button', { name: 'Switch Slots' }).click();
+    const requestDialog = page.getByRole('dialog', {
+      name: `Request: switch ${capability.name} in Production`,
+    });
+    await requestDialog.getByRole('checkbox', { name: 'Bypass approval' }).click();
+    await requestDialog.getByLabel('Reason').fill('E2E: safe switch');
+    await requestDialog.getByRole('button', { name: 'Apply now (bypass)' }).click();
     const confirm = page.getByRole('alertdialog', {
       name: `Switch ${capability.name} in Production to the GREEN slot?`,
     });
@@ -92,9 +100,10 @@ test.describe('safe operations', () => {
     await expect(confirm).toBeHidden();
     await expect(trafficOf('blue')).toHaveText('100%');
 
-    await page.getByRole('button', { name: 'Switch Slots' }).click();
+    await requestDialog.getByRole('button', { name: 'Apply now (bypass)' }).click();
     await confirm.getByRole('button', { name: 'Switch production traffic' }).click();
-    await expect(toast(page, 'Deployment switched')).toBeVisible();
+    await expect(toast(page, 'Change applied')).toBeVisible();
+    await expect(requestDialog).toBeHidden();
     await expect(trafficOf('green')).toHaveText('100%');
 
     await page.getByRole('combobox', { name: 'Environment' }).click();

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Environment, Slot } from '@contract/blue-green';
+import type { Change } from '@contract/changes';
+import type { ChangeApproval } from '@/components/with-change-request-form';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -10,7 +12,15 @@ export interface BlueGreenTarget {
   /** e.g. /api/tenants/tenant-001 or /api/capabilities/api-007 */
   basePath: string;
   queryKey: QueryKey;
+  /** The approval policy its switches and rollbacks follow (docs/requesting-changes.md); none: direct. */
+  approval?: BlueGreenApproval;
 }
+
+/** The policy, and the change requests of the owner's switch and rollback. */
+export type BlueGreenApproval = ChangeApproval & {
+  switchChange: (body: BlueGreenBodies['switch']) => Change;
+  rollbackChange: (body: BlueGreenBodies['rollback']) => Change;
+};
 
 export type BlueGreenBodies = {
   'toggle-environment-blue-green': { environment: Environment; enabled: boolean };

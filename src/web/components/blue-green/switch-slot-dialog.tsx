@@ -1,5 +1,7 @@
 import { otherSlot, type Environment, type Slot } from '@contract/blue-green';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { ChangeRequestForm } from '@/components/change-request-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,6 +16,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
+import { WithChangeRequestForm } from '@/components/with-change-request-form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
@@ -27,12 +30,19 @@ type SwitchSlotDialogProps = {
   fromSlot: Slot;
 };
 
-/** Switch dialog: the other slot goes live with the entered version; confirm needs a version. */
+/**
+ * Switch dialog: the other slot goes live with the entered version; confirm needs a version. Where the
+ * target's approval policy asks for approvals, it requests the switch instead.
+ */
 export function SwitchSlotDialog({ open, onOpenChange, ...props }: SwitchSlotDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        {open && <SwitchSlotForm {...props} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <WithChangeRequestForm approval={props.target.approval} environment={props.environment}>
+            {(request) => <SwitchSlotForm {...props} request={request} onDone={() => onOpenChange(false)} />}
+          </WithChangeRequestForm>
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -43,22 +53,47 @@ function SwitchSlotForm({
   environment,
   environmentLabel,
   fromSlot,
+  request,
   onDone,
-}: Omit<SwitchSlotDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+}: Omit<SwitchSlotDialogProps, 'open' | 'onOpenChange'> & {
+  request: ChangeRequestForm;
+  onDone: () => void;
+}) {
   // One free-text field whose only rule (non-empty) also disables confirm: plain state suffices.
   const [version, setVersion] = useState('');
   const switchSlot = useBlueGreenAction(target, 'switch');
+  const queryClient = useQueryClient();
   const toSlot = otherSlot(fromSlot);
   const id = `switch-${environment}-version`;
+  const requesting = request.mode === 'request';
+  const pending = switchSlot.isPending || request.pending;
 
   // Production traffic moves at once: there, Switch asks once more (on top of this form, so Cancel
-  // returns to the typed version). Other environments switch on Switch.
+  // returns to the typed version). Other environments switch on Switch. A request moves nothing until
+  // it is approved, so it does not ask; a bypass applies at once, so it does.
   const [confirming, setConfirming] = useState(false);
   const production = environment === 'production';
+  const asks = production && (!requesting || request.bypass);
+
+  const runRequest = (toVersion: string) => {
+    if (!target.approval) return;
+    request.submit(target.approval.switchChange({ environment, toVersion }), {
+      onSuccess: (created) => {
+        if (created.status === 'applied') void queryClient.invalidateQueries({ queryKey: target.queryKey });
+        setConfirming(false);
+        onDone();
+      },
+      onError: () => setConfirming(false),
+    });
+  };
 
   const run = () => {
     const toVersion = version.trim();
     if (!toVersion) return;
+    if (requesting) {
+      runRequest(toVersion);
+      return;
+    }
     switchSlot.mutate(
       { environment, toVersion },
       {
@@ -72,18 +107,19 @@ function SwitchSlotForm({
         },
         onError: (error) => {
           setConfirming(false);
-          notifyError(error, 'Failed to switch slot.');
+          if (!request.handleDirectError(error)) notifyError(error, 'Failed to switch slot.');
         },
       },
     );
   };
 
-  const formRef = useFocusAfterSubmit(switchSlot.isPending);
+  const formRef = useFocusAfterSubmit(pending);
+  const ready = !!version.trim() && request.mode !== 'loading' && (!requesting || request.valid);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!version.trim()) return;
-    if (production) setConfirming(true);
+    if (!ready) return;
+    if (asks) setConfirming(true);
     else run();
   };
 
@@ -101,24 +137,37 @@ function SwitchSlotForm({
           {toSlot.toUpperCase()} slot receives the version below and takes the traffic.
         </DialogDescription>
       </DialogHeader>
-      <fieldset disabled={switchSlot.isPending} className="space-y-2">
-        <Label htmlFor={id}>Version to deploy</Label>
-        <Input
-          id={id}
-          autoFocus
-          placeholder="e.g. 2.5.0"
-          value={version}
-          onChange={(e) => setVersion(e.target.value)}
-        />
+      <fieldset disabled={pending} className="space-y-4">
+        <div className="space-y-2">
+          <Label htmlFor={id}>Version to deploy</Label>
+          <Input
+            id={id}
+            autoFocus
+            placeholder="e.g. 2.5.0"
+            value={version}
+            onChange={(e) => setVersion(e.target.value)}
+          />
+        </div>
+        {requesting && request.fields}
       </fieldset>
       <DialogFooter>
         <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={switchSlot.isPending}>
+          <Button type="button" variant="outline" disabled={pending}>
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={!version.trim() || switchSlot.isPending}>
-          {switchSlot.isPending ? 'Switching...' : 'Switch'}
+        <Button
+          type="submit"
+          variant={requesting && request.bypass ? 'destructive' : 'default'}
+          disabled={!ready || pending}
+        >
+          {pending
+            ? requesting
+              ? 'Sending...'
+              : 'Switching...'
+            : requesting
+              ? request.submitLabel
+              : 'Switch'}
         </Button>
       </DialogFooter>
       {production && (
@@ -126,7 +175,7 @@ function SwitchSlotForm({
           open={confirming}
           title={`Switch live ${environmentLabel} traffic to the ${toSlot.toUpperCase()} slot?`}
           description={`All ${environmentLabel} traffic moves from the ${fromSlot.toUpperCase()} slot to the ${toSlot.toUpperCase()} slot running ${version.trim()}, at once. A rollback moves it back.`}
-          pending={switchSlot.isPending}
+          pending={pending}
           onConfirm={run}
           onClose={() => setConfirming(false)}
           confirmLabel={`Switch ${environmentLabel}`}

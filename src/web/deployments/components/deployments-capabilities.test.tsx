@@ -19,6 +19,13 @@ import { renderWithProviders } from '@/test/render';
 
 const CAP_SLOTS = '/api/capability-deployments/capability/api-001/environment/production';
 const MFE_SLOTS = '/api/deployments/microfrontend/mfe-001/environment/production';
+/** The platform's approval policy, asking `production` approvals of production switches. */
+const platformPolicy = (production: number) => ({
+  tenantId: null,
+  requiredApprovals: { development: 0, uat: 0, production },
+  updatedAt: null,
+  updatedBy: null,
+});
 
 function renderPage(handlers: Parameters<typeof stubApi>[0]) {
   const fetchMock = stubApi({
@@ -88,6 +95,7 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
 
   it('the Capabilities tab lists capabilities, shows their slots and switches with capabilityId', async () => {
     const fetchMock = renderPage({
+      'GET /api/approval-policy': platformPolicy(0),
       'POST /api/capability-deployments/switch': [capabilitySlot()],
     });
     await userEvent.click(screen.getByRole('tab', { name: 'Capabilities' }));
@@ -114,6 +122,59 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
       environment: 'production',
       fromSlot: 'blue',
       toSlot: 'green',
+    });
+  });
+
+  it('requests a production switch where the platform policy asks for approval', async () => {
+    const fetchMock = renderPage({
+      'GET /api/approval-policy': platformPolicy(1),
+      'POST /api/change-requests': () =>
+        Response.json(
+          {
+            id: 'chg-5',
+            number: 5,
+            tenantId: null,
+            tenantName: null,
+            environment: 'production',
+            kind: 'capability_deployment.switch',
+            title: 'Capability slot switch',
+            description: null,
+            status: 'pending',
+            requiredApprovals: 1,
+            approvals: 0,
+            requestedBy: 'alice@example.com',
+            createdAt: '2024-03-01T10:00:00.000Z',
+            updatedAt: '2024-03-01T10:00:00.000Z',
+            scheduledAt: null,
+            scheduleTimeZone: null,
+            appliedAt: null,
+            appliedBy: null,
+            outcome: null,
+            bypassReason: null,
+            revision: 1,
+          },
+          { status: 201 },
+        ),
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Capabilities' }));
+    await waitFor(() => expect(field('green', 'version')).toHaveTextContent('3.2.0'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Switch Slots' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Switch Slots' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Request: switch Identity & Access Service in Production',
+    });
+    expect(
+      within(dialog).getByText('Platform Production changes need 1 approval: this creates a change request.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request change' }));
+    expect(await screen.findByText('Change request #5 created')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/capability-deployments/switch')).toEqual([]);
+    expect(requestsTo(fetchMock, 'POST', '/api/change-requests')[0]?.body).toEqual({
+      change: {
+        kind: 'capability_deployment.switch',
+        body: { capabilityId: 'api-001', environment: 'production', fromSlot: 'blue', toSlot: 'green' },
+      },
     });
   });
 

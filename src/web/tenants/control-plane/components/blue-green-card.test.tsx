@@ -3,10 +3,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeMe } from '@/test/me';
-import { bodyOf, calls, makeTenant, polyfillPointer, stubApi } from '@/tenants/control-plane/test/fixtures';
+import {
+  bodyOf,
+  calls,
+  makeChangeRequest,
+  makePolicy,
+  makeTenant,
+  polyfillPointer,
+  stubApi,
+} from '@/tenants/control-plane/test/fixtures';
 import { renderControlPlane } from '@/tenants/control-plane/test/render-page';
 
 const TENANT = '/api/tenants/tenant-001';
+const POLICY = '/api/tenants/tenant-001/approval-policy';
 
 // Radix dialogs and selects under user-event are slow on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -151,7 +160,13 @@ describe('Blue-Green Deployment', () => {
         deploymentHistory: [...config.production!.deploymentHistory, event(7)],
       },
     };
-    const fetchMock = render({}, { [`POST ${TENANT}/switch`]: { blueGreenConfig: JSON.stringify(reply) } });
+    const fetchMock = render(
+      {},
+      {
+        [`GET ${POLICY}`]: makePolicy(0),
+        [`POST ${TENANT}/switch`]: { blueGreenConfig: JSON.stringify(reply) },
+      },
+    );
     await openConfiguration();
     const production = await section('production');
     await userEvent.click(within(production).getByRole('button', { name: 'Switch Slot' }));
@@ -203,6 +218,7 @@ describe('Blue-Green Deployment', () => {
     const fetchMock = render(
       {},
       {
+        [`GET ${POLICY}`]: makePolicy(0),
         [`POST ${TENANT}/rollback`]: () =>
           Response.json({ message: 'Nothing to roll back', code: 'CONFLICT' }, { status: 409 }),
       },
@@ -230,5 +246,129 @@ describe('Blue-Green Deployment', () => {
     expect(within(production).getByRole('switch')).toBeDisabled();
     expect(within(production).getByLabelText('Blue Slot Version')).toBeDisabled();
     expect(within(production).queryByRole('button', { name: 'Switch Slot' })).not.toBeInTheDocument();
+  });
+
+  describe('where production needs approval', () => {
+    const switched = {
+      ...config,
+      production: { ...config.production!, activeSlot: 'blue', blueVersion: '2.0.0' },
+    };
+
+    it('requests the switch without a second confirmation, and the slot stays', async () => {
+      const fetchMock = render(
+        {},
+        {
+          [`GET ${POLICY}`]: makePolicy(1),
+          'POST /api/change-requests': () =>
+            Response.json(makeChangeRequest({ number: 3, kind: 'tenant_blue_green.switch' }), {
+              status: 201,
+            }),
+        },
+      );
+      await openConfiguration();
+      const production = await section('production');
+      await userEvent.click(within(production).getByRole('button', { name: 'Switch Slot' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Switch Production Slot' });
+      expect(
+        within(dialog).getByText(
+          'Production changes of this tenant need 1 approval: this creates a change request.',
+        ),
+      ).toBeInTheDocument();
+      await userEvent.type(within(dialog).getByLabelText('Version to deploy'), '2.0.0');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Request change' }));
+      expect(await screen.findByText('Change request #3 created')).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(bodyOf(fetchMock, '/api/change-requests')).toEqual({
+        change: {
+          kind: 'tenant_blue_green.switch',
+          tenantId: 'tenant-001',
+          body: { environment: 'production', toVersion: '2.0.0' },
+        },
+      });
+      expect(calls(fetchMock, 'POST')).toEqual(['/api/change-requests']);
+      expect(within(production).getByTestId('active-slot')).toHaveTextContent('GREEN');
+    });
+
+    it('requests a production rollback in a request dialog; a bypass asks once more', async () => {
+      const fetchMock = render(
+        {},
+        {
+          [`GET ${POLICY}`]: makePolicy(1),
+          'POST /api/change-requests': () =>
+            Response.json(makeChangeRequest({ kind: 'tenant_blue_green.rollback', status: 'applied' }), {
+              status: 201,
+            }),
+        },
+      );
+      await openConfiguration();
+      await userEvent.click(within(await section('production')).getByRole('button', { name: 'Rollback' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Request: Rollback Production' });
+      expect(dialog).toHaveTextContent('moves back from the GREEN slot to the BLUE slot');
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Bypass approval' }));
+      await userEvent.type(within(dialog).getByLabelText('Reason'), 'Broken release');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Apply now (bypass)' }));
+      const ask = await screen.findByRole('alertdialog', {
+        name: 'Rollback Production: move live traffic back to the BLUE slot?',
+      });
+      expect(calls(fetchMock, 'POST')).toEqual([]);
+      await userEvent.click(within(ask).getByRole('button', { name: 'Rollback' }));
+      expect(await screen.findByText('Change applied')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, '/api/change-requests')).toEqual({
+        change: {
+          kind: 'tenant_blue_green.rollback',
+          tenantId: 'tenant-001',
+          body: { environment: 'production' },
+        },
+        bypassReason: 'Broken release',
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('lets a global administrator bypass with a reason, confirming the production switch', async () => {
+      let tenant = makeTenant({ blueGreenConfig: JSON.stringify(config) });
+      const fetchMock = stubApi({
+        [`GET ${TENANT}`]: () => Response.json(tenant),
+        [`GET ${POLICY}`]: makePolicy(1),
+        'POST /api/change-requests': () => {
+          tenant = makeTenant({ blueGreenConfig: JSON.stringify(switched) });
+          return Response.json(
+            makeChangeRequest({
+              kind: 'tenant_blue_green.switch',
+              status: 'applied',
+              bypassReason: 'Hotfix',
+            }),
+            { status: 201 },
+          );
+        },
+      });
+      renderControlPlane();
+      await openConfiguration();
+      const production = await section('production');
+      await userEvent.click(within(production).getByRole('button', { name: 'Switch Slot' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Switch Production Slot' });
+      await userEvent.type(within(dialog).getByLabelText('Version to deploy'), '2.0.0');
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Bypass approval' }));
+      const apply = within(dialog).getByRole('button', { name: 'Apply now (bypass)' });
+      // A bypass needs its reason.
+      expect(apply).toBeDisabled();
+      await userEvent.type(within(dialog).getByLabelText('Reason'), 'Hotfix');
+      await userEvent.click(apply);
+      // It applies at once: production still asks first, and nothing is sent before.
+      const ask = await screen.findByRole('alertdialog', {
+        name: 'Switch live Production traffic to the BLUE slot?',
+      });
+      expect(calls(fetchMock, 'POST')).toEqual([]);
+      await userEvent.click(within(ask).getByRole('button', { name: 'Switch Production' }));
+      expect(await screen.findByText('Change applied')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, '/api/change-requests')).toEqual({
+        change: {
+          kind: 'tenant_blue_green.switch',
+          tenantId: 'tenant-001',
+          body: { environment: 'production', toVersion: '2.0.0' },
+        },
+        bypassReason: 'Hotfix',
+      });
+      await waitFor(() => expect(within(production).getByTestId('active-slot')).toHaveTextContent('BLUE'));
+    });
   });
 });

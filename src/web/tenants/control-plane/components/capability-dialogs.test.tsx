@@ -10,15 +10,19 @@ import {
   bodyOf,
   calls,
   makeCapability,
+  makeChangeRequest,
+  makePolicy,
   makeTenant,
   makeVersion,
   polyfillPointer,
   stubApi,
 } from '@/tenants/control-plane/test/fixtures';
 import { renderControlPlane } from '@/tenants/control-plane/test/render-page';
+import { makeMe } from '@/test/me';
 
 const ACTIVE = '/api/capability-subscriptions/versions/active/tenant-001/production/us-east-1';
 const HISTORY = '/api/capability-subscriptions/versions/history/tenant-001/api-001/production/us-east-1';
+const POLICY = '/api/tenants/tenant-001/approval-policy';
 
 // Radix dialogs and selects under user-event are slow on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -114,6 +118,7 @@ describe('Configure Capability dialog', () => {
     const fetchMock = stubApi({
       'GET /api/tenants/tenant-001': makeTenant(),
       'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${POLICY}`]: makePolicy(0),
       [`GET ${ACTIVE}`]: () => Response.json(active),
       'POST /api/capability-subscriptions/versions': () => {
         active = [makeVersion({ id: 'ver-2', version: 2, configuration: '{"rateLimit":500}' })];
@@ -199,6 +204,124 @@ describe('Configure Capability dialog', () => {
   });
 });
 
+describe('Configure Capability dialog where production needs approval', () => {
+  const developer = makeMe({ memberships: [{ tenantId: 'tenant-001', role: 'developer' }] });
+
+  it('requests the change instead of saving it, and the card keeps its version', async () => {
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${POLICY}`]: makePolicy(1),
+      [`GET ${ACTIVE}`]: [makeVersion({ version: 1 })],
+      'POST /api/change-requests': () => Response.json(makeChangeRequest(), { status: 201 }),
+    });
+    renderControlPlane(undefined, { me: developer });
+    const card = await screen.findByRole('article', { name: 'Capability 1' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Update Configuration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
+    expect(
+      await within(dialog).findByText(
+        'Production changes of this tenant need 1 approval: this creates a change request.',
+      ),
+    ).toBeInTheDocument();
+    // Only global administrators may bypass.
+    expect(within(dialog).queryByRole('checkbox', { name: 'Bypass approval' })).not.toBeInTheDocument();
+    setEditorValue(await findCodeEditor('Configuration (JSON)', dialog), '{"rateLimit":500}');
+    await userEvent.type(within(dialog).getByLabelText('Description (optional)'), 'Black Friday');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request change' }));
+
+    expect(await screen.findByText('Change request #7 created')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View' })).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/api/change-requests')).toEqual({
+      change: {
+        kind: 'configuration.create',
+        body: {
+          subscriptionId: 'sub-tenant-001-api-001',
+          tenantId: 'tenant-001',
+          capabilityId: 'api-001',
+          environment: 'production',
+          region: 'us-east-1',
+          configuration: '{"rateLimit":500}',
+          notes: null,
+        },
+      },
+      description: 'Black Friday',
+    });
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/change-requests']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Nothing applied: the active list is not read again and the card shows version 1.
+    expect(within(card).getByText('Version 1')).toBeInTheDocument();
+    expect(calls(fetchMock).filter((url) => url === ACTIVE)).toHaveLength(1);
+  });
+
+  it("shows the change's configuration issues beside the field", async () => {
+    stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${POLICY}`]: makePolicy(1),
+      [`GET ${ACTIVE}`]: [],
+      'POST /api/change-requests': () =>
+        Response.json(
+          {
+            message: 'Field rateLimit must be an integer',
+            code: 'VALIDATION_FAILED',
+            issues: [
+              {
+                path: 'body.change.body.configuration.rateLimit',
+                message: 'Field rateLimit must be an integer',
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+    });
+    renderControlPlane(undefined, { me: developer });
+    const card = await screen.findByRole('article', { name: 'Capability 1' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Configure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
+    const configuration = await findCodeEditor('Configuration (JSON)', dialog);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Request change' }));
+    expect(await within(dialog).findByText('Field rateLimit must be an integer')).toBeInTheDocument();
+    await waitFor(() => expect(configuration).toHaveAttribute('aria-invalid', 'true'));
+  });
+
+  it('turns into a request when the server answers 409 APPROVAL_REQUIRED', async () => {
+    let production = 0;
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${POLICY}`]: () => Response.json(makePolicy(production)),
+      [`GET ${ACTIVE}`]: [],
+      'POST /api/capability-subscriptions/versions': () => {
+        production = 1;
+        return Response.json(
+          {
+            message: 'This tenant’s production changes need an approval: request the change instead',
+            code: 'APPROVAL_REQUIRED',
+          },
+          { status: 409 },
+        );
+      },
+      'POST /api/change-requests': () => Response.json(makeChangeRequest({ number: 8 }), { status: 201 }),
+    });
+    renderControlPlane(undefined, { me: developer });
+    const card = await screen.findByRole('article', { name: 'Capability 1' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Configure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Capability' });
+    const save = within(dialog).getByRole('button', { name: 'Save Configuration' });
+    // Enabled once the policy (none) is read.
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    expect(await screen.findByText('Approval now required')).toBeInTheDocument();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Request change' }));
+    expect(await screen.findByText('Change request #8 created')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST')).toEqual([
+      '/api/capability-subscriptions/versions',
+      '/api/change-requests',
+    ]);
+  });
+});
+
 describe('Configuration Version History dialog', () => {
   const versions = [
     makeVersion({ id: 'ver-3', version: 3, configuration: '{"a":1,"b":2}', notes: 'Third' }),
@@ -248,6 +371,32 @@ describe('Configuration Version History dialog', () => {
       '-   "b": 2',
     ]);
     expect([...diff.querySelectorAll('[data-diff=added]')].map((l) => l.textContent)).toEqual(['+   "c": 3']);
+  });
+
+  it('requests an activation where production needs approval', async () => {
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1)],
+      [`GET ${POLICY}`]: makePolicy(1),
+      [`GET ${ACTIVE}`]: [versions[0]],
+      [`GET ${HISTORY}`]: versions,
+      'POST /api/change-requests': () =>
+        Response.json(makeChangeRequest({ number: 9, kind: 'configuration.activate' }), { status: 201 }),
+    });
+    renderControlPlane();
+    const dialog = await openHistory();
+    const items = await within(dialog).findAllByTestId('history-version');
+    const activate = within(items[1]!).getByRole('button', { name: 'Activate' });
+    await waitFor(() => expect(activate).toBeEnabled());
+    await userEvent.click(activate);
+    const request = await screen.findByRole('dialog', { name: 'Request: activate version 2' });
+    await userEvent.click(within(request).getByRole('button', { name: 'Request change' }));
+    expect(await screen.findByText('Change request #9 created')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/api/change-requests')).toEqual({
+      change: { kind: 'configuration.activate', versionId: 'ver-2' },
+    });
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/change-requests']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('activates a version, toasts, refreshes and closes', async () => {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Capability } from '@contract/capabilities';
 import type { Tenant } from '@contract/tenants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -13,7 +14,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { asDirectError, useChangeRequestForm } from '@/changes';
 import { useCreateVersion } from '@/tenants/control-plane/api/create-version';
+import { invalidateVersions } from '@/tenants/control-plane/api/invalidate-versions';
 import { ConfigureCapabilityFields } from '@/tenants/control-plane/components/configure-capability-fields';
 import {
   configurationIssues,
@@ -81,6 +84,7 @@ function ConfigureForm({
   onDone: () => void;
 }) {
   const create = useCreateVersion();
+  const queryClient = useQueryClient();
   const [issues, setIssues] = useState<string[]>([]);
   const form = useForm<ConfigureFormValues>({
     resolver: zodResolver(configureFormSchema),
@@ -88,24 +92,44 @@ function ConfigureForm({
   });
   const [environment, region] = useWatch({ control: form.control, name: ['environment', 'region'] });
   const ready = environment !== '' && region !== '';
+  // The tenant's approval policy decides per environment: save directly, or request the change.
+  const request = useChangeRequestForm({ tenantId: tenant.id, environment: environment || null });
+  const requesting = request.mode === 'request';
+  const pending = create.isPending || request.pending;
 
   const onSubmit = form.handleSubmit((values) => {
     const body = toCreateVersionBody(tenant.id, capabilityId, values);
     if (!body) return;
     setIssues([]);
+    if (requesting) {
+      if (!request.valid) return;
+      request.submit(
+        { kind: 'configuration.create', body },
+        {
+          onSuccess: (created) => {
+            if (created.status === 'applied') void invalidateVersions(queryClient, tenant.id);
+            onDone();
+          },
+          // The change's body issues are this form's own (body.change.body.configuration...).
+          onError: (error) => setIssues(configurationIssues(asDirectError(error))),
+        },
+      );
+      return;
+    }
     create.mutate(body, {
       onSuccess: () => {
         notifySuccess('Configuration saved', 'New version created successfully');
         onDone();
       },
       onError: (error) => {
+        if (request.handleDirectError(error)) return;
         setIssues(configurationIssues(error));
         notifyError(error, 'Failed to create configuration version');
       },
     });
   });
 
-  const formRef = useFocusAfterSubmit(create.isPending);
+  const formRef = useFocusAfterSubmit(pending);
   return (
     <form
       ref={formRef}
@@ -113,7 +137,7 @@ function ConfigureForm({
       noValidate
       aria-label="Configure capability"
     >
-      <fieldset disabled={create.isPending} className="space-y-6">
+      <fieldset disabled={pending} className="space-y-6">
         <ConfigureCapabilityFields
           form={form}
           tenant={tenant}
@@ -121,14 +145,19 @@ function ConfigureForm({
           capabilityId={capabilityId}
           configurationSchema={configurationSchema}
         />
+        {requesting && request.fields}
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">
               Cancel
             </Button>
           </DialogClose>
-          <Button type="submit" disabled={!ready || create.isPending}>
-            {create.isPending ? 'Saving...' : 'Save Configuration'}
+          <Button
+            type="submit"
+            variant={requesting && request.bypass ? 'destructive' : 'default'}
+            disabled={!ready || pending || request.mode === 'loading' || (requesting && !request.valid)}
+          >
+            {pending ? 'Saving...' : requesting ? request.submitLabel : 'Save Configuration'}
           </Button>
         </DialogFooter>
       </fieldset>

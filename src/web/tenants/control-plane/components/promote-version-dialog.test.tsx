@@ -7,6 +7,8 @@ import { VersionHistoryDialog } from '@/tenants/control-plane/components/version
 import {
   bodyOf,
   calls,
+  makeChangeRequest,
+  makePolicy,
   makeTenant,
   makeVersion,
   polyfillPointer,
@@ -15,6 +17,7 @@ import {
 import { renderControlPlane } from '@/tenants/control-plane/test/render-page';
 
 const VERSIONS = '/api/capability-subscriptions/versions';
+const POLICY = 'GET /api/tenants/tenant-001/approval-policy';
 const active = (environment: string, region: string) =>
   `GET ${VERSIONS}/active/tenant-001/${environment}/${region}`;
 
@@ -151,6 +154,7 @@ describe('Promote dialog', () => {
     const { path, render } = renderHistory(uat, tenant);
     const fetchMock = stubApi({
       [path]: [uat],
+      [POLICY]: makePolicy(0),
       [active('production', 'us-east-1')]: [],
       [`POST ${VERSIONS}/ver-uat/promote`]: () =>
         Response.json([makeVersion({ version: 4 })], { status: 201 }),
@@ -171,6 +175,35 @@ describe('Promote dialog', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Promote to Production' }));
     await waitFor(() => expect(calls(fetchMock, 'POST')).toEqual([`${VERSIONS}/ver-uat/promote`]));
     expect(await screen.findByText('Promoted to Production')).toBeInTheDocument();
+  });
+
+  it('requests a production promotion where production needs approval, without asking first', async () => {
+    const uat = makeVersion({ id: 'ver-uat', environment: 'uat', version: 2 });
+    const { path, render } = renderHistory(uat, tenant);
+    const fetchMock = stubApi({
+      [path]: [uat],
+      [POLICY]: makePolicy(1),
+      [active('production', 'us-east-1')]: [],
+      'POST /api/change-requests': () =>
+        Response.json(makeChangeRequest({ number: 12, kind: 'configuration.promote' }), { status: 201 }),
+    });
+    render();
+    const history = await screen.findByRole('dialog', { name: 'Configuration Version History' });
+    const item = await within(history).findByTestId('history-version');
+    await userEvent.click(within(item).getByRole('button', { name: 'Promote to Production' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promote to Production' });
+    await userEvent.type(within(dialog).getByLabelText('Notes'), 'Go live');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Request change' }));
+    expect(await screen.findByText('Change request #12 created')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/change-requests']);
+    expect(bodyOf(fetchMock, '/api/change-requests')).toEqual({
+      change: {
+        kind: 'configuration.promote',
+        versionId: 'ver-uat',
+        body: { targetEnvironment: 'production', targetRegions: ['us-east-1'], notes: 'Go live' },
+      },
+    });
   });
 
   it('offers no promotion beyond production', async () => {

@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import {
   NEXT_ENVIRONMENT,
   type ConfigurationVersion,
@@ -8,6 +8,7 @@ import type { Environment } from '@contract/common';
 import { acceptedRegions, isEnvironmentEnabled } from '@contract/governance';
 import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
+import { useChangeRequestForm } from '@/changes';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,6 +24,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { activeVersionsQueryOptions } from '@/tenants/control-plane/api/get-active-versions';
+import { invalidateVersions } from '@/tenants/control-plane/api/invalidate-versions';
 import { usePromoteVersion } from '@/tenants/control-plane/api/promote-version';
 import { ConfigurationDiff } from '@/tenants/control-plane/components/configuration-diff';
 import { RegionCheckboxes } from '@/tenants/control-plane/components/region-checkboxes';
@@ -107,20 +109,40 @@ function PromoteForm({
   const [notes, setNotes] = useState('');
   const [confirming, setConfirming] = useState(false);
   const promote = usePromoteVersion();
+  const queryClient = useQueryClient();
+  // The target environment's policy decides: promote directly, or request the promotion.
+  const request = useChangeRequestForm({ tenantId: tenant.id, environment: target });
+  const requesting = request.mode === 'request';
+  const pending = promote.isPending || request.pending;
   const targetName = environmentName(target);
   const chosen = offered.filter((region) => regions.includes(region));
+  const body: PromoteVersionBody = {
+    targetEnvironment: target,
+    // Offered by acceptedRegions, which only answers control-plane regions.
+    targetRegions: chosen as PromoteVersionBody['targetRegions'],
+    notes: notes.trim() || null,
+  };
 
-  const send = () =>
-    promote.mutate(
+  const sendRequest = () =>
+    request.submit(
+      { kind: 'configuration.promote', versionId: version.id, body },
       {
-        versionId: version.id,
-        body: {
-          targetEnvironment: target,
-          // Offered by acceptedRegions, which only answers control-plane regions.
-          targetRegions: chosen as PromoteVersionBody['targetRegions'],
-          notes: notes.trim() || null,
+        onSuccess: (created) => {
+          if (created.status === 'applied') void invalidateVersions(queryClient, tenant.id);
+          setConfirming(false);
+          onDone();
         },
+        onError: () => setConfirming(false),
       },
+    );
+
+  const send = () => {
+    if (requesting) {
+      sendRequest();
+      return;
+    }
+    promote.mutate(
+      { versionId: version.id, body },
       {
         onSuccess: (created) => {
           notifySuccess(
@@ -132,10 +154,15 @@ function PromoteForm({
         },
         onError: (error) => {
           setConfirming(false);
-          notifyError(error, `Failed to promote to ${targetName}`);
+          if (!request.handleDirectError(error)) notifyError(error, `Failed to promote to ${targetName}`);
         },
       },
     );
+  };
+
+  // Production asks first when the promotion applies now: directly, or by a bypass. A request waits
+  // for its reviewers, so it does not ask.
+  const asks = target === 'production' && (!requesting || request.bypass);
 
   if (!enabled || offered.length === 0) {
     return (
@@ -154,7 +181,7 @@ function PromoteForm({
         idPrefix="promote"
         regions={offered}
         checked={regions}
-        disabled={promote.isPending}
+        disabled={pending}
         onChange={(region, checked) =>
           setRegions((current) =>
             checked ? [...current, region] : current.filter((other) => other !== region),
@@ -169,27 +196,37 @@ function PromoteForm({
           value={notes}
           maxLength={2000}
           onChange={(event) => setNotes(event.target.value)}
-          disabled={promote.isPending}
+          disabled={pending}
         />
       </div>
+      {requesting && request.fields}
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline" disabled={promote.isPending}>
+          <Button variant="outline" disabled={pending}>
             Cancel
           </Button>
         </DialogClose>
         <Button
-          disabled={chosen.length === 0 || promote.isPending}
-          onClick={() => (target === 'production' ? setConfirming(true) : send())}
+          variant={requesting && request.bypass ? 'destructive' : 'default'}
+          disabled={
+            chosen.length === 0 || pending || request.mode === 'loading' || (requesting && !request.valid)
+          }
+          onClick={() => (asks ? setConfirming(true) : send())}
         >
-          {promote.isPending && !confirming ? 'Promoting...' : 'Promote'}
+          {pending && !confirming
+            ? requesting
+              ? 'Sending...'
+              : 'Promoting...'
+            : requesting
+              ? request.submitLabel
+              : 'Promote'}
         </Button>
       </DialogFooter>
       <ConfirmDialog
         open={confirming}
         title={`Promote version ${version.version} to Production in ${chosen.join(', ')}?`}
         description="It becomes the active Production configuration there at once. Activating the previous version in the history takes it back."
-        pending={promote.isPending}
+        pending={pending}
         onConfirm={send}
         onClose={() => setConfirming(false)}
         confirmLabel="Promote to Production"

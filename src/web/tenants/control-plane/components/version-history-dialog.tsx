@@ -1,9 +1,14 @@
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
+import { environments } from '@contract/common';
 import type { Tenant } from '@contract/tenants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useChangeRequestForm } from '@/changes';
+import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useActivateVersion } from '@/tenants/control-plane/api/activate-version';
+import { invalidateVersions } from '@/tenants/control-plane/api/invalidate-versions';
 import { useVersionHistory, type HistoryContext } from '@/tenants/control-plane/api/get-version-history';
 import { VersionHistoryItem } from '@/tenants/control-plane/components/version-history-item';
 import {
@@ -38,17 +43,34 @@ export function VersionHistoryDialog({
   const [promoting, setPromoting] = useState<ConfigurationVersion | null>(null);
   const history = useVersionHistory(context ?? NO_CONTEXT, open && !!context);
   const activate = useActivateVersion();
+  const queryClient = useQueryClient();
   const versions = history.data ?? [];
   const active = versions.find((version) => version.isActive);
+  const environment = environments.find((e) => e === context?.environment) ?? null;
+  // Where the tenant's policy asks for approvals, Activate opens a request instead of activating.
+  const request = useChangeRequestForm({
+    tenantId: context?.tenantId || tenant.id,
+    environment,
+    enabled: open,
+  });
+  const [requesting, setRequesting] = useState<ConfigurationVersion | null>(null);
 
-  const onActivate = (version: ConfigurationVersion) =>
+  const onActivate = (version: ConfigurationVersion) => {
+    if (request.mode === 'request') {
+      setRequesting(version);
+      return;
+    }
     activate.mutate(version.id, {
       onSuccess: () => {
         notifySuccess('Version activated', `Version ${version.version} is now the active configuration.`);
         onOpenChange(false);
       },
-      onError: (error) => notifyError(error, 'Failed to activate version'),
+      onError: (error) => {
+        if (request.handleDirectError(error)) setRequesting(version);
+        else notifyError(error, 'Failed to activate version');
+      },
     });
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -76,7 +98,7 @@ export function VersionHistoryDialog({
                 version={version}
                 active={active}
                 canActivate={canActivate}
-                activating={activate.isPending}
+                activating={activate.isPending || request.mode === 'loading'}
                 onActivate={() => onActivate(version)}
                 {...promoteProps(version)}
               />
@@ -92,6 +114,20 @@ export function VersionHistoryDialog({
           // Like an activation, a promotion closes the history: the cards show the outcome.
           onPromoted={() => onOpenChange(false)}
         />
+        {requesting && environment && (
+          <RequestChangeDialog
+            open
+            onOpenChange={(next) => !next && setRequesting(null)}
+            title={`Request: activate version ${requesting.version}`}
+            description={`Version ${requesting.version} becomes the active ${environmentName(environment)} configuration in ${requesting.region} once the request applies.`}
+            form={request}
+            change={{ kind: 'configuration.activate', versionId: requesting.id }}
+            onRequested={(created) => {
+              if (created.status === 'applied') void invalidateVersions(queryClient, tenant.id);
+              onOpenChange(false);
+            }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

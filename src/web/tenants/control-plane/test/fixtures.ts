@@ -111,4 +111,44 @@ export function polyfillPointer(): void {
   proto.setPointerCapture ??= () => undefined;
   proto.releasePointerCapture ??= () => undefined;
   proto.scrollIntoView ??= () => undefined;
+  // Radix Checkbox (the request fields' Schedule and Bypass) measures itself.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }
+
+/** An approval policy answer: `production` approvals for production changes, none elsewhere. */
+export const makePolicy = (production: number, tenantId: string | null = 'tenant-001') => ({
+  tenantId,
+  requiredApprovals: { development: 0, uat: 0, production },
+  updatedAt: null,
+  updatedBy: null,
+});
+
+/** A change request as POST /api/change-requests answers it. */
+export const makeChangeRequest = (overrides: Record<string, unknown> = {}) => ({
+  id: 'chg-7',
+  number: 7,
+  tenantId: 'tenant-001',
+  tenantName: 'Acme Financial Services',
+  environment: 'production',
+  kind: 'configuration.create',
+  title: 'New configuration version',
+  description: null,
+  status: 'pending',
+  requiredApprovals: 1,
+  approvals: 0,
+  requestedBy: 'alice@example.com',
+  createdAt: '2024-03-01T10:00:00.000Z',
+  updatedAt: '2024-03-01T10:00:00.000Z',
+  scheduledAt: null,
+  scheduleTimeZone: null,
+  appliedAt: null,
+  appliedBy: null,
+  outcome: null,
+  bypassReason: null,
+  revision: 1,
+  ...overrides,
+});

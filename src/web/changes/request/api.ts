@@ -1,0 +1,94 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApprovalPolicy, ChangeRequest, CreateChangeRequestBody } from '@contract/changes';
+import type { Environment } from '@contract/common';
+import type { ErrorBody } from '@contract/errors';
+import { useNavigate } from 'react-router';
+import { apiRequest, ApiError, getJson } from '@/lib/api-client';
+import { notifyRequested } from '@/changes/request/notify-requested';
+
+export const CHANGE_REQUESTS_PATH = '/api/change-requests';
+/** The prefix of every change-request query: the Changes list, a request's page and the sidebar badge. */
+export const CHANGE_REQUESTS_KEY = ['change-requests'] as const;
+
+/** A tenant's approval policy, or the platform's (null: shared capabilities and deployments). */
+export const approvalPolicyQueryOptions = (tenantId: string | null) =>
+  queryOptions({
+    queryKey: ['approval-policy', tenantId ?? 'platform'],
+    queryFn: () =>
+      getJson<ApprovalPolicy>(
+        tenantId === null
+          ? '/api/approval-policy'
+          : `/api/tenants/${encodeURIComponent(tenantId)}/approval-policy`,
+      ),
+  });
+
+/** `enabled: false` reads nothing yet (a dialog mounted while closed). */
+export function useApprovalPolicy(tenantId: string | null, { enabled = true } = {}) {
+  return useQuery({ ...approvalPolicyQueryOptions(tenantId), enabled });
+}
+
+/** How many approvals the environment's changes need under the policy (0: they apply directly). */
+export function approvalsNeeded(policy: ApprovalPolicy | undefined, environment: Environment): number {
+  return policy?.requiredApprovals[environment] ?? 0;
+}
+
+export const needsApproval = (policy: ApprovalPolicy | undefined, environment: Environment): boolean =>
+  approvalsNeeded(policy, environment) > 0;
+
+/** A direct write the policy refused: the same change must be requested instead. */
+export const isApprovalRequired = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.body?.code === 'APPROVAL_REQUIRED';
+
+/** POST /api/change-requests: 201 with the request (applied at once, pending or scheduled). */
+export async function createChangeRequest(body: CreateChangeRequestBody): Promise<ChangeRequest> {
+  const res = await apiRequest('POST', CHANGE_REQUESTS_PATH, body);
+  return (await res.json()) as ChangeRequest;
+}
+
+/**
+ * Posts a change request and toasts it ("Change request #N created", or "Change applied" after a bypass)
+ * with a way to its page; the Changes list and the sidebar badge refresh after it.
+ */
+export function useRequestChange() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: createChangeRequest,
+    onSuccess: (created) => {
+      notifyRequested(created, (path) => void navigate(path));
+      return queryClient.invalidateQueries({ queryKey: CHANGE_REQUESTS_KEY });
+    },
+  });
+}
+
+/**
+ * A change request's refusal as its direct endpoint would have said it: the issues of the change's
+ * body ("body.change.body.configuration") become the dialog's own ("body.configuration"), so the
+ * dialog's existing field mapping applies. Other errors are returned as they are.
+ */
+export function asDirectError(error: unknown): unknown {
+  if (!(error instanceof ApiError) || !Array.isArray(error.body?.issues)) return error;
+  const issues = error.body.issues.map((issue) =>
+    issue.path.startsWith('body.change.body.')
+      ? { ...issue, path: `body.${issue.path.slice('body.change.body.'.length)}` }
+      : issue,
+  );
+  const body: Partial<ErrorBody> = { ...error.body, issues };
+  return new ApiError(error.status, error.message.replace(/^\d{3}: /, ''), body);
+}
+
+/** The issues of the request's own fields (description, schedule, bypass reason), by field. */
+export function requestFieldIssues(error: unknown): Partial<Record<RequestField, string>> {
+  if (!(error instanceof ApiError) || !Array.isArray(error.body?.issues)) return {};
+  const found: Partial<Record<RequestField, string>> = {};
+  for (const issue of error.body.issues) {
+    const field = REQUEST_FIELDS.find(
+      (name) => issue.path === `body.${name}` || issue.path.startsWith(`body.${name}.`),
+    );
+    if (field && !found[field]) found[field] = issue.message;
+  }
+  return found;
+}
+
+const REQUEST_FIELDS = ['description', 'schedule', 'bypassReason'] as const;
+export type RequestField = (typeof REQUEST_FIELDS)[number];

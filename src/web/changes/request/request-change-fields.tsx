@@ -1,0 +1,171 @@
+import type { Environment } from '@contract/common';
+import { useId } from 'react';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import type { RequestField } from '@/changes/request/api';
+import { timeZoneChoices, type RequestOptions } from '@/changes/request/request-options';
+
+const ENVIRONMENT_NAMES: Record<Environment, string> = {
+  development: 'Development',
+  uat: 'UAT',
+  production: 'Production',
+};
+
+const selectClass =
+  'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 dark:bg-input/30';
+
+export type RequestChangeFieldsProps = {
+  value: RequestOptions;
+  onChange: (next: RequestOptions) => void;
+  environment: Environment;
+  requiredApprovals: number;
+  /** Whose policy asks: a tenant's, or the platform's (shared capabilities and deployments). */
+  scope: 'tenant' | 'platform';
+  /** Global administrators may apply at once, with an audited reason. */
+  canBypass: boolean;
+  disabled?: boolean;
+  /** The server's issues about these fields. */
+  errors?: Partial<Record<RequestField, string>>;
+};
+
+/** The sentence that says why the dialog requests rather than applies. */
+export function approvalNote(
+  environment: Environment,
+  requiredApprovals: number,
+  scope: 'tenant' | 'platform',
+) {
+  const approvals = requiredApprovals === 1 ? '1 approval' : `${requiredApprovals} approvals`;
+  const whose =
+    scope === 'tenant'
+      ? `${ENVIRONMENT_NAMES[environment]} changes of this tenant`
+      : `Platform ${ENVIRONMENT_NAMES[environment]} changes`;
+  return `${whose} need ${approvals}: this creates a change request.`;
+}
+
+/**
+ * The part of a dialog that turns its change into a change request (docs/requesting-changes.md): why,
+ * an optional description and schedule, and for global administrators a bypass with its reason.
+ */
+export function RequestChangeFields({
+  value,
+  onChange,
+  environment,
+  requiredApprovals,
+  scope,
+  canBypass,
+  disabled = false,
+  errors = {},
+}: RequestChangeFieldsProps) {
+  const id = useId();
+  const set = <K extends keyof RequestOptions>(key: K, next: RequestOptions[K]) =>
+    onChange({ ...value, [key]: next });
+  const bypass = canBypass && value.bypass;
+  const scheduleError = errors.schedule;
+  const reasonMissing = bypass && value.reason.trim() === '';
+
+  return (
+    <div className="space-y-4 rounded-md border border-dashed p-3" data-testid="request-change-fields">
+      <p className="text-sm" role="note">
+        {bypass
+          ? 'This applies the change now, without approval. Your reason is recorded in the audit log.'
+          : approvalNote(environment, requiredApprovals, scope)}
+      </p>
+      <Field data-invalid={!!errors.description || undefined}>
+        <FieldLabel htmlFor={`${id}-description`}>Description (optional)</FieldLabel>
+        <Textarea
+          {...fieldControlProps(`${id}-description`, !!errors.description)}
+          value={value.description}
+          maxLength={4000}
+          rows={2}
+          placeholder="Why this change, for the reviewers"
+          disabled={disabled}
+          onChange={(event) => set('description', event.target.value)}
+        />
+        <FieldError id={`${id}-description-error`}>{errors.description}</FieldError>
+      </Field>
+      {!bypass && (
+        <div className="space-y-3">
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={`${id}-schedule`}
+              checked={value.scheduled}
+              disabled={disabled}
+              onCheckedChange={(checked) => set('scheduled', checked === true)}
+            />
+            <Label htmlFor={`${id}-schedule`}>Schedule for later</Label>
+          </div>
+          {value.scheduled && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field data-invalid={!!scheduleError || undefined}>
+                <FieldLabel htmlFor={`${id}-time`}>Apply at</FieldLabel>
+                <Input
+                  {...fieldControlProps(`${id}-time`, !!scheduleError)}
+                  type="datetime-local"
+                  step={1}
+                  required
+                  value={value.localTime}
+                  disabled={disabled}
+                  onChange={(event) => set('localTime', event.target.value)}
+                />
+                <FieldDescription>Once approved, it applies at this time.</FieldDescription>
+                <FieldError id={`${id}-time-error`}>{scheduleError}</FieldError>
+              </Field>
+              <Field>
+                <FieldLabel htmlFor={`${id}-zone`}>Time zone</FieldLabel>
+                <select
+                  id={`${id}-zone`}
+                  className={selectClass}
+                  value={value.timeZone}
+                  disabled={disabled}
+                  onChange={(event) => set('timeZone', event.target.value)}
+                >
+                  {timeZoneChoices(value.timeZone).map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </div>
+          )}
+        </div>
+      )}
+      {canBypass && (
+        <div className="space-y-3">
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={`${id}-bypass`}
+              checked={value.bypass}
+              disabled={disabled}
+              onCheckedChange={(checked) => set('bypass', checked === true)}
+            />
+            <Label htmlFor={`${id}-bypass`}>Bypass approval</Label>
+          </div>
+          {bypass && (
+            <Field data-invalid={!!errors.bypassReason || undefined}>
+              <FieldLabel htmlFor={`${id}-reason`}>Reason</FieldLabel>
+              <Textarea
+                {...fieldControlProps(`${id}-reason`, !!errors.bypassReason)}
+                value={value.reason}
+                required
+                aria-required="true"
+                maxLength={1000}
+                rows={2}
+                placeholder="e.g. Incident 4711: the fix cannot wait for review"
+                disabled={disabled}
+                onChange={(event) => set('reason', event.target.value)}
+              />
+              <FieldDescription>
+                {reasonMissing ? 'A reason is required to bypass approval.' : 'Recorded in the audit log.'}
+              </FieldDescription>
+              <FieldError id={`${id}-reason-error`}>{errors.bypassReason}</FieldError>
+            </Field>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
