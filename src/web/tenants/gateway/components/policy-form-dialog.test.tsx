@@ -8,7 +8,7 @@ import { editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor'
 import { renderWithProviders } from '@/test/render';
 import { bodyOf, polyfillPointer, stubApi } from '@/tenants/control-plane/test/fixtures';
 import { PolicyFormDialog } from '@/tenants/gateway/components/policy-form-dialog';
-import { makePolicy, subscriptionStubs } from '@/tenants/gateway/test/fixtures';
+import { makePolicy, noApprovalStubs, subscriptionStubs } from '@/tenants/gateway/test/fixtures';
 import type { OpaPolicy } from '@contract/gateway';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -39,7 +39,7 @@ async function fill(dialog: HTMLElement) {
 
 describe('PolicyFormDialog', () => {
   it('requires a name and Rego source before any request', async () => {
-    const fetchMock = stubApi(subscriptionStubs);
+    const fetchMock = stubApi({ ...subscriptionStubs, ...noApprovalStubs });
     const { dialog } = renderDialog();
     // A new policy starts from a template that passes the server's checks.
     const rego = await findCodeEditor('Rego policy', dialog);
@@ -55,6 +55,7 @@ describe('PolicyFormDialog', () => {
   it("lists the server's Rego problems with their lines beside the editor", async () => {
     stubApi({
       ...subscriptionStubs,
+      ...noApprovalStubs,
       [`POST ${POLICIES}`]: () =>
         Response.json(
           {
@@ -88,6 +89,7 @@ describe('PolicyFormDialog', () => {
   it('creates: empty description as null, toast "Policy created"', async () => {
     const fetchMock = stubApi({
       ...subscriptionStubs,
+      ...noApprovalStubs,
       [`POST ${POLICIES}`]: (init: RequestInit | undefined) =>
         Response.json(makePolicy(JSON.parse(String(init?.body)) as Partial<OpaPolicy>), { status: 201 }),
     });
