@@ -182,6 +182,21 @@ export const appDialogs: { name: string; open: (page: Page) => Promise<void> }[]
     },
   },
   {
+    name: 'Request: delete route, with a bypass',
+    open: async (page) => {
+      // Production needs an approval by default: Delete opens the request dialog instead of asking.
+      await openRoute(page, '/tenant/tenant-001/control-plane?tab=gateway&env=production');
+      await page
+        .getByTestId('route-row')
+        .first()
+        .getByRole('button', { name: /^Actions for route / })
+        .click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await openDialog(page).getByRole('checkbox', { name: 'Bypass approval' }).click();
+      await expect(openDialog(page).getByLabel('Reason')).toBeVisible();
+    },
+  },
+  {
     name: 'Add Template',
     open: async (page) => {
       await openRoute(page, '/capability/api-007/configuration');

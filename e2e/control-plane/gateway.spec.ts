@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { ChangeRequest } from '../../src/contract/changes';
 import { expect, signIn, test } from '../fixtures';
 import { fillEditor } from '../code-editor';
 import { createUser, uniqueEmail } from '../users/helpers';
@@ -28,6 +29,16 @@ async function subscribedCapability(request: APIRequestContext, name: string): P
   });
   expect(res.status(), await res.text()).toBe(201);
   return capabilityId;
+}
+
+/**
+ * Applies a change at once as the administrator, with a bypass: production asks for an approval by
+ * default, so set-up writes there go through a change request.
+ */
+async function applyWithBypass(request: APIRequestContext, change: Record<string, unknown>): Promise<void> {
+  const res = await request.post('/api/change-requests', { data: { change, bypassReason: 'E2E set-up' } });
+  expect(res.status(), await res.text()).toBe(201);
+  expect(((await res.json()) as ChangeRequest).status).toBe('applied');
 }
 
 async function pickCapability(page: Page, dialog: ReturnType<Page['getByRole']>, name: string) {
@@ -149,6 +160,78 @@ test.describe('control plane: gateway routes and OPA policies', () => {
     expect(bundle.name).toMatch(/\.tar\.gz$/);
     expect(bundle.bytes.length).toBeGreaterThan(20);
     expect([bundle.bytes[0], bundle.bytes[1]]).toEqual([0x1f, 0x8b]);
+  });
+
+  test('a production route edit by the administrator becomes a change request; the route keeps its version', async ({
+    page,
+    request,
+  }) => {
+    const stamp = Date.now();
+    await patchTenant(request, {
+      productionEnabled: true,
+      allowedRegions: ['us-east-1', 'us-west-2', 'eu-west-1'],
+      environmentRegionPolicies: null,
+      confirmWidening: true,
+    });
+    const capabilityId = await registerCapability(request, `E2E Gateway Production ${stamp}`);
+    await applyWithBypass(request, {
+      kind: 'configuration.create',
+      body: {
+        subscriptionId: `sub-${TENANT_ID}-${capabilityId}`,
+        tenantId: TENANT_ID,
+        capabilityId,
+        environment: 'production',
+        region: 'us-east-1',
+        configuration: '{}',
+      },
+    });
+    const path = `/e2e-production-${stamp}`;
+    await applyWithBypass(request, {
+      kind: 'gateway_route.create',
+      tenantId: TENANT_ID,
+      body: {
+        capabilityId,
+        environment: 'production',
+        path,
+        methods: ['GET'],
+        targetService: 'http://orders.internal:8080',
+      },
+    });
+
+    await page.goto(`${CONTROL_PLANE}?tab=gateway&env=production&routeQ=${encodeURIComponent(path)}`);
+    const row = page.getByTestId('route-row').filter({ hasText: path });
+    await expect(row.getByTestId('route-version')).toHaveText('v1');
+    await row.getByRole('button', { name: `Actions for route ${path}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Route' });
+    await expect(
+      dialog.getByText('Production changes of this tenant need 1 approval: this creates a change request.'),
+    ).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+    await dialog.getByLabel('Rate limit (requests per minute)').fill('');
+    await dialog.getByLabel('Description (optional)').fill('No limit for the launch');
+    const [posted] = await Promise.all([
+      page.waitForResponse(
+        (res) => res.url().endsWith('/api/change-requests') && res.request().method() === 'POST',
+      ),
+      dialog.getByRole('button', { name: 'Request change' }).click(),
+    ]);
+    expect(posted.status()).toBe(201);
+    const created = (await posted.json()) as ChangeRequest;
+    expect(created).toMatchObject({
+      kind: 'gateway_route.edit',
+      status: 'pending',
+      environment: 'production',
+    });
+    await expect(toast(page)).toContainText(`Change request #${created.number} created`);
+    await expect(dialog).toBeHidden();
+    // Nothing applied: the route keeps version 1 and its limit.
+    await expect(row.getByTestId('route-version')).toHaveText('v1');
+    await expect(row).toContainText('1000/min');
+
+    // Leave no request waiting for the other specs' reviewers.
+    const cancelled = await request.post(`/api/change-requests/${created.id}/cancel`);
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
   });
 
   test('a member sees the routes but no write action', async ({ request, anonymousPage }) => {

@@ -11,7 +11,7 @@ import {
   stubApi,
 } from '@/tenants/control-plane/test/fixtures';
 import { renderControlPlane } from '@/tenants/control-plane/test/render-page';
-import { makePolicy, makeRoute, subscriptionStubs } from '@/tenants/gateway/test/fixtures';
+import { makePolicy, makeRoute, noApprovalStubs, subscriptionStubs } from '@/tenants/gateway/test/fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(polyfillPointer);
@@ -33,6 +33,7 @@ const page = (rows: unknown[]) => () =>
 function stubTab(routes: unknown[], policies: unknown[] = []) {
   return stubApi({
     ...subscriptionStubs,
+    ...noApprovalStubs,
     'GET /api/tenants/tenant-001': makeTenant(),
     'GET /api/capabilities': [makeCapability(1)],
     [`GET ${ROUTES}`]: page(routes),

@@ -1,4 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useChangeRequestForm } from '@/changes';
 import { CodeBlock } from '@/components/code-block';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,6 +14,8 @@ import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { useActivateLineageVersion } from '@/tenants/gateway/api/activate-lineage-version';
 import { gatewayKeys, type AnyLineage, type LineageKind } from '@/tenants/gateway/api/gateway-keys';
 import { newestOf, useLineageHistory } from '@/tenants/gateway/api/get-lineage-history';
+import { LineageRequestDialog } from '@/tenants/gateway/components/lineage-request-dialog';
+import { lineageChanges } from '@/tenants/gateway/lib/lineage-changes';
 import { promotedFromLabel, promoteLabel } from '@/tenants/gateway/lib/promotion';
 
 type LineageHistoryDialogProps = {
@@ -52,8 +56,19 @@ export function LineageHistoryDialog({
   const total = history.data?.total ?? 0;
   const active = versions.find((version) => version.isActive);
   const newest = newestOf(versions);
+  // Where the tenant's policy asks for approvals, Activate opens a request instead of activating.
+  const request = useChangeRequestForm({
+    tenantId,
+    environment: lineage?.environment ?? null,
+    enabled: !!lineage,
+  });
+  const [requesting, setRequesting] = useState<AnyLineage | null>(null);
 
-  const onActivate = (version: AnyLineage) =>
+  const onActivate = (version: AnyLineage) => {
+    if (request.mode === 'request') {
+      setRequesting(version);
+      return;
+    }
     activate.mutate(
       { versionId: version.id, ifMatch: newest },
       {
@@ -62,6 +77,8 @@ export function LineageHistoryDialog({
           onClose();
         },
         onError: (error) => {
+          // The policy changed since the history opened: the activation becomes a request.
+          if (request.handleDirectError(error)) return setRequesting(version);
           if (!isPreconditionFailed(error)) return notifyError(error, 'Failed to activate version');
           notifyProblem(
             'Not activated',
@@ -71,6 +88,7 @@ export function LineageHistoryDialog({
         },
       },
     );
+  };
 
   return (
     <Dialog open={!!lineage} onOpenChange={(open) => !open && onClose()}>
@@ -119,7 +137,7 @@ export function LineageHistoryDialog({
                         size="sm"
                         variant="outline"
                         className="ml-auto"
-                        disabled={activate.isPending}
+                        disabled={activate.isPending || request.mode === 'loading'}
                         aria-label={`Activate version ${version.version}`}
                         onClick={() => onActivate(version)}
                       >
@@ -164,6 +182,19 @@ export function LineageHistoryDialog({
               </p>
             )}
           </div>
+        )}
+        {requesting && lineage && (
+          <LineageRequestDialog
+            kind={kind}
+            tenantId={tenantId}
+            environment={lineage.environment}
+            title={`Request: activate version ${requesting.version}`}
+            description={`Version ${requesting.version} of the ${name} becomes the active one in ${environmentName(lineage.environment)} once the request applies.`}
+            change={lineageChanges.activate(kind, tenantId, requesting.id)}
+            onClose={() => setRequesting(null)}
+            // Like an activation, a request closes the history.
+            onRequested={onClose}
+          />
         )}
       </DialogContent>
     </Dialog>

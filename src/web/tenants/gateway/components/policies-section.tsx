@@ -35,7 +35,7 @@ export function PoliciesSection({ tenantId, environment, canWrite }: PoliciesSec
   const policies = useLineages('policies', tenantId, { environment, q, sort, limit, offset });
   const rows = policies.data?.rows ?? [];
   const capabilityName = useCapabilityNames(rows.map((row) => row.capabilityId));
-  const actions = useLineageActions('policies', tenantId);
+  const actions = useLineageActions('policies', tenantId, environment);
   const where = environmentName(environment);
 
   return (

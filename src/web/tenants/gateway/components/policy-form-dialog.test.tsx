@@ -6,9 +6,20 @@ import { Toaster } from '@/components/ui/toaster';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor';
 import { renderWithProviders } from '@/test/render';
-import { bodyOf, polyfillPointer, stubApi } from '@/tenants/control-plane/test/fixtures';
+import {
+  bodyOf,
+  calls,
+  makeChangeRequest,
+  polyfillPointer,
+  stubApi,
+} from '@/tenants/control-plane/test/fixtures';
 import { PolicyFormDialog } from '@/tenants/gateway/components/policy-form-dialog';
-import { makePolicy, subscriptionStubs } from '@/tenants/gateway/test/fixtures';
+import {
+  approvalStubs,
+  makePolicy,
+  noApprovalStubs,
+  subscriptionStubs,
+} from '@/tenants/gateway/test/fixtures';
 import type { OpaPolicy } from '@contract/gateway';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -39,7 +50,7 @@ async function fill(dialog: HTMLElement) {
 
 describe('PolicyFormDialog', () => {
   it('requires a name and Rego source before any request', async () => {
-    const fetchMock = stubApi(subscriptionStubs);
+    const fetchMock = stubApi({ ...subscriptionStubs, ...noApprovalStubs });
     const { dialog } = renderDialog();
     // A new policy starts from a template that passes the server's checks.
     const rego = await findCodeEditor('Rego policy', dialog);
@@ -55,6 +66,7 @@ describe('PolicyFormDialog', () => {
   it("lists the server's Rego problems with their lines beside the editor", async () => {
     stubApi({
       ...subscriptionStubs,
+      ...noApprovalStubs,
       [`POST ${POLICIES}`]: () =>
         Response.json(
           {
@@ -88,6 +100,7 @@ describe('PolicyFormDialog', () => {
   it('creates: empty description as null, toast "Policy created"', async () => {
     const fetchMock = stubApi({
       ...subscriptionStubs,
+      ...noApprovalStubs,
       [`POST ${POLICIES}`]: (init: RequestInit | undefined) =>
         Response.json(makePolicy(JSON.parse(String(init?.body)) as Partial<OpaPolicy>), { status: 201 }),
     });
@@ -105,6 +118,53 @@ describe('PolicyFormDialog', () => {
       policyType: 'data-filter',
       enabled: true,
     });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+describe('PolicyFormDialog where production needs approval', () => {
+  it("requests the policy, and lists the request's Rego problems beside the editor", async () => {
+    let answer = 400;
+    const fetchMock = stubApi({
+      ...subscriptionStubs,
+      ...approvalStubs,
+      'POST /api/change-requests': () =>
+        answer === 400
+          ? Response.json(
+              {
+                message: 'policyContent: line 4: unbalanced {',
+                code: 'VALIDATION_FAILED',
+                issues: [
+                  { path: 'body.change.body.policyContent', message: 'Line 4: unbalanced {', line: 4 },
+                ],
+              },
+              { status: 400 },
+            )
+          : Response.json(makeChangeRequest({ kind: 'opa_policy.create', number: 12 }), { status: 201 }),
+    });
+    const { dialog, onOpenChange } = renderDialog();
+    expect(
+      await within(dialog).findByText(
+        'Production changes of this tenant need 1 approval: this creates a change request.',
+      ),
+    ).toBeInTheDocument();
+    await fill(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request change' }));
+    const problems = await within(dialog).findByRole('list', { name: 'Rego problems' });
+    expect(problems).toHaveTextContent('Line 4: unbalanced {');
+    expect(onOpenChange).not.toHaveBeenCalled();
+
+    answer = 201;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request change' }));
+    expect(await screen.findByText('Change request #12 created')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/api/change-requests')).toMatchObject({
+      change: {
+        kind: 'opa_policy.create',
+        tenantId: 'tenant-001',
+        body: { capabilityId: 'api-001', environment: 'production', name: 'orders-authz' },
+      },
+    });
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/change-requests', '/api/change-requests']);
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

@@ -1,17 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Environment } from '@contract/common';
 import type { OpaPolicy, RegoProblem } from '@contract/gateway';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { asDirectError, useChangeRequestForm } from '@/changes';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { useCreateLineage } from '@/tenants/gateway/api/create-lineage';
+import { invalidateLineages } from '@/tenants/gateway/api/gateway-keys';
 import { useUpdateLineage } from '@/tenants/gateway/api/update-lineage';
+import { LineageDialogForm } from '@/tenants/gateway/components/lineage-dialog-form';
 import { NewestVersionGate } from '@/tenants/gateway/components/newest-version-gate';
 import { PolicyFormFields } from '@/tenants/gateway/components/policy-form-fields';
 import { conflictFieldOf } from '@/tenants/gateway/lib/conflict-field';
@@ -83,7 +86,11 @@ type PolicyFormProps = {
 function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) {
   const create = useCreateLineage('policies', tenantId);
   const update = useUpdateLineage('policies', tenantId);
-  const pending = create.isPending || update.isPending;
+  const queryClient = useQueryClient();
+  // The tenant's approval policy for this environment decides: save directly, or request the change.
+  const request = useChangeRequestForm({ tenantId, environment });
+  const requesting = request.mode === 'request';
+  const pending = create.isPending || update.isPending || request.pending;
   const [regoProblems, setRegoProblems] = useState<RegoProblem[]>([]);
   const form = useForm<PolicyFormValues>({
     resolver: zodResolver(policyFormSchema),
@@ -97,8 +104,7 @@ function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) 
     labels: policyFormLabels,
   });
 
-  const onError = (error: unknown, fallback: string) => {
-    if (conflict.handleError(error)) return;
+  const showIssues = (error: unknown) => {
     const problems = regoProblemsOf(error);
     setRegoProblems(problems);
     // Rego problems show as a list beside the editor, not as one field message.
@@ -110,6 +116,13 @@ function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) 
       conflictFieldOf(error, { capability: 'capabilityId', other: 'policyContent' }),
     );
     if (problems.length > 0) form.setFocus('policyContent');
+  };
+
+  const onError = (error: unknown, fallback: string) => {
+    // The policy changed since the dialog opened: it stays open and now requests the change.
+    if (request.handleDirectError(error)) return;
+    if (conflict.handleError(error)) return;
+    showIssues(error);
     notifyError(error, fallback);
   };
 
@@ -117,6 +130,28 @@ function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) 
     setRegoProblems([]);
     const fields = toPolicyFields(values);
     const where = environmentName(environment);
+    if (requesting) {
+      if (!request.valid) return;
+      request.submit(
+        policy
+          ? { kind: 'opa_policy.edit', tenantId, lineageId: policy.lineageId, body: fields }
+          : {
+              kind: 'opa_policy.create',
+              tenantId,
+              body: { ...fields, capabilityId: values.capabilityId, environment },
+            },
+        {
+          // Nothing changes until the request applies; a bypass applies now.
+          onSuccess: (created) => {
+            if (created.status === 'applied') void invalidateLineages(queryClient, 'policies', tenantId);
+            onDone();
+          },
+          // The change's issues (body.change.body.policyContent...) are this form's own; the hook toasts.
+          onError: (error) => showIssues(asDirectError(error)),
+        },
+      );
+      return;
+    }
     if (policy) {
       update.mutate(
         { lineageId: policy.lineageId, fields, ifMatch: conflict.revision() },
@@ -146,10 +181,22 @@ function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) 
   });
 
   return (
-    <DialogForm
+    <LineageDialogForm
       label={policy ? 'Edit policy' : 'Create policy'}
       pending={pending}
-      submitLabel={pending ? 'Saving...' : policy ? 'Save Changes' : 'Create Policy'}
+      submitLabel={
+        pending
+          ? requesting
+            ? 'Sending...'
+            : 'Saving...'
+          : requesting
+            ? request.submitLabel
+            : policy
+              ? 'Save Changes'
+              : 'Create Policy'
+      }
+      submitDisabled={request.mode === 'loading' || (requesting && !request.valid)}
+      destructive={requesting && request.bypass}
       onSubmit={onSubmit}
     >
       <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
@@ -160,6 +207,7 @@ function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) 
         editing={!!policy}
         regoProblems={regoProblems}
       />
-    </DialogForm>
+      {requesting && request.fields}
+    </LineageDialogForm>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from '@/tenants/control-plane/test/fixtures';
 import { renderControlPlane } from '@/tenants/control-plane/test/render-page';
 import { PromoteLineageDialog } from '@/tenants/gateway/components/promote-lineage-dialog';
-import { makePolicy, makeRoute } from '@/tenants/gateway/test/fixtures';
+import { makePolicy, makeRoute, noApprovalStubs } from '@/tenants/gateway/test/fixtures';
 import { describeRoute } from '@/tenants/gateway/lib/describe-version';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -72,6 +72,7 @@ describe('PromoteLineageDialog', () => {
   it('shows the difference from the active target version, and asks before Production', async () => {
     const uat = makeRoute({ environment: 'uat', version: 2, rateLimit: 50 });
     const fetchMock = stubApi({
+      ...noApprovalStubs,
       [`GET ${ROUTES}/route-lineage-1/promotion-target`]: {
         lineageId: 'route-lineage-prod',
         latestVersion: 4,

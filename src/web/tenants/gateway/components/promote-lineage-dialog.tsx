@@ -1,5 +1,7 @@
 import type { Environment } from '@contract/common';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { asDirectError, useChangeRequestForm } from '@/changes';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,8 +19,9 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { serverFieldIssues } from '@/lib/server-issues';
 import { ConfigurationDiff } from '@/tenants/control-plane/components/configuration-diff';
 import { environmentName } from '@/tenants/control-plane/lib/labels';
-import type { AnyLineage, LineageKind } from '@/tenants/gateway/api/gateway-keys';
+import { invalidateLineages, type AnyLineage, type LineageKind } from '@/tenants/gateway/api/gateway-keys';
 import { usePromoteLineage, usePromotionTarget } from '@/tenants/gateway/api/promote-lineage';
+import { lineageChanges } from '@/tenants/gateway/lib/lineage-changes';
 import { promotionTarget } from '@/tenants/gateway/lib/promotion';
 
 type PromoteLineageDialogProps = {
@@ -101,10 +104,40 @@ function PromoteForm({
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const promote = usePromoteLineage(kind, tenantId);
+  const queryClient = useQueryClient();
+  // The target environment's policy decides: promote directly, or request the promotion.
+  const request = useChangeRequestForm({ tenantId, environment: target });
+  const requesting = request.mode === 'request';
+  const pending = promote.isPending || request.pending;
   const targetName = environmentName(target);
+
+  /** A refusal of the target's rules (409) or of the target itself (400) names the one field. */
+  const showProblem = (error: unknown) => {
+    const issue = serverFieldIssues(error).find((i) => i.field === 'targetEnvironment');
+    if (issue) setProblem(issue.message);
+    else if (error instanceof ApiError && error.status === 409) setProblem(error.message);
+  };
+
+  const sendRequest = () =>
+    request.submit(lineageChanges.promote(kind, tenantId, version.lineageId, target), {
+      onSuccess: (created) => {
+        // Nothing changes until the request applies; a bypass applies now.
+        if (created.status === 'applied') void invalidateLineages(queryClient, kind, tenantId);
+        setConfirming(false);
+        onDone();
+      },
+      onError: (error) => {
+        setConfirming(false);
+        showProblem(asDirectError(error));
+      },
+    });
 
   const send = () => {
     setProblem(null);
+    if (requesting) {
+      sendRequest();
+      return;
+    }
     promote.mutate(
       { lineageId: version.lineageId, targetEnvironment: target },
       {
@@ -118,15 +151,18 @@ function PromoteForm({
         },
         onError: (error) => {
           setConfirming(false);
-          // A refusal of the target's rules (409) or of the target itself (400) names the one field.
-          const issue = serverFieldIssues(error).find((i) => i.field === 'targetEnvironment');
-          if (issue) setProblem(issue.message);
-          else if (error instanceof ApiError && error.status === 409) setProblem(error.message);
+          // The policy changed since the dialog opened: it stays open and now requests the promotion.
+          if (request.handleDirectError(error)) return;
+          showProblem(error);
           notifyError(error, `Failed to promote to ${targetName}`);
         },
       },
     );
   };
+
+  // Production asks first when the promotion applies now: directly, or by a bypass. A request waits
+  // for its reviewers, so it does not ask.
+  const asks = target === 'production' && (!requesting || request.bypass);
 
   return (
     <div className="space-y-4">
@@ -136,24 +172,32 @@ function PromoteForm({
           {problem}
         </p>
       )}
+      {requesting && request.fields}
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline" disabled={promote.isPending}>
+          <Button variant="outline" disabled={pending}>
             Cancel
           </Button>
         </DialogClose>
         <Button
-          disabled={promote.isPending}
-          onClick={() => (target === 'production' ? setConfirming(true) : send())}
+          variant={requesting && request.bypass ? 'destructive' : 'default'}
+          disabled={pending || request.mode === 'loading' || (requesting && !request.valid)}
+          onClick={() => (asks ? setConfirming(true) : send())}
         >
-          {promote.isPending && !confirming ? 'Promoting...' : 'Promote'}
+          {pending && !confirming
+            ? requesting
+              ? 'Sending...'
+              : 'Promoting...'
+            : requesting
+              ? request.submitLabel
+              : 'Promote'}
         </Button>
       </DialogFooter>
       <ConfirmDialog
         open={confirming}
         title={`Promote version ${version.version} of the ${name} to Production?`}
         description="It becomes the active Production version there at once. Activating the previous version in the Production history takes it back."
-        pending={promote.isPending}
+        pending={pending}
         onConfirm={send}
         onClose={() => setConfirming(false)}
         confirmLabel="Promote to Production"

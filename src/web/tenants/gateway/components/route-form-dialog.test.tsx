@@ -7,7 +7,7 @@ import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
 import { bodyOf, calls, polyfillPointer, stubApi } from '@/tenants/control-plane/test/fixtures';
 import { RouteFormDialog } from '@/tenants/gateway/components/route-form-dialog';
-import { makeRoute, subscriptionStubs } from '@/tenants/gateway/test/fixtures';
+import { makeRoute, noApprovalStubs, subscriptionStubs } from '@/tenants/gateway/test/fixtures';
 import type { GatewayRoute } from '@contract/gateway';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -43,7 +43,7 @@ async function pickCapability(dialog: HTMLElement) {
 
 describe('RouteFormDialog', () => {
   it('checks every field before any request', async () => {
-    const fetchMock = stubApi(subscriptionStubs);
+    const fetchMock = stubApi({ ...subscriptionStubs, ...noApprovalStubs });
     const { dialog } = renderDialog();
     await userEvent.type(within(dialog).getByLabelText('Path'), 'orders');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'GET' })); // unticks the default
@@ -63,6 +63,7 @@ describe('RouteFormDialog', () => {
   it('creates with the defaults: auth on, 1000/min; empty rate limit is unlimited', async () => {
     const fetchMock = stubApi({
       ...subscriptionStubs,
+      ...noApprovalStubs,
       [`POST ${ROUTES}`]: (init: RequestInit | undefined) =>
         Response.json(makeRoute(JSON.parse(String(init?.body)) as Partial<GatewayRoute>), { status: 201 }),
     });
@@ -93,6 +94,7 @@ describe('RouteFormDialog', () => {
     let answer = 400;
     stubApi({
       ...subscriptionStubs,
+      ...noApprovalStubs,
       [`POST ${ROUTES}`]: () =>
         answer === 400
           ? Response.json(
@@ -134,6 +136,7 @@ describe('RouteFormDialog', () => {
     });
     const fetchMock = stubApi({
       ...subscriptionStubs,
+      ...noApprovalStubs,
       [`POST ${ROUTES}/route-lineage-1/versions`]: () =>
         Response.json(
           { message: 'Stale', code: 'PRECONDITION_FAILED', currentRevision: 3, current: theirs },

@@ -1,16 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Environment } from '@contract/common';
 import type { GatewayRoute } from '@contract/gateway';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { asDirectError, useChangeRequestForm } from '@/changes';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { useCreateLineage } from '@/tenants/gateway/api/create-lineage';
+import { invalidateLineages } from '@/tenants/gateway/api/gateway-keys';
 import { useUpdateLineage } from '@/tenants/gateway/api/update-lineage';
+import { LineageDialogForm } from '@/tenants/gateway/components/lineage-dialog-form';
 import { NewestVersionGate } from '@/tenants/gateway/components/newest-version-gate';
 import { RouteFormFields } from '@/tenants/gateway/components/route-form-fields';
 import { conflictFieldOf } from '@/tenants/gateway/lib/conflict-field';
@@ -77,7 +80,11 @@ type RouteFormProps = {
 function RouteForm({ tenantId, environment, route, onDone }: RouteFormProps) {
   const create = useCreateLineage('routes', tenantId);
   const update = useUpdateLineage('routes', tenantId);
-  const pending = create.isPending || update.isPending;
+  const queryClient = useQueryClient();
+  // The tenant's approval policy for this environment decides: save directly, or request the change.
+  const request = useChangeRequestForm({ tenantId, environment });
+  const requesting = request.mode === 'request';
+  const pending = create.isPending || update.isPending || request.pending;
   const form = useForm<RouteFormValues>({
     resolver: zodResolver(routeFormSchema),
     defaultValues: routeFormDefaults(route),
@@ -90,21 +97,48 @@ function RouteForm({ tenantId, environment, route, onDone }: RouteFormProps) {
     labels: routeFormLabels,
   });
 
-  const onError = (error: unknown, fallback: string) => {
-    if (conflict.handleError(error)) return;
-    // A 409 lands on the capability (not subscribed) or the path (served by another active route).
+  // A 409 lands on the capability (not subscribed) or the path (served by another active route).
+  const showIssues = (error: unknown) =>
     applyServerIssues(
       error,
       form.setError,
       (field) => routeFormFields.find((name) => name === field),
       conflictFieldOf(error, { capability: 'capabilityId', other: 'path' }),
     );
+
+  const onError = (error: unknown, fallback: string) => {
+    // The policy changed since the dialog opened: it stays open and now requests the change.
+    if (request.handleDirectError(error)) return;
+    if (conflict.handleError(error)) return;
+    showIssues(error);
     notifyError(error, fallback);
   };
 
   const onSubmit = form.handleSubmit((values) => {
     const fields = toRouteFields(values);
     const where = environmentName(environment);
+    if (requesting) {
+      if (!request.valid) return;
+      request.submit(
+        route
+          ? { kind: 'gateway_route.edit', tenantId, lineageId: route.lineageId, body: fields }
+          : {
+              kind: 'gateway_route.create',
+              tenantId,
+              body: { ...fields, capabilityId: values.capabilityId, environment },
+            },
+        {
+          // Nothing changes until the request applies; a bypass applies now.
+          onSuccess: (created) => {
+            if (created.status === 'applied') void invalidateLineages(queryClient, 'routes', tenantId);
+            onDone();
+          },
+          // The change's issues (body.change.body.path...) are this form's own; the hook toasts.
+          onError: (error) => showIssues(asDirectError(error)),
+        },
+      );
+      return;
+    }
     if (route) {
       update.mutate(
         { lineageId: route.lineageId, fields, ifMatch: conflict.revision() },
@@ -134,14 +168,27 @@ function RouteForm({ tenantId, environment, route, onDone }: RouteFormProps) {
   });
 
   return (
-    <DialogForm
+    <LineageDialogForm
       label={route ? 'Edit route' : 'Create route'}
       pending={pending}
-      submitLabel={pending ? 'Saving...' : route ? 'Save Changes' : 'Create Route'}
+      submitLabel={
+        pending
+          ? requesting
+            ? 'Sending...'
+            : 'Saving...'
+          : requesting
+            ? request.submitLabel
+            : route
+              ? 'Save Changes'
+              : 'Create Route'
+      }
+      submitDisabled={request.mode === 'loading' || (requesting && !request.valid)}
+      destructive={requesting && request.bypass}
       onSubmit={onSubmit}
     >
       <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
       <RouteFormFields form={form} tenantId={tenantId} environment={environment} editing={!!route} />
-    </DialogForm>
+      {requesting && request.fields}
+    </LineageDialogForm>
   );
 }

@@ -35,7 +35,7 @@ export function RoutesSection({ tenantId, environment, canWrite }: RoutesSection
   const routes = useLineages('routes', tenantId, { environment, q, sort, limit, offset });
   const rows = routes.data?.rows ?? [];
   const capabilityName = useCapabilityNames(rows.map((row) => row.capabilityId));
-  const actions = useLineageActions('routes', tenantId);
+  const actions = useLineageActions('routes', tenantId, environment);
   const where = environmentName(environment);
 
   return (

@@ -44,3 +44,16 @@ export const subscriptionStubs = {
     { id: 'api-001', name: 'Identity Service' },
   ],
 };
+
+const APPROVAL_POLICY = 'GET /api/tenants/tenant-001/approval-policy';
+const approvalPolicy = (production: number) => ({
+  tenantId: 'tenant-001',
+  requiredApprovals: { development: 0, uat: 0, production },
+  updatedAt: null,
+  updatedBy: null,
+});
+
+/** The tenant's policy lets production changes apply directly (an administrator set it to 0). */
+export const noApprovalStubs = { [APPROVAL_POLICY]: approvalPolicy(0) };
+/** The default policy: production changes need 1 approval, so the console requests them. */
+export const approvalStubs = { [APPROVAL_POLICY]: approvalPolicy(1) };
