@@ -9,6 +9,10 @@ type DialogFormProps = {
   /** While submitting: every field and button is disabled. */
   pending: boolean;
   submitLabel: string;
+  /** The submit waits for something besides the fields (an approval policy loading, a bypass reason). */
+  submitDisabled?: boolean;
+  /** The submit applies something irreversible at once (a bypass of approval): its button is red. */
+  destructive?: boolean;
   onSubmit: (event: FormEvent) => Promise<void> | void;
   className?: string;
   children: ReactNode;
@@ -19,6 +23,8 @@ export function DialogForm({
   label,
   pending,
   submitLabel,
+  submitDisabled = false,
+  destructive = false,
   onSubmit,
   className = 'space-y-6',
   children,
@@ -34,7 +40,9 @@ export function DialogForm({
               Cancel
             </Button>
           </DialogClose>
-          <Button type="submit">{submitLabel}</Button>
+          <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={submitDisabled}>
+            {submitLabel}
+          </Button>
         </DialogFooter>
       </fieldset>
     </form>

@@ -14,7 +14,7 @@ import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { useCreateLineage } from '@/tenants/gateway/api/create-lineage';
 import { invalidateLineages } from '@/tenants/gateway/api/gateway-keys';
 import { useUpdateLineage } from '@/tenants/gateway/api/update-lineage';
-import { LineageDialogForm } from '@/tenants/gateway/components/lineage-dialog-form';
+import { DialogForm } from '@/components/dialog-form';
 import { NewestVersionGate } from '@/tenants/gateway/components/newest-version-gate';
 import { PolicyFormFields } from '@/tenants/gateway/components/policy-form-fields';
 import { conflictFieldOf } from '@/tenants/gateway/lib/conflict-field';
@@ -181,7 +181,7 @@ function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) 
   });
 
   return (
-    <LineageDialogForm
+    <DialogForm
       label={policy ? 'Edit policy' : 'Create policy'}
       pending={pending}
       submitLabel={
@@ -208,6 +208,6 @@ function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) 
         regoProblems={regoProblems}
       />
       {requesting && request.fields}
-    </LineageDialogForm>
+    </DialogForm>
   );
 }

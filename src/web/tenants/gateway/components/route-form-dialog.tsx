@@ -13,7 +13,7 @@ import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { useCreateLineage } from '@/tenants/gateway/api/create-lineage';
 import { invalidateLineages } from '@/tenants/gateway/api/gateway-keys';
 import { useUpdateLineage } from '@/tenants/gateway/api/update-lineage';
-import { LineageDialogForm } from '@/tenants/gateway/components/lineage-dialog-form';
+import { DialogForm } from '@/components/dialog-form';
 import { NewestVersionGate } from '@/tenants/gateway/components/newest-version-gate';
 import { RouteFormFields } from '@/tenants/gateway/components/route-form-fields';
 import { conflictFieldOf } from '@/tenants/gateway/lib/conflict-field';
@@ -168,7 +168,7 @@ function RouteForm({ tenantId, environment, route, onDone }: RouteFormProps) {
   });
 
   return (
-    <LineageDialogForm
+    <DialogForm
       label={route ? 'Edit route' : 'Create route'}
       pending={pending}
       submitLabel={
@@ -189,6 +189,6 @@ function RouteForm({ tenantId, environment, route, onDone }: RouteFormProps) {
       <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
       <RouteFormFields form={form} tenantId={tenantId} environment={environment} editing={!!route} />
       {requesting && request.fields}
-    </LineageDialogForm>
+    </DialogForm>
   );
 }
