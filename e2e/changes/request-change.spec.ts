@@ -6,7 +6,6 @@ import { CONTROL_PLANE, getTenant, TENANT_ID, toast } from '../control-plane/hel
 import { expect, signIn, test } from '../fixtures';
 import { DEVELOPER, productionCapabilityAtVersion1 } from './helpers';
 
-
 test.describe('requesting a change where production needs approval', () => {
   test('a developer’s new production version becomes a change request; the card keeps the old one', async ({
     page,

@@ -17,8 +17,8 @@ async function loadCapabilitiesTab(page: Page): Promise<{ gets: string[]; cards:
   return { gets, cards: await page.getByRole('article').count() };
 }
 
-/** Reads the app shell makes on every page (session, maintenance banner), not the control plane's own. */
-const SHELL_READS = new Set(['/api/auth/me', '/api/settings']);
+/** Reads the app shell makes on every page (session, maintenance banner, the Changes badge), not the control plane's own. */
+const SHELL_READS = new Set(['/api/auth/me', '/api/settings', '/api/change-requests/summary']);
 
 test('the Capabilities tab makes the same number of requests however many capabilities exist', async ({
   page,

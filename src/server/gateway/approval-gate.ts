@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Environment } from '../../contract/common';
 import { assertDirectChangeAllowed } from '../changes/policy';
 import type { Database } from '../db/client';
-import { gatewayRoutes, opaPolicies } from '../db/schema';
+import { type gatewayRoutes, type opaPolicies } from '../db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,11 @@ import { expect, it } from 'vitest';
 import { gatewayPaths, gatewayRouteSchema, type GatewayRoute } from '../../contract/gateway';
 import { auditEvents, capabilitySubscriptions, gatewayRoutes, tenants } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { FIXTURE_ROUTE_LINEAGE, insertFixturesWithoutApprovals, insertGatewayFixtures } from '../test/fixtures';
+import {
+  FIXTURE_ROUTE_LINEAGE,
+  insertFixturesWithoutApprovals,
+  insertGatewayFixtures,
+} from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
 
 const BASE = gatewayPaths.routes('tenant-001');
