@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { seedDemoChangeRequests } from '../changes/demo-requests';
 import {
   capabilities,
   capabilityDeployments,
@@ -1880,6 +1881,7 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
     await tx.insert(webAppMeshes).values(data.webAppMeshes);
     await tx.insert(gatewayRoutes).values(data.gatewayRoutes);
     await tx.insert(opaPolicies).values(data.opaPolicies);
+    await seedDemoChangeRequests(tx);
     return { seeded: true };
   });
 }
