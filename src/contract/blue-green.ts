@@ -26,6 +26,24 @@ export type EnvironmentBlueGreen = z.infer<typeof environmentBlueGreenSchema>;
 export const blueGreenConfigSchema = z.partialRecord(environmentSchema, environmentBlueGreenSchema);
 export type BlueGreenConfig = z.infer<typeof blueGreenConfigSchema>;
 
+export const slotVersionOf = (state: EnvironmentBlueGreen, slot: Slot): string =>
+  slot === 'blue' ? state.blueVersion : state.greenVersion;
+
+/**
+ * Whether `slot` serves the environment: it is the live slot, or nothing is live yet and its first version
+ * will go live. A new version there changes what is served, so it falls under the approval policy;
+ * preparing the idle slot does not (docs/changes.md).
+ */
+export const slotServes = (state: EnvironmentBlueGreen | undefined, slot: Slot): boolean =>
+  !!state?.enabled && (state.activeSlot ?? slot) === slot;
+
+/** Whether setting `slot` to `version` changes what the environment serves. */
+export const slotVersionGoesLive = (
+  state: EnvironmentBlueGreen | undefined,
+  slot: Slot,
+  version: string,
+): boolean => !!state && slotServes(state, slot) && slotVersionOf(state, slot) !== version;
+
 /** How many history events the pages show, newest first. */
 export const DEPLOYMENT_HISTORY_SHOWN = 5;
 

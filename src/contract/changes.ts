@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rollbackBodySchema, switchSlotBodySchema } from './blue-green';
+import { rollbackBodySchema, slotVersionBodySchema, switchSlotBodySchema } from './blue-green';
 import { createVersionBodySchema, promoteVersionBodySchema } from './capability-subscriptions';
 import { environmentSchema, environments, idParamSchema, revisionSchema, timestampSchema } from './common';
 import { switchCapabilityBodySchema, switchMicrofrontendBodySchema } from './deployments';
@@ -94,6 +94,11 @@ export const changeSchema = z.discriminatedUnion('kind', [
     body: rollbackBodySchema,
   }),
   z.object({
+    kind: z.literal('tenant_blue_green.slot_version'),
+    tenantId: idParamSchema,
+    body: slotVersionBodySchema,
+  }),
+  z.object({
     kind: z.literal('capability_blue_green.switch'),
     capabilityId: idParamSchema,
     body: switchSlotBodySchema,
@@ -102,6 +107,11 @@ export const changeSchema = z.discriminatedUnion('kind', [
     kind: z.literal('capability_blue_green.rollback'),
     capabilityId: idParamSchema,
     body: rollbackBodySchema,
+  }),
+  z.object({
+    kind: z.literal('capability_blue_green.slot_version'),
+    capabilityId: idParamSchema,
+    body: slotVersionBodySchema,
   }),
   z.object({ kind: z.literal('microfrontend_deployment.switch'), body: switchMicrofrontendBodySchema }),
   z.object({ kind: z.literal('capability_deployment.switch'), body: switchCapabilityBodySchema }),
@@ -119,8 +129,10 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   'configuration.promote': 'Promote configuration',
   'tenant_blue_green.switch': 'Blue-green switch',
   'tenant_blue_green.rollback': 'Blue-green rollback',
+  'tenant_blue_green.slot_version': 'Live slot version',
   'capability_blue_green.switch': 'Capability blue-green switch',
   'capability_blue_green.rollback': 'Capability blue-green rollback',
+  'capability_blue_green.slot_version': 'Capability live slot version',
   'microfrontend_deployment.switch': 'Microfrontend slot switch',
   'capability_deployment.switch': 'Capability slot switch',
   'gateway_route.create': 'New gateway route',

@@ -3,6 +3,7 @@ import {
   blueGreenReplySchema,
   rollbackBodySchema,
   slotVersionBodySchema,
+  slotVersionGoesLive,
   switchSlotBodySchema,
   toggleBlueGreenBodySchema,
 } from '../../contract/blue-green';
@@ -14,7 +15,12 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { changeBlueGreen, type BlueGreenOwner } from './service';
-import { assertDirectChangeAllowed, type PolicyScope } from '../changes/policy';
+import {
+  approvalRequired,
+  assertDirectChangeAllowed,
+  requiredApprovalsFor,
+  type PolicyScope,
+} from '../changes/policy';
 import { rollback, setSlotVersion, switchSlot, toggle } from './transitions';
 
 /** The four blue-green endpoints of SPEC.md section 7, for one kind of owner (tenant or capability). */
@@ -74,13 +80,21 @@ export function blueGreenRoutes(
     },
     async (request) => {
       const { environment, slot, version } = request.body;
+      const scope = policyScope(idOf(request));
+      const required = await requiredApprovalsFor(db, scope, environment);
       return changeBlueGreen(
         db,
         owner,
         idOf(request),
         'slot_version',
         environment,
-        (config) => setSlotVersion(config, environment, slot, version),
+        (config) => {
+          // Judged on the locked row: the idle slot may be prepared freely, but a new version for the
+          // live slot (or the first one, which goes live) changes what is served, so the policy applies.
+          if (required > 0 && slotVersionGoesLive(config[environment], slot, version))
+            throw approvalRequired(scope, environment, required);
+          return setSlotVersion(config, environment, slot, version);
+        },
         actorOf(requireViewer(request), request.ip),
       );
     },

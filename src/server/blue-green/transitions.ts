@@ -1,5 +1,5 @@
 import type { BlueGreenConfig, EnvironmentBlueGreen } from '../../contract/blue-green';
-import { otherSlot } from '../../contract/blue-green';
+import { otherSlot, slotVersionOf } from '../../contract/blue-green';
 import type { Environment, Slot } from '../../contract/common';
 import { conflict } from '../errors';
 
@@ -15,9 +15,6 @@ const emptyState = (): EnvironmentBlueGreen => ({
   greenVersion: '',
   deploymentHistory: [],
 });
-
-const versionOf = (state: EnvironmentBlueGreen, slot: Slot) =>
-  slot === 'blue' ? state.blueVersion : state.greenVersion;
 
 function enabledState(config: BlueGreenConfig, environment: Environment): EnvironmentBlueGreen {
   const state = config[environment];
@@ -61,7 +58,7 @@ export function switchSlot(
       {
         action: 'switch',
         fromSlot,
-        fromVersion: versionOf(state, fromSlot),
+        fromVersion: slotVersionOf(state, fromSlot),
         toSlot,
         toVersion,
         timestamp: at,
@@ -78,7 +75,7 @@ export function rollback(config: BlueGreenConfig, environment: Environment, at: 
     throw conflict(`Nothing to roll back in ${environment}`);
   const fromSlot = state.activeSlot;
   const toSlot = otherSlot(fromSlot);
-  const toVersion = versionOf(state, toSlot);
+  const toVersion = slotVersionOf(state, toSlot);
   if (!toVersion) throw conflict(`The ${toSlot} slot in ${environment} holds no version to roll back to`);
   const next: EnvironmentBlueGreen = {
     ...state,
@@ -88,7 +85,7 @@ export function rollback(config: BlueGreenConfig, environment: Environment, at: 
       {
         action: 'rollback',
         fromSlot,
-        fromVersion: versionOf(state, fromSlot),
+        fromVersion: slotVersionOf(state, fromSlot),
         toSlot,
         toVersion,
         timestamp: at,

@@ -108,6 +108,53 @@ describeApi(
       expect(switched.json().code).toBe('APPROVAL_REQUIRED');
     });
 
+    it('lets the idle production slot be prepared directly; a new version for the live slot is a request', async () => {
+      const slotVersion = (slot: 'blue' | 'green', version: string) =>
+        post(
+          '/api/tenants/tenant-001/update-environment-slot-version',
+          { environment: 'production', slot, version },
+          OWNER,
+        );
+      const production = async () => {
+        const [row] = await ctx().db.select().from(tenants).where(eq(tenants.id, 'tenant-001'));
+        return JSON.parse(row?.blueGreenConfig ?? '{}').production;
+      };
+      // Green is idle: preparing it moves no traffic.
+      expect((await slotVersion('green', '1.1.0')).statusCode).toBe(200);
+      // Blue is live: a new version there changes what production serves; the same one changes nothing.
+      const live = await slotVersion('blue', '1.0.1');
+      expect(live.statusCode).toBe(409);
+      expect(live.json().code).toBe('APPROVAL_REQUIRED');
+      expect((await slotVersion('blue', '1.0.0')).statusCode).toBe(200);
+      expect(await production()).toMatchObject({
+        activeSlot: 'blue',
+        blueVersion: '1.0.0',
+        greenVersion: '1.1.0',
+      });
+
+      const created = await request(
+        {
+          kind: 'tenant_blue_green.slot_version',
+          tenantId: 'tenant-001',
+          body: { environment: 'production', slot: 'blue', version: '1.0.1' },
+        },
+        TENANT_ADMIN,
+      );
+      expect(created.statusCode).toBe(201);
+      const cr = changeRequestSchema.parse(created.json());
+      expect(cr).toMatchObject({ status: 'pending', environment: 'production', requiredApprovals: 1 });
+      const detail = changeRequestDetailSchema.parse((await get(`${CHANGES}/${cr.id}`, OWNER)).json());
+      expect(detail.title).toBe('Set the blue slot of Acme Corp to 1.0.1 in production');
+      expect(detail.diff[0]).toMatchObject({
+        before: { activeSlot: 'blue', blueVersion: '1.0.0' },
+        after: { activeSlot: 'blue', blueVersion: '1.0.1' },
+      });
+      const approved = await post(`${CHANGES}/${cr.id}/approve`, {}, OWNER);
+      expect(approved.json().status).toBe('applied');
+      expect(await production()).toMatchObject({ activeSlot: 'blue', blueVersion: '1.0.1' });
+      expect(await auditOf('tenant-001')).toContain('tenant.blue_green.slot_version');
+    });
+
     it('a developer requests, cannot approve their own, a member cannot approve, an owner approves and it applies', async () => {
       const created = await requestProduction('{"rateLimit":7}', DEVELOPER, {
         description: 'Raise the limit',
@@ -406,6 +453,21 @@ describeApi(
         OWNER,
       );
       expect(refused.statusCode).toBe(403);
+
+      // Turning blue-green on moves no traffic; the first version would go live, so it needs approval.
+      const toggled = await post('/api/capabilities/api-001/toggle-environment-blue-green', {
+        environment: 'production',
+        enabled: true,
+      });
+      expect(toggled.statusCode).toBe(200);
+      const first = await post('/api/capabilities/api-001/update-environment-slot-version', {
+        environment: 'production',
+        slot: 'green',
+        version: '1.0.0',
+      });
+      expect(first.statusCode).toBe(409);
+      expect(first.json().code).toBe('APPROVAL_REQUIRED');
+      expect(first.json().message).toMatch(/^Platform production changes need an approval/);
     });
 
     it('turns production gateway writes into requests: a route created, then edited, each approved', async () => {

@@ -83,6 +83,15 @@ export async function setApprovalPolicy(
   });
 }
 
+/** The 409 of a direct write that the scope's policy turns into a change request. */
+export function approvalRequired(scope: PolicyScope, environment: Environment, required: number): AppError {
+  const who = scope === null ? 'Platform' : 'This tenant’s';
+  return new AppError(
+    'APPROVAL_REQUIRED',
+    `${who} ${environment} changes need ${required === 1 ? 'an approval' : `${required} approvals`}: request the change instead`,
+  );
+}
+
 /**
  * Refuses a direct write that the scope's policy turns into a change request: the client sends the same
  * change to POST /api/change-requests instead (the dialogs say "Request change").
@@ -93,11 +102,5 @@ export async function assertDirectChangeAllowed(
   environment: Environment,
 ): Promise<void> {
   const required = await requiredApprovalsFor(db, scope, environment);
-  if (required > 0) {
-    const who = scope === null ? 'Platform' : 'This tenant’s';
-    throw new AppError(
-      'APPROVAL_REQUIRED',
-      `${who} ${environment} changes need ${required === 1 ? 'an approval' : `${required} approvals`}: request the change instead`,
-    );
-  }
+  if (required > 0) throw approvalRequired(scope, environment, required);
 }

@@ -1,6 +1,11 @@
 import type { ChangeRequest, Change } from '@contract/changes';
 import type { Environment } from '@contract/common';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { ApiError } from '@/lib/api-client';
+
+/** A direct write the policy refused: the same change must be requested instead. */
+export const isApprovalRequired = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.body?.code === 'APPROVAL_REQUIRED';
 
 /**
  * How a dialog submits a change that an approval policy may turn into a change request

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { parseBlueGreenConfig, type EnvironmentBlueGreen } from '../../../contract/blue-green';
 import type { Change } from '../../../contract/changes';
-import type { Environment } from '../../../contract/common';
 import { changeBlueGreen, capabilityBlueGreen, tenantBlueGreen } from '../../blue-green/service';
-import { rollback, switchSlot } from '../../blue-green/transitions';
+import { rollback, setSlotVersion, switchSlot } from '../../blue-green/transitions';
 import type { Transaction } from '../../db/client';
 import { capabilities, tenants } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -32,27 +31,40 @@ const slotsView = (state: EnvironmentBlueGreen | undefined) =>
       }
     : null;
 
+type Action = 'switch' | 'rollback' | 'slot_version';
+
+/** The pure transition the change runs, told apart by its body: the same one its endpoint runs. */
+function transitionOf({ body }: BlueGreenChange) {
+  return (config: ReturnType<typeof parseBlueGreenConfig>, at: string) => {
+    if ('toVersion' in body) return switchSlot(config, body.environment, body.toVersion, at);
+    if ('slot' in body) return setSlotVersion(config, body.environment, body.slot, body.version);
+    return rollback(config, body.environment, at);
+  };
+}
+
+function titleOf(change: BlueGreenChange, name: string): string {
+  const { body } = change;
+  if ('toVersion' in body) return `Switch ${name} to ${body.toVersion}`;
+  if ('slot' in body) return `Set the ${body.slot} slot of ${name} to ${body.version}`;
+  return `Roll back ${name}`;
+}
+
+type BlueGreenChange = Extract<Change, { kind: `${'tenant' | 'capability'}_blue_green.${Action}` }>;
+
 /**
- * A blue-green switch or rollback of a tenant (the tenant's policy) or of a shared capability (the
- * platform's). The after side runs the same pure transition the endpoint runs; when it refuses (nothing
- * to roll back), the diff says so and applying will give the endpoint's 409.
+ * A blue-green switch, rollback or live slot version of a tenant (the tenant's policy) or of a shared
+ * capability (the platform's). The after side runs the same pure transition the endpoint runs; when it
+ * refuses (nothing to roll back), the diff says so and applying will give the endpoint's 409.
  */
-function blueGreenHandler<C extends Extract<Change, { body: { environment: Environment } }>>(
+function blueGreenHandler<C extends BlueGreenChange>(
   owner: Owner,
-  action: 'switch' | 'rollback',
+  action: Action,
   idOf: (change: C) => string,
 ): ChangeHandler<C> {
-  const transition = (change: C) => (config: ReturnType<typeof parseBlueGreenConfig>, at: string) =>
-    action === 'switch' && 'toVersion' in change.body
-      ? switchSlot(config, change.body.environment, change.body.toVersion, at)
-      : rollback(config, change.body.environment, at);
   return {
     async target(tx, change) {
       const row = await ownerRow(tx, owner, idOf(change));
-      const what =
-        action === 'switch' && 'toVersion' in change.body
-          ? `Switch ${row.name} to ${change.body.toVersion}`
-          : `Roll back ${row.name}`;
+      const what = titleOf(change, row.name);
       return {
         scope: owner === 'tenant' ? idOf(change) : null,
         environment: change.body.environment,
@@ -66,7 +78,7 @@ function blueGreenHandler<C extends Extract<Change, { body: { environment: Envir
       const before = config[change.body.environment];
       let after: unknown;
       try {
-        after = slotsView(transition(change)(config, new Date().toISOString())[change.body.environment]);
+        after = slotsView(transitionOf(change)(config, new Date().toISOString())[change.body.environment]);
       } catch (error) {
         after = { refused: error instanceof Error ? error.message : String(error) };
       }
@@ -82,7 +94,7 @@ function blueGreenHandler<C extends Extract<Change, { body: { environment: Envir
         idOf(change),
         action,
         change.body.environment,
-        transition(change),
+        transitionOf(change),
         actor,
       );
     },
@@ -107,3 +119,9 @@ export const capabilitySwitch = blueGreenHandler<Extract<Change, { kind: 'capabi
 export const capabilityRollback = blueGreenHandler<
   Extract<Change, { kind: 'capability_blue_green.rollback' }>
 >('capability', 'rollback', (c) => c.capabilityId);
+export const tenantSlotVersion = blueGreenHandler<
+  Extract<Change, { kind: 'tenant_blue_green.slot_version' }>
+>('tenant', 'slot_version', (c) => c.tenantId);
+export const capabilitySlotVersion = blueGreenHandler<
+  Extract<Change, { kind: 'capability_blue_green.slot_version' }>
+>('capability', 'slot_version', (c) => c.capabilityId);

@@ -1,5 +1,12 @@
 import type { Change } from '../../../contract/changes';
-import { capabilityRollback, capabilitySwitch, tenantRollback, tenantSwitch } from './blue-green';
+import {
+  capabilityRollback,
+  capabilitySlotVersion,
+  capabilitySwitch,
+  tenantRollback,
+  tenantSlotVersion,
+  tenantSwitch,
+} from './blue-green';
 import { activateConfiguration, createConfiguration, promoteConfiguration } from './configuration';
 import { capabilitySlotSwitch, microfrontendSwitch } from './deployments';
 import { policyChange, routeChange } from './gateway';
@@ -13,8 +20,10 @@ const HANDLERS: { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K
   'configuration.promote': promoteConfiguration,
   'tenant_blue_green.switch': tenantSwitch,
   'tenant_blue_green.rollback': tenantRollback,
+  'tenant_blue_green.slot_version': tenantSlotVersion,
   'capability_blue_green.switch': capabilitySwitch,
   'capability_blue_green.rollback': capabilityRollback,
+  'capability_blue_green.slot_version': capabilitySlotVersion,
   'microfrontend_deployment.switch': microfrontendSwitch,
   'capability_deployment.switch': capabilitySlotSwitch,
   'gateway_route.create': routeChange,

@@ -6,7 +6,7 @@ import { CAPABILITIES_PATH } from '@/capabilities/api/capability-keys';
 import { BlueGreenEnvironmentSection } from '@/components/blue-green/blue-green-environment-section';
 import type { BlueGreenTarget } from '@/components/blue-green/api';
 import { useIsAdmin } from '@/auth';
-import { ChangeRequestFormScope, useApprovalPolicy } from '@/changes';
+import { ChangeRequestFormScope, needsApproval, useApprovalPolicy } from '@/changes';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** The environments with a blue-green section, in the spec's order. */
@@ -22,6 +22,8 @@ export function BlueGreenCard({ capability }: { capability: Capability }) {
     () => parseBlueGreenConfig(capability.blueGreenConfig),
     [capability.blueGreenConfig],
   );
+  // Read with the card, so the dialogs and slot inputs know whether they apply or request.
+  const { data: policy } = useApprovalPolicy(null);
   const target: BlueGreenTarget = {
     basePath: `${CAPABILITIES_PATH}/${encodeURIComponent(capability.id)}`,
     queryKey: capabilityQueryOptions(capability.id).queryKey,
@@ -29,16 +31,20 @@ export function BlueGreenCard({ capability }: { capability: Capability }) {
     approval: {
       Scope: ChangeRequestFormScope,
       tenantId: null,
+      needsApproval: (environment) => needsApproval(policy, environment),
       switchChange: (body) => ({ kind: 'capability_blue_green.switch', capabilityId: capability.id, body }),
       rollbackChange: (body) => ({
         kind: 'capability_blue_green.rollback',
         capabilityId: capability.id,
         body,
       }),
+      slotVersionChange: (body) => ({
+        kind: 'capability_blue_green.slot_version',
+        capabilityId: capability.id,
+        body,
+      }),
     },
   };
-  // Read with the card, so the dialogs open knowing whether they apply or request.
-  useApprovalPolicy(null);
 
   return (
     <Card data-testid="blue-green-card">

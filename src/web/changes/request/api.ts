@@ -21,9 +21,8 @@ export function approvalsNeeded(policy: ApprovalPolicy | undefined, environment:
 export const needsApproval = (policy: ApprovalPolicy | undefined, environment: Environment): boolean =>
   approvalsNeeded(policy, environment) > 0;
 
-/** A direct write the policy refused: the same change must be requested instead. */
-export const isApprovalRequired = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 409 && error.body?.code === 'APPROVAL_REQUIRED';
+// Defined with the shared form contract, since shared components (the slot version input) need it too.
+export { isApprovalRequired } from '@/components/change-request-form';
 
 /** POST /api/change-requests: 201 with the request (applied at once, pending or scheduled). */
 export async function createChangeRequest(body: CreateChangeRequestBody): Promise<ChangeRequest> {

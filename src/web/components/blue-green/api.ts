@@ -16,10 +16,13 @@ export interface BlueGreenTarget {
   approval?: BlueGreenApproval;
 }
 
-/** The policy, and the change requests of the owner's switch and rollback. */
+/** The policy, and the change requests of the owner's switch, rollback and live slot version. */
 export type BlueGreenApproval = ChangeApproval & {
+  /** From the policy the card has read; false while it loads (the server still refuses with 409). */
+  needsApproval: (environment: Environment) => boolean;
   switchChange: (body: BlueGreenBodies['switch']) => Change;
   rollbackChange: (body: BlueGreenBodies['rollback']) => Change;
+  slotVersionChange: (body: BlueGreenBodies['update-environment-slot-version']) => Change;
 };
 
 export type BlueGreenBodies = {

@@ -80,7 +80,7 @@ export function BlueGreenEnvironmentSection({
             environment={environment}
             environmentLabel={label}
             slot={slot}
-            version={(slot === 'blue' ? state?.blueVersion : state?.greenVersion) ?? ''}
+            state={state}
             disabled={locked}
           />
         ))}

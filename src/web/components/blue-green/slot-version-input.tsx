@@ -1,8 +1,19 @@
-import type { Environment, Slot } from '@contract/blue-green';
-import { useRef } from 'react';
+import {
+  slotServes,
+  slotVersionOf,
+  type Environment,
+  type EnvironmentBlueGreen,
+  type Slot,
+} from '@contract/blue-green';
+import { useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
+import {
+  SlotVersionRequestDialog,
+  type SlotVersionRequest,
+} from '@/components/blue-green/slot-version-request-dialog';
+import { isApprovalRequired } from '@/components/change-request-form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 type SlotVersionInputProps = {
@@ -10,38 +21,56 @@ type SlotVersionInputProps = {
   environment: Environment;
   environmentLabel: string;
   slot: Slot;
-  /** The stored version ('' for none). */
-  version: string;
+  /** The environment's blue-green state: which slot is live, and this slot's stored version. */
+  state: EnvironmentBlueGreen | undefined;
   disabled: boolean;
 };
 
 const slotName = (slot: Slot) => (slot === 'blue' ? 'Blue' : 'Green');
 
-/** A slot's version, sent on blur only when non-empty and changed (SPEC.md section 5). */
+/**
+ * A slot's version, sent on blur only when non-empty and changed (SPEC.md section 5). A version that goes
+ * live where the approval policy asks for approvals opens a change request instead (docs/changes.md).
+ */
 export function SlotVersionInput({
   target,
   environment,
   environmentLabel,
   slot,
-  version,
+  state,
   disabled,
 }: SlotVersionInputProps) {
   const update = useBlueGreenAction(target, 'update-environment-slot-version');
   const input = useRef<HTMLInputElement>(null);
+  const [requesting, setRequesting] = useState<SlotVersionRequest | null>(null);
   const id = `blue-green-${environment}-${slot}-version`;
+  const hintId = `${id}-hint`;
+  const version = state ? slotVersionOf(state, slot) : '';
+  const gated = !!target.approval?.needsApproval(environment) && slotServes(state, slot);
+
+  // The typed version was not saved: show the stored one again.
+  const restore = () => {
+    if (input.current) input.current.value = version;
+  };
 
   const onBlur = () => {
     const next = input.current?.value.trim() ?? '';
     if (!next || next === version) return;
+    if (gated) {
+      restore();
+      setRequesting({ version: next });
+      return;
+    }
     update.mutate(
       { environment, slot, version: next },
       {
         onSuccess: () =>
           notifySuccess('Version Updated', `${slotName(slot)} slot of ${environmentLabel} set to ${next}.`),
         onError: (error) => {
-          // Show the stored version again: the typed one was not saved.
-          if (input.current) input.current.value = version;
-          notifyError(error, 'Failed to update slot version.');
+          restore();
+          // The policy changed since the page read it: request the same version instead.
+          if (target.approval && isApprovalRequired(error)) setRequesting({ version: next, refused: error });
+          else notifyError(error, 'Failed to update slot version.');
         },
       },
     );
@@ -58,7 +87,21 @@ export function SlotVersionInput({
         defaultValue={version}
         placeholder="e.g. 1.4.0"
         disabled={disabled || update.isPending}
+        aria-describedby={gated ? hintId : undefined}
         onBlur={onBlur}
+      />
+      {gated && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          Live: a new version here is a change request.
+        </p>
+      )}
+      <SlotVersionRequestDialog
+        requested={requesting}
+        onClose={() => setRequesting(null)}
+        target={target}
+        environment={environment}
+        environmentLabel={environmentLabel}
+        slot={slot}
       />
     </div>
   );

@@ -289,6 +289,93 @@ describe('Blue-Green Deployment', () => {
       expect(within(production).getByTestId('active-slot')).toHaveTextContent('GREEN');
     });
 
+    it('turns a new version for the live slot into a change request; the idle slot is set directly', async () => {
+      const reply = { ...config, production: { ...config.production!, blueVersion: '2.0.0' } };
+      const fetchMock = render(
+        {},
+        {
+          [`GET ${POLICY}`]: makePolicy(1),
+          'POST /api/change-requests': () =>
+            Response.json(makeChangeRequest({ number: 4, kind: 'tenant_blue_green.slot_version' }), {
+              status: 201,
+            }),
+          [`POST ${TENANT}/update-environment-slot-version`]: { blueGreenConfig: JSON.stringify(reply) },
+        },
+      );
+      await openConfiguration();
+      const production = await section('production');
+      // Green is live in production.
+      const green = within(production).getByLabelText('Green Slot Version');
+      await waitFor(() =>
+        expect(green).toHaveAccessibleDescription('Live: a new version here is a change request.'),
+      );
+      await userEvent.clear(green);
+      await userEvent.type(green, '1.7.0');
+      await userEvent.tab();
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Request: GREEN slot of Production to 1.7.0',
+      });
+      expect(within(production).getByLabelText('Green Slot Version')).toHaveValue('1.6.0');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Request change' }));
+      expect(await screen.findByText('Change request #4 created')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, '/api/change-requests')).toEqual({
+        change: {
+          kind: 'tenant_blue_green.slot_version',
+          tenantId: 'tenant-001',
+          body: { environment: 'production', slot: 'green', version: '1.7.0' },
+        },
+      });
+      expect(calls(fetchMock, 'POST')).toEqual(['/api/change-requests']);
+
+      // Blue is idle: preparing it moves no traffic and needs nobody else.
+      const blue = within(production).getByLabelText('Blue Slot Version');
+      expect(blue).not.toHaveAccessibleDescription();
+      await userEvent.clear(blue);
+      await userEvent.type(blue, '2.0.0');
+      await userEvent.tab();
+      expect(await screen.findByText('Version Updated')).toBeInTheDocument();
+      expect(calls(fetchMock, 'POST')).toEqual([
+        '/api/change-requests',
+        `${TENANT}/update-environment-slot-version`,
+      ]);
+    });
+
+    it('requests the live slot version when the server says the policy now asks for approval', async () => {
+      let production = 0;
+      render(
+        {},
+        {
+          // The page read the policy before an administrator raised it.
+          [`GET ${POLICY}`]: () => Response.json(makePolicy(production)),
+          [`POST ${TENANT}/update-environment-slot-version`]: () => {
+            production = 1;
+            return Response.json(
+              {
+                message: 'This tenant’s production changes need an approval: request the change instead',
+                code: 'APPROVAL_REQUIRED',
+              },
+              { status: 409 },
+            );
+          },
+        },
+      );
+      await openConfiguration();
+      const green = within(await section('production')).getByLabelText('Green Slot Version');
+      await userEvent.clear(green);
+      await userEvent.type(green, '1.7.0');
+      await userEvent.tab();
+      expect(await screen.findByText('Approval now required')).toBeInTheDocument();
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Request: GREEN slot of Production to 1.7.0',
+      });
+      expect(
+        await within(dialog).findByText(
+          'Production changes of this tenant need 1 approval: this creates a change request.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Failed to update slot version.')).not.toBeInTheDocument();
+    });
+
     it('requests a production rollback in a request dialog; a bypass asks once more', async () => {
       const fetchMock = render(
         {},

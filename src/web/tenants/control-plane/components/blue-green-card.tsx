@@ -1,7 +1,7 @@
 import { parseBlueGreenConfig } from '@contract/blue-green';
 import type { Tenant } from '@contract/tenants';
 import { useCanOnTenant } from '@/auth';
-import { ChangeRequestFormScope, useApprovalPolicy } from '@/changes';
+import { ChangeRequestFormScope, needsApproval, useApprovalPolicy } from '@/changes';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BlueGreenEnvironmentSection } from '@/components/blue-green/blue-green-environment-section';
 import type { BlueGreenTarget } from '@/components/blue-green/api';
@@ -19,19 +19,22 @@ export function BlueGreenCard({ tenant }: { tenant: Tenant }) {
   const canManage = useCanOnTenant(tenant.id, 'blueGreen');
   const config = parseBlueGreenConfig(tenant.blueGreenConfig);
   const sections = SECTIONS.filter(({ environment }) => isEnvironmentEnabled(tenant, environment));
+  // Read with the card, so the dialogs and slot inputs know whether they apply or request.
+  const { data: policy } = useApprovalPolicy(tenant.id);
   const target: BlueGreenTarget = {
     basePath: `${TENANTS_PATH}/${encodeURIComponent(tenant.id)}`,
     queryKey: tenantQueryOptions(tenant.id).queryKey,
-    // The tenant's approval policy: its production switches and rollbacks become change requests.
+    // The tenant's approval policy: its production switches, rollbacks and live slot versions become
+    // change requests.
     approval: {
       Scope: ChangeRequestFormScope,
       tenantId: tenant.id,
+      needsApproval: (environment) => needsApproval(policy, environment),
       switchChange: (body) => ({ kind: 'tenant_blue_green.switch', tenantId: tenant.id, body }),
       rollbackChange: (body) => ({ kind: 'tenant_blue_green.rollback', tenantId: tenant.id, body }),
+      slotVersionChange: (body) => ({ kind: 'tenant_blue_green.slot_version', tenantId: tenant.id, body }),
     },
   };
-  // Read with the card, so the dialogs open knowing whether they apply or request.
-  useApprovalPolicy(tenant.id);
 
   return (
     <Card>
