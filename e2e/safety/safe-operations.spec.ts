@@ -71,9 +71,14 @@ test.describe('safe operations', () => {
     const capability = (await created.json()) as Capability;
     for (const environment of ['production', 'uat'])
       for (const version of ['1.0.0', '1.1.0']) {
-        const deployed = await request.post('/api/capability-deployments/deploy', {
-          data: { capabilityId: capability.id, environment, version },
-        });
+        const body = { capabilityId: capability.id, environment, version };
+        // Production's first deployment goes live, so it needs approval: the administrator bypasses it.
+        const deployed =
+          environment === 'production' && version === '1.0.0'
+            ? await request.post('/api/change-requests', {
+                data: { change: { kind: 'capability_deployment.deploy', body }, bypassReason: 'E2E setup' },
+              })
+            : await request.post('/api/capability-deployments/deploy', { data: body });
         expect(deployed.ok(), await deployed.text()).toBe(true);
       }
 

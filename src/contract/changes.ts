@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { rollbackBodySchema, slotVersionBodySchema, switchSlotBodySchema } from './blue-green';
 import { createVersionBodySchema, promoteVersionBodySchema } from './capability-subscriptions';
 import { environmentSchema, environments, idParamSchema, revisionSchema, timestampSchema } from './common';
-import { switchCapabilityBodySchema, switchMicrofrontendBodySchema } from './deployments';
+import {
+  deployCapabilityBodySchema,
+  deployMicrofrontendBodySchema,
+  switchCapabilityBodySchema,
+  switchMicrofrontendBodySchema,
+} from './deployments';
 import {
   createPolicyBodySchema,
   createRouteBodySchema,
@@ -115,6 +120,8 @@ export const changeSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('microfrontend_deployment.switch'), body: switchMicrofrontendBodySchema }),
   z.object({ kind: z.literal('capability_deployment.switch'), body: switchCapabilityBodySchema }),
+  z.object({ kind: z.literal('microfrontend_deployment.deploy'), body: deployMicrofrontendBodySchema }),
+  z.object({ kind: z.literal('capability_deployment.deploy'), body: deployCapabilityBodySchema }),
 ]);
 export type Change = z.infer<typeof changeSchema>;
 export type ChangeKind = Change['kind'];
@@ -135,6 +142,8 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   'capability_blue_green.slot_version': 'Capability live slot version',
   'microfrontend_deployment.switch': 'Microfrontend slot switch',
   'capability_deployment.switch': 'Capability slot switch',
+  'microfrontend_deployment.deploy': 'First microfrontend deployment',
+  'capability_deployment.deploy': 'First capability deployment',
   'gateway_route.create': 'New gateway route',
   'gateway_route.edit': 'Edit gateway route',
   'gateway_route.activate': 'Activate gateway route version',

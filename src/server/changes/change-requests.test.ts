@@ -470,6 +470,47 @@ describeApi(
       expect(first.json().message).toMatch(/^Platform production changes need an approval/);
     });
 
+    it("turns a production's first deployment into a platform request; idle slots deploy directly", async () => {
+      const SECOND_ADMIN: TestPersona = {
+        id: 'cr-admin-2',
+        email: 'second@example.com',
+        globalRole: 'admin',
+      };
+      const deploy = { capabilityId: 'api-001', environment: 'production', version: '2.0.0', endpoint: null };
+      // Nothing is live in production yet: this deployment would go live.
+      const direct = await post('/api/capability-deployments/deploy', deploy, TEST_ADMIN);
+      expect(direct.statusCode).toBe(409);
+      expect(direct.json().code).toBe('APPROVAL_REQUIRED');
+      // UAT has a live slot: a new version lands in the idle one, with no approval.
+      const idle = await post(
+        '/api/capability-deployments/deploy',
+        { ...deploy, environment: 'uat' },
+        TEST_ADMIN,
+      );
+      expect(idle.statusCode).toBe(200);
+      expect(idle.json().map((r: { slot: string; status: string }) => [r.slot, r.status])).toEqual([
+        ['blue', 'active'],
+        ['green', 'inactive'],
+      ]);
+
+      const created = await request({ kind: 'capability_deployment.deploy', body: deploy }, TEST_ADMIN);
+      expect(created.statusCode).toBe(201);
+      const cr = changeRequestSchema.parse(created.json());
+      expect(cr).toMatchObject({ status: 'pending', tenantId: null, environment: 'production' });
+      const detail = changeRequestDetailSchema.parse((await get(`${CHANGES}/${cr.id}`, TEST_ADMIN)).json());
+      expect(detail.title).toBe('Deploy Identity Service 2.0.0 in production');
+      expect(detail.diff[0]).toMatchObject({ before: {}, after: { blue: '2.0.0 · active · 100%' } });
+      const approved = await post(`${CHANGES}/${cr.id}/approve`, {}, SECOND_ADMIN);
+      expect(approved.json().status).toBe('applied');
+      const live = await get(
+        '/api/capability-deployments/capability/api-001/environment/production',
+        TEST_ADMIN,
+      );
+      expect(live.json()).toMatchObject([
+        { slot: 'blue', version: '2.0.0', status: 'active', trafficPercentage: 100 },
+      ]);
+    });
+
     it('turns production gateway writes into requests: a route created, then edited, each approved', async () => {
       const route = {
         capabilityId: 'api-002',

@@ -176,7 +176,8 @@ async function slotsAfter<R>(
 
 /**
  * Deploys into the idle slot: the slot that is not live becomes an inactive deployment with health
- * unknown, ready to be switched to. An environment with no live slot yet takes its first deployment live.
+ * unknown, ready to be switched to. An environment with no live slot yet takes its first deployment live;
+ * `beforeGoingLive` runs then, on the locked slots, and may refuse it (the approval policy).
  */
 export async function deployToIdleSlot<R>(
   db: Database,
@@ -187,10 +188,12 @@ export async function deployToIdleSlot<R>(
     | { versionId: string; deployedUrl: string | null }
     | { version: string; endpoint: string | null; deployedUrl: string | null },
   actor: Actor,
+  beforeGoingLive?: () => void,
 ): Promise<R[]> {
   return db.transaction(async (tx) => {
     const slots = await lockedSlots(tx, kind, resourceId, environment);
     const live = slots.find(isLive);
+    if (!live) beforeGoingLive?.();
     const target: Slot = live ? (live.slot === 'blue' ? 'green' : 'blue') : 'blue';
     const now = new Date().toISOString();
     const state = live

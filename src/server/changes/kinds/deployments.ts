@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Change } from '../../../contract/changes';
+import { LIVE_TRAFFIC_PERCENTAGE } from '../../../contract/deployments';
 import type { Transaction } from '../../db/client';
 import {
   capabilities,
@@ -8,11 +9,19 @@ import {
   microfrontends,
 } from '../../db/schema';
 import { notFound } from '../../errors';
-import { capabilitySlots, microfrontendSlots, switchSlots } from '../../deployments/service';
+import {
+  capabilitySlots,
+  deployToIdleSlot,
+  microfrontendSlots,
+  publishedVersionOf,
+  switchSlots,
+} from '../../deployments/service';
 import type { ChangeHandler, ChangeSnapshot } from './types';
 
 type MicrofrontendSwitch = Extract<Change, { kind: 'microfrontend_deployment.switch' }>;
 type CapabilitySwitch = Extract<Change, { kind: 'capability_deployment.switch' }>;
+type MicrofrontendDeploy = Extract<Change, { kind: 'microfrontend_deployment.deploy' }>;
+type CapabilityDeploy = Extract<Change, { kind: 'capability_deployment.deploy' }>;
 
 interface SlotView {
   slot: string;
@@ -103,3 +112,93 @@ export const microfrontendSwitch = switchHandler<MicrofrontendSwitch>(
   (c) => c.body.microfrontendId,
 );
 export const capabilitySlotSwitch = switchHandler<CapabilitySwitch>('capability', (c) => c.body.capabilityId);
+
+/** The slot a deployment lands in: the idle one, or blue when nothing is live (then it goes live). */
+function afterDeploy(rows: SlotView[], version: string): SlotView[] {
+  const live = rows.find((r) => r.status === 'active' && r.trafficPercentage === LIVE_TRAFFIC_PERCENTAGE);
+  const slot = live ? (live.slot === 'blue' ? 'green' : 'blue') : 'blue';
+  const landed = live
+    ? { slot, status: 'inactive', trafficPercentage: 0, version }
+    : { slot, status: 'active', trafficPercentage: LIVE_TRAFFIC_PERCENTAGE, version };
+  return [...rows.filter((r) => r.slot !== slot), landed].sort((a, b) => a.slot.localeCompare(b.slot));
+}
+
+/**
+ * A deployment of a shared microfrontend or capability: a change when it is the environment's first,
+ * which goes live (the endpoint refuses only that one). Applied later, it lands wherever the endpoint
+ * would put it then.
+ */
+function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy>(
+  kind: 'microfrontend' | 'capability',
+  idOf: (change: C) => string,
+  versionOf: (change: C) => string,
+): ChangeHandler<C> {
+  return {
+    async target(tx, change) {
+      const name = await resourceName(tx, kind, idOf(change));
+      return {
+        scope: null,
+        environment: change.body.environment,
+        action: null,
+        title: `Deploy ${name} ${await versionLabel(tx, change)} in ${change.body.environment}`,
+      };
+    },
+    async snapshot(tx, change): Promise<ChangeSnapshot> {
+      const name = await resourceName(tx, kind, idOf(change));
+      const rows = await slots(tx, kind, idOf(change), change.body.environment);
+      return {
+        fingerprint: JSON.stringify(rows),
+        diff: [
+          {
+            label: `${name} · ${change.body.environment}`,
+            before: view(rows),
+            after: view(afterDeploy(rows, versionOf(change))),
+          },
+        ],
+      };
+    },
+    async apply(tx, change, actor) {
+      const { body } = change;
+      if ('versionId' in body) {
+        const version = await publishedVersionOf(tx, body.microfrontendId, body.versionId);
+        await deployToIdleSlot(
+          tx,
+          microfrontendSlots,
+          body.microfrontendId,
+          body.environment,
+          { versionId: body.versionId, deployedUrl: version.entryUrl },
+          actor,
+        );
+      } else {
+        const endpoint = body.endpoint ?? null;
+        await deployToIdleSlot(
+          tx,
+          capabilitySlots,
+          body.capabilityId,
+          body.environment,
+          { version: body.version, endpoint, deployedUrl: endpoint },
+          actor,
+        );
+      }
+    },
+  };
+}
+
+/** What a person calls the version; an unpublished microfrontend version is refused here (409). */
+async function versionLabel(tx: Transaction, change: MicrofrontendDeploy | CapabilityDeploy) {
+  const { body } = change;
+  if (!('versionId' in body)) return body.version;
+  return (await publishedVersionOf(tx, body.microfrontendId, body.versionId)).version;
+}
+
+// A microfrontend slot holds the version's id, as the switch's diff shows it.
+export const microfrontendDeploy = deployHandler<MicrofrontendDeploy>(
+  'microfrontend',
+  (c) => c.body.microfrontendId,
+  (c) => c.body.versionId,
+);
+export const capabilityDeploy = deployHandler<CapabilityDeploy>(
+  'capability',
+  (c) => c.body.capabilityId,
+  (c) => c.body.version,
+);

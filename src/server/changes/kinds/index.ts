@@ -8,7 +8,12 @@ import {
   tenantSwitch,
 } from './blue-green';
 import { activateConfiguration, createConfiguration, promoteConfiguration } from './configuration';
-import { capabilitySlotSwitch, microfrontendSwitch } from './deployments';
+import {
+  capabilityDeploy,
+  capabilitySlotSwitch,
+  microfrontendDeploy,
+  microfrontendSwitch,
+} from './deployments';
 import { policyChange, routeChange } from './gateway';
 import type { ChangeHandler } from './types';
 
@@ -26,6 +31,8 @@ const HANDLERS: { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K
   'capability_blue_green.slot_version': capabilitySlotVersion,
   'microfrontend_deployment.switch': microfrontendSwitch,
   'capability_deployment.switch': capabilitySlotSwitch,
+  'microfrontend_deployment.deploy': microfrontendDeploy,
+  'capability_deployment.deploy': capabilityDeploy,
   'gateway_route.create': routeChange,
   'gateway_route.edit': routeChange,
   'gateway_route.activate': routeChange,

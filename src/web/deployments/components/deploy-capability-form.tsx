@@ -12,12 +12,18 @@ import {
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type DeployCapabilityFormProps = {
+  /** 'Deploy' unless the deployment is to be requested. */
+  submitLabel?: string;
   pending: boolean;
   onSubmit: (values: { version: string; endpoint: string | null }) => void;
 };
 
 /** Enter the capability version to deploy, and optionally the endpoint it answers on. */
-export function DeployCapabilityFormFields({ pending, onSubmit }: DeployCapabilityFormProps) {
+export function DeployCapabilityFormFields({
+  pending,
+  onSubmit,
+  submitLabel = 'Deploy',
+}: DeployCapabilityFormProps) {
   const form = useForm<DeployCapabilityFormInput, unknown, DeployCapabilityFormValues>({
     resolver: zodResolver(deployCapabilityFormSchema),
     defaultValues: { version: '', endpoint: '' },
@@ -56,7 +62,7 @@ export function DeployCapabilityFormFields({ pending, onSubmit }: DeployCapabili
               Cancel
             </Button>
           </DialogClose>
-          <Button type="submit">{pending ? 'Deploying...' : 'Deploy'}</Button>
+          <Button type="submit">{pending ? 'Deploying...' : submitLabel}</Button>
         </DialogFooter>
       </fieldset>
     </form>

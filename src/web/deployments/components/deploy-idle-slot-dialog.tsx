@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
+import { useChangeRequestForm } from '@/changes';
+import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,7 +12,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { useDeployToIdleSlot } from '@/deployments/api/deploy-to-idle-slot';
+import { deployChange, useDeployToIdleSlot, type DeployInput } from '@/deployments/api/deploy-to-idle-slot';
+import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
 import { DeployCapabilityFormFields } from '@/deployments/components/deploy-capability-form';
 import { DeployMicrofrontendFormFields } from '@/deployments/components/deploy-microfrontend-form';
 import { targetSlot } from '@/deployments/lib/deploy-forms';
@@ -25,7 +29,11 @@ type DeployIdleSlotDialogProps = {
   rows: SlotRow[];
 };
 
-/** Deploy to idle slot (administrators): a version into the slot that is not live, ready to switch to. */
+/**
+ * Deploy to idle slot (administrators): a version into the slot that is not live, ready to switch to.
+ * An environment's first deployment goes live, so where the platform's policy asks for approvals it
+ * continues into a change request instead (docs/requesting-changes.md).
+ */
 export function DeployIdleSlotDialog({
   kind,
   resourceId,
@@ -34,58 +42,104 @@ export function DeployIdleSlotDialog({
   rows,
 }: DeployIdleSlotDialogProps) {
   const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState<{ input: DeployInput; version: string } | null>(null);
   const deploy = useDeployToIdleSlot();
+  const queryClient = useQueryClient();
+  // Deployments are the platform's: its policy decides whether a first deployment applies or is requested.
+  const request = useChangeRequestForm({ tenantId: null, environment });
   const { slot, goesLive } = targetSlot(rows);
+  const requesting = goesLive && request.mode === 'request';
   const where = environmentLabels[environment];
 
-  const done = (version: string) => ({
-    onSuccess: () => {
-      notifySuccess(
-        'Deployed to idle slot',
-        goesLive
-          ? `${resourceName} ${version} is live on the ${slot} slot in ${where}.`
-          : `${resourceName} ${version} is on the ${slot} slot in ${where}; switch to make it live.`,
-      );
-      setOpen(false);
-    },
-    onError: (error: unknown) => notifyError(error, 'Failed to deploy to idle slot.'),
-  });
+  const requestInstead = (input: DeployInput, version: string) => {
+    setOpen(false);
+    setRequested({ input, version });
+  };
 
+  const run = (input: DeployInput, version: string) => {
+    if (requesting) return requestInstead(input, version);
+    deploy.mutate(input, {
+      onSuccess: () => {
+        notifySuccess(
+          'Deployed to idle slot',
+          goesLive
+            ? `${resourceName} ${version} is live on the ${slot} slot in ${where}.`
+            : `${resourceName} ${version} is on the ${slot} slot in ${where}; switch to make it live.`,
+        );
+        setOpen(false);
+      },
+      onError: (error: unknown) => {
+        // The policy changed since the page read it: the same deployment becomes a request.
+        if (request.handleDirectError(error)) requestInstead(input, version);
+        else notifyError(error, 'Failed to deploy to idle slot.');
+      },
+    });
+  };
+
+  const submitLabel = requesting ? 'Continue to request' : 'Deploy';
   return (
-    <Dialog open={open} onOpenChange={(next) => !deploy.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <Upload aria-hidden="true" />
-          Deploy to idle slot
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Deploy to idle slot</DialogTitle>
-          <DialogDescription>
-            {goesLive
-              ? `${resourceName} has no live slot in ${where}: this first deployment goes live on the blue slot.`
-              : `The ${slot} slot of ${resourceName} in ${where} gets this version, inactive with health unknown; traffic stays on the live slot until you switch.`}
-          </DialogDescription>
-        </DialogHeader>
-        {open &&
-          (kind === 'microfrontends' ? (
-            <DeployMicrofrontendFormFields
-              microfrontendId={resourceId}
-              pending={deploy.isPending}
-              onSubmit={({ versionId, version }) =>
-                deploy.mutate({ kind, id: resourceId, environment, versionId }, done(version))
-              }
-            />
-          ) : (
-            <DeployCapabilityFormFields
-              pending={deploy.isPending}
-              onSubmit={({ version, endpoint }) =>
-                deploy.mutate({ kind, id: resourceId, environment, version, endpoint }, done(version))
-              }
-            />
-          ))}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={(next) => !deploy.isPending && setOpen(next)}>
+        <DialogTrigger asChild>
+          <Button variant="outline">
+            <Upload aria-hidden="true" />
+            Deploy to idle slot
+          </Button>
+        </DialogTrigger>
+        <DialogContent className="sm:max-w-md">
+          <DialogHeader>
+            <DialogTitle>Deploy to idle slot</DialogTitle>
+            <DialogDescription>
+              {goesLive
+                ? `${resourceName} has no live slot in ${where}: this first deployment goes live on the blue slot.${requesting ? ' It needs approval, so it becomes a change request.' : ''}`
+                : `The ${slot} slot of ${resourceName} in ${where} gets this version, inactive with health unknown; traffic stays on the live slot until you switch.`}
+            </DialogDescription>
+          </DialogHeader>
+          {open &&
+            (kind === 'microfrontends' ? (
+              <DeployMicrofrontendFormFields
+                microfrontendId={resourceId}
+                pending={deploy.isPending}
+                submitLabel={submitLabel}
+                onSubmit={({ versionId, version }) =>
+                  run({ kind, id: resourceId, environment, versionId }, version)
+                }
+              />
+            ) : (
+              <DeployCapabilityFormFields
+                pending={deploy.isPending}
+                submitLabel={submitLabel}
+                onSubmit={({ version, endpoint }) =>
+                  run({ kind, id: resourceId, environment, version, endpoint }, version)
+                }
+              />
+            ))}
+        </DialogContent>
+      </Dialog>
+      {requested && (
+        <RequestChangeDialog
+          open
+          onOpenChange={(next) => !next && setRequested(null)}
+          title={`Request: first deployment of ${resourceName} in ${where}`}
+          description={`${resourceName} has no live slot in ${where}: once applied, ${requested.version} goes live on the blue slot.`}
+          form={request}
+          change={deployChange(requested.input)}
+          bypassConfirmation={
+            environment === 'production'
+              ? {
+                  title: `Deploy ${resourceName} ${requested.version} live in Production?`,
+                  description: `Production serves ${resourceName} ${requested.version} at once, without approval.`,
+                  confirmLabel: 'Deploy',
+                }
+              : undefined
+          }
+          onRequested={(created) => {
+            if (created.status !== 'applied') return;
+            const { queryKey } = deploymentsQueryOptions(kind, resourceId, environment);
+            void queryClient.invalidateQueries({ queryKey });
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -9,6 +9,8 @@ import { usePublishedVersions } from '@/microfrontends';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type DeployMicrofrontendFormProps = {
+  /** 'Deploy' unless the deployment is to be requested. */
+  submitLabel?: string;
   microfrontendId: string;
   pending: boolean;
   onSubmit: (values: { versionId: string; version: string }) => void;
@@ -19,6 +21,7 @@ export function DeployMicrofrontendFormFields({
   microfrontendId,
   pending,
   onSubmit,
+  submitLabel = 'Deploy',
 }: DeployMicrofrontendFormProps) {
   const published = usePublishedVersions(microfrontendId);
   const versions = published.data ?? [];
@@ -74,7 +77,7 @@ export function DeployMicrofrontendFormFields({
               Cancel
             </Button>
           </DialogClose>
-          <Button type="submit">{pending ? 'Deploying...' : 'Deploy'}</Button>
+          <Button type="submit">{pending ? 'Deploying...' : submitLabel}</Button>
         </DialogFooter>
       </fieldset>
     </form>

@@ -186,6 +186,65 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
     ).toBeInTheDocument();
   });
 
+  it("requests an environment's first deployment where the platform policy asks for approval", async () => {
+    const fetchMock = renderPage({
+      'GET /api/approval-policy': platformPolicy(1),
+      [`GET ${CAP_SLOTS}`]: [],
+      'POST /api/change-requests': (request) =>
+        Response.json(
+          {
+            id: 'chg-6',
+            number: 6,
+            tenantId: null,
+            tenantName: null,
+            environment: 'production',
+            kind: (request.body as { change: { kind: string } }).change.kind,
+            title: 'First capability deployment',
+            description: null,
+            status: 'pending',
+            requiredApprovals: 1,
+            approvals: 0,
+            requestedBy: 'alice@example.com',
+            createdAt: '2024-03-01T10:00:00.000Z',
+            updatedAt: '2024-03-01T10:00:00.000Z',
+            scheduledAt: null,
+            scheduleTimeZone: null,
+            appliedAt: null,
+            appliedBy: null,
+            outcome: null,
+            bypassReason: null,
+            revision: 1,
+          },
+          { status: 201 },
+        ),
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Capabilities' }));
+    expect(
+      await screen.findByText('No deployments found for this capability and environment'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Deploy to idle slot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deploy to idle slot' });
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent('It needs approval, so it becomes a change request.'),
+    );
+    await userEvent.type(within(dialog).getByLabelText('Version'), '1.0.0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to request' }));
+
+    const requestDialog = await screen.findByRole('dialog', {
+      name: 'Request: first deployment of Identity & Access Service in Production',
+    });
+    expect(requestDialog).toHaveTextContent('once applied, 1.0.0 goes live on the blue slot');
+    await userEvent.click(within(requestDialog).getByRole('button', { name: 'Request change' }));
+    expect(await screen.findByText('Change request #6 created')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/capability-deployments/deploy')).toEqual([]);
+    expect(requestsTo(fetchMock, 'POST', '/api/change-requests')[0]?.body).toEqual({
+      change: {
+        kind: 'capability_deployment.deploy',
+        body: { capabilityId: 'api-001', environment: 'production', version: '1.0.0', endpoint: null },
+      },
+    });
+  });
+
   it('deploys a published microfrontend version to the idle slot', async () => {
     let rows = [liveSlot(), idleSlot()];
     const fetchMock = renderPage({
