@@ -145,4 +145,55 @@ test.describe('four eyes on production', () => {
       to.toUpperCase(),
     );
   });
+
+  test('a new version for the live production slot is requested and applies once approved; the idle slot sets at once', async ({
+    page,
+    request,
+  }) => {
+    const state = parseBlueGreenConfig((await getTenant(request)).blueGreenConfig).production;
+    expect(state?.enabled && state.activeSlot, 'tenant-001 production blue-green is live').toBeTruthy();
+    const live = state?.activeSlot ?? 'blue';
+    const idle = live === 'blue' ? 'green' : 'blue';
+    const label = (slot: string) => `${slot === 'blue' ? 'Blue' : 'Green'} Slot Version`;
+    const liveVersion = `7.${Date.now() % 1000}.1`;
+    const idleVersion = `7.${Date.now() % 1000}.2`;
+
+    await page.goto(`${CONTROL_PLANE}?tab=configuration`);
+    const production = page.getByTestId('blue-green-production');
+    const liveField = production.getByLabel(label(live));
+    await expect(liveField).toHaveAccessibleDescription('Live: a new version here is a change request.');
+    const before = await liveField.inputValue();
+    await liveField.fill(liveVersion);
+    await liveField.blur();
+    const dialog = page.getByRole('dialog', {
+      name: `Request: ${live.toUpperCase()} slot of Production to ${liveVersion}`,
+    });
+    await dialog.getByLabel('Description (optional)').fill('Patch release on the live slot');
+    await dialog.getByRole('button', { name: 'Request change' }).click();
+    await expect(toast(page)).toContainText(/Change request #\d+ created/);
+    await expect(dialog).toBeHidden();
+    await expect(liveField).toHaveValue(before);
+
+    // The idle slot is only prepared: it sets at once.
+    const idleField = production.getByLabel(label(idle));
+    await expect(idleField).not.toHaveAccessibleDescription('Live: a new version here is a change request.');
+    await idleField.fill(idleVersion);
+    await idleField.blur();
+    await expect(toast(page)).toContainText('Version Updated');
+
+    const [requested] = (await (
+      await request.get(`/api/change-requests?view=mine&tenantId=${TENANT_ID}&sort=-number&limit=1`)
+    ).json()) as ChangeRequest[];
+    expect(requested).toMatchObject({ kind: 'tenant_blue_green.slot_version', status: 'pending' });
+    await setPassword(request, TENANT_ADMIN.id, TENANT_ADMIN.password);
+    const reviewer = await signedInContext(page, TENANT_ADMIN);
+    const approved = await reviewer.post(`/api/change-requests/${requested?.id}/approve`, { data: {} });
+    expect(approved.status(), await approved.text()).toBe(200);
+    expect(((await approved.json()) as ChangeRequest).status).toBe('applied');
+    await reviewer.dispose();
+
+    await page.reload();
+    await expect(page.getByTestId('blue-green-production').getByLabel(label(live))).toHaveValue(liveVersion);
+    await expect(page.getByTestId('blue-green-production').getByLabel(label(idle))).toHaveValue(idleVersion);
+  });
 });

@@ -149,9 +149,15 @@ describeApi(
         before: { activeSlot: 'blue', blueVersion: '1.0.0' },
         after: { activeSlot: 'blue', blueVersion: '1.0.1' },
       });
+      // Preparing the idle slot meanwhile does not make the request stale; only the live slot matters.
+      expect((await slotVersion('green', '1.2.0')).statusCode).toBe(200);
       const approved = await post(`${CHANGES}/${cr.id}/approve`, {}, OWNER);
       expect(approved.json().status).toBe('applied');
-      expect(await production()).toMatchObject({ activeSlot: 'blue', blueVersion: '1.0.1' });
+      expect(await production()).toMatchObject({
+        activeSlot: 'blue',
+        blueVersion: '1.0.1',
+        greenVersion: '1.2.0',
+      });
       expect(await auditOf('tenant-001')).toContain('tenant.blue_green.slot_version');
     });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { parseBlueGreenConfig, type EnvironmentBlueGreen } from '../../../contract/blue-green';
+import { parseBlueGreenConfig, slotVersionOf, type EnvironmentBlueGreen } from '../../../contract/blue-green';
 import type { Change } from '../../../contract/changes';
 import { changeBlueGreen, capabilityBlueGreen, tenantBlueGreen } from '../../blue-green/service';
 import { rollback, setSlotVersion, switchSlot } from '../../blue-green/transitions';
@@ -32,6 +32,16 @@ const slotsView = (state: EnvironmentBlueGreen | undefined) =>
     : null;
 
 type Action = 'switch' | 'rollback' | 'slot_version';
+
+/**
+ * What must not change between request and apply. A switch or rollback depends on both slots; a slot
+ * version only on which slot is live and what that slot holds, so preparing the other slot meanwhile
+ * does not make it stale.
+ */
+function fingerprintView({ body }: BlueGreenChange, state: EnvironmentBlueGreen | undefined) {
+  if (!('slot' in body) || !state) return slotsView(state);
+  return { enabled: state.enabled, activeSlot: state.activeSlot, version: slotVersionOf(state, body.slot) };
+}
 
 /** The pure transition the change runs, told apart by its body: the same one its endpoint runs. */
 function transitionOf({ body }: BlueGreenChange) {
@@ -83,7 +93,7 @@ function blueGreenHandler<C extends BlueGreenChange>(
         after = { refused: error instanceof Error ? error.message : String(error) };
       }
       return {
-        fingerprint: JSON.stringify(slotsView(before)),
+        fingerprint: JSON.stringify(fingerprintView(change, before)),
         diff: [{ label: `${row.name} · ${change.body.environment}`, before: slotsView(before), after }],
       };
     },
