@@ -15,12 +15,7 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { changeBlueGreen, type BlueGreenOwner } from './service';
-import {
-  approvalRequired,
-  assertDirectChangeAllowed,
-  requiredApprovalsFor,
-  type PolicyScope,
-} from '../changes/policy';
+import { assertDirectChangeAllowed, directChangeGuard, type PolicyScope } from '../changes/policy';
 import { rollback, setSlotVersion, switchSlot, toggle } from './transitions';
 
 /** The four blue-green endpoints of SPEC.md section 7, for one kind of owner (tenant or capability). */
@@ -80,8 +75,7 @@ export function blueGreenRoutes(
     },
     async (request) => {
       const { environment, slot, version } = request.body;
-      const scope = policyScope(idOf(request));
-      const required = await requiredApprovalsFor(db, scope, environment);
+      const refuseDirect = await directChangeGuard(db, policyScope(idOf(request)), environment);
       return changeBlueGreen(
         db,
         owner,
@@ -91,8 +85,7 @@ export function blueGreenRoutes(
         (config) => {
           // Judged on the locked row: the idle slot may be prepared freely, but a new version for the
           // live slot (or the first one, which goes live) changes what is served, so the policy applies.
-          if (required > 0 && slotVersionGoesLive(config[environment], slot, version))
-            throw approvalRequired(scope, environment, required);
+          if (slotVersionGoesLive(config[environment], slot, version)) refuseDirect();
           return setSlotVersion(config, environment, slot, version);
         },
         actorOf(requireViewer(request), request.ip),

@@ -83,13 +83,25 @@ export async function setApprovalPolicy(
   });
 }
 
-/** The 409 of a direct write that the scope's policy turns into a change request. */
-export function approvalRequired(scope: PolicyScope, environment: Environment, required: number): AppError {
-  const who = scope === null ? 'Platform' : 'This tenant’s';
-  return new AppError(
-    'APPROVAL_REQUIRED',
-    `${who} ${environment} changes need ${required === 1 ? 'an approval' : `${required} approvals`}: request the change instead`,
-  );
+/**
+ * For a direct write that is a change only in some states (a live slot's version, a first deployment):
+ * reads the policy now, and answers a check to run on the locked row, which refuses when approvals are
+ * required, as assertDirectChangeAllowed does.
+ */
+export async function directChangeGuard(
+  db: Executor,
+  scope: PolicyScope,
+  environment: Environment,
+): Promise<() => void> {
+  const required = await requiredApprovalsFor(db, scope, environment);
+  return () => {
+    if (required === 0) return;
+    const who = scope === null ? 'Platform' : 'This tenant’s';
+    throw new AppError(
+      'APPROVAL_REQUIRED',
+      `${who} ${environment} changes need ${required === 1 ? 'an approval' : `${required} approvals`}: request the change instead`,
+    );
+  };
 }
 
 /**
@@ -101,6 +113,5 @@ export async function assertDirectChangeAllowed(
   scope: PolicyScope,
   environment: Environment,
 ): Promise<void> {
-  const required = await requiredApprovalsFor(db, scope, environment);
-  if (required > 0) throw approvalRequired(scope, environment, required);
+  (await directChangeGuard(db, scope, environment))();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { environmentSchema, idParamSchema, type Environment } from '../../contract/common';
+import { environmentSchema, idParamSchema } from '../../contract/common';
 import {
   capabilityDeploymentSchema,
   deployCapabilityBodySchema,
@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { adminOnly, signedIn } from '../auth/permissions';
-import { approvalRequired, assertDirectChangeAllowed, requiredApprovalsFor } from '../changes/policy';
+import { assertDirectChangeAllowed, directChangeGuard } from '../changes/policy';
 import {
   capabilitySlots,
   deployToIdleSlot,
@@ -55,14 +55,6 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
   );
 
   const actor = (request: Parameters<typeof requireViewer>[0]) => actorOf(requireViewer(request), request.ip);
-  // Deploying into the idle slot moves no traffic, but an environment's first deployment goes live: where
-  // the platform's policy asks for approvals, that one is a change request (docs/changes.md).
-  const firstDeploymentGuard = async (environment: Environment) => {
-    const required = await requiredApprovalsFor(db, null, environment);
-    return () => {
-      if (required > 0) throw approvalRequired(null, environment, required);
-    };
-  };
   const mfeSlots = {
     200: z.array(microfrontendDeploymentSchema),
     ...errorResponses(400, 401, 403, 404, 409),
@@ -143,7 +135,8 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
         environment,
         { versionId, deployedUrl: version.entryUrl },
         actor(request),
-        await firstDeploymentGuard(environment),
+        // The idle slot moves no traffic, but a first deployment goes live: the platform's policy decides.
+        await directChangeGuard(db, null, environment),
       );
     },
   );
@@ -168,7 +161,8 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
         environment,
         { version, endpoint: endpoint ?? null, deployedUrl: endpoint ?? null },
         actor(request),
-        await firstDeploymentGuard(environment),
+        // The idle slot moves no traffic, but a first deployment goes live: the platform's policy decides.
+        await directChangeGuard(db, null, environment),
       );
     },
   );

@@ -87,7 +87,16 @@ export const capabilitySlots: SlotKind<CapabilityDeployment> = {
 };
 
 type SlotRow = typeof microfrontendDeployments.$inferSelect;
-const isLive = (row: SlotRow) => row.status === 'active' && row.trafficPercentage === LIVE_TRAFFIC_PERCENTAGE;
+type SlotTraffic = Pick<SlotRow, 'slot' | 'status' | 'trafficPercentage'>;
+const isLive = (row: SlotTraffic) =>
+  row.status === 'active' && row.trafficPercentage === LIVE_TRAFFIC_PERCENTAGE;
+
+/** Where a deployment lands: the slot beside the live one, or blue, going live, when none is live. */
+export function deploymentTarget(rows: readonly SlotTraffic[]): { slot: Slot; goesLive: boolean } {
+  const live = rows.find(isLive);
+  if (!live) return { slot: 'blue', goesLive: true };
+  return { slot: live.slot === 'blue' ? 'green' : 'blue', goesLive: false };
+}
 
 /** Locks the resource row and reads its slots in one environment. */
 async function lockedSlots<R>(
@@ -192,18 +201,17 @@ export async function deployToIdleSlot<R>(
 ): Promise<R[]> {
   return db.transaction(async (tx) => {
     const slots = await lockedSlots(tx, kind, resourceId, environment);
-    const live = slots.find(isLive);
-    if (!live) beforeGoingLive?.();
-    const target: Slot = live ? (live.slot === 'blue' ? 'green' : 'blue') : 'blue';
+    const { slot: target, goesLive } = deploymentTarget(slots);
+    if (goesLive) beforeGoingLive?.();
     const now = new Date().toISOString();
-    const state = live
-      ? { status: 'inactive', trafficPercentage: 0, activatedAt: null, activatedBy: null }
-      : {
+    const state = goesLive
+      ? {
           status: 'active',
           trafficPercentage: LIVE_TRAFFIC_PERCENTAGE,
           activatedAt: now,
           activatedBy: actor.email,
-        };
+        }
+      : { status: 'inactive', trafficPercentage: 0, activatedAt: null, activatedBy: null };
     const table = kind.table as typeof microfrontendDeployments;
     const row = {
       ...values,
@@ -223,7 +231,7 @@ export async function deployToIdleSlot<R>(
       action: 'deployment.deploy',
       resourceType: 'deployment',
       resourceId,
-      changes: { kind: kind.resourceType, environment, slot: target, live: !live, ...values },
+      changes: { kind: kind.resourceType, environment, slot: target, live: goesLive, ...values },
     });
     return slotsAfter(tx, kind, resourceId, environment);
   });

@@ -11,12 +11,13 @@ import {
 import { notFound } from '../../errors';
 import {
   capabilitySlots,
+  deploymentTarget,
   deployToIdleSlot,
   microfrontendSlots,
   publishedVersionOf,
   switchSlots,
 } from '../../deployments/service';
-import type { ChangeHandler, ChangeSnapshot } from './types';
+import type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
 
 type MicrofrontendSwitch = Extract<Change, { kind: 'microfrontend_deployment.switch' }>;
 type CapabilitySwitch = Extract<Change, { kind: 'capability_deployment.switch' }>;
@@ -68,34 +69,56 @@ async function slots(
 const view = (rows: SlotView[]) =>
   Object.fromEntries(rows.map((r) => [r.slot, `${r.version} · ${r.status} · ${r.trafficPercentage}%`]));
 
+/** A platform change of one resource's slots in one environment, titled with the resource's name. */
+async function slotsTarget(
+  tx: Transaction,
+  kind: 'microfrontend' | 'capability',
+  id: string,
+  environment: ChangeTarget['environment'],
+  title: (name: string) => string | Promise<string>,
+): Promise<ChangeTarget> {
+  const name = await resourceName(tx, kind, id);
+  return { scope: null, environment, action: null, title: await title(name) };
+}
+
+/** The slots before, and as `after` leaves them; any change to them makes the request stale. */
+async function slotsSnapshot(
+  tx: Transaction,
+  kind: 'microfrontend' | 'capability',
+  id: string,
+  environment: string,
+  after: (rows: SlotView[]) => SlotView[],
+): Promise<ChangeSnapshot> {
+  const name = await resourceName(tx, kind, id);
+  const rows = await slots(tx, kind, id, environment);
+  return {
+    fingerprint: JSON.stringify(rows),
+    diff: [{ label: `${name} · ${environment}`, before: view(rows), after: view(after(rows)) }],
+  };
+}
+
+/** The switch swaps which slot is live; the diff shows it that way. */
+const swapped = (rows: SlotView[]) =>
+  rows.map((r) => {
+    const other = rows.find((o) => o.slot !== r.slot);
+    return other ? { ...r, status: other.status, trafficPercentage: other.trafficPercentage } : r;
+  });
+
 /** A slot switch of a shared microfrontend or capability: a platform change. */
 function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch>(
   kind: 'microfrontend' | 'capability',
   idOf: (change: C) => string,
 ): ChangeHandler<C> {
   return {
-    async target(tx, change) {
-      const name = await resourceName(tx, kind, idOf(change));
-      return {
-        scope: null,
-        environment: change.body.environment,
-        action: null,
-        title: `Switch ${name} slots in ${change.body.environment}`,
-      };
-    },
-    async snapshot(tx, change): Promise<ChangeSnapshot> {
-      const name = await resourceName(tx, kind, idOf(change));
-      const rows = await slots(tx, kind, idOf(change), change.body.environment);
-      // The switch swaps which slot is live; the diff shows it that way.
-      const swapped = rows.map((r) => {
-        const other = rows.find((o) => o.slot !== r.slot);
-        return other ? { ...r, status: other.status, trafficPercentage: other.trafficPercentage } : r;
-      });
-      return {
-        fingerprint: JSON.stringify(rows),
-        diff: [{ label: `${name} · ${change.body.environment}`, before: view(rows), after: view(swapped) }],
-      };
-    },
+    target: (tx, change) =>
+      slotsTarget(
+        tx,
+        kind,
+        idOf(change),
+        change.body.environment,
+        (name) => `Switch ${name} slots in ${change.body.environment}`,
+      ),
+    snapshot: (tx, change) => slotsSnapshot(tx, kind, idOf(change), change.body.environment, swapped),
     async apply(tx, change, actor) {
       const { environment, fromSlot, toSlot } = change.body;
       if (kind === 'microfrontend') {
@@ -115,11 +138,10 @@ export const capabilitySlotSwitch = switchHandler<CapabilitySwitch>('capability'
 
 /** The slot a deployment lands in: the idle one, or blue when nothing is live (then it goes live). */
 function afterDeploy(rows: SlotView[], version: string): SlotView[] {
-  const live = rows.find((r) => r.status === 'active' && r.trafficPercentage === LIVE_TRAFFIC_PERCENTAGE);
-  const slot = live ? (live.slot === 'blue' ? 'green' : 'blue') : 'blue';
-  const landed = live
-    ? { slot, status: 'inactive', trafficPercentage: 0, version }
-    : { slot, status: 'active', trafficPercentage: LIVE_TRAFFIC_PERCENTAGE, version };
+  const { slot, goesLive } = deploymentTarget(rows);
+  const landed = goesLive
+    ? { slot, status: 'active', trafficPercentage: LIVE_TRAFFIC_PERCENTAGE, version }
+    : { slot, status: 'inactive', trafficPercentage: 0, version };
   return [...rows.filter((r) => r.slot !== slot), landed].sort((a, b) => a.slot.localeCompare(b.slot));
 }
 
@@ -134,29 +156,18 @@ function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy>(
   versionOf: (change: C) => string,
 ): ChangeHandler<C> {
   return {
-    async target(tx, change) {
-      const name = await resourceName(tx, kind, idOf(change));
-      return {
-        scope: null,
-        environment: change.body.environment,
-        action: null,
-        title: `Deploy ${name} ${await versionLabel(tx, change)} in ${change.body.environment}`,
-      };
-    },
-    async snapshot(tx, change): Promise<ChangeSnapshot> {
-      const name = await resourceName(tx, kind, idOf(change));
-      const rows = await slots(tx, kind, idOf(change), change.body.environment);
-      return {
-        fingerprint: JSON.stringify(rows),
-        diff: [
-          {
-            label: `${name} · ${change.body.environment}`,
-            before: view(rows),
-            after: view(afterDeploy(rows, versionOf(change))),
-          },
-        ],
-      };
-    },
+    target: (tx, change) =>
+      slotsTarget(
+        tx,
+        kind,
+        idOf(change),
+        change.body.environment,
+        async (name) => `Deploy ${name} ${await versionLabel(tx, change)} in ${change.body.environment}`,
+      ),
+    snapshot: (tx, change) =>
+      slotsSnapshot(tx, kind, idOf(change), change.body.environment, (rows) =>
+        afterDeploy(rows, versionOf(change)),
+      ),
     async apply(tx, change, actor) {
       const { body } = change;
       if ('versionId' in body) {

@@ -27,6 +27,28 @@ const platformPolicy = (production: number) => ({
   updatedBy: null,
 });
 
+/** A pending platform change request as POST /api/change-requests answers it. */
+const platformRequest = (overrides: Record<string, unknown>) => ({
+  tenantId: null,
+  tenantName: null,
+  environment: 'production',
+  description: null,
+  status: 'pending',
+  requiredApprovals: 1,
+  approvals: 0,
+  requestedBy: 'alice@example.com',
+  createdAt: '2024-03-01T10:00:00.000Z',
+  updatedAt: '2024-03-01T10:00:00.000Z',
+  scheduledAt: null,
+  scheduleTimeZone: null,
+  appliedAt: null,
+  appliedBy: null,
+  outcome: null,
+  bypassReason: null,
+  revision: 1,
+  ...overrides,
+});
+
 function renderPage(handlers: Parameters<typeof stubApi>[0]) {
   const fetchMock = stubApi({
     'GET /api/microfrontends/options': optionsOf(microfrontends),
@@ -130,29 +152,12 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
       'GET /api/approval-policy': platformPolicy(1),
       'POST /api/change-requests': () =>
         Response.json(
-          {
+          platformRequest({
             id: 'chg-5',
             number: 5,
-            tenantId: null,
-            tenantName: null,
-            environment: 'production',
             kind: 'capability_deployment.switch',
             title: 'Capability slot switch',
-            description: null,
-            status: 'pending',
-            requiredApprovals: 1,
-            approvals: 0,
-            requestedBy: 'alice@example.com',
-            createdAt: '2024-03-01T10:00:00.000Z',
-            updatedAt: '2024-03-01T10:00:00.000Z',
-            scheduledAt: null,
-            scheduleTimeZone: null,
-            appliedAt: null,
-            appliedBy: null,
-            outcome: null,
-            bypassReason: null,
-            revision: 1,
-          },
+          }),
           { status: 201 },
         ),
     });
@@ -190,31 +195,14 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
     const fetchMock = renderPage({
       'GET /api/approval-policy': platformPolicy(1),
       [`GET ${CAP_SLOTS}`]: [],
-      'POST /api/change-requests': (request) =>
+      'POST /api/change-requests': () =>
         Response.json(
-          {
+          platformRequest({
             id: 'chg-6',
             number: 6,
-            tenantId: null,
-            tenantName: null,
-            environment: 'production',
-            kind: (request.body as { change: { kind: string } }).change.kind,
+            kind: 'capability_deployment.deploy',
             title: 'First capability deployment',
-            description: null,
-            status: 'pending',
-            requiredApprovals: 1,
-            approvals: 0,
-            requestedBy: 'alice@example.com',
-            createdAt: '2024-03-01T10:00:00.000Z',
-            updatedAt: '2024-03-01T10:00:00.000Z',
-            scheduledAt: null,
-            scheduleTimeZone: null,
-            appliedAt: null,
-            appliedBy: null,
-            outcome: null,
-            bypassReason: null,
-            revision: 1,
-          },
+          }),
           { status: 201 },
         ),
     });
