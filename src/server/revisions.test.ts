@@ -196,8 +196,24 @@ describeApi(
         expect((await write(r, 5, '*')).statusCode).toBe(200);
       });
 
+      it(`${r.name}: a well-formed If-Match that names no current revision is a 412 and changes nothing`, async () => {
+        const before = await r.read(ctx());
+        const start = Number(before.revision);
+        // RFC 9110: an entity-tag this API never hands out is still well formed; it just matches nothing.
+        for (const tag of ['"abc"', 'W/"x,y"', '""', '"999", "abc"']) {
+          const res = await write(r, 20, tag);
+          expect(res.statusCode, tag).toBe(412);
+          expect(json(res)).toMatchObject({ code: 'PRECONDITION_FAILED', currentRevision: start });
+        }
+        const after = await r.read(ctx());
+        expect(after.revision).toBe(start);
+        expect(after[r.field]).toBe(before[r.field]);
+        // A list matches when any of its tags does.
+        expect((await write(r, 21, `"abc", W/"${start}", "${start + 40}"`)).statusCode).toBe(200);
+      });
+
       it(`${r.name}: a malformed If-Match is a 400 naming the header`, async () => {
-        for (const bad of ['3', '"abc"', '"1", "2"', 'W/3']) {
+        for (const bad of ['3', 'abc', 'W/3', '"open', '"1" "2"', '"1", x']) {
           const res = await write(r, 9, bad);
           expect(res.statusCode, bad).toBe(400);
           expect(json(res)).toMatchObject({

@@ -22,17 +22,29 @@ export class PreconditionFailedError extends AppError {
 }
 
 /**
+ * The revisions an If-Match accepts: one, or several when the header lists several entity tags (any of
+ * them may match). An empty list matches nothing: the header named only tags this API never hands out.
+ */
+export type ExpectedRevision = number | readonly number[];
+
+/** Whether a row at `actual` satisfies the condition; no condition (undefined) is always satisfied. */
+export function revisionMatches(actual: number, expected: ExpectedRevision | undefined): boolean {
+  if (expected === undefined) return true;
+  return typeof expected === 'number' ? actual === expected : expected.includes(actual);
+}
+
+/**
  * Refuses a conditional write whose expected revision is not the row's. Call it on a row read
  * `FOR UPDATE` in the writing transaction: the lock makes check-then-write atomic, and under READ
  * COMMITTED a writer that waited on the lock re-reads the row and sees the revision its rival wrote.
  */
 export function assertRevision<T extends { revision: number }>(
   row: T,
-  expectedRevision: number | undefined,
+  expectedRevision: ExpectedRevision | undefined,
   what: string,
   current: unknown = row,
 ): void {
-  if (expectedRevision !== undefined && row.revision !== expectedRevision) {
+  if (!revisionMatches(row.revision, expectedRevision)) {
     throw new PreconditionFailedError(row.revision, current, what);
   }
 }

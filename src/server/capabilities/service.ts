@@ -13,7 +13,7 @@ import type { Database, Executor } from '../db/client';
 import { containsAny, countColumn, runOptions, orderByFor, pageOf, runList } from '../db/list';
 import { capabilities, capabilitySubscriptions } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { assertRevision, nextRevision } from '../revisions';
+import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
 import { assertJsonSchema, configurationProblems } from './configuration-schema';
 
 const capabilitySortColumns = {
@@ -112,7 +112,7 @@ export async function updateCapability(
   id: string,
   patch: CapabilityPatch,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<Capability> {
   if (patch.configurationSchema) assertJsonSchema(patch.configurationSchema, 'body.configurationSchema');
   return db.transaction(async (tx) => {
@@ -142,7 +142,7 @@ export async function deleteCapability(
   db: Database,
   id: string,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(capabilities).where(eq(capabilities.id, id)).for('update');

@@ -13,7 +13,7 @@ import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { capabilities, notificationTemplates } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { assertRevision, nextRevision } from '../revisions';
+import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
 import { getCapability } from './service';
 
 const templateSortColumns = { name: notificationTemplates.name, createdAt: notificationTemplates.createdAt };
@@ -121,7 +121,7 @@ export async function updateTemplate(
   id: string,
   patch: TemplatePatch,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<NotificationTemplate> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -160,7 +160,7 @@ export async function deleteTemplate(
   db: Database,
   id: string,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     if (expectedRevision !== undefined) {

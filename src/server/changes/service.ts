@@ -15,7 +15,7 @@ import type { Database, Transaction } from '../db/client';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { changeRequestEvents, changeRequests, tenants } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
-import { assertRevision, nextRevision } from '../revisions';
+import { assertRevision, nextRevision, revisionMatches, type ExpectedRevision } from '../revisions';
 import {
   addEvent,
   applyOrRecordFailure,
@@ -36,7 +36,7 @@ const NOT_FOUND = 'Change request';
 export interface Caller {
   viewer: Viewer;
   ip?: string;
-  expectedRevision?: number;
+  expectedRevision?: ExpectedRevision;
 }
 
 /** The instant a schedule names; a time not in the future is refused, naming the field. */
@@ -255,7 +255,7 @@ async function onRequest(
 ): Promise<ChangeRequestDetail> {
   await db.transaction(async (tx) => {
     const request = await lockRequest(tx, id, viewer);
-    if (expectedRevision !== undefined && request.revision !== expectedRevision) {
+    if (!revisionMatches(request.revision, expectedRevision)) {
       // The 412 carries the request as the contract shows it (changeRequestSchema), not the raw row.
       assertRevision(request, expectedRevision, `Change request #${request.number}`, await summaryOf(tx, id));
     }

@@ -12,7 +12,7 @@ import type { Database, Executor, Transaction } from '../db/client';
 import { countColumn, pageOf, runList } from '../db/list';
 import { capabilities, capabilitySubscriptions, capabilitySubscriptionVersions } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
-import { PreconditionFailedError } from '../revisions';
+import { PreconditionFailedError, revisionMatches, type ExpectedRevision } from '../revisions';
 import { environmentEnabled } from '../tenants/governance';
 import { lockTenant } from '../tenants/lock';
 
@@ -257,9 +257,9 @@ async function lockLineage<Row extends LineageRow>(
 function assertNewest<Row extends LineageRow>(
   kind: LineageKind<Row>,
   newest: Row,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ): void {
-  if (expectedVersion !== undefined && newest.version !== expectedVersion) {
+  if (!revisionMatches(newest.version, expectedVersion)) {
     throw new PreconditionFailedError(
       newest.version,
       { ...newest, latestVersion: newest.version },
@@ -413,7 +413,7 @@ export async function appendVersion<Row extends LineageRow>(
   ids: { tenantId: string; lineageId: string },
   fields: Omit<Row, keyof LineageRow>,
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ): Promise<WithLatest<Row>> {
   if (!isLineageId(ids.lineageId)) throw notFound(kind.label);
   return db.transaction(async (tx) => {
@@ -457,7 +457,7 @@ export async function activateVersion<Row extends LineageRow>(
   kind: LineageKind<Row>,
   ids: { tenantId: string; versionId: string },
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ): Promise<WithLatest<Row>> {
   const { table } = kind;
   const what = `${kind.label} version`;
@@ -506,7 +506,7 @@ export async function disableLineage<Row extends LineageRow>(
   kind: LineageKind<Row>,
   ids: { tenantId: string; lineageId: string },
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ): Promise<WithLatest<Row>> {
   if (!isLineageId(ids.lineageId)) throw notFound(kind.label);
   return db.transaction(async (tx) => {
@@ -539,7 +539,7 @@ export async function deleteLineage<Row extends LineageRow>(
   kind: LineageKind<Row>,
   ids: { tenantId: string; lineageId: string },
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ): Promise<void> {
   if (!isLineageId(ids.lineageId)) throw notFound(kind.label);
   const { table } = kind;

@@ -1,4 +1,5 @@
 import type { Environment } from '../../contract/common';
+import type { ExpectedRevision } from '../revisions';
 import type { CreatePolicyBody, OpaPolicy, OpaPolicyListQuery, PolicyFields } from '../../contract/gateway';
 import type { PageQuery } from '../../contract/lists';
 import type { Actor } from '../auth/viewer';
@@ -121,7 +122,7 @@ export function editPolicy(
   ids: { tenantId: string; lineageId: string },
   fields: PolicyFields,
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ) {
   const checked = checkPolicyFields(fields);
   return appendVersion(
@@ -138,21 +139,21 @@ export const activatePolicy = (
   db: Database,
   ids: { tenantId: string; versionId: string },
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ) => activateVersion(db, policyKind, ids, actor, expectedVersion);
 
 export const disablePolicy = (
   db: Database,
   ids: { tenantId: string; lineageId: string },
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ) => disableLineage(db, policyKind, ids, actor, expectedVersion);
 
 export const deletePolicy = (
   db: Database,
   ids: { tenantId: string; lineageId: string },
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ) => deleteLineage(db, policyKind, ids, actor, expectedVersion);
 
 /** The policies OPA enforces for one tenant and environment: active and enabled. */

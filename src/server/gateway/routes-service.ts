@@ -1,4 +1,5 @@
 import type { Environment } from '../../contract/common';
+import type { ExpectedRevision } from '../revisions';
 import type {
   CreateRouteBody,
   GatewayRoute,
@@ -102,28 +103,28 @@ export const editRoute = (
   ids: { tenantId: string; lineageId: string },
   fields: RouteFields,
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ) => appendVersion(db, routeKind, ids, checkRouteFields(fields), actor, expectedVersion);
 
 export const activateRoute = (
   db: Database,
   ids: { tenantId: string; versionId: string },
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ) => activateVersion(db, routeKind, ids, actor, expectedVersion);
 
 export const disableRoute = (
   db: Database,
   ids: { tenantId: string; lineageId: string },
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ) => disableLineage(db, routeKind, ids, actor, expectedVersion);
 
 export const deleteRoute = (
   db: Database,
   ids: { tenantId: string; lineageId: string },
   actor: Actor,
-  expectedVersion: number | undefined,
+  expectedVersion: ExpectedRevision | undefined,
 ) => deleteLineage(db, routeKind, ids, actor, expectedVersion);
 
 /** The routes the gateway serves for one tenant and environment. */

@@ -282,6 +282,13 @@ describeApi(
         headers: { 'if-match': '"7"' },
       });
       expect(stale.statusCode).toBe(412);
+      // A well-formed tag that is not a version matches nothing: 412, not 400 (RFC 9110).
+      const opaque = await ctx().inject({
+        method: 'DELETE',
+        url: `${BASE}/${reuse.lineageId}`,
+        headers: { 'if-match': '"abc"' },
+      });
+      expect(opaque.statusCode).toBe(412);
       const removed = await ctx().inject({ method: 'DELETE', url: `${BASE}/${reuse.lineageId}` });
       expect(removed.statusCode).toBe(204);
       expect((await ctx().get(`${BASE}/${reuse.lineageId}/versions`)).statusCode).toBe(404);

@@ -9,7 +9,7 @@ import type { Database, Executor } from '../db/client';
 import { lockTenant } from '../tenants/lock';
 import { microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { assertRevision } from '../revisions';
+import { assertRevision, type ExpectedRevision } from '../revisions';
 import { getMesh } from './service';
 
 /** A menu item as a client may send it: id optional (assigned here), config optional. */
@@ -124,7 +124,7 @@ export async function deleteMesh(
   db: Database,
   id: string,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // The tenant row before the mesh's, the one lock order for a tenant's children (tenants/lock.ts).

@@ -12,7 +12,7 @@ import type { WebAppMesh } from '../../contract/web-app-meshes';
 import type { Database, Executor } from '../db/client';
 import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { assertRevision, nextRevision } from '../revisions';
+import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
 import { inTenantScope, type TenantScope } from '../auth/viewer';
 import type {
   MicrofrontendListQuery,
@@ -203,7 +203,7 @@ export async function updateMicrofrontend(
   id: string,
   patch: Partial<MicrofrontendInput>,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<Microfrontend> {
   try {
     return await db.transaction(async (tx) => {
@@ -256,7 +256,7 @@ export async function deleteMicrofrontend(
   db: Database,
   id: string,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(microfrontends).where(eq(microfrontends.id, id)).for('update');
@@ -371,7 +371,7 @@ export async function updateMicrofrontendVersion(
   id: string,
   patch: MicrofrontendVersionPatch,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<MicrofrontendVersion> {
   checkVersionFields(patch);
   return db.transaction(async (tx) => {
@@ -414,7 +414,7 @@ export async function changeVersionStatus(
   id: string,
   to: 'published' | 'deprecated',
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<MicrofrontendVersion> {
   return db.transaction(async (tx) => {
     const [version] = await tx

@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { settings, SETTINGS_ROW_ID } from '../db/schema';
-import { assertRevision, nextRevision, PreconditionFailedError } from '../revisions';
+import { assertRevision, nextRevision, PreconditionFailedError, type ExpectedRevision } from '../revisions';
 
 /** Every column but the fixed id. */
 const settingsFields = {
@@ -37,7 +37,7 @@ export async function replaceSettings(
   db: Database,
   input: SettingsInput,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<Settings> {
   const values = { ...input, accountEmail: input.accountEmail || null, updatedBy: actor.email };
   return db.transaction(async (tx) => {
@@ -56,7 +56,7 @@ export async function replaceSettings(
       .onConflictDoUpdate({
         target: settings.id,
         set: { ...values, updatedAt: sql`now()`, revision: nextRevision(settings.revision) },
-        setWhere: expectedRevision === undefined ? undefined : eq(settings.revision, expectedRevision),
+        setWhere: expectedRevision === undefined ? undefined : eq(settings.revision, previous.revision),
       })
       .returning(settingsFields);
     if (!after) {

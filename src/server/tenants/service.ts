@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/client';
 import { containsAny, countColumn, runOptions, orderByFor, pageOf, runList } from '../db/list';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import { notFound } from '../errors';
-import { assertRevision, nextRevision } from '../revisions';
+import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import {
   checkAllowedRegions,
@@ -145,7 +145,7 @@ export async function updateTenant(
   id: string,
   { confirmWidening = false, ...patch }: TenantPatch,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<Tenant> {
   const fields = checkedFields(patch);
   return db.transaction(async (tx) => {
@@ -188,7 +188,7 @@ export async function deleteTenant(
   db: Database,
   id: string,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<{ webApps: number; profiles: number; subscriptions: number; meshes: number }> {
   return db.transaction(async (tx) => {
     // The tenant row first, as every child writer takes it first (tenants/lock.ts): this waits for the

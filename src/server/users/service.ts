@@ -21,7 +21,7 @@ import { lockTenant } from '../tenants/lock';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { assertRevision, nextRevision } from '../revisions';
+import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
 
 /** Every column but the password hash, which never leaves the server. */
 const { passwordHash: _hash, ...publicUserColumns } = getTableColumns(users);
@@ -201,7 +201,7 @@ export async function updateUser(
   id: string,
   patch: UserPatch,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<User> {
   return uniqueEmail(() =>
     db.transaction(async (tx) => {
@@ -248,7 +248,7 @@ export async function deleteUser(
   db: Database,
   id: string,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
@@ -331,7 +331,7 @@ export async function updateUserProfile(
   id: string,
   patch: UserProfilePatch,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<UserProfile> {
   return db.transaction(async (tx) => {
     await lockProfileTenant(tx, id);
@@ -378,7 +378,7 @@ export async function deleteUserProfile(
   db: Database,
   id: string,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockProfileTenant(tx, id);

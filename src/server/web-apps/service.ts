@@ -13,7 +13,7 @@ import type { Database, Executor, Transaction } from '../db/client';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { assertRevision, nextRevision } from '../revisions';
+import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import { lockTenant } from '../tenants/lock';
 
@@ -110,7 +110,7 @@ export async function updateWebApp(
   id: string,
   patch: WebAppPatch,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<WebApp> {
   return db.transaction(async (tx) => {
     await lockOwningTenant(tx, id);
@@ -147,7 +147,7 @@ export async function deleteWebApp(
   db: Database,
   id: string,
   actor: Actor,
-  expectedRevision?: number,
+  expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwningTenant(tx, id);
