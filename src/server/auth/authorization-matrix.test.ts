@@ -207,6 +207,15 @@ const BODY_BY_ROUTE: Record<string, object> = {
   'POST /api/web-app-meshes': { tenantId: 'tenant-001' },
   'POST /api/web-apps': { tenantId: 'tenant-001' },
   'POST /api/user-profiles': { tenantId: 'tenant-001' },
+  // A complete change (the body is validated before the service looks at the tenant); rolling back
+  // development with nothing to roll back is refused (409) where it is allowed, so nothing changes.
+  'POST /api/change-requests': {
+    change: {
+      kind: 'tenant_blue_green.rollback',
+      tenantId: 'tenant-001',
+      body: { environment: 'development' },
+    },
+  },
 };
 
 type Outcome = 'allowed' | 401 | 403 | 404;
@@ -241,6 +250,9 @@ const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
   // Change requests of tenant A: readable by its roles (404 for others); reviewed by its owners and
   // admins; cancelled or refreshed by the requester (Bob, not a persona here) or a reviewer.
   'GET /api/change-requests/:id': (p) => changeRequestOutcome(p, () => true),
+  // Asking for a change of tenant A: 404 where A is out of sight, 403 where the role may not make it.
+  'POST /api/change-requests': (p) =>
+    changeRequestOutcome(p, (q) => roleAllows(q.roles?.['tenant-001'], 'blueGreen')),
   'POST /api/change-requests/:id/approve': (p) => changeRequestOutcome(p, reviews),
   'POST /api/change-requests/:id/cancel': (p) => changeRequestOutcome(p, reviews),
   'POST /api/change-requests/:id/refresh': (p) => changeRequestOutcome(p, reviews),

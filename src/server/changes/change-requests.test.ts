@@ -267,6 +267,22 @@ describeApi(
       expect((await requestProduction('{}', MEMBER)).statusCode).toBe(403);
     });
 
+    it('answers 404 for a tenant the caller cannot see, as for one that does not exist; 403 where it sees it', async () => {
+      const rollback = (tenantId: string) => ({
+        kind: 'tenant_blue_green.rollback',
+        tenantId,
+        body: { environment: 'production' },
+      });
+      const hidden = await request(rollback('tenant-001'), OUTSIDER);
+      const missing = await request(rollback('tenant-404'), OUTSIDER);
+      expect(hidden.statusCode).toBe(404);
+      expect(missing.statusCode).toBe(404);
+      // Nothing tells an existing tenant from a missing one.
+      expect(hidden.json()).toEqual(missing.json());
+      expect((await request(rollback('tenant-001'), MEMBER)).statusCode).toBe(403);
+      expect((await requestProduction('{}', OUTSIDER)).statusCode).toBe(404);
+    });
+
     it('lets only global administrators bypass, with a reason the audit log keeps', async () => {
       expect(
         (await requestProduction('{"rateLimit":11}', OWNER, { bypassReason: 'Incident 42' })).statusCode,
