@@ -578,6 +578,14 @@ describeApi(
       const detail = (await get(`${CHANGES}/${edit.json().id}`, OWNER)).json();
       expect(detail.diff[0].before).toMatchObject({ methods: ['GET'] });
       expect(detail.diff[0].after).toMatchObject({ methods: ['GET', 'POST'], rateLimit: 50 });
+      // Only what the edit changes differs: the capability stays (the edit body cannot name one).
+      const { before, after } = detail.diff[0] as { before: object; after: object };
+      const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+        (key) =>
+          JSON.stringify((before as Record<string, unknown>)[key]) !==
+          JSON.stringify((after as Record<string, unknown>)[key]),
+      );
+      expect(changed.sort()).toEqual(['methods', 'rateLimit']);
       expect((await post(`${CHANGES}/${edit.json().id}/approve`, {}, TENANT_ADMIN)).json().status).toBe(
         'applied',
       );

@@ -35,6 +35,8 @@ interface Resource {
   view(row: Record<string, unknown>): Record<string, unknown>;
   /** A route by its methods and path, a policy by its name. */
   name(row: Record<string, unknown>): string;
+  /** What an edit body leaves out stores as these: a diff shows them as set, not as removed. */
+  editDefaults: Record<string, unknown>;
 }
 
 const pick = (row: Record<string, unknown>, fields: string[]) =>
@@ -49,6 +51,7 @@ const RESOURCES: Record<Prefix, Resource> = {
       pick(row, ['capabilityId', 'path', 'methods', 'targetService', 'authRequired', 'rateLimit']),
     name: (row) =>
       `${(row.methods as string[] | undefined)?.join(', ') ?? ''} ${String(row.path ?? '')}`.trim(),
+    editDefaults: {},
   },
   opa_policy: {
     table: opaPolicies,
@@ -57,6 +60,7 @@ const RESOURCES: Record<Prefix, Resource> = {
     view: (row) =>
       pick(row, ['capabilityId', 'name', 'description', 'policyType', 'policyContent', 'enabled']),
     name: (row) => String(row.name ?? ''),
+    editDefaults: { description: null },
   },
 };
 
@@ -136,10 +140,15 @@ function gatewayHandler<P extends Prefix>(prefix: P): ChangeHandler<GatewayChang
     const environment = (rows[0]?.environment ?? 'development') as Environment;
     switch (operation(change)) {
       case 'edit':
+        // An edit keeps the lineage's capability (its body cannot name one): the diff shows only what changes.
         return {
           environment,
           before,
-          after: resource.view(c.body as Record<string, unknown>),
+          after: resource.view({
+            capabilityId: newest.capabilityId,
+            ...resource.editDefaults,
+            ...(c.body as Record<string, unknown>),
+          }),
           name: resource.name(newest),
           rows,
         };
