@@ -138,8 +138,20 @@ describe('getErrorMessage', () => {
     expect(getErrorMessage(new Error('400: {"message":"Bad input"}'), 'Failed')).toBe('Bad input');
   });
 
+  it('shows the text of a body that is not JSON, as proxies send it, and an HTML page by its title', async () => {
+    stubFetch(new Response('Upstream proxy timed out\n', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await apiRequest('POST', '/api/tenants', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('502: Upstream proxy timed out\n');
+    expect(getErrorMessage(error, 'Failed to create tenant.')).toBe('Upstream proxy timed out');
+    expect(getErrorDetails(error)).toEqual(['HTTP 502', 'Upstream proxy timed out']);
+    const page = '<html><head><title>504 Gateway Time-out</title></head><body><h1>504</h1></body></html>';
+    expect(getErrorMessage(new ApiError(504, page, null), 'Failed')).toBe('504 Gateway Time-out');
+    expect(getErrorMessage(new ApiError(504, '<html><body>x</body></html>', null), 'Failed')).toBe('Failed');
+  });
+
   it.each([
-    ['a non-JSON body', new ApiError(502, 'Bad Gateway', null)],
+    ['an empty body', new ApiError(502, 'Bad Gateway', null, '')],
     ['an unrelated error', new TypeError('Failed to fetch')],
     ['a non-error value', 'boom'],
     ['an empty message', new ApiError(400, '{"message":""}', { message: '' })],
@@ -167,7 +179,8 @@ describe('getErrorDetails', () => {
       'body.configuration.retries: /retries: must be integer',
       'body.name: Name is required',
     ]);
-    expect(getErrorDetails(new ApiError(409, 'taken', null))).toEqual(['HTTP 409']);
+    expect(getErrorDetails(new ApiError(409, 'taken', null))).toEqual(['HTTP 409', 'taken']);
+    expect(getErrorDetails(new ApiError(409, 'Conflict', null, ''))).toEqual(['HTTP 409']);
     expect(getErrorDetails(new Error('network'))).toEqual([]);
   });
 });

@@ -8,13 +8,32 @@ import type { ErrorBody, PreconditionFailedBody } from '@contract/errors';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: Partial<ErrorBody> | null;
+  /** The response body as text; empty when there was none (the message then carries the status text). */
+  readonly bodyText: string;
 
-  constructor(status: number, text: string, body: Partial<ErrorBody> | null) {
+  constructor(status: number, text: string, body: Partial<ErrorBody> | null, bodyText = text) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.bodyText = bodyText;
   }
+}
+
+/** Longest plain-text body a toast shows; proxies' error pages can be long. */
+const MAX_TEXT_MESSAGE = 300;
+
+/**
+ * The words of a body that is not JSON, as proxies and load balancers send them ("Upstream proxy timed
+ * out"): the text itself, or an HTML page's title; empty for a JSON body or a page with no title.
+ */
+function plainTextOf(error: ApiError): string {
+  if (error.body !== null) return '';
+  const text = error.bodyText.trim();
+  const html = /^<(?:!doctype|html|head|body)\b/i.test(text);
+  const words = html ? (/<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ?? '') : text;
+  const line = words.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_TEXT_MESSAGE ? `${line.slice(0, MAX_TEXT_MESSAGE - 1)}…` : line;
 }
 
 /**
@@ -57,7 +76,7 @@ async function throwIfResNotOk(res: Response): Promise<void> {
   const bodyText = await res.text();
   const body = parseErrorBody(bodyText);
   if (res.status === 412 && isPreconditionBody(body)) throw new PreconditionFailedError(bodyText, body);
-  throw new ApiError(res.status, bodyText || res.statusText, body);
+  throw new ApiError(res.status, bodyText || res.statusText, body, bodyText);
 }
 
 export type RequestOptions = {
@@ -137,13 +156,15 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): 
 }
 
 /**
- * The server's `message` from a failed call, for toasts and error states; `fallback` when the
- * error carries none (network failure, non-JSON body, not an API error).
+ * The server's `message` from a failed call, for toasts and error states: the JSON body's `message`, or
+ * the text of a body that is not JSON (a proxy's "Upstream proxy timed out"); `fallback` when the error
+ * carries neither (network failure, empty body, not an API error).
  */
 export function getErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const message = error.body?.message;
-    return typeof message === 'string' && message.trim() !== '' ? message : fallback;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+    return plainTextOf(error) || fallback;
   }
   if (error instanceof Error) {
     // An error built elsewhere in the `<status>: <body>` shape.
@@ -162,8 +183,10 @@ export function getErrorDetails(error: unknown): string[] {
   if (!(error instanceof ApiError)) return [];
   const code = typeof error.body?.code === 'string' ? ` ${error.body.code}` : '';
   const issues = Array.isArray(error.body?.issues) ? error.body.issues : [];
+  const text = plainTextOf(error);
   return [
     `HTTP ${error.status}${code}`,
+    ...(text ? [text] : []),
     ...issues.map((issue) => `${issue.path}: ${issue.detail ?? issue.message}`),
   ];
 }

@@ -145,7 +145,7 @@ function gatewayHandler<P extends Prefix>(prefix: P): ChangeHandler<GatewayChang
           environment,
           before,
           after: resource.view({
-            capabilityId: newest.capabilityId,
+            capabilityId: rows[0]?.capabilityId,
             ...resource.editDefaults,
             ...(c.body as Record<string, unknown>),
           }),

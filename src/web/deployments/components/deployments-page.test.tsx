@@ -163,7 +163,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
     expect(field('blue', 'status')).toHaveTextContent('Inactive');
   });
 
-  it("shows 'Switch failed' with the server message, or 'Failed to switch deployment.'", async () => {
+  it("shows 'Switch failed' with the server message (JSON or plain text), or 'Failed to switch deployment.'", async () => {
     let reply = apiError(409, 'The slots changed since the page loaded');
     renderPage({ 'POST /api/deployments/switch': () => reply });
     await screen.findByTestId('slot-card-blue');
@@ -175,7 +175,14 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Switch failed')).toBeInTheDocument();
     expect(screen.getByText('The slots changed since the page loaded')).toBeInTheDocument();
 
-    reply = new Response('upstream down', { status: 502 });
+    // A proxy's plain-text body is the message too; an empty body leaves the fallback.
+    reply = new Response('Upstream proxy timed out', { status: 502 });
+    await waitFor(() => expect(switchButton()).toBeEnabled());
+    await userEvent.click(switchButton());
+    await confirmProductionSwitch();
+    expect(await screen.findByText('Upstream proxy timed out')).toBeInTheDocument();
+
+    reply = new Response('', { status: 502 });
     await waitFor(() => expect(switchButton()).toBeEnabled());
     await userEvent.click(switchButton());
     await confirmProductionSwitch();
