@@ -2,7 +2,10 @@ import type { Capability } from '@contract/capabilities';
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
 import type { Tenant } from '@contract/tenants';
 import type { Environment } from '@contract/common';
-import { useCallback, useState } from 'react';
+import { CircleAlert, RefreshCw } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-client';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -49,6 +52,10 @@ export function CapabilitiesTab({
   const active = useActiveVersions({ tenantId: tenant.id, ...context });
   const activeFor = (capability: Capability): ConfigurationVersion | undefined =>
     active.data?.get(capability.id);
+  useEffect(() => {
+    // The spec's rule for a failed active-version read: log it and show the capability unconfigured.
+    if (active.error) console.error('Could not load the active configuration versions', active.error);
+  }, [active.error]);
 
   return (
     <div className="space-y-6">
@@ -60,10 +67,14 @@ export function CapabilitiesTab({
         onRegionChange={onRegionChange}
         onEditRegionPolicy={onEditRegionPolicy}
       />
+      {capabilities.isSuccess && active.isError && (
+        <ActiveVersionsNotice error={active.error} onRetry={() => void active.refetch()} />
+      )}
       <ListState
-        status={capabilities.status === 'success' ? active.status : capabilities.status}
-        error={capabilities.error ?? active.error}
-        onRetry={() => void (capabilities.isError ? capabilities.refetch() : active.refetch())}
+        // Only the catalogue can fail the list: without the active versions the cards show unconfigured.
+        status={capabilities.status === 'success' && active.isPending ? 'pending' : capabilities.status}
+        error={capabilities.error}
+        onRetry={() => void capabilities.refetch()}
         isEmpty={(capabilities.data?.capabilities ?? []).length === 0}
         loading={<CardsSkeleton />}
         empty={<EmptyState title="No capabilities available" />}
@@ -100,6 +111,26 @@ export function CapabilitiesTab({
         canActivate={canVersion}
         tenant={tenant}
       />
+    </div>
+  );
+}
+
+/** A quiet notice, not an error page: the catalogue loaded, only the active versions did not. */
+function ActiveVersionsNotice({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted/40 px-4 py-3 text-sm"
+    >
+      <CircleAlert className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <p className="min-w-0 flex-1">
+        Active configurations could not be loaded, so the cards show as unconfigured.{' '}
+        <span className="text-muted-foreground">{getErrorMessage(error, 'The server did not answer.')}</span>
+      </p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RefreshCw aria-hidden="true" />
+        Retry
+      </Button>
     </div>
   );
 }

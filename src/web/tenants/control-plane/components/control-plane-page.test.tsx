@@ -84,6 +84,33 @@ describe('TenantControlPlanePage', () => {
     expect(within(configured).getByTestId('active-configuration-text').textContent).toBe('{\n  "a": 1\n}');
   });
 
+  it('keeps the cards, unconfigured, with a quiet notice and a retry when the active versions fail', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    stubApi({
+      'GET /api/tenants/tenant-001': makeTenant(),
+      'GET /api/capabilities': [makeCapability(1), makeCapability(2)],
+      [`GET ${ACTIVE}`]: () =>
+        fail
+          ? new Response('Upstream proxy timed out', { status: 502 })
+          : Response.json([makeVersion({ capabilityId: 'api-002', version: 3 })]),
+    });
+    renderControlPlane();
+    const words = await screen.findByText(/Active configurations could not be loaded/);
+    const notice = words.closest<HTMLElement>('[role="status"]');
+    if (!notice) throw new Error('the notice is not a status region');
+    expect(notice).toHaveTextContent('Upstream proxy timed out');
+    expect(screen.queryByText('Could not load the capabilities')).not.toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Capability 2' });
+    expect(within(card).getByRole('button', { name: 'Configure' })).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+
+    fail = false;
+    await userEvent.click(within(notice).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(card).getByText('Version 3')).toBeInTheDocument());
+    expect(screen.queryByText(/Active configurations could not be loaded/)).not.toBeInTheDocument();
+  });
+
   it('hides configuring from users who may not create versions', async () => {
     stubApi({
       'GET /api/tenants/tenant-001': makeTenant(),
