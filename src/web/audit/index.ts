@@ -1,2 +1,3 @@
 // The audit feature's public surface: other features and the app shell import only from here.
 export { AuditLogPage } from '@/audit/components/audit-log-page';
+export { auditKeys } from '@/audit/api/audit-keys';

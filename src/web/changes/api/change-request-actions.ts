@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeRequestDetail, Schedule } from '@contract/changes';
-import {
-  CHANGE_REQUESTS_PATH,
-  changeRequestKeys,
-  invalidateChangeRequests,
-} from '@/changes/api/change-request-keys';
+import { useInvalidateChangeRequests } from '@/changes/api/applied-change-effects';
+import { CHANGE_REQUESTS_PATH, changeRequestKeys } from '@/changes/api/change-request-keys';
 import { formatScheduled } from '@/changes/lib/format';
 import { ApiError, apiRequest, isPreconditionFailed } from '@/lib/api-client';
 import { notifyError, notifyProblem, notifySuccess } from '@/lib/notify';
@@ -120,12 +117,13 @@ export const isStaleChange = (error: unknown): boolean =>
  */
 export function useChangeRequestAction(id: string) {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidateChangeRequests();
   return useMutation({
     mutationFn: ({ action, ifMatch }: { action: ChangeRequestAction; ifMatch?: number }) =>
       postChangeRequestAction(id, action, ifMatch),
     onSuccess: (request, { action }) => {
       queryClient.setQueryData(changeRequestKeys.detail(id), request);
-      void invalidateChangeRequests(queryClient, request.status === 'applied');
+      void invalidate(request);
       notifyDone(action, request);
     },
     onError: (error, { action }) => {

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ChangeRequest } from '@contract/changes';
 import type { ChangeRequestListQuery } from '@/changes/api/get-change-requests';
+import type { AppliedChangeEffects } from '@/lib/applied-change-effects';
 
 export const CHANGE_REQUESTS_PATH = '/api/change-requests';
 
@@ -17,21 +19,21 @@ export const changeRequestKeys = {
   policy: (tenantId: string | null) => [...changeRequestKeys.all, 'policy', tenantId ?? 'platform'] as const,
 };
 
-/**
- * What an applied request may have changed, by the key roots of those reads: configuration versions,
- * tenants (blue-green lives on the tenant), capabilities (their blue-green) and deployment slots.
- */
-const APPLIED_ROOTS = [
-  ['/api/capability-subscriptions'],
-  ['/api/tenants'],
-  ['/api/capabilities'],
-  ['capabilities'],
-  ['deployments'],
-  ['/api/audit-events'],
-];
+/** The request a mutation answered: its kind and tenant say what it changed, once applied. */
+export type AppliedRequest = Pick<ChangeRequest, 'kind' | 'tenantId' | 'status'>;
 
-/** Every change-request mutation calls this; `applied` also refreshes what the change touched. */
-export async function invalidateChangeRequests(queryClient: QueryClient, applied = false): Promise<void> {
-  const roots = applied ? [changeRequestKeys.all, ...APPLIED_ROOTS] : [changeRequestKeys.all];
+/**
+ * Every change-request mutation calls this. An applied request also refreshes what its kind touched
+ * (the audit log among it); without a table (a component rendered alone) every query refetches, which is
+ * never stale, only slower.
+ */
+export async function invalidateChangeRequests(
+  queryClient: QueryClient,
+  request?: AppliedRequest,
+  effects?: AppliedChangeEffects | null,
+): Promise<void> {
+  if (request?.status === 'applied' && !effects) return queryClient.invalidateQueries();
+  const touched = request?.status === 'applied' && effects ? effects[request.kind](request.tenantId) : [];
+  const roots = [changeRequestKeys.all, ...touched];
   await Promise.all(roots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ApprovalPolicy, ChangeRequest, CreateChangeRequestBody } from '@contract/changes';
 import type { Environment } from '@contract/common';
 import type { ErrorBody } from '@contract/errors';
 import { useNavigate } from 'react-router';
 import { apiRequest, ApiError } from '@/lib/api-client';
 import { approvalPolicyQueryOptions } from '@/changes/api/approval-policy';
-import { CHANGE_REQUESTS_PATH, invalidateChangeRequests } from '@/changes/api/change-request-keys';
+import { useInvalidateChangeRequests } from '@/changes/api/applied-change-effects';
+import { CHANGE_REQUESTS_PATH } from '@/changes/api/change-request-keys';
 import { notifyRequested } from '@/changes/request/notify-requested';
 
 /** `enabled: false` reads nothing yet (a dialog mounted while closed). */
@@ -35,14 +36,14 @@ export async function createChangeRequest(body: CreateChangeRequestBody): Promis
  * with a way to its page; the Changes list and the sidebar badge refresh after it.
  */
 export function useRequestChange() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateChangeRequests();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: createChangeRequest,
     onSuccess: (created) => {
       notifyRequested(created, (path) => void navigate(path));
       // A bypass (or a policy of none) applied it at once: what it changed is stale too.
-      return invalidateChangeRequests(queryClient, created.status === 'applied');
+      return invalidate(created);
     },
   });
 }

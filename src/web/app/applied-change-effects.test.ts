@@ -1,0 +1,48 @@
+import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
+import { changeKinds, type ChangeKind } from '@contract/changes';
+import { describe, expect, it } from 'vitest';
+import { appliedChangeEffects } from '@/app/applied-change-effects';
+import { auditKeys } from '@/audit';
+import { capabilityKeys } from '@/capabilities';
+import { deploymentKeys } from '@/deployments';
+import { activeVersionsQueryOptions, gatewayKeys, tenantKeys } from '@/tenants';
+
+const TENANT = 'tenant-001';
+
+/** The reads a screen holds that each family of kinds must refresh once applied, by the screens' own keys. */
+const SHOWN: Record<string, QueryKey[]> = {
+  configuration: [
+    activeVersionsQueryOptions({ tenantId: TENANT, environment: 'production', region: 'us-east-1' }).queryKey,
+  ],
+  tenant_blue_green: [tenantKeys.detail(TENANT)],
+  capability_blue_green: [capabilityKeys.detail('api-001'), capabilityKeys.catalogue()],
+  microfrontend_deployment: [deploymentKeys.slots('microfrontends', 'mfe-001', 'production')],
+  capability_deployment: [deploymentKeys.slots('capabilities', 'api-001', 'production')],
+  gateway_route: [gatewayKeys.list('routes', TENANT, { environment: 'production' })],
+  opa_policy: [gatewayKeys.history('policies', TENANT, 'lineage-1')],
+};
+
+const refreshes = (kind: ChangeKind, key: QueryKey) =>
+  appliedChangeEffects[kind](TENANT).some((root) => partialMatchKey(key, root));
+
+describe('appliedChangeEffects', () => {
+  it.each(changeKinds)('%s refreshes the reads that show what it changed, and the audit log', (kind) => {
+    const family = kind.slice(0, kind.indexOf('.'));
+    const shown = SHOWN[family];
+    expect(shown, `no screen reads listed for ${family}`).toBeDefined();
+    for (const key of shown ?? []) expect(refreshes(kind, key), JSON.stringify(key)).toBe(true);
+    expect(refreshes(kind, auditKeys.list({ limit: 50, offset: 0 }))).toBe(true);
+  });
+
+  it("leaves other tenants' and the other lineage kind's reads alone", () => {
+    const otherTenant = gatewayKeys.list('routes', 'tenant-002', {});
+    expect(refreshes('gateway_route.edit', otherTenant)).toBe(false);
+    expect(refreshes('gateway_route.edit', gatewayKeys.list('policies', TENANT, {}))).toBe(false);
+    const otherVersions = activeVersionsQueryOptions({
+      tenantId: 'tenant-002',
+      environment: 'production',
+      region: 'us-east-1',
+    }).queryKey;
+    expect(refreshes('configuration.activate', otherVersions)).toBe(false);
+  });
+});
