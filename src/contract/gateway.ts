@@ -230,6 +230,16 @@ export const tenantEnvironmentParamsSchema = z.object({
 export const subscribedCapabilitySchema = z.object({ id: z.string(), name: z.string() });
 export type SubscribedCapability = z.infer<typeof subscribedCapabilitySchema>;
 
+/**
+ * Who loads the Kong declarative file: decK (`_info.select_tags` scope a sync to the tenant's
+ * environment) or Kong in DB-less mode (`KONG_DECLARATIVE_CONFIG`, `POST /config`), which refuses `_info`.
+ */
+export const kongTargets = ['deck', 'dbless'] as const;
+export type KongTarget = (typeof kongTargets)[number];
+
+/** GET .../gateway/:environment/declarative?target=deck|dbless (deck when left out). */
+export const declarativeQuerySchema = z.object({ target: z.enum(kongTargets).default('deck') });
+
 /** Paths of the API, shared by the server's routes and the client's fetchers. */
 export const gatewayPaths = {
   routes: (tenantId: string) => `/api/tenants/${tenantId}/gateway-routes`,
@@ -237,7 +247,7 @@ export const gatewayPaths = {
   /** The capabilities the tenant subscribes to in an environment, by name (the dialogs' picker). */
   capabilities: (tenantId: string, environment: string) =>
     `/api/tenants/${tenantId}/gateway/${environment}/capabilities`,
-  /** Kong decK declarative configuration of the active routes; YAML by default, JSON by Accept. */
+  /** Kong declarative configuration of the active routes (`?target=deck|dbless`); YAML, or JSON by Accept. */
   declarative: (tenantId: string, environment: string) =>
     `/api/tenants/${tenantId}/gateway/${environment}/declarative`,
   /** OPA bundle of the active, enabled policies, with an ETag for If-None-Match polling. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { KongTarget } from '../../contract/gateway';
 
 /*
  * An independent check of a Kong declarative file against Kong's own rules (read from Kong's schema
@@ -7,8 +8,6 @@ import { z } from 'zod';
  * takes the parsed file as `unknown`, so it checks what was served, not what the generator meant.
  * Where Kong is looser than what this console needs (tags with spaces, UTF-8 names), it is stricter.
  */
-
-export type KongTarget = 'deck' | 'dbless';
 
 /** typedefs.name: alphanumerics and `. - _ ~` (utf8_name also takes UTF-8; the console emits ASCII). */
 const NAME = /^[A-Za-z0-9.\-_~]+$/;
@@ -124,6 +123,7 @@ export function kongUrlProblems(url: string): string[] {
     const hostProblem = kongHostProblem(host);
     if (hostProblem) problems.push(`url ${url}: ${hostProblem}`);
   }
+  // Kong's schema takes port 0, but nothing listens there: stricter.
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) {
     problems.push(`url ${url}: port ${port}`);
   }

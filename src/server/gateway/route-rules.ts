@@ -35,6 +35,7 @@ function targetProblem(target: string): string | undefined {
     if (!url.hostname) return 'The URL has no host';
     // The URL parser lower-cases and punycodes names but keeps what Kong refuses (`a_b`, `a!b`).
     if (!url.hostname.startsWith('[') && !isHostName(url.hostname)) return 'The URL host is not a host name';
+    if (url.port === '0') return 'The port must be from 1 to 65535';
     if (url.username || url.password) return 'Must not carry credentials';
     if (url.search || url.hash) return 'Must not carry a query or fragment';
     return undefined;

@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { gatewayPaths } from '../../contract/gateway';
 import { tenantSchema } from '../../contract/tenants';
+import { checkedKongDocument } from '../gateway/kong-validate';
 import { describeApi } from '../test/api-harness';
-import { insertFixturesWithoutApprovals } from '../test/fixtures';
+import { insertFixturesWithoutApprovals, insertGatewayFixtures } from '../test/fixtures';
 
 const gateway = (hosts: unknown) => JSON.stringify({ rateLimit: { requests: 10 }, hosts });
 
@@ -10,6 +13,28 @@ describeApi(
   (ctx) => {
     const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
       ctx().inject({ method, url, payload });
+    const routesOf = async (tenantId: string) => {
+      const res = await ctx().get(gatewayPaths.declarative(tenantId, 'production'));
+      expect(res.statusCode, res.body).toBe(200);
+      return checkedKongDocument(parse(res.body)).services.flatMap((s) => s.routes);
+    };
+
+    it("matches a tenant's routes on x-tenant-id until its gateway configuration declares hosts", async () => {
+      const before = await routesOf('tenant-001');
+      expect(before.length).toBeGreaterThan(0);
+      for (const route of before) {
+        expect(route.headers).toEqual({ 'x-tenant-id': ['tenant-001'] });
+        expect(route.hosts).toBeUndefined();
+      }
+      const res = await send('PATCH', '/api/tenants/tenant-001', {
+        apiGatewayConfiguration: gateway(['GW.acme.example.com', 'acme.example.com']),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      for (const route of await routesOf('tenant-001')) {
+        expect(route.hosts).toEqual(['gw.acme.example.com', 'acme.example.com']);
+        expect(route.headers).toBeUndefined();
+      }
+    });
 
     it('refuses (409) a create or update whose hosts another tenant uses, without naming that tenant', async () => {
       const mine = await send('PATCH', '/api/tenants/tenant-001', {
@@ -30,7 +55,9 @@ describeApi(
       });
       expect(created.statusCode, created.body).toBe(409);
       expect(created.json().message).toBe('Another tenant already uses host api.acme.example.com');
-      const updated = await send('PATCH', '/api/tenants/tenant-002', { apiGatewayConfiguration: taken });
+      const updated = await send('PATCH', '/api/tenants/tenant-002', {
+        apiGatewayConfiguration: taken,
+      });
       expect(updated.statusCode).toBe(409);
       for (const body of [created.body, updated.body]) {
         expect(body).not.toMatch(/tenant-001|Acme Corp/);
@@ -76,5 +103,6 @@ describeApi(
   },
   async (db) => {
     await insertFixturesWithoutApprovals(db);
+    await insertGatewayFixtures(db);
   },
 );
