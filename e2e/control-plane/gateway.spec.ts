@@ -150,12 +150,18 @@ test.describe('control plane: gateway routes and OPA policies', () => {
     await expect(policyRow.getByTestId('policy-version')).toHaveText('v1');
 
     // The artifacts of development.
-    const yaml = await download(page, 'Download Kong YAML of Development');
-    expect(yaml.name).toMatch(/\.ya?ml$/);
+    const yaml = await download(page, 'Download Kong (decK) YAML of Development');
+    expect(yaml.name).toMatch(/^kong-deck-.*\.ya?ml$/);
     expect(yaml.bytes.toString('utf8')).toContain('_format_version');
+    expect(yaml.bytes.toString('utf8')).toContain('select_tags');
     expect(yaml.bytes.toString('utf8')).toContain(path);
-    const json = await download(page, 'Download Kong JSON of Development');
+    const json = await download(page, 'Download Kong (decK) JSON of Development');
     expect(JSON.stringify(JSON.parse(json.bytes.toString('utf8')))).toContain(path);
+    // DB-less Kong refuses decK's _info: its file has none.
+    const dbless = await download(page, 'Download Kong (DB-less) YAML of Development');
+    expect(dbless.name).toMatch(/^kong-dbless-.*\.ya?ml$/);
+    expect(dbless.bytes.toString('utf8')).toContain(path);
+    expect(dbless.bytes.toString('utf8')).not.toContain('_info');
     const bundle = await download(page, 'Download OPA bundle of Development');
     expect(bundle.name).toMatch(/\.tar\.gz$/);
     expect(bundle.bytes.length).toBeGreaterThan(20);
@@ -266,7 +272,9 @@ test.describe('control plane: gateway routes and OPA policies', () => {
     await row.getByRole('button', { name: `Actions for route ${path}` }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['History']);
     // Downloads are reads: a member may take the artifacts.
-    await expect(page.getByRole('button', { name: 'Download Kong YAML of Development' })).toBeEnabled();
+    await expect(
+      page.getByRole('button', { name: 'Download Kong (DB-less) YAML of Development' }),
+    ).toBeEnabled();
   });
 
   test('fits a 375 px screen: no sideways scroll, the row actions in view', async ({ page, request }) => {

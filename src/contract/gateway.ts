@@ -61,10 +61,56 @@ export const gatewayRouteSchema = z.object({
 });
 export type GatewayRoute = z.infer<typeof gatewayRouteSchema>;
 
+/**
+ * Kong turns `{param}` into a PCRE named group, and PCRE (8.x, as Kong builds link it) refuses group
+ * names over 32 characters and the same name twice in one pattern.
+ */
+export const MAX_PATH_PARAM_LENGTH = 32;
+
+/** A literal path segment, or a `{param}` placeholder. */
+const PATH_SEGMENT = /^(?:[A-Za-z0-9\-_.~]+|\{[A-Za-z_][A-Za-z0-9_]*\})$/;
+
+function paramProblem(segments: string[]): string | undefined {
+  const names = segments.filter((s) => s.startsWith('{')).map((s) => s.slice(1, -1));
+  const long = names.find((name) => name.length > MAX_PATH_PARAM_LENGTH);
+  if (long !== undefined) {
+    return `Parameter name ${long} is longer than ${MAX_PATH_PARAM_LENGTH} characters`;
+  }
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  return twice === undefined ? undefined : `Parameter {${twice}} appears twice`;
+}
+
+/**
+ * What is wrong with a route path, or undefined: starts with `/`; segments of letters, digits, `-`, `_`,
+ * `.`, `~` or a `{param}` (a name of at most 32 characters, once per path); no `//`, `.` or `..`
+ * segment, trailing `/` or query. Shared by the API (400 naming `path`) and the route form.
+ */
+export function routePathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return 'Must start with /';
+  if (path === '/') return undefined;
+  if (path.endsWith('/')) return 'Must not end with /';
+  if (path.includes('//')) return 'Must not contain //';
+  const segments = path.slice(1).split('/');
+  if (segments.some((s) => s === '.' || s === '..')) return 'Must not contain . or .. segments';
+  const bad = segments.find((s) => !PATH_SEGMENT.test(s));
+  if (bad !== undefined) {
+    return `Invalid segment "${bad}": use letters, digits, - _ . ~ or a {param} placeholder`;
+  }
+  return paramProblem(segments);
+}
+
 /** The editable fields of a route: creating sends them with its capability and environment. */
 export const routeFieldsSchema = z.object({
-  /** Starts with `/`; path segments of letters, digits, `-`, `_`, `.`, `~` or `{param}`; no `//`, `..`. */
-  path: z.string().trim().min(1).max(500),
+  /** The rules of routePathProblem. */
+  path: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .superRefine((path, ctx) => {
+      const problem = routePathProblem(path);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   methods: z.array(routeMethodSchema).min(1).max(routeMethods.length),
   /** An http(s) URL or a host name with an optional port. */
   targetService: z.string().trim().min(1).max(2000),
@@ -184,6 +230,16 @@ export const tenantEnvironmentParamsSchema = z.object({
 export const subscribedCapabilitySchema = z.object({ id: z.string(), name: z.string() });
 export type SubscribedCapability = z.infer<typeof subscribedCapabilitySchema>;
 
+/**
+ * Who loads the Kong declarative file: decK (`_info.select_tags` scope a sync to the tenant's
+ * environment) or Kong in DB-less mode (`KONG_DECLARATIVE_CONFIG`, `POST /config`), which refuses `_info`.
+ */
+export const kongTargets = ['deck', 'dbless'] as const;
+export type KongTarget = (typeof kongTargets)[number];
+
+/** GET .../gateway/:environment/declarative?target=deck|dbless (deck when left out). */
+export const declarativeQuerySchema = z.object({ target: z.enum(kongTargets).default('deck') });
+
 /** Paths of the API, shared by the server's routes and the client's fetchers. */
 export const gatewayPaths = {
   routes: (tenantId: string) => `/api/tenants/${tenantId}/gateway-routes`,
@@ -191,7 +247,7 @@ export const gatewayPaths = {
   /** The capabilities the tenant subscribes to in an environment, by name (the dialogs' picker). */
   capabilities: (tenantId: string, environment: string) =>
     `/api/tenants/${tenantId}/gateway/${environment}/capabilities`,
-  /** Kong decK declarative configuration of the active routes; YAML by default, JSON by Accept. */
+  /** Kong declarative configuration of the active routes (`?target=deck|dbless`); YAML, or JSON by Accept. */
   declarative: (tenantId: string, environment: string) =>
     `/api/tenants/${tenantId}/gateway/${environment}/declarative`,
   /** OPA bundle of the active, enabled policies, with an ETag for If-None-Match polling. */

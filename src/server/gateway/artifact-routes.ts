@@ -1,10 +1,11 @@
 import { stringify } from 'yaml';
 import { z } from 'zod';
 import type { tenantEnvironmentParamsSchema } from '../../contract/gateway';
-import { gatewayPaths } from '../../contract/gateway';
+import { declarativeQuerySchema, gatewayPaths } from '../../contract/gateway';
 import type { Permission } from '../auth/permissions';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
+import { storedGatewayHosts } from '../tenants/gateway-hosts';
 import type { ZodApp } from '../http/zod-app';
 import { kongDeclarative } from './kong-declarative';
 import { noneMatchHits, prefersJson } from './negotiation';
@@ -36,17 +37,24 @@ export function gatewayArtifactRoutes(
       schema: {
         tags: ['gateway routes'],
         summary:
-          'Kong decK declarative configuration (_format_version 3.0) of the active routes: YAML, or JSON when Accept prefers application/json',
+          'Kong declarative configuration (_format_version 3.0) of the active routes, for decK (target=deck, the default: with _info.select_tags) or DB-less Kong (target=dbless: without _info); YAML, or JSON when Accept prefers application/json',
         params,
+        querystring: declarativeQuerySchema,
         response: { 200: fileBody.describe('YAML or JSON text'), ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       const { tenantId, environment }: z.infer<typeof params> = request.params;
+      const { target } = request.query;
       const tenant = await requireTenant(db, tenantId);
-      const config = kongDeclarative(tenant, environment, await activeRoutes(db, tenantId, environment));
+      const config = kongDeclarative(
+        { ...tenant, hosts: storedGatewayHosts(tenant.apiGatewayConfiguration) },
+        environment,
+        await activeRoutes(db, tenantId, environment),
+        target,
+      );
       const json = prefersJson(request.headers.accept);
-      const base = `kong-${fileSafe(tenantId)}-${environment}`;
+      const base = `kong-${target}-${fileSafe(tenantId)}-${environment}`;
       void reply
         .header('vary', 'Accept')
         .header('cache-control', 'no-cache')

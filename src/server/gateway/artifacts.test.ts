@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { gatewayPaths, type GatewayRoute, type OpaPolicy } from '../../contract/gateway';
 import { describeApi } from '../test/api-harness';
+import { kongProblems } from './kong-validate';
 import { insertFixturesWithoutApprovals, insertGatewayFixtures } from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
 
@@ -49,7 +50,17 @@ async function untar(archive: Buffer): Promise<TarEntry[]> {
 const KONG_NAME = /^[A-Za-z0-9\-._~]+$/;
 const KONG_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 const SERVICE_KEYS = new Set(['name', 'url', 'tags', 'routes']);
-const ROUTE_KEYS = new Set(['name', 'paths', 'methods', 'strip_path', 'preserve_host', 'tags', 'plugins']);
+const ROUTE_KEYS = new Set([
+  'name',
+  'paths',
+  'methods',
+  'hosts',
+  'headers',
+  'strip_path',
+  'preserve_host',
+  'tags',
+  'plugins',
+]);
 const PLUGIN_CONFIG_KEYS: Record<string, Set<string>> = {
   'key-auth': new Set(['key_names', 'hide_credentials', 'key_in_header', 'key_in_query', 'key_in_body']),
   'rate-limiting': new Set(['second', 'minute', 'hour', 'day', 'month', 'year', 'policy', 'limit_by']),
@@ -161,7 +172,7 @@ describeApi(
       expect(yamlRes.statusCode, yamlRes.body).toBe(200);
       expect(yamlRes.headers['content-type']).toBe('application/yaml; charset=utf-8');
       expect(yamlRes.headers['content-disposition']).toBe(
-        'attachment; filename="kong-tenant-001-production.yaml"',
+        'attachment; filename="kong-deck-tenant-001-production.yaml"',
       );
       const fromYaml = parse(yamlRes.body) as KongFile;
 
@@ -172,7 +183,7 @@ describeApi(
       });
       expect(jsonRes.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(jsonRes.headers['content-disposition']).toBe(
-        'attachment; filename="kong-tenant-001-production.json"',
+        'attachment; filename="kong-deck-tenant-001-production.json"',
       );
       expect(jsonRes.json()).toEqual(fromYaml);
       // YAML stays the default when the client accepts both equally or prefers YAML.
@@ -185,15 +196,27 @@ describeApi(
 
       assertKongShape(fromYaml);
       expect(fromYaml._info.select_tags).toEqual(['tenant:tenant-001', 'environment:production']);
+      expect(kongProblems(fromYaml, 'deck')).toEqual([]);
       const services = fromYaml.services.map((s) => [s.name, s.url, s.routes.map((r) => r.paths[0])]);
+      // Names: readable (capability, scheme, host, port), then a digest of the exact data.
       expect(services).toEqual([
-        ['tenant-001.production.api-001.identity-8080', 'http://identity:8080', ['/identity/v2']],
         [
-          'tenant-001.production.api-001.orders.internal-8443',
+          expect.stringMatching(/^tenant-001\.production\.api-001\.http-identity-8080\.[0-9a-f]{10}$/),
+          'http://identity:8080',
+          ['/identity/v2'],
+        ],
+        [
+          expect.stringMatching(/^tenant-001\.production\.api-001\.http-status-9000\.[0-9a-f]{10}$/),
+          'http://status:9000',
+          ['/health'],
+        ],
+        [
+          expect.stringMatching(
+            /^tenant-001\.production\.api-001\.https-orders\.internal-8443\.[0-9a-f]{10}$/,
+          ),
           'https://orders.internal:8443/api',
           ['~/orders/(?<orderId>[^/]+)$', '/orders'],
         ],
-        ['tenant-001.production.api-001.status-9000', 'http://status:9000', ['/health']],
       ]);
       const routes = fromYaml.services.flatMap((s) => s.routes);
       const byPath = (path: string) => routes.find((r) => r.paths[0] === path);
@@ -232,6 +255,64 @@ describeApi(
       });
       expect((await ctx().get(gatewayPaths.declarative('tenant-404', 'uat'))).statusCode).toBe(404);
       expect((await ctx().get(gatewayPaths.declarative('tenant-001', 'staging'))).statusCode).toBe(400);
+    });
+
+    it('offers two targets: decK (the default, with _info.select_tags) and DB-less (without), named in the file name', async () => {
+      await createRoute({ path: '/targets/{id}', methods: ['GET'], targetService: 'targets:80' });
+      const deck = await ctx().get(`${declarative}?target=deck`);
+      expect(deck.statusCode, deck.body).toBe(200);
+      expect(deck.headers['content-disposition']).toBe(
+        'attachment; filename="kong-deck-tenant-001-production.yaml"',
+      );
+      expect((await ctx().get(declarative)).body).toBe(deck.body);
+      const deckConfig: unknown = parse(deck.body);
+      expect(kongProblems(deckConfig, 'deck')).toEqual([]);
+
+      const dbless = await ctx().inject({
+        method: 'GET',
+        url: `${declarative}?target=dbless`,
+        headers: { accept: 'application/json' },
+      });
+      expect(dbless.statusCode, dbless.body).toBe(200);
+      expect(dbless.headers['content-disposition']).toBe(
+        'attachment; filename="kong-dbless-tenant-001-production.json"',
+      );
+      const dblessConfig: unknown = dbless.json();
+      expect(kongProblems(dblessConfig, 'dbless')).toEqual([]);
+      expect(Object.keys(dbless.json()).sort()).toEqual(['_format_version', 'services']);
+      expect(dbless.json().services).toEqual((deckConfig as KongFile).services);
+
+      const bad = await ctx().get(`${declarative}?target=konnect`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().issues.map((i: { path: string }) => i.path)).toEqual(['querystring.target']);
+    });
+
+    it('refuses routes Kong cannot load: a parameter name over 32 characters or named twice, a target host Kong refuses', async () => {
+      const cases: [object, string, RegExp][] = [
+        [{ path: `/orders/{${'a'.repeat(33)}}` }, 'body.path', /longer than 32 characters/],
+        [{ path: '/orders/{id}/lines/{id}' }, 'body.path', /appears twice/],
+        [{ targetService: 'https://orders_svc/api' }, 'body.targetService', /not a host name/],
+        [{ targetService: 'http://orders:0' }, 'body.targetService', /port/],
+      ];
+      for (const [fields, field, message] of cases) {
+        const res = await ctx().inject({
+          method: 'POST',
+          url: gatewayPaths.routes('tenant-001'),
+          payload: {
+            capabilityId: 'api-001',
+            environment: 'production',
+            path: '/refused',
+            methods: ['GET'],
+            targetService: 'x:80',
+            ...fields,
+          },
+        });
+        expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+        const issues = res.json().issues as { path: string; message: string }[];
+        expect(issues.map((i) => i.path)).toEqual([field]);
+        expect(issues[0]?.message).toMatch(message);
+      }
+      await createRoute({ path: `/orders/{${'a'.repeat(32)}}/x`, methods: ['GET'], targetService: 'x:80' });
     });
 
     it('serves the active, enabled policies as a byte-deterministic OPA bundle, checked file by file', async () => {

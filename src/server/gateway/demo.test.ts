@@ -1,11 +1,12 @@
 import { expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { environments } from '../../contract/common';
-import { gatewayPaths, type GatewayRoute, type OpaPolicy } from '../../contract/gateway';
+import { gatewayPaths, kongTargets, type GatewayRoute, type OpaPolicy } from '../../contract/gateway';
 import { seedDemoData } from '../db/demo-data';
 import { waiveApprovals } from '../test/fixtures';
 import { gatewayRoutes, opaPolicies } from '../db/schema';
 import { describeApi } from '../test/api-harness';
+import { checkedKongDocument, kongProblems, sharedKongProblems } from './kong-validate';
 
 /**
  * The demo gateway routes and policies hold under every rule the API enforces: re-saving each lineage's
@@ -41,6 +42,27 @@ describeApi(
       expect(bundle.statusCode).toBe(200);
       expect(bundle.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
     });
+    it("loads in Kong: every tenant's file for every environment and both targets, and all tenants' production files in one Kong", async () => {
+      const tenantIds = [...new Set((await ctx().db.select().from(gatewayRoutes)).map((r) => r.tenantId))];
+      const shared = [];
+      for (const tenantId of tenantIds) {
+        for (const environment of environments) {
+          for (const target of kongTargets) {
+            const res = await ctx().get(
+              `${gatewayPaths.declarative(tenantId, environment)}?target=${target}`,
+            );
+            expect(res.statusCode, res.body).toBe(200);
+            const file: unknown = parse(res.body);
+            expect(kongProblems(file, target), `${tenantId} ${environment} ${target}`).toEqual([]);
+            // One Kong per environment: the tenants' production files share one.
+            if (target === 'dbless' && environment === 'production') shared.push(checkedKongDocument(file));
+          }
+        }
+      }
+      expect(tenantIds.length).toBeGreaterThan(1);
+      expect(sharedKongProblems(shared)).toEqual([]);
+    });
+
     it('re-saving every current version passes every rule', async () => {
       const tenantIds = [
         ...new Set((await ctx().db.select().from(gatewayRoutes)).map((r) => r.tenantId)),

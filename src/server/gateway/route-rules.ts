@@ -1,38 +1,26 @@
 import type { FieldIssue } from '../../contract/errors';
-import { routeMethods, type RouteFields } from '../../contract/gateway';
+import { routeMethods, routePathProblem, type RouteFields } from '../../contract/gateway';
 import { badRequest } from '../errors';
 
 /*
  * The rules of a route's own fields (docs/gateway.md). The schema already bounds lengths and method
- * names; these are the rules it cannot say. Each problem names its field.
+ * names, and checks the path (routePathProblem, which the route form shares); these are the rules it
+ * cannot say, and the path again for callers that skip the schema. Each problem names its field.
  */
 
-/** A literal path segment, or a `{param}` placeholder. */
-const SEGMENT = /^(?:[A-Za-z0-9\-_.~]+|\{[A-Za-z_][A-Za-z0-9_]*\})$/;
 const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
 
-function pathProblem(path: string): string | undefined {
-  if (!path.startsWith('/')) return 'Must start with /';
-  if (path === '/') return undefined;
-  if (path.endsWith('/')) return 'Must not end with /';
-  if (path.includes('//')) return 'Must not contain //';
-  const segments = path.slice(1).split('/');
-  if (segments.some((s) => s === '.' || s === '..')) return 'Must not contain . or .. segments';
-  const bad = segments.find((s) => !SEGMENT.test(s));
-  if (bad !== undefined)
-    return `Invalid segment "${bad}": use letters, digits, - _ . ~ or a {param} placeholder`;
-  const params = segments.filter((s) => s.startsWith('{'));
-  if (new Set(params).size !== params.length) return 'A {param} placeholder appears twice';
-  return undefined;
-}
+/** A DNS host name (which covers IPv4): Kong refuses `_`, `!`, empty labels and the like. */
+const isHostName = (host: string): boolean =>
+  host.length > 0 && host.length <= 253 && host.split('.').every((label) => HOST_LABEL.test(label));
 
 function isHost(value: string): boolean {
   const [host, port, ...rest] = value.split(':');
-  if (rest.length > 0 || !host || host.length > 253) return false;
+  if (rest.length > 0 || host === undefined) return false;
   if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) {
     return false;
   }
-  return host.split('.').every((label) => HOST_LABEL.test(label));
+  return isHostName(host);
 }
 
 function targetProblem(target: string): string | undefined {
@@ -45,6 +33,9 @@ function targetProblem(target: string): string | undefined {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'A URL must use http or https';
     if (!url.hostname) return 'The URL has no host';
+    // The URL parser lower-cases and punycodes names but keeps what Kong refuses (`a_b`, `a!b`).
+    if (!url.hostname.startsWith('[') && !isHostName(url.hostname)) return 'The URL host is not a host name';
+    if (url.port === '0') return 'The port must be from 1 to 65535';
     if (url.username || url.password) return 'Must not carry credentials';
     if (url.search || url.hash) return 'Must not carry a query or fragment';
     return undefined;
@@ -55,7 +46,7 @@ function targetProblem(target: string): string | undefined {
 /** Checks a route's fields; answers them with the methods in the contract's order. */
 export function checkRouteFields(fields: RouteFields): RouteFields {
   const issues: FieldIssue[] = [];
-  const path = pathProblem(fields.path);
+  const path = routePathProblem(fields.path);
   if (path) issues.push({ path: 'body.path', message: path });
   const duplicated = fields.methods.filter((m, i) => fields.methods.indexOf(m) !== i);
   if (duplicated.length > 0) {

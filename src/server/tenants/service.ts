@@ -18,6 +18,7 @@ import {
   wideningConflict,
   wideningsOf,
 } from './governance';
+import { checkGatewayHosts } from './gateway-hosts';
 import { lockTenant } from './lock';
 
 const tenantSortColumns = {
@@ -114,6 +115,7 @@ export async function createTenant(db: Database, input: TenantInput, actor: Acto
       .values({ ...fields, environmentRegionPolicies: null })
       .returning();
     if (!created) throw new Error('Insert returned no row');
+    await checkGatewayHosts(tx, created.id, fields.apiGatewayConfiguration);
     const policies = serialise(resolvePolicies([], sentPolicies(input.environmentRegionPolicies), created));
     const [tenant] = policies
       ? await tx
@@ -154,6 +156,7 @@ export async function updateTenant(
     const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
     if (!before) throw notFound('Tenant');
     assertRevision(before, expectedRevision, 'The tenant');
+    await checkGatewayHosts(tx, id, fields.apiGatewayConfiguration);
     const merged: Tenant = { ...before, ...fields } as Tenant;
     const sent = sentPolicies(fields.environmentRegionPolicies);
     const stored = storedPolicies(before.environmentRegionPolicies);

@@ -1,14 +1,23 @@
-import { gatewayPaths } from '@contract/gateway';
+import { gatewayPaths, type KongTarget } from '@contract/gateway';
 import { ApiError } from '@/lib/api-client';
 
-export type Artifact = 'kong-yaml' | 'kong-json' | 'opa-bundle';
+export type Artifact =
+  'kong-deck-yaml' | 'kong-deck-json' | 'kong-dbless-yaml' | 'kong-dbless-json' | 'opa-bundle';
 
-const artifacts: Record<
-  Artifact,
-  { path: (tenantId: string, environment: string) => string; accept: string; file: string }
-> = {
-  'kong-yaml': { path: gatewayPaths.declarative, accept: 'application/yaml', file: 'kong.yaml' },
-  'kong-json': { path: gatewayPaths.declarative, accept: 'application/json', file: 'kong.json' },
+type Source = { path: (tenantId: string, environment: string) => string; accept: string; file: string };
+
+/** The Kong declarative configuration for decK or DB-less Kong, as YAML or JSON. */
+const kong = (target: KongTarget, format: 'yaml' | 'json'): Source => ({
+  path: (tenantId, environment) => `${gatewayPaths.declarative(tenantId, environment)}?target=${target}`,
+  accept: `application/${format}`,
+  file: `kong-${target}.${format}`,
+});
+
+const artifacts: Record<Artifact, Source> = {
+  'kong-deck-yaml': kong('deck', 'yaml'),
+  'kong-deck-json': kong('deck', 'json'),
+  'kong-dbless-yaml': kong('dbless', 'yaml'),
+  'kong-dbless-json': kong('dbless', 'json'),
   'opa-bundle': { path: gatewayPaths.bundle, accept: 'application/gzip', file: 'bundle.tar.gz' },
 };
 

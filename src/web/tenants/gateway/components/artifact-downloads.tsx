@@ -6,9 +6,28 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { downloadArtifact, type Artifact } from '@/tenants/gateway/api/download-artifact';
 
+/** decK syncs a database-backed Kong (scoped by select tags); DB-less Kong loads the file whole. */
 const buttons: { artifact: Artifact; label: string; what: string }[] = [
-  { artifact: 'kong-yaml', label: 'Kong YAML', what: 'Kong declarative configuration (YAML)' },
-  { artifact: 'kong-json', label: 'Kong JSON', what: 'Kong declarative configuration (JSON)' },
+  {
+    artifact: 'kong-deck-yaml',
+    label: 'Kong (decK) YAML',
+    what: 'Kong declarative configuration for decK (YAML)',
+  },
+  {
+    artifact: 'kong-deck-json',
+    label: 'Kong (decK) JSON',
+    what: 'Kong declarative configuration for decK (JSON)',
+  },
+  {
+    artifact: 'kong-dbless-yaml',
+    label: 'Kong (DB-less) YAML',
+    what: 'Kong declarative configuration for DB-less Kong (YAML)',
+  },
+  {
+    artifact: 'kong-dbless-json',
+    label: 'Kong (DB-less) JSON',
+    what: 'Kong declarative configuration for DB-less Kong (JSON)',
+  },
   { artifact: 'opa-bundle', label: 'OPA bundle', what: 'OPA bundle' },
 ];
 

@@ -52,7 +52,7 @@ describe('RouteFormDialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Route' }));
 
     expect(await within(dialog).findByText('Choose a capability')).toBeInTheDocument();
-    expect(within(dialog).getByText('Path must start with /')).toBeInTheDocument();
+    expect(within(dialog).getByText('Must start with /')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Path')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByText('Choose at least one method')).toBeInTheDocument();
     expect(within(dialog).getByText('Target service is required')).toBeInTheDocument();

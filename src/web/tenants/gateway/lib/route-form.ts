@@ -1,12 +1,18 @@
 import { z } from 'zod';
-import { DEFAULT_RATE_LIMIT, routeMethods, type GatewayRoute, type RouteFields } from '@contract/gateway';
+import {
+  DEFAULT_RATE_LIMIT,
+  routeMethods,
+  routePathProblem,
+  type GatewayRoute,
+  type RouteFields,
+} from '@contract/gateway';
 
 const MAX_RATE_LIMIT = 1_000_000;
 
 /**
  * The route form: the contract's fields as the inputs hold them (the rate limit as text, '' for no
- * limit), with messages a person can act on. The server checks the path's segments and the target's
- * shape again and answers 400 naming the field.
+ * limit), with messages a person can act on. The path follows the contract's rule (routePathProblem);
+ * the server checks it and the target's shape again and answers 400 naming the field.
  */
 export const routeFormSchema = z.object({
   capabilityId: z.string().min(1, 'Choose a capability'),
@@ -15,7 +21,11 @@ export const routeFormSchema = z.object({
     .trim()
     .min(1, 'Path is required')
     .max(500)
-    .refine((path) => path.startsWith('/'), 'Path must start with /'),
+    .superRefine((path, ctx) => {
+      // The contract's rule, so the form says what the server would answer (400 naming path).
+      const problem = routePathProblem(path);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   methods: z.array(z.enum(routeMethods)).min(1, 'Choose at least one method'),
   targetService: z.string().trim().min(1, 'Target service is required').max(2000),
   authRequired: z.boolean(),
