@@ -118,7 +118,11 @@ export const createPolicyBodySchema = policyFieldsSchema.extend({
 export type CreatePolicyBody = z.infer<typeof createPolicyBodySchema>;
 
 /** A Rego problem found on save, with its 1-based line, so editors can mark it. */
-export const regoProblemSchema = z.object({ line: z.number().int().min(1), message: z.string() });
+export const regoProblemSchema = z.object({
+  line: z.number().int().min(1),
+  column: z.number().int().min(1),
+  message: z.string(),
+});
 export type RegoProblem = z.infer<typeof regoProblemSchema>;
 
 export const gatewayRouteSortFields = ['path', 'capabilityId', 'targetService', 'createdAt'] as const;

@@ -29,17 +29,18 @@ export function packageOf(policy: Pick<OpaPolicy, 'policyContent'>): string | un
   return checkRego(policy.policyContent).packagePath;
 }
 
-/** Checks a policy's fields: its Rego must pass the structural check, each problem with its line. */
+/** Checks a policy's fields: its Rego must pass the check OPA would make, each problem with its position. */
 export function checkPolicyFields(fields: PolicyFields): PolicyFields {
   const { problems } = checkRego(fields.policyContent);
   if (problems.length > 0) {
     const first = problems[0];
     throw badRequest(
-      `policyContent: line ${first?.line}: ${first?.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
+      `policyContent: line ${first?.line}, column ${first?.column}: ${first?.message}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
       problems.map((p) => ({
         path: 'body.policyContent',
-        message: `Line ${p.line}: ${p.message}`,
+        message: `Line ${p.line}, column ${p.column}: ${p.message}`,
         line: p.line,
+        column: p.column,
       })),
     );
   }

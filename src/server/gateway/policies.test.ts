@@ -59,28 +59,31 @@ describeApi(
       });
     });
 
-    it('checks the Rego on save: 400 on body.policyContent, each problem with its line', async () => {
-      const cases: [string, number, string][] = [
-        ['allow := true\n', 1, 'first statement must be the package declaration'],
-        ['# only a comment\n\nimport rego.v1\npackage late\n', 3, 'first statement must be the package'],
-        ['package\n', 1, 'names no package'],
-        ['package tenants.9lives\n', 1, 'Invalid package path'],
-        ['package tenants.acme.if\n', 1, 'not a keyword'],
-        ['package data.acme\n', 1, 'must not start with "data"'],
-        ['package a\n\nallow if {\n  input.x == 1\n', 3, '"{" is never closed'],
-        ['package a\n\nallow if {\n  input.x == [1, 2)\n}\n', 4, 'Unexpected ")"'],
-        ['package a\n\nallow if input.x == 1 }\n', 3, 'Unexpected "}"'],
-        ['package a\n\nmsg := "unterminated\nallow := true\n', 3, 'Unterminated string'],
-        ['package a\n\nraw := `never closed\n', 3, 'Unterminated raw string'],
+    it('checks the Rego on save: 400 on body.policyContent, each problem with its line and column', async () => {
+      const cases: [string, number, number, string][] = [
+        ['allow := true\n', 1, 1, 'rego_parse_error: package expected'],
+        ['# only a comment\n\nimport rego.v1\npackage late\n', 3, 1, 'package expected'],
+        ['package\n', 2, 1, 'unexpected eof token'],
+        ['package tenants.9lives\n', 1, 17, 'illegal number format'],
+        ['package tenants.acme.if\n', 1, 1, 'not a keyword'],
+        ['package data.acme\n', 1, 1, 'must not start with "data"'],
+        ['package a\n\nallow if {\n  input.x == 1\n', 5, 1, 'unexpected eof token'],
+        ['package a\n\nallow if {\n  input.x == [1, 2)\n}\n', 4, 19, 'unexpected ) token'],
+        ['package a\n\nallow if input.x == 1 }\n', 3, 23, 'unexpected } token'],
+        ['package a\n\nmsg := "unterminated\nallow := true\n', 3, 8, 'non-terminated string'],
+        ['package a\n\nraw := `never closed\n', 3, 8, 'non-terminated string'],
+        ['package a\n\nallow {\n  input.x == 1\n}\n', 3, 1, '`if` keyword is required before rule body'],
+        ['package a\n\nallow if {\n  x > 1\n}\n', 4, 3, 'rego_unsafe_var_error: var x is unsafe'],
       ];
-      for (const [content, line, text] of cases) {
+      for (const [content, line, column, text] of cases) {
         const res = await create(policy({ policyContent: content, name: `bad ${line}` }));
         expect(res.statusCode, content).toBe(400);
         const [issue] = res.json().issues;
         expect(issue.path, content).toBe('body.policyContent');
-        expect(issue.line, content).toBe(line);
+        expect([issue.line, issue.column], content).toEqual([line, column]);
         expect(issue.message, content).toContain(text);
-        expect(res.json().message, content).toContain(`line ${line}`);
+        expect(issue.message, content).toMatch(new RegExp(`^Line ${line}, column ${column}: `));
+        expect(res.json().message, content).toContain(`line ${line}, column ${column}`);
       }
     });
 
