@@ -52,9 +52,10 @@ describe('PolicyFormDialog', () => {
   it('requires a name and Rego source before any request', async () => {
     const fetchMock = stubApi({ ...subscriptionStubs, ...noApprovalStubs });
     const { dialog } = renderDialog();
-    // A new policy starts from a template that passes the server's checks.
+    // A new policy starts from a template that passes the server's checks, in a package of the
+    // tenant's own (packages are unique across tenants).
     const rego = await findCodeEditor('Rego policy', dialog);
-    expect(editorValue(rego)).toMatch(/^package /);
+    expect(editorValue(rego)).toMatch(/^package tenants\.tenant_001\.authz\n/);
     setEditorValue(rego, '');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Policy' }));
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
