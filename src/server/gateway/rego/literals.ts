@@ -122,7 +122,7 @@ function parseSome(p: ParserState): ExprBody | null {
   do {
     p.next();
     if (!p.isIdent()) return (p.illegal('expected var'), null);
-    vars.push(parseVar(p) as VarTerm);
+    vars.push(parseVar(p));
   } while (p.is(','));
   return { type: 'someVars', vars };
 }

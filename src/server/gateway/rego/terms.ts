@@ -1,4 +1,4 @@
-import { staticName, valueName, type CallTerm, type Loc, type Term } from './ast';
+import { staticName, valueName, type CallTerm, type Loc, type Term, type VarTerm } from './ast';
 import { parseArray, parseSetOrObject } from './collections';
 import { KEYWORDS, stringValue } from './lexer';
 import type { ParserState } from './state';
@@ -119,7 +119,7 @@ function parseParens(p: ParserState): Term | null {
   return inner;
 }
 
-export function parseVar(p: ParserState): Term {
+export function parseVar(p: ParserState): VarTerm {
   const loc = p.loc;
   const name = p.tok.text;
   p.next();
