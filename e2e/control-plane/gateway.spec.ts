@@ -137,8 +137,11 @@ test.describe('control plane: gateway routes and OPA policies', () => {
       `package e2e.p${stamp}\n\nimport rego.v1\n\ndefault allow := false\n\nallow if {\n  input.method == "GET"`,
     );
     await dialog.getByRole('button', { name: 'Create Policy' }).click();
-    // The unclosed brace comes back with its line, beside the editor.
-    await expect(dialog.getByRole('list', { name: 'Rego problems' })).toContainText(/Line \d+/);
+    // The unclosed brace comes back with its line and column, beside the editor and marked in it.
+    await expect(dialog.getByRole('list', { name: 'Rego problems' })).toContainText(
+      /Line 8, column 24: rego_parse_error: unexpected eof token/,
+    );
+    await expect(dialog.locator('.cm-lintPoint-error, .cm-lintRange-error')).toHaveCount(1);
     await fillEditor(
       rego,
       `package e2e.p${stamp}\n\nimport rego.v1\n\ndefault allow := false\n\nallow if {\n  input.method == "GET"\n}`,

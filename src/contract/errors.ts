@@ -43,6 +43,8 @@ export const fieldIssueSchema = z.object({
   message: z.string(),
   /** 1-based line within the field's text, when the problem has one (a Rego policy's syntax). */
   line: z.number().int().min(1).optional(),
+  /** 1-based column on that line, with `line`. */
+  column: z.number().int().min(1).optional(),
   /** The technical form, when it differs (a validator's own text): shown behind a "Details" disclosure. */
   detail: z.string().optional(),
 });

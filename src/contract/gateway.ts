@@ -163,8 +163,21 @@ export const createPolicyBodySchema = policyFieldsSchema.extend({
 });
 export type CreatePolicyBody = z.infer<typeof createPolicyBodySchema>;
 
+/**
+ * A package segment a tenant may call its own, from its id (`tenant-001` gives `tenant_001`): packages
+ * are unique across tenants (docs/gateway.md), so the console suggests `tenants.<this>...`.
+ */
+export function tenantPackageName(tenantId: string): string {
+  const name = tenantId.replace(/[^A-Za-z0-9_]/g, '_');
+  return /^[A-Za-z_]/.test(name) ? name : `t_${name}`;
+}
+
 /** A Rego problem found on save, with its 1-based line, so editors can mark it. */
-export const regoProblemSchema = z.object({ line: z.number().int().min(1), message: z.string() });
+export const regoProblemSchema = z.object({
+  line: z.number().int().min(1),
+  column: z.number().int().min(1),
+  message: z.string(),
+});
 export type RegoProblem = z.infer<typeof regoProblemSchema>;
 
 export const gatewayRouteSortFields = ['path', 'capabilityId', 'targetService', 'createdAt'] as const;

@@ -46,6 +46,16 @@ describe('OPA bundle archive', () => {
     expect(await names(bundle.archive)).toContain(path);
   });
 
+  it('declares rego_version 1 in .manifest, so OPA reads every file as Rego v1', () => {
+    const bundle = opaBundle({ id: 't', name: 'T' }, 'uat', [
+      policy(1, 'package x.a\n\nallow if input.ok\n'),
+    ]);
+    const manifest = bundle.files.find((file) => file.path === '.manifest');
+    // OPA's bundle.Manifest: `RegoVersion *int \`json:"rego_version,omitempty"\``: the number 1, not "v1".
+    expect(JSON.parse(manifest?.content ?? '{}').rego_version).toBe(1);
+    expect(bundle.manifest.rego_version).toBe(1);
+  });
+
   it('is the same bytes whatever order the policies come in, and changes with any content', () => {
     const a = policy(1, 'package x.a\n');
     const b = policy(2, 'package x.b\n');

@@ -362,6 +362,7 @@ describeApi(
       expect(manifest).toEqual({
         revision: expect.stringMatching(/^[0-9a-f]{64}$/),
         roots: ['resource_manager/tenant-001/production', 'tenants/acme/identity', 'tenants/acme/orders'],
+        rego_version: 1,
         metadata: { tenant: 'tenant-001', environment: 'production' },
       });
       const data = JSON.parse(file('resource_manager/tenant-001/production/data.json') ?? '');

@@ -9,8 +9,9 @@ import { packageOf } from './policies-service';
  * - one `policy.rego` per policy in the directory of its package (`tenants.acme.authz` ->
  *   `tenants/acme/authz/policy.rego`);
  * - `resource_manager/<tenant>/<environment>/data.json`: which tenant and environment the bundle is;
- * - `.manifest`: `revision` (a hash of every other file) and `roots` (the package paths and the data
- *   directory, nested ones folded into their parent, as OPA refuses overlapping roots).
+ * - `.manifest`: `revision` (a hash of every other file), `roots` (the package paths and the data
+ *   directory, nested ones folded into their parent, as OPA refuses overlapping roots) and
+ *   `rego_version: 1` (the files are Rego v1).
  * The archive is byte-deterministic (sorted entries, fixed times, owners and modes, fixed gzip header),
  * so its hash is a strong ETag that changes exactly when the content does.
  */
@@ -22,7 +23,7 @@ export interface BundleFile {
 
 export interface OpaBundle {
   files: BundleFile[];
-  manifest: { revision: string; roots: string[]; metadata: Record<string, string> };
+  manifest: { revision: string; roots: string[]; rego_version: 1; metadata: Record<string, string> };
   archive: Buffer;
   etag: string;
 }
@@ -139,6 +140,9 @@ export function opaBundle(
   const manifest = {
     revision,
     roots: foldRoots(roots),
+    // OPA's Manifest.RegoVersion (`rego_version`, an int): 1 makes OPA parse every file as Rego v1,
+    // the syntax the console checks, whatever OPA's own default or flags.
+    rego_version: 1 as const,
     metadata: { tenant: tenant.id, environment },
   };
   const all = [{ path: '.manifest', content: `${JSON.stringify(manifest, null, 2)}\n` }, ...files];

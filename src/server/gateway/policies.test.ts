@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { gatewayPaths, opaPolicySchema, type OpaPolicy } from '../../contract/gateway';
+import { capabilitySubscriptions } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { insertFixturesWithoutApprovals, insertGatewayFixtures } from '../test/fixtures';
 import { sessionCookieFor } from '../test/sessions';
@@ -59,28 +60,31 @@ describeApi(
       });
     });
 
-    it('checks the Rego on save: 400 on body.policyContent, each problem with its line', async () => {
-      const cases: [string, number, string][] = [
-        ['allow := true\n', 1, 'first statement must be the package declaration'],
-        ['# only a comment\n\nimport rego.v1\npackage late\n', 3, 'first statement must be the package'],
-        ['package\n', 1, 'names no package'],
-        ['package tenants.9lives\n', 1, 'Invalid package path'],
-        ['package tenants.acme.if\n', 1, 'not a keyword'],
-        ['package data.acme\n', 1, 'must not start with "data"'],
-        ['package a\n\nallow if {\n  input.x == 1\n', 3, '"{" is never closed'],
-        ['package a\n\nallow if {\n  input.x == [1, 2)\n}\n', 4, 'Unexpected ")"'],
-        ['package a\n\nallow if input.x == 1 }\n', 3, 'Unexpected "}"'],
-        ['package a\n\nmsg := "unterminated\nallow := true\n', 3, 'Unterminated string'],
-        ['package a\n\nraw := `never closed\n', 3, 'Unterminated raw string'],
+    it('checks the Rego on save: 400 on body.policyContent, each problem with its line and column', async () => {
+      const cases: [string, number, number, string][] = [
+        ['allow := true\n', 1, 1, 'rego_parse_error: package expected'],
+        ['# only a comment\n\nimport rego.v1\npackage late\n', 3, 1, 'package expected'],
+        ['package\n', 2, 1, 'unexpected eof token'],
+        ['package tenants.9lives\n', 1, 17, 'illegal number format'],
+        ['package tenants.acme.if\n', 1, 1, 'not a keyword'],
+        ['package data.acme\n', 1, 1, 'must not start with "data"'],
+        ['package a\n\nallow if {\n  input.x == 1\n', 5, 1, 'unexpected eof token'],
+        ['package a\n\nallow if {\n  input.x == [1, 2)\n}\n', 4, 19, 'unexpected ) token'],
+        ['package a\n\nallow if input.x == 1 }\n', 3, 23, 'unexpected } token'],
+        ['package a\n\nmsg := "unterminated\nallow := true\n', 3, 8, 'non-terminated string'],
+        ['package a\n\nraw := `never closed\n', 3, 8, 'non-terminated string'],
+        ['package a\n\nallow {\n  input.x == 1\n}\n', 3, 1, '`if` keyword is required before rule body'],
+        ['package a\n\nallow if {\n  x > 1\n}\n', 4, 3, 'rego_unsafe_var_error: var x is unsafe'],
       ];
-      for (const [content, line, text] of cases) {
+      for (const [content, line, column, text] of cases) {
         const res = await create(policy({ policyContent: content, name: `bad ${line}` }));
         expect(res.statusCode, content).toBe(400);
         const [issue] = res.json().issues;
         expect(issue.path, content).toBe('body.policyContent');
-        expect(issue.line, content).toBe(line);
+        expect([issue.line, issue.column], content).toEqual([line, column]);
         expect(issue.message, content).toContain(text);
-        expect(res.json().message, content).toContain(`line ${line}`);
+        expect(issue.message, content).toMatch(new RegExp(`^Line ${line}, column ${column}: `));
+        expect(res.json().message, content).toContain(`line ${line}, column ${column}`);
       }
     });
 
@@ -209,6 +213,92 @@ describeApi(
       expect(
         (await create(policy({ name: 'x', policyContent: 'package d\n' }), { cookie: developer })).statusCode,
       ).toBe(201);
+    });
+
+    /** tenant-003 subscribes to api-001 in production too, so both tenants may write policies there. */
+    const otherTenant = async () => {
+      await ctx()
+        .db.insert(capabilitySubscriptions)
+        .values({
+          id: 'sub-tenant-003-api-001',
+          tenantId: 'tenant-003',
+          capabilityId: 'api-001',
+          environment: 'production',
+          region: 'us-east-1',
+        })
+        .onConflictDoNothing();
+      const base = gatewayPaths.policies('tenant-003');
+      return {
+        create: (payload: object) => ctx().inject({ method: 'POST', url: base, payload }),
+        edit: (lineageId: string, payload: object) =>
+          ctx().inject({ method: 'POST', url: `${base}/${lineageId}/versions`, payload }),
+      };
+    };
+    const overlap = (pkg: string, tail: string) =>
+      `The package ${pkg} overlaps a package another tenant uses: choose a package under a name of your own, e.g. tenants.tenant_001.${tail}`;
+
+    it("refuses a package another tenant's policy uses, contains or lies inside (409, naming nobody)", async () => {
+      const initech = await otherTenant();
+      const shared = await initech.create(
+        policy({ name: 'Shared', policyContent: 'package shared.authz\n' }),
+      );
+      expect(shared.statusCode, shared.body).toBe(201);
+      const clashes: [string, string][] = [
+        ['shared.authz', 'authz'],
+        ['shared', 'shared'],
+        ['shared.authz.read', 'read'],
+      ];
+      for (const [pkg, tail] of clashes) {
+        const res = await create(policy({ name: `Clash ${pkg}`, policyContent: `package ${pkg}\n` }));
+        expect(res.statusCode, pkg).toBe(409);
+        expect(res.json().message, pkg).toBe(overlap(pkg, tail));
+        expect(res.json().message, pkg).not.toMatch(/tenant-003|Initech/);
+      }
+      // Segment by segment: shared.authzx shares characters, not a segment.
+      const sibling = await create(policy({ name: 'Sibling', policyContent: 'package shared.authzx\n' }));
+      expect(sibling.statusCode, sibling.body).toBe(201);
+      // An older version counts as much as the active one, and a disabled policy as an enabled one.
+      const moved = await initech.edit(
+        (shared.json() as OpaPolicy).lineageId,
+        withoutContext(
+          policy({ name: 'Shared', enabled: false, policyContent: 'package initech_own.authz\n' }),
+        ),
+      );
+      expect(moved.statusCode, moved.body).toBe(201);
+      expect(
+        (await create(policy({ name: 'Late', policyContent: 'package shared.authz\n' }))).statusCode,
+      ).toBe(409);
+      expect(
+        (await create(policy({ name: 'Late', policyContent: 'package initech_own\n' }))).statusCode,
+      ).toBe(409);
+      // Editing into another tenant's package is refused like creating it.
+      const editInto = await edit(
+        (sibling.json() as OpaPolicy).lineageId,
+        withoutContext(policy({ name: 'Sibling', policyContent: 'package initech_own.authz.more\n' })),
+      );
+      expect(editInto.statusCode).toBe(409);
+      // The tenant itself may reuse its own package: a second, disabled policy of it, and its next version.
+      const again = await initech.create(
+        policy({ name: 'Shared draft', enabled: false, policyContent: 'package shared.authz\n' }),
+      );
+      expect(again.statusCode, again.body).toBe(201);
+    });
+
+    it('keeps the bundle data root to the console: no package under resource_manager (409)', async () => {
+      for (const pkg of ['resource_manager', 'resource_manager.tenant_002.production']) {
+        const res = await create(policy({ name: `Data ${pkg}`, policyContent: `package ${pkg}\n` }));
+        expect(res.statusCode, pkg).toBe(409);
+        expect(res.json().message, pkg).toContain(
+          'overlaps the bundle data the console serves under resource_manager',
+        );
+      }
+    });
+
+    it('of two tenants saving one package at once, exactly one wins', async () => {
+      const initech = await otherTenant();
+      const content = { name: 'Race', policyContent: 'package race.authz\n' };
+      const results = await Promise.all([create(policy(content)), initech.create(policy(content))]);
+      expect(results.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     });
   },
   async (db) => {

@@ -1,3 +1,4 @@
+import { forEachDiagnostic } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
@@ -54,6 +55,22 @@ export async function editorProblems(element: HTMLElement): Promise<string> {
   if (!problems) throw new Error('No problems region');
   await waitFor(() => expect(problems.textContent).not.toBe(''));
   return problems.textContent ?? '';
+}
+
+/** The diagnostics marked in the editor: the text each covers, its line and column, and its message. */
+export function editorDiagnostics(element: HTMLElement) {
+  const { state } = viewOf(element);
+  const found: { text: string; line: number; column: number; message: string }[] = [];
+  forEachDiagnostic(state, (diagnostic, from, to) => {
+    const line = state.doc.lineAt(from);
+    found.push({
+      text: state.sliceDoc(from, to),
+      line: line.number,
+      column: from - line.from + 1,
+      message: diagnostic.message,
+    });
+  });
+  return found;
 }
 
 export { screen };

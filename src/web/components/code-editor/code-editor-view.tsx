@@ -1,9 +1,28 @@
 import { closeCompletion, completionStatus } from '@codemirror/autocomplete';
-import { Compartment, EditorState } from '@codemirror/state';
+import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { Compartment, EditorState, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { editorExtensions } from '@/components/code-editor/editor-setup';
-import type { CodeEditorViewProps } from '@/components/code-editor/types';
+import type { CodeEditorViewProps, EditorDiagnostic } from '@/components/code-editor/types';
+
+/**
+ * Where a 1-based line and column fall in the document: from the position to the end of the word (or
+ * the one character) there, clamped to the document, so a stale position still marks something.
+ */
+export function diagnosticRange(doc: Text, line: number, column: number): { from: number; to: number } {
+  const at = doc.line(Math.min(Math.max(line, 1), doc.lines));
+  const from = at.from + Math.min(Math.max(column - 1, 0), at.length);
+  const word = /^[\w.]+/.exec(doc.sliceString(from, at.to))?.[0].length ?? 0;
+  return { from, to: Math.min(from + Math.max(word, 1), at.to) };
+}
+
+const toDiagnostics = (doc: Text, problems: readonly EditorDiagnostic[]): Diagnostic[] =>
+  problems.map(({ line, column, message }) => ({
+    ...diagnosticRange(doc, line, column),
+    severity: 'error',
+    message,
+  }));
 
 /**
  * The CodeMirror instance behind <CodeEditor> (its own lazily loaded chunk). Created once; the value,
@@ -21,6 +40,7 @@ export default function CodeEditorView({
   allowEmpty = true,
   placeholder,
   disabled = false,
+  diagnostics,
   contentAttributes,
   onProblems,
   handle,
@@ -96,6 +116,13 @@ export default function CodeEditorView({
       effects: attributes.current.reconfigure(EditorView.contentAttributes.of(contentAttributes)),
     });
   }, [contentAttributes]);
+
+  // The server's problems, each time a save answers with them (an empty list clears the marks).
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || !diagnostics) return;
+    editor.dispatch(setDiagnostics(editor.state, toDiagnostics(editor.state.doc, diagnostics)));
+  }, [diagnostics]);
 
   useEffect(() => {
     view.current?.dispatch({

@@ -3,12 +3,21 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FieldIssue } from '@contract/errors';
 import { CodeEditor } from '@/components/code-editor';
-import { editorProblems, editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor';
+import {
+  editorDiagnostics,
+  editorProblems,
+  editorValue,
+  findCodeEditor,
+  setEditorValue,
+} from '@/test/code-editor';
+import type { EditorDiagnostic } from '@/components/code-editor';
 
 function Labelled(props: {
   initial?: string;
   check?: (text: string) => Promise<FieldIssue[]>;
   schema?: string;
+  language?: 'json' | 'rego';
+  diagnostics?: readonly EditorDiagnostic[];
 }) {
   const [value, setValue] = useState(props.initial ?? '{}');
   return (
@@ -21,6 +30,8 @@ function Labelled(props: {
         onChange={setValue}
         check={props.check}
         schema={props.schema}
+        language={props.language}
+        diagnostics={props.diagnostics}
       />
       <output data-testid="form-value">{value}</output>
     </div>
@@ -75,5 +86,25 @@ describe('CodeEditor', () => {
       expect(screen.getByTestId('config-problems')).toHaveTextContent('Field retries must be an integer'),
     );
     expect(check).toHaveBeenCalledWith('{"retries": "x"}');
+  });
+
+  it('underlines problems found elsewhere at their line and column, and clears them when they go', async () => {
+    const source = 'package a\n\nallow if {\n  role == "admin"\n}\n';
+    const problems = [
+      { line: 4, column: 3, message: 'rego_unsafe_var_error: var role is unsafe' },
+      // A position past the end of its line (the text changed since) marks the line's end.
+      { line: 1, column: 40, message: 'past the end' },
+    ];
+    const { rerender } = render(<Labelled language="rego" initial={source} diagnostics={problems} />);
+    const editor = await findCodeEditor('Configuration (JSON)');
+    await waitFor(() =>
+      expect(editorDiagnostics(editor)).toEqual([
+        { text: '', line: 1, column: 10, message: 'past the end' },
+        { text: 'role', line: 4, column: 3, message: 'rego_unsafe_var_error: var role is unsafe' },
+      ]),
+    );
+    await waitFor(() => expect(document.querySelector('.cm-lintRange-error')).toHaveTextContent('role'));
+    rerender(<Labelled language="rego" initial={source} diagnostics={[]} />);
+    await waitFor(() => expect(editorDiagnostics(editor)).toEqual([]));
   });
 });

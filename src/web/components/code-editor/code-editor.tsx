@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type Ref } from 'react';
 import type { FieldIssue } from '@contract/errors';
 import type { EditorLanguage } from '@/components/code-editor/editor-setup';
-import type { CodeEditorHandle } from '@/components/code-editor/types';
+import type { CodeEditorHandle, EditorDiagnostic } from '@/components/code-editor/types';
 import { cn } from '@/lib/utils';
 
 // CodeMirror is a chunk of its own, fetched the first time an editor is shown: never in the initial JS.
@@ -33,6 +33,11 @@ export type CodeEditorProps = {
   allowEmpty?: boolean;
   placeholder?: string;
   disabled?: boolean;
+  /**
+   * Problems found outside the editor (the server's check on save), underlined in the text at their
+   * line and column with the message on hover; they move with the text as it is edited.
+   */
+  diagnostics?: readonly EditorDiagnostic[];
   /** Visible lines before it grows; the loading placeholder keeps the same height. */
   minLines?: number;
   className?: string;

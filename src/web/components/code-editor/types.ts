@@ -2,6 +2,9 @@ import type { Ref } from 'react';
 import type { FieldIssue } from '@contract/errors';
 import type { EditorLanguage } from '@/components/code-editor/editor-setup';
 
+/** A problem found elsewhere (the server's check on save), marked in the text at its 1-based position. */
+export type EditorDiagnostic = { line: number; column: number; message: string };
+
 /** What a form needs from the editor: react-hook-form focuses the first invalid field through it. */
 export type CodeEditorHandle = { focus: () => void };
 
@@ -18,6 +21,7 @@ export type CodeEditorViewProps = {
   allowEmpty?: boolean;
   placeholder?: string;
   disabled?: boolean;
+  diagnostics?: readonly EditorDiagnostic[];
   /** Set on the editable element: id, role, aria-labelledby, aria-describedby, aria-invalid. */
   contentAttributes: Record<string, string>;
   onProblems: (messages: string[]) => void;

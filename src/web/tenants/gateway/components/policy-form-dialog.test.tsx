@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { makeMe, queryClientWithMe } from '@/test/me';
-import { editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor';
+import { editorDiagnostics, editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor';
 import { renderWithProviders } from '@/test/render';
 import {
   bodyOf,
@@ -52,9 +52,10 @@ describe('PolicyFormDialog', () => {
   it('requires a name and Rego source before any request', async () => {
     const fetchMock = stubApi({ ...subscriptionStubs, ...noApprovalStubs });
     const { dialog } = renderDialog();
-    // A new policy starts from a template that passes the server's checks.
+    // A new policy starts from a template that passes the server's checks, in a package of the
+    // tenant's own (packages are unique across tenants).
     const rego = await findCodeEditor('Rego policy', dialog);
-    expect(editorValue(rego)).toMatch(/^package /);
+    expect(editorValue(rego)).toMatch(/^package tenants\.tenant_001\.authz\n/);
     setEditorValue(rego, '');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Policy' }));
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
@@ -63,18 +64,28 @@ describe('PolicyFormDialog', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
-  it("lists the server's Rego problems with their lines beside the editor", async () => {
+  it("lists the server's Rego problems with their positions beside the editor, and marks them in it", async () => {
     stubApi({
       ...subscriptionStubs,
       ...noApprovalStubs,
       [`POST ${POLICIES}`]: () =>
         Response.json(
           {
-            message: 'policyContent: line 1: missing package declaration (and 1 more)',
+            message: 'policyContent: line 1, column 1: rego_parse_error: package expected (and 1 more)',
             code: 'VALIDATION_FAILED',
             issues: [
-              { path: 'body.policyContent', message: 'Line 1: missing package declaration', line: 1 },
-              { path: 'body.policyContent', message: 'Line 4: unbalanced {', line: 4 },
+              {
+                path: 'body.policyContent',
+                message: 'Line 1, column 1: rego_parse_error: package expected',
+                line: 1,
+                column: 1,
+              },
+              {
+                path: 'body.policyContent',
+                message: 'Line 8, column 2: rego_unsafe_var_error: var x is unsafe',
+                line: 8,
+                column: 2,
+              },
             ],
           },
           { status: 400 },
@@ -89,8 +100,18 @@ describe('PolicyFormDialog', () => {
       within(problems)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Line 1: missing package declaration', 'Line 4: unbalanced {']);
+    ).toEqual([
+      'Line 1, column 1: rego_parse_error: package expected',
+      'Line 8, column 2: rego_unsafe_var_error: var x is unsafe',
+    ]);
     const rego = await findCodeEditor('Rego policy', dialog);
+    // The template's text, marked where the server said: "package" on line 1, "input.method" on line 8.
+    await waitFor(() =>
+      expect(editorDiagnostics(rego).map(({ line, column, text }) => [line, column, text])).toEqual([
+        [1, 1, 'package'],
+        [8, 2, 'input.method'],
+      ]),
+    );
     await waitFor(() => expect(rego).toHaveAttribute('aria-invalid', 'true'));
     expect(rego.getAttribute('aria-describedby')).toContain(problems.id);
     expect(screen.getByText('Error')).toBeInTheDocument();
@@ -132,10 +153,15 @@ describe('PolicyFormDialog where production needs approval', () => {
         answer === 400
           ? Response.json(
               {
-                message: 'policyContent: line 4: unbalanced {',
+                message: 'policyContent: line 4, column 1: rego_parse_error: unexpected eof token',
                 code: 'VALIDATION_FAILED',
                 issues: [
-                  { path: 'body.change.body.policyContent', message: 'Line 4: unbalanced {', line: 4 },
+                  {
+                    path: 'body.change.body.policyContent',
+                    message: 'Line 4, column 1: rego_parse_error: unexpected eof token',
+                    line: 4,
+                    column: 1,
+                  },
                 ],
               },
               { status: 400 },
@@ -151,7 +177,7 @@ describe('PolicyFormDialog where production needs approval', () => {
     await fill(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Request change' }));
     const problems = await within(dialog).findByRole('list', { name: 'Rego problems' });
-    expect(problems).toHaveTextContent('Line 4: unbalanced {');
+    expect(problems).toHaveTextContent('Line 4, column 1: rego_parse_error: unexpected eof token');
     expect(onOpenChange).not.toHaveBeenCalled();
 
     answer = 201;

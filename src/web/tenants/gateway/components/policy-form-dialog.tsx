@@ -94,12 +94,12 @@ function PolicyForm({ tenantId, environment, policy, onDone }: PolicyFormProps) 
   const [regoProblems, setRegoProblems] = useState<RegoProblem[]>([]);
   const form = useForm<PolicyFormValues>({
     resolver: zodResolver(policyFormSchema),
-    defaultValues: policyFormDefaults(policy),
+    defaultValues: policyFormDefaults(policy, tenantId),
   });
   const conflict = useConflictAwareSave({
     form,
     resource: policy,
-    toFormValues: (resource: OpaPolicy) => policyFormDefaults(resource),
+    toFormValues: (resource: OpaPolicy) => policyFormDefaults(resource, tenantId),
     what: 'policy',
     labels: policyFormLabels,
   });

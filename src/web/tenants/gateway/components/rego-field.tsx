@@ -10,13 +10,13 @@ type RegoFieldProps = {
   control: Control<PolicyFormValues>;
   /** The client-side error of the field (e.g. empty). */
   error: { message?: string } | undefined;
-  /** Problems the server found on save, with their lines. */
+  /** Problems the server found on save, with their lines and columns. */
   problems: readonly RegoProblem[];
 };
 
 /**
- * The Rego source editor: the lazily loaded code editor with Rego highlighting, and the problems the
- * server's check found on save listed with their lines beside it.
+ * The Rego source editor: the lazily loaded code editor with Rego highlighting; the problems the
+ * server's check found on save are underlined in the text and listed with their positions beside it.
  */
 export function RegoField({ id, label, control, error, problems }: RegoFieldProps) {
   const invalid = !!error || problems.length > 0;
@@ -44,17 +44,21 @@ export function RegoField({ id, label, control, error, problems }: RegoFieldProp
             onChange={field.onChange}
             onBlur={field.onBlur}
             ref={field.ref}
+            diagnostics={problems}
           />
         )}
       />
       <FieldDescription id={`${id}-hint`}>
-        Rego source; the server checks its package line and structure on save.
+        Rego v1 source; on save the server checks it as OPA would load it and marks each problem in the text.
       </FieldDescription>
       {problems.length > 0 && (
         <ul id={problemsId} className="space-y-1 text-sm text-destructive" aria-label="Rego problems">
           {problems.map((problem, index) => (
             <li key={index}>
-              <span className="font-mono font-medium">Line {problem.line}</span>: {problem.message}
+              <span className="font-mono font-medium">
+                Line {problem.line}, column {problem.column}
+              </span>
+              : {problem.message}
             </li>
           ))}
         </ul>

@@ -20,19 +20,26 @@ describe('conflictFieldOf', () => {
 });
 
 describe('regoProblemsOf', () => {
-  it("reads the policyContent issues' lines, with or without the line field", () => {
+  it("reads the policyContent issues' lines and columns, from the fields or the message", () => {
     const body = {
       message: 'Invalid',
       code: 'VALIDATION_FAILED' as const,
       issues: [
-        { path: 'body.policyContent', message: 'Line 3: unbalanced (', line: 3 },
-        { path: 'body.policyContent', message: 'Line 7: unexpected }' },
+        {
+          path: 'body.policyContent',
+          message: 'Line 3, column 5: rego_parse_error: unexpected ( token',
+          line: 3,
+          column: 5,
+        },
+        { path: 'body.policyContent', message: 'Line 7, column 2: rego_parse_error: unexpected } token' },
+        { path: 'body.policyContent', message: 'Line 9: an older server says no column' },
         { path: 'body.name', message: 'Name is required' },
       ],
     };
     expect(regoProblemsOf(new ApiError(400, 'Invalid', body))).toEqual([
-      { line: 3, message: 'unbalanced (' },
-      { line: 7, message: 'unexpected }' },
+      { line: 3, column: 5, message: 'rego_parse_error: unexpected ( token' },
+      { line: 7, column: 2, message: 'rego_parse_error: unexpected } token' },
+      { line: 9, column: 1, message: 'an older server says no column' },
     ]);
     expect(regoProblemsOf(new Error('network'))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { policyTypes, type OpaPolicy, type PolicyFields } from '@contract/gateway';
+import { policyTypes, tenantPackageName, type OpaPolicy, type PolicyFields } from '@contract/gateway';
 
 /** The policy form: the contract's fields as the inputs hold them (description '' for none). */
 export const policyFormSchema = z.object({
@@ -41,8 +41,11 @@ export const policyTypeLabels: Record<(typeof policyTypes)[number], string> = {
   custom: 'Custom',
 };
 
-/** A starting point that passes the server's checks, so a new policy is one edit away from useful. */
-export const REGO_TEMPLATE = `package tenant.authz
+/**
+ * A starting point that passes the server's checks, so a new policy is one edit away from useful: in a
+ * package of the tenant's own, since another tenant may not use the same one.
+ */
+export const regoTemplate = (tenantId: string) => `package tenants.${tenantPackageName(tenantId)}.authz
 
 import rego.v1
 
@@ -53,13 +56,13 @@ allow if {
 }
 `;
 
-export function policyFormDefaults(policy?: OpaPolicy, capabilityId = ''): PolicyFormValues {
+export function policyFormDefaults(policy?: OpaPolicy, tenantId = '', capabilityId = ''): PolicyFormValues {
   return {
     capabilityId: policy?.capabilityId ?? capabilityId,
     name: policy?.name ?? '',
     description: policy?.description ?? '',
     policyType: policy?.policyType ?? 'authz',
-    policyContent: policy?.policyContent ?? REGO_TEMPLATE,
+    policyContent: policy?.policyContent ?? regoTemplate(tenantId),
     enabled: policy?.enabled ?? true,
   };
 }

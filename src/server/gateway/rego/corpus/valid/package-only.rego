@@ -1,0 +1,2 @@
+# A package with no rules yet is a valid module.
+package corpus.empty
