@@ -505,7 +505,10 @@ describeApi(
       expect(cr).toMatchObject({ status: 'pending', tenantId: null, environment: 'production' });
       const detail = changeRequestDetailSchema.parse((await get(`${CHANGES}/${cr.id}`, TEST_ADMIN)).json());
       expect(detail.title).toBe('Deploy Identity Service 2.0.0 in production');
-      expect(detail.diff[0]).toMatchObject({ before: {}, after: { blue: '2.0.0 · active · 100%' } });
+      expect(detail.diff[0]).toMatchObject({
+        before: {},
+        after: { blue: { version: '2.0.0', endpoint: null, status: 'active', trafficPercentage: 100 } },
+      });
       const approved = await post(`${CHANGES}/${cr.id}/approve`, {}, SECOND_ADMIN);
       expect(approved.json().status).toBe('applied');
       const live = await get(
