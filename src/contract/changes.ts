@@ -170,6 +170,12 @@ export const scheduleSchema = z
   });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
+/**
+ * How much later an approved time may move and keep its approvals. Earlier, or later by more, starts a
+ * new round of approvals: the reviewers approved the change at that time (docs/changes.md).
+ */
+export const RESCHEDULE_TOLERANCE_HOURS = 24;
+
 const commentText = z.string().trim().max(4000, 'Must be at most 4000 characters');
 
 /** POST /api/change-requests. */
@@ -248,6 +254,8 @@ export const changeEventKinds = [
   'apply',
   'fail',
   'bypass',
+  /** The schedule moved outside what was approved: approvals start again. */
+  'reopen',
 ] as const;
 export const changeEventSchema = z.object({
   id: z.string(),

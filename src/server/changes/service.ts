@@ -29,6 +29,7 @@ import {
 } from './apply';
 import { handlerOf, type ChangeTarget } from './kinds';
 import { requiredApprovalsFor } from './policy';
+import { rescheduleRequest } from './reschedule';
 
 const NOT_FOUND = 'Change request';
 
@@ -378,7 +379,10 @@ export async function refreshChangeRequest(
   });
 }
 
-/** Sets or moves the time a request applies; an approved (scheduled) one stays approved. */
+/**
+ * Sets or moves the time a request applies. Moving an approved time earlier, or much later, asks for
+ * approval again (reschedule.ts).
+ */
 export async function scheduleChangeRequest(
   db: Database,
   id: string,
@@ -391,12 +395,7 @@ export async function scheduleChangeRequest(
   return onRequest(db, id, caller, async (tx, request) => {
     assertStatus(request, ['pending', 'scheduled'], 'rescheduled');
     assertSteward(viewer, request, 'schedule');
-    await tx
-      .update(changeRequests)
-      .set({ scheduledAt, scheduleTimeZone: schedule.timeZone, ...touched() })
-      .where(eq(changeRequests.id, request.id));
-    await addEvent(tx, request, 'schedule', actor, `${schedule.localTime} ${schedule.timeZone}`);
-    await auditRequest(tx, actor, 'schedule', request, { scheduledAt, timeZone: schedule.timeZone });
+    await rescheduleRequest(tx, request, schedule, scheduledAt, actor);
   });
 }
 
