@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { rollbackBodySchema, slotVersionBodySchema, switchSlotBodySchema } from './blue-green';
 import { createVersionBodySchema, promoteVersionBodySchema } from './capability-subscriptions';
-import { environmentSchema, environments, idParamSchema, revisionSchema, timestampSchema } from './common';
+import {
+  environmentSchema,
+  environments,
+  idParamSchema,
+  revisionSchema,
+  timestampSchema,
+  type Environment,
+} from './common';
 import {
   deployCapabilityBodySchema,
   deployMicrofrontendBodySchema,
@@ -48,6 +55,15 @@ export const approvalPolicySchema = z.object({
 export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 export const approvalPolicyBodySchema = approvalPolicySchema.pick({ requiredApprovals: true });
 export type ApprovalPolicyBody = z.infer<typeof approvalPolicyBodySchema>;
+type RequiredApprovals = ApprovalPolicy['requiredApprovals'];
+
+/**
+ * The environments whose requirement `next` lowers, most sensitive first. Lowering a policy is itself
+ * a change that another global administrator approves (kind approval_policy.set); raising applies at once.
+ */
+export function loweredEnvironments(current: RequiredApprovals, next: RequiredApprovals): Environment[] {
+  return [...environments].reverse().filter((environment) => next[environment] < current[environment]);
+}
 
 /**
  * The six writes of a gateway lineage (routes or policies), each with what its endpoint takes: the
@@ -122,6 +138,12 @@ export const changeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('capability_deployment.switch'), body: switchCapabilityBodySchema }),
   z.object({ kind: z.literal('microfrontend_deployment.deploy'), body: deployMicrofrontendBodySchema }),
   z.object({ kind: z.literal('capability_deployment.deploy'), body: deployCapabilityBodySchema }),
+  z.object({
+    kind: z.literal('approval_policy.set'),
+    /** The tenant whose policy it is; null for the platform's. */
+    tenantId: idParamSchema.nullable(),
+    body: approvalPolicyBodySchema,
+  }),
 ]);
 export type Change = z.infer<typeof changeSchema>;
 export type ChangeKind = Change['kind'];
@@ -144,6 +166,7 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   'capability_deployment.switch': 'Capability slot switch',
   'microfrontend_deployment.deploy': 'First microfrontend deployment',
   'capability_deployment.deploy': 'First capability deployment',
+  'approval_policy.set': 'Approval policy',
   'gateway_route.create': 'New gateway route',
   'gateway_route.edit': 'Edit gateway route',
   'gateway_route.activate': 'Activate gateway route version',

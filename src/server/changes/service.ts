@@ -28,8 +28,8 @@ import {
   type ChangeRequestRow,
 } from './apply';
 import { handlerOf, type ChangeTarget } from './kinds';
-import { requiredApprovalsFor } from './policy';
 import { rescheduleRequest } from './reschedule';
+import { assertMayBypass, mayReview, requiredApprovalsOf, reviewableIn, reviewRefusal } from './reviewers';
 
 const NOT_FOUND = 'Change request';
 
@@ -63,10 +63,6 @@ function assertMayRequest(viewer: Viewer, target: ChangeTarget): void {
     );
   }
 }
-
-/** Owners and admins of the tenant approve its requests; global administrators approve any. */
-const mayReview = (viewer: Viewer, request: Pick<ChangeRequestRow, 'tenantId'>): boolean =>
-  viewer.isAdmin || (request.tenantId !== null && viewerCan(viewer, request.tenantId, 'approve'));
 
 const mayRead = (viewer: Viewer, request: Pick<ChangeRequestRow, 'tenantId'>): boolean =>
   viewer.isAdmin || (request.tenantId !== null && viewerCan(viewer, request.tenantId, 'read'));
@@ -133,13 +129,11 @@ export async function createChangeRequest(
   const change = body.change;
   const handler = handlerOf(change);
   const scheduledAt = body.schedule ? scheduledInstant(body.schedule, 'body.schedule.localTime') : null;
-  if (body.bypassReason !== undefined && !viewer.isAdmin) {
-    throw forbidden('Only global administrators can apply a change without its approvals');
-  }
+  if (body.bypassReason !== undefined) assertMayBypass(viewer, change);
   const id = await db.transaction(async (tx) => {
     const target = await handler.target(tx, change);
     assertMayRequest(viewer, target);
-    const required = await requiredApprovalsFor(tx, target.scope, target.environment);
+    const required = await requiredApprovalsOf(tx, change, target);
     const snapshot = await handler.snapshot(tx, change);
     const [row] = await tx
       .insert(changeRequests)
@@ -231,13 +225,7 @@ function assertMayReview(viewer: Viewer, request: ChangeRequestRow, doing: 'appr
         : 'You cannot reject your own change request: cancel it instead',
     );
   }
-  if (!mayReview(viewer, request)) {
-    throw forbidden(
-      request.tenantId === null
-        ? `Only global administrators can ${doing} platform changes`
-        : `Only owners and admins of the tenant can ${doing} its changes`,
-    );
-  }
+  if (!mayReview(viewer, request)) throw forbidden(reviewRefusal(request, doing));
 }
 
 /** The requester, or a reviewer of the tenant, looks after a request until it runs. */
@@ -361,7 +349,7 @@ export async function refreshChangeRequest(
     assertMayRequest(viewer, target);
     const snapshot = await handler.snapshot(tx, change);
     await dryRun(tx, change, actor);
-    const required = await requiredApprovalsFor(tx, target.scope, target.environment);
+    const required = await requiredApprovalsOf(tx, change, target);
     const round = request.round + 1;
     await tx
       .update(changeRequests)
@@ -485,7 +473,7 @@ function waitingFor(db: Database, viewer: Viewer): SQL | undefined {
   return and(
     eq(changeRequests.status, 'pending'),
     or(isNull(changeRequests.requestedById), ne(changeRequests.requestedById, viewer.user.id)),
-    scope.all ? undefined : inArray(changeRequests.tenantId, scope.tenantIds),
+    scope.all ? undefined : reviewableIn(scope.tenantIds),
     notExists(
       db
         .select({ id: mine.id })

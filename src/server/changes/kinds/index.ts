@@ -1,4 +1,5 @@
 import type { Change } from '../../../contract/changes';
+import { approvalPolicySet } from './approval-policy';
 import {
   capabilityRollback,
   capabilitySlotVersion,
@@ -45,6 +46,7 @@ const HANDLERS: { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K
   'opa_policy.disable': policyChange,
   'opa_policy.delete': policyChange,
   'opa_policy.promote': policyChange,
+  'approval_policy.set': approvalPolicySet,
 };
 
 /** The handler of a change's kind, typed for that change. */
