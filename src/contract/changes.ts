@@ -22,7 +22,9 @@ import {
   routeFieldsSchema,
 } from './gateway';
 import { listQuerySchemaFor } from './lists';
+import { tenantGatewaySettingsSchema } from './tenants';
 import { instantOfLocalTime, isTimeZone, LOCAL_TIME_PATTERN } from './time-zone';
+import { webAppPatchSchema } from './web-apps';
 
 /*
  * Change requests (docs/changes.md). A change to an environment whose approval policy asks for
@@ -139,6 +141,12 @@ export const changeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('microfrontend_deployment.deploy'), body: deployMicrofrontendBodySchema }),
   z.object({ kind: z.literal('capability_deployment.deploy'), body: deployCapabilityBodySchema }),
   z.object({
+    kind: z.literal('tenant_settings.gateway'),
+    tenantId: idParamSchema,
+    body: tenantGatewaySettingsSchema,
+  }),
+  z.object({ kind: z.literal('web_app.update'), webAppId: idParamSchema, body: webAppPatchSchema }),
+  z.object({
     kind: z.literal('approval_policy.set'),
     /** The tenant whose policy it is; null for the platform's. */
     tenantId: idParamSchema.nullable(),
@@ -166,6 +174,8 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   'capability_deployment.switch': 'Capability slot switch',
   'microfrontend_deployment.deploy': 'First microfrontend deployment',
   'capability_deployment.deploy': 'First capability deployment',
+  'tenant_settings.gateway': 'API gateway and policy server settings',
+  'web_app.update': 'Production web app',
   'approval_policy.set': 'Approval policy',
   'gateway_route.create': 'New gateway route',
   'gateway_route.edit': 'Edit gateway route',

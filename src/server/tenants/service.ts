@@ -146,6 +146,8 @@ export async function updateTenant(
   { confirmWidening = false, ...patch }: TenantPatch,
   actor: Actor,
   expectedRevision?: number,
+  /** Runs on the locked row before anything is written; may refuse (changes/production-guards.ts). */
+  beforeWrite?: (before: Tenant, fields: TenantPatch) => void,
 ): Promise<Tenant> {
   const fields = checkedFields(patch);
   return db.transaction(async (tx) => {
@@ -154,6 +156,7 @@ export async function updateTenant(
     const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
     if (!before) throw notFound('Tenant');
     assertRevision(before, expectedRevision, 'The tenant');
+    beforeWrite?.(before, fields);
     const merged: Tenant = { ...before, ...fields } as Tenant;
     const sent = sentPolicies(fields.environmentRegionPolicies);
     const stored = storedPolicies(before.environmentRegionPolicies);

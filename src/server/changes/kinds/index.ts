@@ -16,6 +16,8 @@ import {
   microfrontendSwitch,
 } from './deployments';
 import { policyChange, routeChange } from './gateway';
+import { tenantGatewaySettings } from './tenant-settings';
+import { webAppUpdate } from './web-app';
 import type { ChangeHandler } from './types';
 
 export type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
@@ -46,6 +48,8 @@ const HANDLERS: { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K
   'opa_policy.disable': policyChange,
   'opa_policy.delete': policyChange,
   'opa_policy.promote': policyChange,
+  'tenant_settings.gateway': tenantGatewaySettings,
+  'web_app.update': webAppUpdate,
   'approval_policy.set': approvalPolicySet,
 };
 
