@@ -85,7 +85,7 @@ export type WebAppPatch = z.infer<typeof webAppPatchSchema>;
  */
 export function webAppPatchServesProduction(
   app: Pick<WebApp, 'environment' | 'url'>,
-  patch: Pick<WebAppPatch, 'environment' | 'url'>,
+  patch: { environment?: string; url?: string | null },
 ): boolean {
   const environment = patch.environment ?? app.environment;
   const moved = environment !== app.environment;

@@ -19,7 +19,9 @@ export const changeRequestKeys = {
 
 /**
  * What an applied request may have changed, by the key roots of those reads: configuration versions,
- * tenants (blue-green lives on the tenant), capabilities (their blue-green) and deployment slots.
+ * tenants (blue-green, gateway and policy server settings live on the tenant), capabilities (their
+ * blue-green), deployment slots, web apps (and the Overview that lists them). Approval policies are
+ * under this feature's own root.
  */
 const APPLIED_ROOTS = [
   ['/api/capability-subscriptions'],
@@ -27,6 +29,8 @@ const APPLIED_ROOTS = [
   ['/api/capabilities'],
   ['capabilities'],
   ['deployments'],
+  ['/api/web-apps'],
+  ['/api/overview'],
   ['/api/audit-events'],
 ];
 
