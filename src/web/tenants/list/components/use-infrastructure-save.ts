@@ -7,7 +7,6 @@ import { applyServerIssues, serverFieldIssues } from '@/lib/server-issues';
 import type { ConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { usePatchTenant } from '@/tenants/api/update-tenant';
 import {
-  infrastructureDefaults,
   infrastructureFields,
   splitInfrastructurePatch,
   tabOfField,
@@ -53,15 +52,14 @@ export function useInfrastructureSave({ tenant, form, conflict, setTab, onDone }
     applyServerIssues(error, form.setError, (field) => infrastructureFields.find((name) => name === field));
   };
 
-  /** `quiet`: after a request, whose toast (with its link) stays the one shown. */
-  const saveDirect = (body: TenantPatch, quiet = false) =>
+  /** `then`: instead of the toast and closing, when a request follows (its toast is the one to see). */
+  const saveDirect = (body: TenantPatch, then?: (saved: Tenant) => void) =>
     patch.mutate(
       { id: tenant.id, patch: body, ifMatch: conflict.revision() },
       {
-        onSuccess: () => {
-          if (!quiet) {
-            notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
-          }
+        onSuccess: (saved) => {
+          if (then) return then(saved);
+          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
           onDone();
         },
         onError: (error) => {
@@ -78,21 +76,18 @@ export function useInfrastructureSave({ tenant, form, conflict, setTab, onDone }
     if (!requesting) return saveDirect(toInfrastructurePatch(values));
     if (!request.valid) return;
     const { gateway, identity } = splitInfrastructurePatch(values, tenant);
-    request.submit(
-      { kind: 'tenant_settings.gateway', tenantId: tenant.id, body: gateway },
-      {
-        onSuccess: () => {
-          // The request carries the gateway settings now: a retry of the rest must not request them again.
-          for (const field of Object.keys(gateway) as (keyof typeof gateway)[]) {
-            form.setValue(field, infrastructureDefaults(tenant)[field]);
-          }
-          if (identity) saveDirect(identity, true);
-          else onDone();
-        },
+    const requestGateway = () =>
+      request.submit(
+        { kind: 'tenant_settings.gateway', tenantId: tenant.id, body: gateway },
         // The change's issues (body.change.body.policyServerConfiguration) are this form's own.
-        onError: (error) => showIssues(asDirectError(error)),
-      },
-    );
+        { onSuccess: onDone, onError: (error) => showIssues(asDirectError(error)) },
+      );
+    // The identity fields first, under If-Match: a request applied at once (a bypass) moves the revision.
+    if (!identity) return requestGateway();
+    saveDirect(identity, (saved) => {
+      conflict.saved(saved);
+      requestGateway();
+    });
   });
 
   return { submit, request, requesting, pending: patch.isPending || request.pending };
