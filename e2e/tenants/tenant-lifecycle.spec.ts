@@ -79,22 +79,30 @@ test.describe('tenant management', () => {
     await choose(page, dialog.getByRole('combobox', { name: 'Identity Provider' }), 'Keycloak');
     await fillEditor(dialog.getByLabel('IDP Configuration'), '{"realm": "e2e"}');
     await choose(page, dialog.getByRole('combobox', { name: 'Authorization Provider' }), 'SAML');
+    await expect(dialog.getByRole('button', { name: 'Save Configuration' })).toBeVisible();
     await dialog.getByRole('tab', { name: 'API Gateway' }).click();
     await fillEditor(
       dialog.getByLabel('API Gateway Configuration'),
       '{"rateLimit": {"requests": 1000, "per": "minute"}}',
     );
+    // Production runs on the gateway settings, and a new tenant's production needs an approval.
+    await expect(
+      dialog.getByText('Production changes of this tenant need 1 approval: this creates a change request.'),
+    ).toBeVisible();
     await dialog.getByRole('tab', { name: 'Policy Server' }).click();
     await fillEditor(dialog.getByLabel('Policy Server Configuration'), 'retain 90d');
     await dialog.getByRole('tab', { name: 'Identity & Auth' }).click();
-    await dialog.getByRole('button', { name: 'Save Configuration' }).click();
+    await dialog.getByRole('button', { name: 'Request change' }).click();
     // The open dialog hides the rest of the page from the accessibility tree, so the toast is found by text.
     await expect(page.getByText('policyServerConfiguration must be valid JSON').first()).toBeVisible();
     await expect(dialog.getByRole('tab', { name: 'Policy Server' })).toHaveAttribute('aria-selected', 'true');
     await expect(dialog.getByText('Must be valid JSON')).toBeVisible();
     await fillEditor(dialog.getByLabel('Policy Server Configuration'), '{"auditRetention": "90d"}');
-    await dialog.getByRole('button', { name: 'Save Configuration' }).click();
-    await expect(toast(page, 'Configuration updated')).toBeVisible();
+    // An administrator applies it at once, with a reason; the identity fields save directly before it.
+    await dialog.getByRole('checkbox', { name: 'Bypass approval' }).click();
+    await dialog.getByLabel('Reason').fill('E2E: a new tenant with nothing live yet');
+    await dialog.getByRole('button', { name: 'Apply now (bypass)' }).click();
+    await expect(page.getByText('Change applied').first()).toBeVisible();
     await expect(dialog).toBeHidden();
 
     await page.reload();

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { rollbackBodySchema, slotVersionBodySchema, switchSlotBodySchema } from './blue-green';
 import { createVersionBodySchema, promoteVersionBodySchema } from './capability-subscriptions';
-import { environmentSchema, environments, idParamSchema, revisionSchema, timestampSchema } from './common';
+import {
+  environmentSchema,
+  environments,
+  idParamSchema,
+  revisionSchema,
+  timestampSchema,
+  type Environment,
+} from './common';
 import {
   deployCapabilityBodySchema,
   deployMicrofrontendBodySchema,
@@ -15,7 +22,9 @@ import {
   routeFieldsSchema,
 } from './gateway';
 import { listQuerySchemaFor } from './lists';
+import { tenantGatewaySettingsSchema } from './tenants';
 import { instantOfLocalTime, isTimeZone, LOCAL_TIME_PATTERN } from './time-zone';
+import { webAppPatchSchema } from './web-apps';
 
 /*
  * Change requests (docs/changes.md). A change to an environment whose approval policy asks for
@@ -48,6 +57,15 @@ export const approvalPolicySchema = z.object({
 export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 export const approvalPolicyBodySchema = approvalPolicySchema.pick({ requiredApprovals: true });
 export type ApprovalPolicyBody = z.infer<typeof approvalPolicyBodySchema>;
+type RequiredApprovals = ApprovalPolicy['requiredApprovals'];
+
+/**
+ * The environments whose requirement `next` lowers, most sensitive first. Lowering a policy is itself
+ * a change that another global administrator approves (kind approval_policy.set); raising applies at once.
+ */
+export function loweredEnvironments(current: RequiredApprovals, next: RequiredApprovals): Environment[] {
+  return [...environments].reverse().filter((environment) => next[environment] < current[environment]);
+}
 
 /**
  * The six writes of a gateway lineage (routes or policies), each with what its endpoint takes: the
@@ -122,6 +140,18 @@ export const changeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('capability_deployment.switch'), body: switchCapabilityBodySchema }),
   z.object({ kind: z.literal('microfrontend_deployment.deploy'), body: deployMicrofrontendBodySchema }),
   z.object({ kind: z.literal('capability_deployment.deploy'), body: deployCapabilityBodySchema }),
+  z.object({
+    kind: z.literal('tenant_settings.gateway'),
+    tenantId: idParamSchema,
+    body: tenantGatewaySettingsSchema,
+  }),
+  z.object({ kind: z.literal('web_app.update'), webAppId: idParamSchema, body: webAppPatchSchema }),
+  z.object({
+    kind: z.literal('approval_policy.set'),
+    /** The tenant whose policy it is; null for the platform's. */
+    tenantId: idParamSchema.nullable(),
+    body: approvalPolicyBodySchema,
+  }),
 ]);
 export type Change = z.infer<typeof changeSchema>;
 export type ChangeKind = Change['kind'];
@@ -144,6 +174,9 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   'capability_deployment.switch': 'Capability slot switch',
   'microfrontend_deployment.deploy': 'First microfrontend deployment',
   'capability_deployment.deploy': 'First capability deployment',
+  'tenant_settings.gateway': 'API gateway and policy server settings',
+  'web_app.update': 'Production web app',
+  'approval_policy.set': 'Approval policy',
   'gateway_route.create': 'New gateway route',
   'gateway_route.edit': 'Edit gateway route',
   'gateway_route.activate': 'Activate gateway route version',
@@ -169,6 +202,12 @@ export const scheduleSchema = z
     path: ['localTime'],
   });
 export type Schedule = z.infer<typeof scheduleSchema>;
+
+/**
+ * How much later an approved time may move and keep its approvals. Earlier, or later by more, starts a
+ * new round of approvals: the reviewers approved the change at that time (docs/changes.md).
+ */
+export const RESCHEDULE_TOLERANCE_HOURS = 24;
 
 const commentText = z.string().trim().max(4000, 'Must be at most 4000 characters');
 
@@ -248,6 +287,8 @@ export const changeEventKinds = [
   'apply',
   'fail',
   'bypass',
+  /** The schedule moved outside what was approved: approvals start again. */
+  'reopen',
 ] as const;
 export const changeEventSchema = z.object({
   id: z.string(),

@@ -90,3 +90,29 @@ export const tenantDeletionSchema = z.object({
   subscriptions: z.number().int(),
   meshes: z.number().int(),
 });
+
+/**
+ * The tenant-wide settings Kong and OPA are run with (the policy server's bundleUrl included). They are
+ * not per environment, so a change of them is a production change (kind tenant_settings.gateway):
+ * where the tenant's production needs approvals, PATCH refuses it (docs/changes.md).
+ */
+export const TENANT_GATEWAY_FIELDS = ['apiGatewayConfiguration', 'policyServerConfiguration'] as const;
+export type TenantGatewayField = (typeof TENANT_GATEWAY_FIELDS)[number];
+export const tenantGatewaySettingsSchema = tenantInputSchema.pick({
+  apiGatewayConfiguration: true,
+  policyServerConfiguration: true,
+});
+export type TenantGatewaySettings = z.infer<typeof tenantGatewaySettingsSchema>;
+
+/** Stored text as the server keeps it: trimmed, and empty means none. */
+const settingText = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/** The gateway settings a patch would change (an unchanged value sent back, as forms do, is no change). */
+export function changedGatewaySettings(
+  tenant: Pick<Tenant, TenantGatewayField>,
+  patch: Partial<Record<TenantGatewayField, string | null>>,
+): TenantGatewayField[] {
+  return TENANT_GATEWAY_FIELDS.filter(
+    (field) => patch[field] !== undefined && settingText(patch[field]) !== settingText(tenant[field]),
+  );
+}

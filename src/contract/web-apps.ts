@@ -77,3 +77,18 @@ export const webAppPatchSchema = webAppInputSchema.partial().extend({
   status: z.enum(webAppStatuses).optional(),
 });
 export type WebAppPatch = z.infer<typeof webAppPatchSchema>;
+
+/**
+ * Whether a patch changes what production serves from this web app: its URL while it is in
+ * production, or moving it into or out of production. That is a change of the tenant's production
+ * (kind web_app.update); its name, status and the rest are not (docs/changes.md).
+ */
+export function webAppPatchServesProduction(
+  app: Pick<WebApp, 'environment' | 'url'>,
+  patch: { environment?: string; url?: string | null },
+): boolean {
+  const environment = patch.environment ?? app.environment;
+  const moved = environment !== app.environment;
+  const urlChanged = patch.url !== undefined && (patch.url?.trim() || null) !== app.url;
+  return (moved || urlChanged) && (app.environment === 'production' || environment === 'production');
+}

@@ -4,6 +4,7 @@ import { changeRequestDetailSchema, changeRequestSchema } from '../../contract/c
 import { localTimeOf } from '../../contract/time-zone';
 import { auditEvents, capabilitySubscriptionVersions as versions, tenants } from '../db/schema';
 import { describeApi } from '../test/api-harness';
+import { SECOND_ADMIN } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
 import { sessionCookieFor, TEST_ADMIN, type TestPersona } from '../test/sessions';
 import { runDueChanges } from './scheduler';
@@ -319,19 +320,22 @@ describeApi(
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().issues[0].path).toBe('body.requiredApprovals.uat');
-      const saved = await ctx().inject({
-        method: 'PUT',
-        url: '/api/tenants/tenant-001/approval-policy',
-        payload: body,
-      });
-      expect(saved.statusCode).toBe(200);
+      // Lowering is itself a request that another global administrator approves.
+      const lowered = await request(
+        { kind: 'approval_policy.set', tenantId: 'tenant-001', body },
+        TEST_ADMIN,
+      );
+      expect(lowered.statusCode).toBe(201);
+      const approved = await post(`${CHANGES}/${lowered.json().id}/approve`, {}, SECOND_ADMIN);
+      expect(approved.json().status).toBe('applied');
+      const saved = await get('/api/tenants/tenant-001/approval-policy', MEMBER);
       expect(saved.json()).toMatchObject({
         requiredApprovals: body.requiredApprovals,
         updatedBy: 'test-admin@example.com',
       });
       const direct = await post(VERSIONS, productionVersion('{"rateLimit":12}'), DEVELOPER);
       expect(direct.statusCode).toBe(201);
-      // Back to the default for the rest of the suite.
+      // Back to the default for the rest of the suite: raising applies directly.
       await ctx().inject({
         method: 'PUT',
         url: '/api/tenants/tenant-001/approval-policy',
@@ -493,11 +497,6 @@ describeApi(
     });
 
     it("turns a production's first deployment into a platform request; idle slots deploy directly", async () => {
-      const SECOND_ADMIN: TestPersona = {
-        id: 'cr-admin-2',
-        email: 'second@example.com',
-        globalRole: 'admin',
-      };
       const deploy = { capabilityId: 'api-001', environment: 'production', version: '2.0.0', endpoint: null };
       // Nothing is live in production yet: this deployment would go live.
       const direct = await post('/api/capability-deployments/deploy', deploy, TEST_ADMIN);
@@ -521,7 +520,10 @@ describeApi(
       expect(cr).toMatchObject({ status: 'pending', tenantId: null, environment: 'production' });
       const detail = changeRequestDetailSchema.parse((await get(`${CHANGES}/${cr.id}`, TEST_ADMIN)).json());
       expect(detail.title).toBe('Deploy Identity Service 2.0.0 in production');
-      expect(detail.diff[0]).toMatchObject({ before: {}, after: { blue: '2.0.0 · active · 100%' } });
+      expect(detail.diff[0]).toMatchObject({
+        before: {},
+        after: { blue: { version: '2.0.0', endpoint: null, status: 'active', trafficPercentage: 100 } },
+      });
       const approved = await post(`${CHANGES}/${cr.id}/approve`, {}, SECOND_ADMIN);
       expect(approved.json().status).toBe('applied');
       const live = await get(

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_REQUIRED_APPROVALS,
+  loweredEnvironments,
   type ApprovalPolicy,
   type ApprovalPolicyBody,
 } from '../../contract/changes';
@@ -49,12 +50,30 @@ export async function requiredApprovalsFor(
   return row?.n ?? DEFAULT_REQUIRED_APPROVALS[environment];
 }
 
-/** Replaces a scope's policy (global administrators only; see the routes), audited with before and after. */
+/**
+ * Refuses a direct write that lowers any environment's requirement: lowering is how four eyes would be
+ * waived silently (set 0, write, set back), so it is a change request another global administrator
+ * approves (kinds/approval-policy.ts). Raising or keeping applies directly.
+ */
+function assertNotLowering(before: ApprovalPolicy, body: ApprovalPolicyBody): void {
+  const lowered = loweredEnvironments(before.requiredApprovals, body.requiredApprovals);
+  if (lowered.length === 0) return;
+  throw new AppError(
+    'APPROVAL_REQUIRED',
+    `Lowering the approvals ${lowered.join(', ')} changes need must be approved by another global administrator: request the change instead`,
+  );
+}
+
+/**
+ * Replaces a scope's policy (global administrators only; see the routes), audited with before and after.
+ * A lowering is refused unless it comes from an approved change request (`approved`).
+ */
 export async function setApprovalPolicy(
   db: Database,
   scope: PolicyScope,
   body: ApprovalPolicyBody,
   actor: Actor,
+  { approved = false }: { approved?: boolean } = {},
 ): Promise<ApprovalPolicy> {
   return db.transaction(async (tx) => {
     if (scope === null) {
@@ -63,6 +82,7 @@ export async function setApprovalPolicy(
       throw notFound('Tenant');
     }
     const before = await getApprovalPolicy(tx, scope);
+    if (!approved) assertNotLowering(before, body);
     await tx.delete(approvalPolicies).where(inScope(scope));
     await tx.insert(approvalPolicies).values(
       environments.map((environment) => ({

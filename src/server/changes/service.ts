@@ -28,7 +28,8 @@ import {
   type ChangeRequestRow,
 } from './apply';
 import { handlerOf, type ChangeTarget } from './kinds';
-import { requiredApprovalsFor } from './policy';
+import { rescheduleRequest } from './reschedule';
+import { assertMayBypass, mayReview, requiredApprovalsOf, reviewableIn, reviewRefusal } from './reviewers';
 
 const NOT_FOUND = 'Change request';
 
@@ -69,10 +70,6 @@ function assertMayRequest(viewer: Viewer, target: ChangeTarget): void {
     );
   }
 }
-
-/** Owners and admins of the tenant approve its requests; global administrators approve any. */
-const mayReview = (viewer: Viewer, request: Pick<ChangeRequestRow, 'tenantId'>): boolean =>
-  viewer.isAdmin || (request.tenantId !== null && viewerCan(viewer, request.tenantId, 'approve'));
 
 const mayRead = (viewer: Viewer, request: Pick<ChangeRequestRow, 'tenantId'>): boolean =>
   viewer.isAdmin || (request.tenantId !== null && viewerCan(viewer, request.tenantId, 'read'));
@@ -139,13 +136,11 @@ export async function createChangeRequest(
   const change = body.change;
   const handler = handlerOf(change);
   const scheduledAt = body.schedule ? scheduledInstant(body.schedule, 'body.schedule.localTime') : null;
-  if (body.bypassReason !== undefined && !viewer.isAdmin) {
-    throw forbidden('Only global administrators can apply a change without its approvals');
-  }
+  if (body.bypassReason !== undefined) assertMayBypass(viewer, change);
   const id = await db.transaction(async (tx) => {
     const target = await handler.target(tx, change);
     assertMayRequest(viewer, target);
-    const required = await requiredApprovalsFor(tx, target.scope, target.environment);
+    const required = await requiredApprovalsOf(tx, change, target);
     const snapshot = await handler.snapshot(tx, change);
     const [row] = await tx
       .insert(changeRequests)
@@ -237,13 +232,7 @@ function assertMayReview(viewer: Viewer, request: ChangeRequestRow, doing: 'appr
         : 'You cannot reject your own change request: cancel it instead',
     );
   }
-  if (!mayReview(viewer, request)) {
-    throw forbidden(
-      request.tenantId === null
-        ? `Only global administrators can ${doing} platform changes`
-        : `Only owners and admins of the tenant can ${doing} its changes`,
-    );
-  }
+  if (!mayReview(viewer, request)) throw forbidden(reviewRefusal(request, doing));
 }
 
 /** The requester, or a reviewer of the tenant, looks after a request until it runs. */
@@ -367,7 +356,7 @@ export async function refreshChangeRequest(
     assertMayRequest(viewer, target);
     const snapshot = await handler.snapshot(tx, change);
     await dryRun(tx, change, actor);
-    const required = await requiredApprovalsFor(tx, target.scope, target.environment);
+    const required = await requiredApprovalsOf(tx, change, target);
     const round = request.round + 1;
     await tx
       .update(changeRequests)
@@ -385,7 +374,10 @@ export async function refreshChangeRequest(
   });
 }
 
-/** Sets or moves the time a request applies; an approved (scheduled) one stays approved. */
+/**
+ * Sets or moves the time a request applies. Moving an approved time earlier, or much later, asks for
+ * approval again (reschedule.ts).
+ */
 export async function scheduleChangeRequest(
   db: Database,
   id: string,
@@ -398,12 +390,7 @@ export async function scheduleChangeRequest(
   return onRequest(db, id, caller, async (tx, request) => {
     assertStatus(request, ['pending', 'scheduled'], 'rescheduled');
     assertSteward(viewer, request, 'schedule');
-    await tx
-      .update(changeRequests)
-      .set({ scheduledAt, scheduleTimeZone: schedule.timeZone, ...touched() })
-      .where(eq(changeRequests.id, request.id));
-    await addEvent(tx, request, 'schedule', actor, `${schedule.localTime} ${schedule.timeZone}`);
-    await auditRequest(tx, actor, 'schedule', request, { scheduledAt, timeZone: schedule.timeZone });
+    await rescheduleRequest(tx, request, schedule, scheduledAt, actor);
   });
 }
 
@@ -493,7 +480,7 @@ function waitingFor(db: Database, viewer: Viewer): SQL | undefined {
   return and(
     eq(changeRequests.status, 'pending'),
     or(isNull(changeRequests.requestedById), ne(changeRequests.requestedById, viewer.user.id)),
-    scope.all ? undefined : inArray(changeRequests.tenantId, scope.tenantIds),
+    scope.all ? undefined : reviewableIn(scope.tenantIds),
     notExists(
       db
         .select({ id: mine.id })

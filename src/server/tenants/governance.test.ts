@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeApi } from '../test/api-harness';
-import { insertFixturesWithoutApprovals } from '../test/fixtures';
+import { insertFixturesWithoutApprovals, waiveApprovalsOf } from '../test/fixtures';
 
 const VERSIONS = '/api/capability-subscriptions/versions';
 const policies = (list: object[] | null) => (list ? JSON.stringify(list) : null);
@@ -26,12 +26,7 @@ describeApi(
       expect(res.statusCode).toBe(201);
       const id = res.json().id as string;
       // Governance, not approvals, is under test here: production writes apply directly.
-      const waived = await ctx().inject({
-        method: 'PUT',
-        url: `/api/tenants/${id}/approval-policy`,
-        payload: { requiredApprovals: { development: 0, uat: 0, production: 0 } },
-      });
-      expect(waived.statusCode).toBe(200);
+      await waiveApprovalsOf(ctx().db, [id]);
       return id;
     };
     const createVersion = (tenantId: string, environment: string, region: string) =>

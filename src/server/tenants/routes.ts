@@ -18,6 +18,7 @@ import { tenantBlueGreen } from '../blue-green/service';
 import { requireViewer } from '../auth/guard';
 import { adminOnly, onTenant, signedIn, tenantFromParam } from '../auth/permissions';
 import { actorOf, tenantScope } from '../auth/viewer';
+import { tenantSettingsGuard } from '../changes/production-guards';
 
 export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -107,7 +108,10 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
       const actor = actorOf(requireViewer(request), request.ip);
-      const tenant = await updateTenant(db, request.params.tenantId, request.body, actor, expectedRevision);
+      const { tenantId } = request.params;
+      // Its gateway and policy server settings are production's: a change of them may need approval.
+      const guard = await tenantSettingsGuard(db, tenantId);
+      const tenant = await updateTenant(db, tenantId, request.body, actor, expectedRevision, guard);
       return withEtag(reply, tenant);
     },
   );

@@ -148,6 +148,8 @@ export async function updateTenant(
   { confirmWidening = false, ...patch }: TenantPatch,
   actor: Actor,
   expectedRevision?: ExpectedRevision,
+  /** Runs on the locked row before anything is written; may refuse (changes/production-guards.ts). */
+  beforeWrite?: (before: Tenant, fields: TenantPatch) => void,
 ): Promise<Tenant> {
   const fields = checkedFields(patch);
   return db.transaction(async (tx) => {
@@ -156,6 +158,7 @@ export async function updateTenant(
     const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
     if (!before) throw notFound('Tenant');
     assertRevision(before, expectedRevision, 'The tenant');
+    beforeWrite?.(before, fields);
     await checkGatewayHosts(tx, id, fields.apiGatewayConfiguration);
     const merged: Tenant = { ...before, ...fields } as Tenant;
     const sent = sentPolicies(fields.environmentRegionPolicies);

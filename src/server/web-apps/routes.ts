@@ -10,6 +10,7 @@ import type { ZodApp } from '../http/zod-app';
 import { requireViewer } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import { actorOf, tenantScope } from '../auth/viewer';
+import { webAppGuard } from '../changes/production-guards';
 import { webApps } from '../db/schema';
 import { createWebApp, deleteWebApp, getWebApp, listWebApps, updateWebApp } from './service';
 
@@ -84,10 +85,10 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
       const actor = actorOf(requireViewer(request), request.ip);
-      return withEtag(
-        reply,
-        await updateWebApp(db, request.params.id, request.body, actor, expectedRevision),
-      );
+      const { id } = request.params;
+      // A production app's URL is what production serves: changing it may need approval.
+      const guard = await webAppGuard(db, (await getWebApp(db, id)).tenantId);
+      return withEtag(reply, await updateWebApp(db, id, request.body, actor, expectedRevision, guard));
     },
   );
 

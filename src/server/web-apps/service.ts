@@ -111,6 +111,8 @@ export async function updateWebApp(
   patch: WebAppPatch,
   actor: Actor,
   expectedRevision?: ExpectedRevision,
+  /** Runs on the locked row before anything is written; may refuse (changes/production-guards.ts). */
+  beforeWrite?: (before: WebApp, patch: WebAppPatch) => void,
 ): Promise<WebApp> {
   return db.transaction(async (tx) => {
     await lockOwningTenant(tx, id);
@@ -123,6 +125,7 @@ export async function updateWebApp(
         { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
       ]);
     }
+    beforeWrite?.(before, patch);
     const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
     if (Object.keys(values).length === 0) return before;
     const [after] = await tx

@@ -5,7 +5,9 @@ import { appliedChangeEffects } from '@/app/applied-change-effects';
 import { auditKeys } from '@/audit';
 import { capabilityKeys } from '@/capabilities';
 import { deploymentKeys } from '@/deployments';
+import { overviewKeys } from '@/overview';
 import { activeVersionsQueryOptions, gatewayKeys, tenantKeys } from '@/tenants';
+import { webAppKeys } from '@/web-apps';
 
 const TENANT = 'tenant-001';
 
@@ -20,6 +22,9 @@ const SHOWN: Record<string, QueryKey[]> = {
   capability_deployment: [deploymentKeys.slots('capabilities', 'api-001', 'production')],
   gateway_route: [gatewayKeys.list('routes', TENANT, { environment: 'production' })],
   opa_policy: [gatewayKeys.history('policies', TENANT, 'lineage-1')],
+  tenant_settings: [tenantKeys.detail(TENANT)],
+  web_app: [webAppKeys.list({ limit: 50, offset: 0 }), overviewKeys.all],
+  approval_policy: [],
 };
 
 const refreshes = (kind: ChangeKind, key: QueryKey) =>

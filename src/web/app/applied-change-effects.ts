@@ -2,6 +2,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import { auditKeys } from '@/audit';
 import { capabilityKeys } from '@/capabilities';
 import { deploymentKeys } from '@/deployments';
+import { overviewKeys } from '@/overview';
+import { webAppKeys } from '@/web-apps';
 import type { AppliedChangeEffects } from '@/lib/applied-change-effects';
 import { configurationVersionRoots, gatewayKeys, tenantKeys } from '@/tenants';
 
@@ -24,6 +26,14 @@ const tenantBlueGreen = touching((tenantId) => [
 /** A shared capability's blue-green state lives on the capability row, shown by every catalogue screen. */
 const capabilityBlueGreen = touching(() => [capabilityKeys.all]);
 const deployment = touching(() => [deploymentKeys.all]);
+/** A tenant's gateway and policy server settings live on the tenant row. */
+const tenantSettings = touching((tenantId) => [
+  tenantId === null ? tenantKeys.all : tenantKeys.detail(tenantId),
+]);
+/** Web apps, and the Overview that counts and lists them. */
+const webApp = touching(() => [webAppKeys.all, overviewKeys.all]);
+/** A policy is read under the changes feature's own root, which every request mutation refreshes. */
+const approvalPolicy = touching(() => []);
 const lineage = (kind: 'routes' | 'policies') =>
   touching((tenantId) => (tenantId === null ? [] : [gatewayKeys.all(kind, tenantId)]));
 const route = lineage('routes');
@@ -55,4 +65,7 @@ export const appliedChangeEffects: AppliedChangeEffects = {
   'opa_policy.disable': policy,
   'opa_policy.delete': policy,
   'opa_policy.promote': policy,
+  'tenant_settings.gateway': tenantSettings,
+  'web_app.update': webApp,
+  'approval_policy.set': approvalPolicy,
 };

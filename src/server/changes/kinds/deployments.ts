@@ -24,55 +24,74 @@ type CapabilitySwitch = Extract<Change, { kind: 'capability_deployment.switch' }
 type MicrofrontendDeploy = Extract<Change, { kind: 'microfrontend_deployment.deploy' }>;
 type CapabilityDeploy = Extract<Change, { kind: 'capability_deployment.deploy' }>;
 
+/**
+ * What a slot serves: a reviewer approves these, so a change to any of them between request and
+ * approval makes the request stale (served-deployments.test.ts lists every column as served or not).
+ * Health, timestamps and who deployed are not served; the slot name is the key.
+ */
+const SERVED_FIELDS = {
+  microfrontend: ['versionId', 'deployedUrl', 'status', 'trafficPercentage'],
+  capability: ['version', 'endpoint', 'deployedUrl', 'status', 'trafficPercentage'],
+} as const;
+
+type Resource = keyof typeof SERVED_FIELDS;
+
+/** One slot as a change sees it: which it is, whether it is live, and the fields it serves. */
 interface SlotView {
   slot: string;
   status: string;
   trafficPercentage: number;
-  version: string;
+  served: Record<string, unknown>;
 }
 
-async function resourceName(tx: Transaction, kind: 'microfrontend' | 'capability', id: string) {
+async function resourceName(tx: Transaction, kind: Resource, id: string) {
   const table = kind === 'microfrontend' ? microfrontends : capabilities;
   const [row] = await tx.select({ name: table.name }).from(table).where(eq(table.id, id));
   if (!row) throw notFound(kind === 'microfrontend' ? 'Microfrontend' : 'Capability');
   return row.name;
 }
 
-async function slots(
-  tx: Transaction,
-  kind: 'microfrontend' | 'capability',
-  id: string,
-  environment: string,
-): Promise<SlotView[]> {
-  if (kind === 'microfrontend') {
-    const t = microfrontendDeployments;
-    return tx
-      .select({
-        slot: t.slot,
-        status: t.status,
-        trafficPercentage: t.trafficPercentage,
-        version: t.versionId,
-      })
-      .from(t)
-      .where(and(eq(t.microfrontendId, id), eq(t.environment, environment)))
-      .orderBy(asc(t.slot));
-  }
-  const t = capabilityDeployments;
-  return tx
-    .select({ slot: t.slot, status: t.status, trafficPercentage: t.trafficPercentage, version: t.version })
-    .from(t)
-    .where(and(eq(t.capabilityId, id), eq(t.environment, environment)))
-    .orderBy(asc(t.slot));
+const servedOf = (kind: Resource, row: Record<string, unknown>) =>
+  Object.fromEntries(SERVED_FIELDS[kind].map((field) => [field, row[field] ?? null]));
+
+async function slots(tx: Transaction, kind: Resource, id: string, environment: string): Promise<SlotView[]> {
+  const rows =
+    kind === 'microfrontend'
+      ? await tx
+          .select()
+          .from(microfrontendDeployments)
+          .where(
+            and(
+              eq(microfrontendDeployments.microfrontendId, id),
+              eq(microfrontendDeployments.environment, environment),
+            ),
+          )
+          .orderBy(asc(microfrontendDeployments.slot))
+      : await tx
+          .select()
+          .from(capabilityDeployments)
+          .where(
+            and(
+              eq(capabilityDeployments.capabilityId, id),
+              eq(capabilityDeployments.environment, environment),
+            ),
+          )
+          .orderBy(asc(capabilityDeployments.slot));
+  return rows.map((r) => ({
+    slot: r.slot,
+    status: r.status,
+    trafficPercentage: r.trafficPercentage,
+    served: servedOf(kind, r),
+  }));
 }
 
-/** Which slot is live, and what each holds: the state a switch moves. */
-const view = (rows: SlotView[]) =>
-  Object.fromEntries(rows.map((r) => [r.slot, `${r.version} · ${r.status} · ${r.trafficPercentage}%`]));
+/** What each slot serves, by slot: the diff reviewers read and the fingerprint of the state. */
+const view = (rows: SlotView[]) => Object.fromEntries(rows.map((r) => [r.slot, r.served]));
 
 /** A platform change of one resource's slots in one environment, titled with the resource's name. */
 async function slotsTarget(
   tx: Transaction,
-  kind: 'microfrontend' | 'capability',
+  kind: Resource,
   id: string,
   environment: ChangeTarget['environment'],
   title: (name: string) => string | Promise<string>,
@@ -84,7 +103,7 @@ async function slotsTarget(
 /** The slots before, and as `after` leaves them; any change to them makes the request stale. */
 async function slotsSnapshot(
   tx: Transaction,
-  kind: 'microfrontend' | 'capability',
+  kind: Resource,
   id: string,
   environment: string,
   after: (rows: SlotView[]) => SlotView[],
@@ -92,21 +111,29 @@ async function slotsSnapshot(
   const name = await resourceName(tx, kind, id);
   const rows = await slots(tx, kind, id, environment);
   return {
-    fingerprint: JSON.stringify(rows),
+    fingerprint: JSON.stringify(view(rows)),
     diff: [{ label: `${name} · ${environment}`, before: view(rows), after: view(after(rows)) }],
   };
 }
+
+/** A slot with another traffic state, its served view following. */
+const withTraffic = (row: SlotView, status: string, trafficPercentage: number): SlotView => ({
+  ...row,
+  status,
+  trafficPercentage,
+  served: { ...row.served, status, trafficPercentage },
+});
 
 /** The switch swaps which slot is live; the diff shows it that way. */
 const swapped = (rows: SlotView[]) =>
   rows.map((r) => {
     const other = rows.find((o) => o.slot !== r.slot);
-    return other ? { ...r, status: other.status, trafficPercentage: other.trafficPercentage } : r;
+    return other ? withTraffic(r, other.status, other.trafficPercentage) : r;
   });
 
 /** A slot switch of a shared microfrontend or capability: a platform change. */
 function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch>(
-  kind: 'microfrontend' | 'capability',
+  kind: Resource,
   idOf: (change: C) => string,
 ): ChangeHandler<C> {
   return {
@@ -136,12 +163,24 @@ export const microfrontendSwitch = switchHandler<MicrofrontendSwitch>(
 );
 export const capabilitySlotSwitch = switchHandler<CapabilitySwitch>('capability', (c) => c.body.capabilityId);
 
-/** The slot a deployment lands in: the idle one, or blue when nothing is live (then it goes live). */
-function afterDeploy(rows: SlotView[], version: string): SlotView[] {
+/** What a deployment writes into its slot, as its endpoint does: the version and where it is served. */
+async function landingOf(tx: Transaction, change: MicrofrontendDeploy | CapabilityDeploy) {
+  const { body } = change;
+  if ('versionId' in body) {
+    const version = await publishedVersionOf(tx, body.microfrontendId, body.versionId);
+    return { versionId: body.versionId, deployedUrl: version.entryUrl };
+  }
+  const endpoint = body.endpoint ?? null;
+  return { version: body.version, endpoint, deployedUrl: endpoint };
+}
+
+/** The slots after a deployment: it lands in the idle one, or in blue going live when nothing is live. */
+function afterDeploy(kind: Resource, rows: SlotView[], landing: Record<string, unknown>): SlotView[] {
   const { slot, goesLive } = deploymentTarget(rows);
-  const landed = goesLive
-    ? { slot, status: 'active', trafficPercentage: LIVE_TRAFFIC_PERCENTAGE, version }
-    : { slot, status: 'inactive', trafficPercentage: 0, version };
+  const traffic = goesLive
+    ? { status: 'active', trafficPercentage: LIVE_TRAFFIC_PERCENTAGE }
+    : { status: 'inactive', trafficPercentage: 0 };
+  const landed = { slot, ...traffic, served: servedOf(kind, { ...landing, ...traffic }) };
   return [...rows.filter((r) => r.slot !== slot), landed].sort((a, b) => a.slot.localeCompare(b.slot));
 }
 
@@ -151,9 +190,8 @@ function afterDeploy(rows: SlotView[], version: string): SlotView[] {
  * would put it then.
  */
 function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy>(
-  kind: 'microfrontend' | 'capability',
+  kind: Resource,
   idOf: (change: C) => string,
-  versionOf: (change: C) => string,
 ): ChangeHandler<C> {
   return {
     target: (tx, change) =>
@@ -164,32 +202,19 @@ function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy>(
         change.body.environment,
         async (name) => `Deploy ${name} ${await versionLabel(tx, change)} in ${change.body.environment}`,
       ),
-    snapshot: (tx, change) =>
-      slotsSnapshot(tx, kind, idOf(change), change.body.environment, (rows) =>
-        afterDeploy(rows, versionOf(change)),
-      ),
+    async snapshot(tx, change) {
+      const landing = await landingOf(tx, change);
+      return slotsSnapshot(tx, kind, idOf(change), change.body.environment, (rows) =>
+        afterDeploy(kind, rows, landing),
+      );
+    },
     async apply(tx, change, actor) {
-      const { body } = change;
-      if ('versionId' in body) {
-        const version = await publishedVersionOf(tx, body.microfrontendId, body.versionId);
-        await deployToIdleSlot(
-          tx,
-          microfrontendSlots,
-          body.microfrontendId,
-          body.environment,
-          { versionId: body.versionId, deployedUrl: version.entryUrl },
-          actor,
-        );
+      const { environment } = change.body;
+      const landing = await landingOf(tx, change);
+      if ('versionId' in landing) {
+        await deployToIdleSlot(tx, microfrontendSlots, idOf(change), environment, landing, actor);
       } else {
-        const endpoint = body.endpoint ?? null;
-        await deployToIdleSlot(
-          tx,
-          capabilitySlots,
-          body.capabilityId,
-          body.environment,
-          { version: body.version, endpoint, deployedUrl: endpoint },
-          actor,
-        );
+        await deployToIdleSlot(tx, capabilitySlots, idOf(change), environment, landing, actor);
       }
     },
   };
@@ -202,14 +227,8 @@ async function versionLabel(tx: Transaction, change: MicrofrontendDeploy | Capab
   return (await publishedVersionOf(tx, body.microfrontendId, body.versionId)).version;
 }
 
-// A microfrontend slot holds the version's id, as the switch's diff shows it.
 export const microfrontendDeploy = deployHandler<MicrofrontendDeploy>(
   'microfrontend',
   (c) => c.body.microfrontendId,
-  (c) => c.body.versionId,
 );
-export const capabilityDeploy = deployHandler<CapabilityDeploy>(
-  'capability',
-  (c) => c.body.capabilityId,
-  (c) => c.body.version,
-);
+export const capabilityDeploy = deployHandler<CapabilityDeploy>('capability', (c) => c.body.capabilityId);

@@ -1,4 +1,5 @@
 import type { Change } from '../../../contract/changes';
+import { approvalPolicySet } from './approval-policy';
 import {
   capabilityRollback,
   capabilitySlotVersion,
@@ -15,6 +16,8 @@ import {
   microfrontendSwitch,
 } from './deployments';
 import { policyChange, routeChange } from './gateway';
+import { tenantGatewaySettings } from './tenant-settings';
+import { webAppUpdate } from './web-app';
 import type { ChangeHandler } from './types';
 
 export type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
@@ -45,6 +48,9 @@ const HANDLERS: { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K
   'opa_policy.disable': policyChange,
   'opa_policy.delete': policyChange,
   'opa_policy.promote': policyChange,
+  'tenant_settings.gateway': tenantGatewaySettings,
+  'web_app.update': webAppUpdate,
+  'approval_policy.set': approvalPolicySet,
 };
 
 /** The handler of a change's kind, typed for that change. */

@@ -98,6 +98,11 @@ function notifyDone(action: ChangeRequestAction, request: ChangeRequestDetail): 
         `The diff of ${name} is up to date; approvals start again.`,
       );
     case 'schedule':
+      if (request.events.at(-1)?.kind === 'reopen')
+        return notifySuccess(
+          'Approval needed again',
+          `${name} now applies ${request.scheduledAt ? formatScheduled(request.scheduledAt, request.scheduleTimeZone) : 'at its scheduled time'}, outside what was approved: it waits for approval again.`,
+        );
       return notifySuccess(
         'Schedule set',
         `${name} applies ${request.scheduledAt ? formatScheduled(request.scheduledAt, request.scheduleTimeZone) : 'at its scheduled time'} once approved.`,

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalPolicyCard } from '@/changes/components/approval-policy-card';
+import { changeRequest } from '@/changes/test/fixtures';
+import '@/test/dom-polyfills';
 import { Toaster } from '@/components/ui/toaster';
 import { requestsTo, stubApi } from '@/test/api-stub';
 import { makeMe, queryClientWithMe } from '@/test/me';
@@ -59,6 +61,40 @@ describe('ApprovalPolicyCard', () => {
       }),
     );
     expect(await screen.findByText('Approval policy saved')).toBeInTheDocument();
+  });
+
+  it('turns a lowering into a change request another global administrator approves, with no bypass', async () => {
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-1/approval-policy': policy(1),
+      'POST /api/change-requests': () =>
+        Response.json(changeRequest({ number: 12, kind: 'approval_policy.set', tenantId: 'tenant-1' }), {
+          status: 201,
+        }),
+    });
+    renderCard('tenant-1');
+    const production = await screen.findByLabelText('Changes to production need');
+    expect(screen.getByRole('button', { name: 'Save approvals' })).toBeInTheDocument();
+    await userEvent.clear(production);
+    await userEvent.type(production, '0');
+    const card = screen.getByTestId('approval-policy');
+    expect(within(card).getByRole('note')).toHaveTextContent(
+      'Lowering approvals needs another global administrator’s approval: this creates a change request.',
+    );
+    expect(within(card).queryByRole('checkbox', { name: 'Bypass approval' })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Request change' }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'POST', '/api/change-requests')[0]?.body).toEqual({
+        change: {
+          kind: 'approval_policy.set',
+          tenantId: 'tenant-1',
+          body: { requiredApprovals: { development: 0, uat: 0, production: 0 } },
+        },
+      }),
+    );
+    expect(requestsTo(fetchMock, 'PUT', '/api/tenants/tenant-1/approval-policy')).toEqual([]);
+    expect(await screen.findByText('Change request #12 created')).toBeInTheDocument();
+    // The form shows the saved policy again: nothing changes until the request applies.
+    expect(await screen.findByLabelText('Changes to production need')).toHaveValue(1);
   });
 
   it('is read-only for everyone else, and the platform policy has its own endpoint', async () => {

@@ -1,8 +1,9 @@
 import type { ApprovalPolicy } from '@contract/changes';
-import { MAX_REQUIRED_APPROVALS } from '@contract/changes';
+import { loweredEnvironments, MAX_REQUIRED_APPROVALS } from '@contract/changes';
 import { environments, type Environment } from '@contract/common';
 import { useId, useState, type FormEvent } from 'react';
 import { useApprovalPolicy, useSaveApprovalPolicy } from '@/changes/api/approval-policy';
+import { useChangeRequestForm } from '@/changes/request/use-change-request-form';
 import { useIsAdmin } from '@/auth';
 import { ErrorState } from '@/components/error-state';
 import { Button } from '@/components/ui/button';
@@ -66,6 +67,10 @@ export function ApprovalPolicyCard({ tenantId }: { tenantId: string | null }) {
   );
 }
 
+/** Why a lowering is requested rather than saved (docs/changes.md "Approval policies"). */
+const LOWERING_NOTE =
+  'Lowering approvals needs another global administrator’s approval: this creates a change request.';
+
 function PolicyForm({ tenantId, policy }: { tenantId: string | null; policy: ApprovalPolicy }) {
   const isAdmin = useIsAdmin();
   const save = useSaveApprovalPolicy(tenantId);
@@ -73,27 +78,45 @@ function PolicyForm({ tenantId, policy }: { tenantId: string | null; policy: App
   const [counts, setCounts] = useState<Record<Environment, string>>(() => toText(policy.requiredApprovals));
   const parsed = parse(counts);
   const dirty = JSON.stringify(parsed) !== JSON.stringify(policy.requiredApprovals);
+  // Raising applies at once; lowering any environment is a change request (the server refuses the PUT).
+  const lowered = parsed ? loweredEnvironments(policy.requiredApprovals, parsed) : [];
+  const request = useChangeRequestForm({
+    tenantId,
+    environment: lowered[0] ?? null,
+    review: { requiredApprovals: lowered.length > 0 ? 1 : 0, note: LOWERING_NOTE },
+  });
+  const requesting = request.mode === 'request';
+  const pending = save.isPending || request.pending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!parsed) return;
-    save.mutate(
-      { requiredApprovals: parsed },
-      {
-        onSuccess: (saved) =>
-          notifySuccess(
-            'Approval policy saved',
-            `Production changes now need ${saved.requiredApprovals.production} ${saved.requiredApprovals.production === 1 ? 'approval' : 'approvals'}.`,
-          ),
-        onError: (error) => notifyError(error, 'Failed to save the approval policy.'),
+    const body = { requiredApprovals: parsed };
+    if (requesting) {
+      if (!request.valid) return;
+      // Nothing changes until another administrator approves: the form shows the saved policy again.
+      const change = { kind: 'approval_policy.set' as const, tenantId, body };
+      request.submit(change, { onSuccess: () => setCounts(toText(policy.requiredApprovals)) });
+      return;
+    }
+    save.mutate(body, {
+      onSuccess: (saved) =>
+        notifySuccess(
+          'Approval policy saved',
+          `Production changes now need ${saved.requiredApprovals.production} ${saved.requiredApprovals.production === 1 ? 'approval' : 'approvals'}.`,
+        ),
+      onError: (error) => {
+        // The policy moved since it was read, and this is a lowering now: the card reloads it.
+        if (request.handleDirectError(error)) return;
+        notifyError(error, 'Failed to save the approval policy.');
       },
-    );
+    });
   };
 
   return (
     <form onSubmit={submit} aria-label="Approval policy">
       <CardContent className="space-y-4">
-        <fieldset disabled={!isAdmin || save.isPending} className="grid gap-4 sm:grid-cols-3">
+        <fieldset disabled={!isAdmin || pending} className="grid gap-4 sm:grid-cols-3">
           <legend className="sr-only">Approvals needed per environment</legend>
           {environments.map((environment) => {
             const id = `${baseId}-${environment}`;
@@ -130,6 +153,7 @@ function PolicyForm({ tenantId, policy }: { tenantId: string | null; policy: App
             Each count must be a whole number from 0 to {MAX_REQUIRED_APPROVALS}.
           </p>
         )}
+        {isAdmin && requesting && request.fields}
         {!isAdmin && (
           <p className="text-sm text-muted-foreground" data-testid="approval-policy-read-only">
             Only global administrators change approval policies.
@@ -138,8 +162,8 @@ function PolicyForm({ tenantId, policy }: { tenantId: string | null; policy: App
       </CardContent>
       {isAdmin && (
         <CardFooter className="mt-6 justify-end">
-          <Button type="submit" disabled={!parsed || !dirty || save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save approvals'}
+          <Button type="submit" disabled={!parsed || !dirty || pending || (requesting && !request.valid)}>
+            {pending ? 'Saving...' : requesting ? request.submitLabel : 'Save approvals'}
           </Button>
         </CardFooter>
       )}

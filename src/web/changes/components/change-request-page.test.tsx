@@ -277,6 +277,45 @@ describe('ChangeRequestPage', () => {
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
   });
 
+  it('says that a move beyond the approved time asks for approval again', async () => {
+    const approved = changeRequestDetail({
+      status: 'scheduled',
+      approvals: 1,
+      scheduledAt: '2030-01-15T08:30:00.000Z',
+      scheduleTimeZone: 'UTC',
+    });
+    renderReview(approved, {
+      schedule: changeRequestDetail({
+        scheduledAt: '2030-01-14T08:30:00.000Z',
+        scheduleTimeZone: 'UTC',
+        events: [
+          ...approved.events,
+          {
+            id: 'ev-2',
+            kind: 'reopen',
+            round: 2,
+            author: 'dev@example.com',
+            body: '2030-01-14T08:30 UTC: earlier than the approved time; approvals start again',
+            createdAt: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule change' });
+    expect(
+      within(dialog).getByText(/earlier, or more than 24 hours later, asks for approval again/),
+    ).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Date and time'), {
+      target: { value: '2030-01-14T08:30' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+    expect(await screen.findByText('Approval needed again')).toBeInTheDocument();
+    expect(screen.getByTestId('change-timeline')).toHaveTextContent(
+      'moved the schedule beyond what was approved (approvals start again)',
+    );
+  });
+
   it('adds a comment without If-Match', async () => {
     const { fetchMock } = renderReview(changeRequestDetail(), {
       comments: changeRequestDetail({

@@ -9,6 +9,7 @@ const dotColour: Partial<Record<ChangeEvent['kind'], string>> = {
   fail: 'bg-destructive',
   cancel: 'bg-muted-foreground',
   bypass: 'bg-amber-500',
+  reopen: 'bg-amber-500',
 };
 
 /** The request's history, oldest first: who did what, when, and what they wrote. */

@@ -1,4 +1,4 @@
-import type { Schedule } from '@contract/changes';
+import { RESCHEDULE_TOLERANCE_HOURS, type Schedule } from '@contract/changes';
 import { instantOfLocalTime, LOCAL_TIME_PATTERN, localTimeOf } from '@contract/time-zone';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { browserTimeZone, formatInstant } from '@/changes/lib/format';
@@ -46,6 +46,8 @@ export function ScheduleDialog({ open, onOpenChange, ...props }: ScheduleDialogP
           <DialogTitle>{rescheduling ? 'Reschedule change' : 'Schedule change'}</DialogTitle>
           <DialogDescription>
             Once approved, the change applies at this time instead of at the last approval.
+            {rescheduling &&
+              ` Moving an approved time earlier, or more than ${RESCHEDULE_TOLERANCE_HOURS} hours later, asks for approval again.`}
           </DialogDescription>
         </DialogHeader>
         {open && <ScheduleForm {...props} />}

@@ -68,6 +68,7 @@ export const EVENT_LABELS: Record<ChangeEvent['kind'], string> = {
   apply: 'applied the change',
   fail: 'tried to apply the change, which failed',
   bypass: 'applied without approvals',
+  reopen: 'moved the schedule beyond what was approved (approvals start again)',
 };
 
 /** A JSON value of a diff side as text: strings as they are, the rest indented; nothing for null. */

@@ -26,6 +26,8 @@ export type RequestChangeFieldsProps = {
   scope: 'tenant' | 'platform';
   /** Global administrators may apply at once, with an audited reason. */
   canBypass: boolean;
+  /** Why the change is requested, when not the policy's approvals (approvalNote). */
+  note?: string;
   disabled?: boolean;
   /** The server's issues about these fields. */
   errors?: Partial<Record<RequestField, string>>;
@@ -56,6 +58,7 @@ export function RequestChangeFields({
   requiredApprovals,
   scope,
   canBypass,
+  note,
   disabled = false,
   errors = {},
 }: RequestChangeFieldsProps) {
@@ -71,7 +74,7 @@ export function RequestChangeFields({
       <p className="text-sm" role="note">
         {bypass
           ? 'This applies the change now, without approval. Your reason is recorded in the audit log.'
-          : approvalNote(environment, requiredApprovals, scope)}
+          : (note ?? approvalNote(environment, requiredApprovals, scope))}
       </p>
       <Field data-invalid={!!errors.description || undefined}>
         <FieldLabel htmlFor={`${id}-description`}>Description (optional)</FieldLabel>

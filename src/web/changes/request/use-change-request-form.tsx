@@ -27,21 +27,32 @@ export function useChangeRequestForm({
   tenantId,
   environment,
   enabled = true,
+  review,
 }: {
   tenantId: string | null;
   environment: Environment | null;
   /** false: the policy is not read yet (the mode stays 'loading'). */
   enabled?: boolean;
+  /**
+   * A change whose review does not follow the policy (a lowered approval policy): how many approvals it
+   * needs (0: direct), the note saying why, and no bypass (the server refuses one).
+   */
+  review?: { requiredApprovals: number; note: string };
 }): ChangeRequestForm {
-  const policy = useApprovalPolicy(tenantId, { enabled });
-  const canBypass = useIsAdmin();
+  const policy = useApprovalPolicy(tenantId, { enabled: enabled && !review });
+  const isAdmin = useIsAdmin();
+  const canBypass = isAdmin && !review;
   const request = useRequestChange();
   const [options, setOptions] = useState(defaultRequestOptions);
 
-  const requiredApprovals = environment ? approvalsNeeded(policy.data, environment) : 0;
+  const requiredApprovals = review
+    ? review.requiredApprovals
+    : environment
+      ? approvalsNeeded(policy.data, environment)
+      : 0;
   // An unreadable policy falls back to the direct call: the server still refuses it (409) if the
   // change needs approval, and handleDirectError then switches to a request.
-  const mode = policy.isPending ? 'loading' : requiredApprovals > 0 ? 'request' : 'direct';
+  const mode = !review && policy.isPending ? 'loading' : requiredApprovals > 0 ? 'request' : 'direct';
   const bypass = canBypass && options.bypass;
 
   const fields =
@@ -53,6 +64,7 @@ export function useChangeRequestForm({
         requiredApprovals={requiredApprovals}
         scope={tenantId === null ? 'platform' : 'tenant'}
         canBypass={canBypass}
+        note={review?.note}
         disabled={request.isPending}
         errors={requestFieldIssues(request.error)}
       />

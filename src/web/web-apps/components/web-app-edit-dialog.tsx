@@ -13,19 +13,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { useUpdateWebApp } from '@/web-apps/api/update-web-app';
 import { WebAppEditFields } from '@/web-apps/components/web-app-edit-fields';
-import { applyServerIssues } from '@/lib/server-issues';
 import {
   editWebAppDefaults,
-  editWebAppFields,
   editWebAppFormSchema,
-  toWebAppPatch,
   type EditWebAppFormInput,
   type EditWebAppFormValues,
 } from '@/web-apps/lib/web-app-form';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
+import { useWebAppSave } from '@/web-apps/components/use-web-app-save';
 
 type WebAppEditDialogProps = { open: boolean; app: WebApp | null; onOpenChange: (open: boolean) => void };
 
@@ -46,7 +42,6 @@ export function WebAppEditDialog({ open, app, onOpenChange }: WebAppEditDialogPr
 }
 
 function EditForm({ app, onDone }: { app: WebApp; onDone: () => void }) {
-  const update = useUpdateWebApp();
   const form = useForm<EditWebAppFormInput, unknown, EditWebAppFormValues>({
     resolver: zodResolver(editWebAppFormSchema),
     defaultValues: editWebAppDefaults(app),
@@ -57,37 +52,28 @@ function EditForm({ app, onDone }: { app: WebApp; onDone: () => void }) {
     toFormValues: editWebAppDefaults,
     what: 'web app',
   });
+  const { onSubmit, request, requesting, pending } = useWebAppSave({ app, form, conflict, onDone });
 
-  const onSubmit = form.handleSubmit((values) => {
-    update.mutate(
-      { id: app.id, patch: toWebAppPatch(values, app), ifMatch: conflict.revision() },
-      {
-        onSuccess: (updated) => {
-          notifySuccess('Web app updated', `${updated.name} has been saved.`);
-          onDone();
-        },
-        onError: (error) => {
-          if (conflict.handleError(error)) return;
-          applyServerIssues(error, form.setError, (field) => editWebAppFields.find((f) => f === field));
-          notifyError(error, 'Failed to update web app.');
-        },
-      },
-    );
-  });
-
-  const formRef = useFocusAfterSubmit(update.isPending);
+  const formRef = useFocusAfterSubmit(pending);
   return (
     <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Edit application">
-      <fieldset disabled={update.isPending} className="space-y-6">
+      <fieldset disabled={pending} className="space-y-6">
         <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <WebAppEditFields form={form} />
+        {requesting && request.fields}
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">
               Cancel
             </Button>
           </DialogClose>
-          <Button type="submit">{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
+          <Button
+            type="submit"
+            variant={requesting && request.bypass ? 'destructive' : 'default'}
+            disabled={request.mode === 'loading' || (requesting && !request.valid)}
+          >
+            {pending ? 'Saving...' : requesting ? request.submitLabel : 'Save Changes'}
+          </Button>
         </DialogFooter>
       </fieldset>
     </form>

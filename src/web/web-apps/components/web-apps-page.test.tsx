@@ -166,6 +166,48 @@ describe('WebAppsPage', { timeout: 20_000 }, () => {
     });
   });
 
+  it("requests a production app's new URL where production needs approval; its status saves directly", async () => {
+    const fetchMock = stubApi({
+      'GET /api/web-apps': apps,
+      'GET /api/tenants/tenant-001/approval-policy': {
+        tenantId: 'tenant-001',
+        requiredApprovals: { development: 0, uat: 0, production: 1 },
+        updatedAt: null,
+        updatedBy: null,
+      },
+      // The fields of the answer the dialog reads (its toast).
+      'POST /api/change-requests': () =>
+        Response.json({ id: 'chg-3', number: 3, status: 'pending', requiredApprovals: 1 }, { status: 201 }),
+    });
+    renderPage();
+    await screen.findAllByTestId('web-app-card');
+    await userEvent.click(
+      card('Customer Portal').getByRole('button', { name: 'Actions for Customer Portal' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Stopped' }));
+    expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+
+    await userEvent.clear(dialog.getByLabelText('URL'));
+    await userEvent.type(dialog.getByLabelText('URL'), 'https://portal-v2.acme.com');
+    expect(await dialog.findByTestId('request-change-fields')).toHaveTextContent(
+      'Production changes of this tenant need 1 approval: this creates a change request.',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Request change' }));
+
+    expect(await screen.findByText('Change request #3 created')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/change-requests')[0]?.body).toEqual({
+      change: {
+        kind: 'web_app.update',
+        webAppId: 'app-001',
+        body: { status: 'stopped', url: 'https://portal-v2.acme.com' },
+      },
+    });
+    expect(requestsTo(fetchMock, 'PATCH', '/api/web-apps/app-001')).toEqual([]);
+  });
+
   it('deletes after a confirmation, toast "Web app deleted"', async () => {
     let rows = apps;
     const fetchMock = stubApi({

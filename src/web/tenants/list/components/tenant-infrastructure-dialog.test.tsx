@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { TenantInfrastructureDialog } from '@/tenants/list/components/tenant-infrastructure-dialog';
+import { makeChangeRequest, makePolicy } from '@/tenants/control-plane/test/fixtures';
 import { apiError, makeTenant, requestsTo, stubApi } from '@/tenants/list/test/fixtures';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
@@ -91,6 +92,51 @@ describe('TenantInfrastructureDialog', { timeout: 20_000 }, () => {
       policyServerConfiguration: '{"engine":"opa"}',
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('requests a gateway setting change where production needs approval, and saves the rest directly', async () => {
+    const tenant = makeTenant();
+    const fetchMock = stubApi({
+      'GET /api/tenants/tenant-001/approval-policy': makePolicy(1),
+      'POST /api/change-requests': () =>
+        Response.json(makeChangeRequest({ number: 9, kind: 'tenant_settings.gateway' }), { status: 201 }),
+      'PATCH /api/tenants/tenant-001': ({ body }) => Response.json({ ...tenant, ...(body as object) }),
+    });
+    const { dialog, onOpenChange } = renderDialog(tenant);
+    // Identity settings alone save directly.
+    expect(dialog.queryByTestId('request-change-fields')).not.toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Authorization Provider' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'SAML' }));
+    expect(dialog.getByRole('button', { name: 'Save Configuration' })).toBeInTheDocument();
+
+    await userEvent.click(dialog.getByRole('tab', { name: 'Policy Server' }));
+    setEditorValue(
+      await dialog.findByRole('textbox', { name: 'Policy Server Configuration' }),
+      '{"bundleUrl":"https://bundles.example.com/acme.tar.gz"}',
+    );
+    expect(await dialog.findByTestId('request-change-fields')).toHaveTextContent(
+      'Production changes of this tenant need 1 approval: this creates a change request.',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Request change' }));
+
+    expect(await screen.findByText('Change request #9 created')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/change-requests')[0]?.body).toEqual({
+      change: {
+        kind: 'tenant_settings.gateway',
+        tenantId: 'tenant-001',
+        body: { policyServerConfiguration: '{"bundleUrl":"https://bundles.example.com/acme.tar.gz"}' },
+      },
+    });
+    // The identity fields were not part of the request: they save as before, without the gateway ones.
+    await vi.waitFor(() =>
+      expect(requestsTo(fetchMock, 'PATCH', '/api/tenants/tenant-001')[0]?.body).toEqual({
+        idpProvider: 'okta',
+        idpConfiguration: '{"domain":"acme.okta.com"}',
+        authProvider: 'saml',
+        authConfiguration: null,
+      }),
+    );
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 
   it("shows the server's refusal of non-JSON text on the field, on its tab, and in an 'Error' toast", async () => {

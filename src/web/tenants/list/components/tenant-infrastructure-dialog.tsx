@@ -14,22 +14,17 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { usePatchTenant } from '@/tenants/api/update-tenant';
 import { IdentityAuthFields, JsonField } from '@/tenants/list/components/tenant-infrastructure-fields';
 import {
   infrastructureDefaults,
-  infrastructureFields,
   infrastructureFormSchema,
   infrastructureTabs,
-  tabOfField,
-  toInfrastructurePatch,
   type InfrastructureFormValues,
   type InfrastructureTab,
 } from '@/tenants/list/lib/infrastructure-form';
-import { applyServerIssues, serverFieldIssues } from '@/lib/server-issues';
 import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
+import { useInfrastructureSave } from '@/tenants/list/components/use-infrastructure-save';
 
 type TenantInfrastructureDialogProps = {
   open: boolean;
@@ -57,7 +52,6 @@ export function TenantInfrastructureDialog({ open, onOpenChange, tenant }: Tenan
 }
 
 function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
-  const patch = usePatchTenant();
   const [tab, setTab] = useState<InfrastructureTab>('identity');
   const form = useForm<InfrastructureFormValues>({
     resolver: zodResolver(infrastructureFormSchema),
@@ -69,32 +63,20 @@ function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => 
     toFormValues: infrastructureDefaults,
     what: 'tenant',
   });
-
-  const onSubmit = form.handleSubmit((values) => {
-    patch.mutate(
-      { id: tenant.id, patch: toInfrastructurePatch(values), ifMatch: conflict.revision() },
-      {
-        onSuccess: () => {
-          notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
-          onDone();
-        },
-        onError: (error) => {
-          if (conflict.handleError(error)) return;
-          // Bring the refused field's tab forward before marking it (a hidden tab is not mounted).
-          const first = serverFieldIssues(error)
-            .map((issue) => tabOfField(issue.field))
-            .find(Boolean);
-          if (first) setTab(first);
-          applyServerIssues(error, form.setError, (field) =>
-            infrastructureFields.find((name) => name === field),
-          );
-          notifyError(error, 'Failed to update configuration.');
-        },
-      },
-    );
+  const {
+    submit: onSubmit,
+    request,
+    requesting,
+    pending,
+  } = useInfrastructureSave({
+    tenant,
+    form,
+    conflict,
+    setTab,
+    onDone,
   });
 
-  const formRef = useFocusAfterSubmit(patch.isPending);
+  const formRef = useFocusAfterSubmit(pending);
   return (
     <form
       ref={formRef}
@@ -102,7 +84,7 @@ function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => 
       noValidate
       aria-label="Configure tenant infrastructure"
     >
-      <fieldset disabled={patch.isPending} className="space-y-6">
+      <fieldset disabled={pending} className="space-y-6">
         <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <Tabs value={tab} onValueChange={(value) => setTab(value as InfrastructureTab)}>
           <TabsList className="w-full">
@@ -136,13 +118,20 @@ function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => 
             />
           </TabsContent>
         </Tabs>
+        {requesting && request.fields}
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">
               Cancel
             </Button>
           </DialogClose>
-          <Button type="submit">{patch.isPending ? 'Saving...' : 'Save Configuration'}</Button>
+          <Button
+            type="submit"
+            variant={requesting && request.bypass ? 'destructive' : 'default'}
+            disabled={request.mode === 'loading' || (requesting && !request.valid)}
+          >
+            {pending ? 'Saving...' : requesting ? request.submitLabel : 'Save Configuration'}
+          </Button>
         </DialogFooter>
       </fieldset>
     </form>

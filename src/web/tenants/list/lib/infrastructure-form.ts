@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { Tenant, TenantPatch } from '@contract/tenants';
+import {
+  changedGatewaySettings,
+  type Tenant,
+  type TenantGatewaySettings,
+  type TenantPatch,
+} from '@contract/tenants';
 
 /** Configure Tenant Infrastructure: providers and free JSON text (the server checks that it parses). */
 export const infrastructureFormSchema = z.object({
@@ -54,4 +59,25 @@ export function toInfrastructurePatch(values: InfrastructureFormValues): TenantP
     apiGatewayConfiguration: orNull(values.apiGatewayConfiguration),
     policyServerConfiguration: orNull(values.policyServerConfiguration),
   };
+}
+
+/**
+ * The PATCH split by who decides: the gateway and policy server settings that change (production's,
+ * under the tenant's approval policy: tenant_settings.gateway) and the identity fields, or null when
+ * none of them changed.
+ */
+export function splitInfrastructurePatch(
+  values: InfrastructureFormValues,
+  tenant: Tenant,
+): { gateway: TenantGatewaySettings; identity: TenantPatch | null } {
+  const patch = toInfrastructurePatch(values);
+  const gateway = Object.fromEntries(
+    changedGatewaySettings(tenant, patch).map((field) => [field, patch[field]]),
+  ) as TenantGatewaySettings;
+  const { apiGatewayConfiguration: _gateway, policyServerConfiguration: _policy, ...identity } = patch;
+  const before = toInfrastructurePatch(infrastructureDefaults(tenant));
+  const changed = (Object.keys(identity) as (keyof typeof identity)[]).some(
+    (field) => identity[field] !== before[field],
+  );
+  return { gateway, identity: changed ? identity : null };
 }

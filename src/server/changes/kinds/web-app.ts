@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { Change } from '../../../contract/changes';
+import type { Environment } from '../../../contract/common';
+import { webAppPatchServesProduction } from '../../../contract/web-apps';
+import type { Transaction } from '../../db/client';
+import { webApps } from '../../db/schema';
+import { notFound } from '../../errors';
+import { updateWebApp } from '../../web-apps/service';
+import type { ChangeHandler } from './types';
+
+type WebAppChange = Extract<Change, { kind: 'web_app.update' }>;
+type WebAppRow = typeof webApps.$inferSelect;
+
+async function webAppRow(tx: Transaction, id: string): Promise<WebAppRow> {
+  const [row] = await tx.select().from(webApps).where(eq(webApps.id, id));
+  if (!row) throw notFound('Web app');
+  return row;
+}
+
+/** The fields a change touches, and always where it is served from (URL and environment). */
+function fieldsOf(change: WebAppChange): (keyof WebAppRow)[] {
+  const sent = Object.keys(change.body).filter((field) => field !== 'tenantId') as (keyof WebAppRow)[];
+  return [...new Set<keyof WebAppRow>([...sent, 'url', 'environment'])];
+}
+
+const pick = (row: Partial<WebAppRow>, fields: (keyof WebAppRow)[]) =>
+  Object.fromEntries(fields.map((field) => [field, row[field] ?? null]));
+
+/** The patch as the service stores it: an empty URL is none. */
+const normalised = (change: WebAppChange): Partial<WebAppRow> => {
+  const { tenantId: _tenant, ...body } = change.body;
+  return body.url === undefined ? body : { ...body, url: body.url?.trim() || null };
+};
+
+/**
+ * An edit of a web app that changes what production serves (its URL in production, or a move into or
+ * out of it; see webAppPatchServesProduction): a production change under the tenant's policy. The
+ * fingerprint is every field it touches, so an edit of the same fields meanwhile makes it stale and an
+ * approval never writes back over it.
+ */
+export const webAppUpdate: ChangeHandler<WebAppChange> = {
+  async target(tx, change) {
+    const row = await webAppRow(tx, change.webAppId);
+    const production = webAppPatchServesProduction(row, change.body);
+    const environment = (
+      production ? 'production' : (change.body.environment ?? row.environment)
+    ) as Environment;
+    return {
+      scope: row.tenantId,
+      environment,
+      action: 'webApps',
+      title: `Edit web app ${row.name} in ${environment}`,
+    };
+  },
+  async snapshot(tx, change) {
+    const row = await webAppRow(tx, change.webAppId);
+    const fields = fieldsOf(change);
+    const before = pick(row, fields);
+    return {
+      fingerprint: JSON.stringify(before),
+      diff: [{ label: row.name, before, after: pick({ ...row, ...normalised(change) }, fields) }],
+    };
+  },
+  async apply(tx, change, actor) {
+    await updateWebApp(tx, change.webAppId, change.body, actor);
+  },
+};
