@@ -56,6 +56,18 @@ describe('OPA bundle archive', () => {
     expect(bundle.manifest.rego_version).toBe(1);
   });
 
+  it('serves a policy stored before the Rego check as approved, never drops it', () => {
+    // v0 syntax OPA refuses under rego_version 1: OPA keeps its last bundle; dropping it would change policy.
+    const legacy = policy(1, 'package x.legacy\n\nallow { input.ok }\n');
+    const bundle = opaBundle({ id: 't', name: 'T' }, 'uat', [legacy]);
+    expect(bundle.files.find((file) => file.path === 'x/legacy/policy.rego')?.content).toBe(
+      legacy.policyContent,
+    );
+    // Without a valid package clause it has no place in the bundle.
+    const headless = opaBundle({ id: 't', name: 'T' }, 'uat', [policy(2, 'allow := true\n')]);
+    expect(headless.files.map((file) => file.path).filter((path) => path.endsWith('.rego'))).toEqual([]);
+  });
+
   it('is the same bytes whatever order the policies come in, and changes with any content', () => {
     const a = policy(1, 'package x.a\n');
     const b = policy(2, 'package x.b\n');

@@ -115,8 +115,10 @@ export function opaBundle(
   const files: BundleFile[] = [];
   const policyIndex: Record<string, unknown>[] = [];
   for (const policy of policies) {
+    // A policy saved before today's Rego check may fail it: it is served as approved, never dropped,
+    // so OPA refuses that bundle revision and keeps the last one it loaded (dropping a policy would change
+    // what production enforces without anyone approving it). One with no valid package has no place.
     const pkg = packageOf(policy);
-    // Saved policies passed the check; one that somehow does not declare a package cannot be served.
     if (!pkg) continue;
     const dir = pkg.split('.').join('/');
     roots.push(dir);

@@ -32,9 +32,9 @@ import { checkRego } from './rego-check';
 
 /** OPA policies (docs/gateway.md): versioned lineages of Rego source. */
 
-/** The package a stored policy declares (it passed the check when saved). */
+/** The package a stored policy declares (even one saved before today's check, which it may fail). */
 export function packageOf(policy: Pick<OpaPolicy, 'policyContent'>): string | undefined {
-  return checkRego(policy.policyContent).packagePath;
+  return checkRego(policy.policyContent).declaredPackage;
 }
 
 /** Checks a policy's fields: its Rego must pass the check OPA would make, each problem with its position. */

@@ -17,6 +17,11 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export interface RegoCheck {
   /** The declared package path (`tenants.acme.authz`), when the policy passed. */
   packagePath?: string;
+  /**
+   * The package the source declares, when its package clause is valid, even if the rest of the module is
+   * not: a policy stored before today's check still has a place in the bundle (see opa-bundle.ts).
+   */
+  declaredPackage?: string;
   problems: RegoProblem[];
 }
 
@@ -40,14 +45,15 @@ function packageProblem(path: string[]): string | undefined {
 /** Checks Rego source; problems are ordered by position. */
 export function checkRego(source: string): RegoCheck {
   const { module, errors } = parseModule(source);
-  if (errors.length > 0) return { problems: errors.map(problemOf) };
   const path = module.packagePath ?? [];
   const invalid = packageProblem(path);
+  const declaredPackage = invalid === undefined && path.length > 0 ? path.join('.') : undefined;
+  if (errors.length > 0) return { declaredPackage, problems: errors.map(problemOf) };
   if (invalid) {
     const { line, column } = module.packageLoc ?? { line: 1, column: 1 };
     return { problems: [{ line, column, message: invalid }] };
   }
   const compiled = compileChecks(module);
-  if (compiled.length > 0) return { problems: compiled.map(problemOf) };
-  return { packagePath: path.join('.'), problems: [] };
+  if (compiled.length > 0) return { declaredPackage, problems: compiled.map(problemOf) };
+  return { packagePath: declaredPackage, declaredPackage, problems: [] };
 }
