@@ -10,7 +10,10 @@ const serverImports = {
   message: 'The client imports only src/contract and src/web.',
 };
 
-/** Folders of src/web every part may import; every other folder is a feature (docs/client-data.md). */
+/**
+ * Folders of src/web every part may import; every other folder is a feature (docs/lists.md, Feature
+ * boundaries).
+ */
 const SHARED = ['app', 'components', 'hooks', 'lib', 'test'];
 const features = readdirSync(new URL('./src/web', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !SHARED.includes(entry.name))

@@ -12,7 +12,7 @@ export const deploymentEventSchema = z.object({
 });
 export type DeploymentEvent = z.infer<typeof deploymentEventSchema>;
 
-/** Blue-green state of one environment (SPEC.md section 3). */
+/** Blue-green state of one environment (docs/product.md, Entities). */
 export const environmentBlueGreenSchema = z.object({
   enabled: z.boolean(),
   activeSlot: slotSchema.nullable(),

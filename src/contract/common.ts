@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const revisionSchema = z.number().int().min(0);
 
-/** SPEC.md section 9. */
+/** docs/product.md, Constants and limits. */
 export const environments = ['development', 'uat', 'production'] as const;
 export const environmentSchema = z.enum(environments);
 export type Environment = z.infer<typeof environmentSchema>;

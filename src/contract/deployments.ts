@@ -32,13 +32,13 @@ export const capabilityDeploymentSchema = z.object({
 });
 export type CapabilityDeployment = z.infer<typeof capabilityDeploymentSchema>;
 
-/** A slot is live when it is active and takes all traffic (SPEC.md section 4). */
+/** A slot is live when it is active and takes all traffic (docs/product.md, States and transitions). */
 export const LIVE_TRAFFIC_PERCENTAGE = 100;
 
 const environment = z.enum(['development', 'uat', 'production']);
 const slot = z.enum(['blue', 'green']);
 
-/** POST /api/deployments/switch (SPEC.md section 7); activatedBy is taken from the session. */
+/** POST /api/deployments/switch (docs/product.md, API calls); activatedBy is taken from the session. */
 export const switchMicrofrontendBodySchema = z.object({
   microfrontendId: z.string().min(1).max(200),
   environment,

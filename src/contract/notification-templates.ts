@@ -26,7 +26,10 @@ export type NotificationTemplate = z.infer<typeof notificationTemplateSchema>;
 export const TEMPLATE_VARIABLE_PATTERN = /^[A-Za-z0-9_]+$/;
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-/** Variables as typed in the form: comma separated, trimmed, empties dropped (SPEC.md section 5). */
+/**
+ * Variables as typed in the form: comma separated, trimmed, empties dropped (docs/product.md,
+ * Validation).
+ */
 export function parseVariables(text: string): string[] {
   return text
     .split(',')

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { tenantSchema } from './tenants';
 import { webAppSchema } from './web-apps';
 
-/** How many recent items the Overview lists (SPEC.md section 9). */
+/** How many recent items the Overview lists (docs/product.md, Constants and limits). */
 export const OVERVIEW_RECENT_COUNT = 3;
 
 /** GET /api/overview: every figure of the Overview page in one request. */

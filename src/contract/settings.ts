@@ -18,7 +18,7 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** SPEC.md section 2: notifications on, auto-scaling and maintenance mode off. */
+/** docs/product.md, Settings: notifications on, auto-scaling and maintenance mode off. */
 export const DEFAULT_SETTINGS = {
   accountEmail: null,
   organization: null,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema, revisionSchema } from './common';
 
-/** A tenant as the API sends it. JSON-text fields stay text, as SPEC.md section 7 says. */
+/** A tenant as the API sends it. JSON-text fields stay text (docs/product.md, API calls). */
 export const tenantSchema = z.object({
   id: z.string(),
   revision: revisionSchema,
@@ -44,7 +44,8 @@ export const environmentRegionPolicySchema = z.object({
 export type EnvironmentRegionPolicy = z.infer<typeof environmentRegionPolicySchema>;
 
 /**
- * Create Tenant (SPEC.md section 2) plus every other tenant field, all optional but name and owner.
+ * Create Tenant (docs/product.md, Create and configure dialogs) plus every other tenant field, all
+ * optional but name and owner.
  * The *Configuration fields and environmentRegionPolicies are JSON text: the server refuses text that
  * is not JSON (400 naming the field); an empty string means "none".
  */

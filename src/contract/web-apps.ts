@@ -19,7 +19,7 @@ export const webAppSchema = z.object({
   environment: z.string(),
   region: z.string().nullable(),
   url: z.string().nullable(),
-  /** Create Web App step 2 switches (SPEC.md section 2). */
+  /** Create Web App step 2 switches (docs/product.md, Create and configure dialogs). */
   useStandardHeader: z.boolean().nullable(),
   useStandardFooter: z.boolean().nullable(),
   createdAt: timestampSchema,
@@ -28,7 +28,7 @@ export type WebApp = z.infer<typeof webAppSchema>;
 
 export const webAppStatuses = ['running', 'provisioning', 'stopped'] as const;
 
-/** Defaults of the Create Web App dialog (SPEC.md section 4). */
+/** Defaults of the Create Web App dialog (docs/product.md, States and transitions). */
 export const WEB_APP_DEFAULT_ENVIRONMENT = 'development';
 export const WEB_APP_DEFAULT_REGION = 'us-east-1';
 

@@ -18,7 +18,7 @@ import { changeBlueGreen, type BlueGreenOwner } from './service';
 import { assertDirectChangeAllowed, directChangeGuard, type PolicyScope } from '../changes/policy';
 import { rollback, setSlotVersion, switchSlot, toggle } from './transitions';
 
-/** The four blue-green endpoints of SPEC.md section 7, for one kind of owner (tenant or capability). */
+/** The four blue-green endpoints (docs/product.md, API calls), for one owner kind (tenant or capability). */
 export function blueGreenRoutes(
   app: ZodApp,
   options: {

@@ -82,7 +82,7 @@ const regionsOf = (policies: EnvironmentRegionPolicy[], environment: Environment
   unique(policies.find((p) => p.environment === environment)?.regions ?? []);
 
 /**
- * The overrides a tenant keeps after a change (SPEC.md section 5), in environment order.
+ * The overrides a tenant keeps after a change (docs/product.md, Validation), in environment order.
  * - Enabled environments take what the client sent, when it sent overrides; a region outside the
  *   allowed ones is a 400.
  * - Disabled environments keep their stored override: the screens hide it, so no client can be expected

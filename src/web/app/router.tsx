@@ -13,7 +13,10 @@ function page(path: string | null, load: () => Promise<ComponentType>): RouteObj
   };
 }
 
-/** SPEC.md section 2 route table, plus sign-in (outside the shell), the Microfrontends registry, the Audit Log and Changes. */
+/**
+ * The route table of docs/product.md, Screens and routes, plus sign-in (outside the shell), the
+ * Microfrontends registry, the Audit Log and Changes.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/login',

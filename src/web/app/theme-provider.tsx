@@ -2,7 +2,10 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { applyTheme, readStoredTheme, storeTheme, type Theme } from '@/app/theme';
 import { ThemeContext, type ThemeContextValue } from '@/app/theme-context';
 
-/** Light or dark, dark by default, stored in localStorage under `theme` (SPEC.md section 9). */
+/**
+ * Light or dark, dark by default, stored in localStorage under `theme` (docs/product.md, Constants and
+ * limits).
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   // main.tsx already applied the stored theme to <html>; this only mirrors it in React state.
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);

@@ -14,7 +14,7 @@ type MetricCardProps = {
   trend?: MetricTrend;
 } & Omit<React.ComponentProps<typeof Card>, 'title'>;
 
-/** A title, a value, an icon, an optional description and an optional trend (SPEC.md section 2). */
+/** A title, a value, an icon, an optional description and an optional trend (docs/product.md, Shell). */
 export function MetricCard({
   title,
   value,

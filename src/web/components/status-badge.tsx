@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 type StatusStyle = { label: string; variant: BadgeVariant; live?: boolean };
 
-// SPEC.md section 4; keys are lower-case because matching is case-insensitive.
+// docs/product.md, States and transitions; keys are lower-case because matching is case-insensitive.
 const statusStyles: Record<string, StatusStyle> = {
   active: { label: 'Active', variant: 'default', live: true },
   running: { label: 'Running', variant: 'default', live: true },

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC.md section 9: below 768 px the sidebar becomes a slide-in sheet. */
+/** docs/product.md, Constants and limits: below 768 px the sidebar becomes a slide-in sheet. */
 export const MOBILE_BREAKPOINT = 768;
 const QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 

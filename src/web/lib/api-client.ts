@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tan
 import type { ErrorBody, PreconditionFailedBody } from '@contract/errors';
 
 /**
- * A failed call (SPEC.md section 8): the message is `<status>: <body text or status text>`.
+ * A failed call (docs/product.md, Errors): the message is `<status>: <body text or status text>`.
  * The status and the parsed server body ride along so callers need not parse the message.
  */
 export class ApiError extends Error {
@@ -84,7 +84,7 @@ export type RequestOptions = {
   ifMatch?: number;
 };
 
-/** Generic call (SPEC.md section 7): any method and path, optional JSON body, cookies included. */
+/** Generic call (docs/product.md, API calls): any method and path, optional JSON body, cookies included. */
 export async function apiRequest(
   method: string,
   url: string,
@@ -132,7 +132,7 @@ export type QueryClientOptions = {
   onUnauthorized?: () => void;
 };
 
-/** No retry, no refetch on focus, no polling, data never stale (SPEC.md section 7). */
+/** No retry, no refetch on focus, no polling, data never stale (docs/product.md, API calls). */
 export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
   const handle = (error: unknown, meta: Record<string, unknown> | undefined) => {
     if (onUnauthorized && isUnauthorized(error) && meta?.ignoreUnauthorized !== true) onUnauthorized();

@@ -9,7 +9,7 @@ export function notifySuccess(title: string, description?: string): void {
 }
 
 /**
- * ...or a destructive 'Error' with the server's message, else the fallback (SPEC.md section 8). The
+ * ...or a destructive 'Error' with the server's message, else the fallback (docs/product.md, Errors). The
  * message is in plain words; a "Details" disclosure holds the status, code and field-level detail.
  */
 export function notifyError(error: unknown, fallback: string): void {
@@ -20,7 +20,7 @@ export function notifyError(error: unknown, fallback: string): void {
   toast({ variant: 'destructive', title: 'Error', description });
 }
 
-/** A client-side refusal before anything is sent (SPEC.md section 5). */
+/** A client-side refusal before anything is sent (docs/product.md, Validation). */
 export function notifyProblem(title: string, description: string): void {
   toast({ variant: 'destructive', title, description });
 }

@@ -21,7 +21,7 @@ export type NavItem = {
   alsoMatches?: string[];
 };
 
-/** SPEC.md section 2, in this order. New entries go after these. */
+/** The sidebar of docs/product.md, Shell, in this order. New entries go after these. */
 export const navItems: NavItem[] = [
   { title: 'Overview', to: '/', icon: LayoutDashboard },
   { title: 'Tenants', to: '/tenants', icon: Building2, alsoMatches: ['/tenant/*'] },

@@ -16,7 +16,10 @@ import { Button } from '@/components/ui/button';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /apis: the capability catalogue (SPEC.md section 2, "Capabilities"), paged, sorted and filtered on the server. */
+/**
+ * /apis: the capability catalogue (docs/product.md, Capabilities), paged, sorted and filtered on the
+ * server.
+ */
 export function CapabilitiesPage() {
   useDocumentTitle('Capabilities');
   const isAdmin = useIsAdmin();

@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 
-/** SPEC.md section 2: the columns, in order. */
+/** docs/product.md, Capabilities: the columns, in order. */
 export const capabilityColumns = ['Name', 'Category', 'Version', 'Status', 'Endpoint'] as const;
 
 type SortField = (typeof capabilitySortFields)[number];

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /capability/{capabilityId}/configuration (SPEC.md section 2, "Capability configuration"). */
+/** /capability/{capabilityId}/configuration (docs/product.md, Capability configuration). */
 export function CapabilityConfigurationPage() {
   const { capabilityId = '' } = useParams();
   const capability = useCapability(capabilityId);

@@ -19,7 +19,7 @@ export const DELETE_TEMPLATE_CONFIRMATION = 'Are you sure you want to delete thi
 /** The template dialog; the template stays while it closes, so its title does not flip. */
 type DialogState = { open: boolean; template?: NotificationTemplate };
 
-/** Notification Templates of a capability that supports them (SPEC.md section 2). */
+/** Notification Templates of a capability that supports them (docs/product.md, Capability configuration). */
 export function NotificationTemplatesCard({ capabilityId }: { capabilityId: string }) {
   const canManage = useIsAdmin();
   const templates = useTemplates(capabilityId);

@@ -44,7 +44,7 @@ export function templateFormDefaults(template?: NotificationTemplate): TemplateF
 export const subjectFor = (values: Pick<TemplateFormInput, 'deliveryChannel' | 'subject'>) =>
   values.deliveryChannel === 'email' ? values.subject.trim() || null : null;
 
-/** The rules across fields (SPEC.md section 5 and the contract), on what the form holds now. */
+/** The rules across fields (docs/product.md, Validation; and the contract), on what the form holds now. */
 export function formTemplateProblems(values: TemplateFormInput) {
   return templateProblems({
     deliveryChannel: values.deliveryChannel,

@@ -36,7 +36,7 @@ export type BlueGreenAction = keyof BlueGreenBodies;
 /** Every blue-green endpoint answers with the new config as JSON text. */
 export type BlueGreenReply = { blueGreenConfig: string };
 
-/** POST {basePath}/{action} (SPEC.md section 7). */
+/** POST {basePath}/{action} (docs/product.md, API calls). */
 export async function postBlueGreen<A extends BlueGreenAction>(
   target: BlueGreenTarget,
   action: A,

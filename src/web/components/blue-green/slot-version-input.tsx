@@ -29,8 +29,9 @@ type SlotVersionInputProps = {
 const slotName = (slot: Slot) => (slot === 'blue' ? 'Blue' : 'Green');
 
 /**
- * A slot's version, sent on blur only when non-empty and changed (SPEC.md section 5). A version that goes
- * live where the approval policy asks for approvals opens a change request instead (docs/changes.md).
+ * A slot's version, sent on blur only when non-empty and changed (docs/product.md, Validation). A version
+ * that goes live where the approval policy asks for approvals opens a change request instead
+ * (docs/changes.md).
  */
 export function SlotVersionInput({
   target,

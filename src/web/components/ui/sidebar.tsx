@@ -12,7 +12,7 @@ import { SidebarContext, useSidebar, type SidebarContextProps } from '@/componen
 import { useIsMobile } from '@/hooks/use-mobile';
 import { cn } from '@/lib/utils';
 
-/** SPEC.md section 9. */
+/** docs/product.md, Constants and limits. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = '16rem';

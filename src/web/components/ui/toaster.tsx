@@ -9,7 +9,10 @@ import {
 import { escapeTopDialog } from '@/components/ui/dialog-focus';
 import { useToast } from '@/components/ui/use-toast';
 
-/** SPEC.md section 9: 5000 ms display, swipe right past 50 px to dismiss, F8 focuses the viewport. */
+/**
+ * docs/product.md, Constants and limits: 5000 ms display, swipe right past 50 px to dismiss, F8 focuses
+ * the viewport.
+ */
 export const TOAST_DURATION = 5000;
 const TOAST_HOTKEY = ['F8'];
 

@@ -2,7 +2,10 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-/** App-wide tooltip timing (SPEC.md section 9); the sidebar nests its own provider with delay 0. */
+/**
+ * App-wide tooltip timing (docs/product.md, Constants and limits); the sidebar nests its own provider with
+ * delay 0.
+ */
 export const TOOLTIP_DELAY_DURATION = 700;
 export const TOOLTIP_SKIP_DELAY_DURATION = 300;
 

@@ -2,9 +2,9 @@
 import * as React from 'react';
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
 
-/** SPEC.md section 9: only one toast is visible at a time. */
+/** docs/product.md, Constants and limits: only one toast is visible at a time. */
 export const TOAST_LIMIT = 1;
-/** SPEC.md section 9: a dismissed toast leaves the list 1,000,000 ms later. */
+/** docs/product.md, Constants and limits: a dismissed toast leaves the list 1,000,000 ms later. */
 export const TOAST_REMOVE_DELAY = 1000000;
 
 type ToasterToast = ToastProps & {

@@ -10,7 +10,7 @@ type DeploymentSlotsProps = {
   versionNames: ReadonlyMap<string, string>;
 };
 
-/** The blue and green slot cards, or the loading, error and empty texts (SPEC.md section 2). */
+/** The blue and green slot cards, or the loading, error and empty texts (docs/product.md, Deployments). */
 export function DeploymentSlots({ kind, slots, versionNames }: DeploymentSlotsProps) {
   if (slots.status === 'pending')
     return (

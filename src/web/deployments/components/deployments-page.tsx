@@ -5,7 +5,7 @@ import { isResourceKind, kindText, resourceKinds } from '@/deployments/lib/resou
 import { useDeploymentSelection } from '@/deployments/lib/use-deployment-selection';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /deployments: blue-green slots of microfrontends and capabilities (SPEC.md section 2, "Deployments"). */
+/** /deployments: blue-green slots of microfrontends and capabilities (docs/product.md, Deployments). */
 export function DeploymentsPage() {
   useDocumentTitle('Deployments');
   const { selection, setKind, setResourceId, setEnvironment } = useDeploymentSelection();

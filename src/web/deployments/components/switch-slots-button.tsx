@@ -25,9 +25,10 @@ type SwitchSlotsButtonProps = {
 };
 
 /**
- * Switch Slots: from the live slot to the inactive one (SPEC.md sections 4, 5 and 8). In production it
- * asks first, since live traffic moves; elsewhere it switches on the click. Where the platform's approval
- * policy asks for approvals, it opens a request form instead (a bypass there still asks first).
+ * Switch Slots: from the live slot to the inactive one (docs/product.md, States and transitions,
+ * Validation and Errors). In production it asks first, since live traffic moves; elsewhere it switches on
+ * the click. Where the platform's approval policy asks for approvals, it opens a request form instead (a
+ * bypass there still asks first).
  */
 export function SwitchSlotsButton({
   kind,

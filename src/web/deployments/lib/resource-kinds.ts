@@ -16,7 +16,7 @@ export const environmentLabels: Record<Environment, string> = {
 };
 export { environments, type Environment };
 
-/** SPEC.md section 9: deployments default to production. */
+/** docs/product.md, Constants and limits: deployments default to production. */
 export const DEFAULT_ENVIRONMENT: Environment = 'production';
 
 export const isEnvironment = (value: string | null): value is Environment =>

@@ -6,15 +6,15 @@ export type SlotRow = MicrofrontendDeployment | CapabilityDeployment;
 export type SlotName = 'blue' | 'green';
 export const slotNames: SlotName[] = ['blue', 'green'];
 
-/** SPEC.md section 4: live means active with all the traffic. */
+/** docs/product.md, States and transitions: live means active with all the traffic. */
 export const isLive = (row: SlotRow): boolean =>
   row.status.toLowerCase() === 'active' && row.trafficPercentage === LIVE_TRAFFIC_PERCENTAGE;
 
 export const isIdle = (row: SlotRow): boolean => row.status.toLowerCase() === 'inactive';
 
 /**
- * The switch a slot pair allows: from the one live slot to the one inactive slot (SPEC.md section 4);
- * null for anything else ('Cannot switch').
+ * The switch a slot pair allows: from the one live slot to the one inactive slot (docs/product.md,
+ * States and transitions); null for anything else ('Cannot switch').
  */
 export function switchPlan(rows: SlotRow[]): { fromSlot: SlotName; toSlot: SlotName } | null {
   const live = rows.filter(isLive);

@@ -2,7 +2,7 @@ import { PageHeader } from '@/components/page-header';
 import { CreateMeshForm } from '@/microfrontends/mesh/components/create-mesh-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /apps/create-mesh (SPEC.md section 2, "Create Web App Mesh"). */
+/** /apps/create-mesh (docs/product.md, Create Web App Mesh). */
 export function CreateMeshPage() {
   useDocumentTitle('Create Web App Mesh');
   return (

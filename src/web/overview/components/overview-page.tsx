@@ -7,8 +7,8 @@ import { OverviewSkeleton } from '@/overview/components/overview-skeleton';
 import { RecentListCard, type RecentItem } from '@/overview/components/recent-list-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** SPEC.md section 9: the Overview lists 3 recent items (mirrors OVERVIEW_RECENT_COUNT in the
- * contract, not imported as a value so zod stays out of this chunk). */
+/** docs/product.md, Constants and limits: the Overview lists 3 recent items (mirrors
+ * OVERVIEW_RECENT_COUNT in the contract, not imported as a value so zod stays out of this chunk). */
 const RECENT_COUNT = 3;
 
 export function OverviewPage() {

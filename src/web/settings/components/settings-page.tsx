@@ -23,7 +23,10 @@ const toggleLabels: Record<Toggle, string> = {
   maintenanceMode: 'Maintenance mode',
 };
 
-/** /settings: account and system settings, persisted (SPEC.md "Settings"); read-only for non-admins. */
+/**
+ * /settings: account and system settings, persisted (docs/product.md, Settings); read-only for
+ * non-admins.
+ */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const isAdmin = useIsAdmin();

@@ -15,7 +15,7 @@ import { useControlPlaneParams } from '@/tenants/control-plane/lib/use-control-p
 import { GatewayTab } from '@/tenants/gateway/components/gateway-tab';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /tenant/:tenantId/control-plane (SPEC.md section 2, "Tenant control plane"). */
+/** /tenant/:tenantId/control-plane (docs/product.md, Tenant control plane). */
 export function TenantControlPlanePage() {
   const { tenantId = '' } = useParams();
   const query = useTenant(tenantId);

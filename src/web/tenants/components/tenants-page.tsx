@@ -20,7 +20,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 /** Which dialog is open, for which tenant; the tenant stays while a dialog closes, so its text does not flip. */
 type DialogState = { kind: 'form' | 'infrastructure' | 'delete' | null; tenant: Tenant | null };
 
-/** /tenants: Tenant Management (SPEC.md section 2), paged, sorted and searched on the server. */
+/** /tenants: Tenant Management (docs/product.md), paged, sorted and searched on the server. */
 export function TenantsPage() {
   useDocumentTitle('Tenants');
   const isAdmin = useIsAdmin();

@@ -17,7 +17,7 @@ import { UsersToolbar } from '@/users/components/users-toolbar';
 import { useUsersView } from '@/users/lib/users-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /users: the people who can sign in, and the tenants each can reach (SPEC.md "User Management"). */
+/** /users: the people who can sign in, and the tenants each can reach (docs/product.md, User Management). */
 export function UsersPage() {
   useDocumentTitle('Users');
   const isAdmin = useIsAdmin();

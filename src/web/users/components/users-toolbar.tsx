@@ -20,7 +20,10 @@ const sortOptions: SortOption<UserSortField>[] = [
   { value: '-lastLoginAt', label: 'Last sign-in' },
 ];
 
-/** Search users by name or email (SPEC.md), plus status, global role and tenant filters and sort. */
+/**
+ * Search users by name or email (docs/product.md, User Management), plus status, global role and tenant
+ * filters and sort.
+ */
 export function UsersToolbar({ view }: { view: UsersView }) {
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">

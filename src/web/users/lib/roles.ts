@@ -1,11 +1,14 @@
 import type { BadgeVariant } from '@/components/ui/badge';
 
-/** SPEC.md section 6: a global admin is highlighted, a user is not. */
+/** docs/product.md, Roles and permissions: a global admin is highlighted, a user is not. */
 export function globalRoleVariant(role: string): BadgeVariant {
   return role.trim().toLowerCase() === 'admin' ? 'default' : 'outline';
 }
 
-/** SPEC.md section 6: owner and admin highlighted, developer secondary, other values outlined. */
+/**
+ * docs/product.md, Roles and permissions: owner and admin highlighted, developer secondary, other values
+ * outlined.
+ */
 export function tenantRoleVariant(role: string): BadgeVariant {
   const value = role.trim().toLowerCase();
   if (value === 'owner' || value === 'admin') return 'default';

@@ -30,7 +30,7 @@ export function openApplication(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** One application on Web Applications (SPEC.md section 2). */
+/** One application on Web Applications (docs/product.md, Web Applications). */
 export function WebAppCard({ app, ...handlers }: { app: WebApp } & WebAppActionHandlers) {
   return (
     <Card data-testid="web-app-card" role="article" aria-label={app.name} className="gap-4">

@@ -29,8 +29,8 @@ import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 type WebAppCreateDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
- * Create Web App in two steps (SPEC.md sections 4 and 5): the technology, then the details. Cancel or
- * closing returns to step 1; after creation every field returns to its default.
+ * Create Web App in two steps (docs/product.md, States and transitions, and Validation): the technology,
+ * then the details. Cancel or closing returns to step 1; after creation every field returns to its default.
  */
 export function WebAppCreateDialog({ open, onOpenChange }: WebAppCreateDialogProps) {
   const [step, setStep] = useState<1 | 2>(1);

@@ -8,7 +8,7 @@ import { WebAppList } from '@/web-apps/components/web-app-list';
 import { useCanCreateWebApp } from '@/web-apps/lib/use-can-create-web-app';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /apps: Web Applications (SPEC.md section 2). Further sections go below the list. */
+/** /apps: Web Applications (docs/product.md, Web Applications). Further sections go below the list. */
 export function WebAppsPage() {
   useDocumentTitle('Web Apps');
   const canCreate = useCanCreateWebApp();

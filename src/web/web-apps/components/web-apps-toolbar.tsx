@@ -16,7 +16,10 @@ const sortOptions: SortOption<WebAppSortField>[] = [
   { value: 'technology', label: 'Technology' },
 ];
 
-/** Search by name, description or technology; status filter: all, running, provisioning, stopped (SPEC.md). */
+/**
+ * Search by name, description or technology; status filter: all, running, provisioning, stopped
+ * (docs/product.md, Web Applications).
+ */
 export function WebAppsToolbar({ view }: { view: WebAppsView }) {
   return (
     <div

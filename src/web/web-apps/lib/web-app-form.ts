@@ -36,7 +36,10 @@ export const createWebAppFields = [
   'useStandardFooter',
 ] as const;
 
-/** After creation every field returns here (SPEC.md section 4); the tenant select then picks the first tenant. */
+/**
+ * After creation every field returns here (docs/product.md, States and transitions); the tenant select
+ * then picks the first tenant.
+ */
 export const CREATE_WEB_APP_DEFAULTS: Partial<CreateWebAppFormInput> = {
   name: '',
   description: '',

@@ -20,7 +20,7 @@ import {
 import { notifyError, notifyProblem, notifySuccess } from '@/lib/notify';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
-/** SPEC.md section 2 "Create Web App Mesh": basic information, menu items, preview, Cancel / Create Mesh. */
+/** docs/product.md, Create Web App Mesh: basic information, menu items, preview, Cancel / Create Mesh. */
 export function CreateMeshForm() {
   const navigate = useNavigate();
   const create = useCreateMesh();
@@ -33,7 +33,7 @@ export function CreateMeshForm() {
   const items = useWatch({ control: form.control, name: 'items' });
   const complete = items.length > 0 && items.every(isItemComplete);
 
-  /** The menu's submit-time rules (SPEC.md section 5); true when the submit is refused. */
+  /** The menu's submit-time rules (docs/product.md, Validation); true when the submit is refused. */
   const refuseMenu = (menu: MeshItemInput[]) => {
     const problem = menuProblem(menu);
     if (problem) notifyProblem(problem.title, problem.description);

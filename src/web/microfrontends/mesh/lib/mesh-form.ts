@@ -35,7 +35,10 @@ export const newMeshItem = (): MeshItemInput => ({
   configText: '',
 });
 
-/** The override, only when it parses to a JSON object; anything else is silently ignored (SPEC.md section 5). */
+/**
+ * The override, only when it parses to a JSON object; anything else is silently ignored (docs/product.md,
+ * Validation).
+ */
 export function parseConfigOverride(text: string): Record<string, unknown> | null {
   if (!text.trim()) return null;
   try {
@@ -65,7 +68,7 @@ export function parseStringList(text: string | null): string[] {
 export const isItemComplete = (item: MeshItemInput): boolean =>
   item.label.trim() !== '' && item.microfrontendVersionId !== '';
 
-/** The submit-time refusal for the menu, if any, as its toast (SPEC.md section 5). */
+/** The submit-time refusal for the menu, if any, as its toast (docs/product.md, Validation). */
 export function menuProblem(items: MeshItemInput[]): { title: string; description: string } | null {
   if (items.length === 0)
     return { title: 'No menu items', description: 'Please add at least one menu item.' };

@@ -6,7 +6,10 @@ const styles: Record<string, { label: string; variant: BadgeVariant }> = {
   deprecated: { label: 'Deprecated', variant: 'outline' },
 };
 
-/** draft (secondary), published (default), deprecated (outline, as in SPEC.md section 4); others raw. */
+/**
+ * draft (secondary), published (default), deprecated (outline, as in docs/product.md, States and
+ * transitions); others raw.
+ */
 export function VersionStatusBadge({ status }: { status: string }) {
   const style = styles[status.toLowerCase()] ?? { label: status, variant: 'outline' as const };
   return (

@@ -7,7 +7,10 @@ export const VERSION_HISTORY_PATH = '/api/capability-subscriptions/versions/hist
 
 export type HistoryContext = VersionContext & { capabilityId: string };
 
-/** GET .../history/{tenantId}/{capabilityId}/{environment}/{region}: newest first; an error yields [] (SPEC.md section 7). */
+/**
+ * GET .../history/{tenantId}/{capabilityId}/{environment}/{region}: newest first; an error yields []
+ * (docs/product.md, API calls).
+ */
 export async function getVersionHistory(context: HistoryContext): Promise<ConfigurationVersion[]> {
   const path = [context.tenantId, context.capabilityId, context.environment, context.region]
     .map(encodeURIComponent)

@@ -3,7 +3,10 @@ import { BlueGreenCard } from '@/tenants/control-plane/components/blue-green-car
 import { RegionConfigurationCard } from '@/tenants/control-plane/components/region-configuration-card';
 import { TenantMetadataCard } from '@/tenants/control-plane/components/tenant-metadata-card';
 
-/** Tenant Metadata, Region Configuration and Blue-Green Deployment (SPEC.md section 2). */
+/**
+ * Tenant Metadata, Region Configuration and Blue-Green Deployment (docs/product.md, Tenant control
+ * plane).
+ */
 export function ConfigurationTab({ tenant }: { tenant: Tenant }) {
   return (
     <div className="space-y-6">

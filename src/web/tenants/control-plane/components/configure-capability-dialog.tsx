@@ -55,7 +55,8 @@ export function ConfigureCapabilityDialog({
             {capability ? `Create a new configuration version of ${capability.name} for this tenant.` : ''}
           </DialogDescription>
         </DialogHeader>
-        {/* Mounted only while open: every opening starts from the initial values (SPEC.md section 2). */}
+        {/* Mounted only while open: every opening starts from the initial values
+            (docs/product.md, Tenant control plane). */}
         {open && capability && (
           <ConfigureForm
             tenant={tenant}

@@ -27,7 +27,10 @@ const regionState = (tenant: Tenant): RegionState => ({
   overrides: parseOverrides(tenant.environmentRegionPolicies),
 });
 
-/** Allowed regions and, once any is allowed, per-environment overrides within them (SPEC.md sections 2, 5). */
+/**
+ * Allowed regions and, once any is allowed, per-environment overrides within them (docs/product.md,
+ * Tenant control plane and Validation).
+ */
 export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
   const canConfigure = useCanOnTenant(tenant.id, 'configure');
   const update = useUpdateTenant(tenant.id);

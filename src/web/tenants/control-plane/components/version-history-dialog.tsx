@@ -31,7 +31,10 @@ type VersionHistoryDialogProps = {
 
 const NO_CONTEXT: HistoryContext = { tenantId: '', capabilityId: '', environment: '', region: '' };
 
-/** 'Configuration Version History': newest first; activating one closes the dialog (SPEC.md section 4). */
+/**
+ * 'Configuration Version History': newest first; activating one closes the dialog (docs/product.md,
+ * States and transitions).
+ */
 export function VersionHistoryDialog({
   open,
   onOpenChange,

@@ -8,7 +8,8 @@ import { ApiError } from '@/lib/api-client';
 
 /**
  * The Configure Capability form: environment and region must be chosen (submit stays disabled until
- * they are); the configuration is free text the server checks (SPEC.md section 5: not validated here).
+ * they are); the configuration is free text the server checks (docs/product.md, Validation: not
+ * validated here).
  */
 export const configureFormSchema = z.object({
   environment: z.union([createVersionBodySchema.shape.environment, z.literal('')]),

@@ -34,7 +34,10 @@ export function parseOverrides(text: string | null | undefined): Overrides {
 const toggle = (list: string[], value: string, on: boolean) =>
   on ? (list.includes(value) ? list : [...list, value]) : list.filter((v) => v !== value);
 
-/** Allowing or disallowing a region; disallowing also removes it from every override (SPEC.md section 5). */
+/**
+ * Allowing or disallowing a region; disallowing also removes it from every override (docs/product.md,
+ * Validation).
+ */
 export function setRegionAllowed(
   state: { allowed: string[]; overrides: Overrides },
   region: string,
@@ -59,7 +62,7 @@ export function setOverrideRegion(
 
 /**
  * The environmentRegionPolicies to send: JSON text of the environments that have regions (only
- * enabled ones, only allowed regions), or null when none has any (SPEC.md section 5).
+ * enabled ones, only allowed regions), or null when none has any (docs/product.md, Validation).
  */
 export function serializeOverrides(
   overrides: Overrides,

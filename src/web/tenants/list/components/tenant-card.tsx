@@ -45,7 +45,7 @@ const controlPlanePath = (tenant: Tenant) => `/tenant/${encodeURIComponent(tenan
 
 const orNotSet = (value: string | null) => value || <span className="text-muted-foreground">Not set</span>;
 
-/** One tenant on Tenant Management (SPEC.md section 2): every field and its wording. */
+/** One tenant on Tenant Management (docs/product.md, Tenant Management): every field and its wording. */
 export function TenantCard({ tenant, ...handlers }: { tenant: Tenant } & TenantActionHandlers) {
   const environments = ENVIRONMENT_BADGES.filter(([field]) => tenant[field]);
   return (

@@ -59,7 +59,7 @@ const classificationOptions = dataClassifications.map((value) => ({
   label: classificationLabel(value),
 }));
 
-/** Create Tenant / Edit fields (SPEC.md "Dialogs on sample-data pages"). */
+/** Create Tenant / Edit fields (docs/product.md, Create and configure dialogs). */
 export function TenantFormFields({ form }: { form: Form }) {
   const { errors, defaultValues } = form.formState;
   return (

@@ -19,7 +19,7 @@ const sortOptions: SortOption<TenantSortField>[] = [
   { value: 'status', label: 'Status' },
 ];
 
-/** Search by tenant name or owner (SPEC.md section 2), plus status filter and sort. */
+/** Search by tenant name or owner (docs/product.md, Tenant Management), plus status filter and sort. */
 export function TenantsToolbar({ view }: { view: TenantsView }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

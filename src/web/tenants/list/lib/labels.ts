@@ -1,6 +1,6 @@
 import { disasterRecoveryTiers } from '@contract/common';
 
-/** 'Tier 0 - Mission Critical (RTO 0-4h, RPO 0-1h)' (SPEC.md section 9). */
+/** 'Tier 0 - Mission Critical (RTO 0-4h, RPO 0-1h)' (docs/product.md, Constants and limits). */
 export const drTierOptions = disasterRecoveryTiers.map((tier) => ({
   value: tier.value,
   label: `Tier ${tier.value.replace('tier-', '')} - ${tier.label} (RTO ${tier.rto}, RPO ${tier.rpo})`,

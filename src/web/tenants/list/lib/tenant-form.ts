@@ -43,7 +43,10 @@ export const TENANT_FIELD_LABELS: Record<(typeof tenantFormFields)[number], stri
   disasterRecoveryRequirements: 'Disaster Recovery',
 };
 
-/** A new tenant: active, all three environments on (SPEC.md section 9), nothing else chosen. */
+/**
+ * A new tenant: active, all three environments on (docs/product.md, Constants and limits), nothing else
+ * chosen.
+ */
 export const NEW_TENANT_DEFAULTS: TenantFormInput = {
   name: '',
   description: '',
