@@ -65,7 +65,7 @@ export async function settle(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-/** Runs before any script of the page: the theme the app reads from localStorage (SPEC.md section 9). */
+/** Runs before any script of the page: the theme the app reads from localStorage (docs/product.md, Constants and limits). */
 export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
 }

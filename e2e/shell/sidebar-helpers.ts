@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-/** SPEC.md section 2: the sidebar entries in order, their routes and the heading each page shows. */
+/** docs/product.md, Screens and routes (Shell): the sidebar entries in order, their routes and the heading each page shows. */
 export const sidebarEntries = [
   { name: 'Overview', path: '/', heading: 'Overview' },
   { name: 'Tenants', path: '/tenants', heading: 'Tenant Management' },

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { patterns, type ArchitecturePattern } from '../../src/web/web-app-builder/patterns';
 import { expect, test } from '../fixtures';
 
-/** SPEC.md section 2: the four patterns, in order. The texts come from the page's static content. */
+/** docs/product.md, Screens and routes (Web App Builder): the four patterns, in order. The texts come from the page's static content. */
 const names = ['Module Federation', 'Web Components', 'Iframe Composition', 'Build-time Integration'];
 
 const tablist = (page: Page) => page.getByRole('tablist', { name: 'Architecture patterns' });
