@@ -1,7 +1,7 @@
 // Diff benchmark: time and memory to diff two pretty-printed 10,000-line configurations that differ in 1% of
 // their lines, as the control plane's version history does. Prints figures only.
 // Usage: node --expose-gc --import tsx scripts/bench-diff.ts   (part of npm run bench)
-import { diffLines } from '../src/web/tenants/control-plane/lib/line-diff';
+import { diffLines } from '../src/web/lib/line-diff';
 
 const LINES = 10_000;
 const before: Record<string, number> = {};

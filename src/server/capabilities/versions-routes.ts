@@ -22,31 +22,16 @@ import {
   listActiveVersions,
   listVersionHistory,
   promoteVersion,
+  versionScope,
 } from './versions-service';
 import { requireViewer } from '../auth/guard';
 import { actorOf } from '../auth/viewer';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { capabilitySubscriptionVersions } from '../db/schema';
 import { assertDirectChangeAllowed } from '../changes/policy';
-import { eq } from 'drizzle-orm';
-import type { Environment } from '../../contract/common';
 import { idParamSchema } from '../../contract/common';
 
 const BASE = '/api/capability-subscriptions/versions';
-
-/**
- * A version's tenant and environment, for the approval policy; when the version does not exist the
- * service answers the 404.
- */
-async function versionScope(db: Database, versionId: string) {
-  const [row] = await db
-    .select({
-      tenantId: capabilitySubscriptionVersions.tenantId,
-      environment: capabilitySubscriptionVersions.environment,
-    })
-    .from(capabilitySubscriptionVersions)
-    .where(eq(capabilitySubscriptionVersions.id, versionId));
-  return row ? { tenantId: row.tenantId, environment: row.environment as Environment } : undefined;
-}
 
 export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(

@@ -30,6 +30,7 @@ import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import { gatewayArtifactRoutes } from './artifact-routes';
 import { assertGatewayChangeAllowed } from './approval-gate';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the direct-write gate takes the table; goes with applyDirect (issue 21 item 1)
 import { gatewayRoutes as routeTable, opaPolicies as policyTable } from '../db/schema';
 import { subscribedCapabilities } from './lineage';
 import {

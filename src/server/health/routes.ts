@@ -1,6 +1,7 @@
 import { healthSchema, readySchema } from '../../contract/health';
 import type { DatabaseHandle } from '../db/client';
 import { errorResponses } from '../http/error-responses';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a constant (Retry-After), no query
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/faults';
 import { AppError } from '../errors';
 import { publicRoute } from '../auth/permissions';

@@ -26,6 +26,7 @@ import { requireViewer } from '../auth/guard';
 import { adminOnly, onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import { actorOf, tenantScope } from '../auth/viewer';
 import { createMesh, deleteMesh, getMeshManifest } from './mesh-service';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { webAppMeshes } from '../db/schema';
 import {
   changeVersionStatus,

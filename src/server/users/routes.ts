@@ -35,6 +35,7 @@ import {
   tenantFromRow,
 } from '../auth/permissions';
 import { actorOf, tenantScope } from '../auth/viewer';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { userProfiles } from '../db/schema';
 
 export function userRoutes(app: ZodApp, { db }: { db: Database }): void {

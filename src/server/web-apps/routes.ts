@@ -11,6 +11,7 @@ import { requireViewer } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import { actorOf, tenantScope } from '../auth/viewer';
 import { webAppGuard } from '../changes/production-guards';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { webApps } from '../db/schema';
 import { createWebApp, deleteWebApp, getWebApp, listWebApps, updateWebApp } from './service';
 

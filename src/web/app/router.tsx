@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
             ),
           ),
           page('audit-log', () => import('@/audit/components/audit-log-page').then((m) => m.AuditLogPage)),
-          page('changes', () => import('@/changes/components/changes-page').then((m) => m.ChangesPage)),
+          page('changes', () => import('@/app/pages/changes-route').then((m) => m.ChangesRoute)),
           page('changes/:changeId', () =>
             import('@/changes/components/change-request-page').then((m) => m.ChangeRequestPage),
           ),

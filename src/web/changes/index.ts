@@ -6,6 +6,7 @@ export { ApprovalPolicyCard } from '@/changes/components/approval-policy-card';
 export { ChangeRequestPage } from '@/changes/components/change-request-page';
 export { ChangesNavBadge, ChangesNavLabel } from '@/changes/components/changes-nav-badge';
 export { ChangesPage } from '@/changes/components/changes-page';
+export type { TenantPicker } from '@/changes/components/changes-toolbar';
 // End of the changes console's exports.
 
 // Requesting a change (src/web/changes/request): the dialogs of other features use these.

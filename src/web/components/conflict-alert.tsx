@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { ConflictAwareSave, ConflictField } from '@/lib/use-conflict-aware-save';
+import type { ConflictAwareSave, ConflictField } from '@/components/use-conflict-aware-save';
 
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '(empty)';

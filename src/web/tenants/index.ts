@@ -14,5 +14,3 @@ export { TenantsPage } from '@/tenants/components/tenants-page';
 export { activeVersionsQueryOptions } from '@/tenants/control-plane/api/get-active-versions';
 export { configurationVersionRoots } from '@/tenants/control-plane/api/invalidate-versions';
 export { gatewayKeys } from '@/tenants/gateway/api/gateway-keys';
-// The line diff of configuration history, shown again by the change requests' review page.
-export { diffLines, withContext } from '@/tenants/control-plane/lib/line-diff';

@@ -8,6 +8,10 @@ import { parseTerm, parseTermInfixCallInList, parseTermList } from './terms';
  * that reading fails the collection is read again as a plain list.
  */
 
+/** An array at `[`, a set or an object at `{`. */
+export const parseCollection = (p: ParserState): Term | null =>
+  p.is('[') ? parseArray(p) : parseSetOrObject(p);
+
 export function parseArray(p: ParserState): Term | null {
   const loc = p.loc;
   p.next();

@@ -1,4 +1,5 @@
 import type { Body, Expr, ExprBody, Loc, Term, VarTerm, With } from './ast';
+import { parseCollection } from './collections';
 import type { ParserState } from './state';
 import { infixCall, parseTerm, parseTermInfixCall, parseVar } from './terms';
 
@@ -34,9 +35,10 @@ export function parseQuery(p: ParserState, requireSemi: boolean, end: string): B
   }
 }
 
-/** Installs the body parser the term parser uses for comprehensions. */
+/** Installs the body parser the term parser uses for comprehensions, and the collection parser. */
 export function installBodyParser(p: ParserState): void {
   p.body = (end) => parseQuery(p, false, end);
+  p.collection = () => parseCollection(p);
 }
 
 /** `not`, a ref that starts with a keyword (`not.x`) aside. */

@@ -1,4 +1,4 @@
-import type { Body, Loc, RegoError } from './ast';
+import type { Body, Loc, RegoError, Term } from './ast';
 import { KEYWORDS, tokenize, type Token } from './lexer';
 
 /*
@@ -27,6 +27,8 @@ export class ParserState {
   wildcards = 0;
   /** Parses a `{ ... }` or comprehension body up to `end` (set by the literal parser; breaks a cycle). */
   body: (end: string) => Body | null = () => null;
+  /** Parses an array, set or object at `[` or `{` (set with the body parser; breaks the terms ↔ collections cycle). */
+  collection: () => Term | null = () => null;
 
   constructor(source: string) {
     this.tokens = tokenize(source);

@@ -1,5 +1,4 @@
 import { staticName, valueName, type CallTerm, type Loc, type Term, type VarTerm } from './ast';
-import { parseArray, parseSetOrObject } from './collections';
 import { KEYWORDS, stringValue } from './lexer';
 import type { ParserState } from './state';
 
@@ -100,8 +99,7 @@ function parsePrimary(p: ParserState): Term | null {
     return { type: 'string', value: stringValue(token), loc };
   }
   if (token.kind === 'ident' && (!KEYWORDS.has(token.text) || token.text === 'contains')) return parseVar(p);
-  if (p.is('[')) return parseArray(p);
-  if (p.is('{')) return parseSetOrObject(p);
+  if (p.is('[') || p.is('{')) return p.collection();
   if (p.is('(')) return parseParens(p);
   p.illegal();
   return null;

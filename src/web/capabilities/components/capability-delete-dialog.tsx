@@ -1,7 +1,7 @@
 import type { Capability } from '@contract/capabilities';
 import { useDeleteCapability } from '@/capabilities/api/delete-capability';
-import { notifyDeleteError } from '@/lib/conflict-toasts';
-import { notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifySuccess } from '@/components/notify';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 
 type CapabilityDeleteDialogProps = {

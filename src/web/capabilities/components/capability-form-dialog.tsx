@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Capability } from '@contract/capabilities';
 import { useForm } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { useCreateCapability } from '@/capabilities/api/create-capability';
 import { useUpdateCapability } from '@/capabilities/api/update-capability';
 import { CapabilityFormFields } from '@/capabilities/components/capability-form-fields';
@@ -14,7 +14,7 @@ import {
   type CapabilityFormInput,
   type CapabilityFormValues,
 } from '@/capabilities/lib/capability-form';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { applyServerIssues } from '@/lib/server-issues';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { parseVariables, type NotificationTemplate } from '@contract/notification-templates';
 import { useForm, useWatch } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { useCreateTemplate } from '@/capabilities/api/create-template';
 import { useUpdateTemplate } from '@/capabilities/api/update-template';
 import { TemplateFormFields } from '@/capabilities/components/template-form-fields';
 import { TemplatePreview } from '@/capabilities/components/template-preview';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { applyServerIssues } from '@/lib/server-issues';
 import {
   formTemplateProblems,

@@ -4,7 +4,7 @@ import { useInvalidateChangeRequests } from '@/changes/api/applied-change-effect
 import { CHANGE_REQUESTS_PATH, changeRequestKeys } from '@/changes/api/change-request-keys';
 import { formatScheduled } from '@/changes/lib/format';
 import { ApiError, apiRequest, isPreconditionFailed } from '@/lib/api-client';
-import { notifyError, notifyProblem, notifySuccess } from '@/lib/notify';
+import { notifyError, notifyProblem, notifySuccess } from '@/components/notify';
 
 /** One write on a request: the endpoint's name and its body. */
 export type ChangeRequestAction =

@@ -2,8 +2,8 @@ import type { DiffEntry } from '@contract/changes';
 import { useMemo } from 'react';
 import { diffText } from '@/changes/lib/format';
 import { CodeBlock } from '@/components/code-block';
+import { diffLines, withContext } from '@/lib/line-diff';
 import { cn } from '@/lib/utils';
-import { diffLines, withContext } from '@/tenants';
 
 /**
  * What a request changes: per entry its label and a line diff of the before and after JSON, the same

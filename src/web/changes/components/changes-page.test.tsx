@@ -7,6 +7,7 @@ import { apiError, requestsTo, stubApi } from '@/test/api-stub';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { optionsHandler } from '@/test/options-stub';
 import { renderWithProviders } from '@/test/render';
+import { TenantCombobox } from '@/tenants';
 
 const tenants = [{ id: 'tenant-1', name: 'Acme Corp' }];
 
@@ -27,7 +28,7 @@ const listQueries = (fetchMock: ReturnType<typeof stubApi>) =>
   );
 
 function renderPage(path = '/changes') {
-  return renderWithProviders(<ChangesPage />, {
+  return renderWithProviders(<ChangesPage tenantPicker={TenantCombobox} />, {
     path,
     queryClient: queryClientWithMe(makeMe({ memberships: [{ tenantId: 'tenant-1', role: 'owner' }] })),
   });

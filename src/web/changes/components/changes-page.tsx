@@ -1,7 +1,7 @@
 import { GitPullRequestArrow } from 'lucide-react';
 import { useChangeRequests } from '@/changes/api/get-change-requests';
 import { ChangesTable } from '@/changes/components/changes-table';
-import { ChangesToolbar } from '@/changes/components/changes-toolbar';
+import { ChangesToolbar, type TenantPicker } from '@/changes/components/changes-toolbar';
 import { useChangesView, type ChangeTab } from '@/changes/lib/changes-view';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -21,8 +21,11 @@ const EMPTY_EXPLANATIONS: Record<ChangeTab, string> = {
   mine: 'You have not requested any change. Changes you make to production become requests here.',
 };
 
-/** /changes: change requests (four eyes) by segment, filtered, searched, sorted and paged on the server. */
-export function ChangesPage() {
+/**
+ * /changes: change requests (four eyes) by segment, filtered, searched, sorted and paged on the server.
+ * `tenantPicker` is the tenants feature's picker, passed in by src/web/app/pages/changes-route.tsx.
+ */
+export function ChangesPage({ tenantPicker }: { tenantPicker: TenantPicker }) {
   useDocumentTitle('Changes');
   const view = useChangesView();
   const requests = useChangeRequests(view.apiQuery);
@@ -35,7 +38,7 @@ export function ChangesPage() {
         title="Changes"
         description="Change requests: production changes that wait for another person's approval."
       />
-      <ChangesToolbar view={view} />
+      <ChangesToolbar view={view} TenantPicker={tenantPicker} />
       {requests.status === 'pending' && (
         <div aria-busy="true" className="space-y-2" data-testid="changes-skeleton">
           {Array.from({ length: 6 }, (_, index) => (

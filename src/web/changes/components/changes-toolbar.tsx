@@ -1,17 +1,29 @@
 import { CHANGE_KIND_LABELS, changeKinds } from '@contract/changes';
 import { environments } from '@contract/common';
+import type { ComponentType } from 'react';
 import { CHANGE_TABS, DEFAULT_TAB, type ChangesView } from '@/changes/lib/changes-view';
 import { FilterSelect } from '@/components/list/filter-select';
 import { SearchInput } from '@/components/list/search-input';
 import { Button } from '@/components/ui/button';
 import { environmentLabel } from '@/lib/format';
-import { TenantCombobox } from '@/tenants';
 
 const environmentOptions = environments.map((value) => ({ value, label: environmentLabel(value) }));
 const kindOptions = changeKinds.map((value) => ({ value, label: CHANGE_KIND_LABELS[value] }));
 
+/**
+ * The tenant filter's picker. The app passes the tenants feature's TenantCombobox (src/web/app/pages):
+ * the tenants feature imports this one for its request dialogs, so this one may not import it back.
+ */
+export type TenantPicker = ComponentType<{
+  label: string;
+  emptyLabel: string;
+  className: string;
+  value: string;
+  onChange: (tenantId: string) => void;
+}>;
+
 /** The segment (whose requests, or where they stand), then search, tenant, environment and kind. */
-export function ChangesToolbar({ view }: { view: ChangesView }) {
+export function ChangesToolbar({ view, TenantPicker }: { view: ChangesView; TenantPicker: TenantPicker }) {
   return (
     <div className="space-y-4">
       <div
@@ -48,7 +60,7 @@ export function ChangesToolbar({ view }: { view: ChangesView }) {
           placeholder="Search by title or requester..."
           className="lg:flex-1"
         />
-        <TenantCombobox
+        <TenantPicker
           label="Tenant filter"
           emptyLabel="All tenants"
           className="lg:w-52"

@@ -4,7 +4,7 @@ import { useIsAdmin } from '@/auth';
 import type { ChangeRequestForm, ChangeRequestScopeProps } from '@/components/change-request-form';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { notifyError } from '@/components/notify';
 import {
   approvalsNeeded,
   isApprovalRequired,

@@ -9,7 +9,7 @@ import { DeploymentHistory } from '@/components/blue-green/deployment-history';
 import { RollbackDialog } from '@/components/blue-green/rollback-dialog';
 import { SlotVersionInput } from '@/components/blue-green/slot-version-input';
 import { SwitchSlotDialog } from '@/components/blue-green/switch-slot-dialog';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 
 type BlueGreenEnvironmentSectionProps = {
   target: BlueGreenTarget;

@@ -16,7 +16,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 
 type RollbackDialogProps = {
   open: boolean;

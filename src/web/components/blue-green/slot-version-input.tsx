@@ -14,7 +14,7 @@ import {
   type SlotVersionRequest,
 } from '@/components/blue-green/slot-version-request-dialog';
 import { isApprovalRequired } from '@/components/change-request-form';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 
 type SlotVersionInputProps = {
   target: BlueGreenTarget;

@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
 import { WithChangeRequestForm } from '@/components/with-change-request-form';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type SwitchSlotDialogProps = {

@@ -19,7 +19,7 @@ import { DeployMicrofrontendFormFields } from '@/deployments/components/deploy-m
 import { targetSlot } from '@/deployments/lib/deploy-forms';
 import { environmentLabels, type Environment, type ResourceKind } from '@/deployments/lib/resource-kinds';
 import type { SlotRow } from '@/deployments/lib/slots';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 
 type DeployIdleSlotDialogProps = {
   kind: ResourceKind;

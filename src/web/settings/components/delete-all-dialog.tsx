@@ -14,7 +14,7 @@ import { Field, FieldDescription, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useDeleteAllResources } from '@/settings/api/delete-all-resources';
 import { describeCounts } from '@/settings/lib/settings-input';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type DeleteAllDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };

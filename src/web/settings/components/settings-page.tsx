@@ -12,8 +12,8 @@ import { useUpdateSettings } from '@/settings/api/update-settings';
 import { AccountCard, type AccountChanges } from '@/settings/components/account-card';
 import { DangerZoneCard } from '@/settings/components/danger-zone-card';
 import { PreferenceCards, type Toggle } from '@/settings/components/preference-cards';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { useConflictAwareSave, type FormLike } from '@/lib/use-conflict-aware-save';
+import { notifyError, notifySuccess } from '@/components/notify';
+import { useConflictAwareSave, type FormLike } from '@/components/use-conflict-aware-save';
 import { toSettingsInput } from '@/settings/lib/settings-input';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 

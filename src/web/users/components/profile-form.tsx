@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserProfile } from '@contract/users';
 import { useForm, useWatch } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { Button } from '@/components/ui/button';
 import { useTenantNames } from '@/tenants';
 import { useCreateUserProfile } from '@/users/api/create-user-profile';
 import { useUpdateUserProfile } from '@/users/api/update-user-profile';
 import { ProfileFormFields } from '@/users/components/profile-form-fields';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import {
   profileFormDefaults,
   profileFormFields,

@@ -12,8 +12,8 @@ import { useUserProfiles } from '@/users/api/get-user-profiles';
 import { useRestoreUserProfile } from '@/users/api/restore-user-profile';
 import { ProfileForm } from '@/users/components/profile-form';
 import { TenantAccessEntry, UNKNOWN_TENANT } from '@/users/components/tenant-access-entry';
-import { notifyDeleteError } from '@/lib/conflict-toasts';
-import { notifySuccessWithUndo } from '@/lib/notify-undo';
+import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifySuccessWithUndo } from '@/components/notify-undo';
 
 type UserAccessDialogProps = {
   open: boolean;

@@ -1,8 +1,8 @@
 import type { User } from '@contract/users';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteUser } from '@/users/api/delete-user';
-import { notifyDeleteError } from '@/lib/conflict-toasts';
-import { notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifySuccess } from '@/components/notify';
 
 type UserDeleteDialogProps = {
   open: boolean;

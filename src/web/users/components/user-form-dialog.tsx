@@ -3,7 +3,7 @@ import type { User } from '@contract/users';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,7 +17,7 @@ import {
 import { useCreateUser } from '@/users/api/create-user';
 import { useUpdateUser } from '@/users/api/update-user';
 import { UserFormFields } from '@/users/components/user-form-fields';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { applyServerIssues } from '@/lib/server-issues';
 import {
   toUserInput,

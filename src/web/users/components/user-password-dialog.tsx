@@ -17,7 +17,7 @@ import {
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useResetPassword } from '@/users/api/reset-password';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { applyServerIssues } from '@/lib/server-issues';
 import { loadPasswordStrength, withPasswordStrength } from '@/users/lib/password-strength';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';

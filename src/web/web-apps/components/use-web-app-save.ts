@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { webAppPatchServesProduction, type WebApp } from '@contract/web-apps';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { asDirectError, useChangeRequestForm } from '@/changes';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { applyServerIssues } from '@/lib/server-issues';
-import type { ConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import type { ConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { useUpdateWebApp } from '@/web-apps/api/update-web-app';
 import { invalidateWebApps } from '@/web-apps/api/web-app-keys';
 import {

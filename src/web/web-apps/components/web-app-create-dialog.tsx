@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { useCreateWebApp } from '@/web-apps/api/create-web-app';
 import { WebAppDetailsStep } from '@/web-apps/components/web-app-details-step';
 import { WebAppTechnologyStep } from '@/web-apps/components/web-app-technology-step';

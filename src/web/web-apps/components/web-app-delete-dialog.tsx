@@ -1,7 +1,7 @@
 import type { WebApp } from '@contract/web-apps';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifyDeleteError } from '@/lib/conflict-toasts';
-import { notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifySuccess } from '@/components/notify';
 import { useDeleteWebApp } from '@/web-apps/api/delete-web-app';
 
 type WebAppDeleteDialogProps = { open: boolean; app: WebApp | null; onClose: () => void };

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { WebApp } from '@contract/web-apps';
 import { useForm } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

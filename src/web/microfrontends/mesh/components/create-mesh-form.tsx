@@ -17,7 +17,7 @@ import {
   type MeshFormValues,
   type MeshItemInput,
 } from '@/microfrontends/mesh/lib/mesh-form';
-import { notifyError, notifyProblem, notifySuccess } from '@/lib/notify';
+import { notifyError, notifyProblem, notifySuccess } from '@/components/notify';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 /** docs/product.md, Create Web App Mesh: basic information, menu items, preview, Cancel / Create Mesh. */

@@ -1,8 +1,8 @@
 import type { WebAppMesh } from '@contract/web-app-meshes';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteMesh } from '@/microfrontends/mesh/api/delete-mesh';
-import { notifyDeleteError } from '@/lib/conflict-toasts';
-import { notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifySuccess } from '@/components/notify';
 
 type MeshDeleteDialogProps = {
   /** The mesh to delete; null: closed. */

@@ -1,7 +1,7 @@
 import type { Microfrontend } from '@contract/microfrontends';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifyDeleteError } from '@/lib/conflict-toasts';
-import { notifySuccess } from '@/lib/notify';
+import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifySuccess } from '@/components/notify';
 import { useDeleteMicrofrontend } from '@/microfrontends/api/delete-microfrontend';
 
 type MicrofrontendDeleteDialogProps = {

@@ -3,7 +3,7 @@ import { Archive, Pencil, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { useDeprecateVersion } from '@/microfrontends/api/deprecate-version';
 import { usePublishVersion } from '@/microfrontends/api/publish-version';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { CodeBlock } from '@/components/code-block';
-import { diffLines, withContext } from '@/tenants/control-plane/lib/line-diff';
+import { diffLines, withContext } from '@/lib/line-diff';
 import { cn } from '@/lib/utils';
 
 type ConfigurationDiffProps = {

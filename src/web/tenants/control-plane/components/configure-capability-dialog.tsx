@@ -26,7 +26,7 @@ import {
   type ConfigureFormValues,
   type ConfigureInitial,
 } from '@/tenants/control-plane/lib/configure-form';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type ConfigureCapabilityDialogProps = {

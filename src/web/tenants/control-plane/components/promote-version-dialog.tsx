@@ -30,7 +30,7 @@ import { ConfigurationDiff } from '@/tenants/control-plane/components/configurat
 import { RegionCheckboxes } from '@/tenants/control-plane/components/region-checkboxes';
 import { prettyJson } from '@/tenants/control-plane/lib/json-text';
 import { environmentName } from '@/tenants/control-plane/lib/labels';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 
 type PromoteVersionDialogProps = {
   open: boolean;

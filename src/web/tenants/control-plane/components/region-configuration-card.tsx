@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUpdateTenant } from '@/tenants/api/update-tenant';
 import { RegionCheckboxes } from '@/tenants/control-plane/components/region-checkboxes';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { useWideningConfirmation } from '@/tenants/widening-confirm';
-import { useConflictAwareSave, type FormLike } from '@/lib/use-conflict-aware-save';
+import { useConflictAwareSave, type FormLike } from '@/components/use-conflict-aware-save';
 import {
   OVERRIDE_ENVIRONMENTS,
   isEnvironmentEnabled,

@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateTenant } from '@/tenants/api/update-tenant';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { notifyError, notifySuccess } from '@/components/notify';
+import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 const METADATA_FIELDS = [

@@ -16,7 +16,7 @@ import {
   promotionTarget,
 } from '@/tenants/control-plane/components/promote-version-dialog';
 import { environmentName } from '@/tenants/control-plane/lib/labels';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 
 type VersionHistoryDialogProps = {
   open: boolean;

@@ -2,7 +2,7 @@ import type { Environment } from '@contract/common';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { downloadArtifact, type Artifact } from '@/tenants/gateway/api/download-artifact';
 

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { isPreconditionFailed } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { notifyError, notifyProblem, notifySuccess } from '@/lib/notify';
+import { notifyError, notifyProblem, notifySuccess } from '@/components/notify';
 import { ConfigurationDiff } from '@/tenants/control-plane/components/configuration-diff';
 import { environmentName } from '@/tenants/control-plane/lib/labels';
 import { useActivateLineageVersion } from '@/tenants/gateway/api/activate-lineage-version';

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { serverFieldIssues } from '@/lib/server-issues';
 import { ConfigurationDiff } from '@/tenants/control-plane/components/configuration-diff';
 import { environmentName } from '@/tenants/control-plane/lib/labels';

@@ -1,8 +1,8 @@
 import type { Tenant } from '@contract/tenants';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { notifySuccess } from '@/lib/notify';
-import { notifyDeleteError } from '@/lib/conflict-toasts';
+import { notifySuccess } from '@/components/notify';
+import { notifyDeleteError } from '@/components/conflict-toasts';
 import { useDeleteTenant, type TenantDeletion } from '@/tenants/api/delete-tenant';
 import { tenantKeys } from '@/tenants/api/tenant-keys';
 

@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { useCreateTenant } from '@/tenants/api/create-tenant';
 import { usePatchTenant } from '@/tenants/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useWideningConfirmation } from '@/tenants/widening-confirm';
-import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import {
   NEW_TENANT_DEFAULTS,
   TENANT_FIELD_LABELS,

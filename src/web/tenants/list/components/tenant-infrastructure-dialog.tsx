@@ -22,7 +22,7 @@ import {
   type InfrastructureFormValues,
   type InfrastructureTab,
 } from '@/tenants/list/lib/infrastructure-form';
-import { useConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 import { useInfrastructureSave } from '@/tenants/list/components/use-infrastructure-save';
 

@@ -2,9 +2,9 @@ import type { Tenant, TenantPatch } from '@contract/tenants';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { asDirectError, useChangeRequestForm } from '@/changes';
 import type { ChangeRequestForm } from '@/components/change-request-form';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 import { applyServerIssues, serverFieldIssues } from '@/lib/server-issues';
-import type { ConflictAwareSave } from '@/lib/use-conflict-aware-save';
+import type { ConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { usePatchTenant } from '@/tenants/api/update-tenant';
 import {
   infrastructureFields,

@@ -1,6 +1,6 @@
 import { ToastAction } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/components/notify';
 
 /** Long enough to read the toast and reach its Undo button; the spec's 5 s default is for plain toasts. */
 export const UNDO_TOAST_DURATION = 10_000;

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isPreconditionFailed } from '@/lib/api-client';
-import { notifyError, notifyProblem } from '@/lib/notify';
+import { notifyError, notifyProblem } from '@/components/notify';
 
 /**
  * A delete sent with the revision the admin saw (If-Match) fails with 412 when someone changed the

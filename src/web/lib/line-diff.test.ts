@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { diffLines, withContext, type DiffLine } from '@/tenants/control-plane/lib/line-diff';
-import { prettyJson } from '@/tenants/control-plane/lib/json-text';
+import { diffLines, withContext, type DiffLine } from '@/lib/line-diff';
 
 describe('diffLines', () => {
   it('keeps common lines and marks removed and added ones', () => {
-    const from = prettyJson('{"a":1,"b":2,"d":4}');
-    const to = prettyJson('{"a":1,"c":3,"d":4}');
+    const from = JSON.stringify({ a: 1, b: 2, d: 4 }, null, 2);
+    const to = JSON.stringify({ a: 1, c: 3, d: 4 }, null, 2);
     expect(diffLines(from, to)).toEqual([
       { kind: 'same', text: '{' },
       { kind: 'same', text: '  "a": 1,' },
@@ -77,13 +76,5 @@ describe('withContext', () => {
       { kind: 'same', text: 'h' },
     ]);
     expect(withContext([{ kind: 'same', text: 'x' }])).toEqual([{ kind: 'gap', count: 1 }]);
-  });
-});
-
-describe('prettyJson', () => {
-  it('pretty-prints JSON, treats empty as {} and leaves other text alone', () => {
-    expect(prettyJson('{"a":[1]}')).toBe('{\n  "a": [\n    1\n  ]\n}');
-    expect(prettyJson('')).toBe('{}');
-    expect(prettyJson('not json')).toBe('not json');
   });
 });

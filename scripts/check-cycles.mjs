@@ -1,0 +1,85 @@
+// No import cycle in src/ (issue 21): fails on
+// - a cycle between files anywhere in src/ (server, contract, web), counting the imports that run:
+//   `import type` is erased (verbatimModuleSyntax), so a cycle of types alone is not one;
+// - a cycle between web features (src/web/<feature>/, tests aside), even when no file cycle carries it:
+//   features compose in src/web/app/, and a feature that needs another's piece takes it from there.
+// Usage: npm run check:cycles (part of npm test)
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import madge from 'madge';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SHARED_WEB = new Set(['app', 'components', 'hooks', 'lib', 'test']);
+const features = new Set(
+  readdirSync(new URL('../src/web', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !SHARED_WEB.has(entry.name))
+    .map((entry) => entry.name),
+);
+
+const valueImports = { skipTypeImports: true };
+const result = await madge(`${root}src`, {
+  baseDir: `${root}src`,
+  fileExtensions: ['ts', 'tsx'],
+  tsConfig: `${root}tsconfig.json`,
+  detectiveOptions: { ts: valueImports, tsx: valueImports },
+});
+
+/** Strongly connected components of more than one node: each is one or more cycles. */
+function cycles(graph) {
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+const files = result.obj();
+const fileCycles = result.circular();
+
+const featureOf = (file) => {
+  const match = /^web\/([^/]+)\//.exec(file);
+  return match && features.has(match[1]) && !/\.test\.tsx?$|\/test\//.test(file) ? match[1] : null;
+};
+const featureGraph = new Map();
+for (const [file, deps] of Object.entries(files)) {
+  const from = featureOf(file);
+  if (!from) continue;
+  const edges = featureGraph.get(from) ?? new Set();
+  for (const dep of deps) {
+    const to = featureOf(dep);
+    if (to && to !== from) edges.add(to);
+  }
+  featureGraph.set(from, edges);
+}
+const featureCycles = cycles(featureGraph);
+
+for (const cycle of fileCycles) console.error(`file cycle: ${cycle.join(' > ')}`);
+for (const cycle of featureCycles) console.error(`feature cycle: ${cycle.join(' <-> ')} (src/web)`);
+console.info(
+  `${Object.keys(files).length} files: ${fileCycles.length} file cycles, ${featureCycles.length} feature cycles`,
+);
+if (fileCycles.length + featureCycles.length > 0) process.exit(1);
