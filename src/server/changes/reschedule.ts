@@ -1,10 +1,11 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { RESCHEDULE_TOLERANCE_HOURS, type Schedule } from '../../contract/changes';
 import type { Actor } from '../auth/viewer';
 import type { Transaction } from '../db/client';
-import { changeRequestEvents, changeRequests } from '../db/schema';
+import { changeRequests } from '../db/schema';
 import { nextRevision } from '../revisions';
 import { addEvent, auditRequest, type ChangeRequestRow } from './apply';
+import { roundApprovers } from './reviewers';
 
 const TOLERANCE_MS = RESCHEDULE_TOLERANCE_HOURS * 3_600_000;
 
@@ -27,20 +28,6 @@ export function movedBeyondApproval(
   return null;
 }
 
-async function approvalsOfRound(tx: Transaction, request: ChangeRequestRow): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(changeRequestEvents)
-    .where(
-      and(
-        eq(changeRequestEvents.changeRequestId, request.id),
-        eq(changeRequestEvents.kind, 'approve'),
-        eq(changeRequestEvents.round, request.round),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Sets or moves the time a locked request applies. A move outside what was approved (see
  * movedBeyondApproval) voids the approvals: a new round starts, an approved request waits for approval
@@ -54,7 +41,7 @@ export async function rescheduleRequest(
   scheduledAt: string,
   actor: Actor,
 ): Promise<void> {
-  const approved = request.status === 'scheduled' || (await approvalsOfRound(tx, request)) > 0;
+  const approved = request.status === 'scheduled' || (await roundApprovers(tx, request)).length > 0;
   const beyond =
     request.requiredApprovals > 0 && approved ? movedBeyondApproval(request.scheduledAt, scheduledAt) : null;
   const round = beyond ? request.round + 1 : request.round;

@@ -1,8 +1,8 @@
-import { and, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Change, ChangeKind } from '../../contract/changes';
 import { viewerCan, type Viewer } from '../auth/viewer';
 import type { Executor } from '../db/client';
-import { changeRequests } from '../db/schema';
+import { changeRequestEvents, changeRequests } from '../db/schema';
 import { forbidden } from '../errors';
 import type { ChangeTarget } from './kinds';
 import { requiredApprovalsFor } from './policy';
@@ -63,4 +63,22 @@ export function assertMayBypass(viewer: Viewer, change: Change): void {
       'A change of an approval policy cannot be bypassed: another global administrator must approve it',
     );
   }
+}
+
+/** Who approved the request in its current round (a refresh or a reopen starts a new one). */
+export async function roundApprovers(
+  db: Executor,
+  request: { id: string; round: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ authorId: changeRequestEvents.authorId })
+    .from(changeRequestEvents)
+    .where(
+      and(
+        eq(changeRequestEvents.changeRequestId, request.id),
+        eq(changeRequestEvents.kind, 'approve'),
+        eq(changeRequestEvents.round, request.round),
+      ),
+    );
+  return rows.flatMap((row) => (row.authorId === null ? [] : [row.authorId]));
 }

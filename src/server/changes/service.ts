@@ -29,7 +29,14 @@ import {
 } from './apply';
 import { handlerOf, type ChangeTarget } from './kinds';
 import { rescheduleRequest } from './reschedule';
-import { assertMayBypass, mayReview, requiredApprovalsOf, reviewableIn, reviewRefusal } from './reviewers';
+import {
+  assertMayBypass,
+  mayReview,
+  requiredApprovalsOf,
+  reviewableIn,
+  reviewRefusal,
+  roundApprovers,
+} from './reviewers';
 
 const NOT_FOUND = 'Change request';
 
@@ -204,17 +211,8 @@ async function applyNow(
 
 /** Approvals of the request's current round, and whether the viewer gave one. */
 async function approvalState(tx: Database | Transaction, request: ChangeRequestRow, viewer: Viewer) {
-  const rows = await tx
-    .select({ authorId: changeRequestEvents.authorId })
-    .from(changeRequestEvents)
-    .where(
-      and(
-        eq(changeRequestEvents.changeRequestId, request.id),
-        eq(changeRequestEvents.kind, 'approve'),
-        eq(changeRequestEvents.round, request.round),
-      ),
-    );
-  return { approvals: rows.length, mine: rows.some((r) => r.authorId === viewer.user.id) };
+  const approvers = await roundApprovers(tx, request);
+  return { approvals: approvers.length, mine: approvers.includes(viewer.user.id) };
 }
 
 function assertStatus(request: ChangeRequestRow, allowed: ChangeRequestRow['status'][], doing: string): void {
