@@ -15,38 +15,14 @@ import { onTenant, tenantFromParam, tenantFromBody, tenantFromRow } from '../aut
 
 const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
 
-import {
-  activateVersion,
-  createVersion,
-  getActiveVersion,
-  listActiveVersions,
-  listVersionHistory,
-  promoteVersion,
-} from './versions-service';
+import { getActiveVersion, listActiveVersions, listVersionHistory } from './versions-service';
 import { requireViewer } from '../auth/guard';
 import { actorOf } from '../auth/viewer';
 import { capabilitySubscriptionVersions } from '../db/schema';
-import { assertDirectChangeAllowed } from '../changes/policy';
-import { eq } from 'drizzle-orm';
-import type { Environment } from '../../contract/common';
+import { applyDirect } from '../changes/apply-direct';
 import { idParamSchema } from '../../contract/common';
 
 const BASE = '/api/capability-subscriptions/versions';
-
-/**
- * A version's tenant and environment, for the approval policy; when the version does not exist the
- * service answers the 404.
- */
-async function versionScope(db: Database, versionId: string) {
-  const [row] = await db
-    .select({
-      tenantId: capabilitySubscriptionVersions.tenantId,
-      environment: capabilitySubscriptionVersions.environment,
-    })
-    .from(capabilitySubscriptionVersions)
-    .where(eq(capabilitySubscriptionVersions.id, versionId));
-  return row ? { tenantId: row.tenantId, environment: row.environment as Environment } : undefined;
-}
 
 export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -104,10 +80,10 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
       },
     },
     async (request, reply) => {
-      await assertDirectChangeAllowed(db, request.body.tenantId, request.body.environment);
+      const change = { kind: 'configuration.create', body: request.body } as const;
       return reply
         .status(201)
-        .send(await createVersion(db, request.body, actorOf(requireViewer(request), request.ip)));
+        .send(await applyDirect(db, change, actorOf(requireViewer(request), request.ip)));
     },
   );
 
@@ -129,9 +105,8 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
       },
     },
     async (request) => {
-      const scope = await versionScope(db, request.params.versionId);
-      if (scope) await assertDirectChangeAllowed(db, scope.tenantId, scope.environment);
-      return activateVersion(db, request.params.versionId, actorOf(requireViewer(request), request.ip));
+      const change = { kind: 'configuration.activate', versionId: request.params.versionId } as const;
+      return applyDirect(db, change, actorOf(requireViewer(request), request.ip));
     },
   );
 
@@ -158,18 +133,11 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
       },
     },
     async (request, reply) => {
-      const scope = await versionScope(db, request.params.versionId);
-      if (scope) await assertDirectChangeAllowed(db, scope.tenantId, request.body.targetEnvironment);
+      const { versionId } = request.params;
+      const change = { kind: 'configuration.promote', versionId, body: request.body } as const;
       return reply
         .status(201)
-        .send(
-          await promoteVersion(
-            db,
-            request.params.versionId,
-            request.body,
-            actorOf(requireViewer(request), request.ip),
-          ),
-        );
+        .send(await applyDirect(db, change, actorOf(requireViewer(request), request.ip)));
     },
   );
 }
