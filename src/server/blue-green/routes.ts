@@ -3,10 +3,10 @@ import {
   blueGreenReplySchema,
   rollbackBodySchema,
   slotVersionBodySchema,
-  slotVersionGoesLive,
   switchSlotBodySchema,
   toggleBlueGreenBodySchema,
 } from '../../contract/blue-green';
+import type { Change } from '../../contract/changes';
 import { idParamSchema } from '../../contract/common';
 import { requireViewer } from '../auth/guard';
 import type { Permission } from '../auth/permissions';
@@ -15,8 +15,35 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { changeBlueGreen, type BlueGreenOwner } from './service';
-import { assertDirectChangeAllowed, directChangeGuard, type PolicyScope } from '../changes/policy';
-import { rollback, setSlotVersion, switchSlot, toggle } from './transitions';
+import { applyDirect } from '../changes/apply-direct';
+import { toggle } from './transitions';
+
+type SwitchSlotBody = z.infer<typeof switchSlotBodySchema>;
+type RollbackBody = z.infer<typeof rollbackBodySchema>;
+type SlotVersionBody = z.infer<typeof slotVersionBodySchema>;
+type BlueGreenChange = Extract<Change, { kind: `${'tenant' | 'capability'}_blue_green.${string}` }>;
+
+/**
+ * The change a blue-green write is, as the client would request it: the tenant's or the shared
+ * capability's kind (whose target names the tenant's policy or the platform's).
+ */
+function changesOf(owner: 'tenant' | 'capability') {
+  const tenant = owner === 'tenant';
+  return {
+    switch: (id: string, body: SwitchSlotBody): BlueGreenChange =>
+      tenant
+        ? { kind: 'tenant_blue_green.switch', tenantId: id, body }
+        : { kind: 'capability_blue_green.switch', capabilityId: id, body },
+    rollback: (id: string, body: RollbackBody): BlueGreenChange =>
+      tenant
+        ? { kind: 'tenant_blue_green.rollback', tenantId: id, body }
+        : { kind: 'capability_blue_green.rollback', capabilityId: id, body },
+    slotVersion: (id: string, body: SlotVersionBody): BlueGreenChange =>
+      tenant
+        ? { kind: 'tenant_blue_green.slot_version', tenantId: id, body }
+        : { kind: 'capability_blue_green.slot_version', capabilityId: id, body },
+  };
+}
 
 /** The four blue-green endpoints (docs/product.md, API calls), for one owner kind (tenant or capability). */
 export function blueGreenRoutes(
@@ -28,11 +55,13 @@ export function blueGreenRoutes(
     param: string;
     permission: Permission;
     tag: string;
-    /** The approval policy a switch or rollback of this owner falls under (docs/changes.md). */
-    policyScope: (id: string) => PolicyScope;
+    /** Whose change kinds its writes are (their targets name the policy; docs/changes.md). */
+    changes: 'tenant' | 'capability';
   },
 ): void {
-  const { db, owner, base, param, permission, tag, policyScope } = options;
+  const { db, owner, base, param, permission, tag } = options;
+  const changes = changesOf(options.changes);
+  const actor = (request: Parameters<typeof requireViewer>[0]) => actorOf(requireViewer(request), request.ip);
   const params = z.object({ [param]: idParamSchema });
   const idOf = (request: { params: Record<string, string> }) => request.params[param] ?? '';
   const reply = { 200: blueGreenReplySchema, ...errorResponses(400, 401, 403, 404, 409) };
@@ -57,7 +86,7 @@ export function blueGreenRoutes(
         'toggle',
         request.body.environment,
         (config) => toggle(config, request.body.environment, request.body.enabled),
-        actorOf(requireViewer(request), request.ip),
+        actor(request),
       ),
   );
 
@@ -73,24 +102,9 @@ export function blueGreenRoutes(
         response: reply,
       },
     },
-    async (request) => {
-      const { environment, slot, version } = request.body;
-      const refuseDirect = await directChangeGuard(db, policyScope(idOf(request)), environment);
-      return changeBlueGreen(
-        db,
-        owner,
-        idOf(request),
-        'slot_version',
-        environment,
-        (config) => {
-          // Judged on the locked row: the idle slot may be prepared freely, but a new version for the
-          // live slot (or the first one, which goes live) changes what is served, so the policy applies.
-          if (slotVersionGoesLive(config[environment], slot, version)) refuseDirect();
-          return setSlotVersion(config, environment, slot, version);
-        },
-        actorOf(requireViewer(request), request.ip),
-      );
-    },
+    // Judged on the locked row (the kind's gate): the idle slot may be prepared freely, but a new
+    // version for the live slot (or the first one, which goes live) is a change under the policy.
+    async (request) => applyDirect(db, changes.slotVersion(idOf(request), request.body), actor(request)),
   );
 
   app.post(
@@ -105,18 +119,7 @@ export function blueGreenRoutes(
         response: reply,
       },
     },
-    async (request) => {
-      await assertDirectChangeAllowed(db, policyScope(idOf(request)), request.body.environment);
-      return changeBlueGreen(
-        db,
-        owner,
-        idOf(request),
-        'switch',
-        request.body.environment,
-        (config, at) => switchSlot(config, request.body.environment, request.body.toVersion, at),
-        actorOf(requireViewer(request), request.ip),
-      );
-    },
+    async (request) => applyDirect(db, changes.switch(idOf(request), request.body), actor(request)),
   );
 
   app.post(
@@ -131,17 +134,6 @@ export function blueGreenRoutes(
         response: reply,
       },
     },
-    async (request) => {
-      await assertDirectChangeAllowed(db, policyScope(idOf(request)), request.body.environment);
-      return changeBlueGreen(
-        db,
-        owner,
-        idOf(request),
-        'rollback',
-        request.body.environment,
-        (config, at) => rollback(config, request.body.environment, at),
-        actorOf(requireViewer(request), request.ip),
-      );
-    },
+    async (request) => applyDirect(db, changes.rollback(idOf(request), request.body), actor(request)),
   );
 }

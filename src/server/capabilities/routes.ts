@@ -161,6 +161,6 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
     param: 'id',
     permission: adminOnly,
     tag: 'capabilities',
-    policyScope: () => null,
+    changes: 'capability',
   });
 }

@@ -15,20 +15,12 @@ import { onTenant, tenantFromParam, tenantFromBody, tenantFromRow } from '../aut
 
 const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
 
-import {
-  activateVersion,
-  createVersion,
-  getActiveVersion,
-  listActiveVersions,
-  listVersionHistory,
-  promoteVersion,
-  versionScope,
-} from './versions-service';
+import { getActiveVersion, listActiveVersions, listVersionHistory } from './versions-service';
 import { requireViewer } from '../auth/guard';
 import { actorOf } from '../auth/viewer';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { capabilitySubscriptionVersions } from '../db/schema';
-import { assertDirectChangeAllowed } from '../changes/policy';
+import { applyDirect } from '../changes/apply-direct';
 import { idParamSchema } from '../../contract/common';
 
 const BASE = '/api/capability-subscriptions/versions';
@@ -89,10 +81,10 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
       },
     },
     async (request, reply) => {
-      await assertDirectChangeAllowed(db, request.body.tenantId, request.body.environment);
+      const change = { kind: 'configuration.create', body: request.body } as const;
       return reply
         .status(201)
-        .send(await createVersion(db, request.body, actorOf(requireViewer(request), request.ip)));
+        .send(await applyDirect(db, change, actorOf(requireViewer(request), request.ip)));
     },
   );
 
@@ -114,9 +106,8 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
       },
     },
     async (request) => {
-      const scope = await versionScope(db, request.params.versionId);
-      if (scope) await assertDirectChangeAllowed(db, scope.tenantId, scope.environment);
-      return activateVersion(db, request.params.versionId, actorOf(requireViewer(request), request.ip));
+      const change = { kind: 'configuration.activate', versionId: request.params.versionId } as const;
+      return applyDirect(db, change, actorOf(requireViewer(request), request.ip));
     },
   );
 
@@ -143,18 +134,11 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
       },
     },
     async (request, reply) => {
-      const scope = await versionScope(db, request.params.versionId);
-      if (scope) await assertDirectChangeAllowed(db, scope.tenantId, request.body.targetEnvironment);
+      const { versionId } = request.params;
+      const change = { kind: 'configuration.promote', versionId, body: request.body } as const;
       return reply
         .status(201)
-        .send(
-          await promoteVersion(
-            db,
-            request.params.versionId,
-            request.body,
-            actorOf(requireViewer(request), request.ip),
-          ),
-        );
+        .send(await applyDirect(db, change, actorOf(requireViewer(request), request.ip)));
     },
   );
 }

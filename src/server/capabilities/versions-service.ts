@@ -402,15 +402,3 @@ export async function activateVersion(
     return shaped;
   });
 }
-
-/**
- * A version's tenant and environment, for the approval policy; when the version does not exist the
- * service answers the 404.
- */
-export async function versionScope(db: Executor, versionId: string) {
-  const [row] = await db
-    .select({ tenantId: versions.tenantId, environment: versions.environment })
-    .from(versions)
-    .where(eq(versions.id, versionId));
-  return row ? { tenantId: row.tenantId, environment: row.environment as Environment } : undefined;
-}

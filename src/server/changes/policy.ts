@@ -104,34 +104,13 @@ export async function setApprovalPolicy(
 }
 
 /**
- * For a direct write that is a change only in some states (a live slot's version, a first deployment):
- * reads the policy now, and answers a check to run on the locked row, which refuses when approvals are
- * required, as assertDirectChangeAllowed does.
+ * The refusal of a direct write that the scope's policy turns into a change request (apply-direct.ts):
+ * the client sends the same change to POST /api/change-requests instead (the dialogs say "Request change").
  */
-export async function directChangeGuard(
-  db: Executor,
-  scope: PolicyScope,
-  environment: Environment,
-): Promise<() => void> {
-  const required = await requiredApprovalsFor(db, scope, environment);
-  return () => {
-    if (required === 0) return;
-    const who = scope === null ? 'Platform' : 'This tenant’s';
-    throw new AppError(
-      'APPROVAL_REQUIRED',
-      `${who} ${environment} changes need ${required === 1 ? 'an approval' : `${required} approvals`}: request the change instead`,
-    );
-  };
-}
-
-/**
- * Refuses a direct write that the scope's policy turns into a change request: the client sends the same
- * change to POST /api/change-requests instead (the dialogs say "Request change").
- */
-export async function assertDirectChangeAllowed(
-  db: Executor,
-  scope: PolicyScope,
-  environment: Environment,
-): Promise<void> {
-  (await directChangeGuard(db, scope, environment))();
+export function approvalRequired(scope: PolicyScope, environment: Environment, required: number): AppError {
+  const who = scope === null ? 'Platform' : 'This tenant’s';
+  return new AppError(
+    'APPROVAL_REQUIRED',
+    `${who} ${environment} changes need ${required === 1 ? 'an approval' : `${required} approvals`}: request the change instead`,
+  );
 }

@@ -1,34 +1,23 @@
-import { changedGatewaySettings, type Tenant, type TenantPatch } from '../../contract/tenants';
-import { webAppPatchServesProduction, type WebApp, type WebAppPatch } from '../../contract/web-apps';
+import type { Tenant, TenantPatch } from '../../contract/tenants';
 import type { Executor } from '../db/client';
-import { directChangeGuard } from './policy';
+import { tenantGatewaySettings } from './kinds/tenant-settings';
+import { approvalRequired, requiredApprovalsFor } from './policy';
 
-/*
- * Direct writes that change production only for some of their fields: the tenant PATCH (its gateway
- * and policy server settings) and the web app PATCH (a production app's URL). Each answers a check that
- * the service runs on the locked row, so a value changed meanwhile is judged as it is when written; it
- * refuses with 409 APPROVAL_REQUIRED where the tenant's production policy asks for approvals, and the
- * console then requests the change (tenant_settings.gateway, web_app.update).
+/**
+ * For PATCH /api/tenants/:id, the one gated write that does not go through applyDirect: its body is a
+ * whole tenant patch, of which only the gateway and policy server settings are the change
+ * `tenant_settings.gateway` (the console requests those alone). The check is that kind's own gate, run
+ * by the service on the locked row, so a value changed meanwhile is judged as it is when written.
  */
-
-/** For PATCH /api/tenants/:id: a change of its API gateway or policy server settings. */
 export async function tenantSettingsGuard(
   db: Executor,
   tenantId: string,
 ): Promise<(before: Tenant, fields: TenantPatch) => void> {
-  const refuse = await directChangeGuard(db, tenantId, 'production');
+  const required = await requiredApprovalsFor(db, tenantId, 'production');
   return (before, fields) => {
-    if (changedGatewaySettings(before, fields).length > 0) refuse();
-  };
-}
-
-/** For PATCH /api/web-apps/:id: a change of what production serves from the app. */
-export async function webAppGuard(
-  db: Executor,
-  tenantId: string,
-): Promise<(before: WebApp, patch: WebAppPatch) => void> {
-  const refuse = await directChangeGuard(db, tenantId, 'production');
-  return (before, patch) => {
-    if (webAppPatchServesProduction(before, patch)) refuse();
+    // The patch's other fields are no part of the change: the gate reads only the two settings.
+    const change = { kind: 'tenant_settings.gateway', tenantId, body: fields } as const;
+    const environment = tenantGatewaySettings.gate(change, before);
+    if (environment !== null && required > 0) throw approvalRequired(tenantId, environment, required);
   };
 }

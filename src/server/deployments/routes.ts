@@ -14,16 +14,8 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { adminOnly, signedIn } from '../auth/permissions';
-import { assertDirectChangeAllowed, directChangeGuard } from '../changes/policy';
-import {
-  capabilitySlots,
-  deployToIdleSlot,
-  listCapabilityDeployments,
-  listMicrofrontendDeployments,
-  microfrontendSlots,
-  publishedVersionOf,
-  switchSlots,
-} from './service';
+import { applyDirect } from '../changes/apply-direct';
+import { listCapabilityDeployments, listMicrofrontendDeployments } from './service';
 
 export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -75,18 +67,8 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: mfeSlots,
       },
     },
-    async (request) => {
-      const { microfrontendId, environment, fromSlot, toSlot } = request.body;
-      await assertDirectChangeAllowed(db, null, environment);
-      return switchSlots(
-        db,
-        microfrontendSlots,
-        microfrontendId,
-        environment,
-        { fromSlot, toSlot },
-        actor(request),
-      );
-    },
+    async (request) =>
+      applyDirect(db, { kind: 'microfrontend_deployment.switch', body: request.body }, actor(request)),
   );
 
   app.post(
@@ -100,18 +82,8 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: capabilitySlotsReply,
       },
     },
-    async (request) => {
-      const { capabilityId, environment, fromSlot, toSlot } = request.body;
-      await assertDirectChangeAllowed(db, null, environment);
-      return switchSlots(
-        db,
-        capabilitySlots,
-        capabilityId,
-        environment,
-        { fromSlot, toSlot },
-        actor(request),
-      );
-    },
+    async (request) =>
+      applyDirect(db, { kind: 'capability_deployment.switch', body: request.body }, actor(request)),
   );
 
   app.post(
@@ -125,20 +97,9 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: mfeSlots,
       },
     },
-    async (request) => {
-      const { microfrontendId, environment, versionId } = request.body;
-      const version = await publishedVersionOf(db, microfrontendId, versionId);
-      return deployToIdleSlot(
-        db,
-        microfrontendSlots,
-        microfrontendId,
-        environment,
-        { versionId, deployedUrl: version.entryUrl },
-        actor(request),
-        // The idle slot moves no traffic, but a first deployment goes live: the platform's policy decides.
-        await directChangeGuard(db, null, environment),
-      );
-    },
+    // The idle slot moves no traffic, but a first deployment goes live: the kind's gate asks the policy.
+    async (request) =>
+      applyDirect(db, { kind: 'microfrontend_deployment.deploy', body: request.body }, actor(request)),
   );
 
   app.post(
@@ -152,18 +113,7 @@ export function deploymentRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: capabilitySlotsReply,
       },
     },
-    async (request) => {
-      const { capabilityId, environment, version, endpoint } = request.body;
-      return deployToIdleSlot(
-        db,
-        capabilitySlots,
-        capabilityId,
-        environment,
-        { version, endpoint: endpoint ?? null, deployedUrl: endpoint ?? null },
-        actor(request),
-        // The idle slot moves no traffic, but a first deployment goes live: the platform's policy decides.
-        await directChangeGuard(db, null, environment),
-      );
-    },
+    async (request) =>
+      applyDirect(db, { kind: 'capability_deployment.deploy', body: request.body }, actor(request)),
   );
 }

@@ -92,7 +92,13 @@ const isLive = (row: SlotTraffic) =>
   row.status === 'active' && row.trafficPercentage === LIVE_TRAFFIC_PERCENTAGE;
 
 /** Where a deployment lands: the slot beside the live one, or blue, going live, when none is live. */
-export function deploymentTarget(rows: readonly SlotTraffic[]): { slot: Slot; goesLive: boolean } {
+/** Where a deployment lands, and whether it goes live (nothing was live in the environment). */
+export interface DeploymentLanding {
+  slot: Slot;
+  goesLive: boolean;
+}
+
+export function deploymentTarget(rows: readonly SlotTraffic[]): DeploymentLanding {
   const live = rows.find(isLive);
   if (!live) return { slot: 'blue', goesLive: true };
   return { slot: live.slot === 'blue' ? 'green' : 'blue', goesLive: false };
@@ -185,8 +191,9 @@ async function slotsAfter<R>(
 
 /**
  * Deploys into the idle slot: the slot that is not live becomes an inactive deployment with health
- * unknown, ready to be switched to. An environment with no live slot yet takes its first deployment live;
- * `beforeGoingLive` runs then, on the locked slots, and may refuse it (the approval policy).
+ * unknown, ready to be switched to. An environment with no live slot yet takes its first deployment live.
+ * `onTarget` runs on the locked slots with where it lands, and may refuse it (the approval policy judges
+ * a deployment that goes live).
  */
 export async function deployToIdleSlot<R>(
   db: Database,
@@ -197,12 +204,12 @@ export async function deployToIdleSlot<R>(
     | { versionId: string; deployedUrl: string | null }
     | { version: string; endpoint: string | null; deployedUrl: string | null },
   actor: Actor,
-  beforeGoingLive?: () => void,
+  onTarget?: (landing: DeploymentLanding) => void,
 ): Promise<R[]> {
   return db.transaction(async (tx) => {
     const slots = await lockedSlots(tx, kind, resourceId, environment);
     const { slot: target, goesLive } = deploymentTarget(slots);
-    if (goesLive) beforeGoingLive?.();
+    onTarget?.({ slot: target, goesLive });
     const now = new Date().toISOString();
     const state = goesLive
       ? {

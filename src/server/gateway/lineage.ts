@@ -89,7 +89,7 @@ export type WithLatest<Row> = Row & { latestVersion: number };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Lineage ids are UUIDs: anything else names no lineage (404, not a database error). */
-const isLineageId = (value: string): boolean => UUID.test(value);
+export const isLineageId = (value: string): boolean => UUID.test(value);
 
 // Drizzle infers row types from a concrete table; over a generic table the rows are the kind's Row.
 const rowsOf = <Row>(rows: unknown): Row[] => rows as Row[];

@@ -29,33 +29,11 @@ import { etagOf, ifMatchRevision } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import { gatewayArtifactRoutes } from './artifact-routes';
-import { assertGatewayChangeAllowed } from './approval-gate';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the direct-write gate takes the table; goes with applyDirect (issue 21 item 1)
-import { gatewayRoutes as routeTable, opaPolicies as policyTable } from '../db/schema';
+import { applyDirect } from '../changes/apply-direct';
 import { subscribedCapabilities } from './lineage';
-import {
-  activatePolicy,
-  createPolicy,
-  deletePolicy,
-  disablePolicy,
-  editPolicy,
-  listPolicies,
-  policyHistory,
-  policyPromotionTarget,
-  promotePolicy,
-} from './policies-service';
+import { listPolicies, policyHistory, policyPromotionTarget } from './policies-service';
 import { requireTenant } from './tenant';
-import {
-  activateRoute,
-  createRoute,
-  deleteRoute,
-  disableRoute,
-  editRoute,
-  listRoutes,
-  promoteRoute,
-  routeHistory,
-  routePromotionTarget,
-} from './routes-service';
+import { listRoutes, routeHistory, routePromotionTarget } from './routes-service';
 
 const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
 const writeTenant = onTenant('versions', tenantFromParam('tenantId'), 'Tenant');
@@ -69,6 +47,8 @@ const PROMOTE =
 
 const IF_MATCH =
   'If-Match: the lineage\'s newest version number ("3"); a stale one is a 412 with the newest version';
+
+const actor = (request: Parameters<typeof requireViewer>[0]) => actorOf(requireViewer(request), request.ip);
 
 /** Sends the lineage's newest version number as the ETag: what the next conditional write sends. */
 function withLatest<T extends { latestVersion: number }>(
@@ -113,12 +93,12 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
-        environment: request.body.environment,
-      });
-      const actor = actorOf(requireViewer(request), request.ip);
-      const created = await createRoute(db, request.params.tenantId, request.body, actor);
-      return reply.status(201).send(withLatest(reply, created));
+      const change = {
+        kind: 'gateway_route.create',
+        tenantId: request.params.tenantId,
+        body: request.body,
+      } as const;
+      return reply.status(201).send(withLatest(reply, await applyDirect(db, change, actor(request))));
     },
   );
 
@@ -158,12 +138,8 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
-        lineageId: request.params.lineageId,
-      });
-      const expected = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
-      const created = await editRoute(db, request.params, request.body, actor, expected);
+      const change = { kind: 'gateway_route.edit', ...request.params, body: request.body } as const;
+      const created = await applyDirect(db, change, actor(request), { expected: ifMatchRevision(request) });
       return reply.status(201).send(withLatest(reply, created));
     },
   );
@@ -184,12 +160,9 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
-        versionId: request.params.versionId,
-      });
+      const change = { kind: 'gateway_route.activate', ...request.params } as const;
       const expected = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
-      return withLatest(reply, await activateRoute(db, request.params, actor, expected));
+      return withLatest(reply, await applyDirect(db, change, actor(request), { expected }));
     },
   );
 
@@ -209,12 +182,9 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
-        lineageId: request.params.lineageId,
-      });
+      const change = { kind: 'gateway_route.disable', ...request.params } as const;
       const expected = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
-      return withLatest(reply, await disableRoute(db, request.params, actor, expected));
+      return withLatest(reply, await applyDirect(db, change, actor(request), { expected }));
     },
   );
 
@@ -231,11 +201,9 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
-        environment: request.body.targetEnvironment,
-      });
-      const actor = actorOf(requireViewer(request), request.ip);
-      const created = await promoteRoute(db, request.params, request.body.targetEnvironment, actor);
+      const { targetEnvironment } = request.body;
+      const change = { kind: 'gateway_route.promote', ...request.params, targetEnvironment } as const;
+      const created = await applyDirect(db, change, actor(request));
       return reply.status(201).send(withLatest(reply, created));
     },
   );
@@ -272,11 +240,8 @@ function gatewayRouteRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, routeTable, request.params.tenantId, {
-        lineageId: request.params.lineageId,
-      });
-      const expected = ifMatchRevision(request);
-      await deleteRoute(db, request.params, actorOf(requireViewer(request), request.ip), expected);
+      const change = { kind: 'gateway_route.delete', ...request.params } as const;
+      await applyDirect(db, change, actor(request), { expected: ifMatchRevision(request) });
       return reply.status(204).send(null);
     },
   );
@@ -317,12 +282,12 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
-        environment: request.body.environment,
-      });
-      const actor = actorOf(requireViewer(request), request.ip);
-      const created = await createPolicy(db, request.params.tenantId, request.body, actor);
-      return reply.status(201).send(withLatest(reply, created));
+      const change = {
+        kind: 'opa_policy.create',
+        tenantId: request.params.tenantId,
+        body: request.body,
+      } as const;
+      return reply.status(201).send(withLatest(reply, await applyDirect(db, change, actor(request))));
     },
   );
 
@@ -362,12 +327,8 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
-        lineageId: request.params.lineageId,
-      });
-      const expected = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
-      const created = await editPolicy(db, request.params, request.body, actor, expected);
+      const change = { kind: 'opa_policy.edit', ...request.params, body: request.body } as const;
+      const created = await applyDirect(db, change, actor(request), { expected: ifMatchRevision(request) });
       return reply.status(201).send(withLatest(reply, created));
     },
   );
@@ -388,12 +349,9 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
-        versionId: request.params.versionId,
-      });
+      const change = { kind: 'opa_policy.activate', ...request.params } as const;
       const expected = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
-      return withLatest(reply, await activatePolicy(db, request.params, actor, expected));
+      return withLatest(reply, await applyDirect(db, change, actor(request), { expected }));
     },
   );
 
@@ -413,12 +371,9 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
-        lineageId: request.params.lineageId,
-      });
+      const change = { kind: 'opa_policy.disable', ...request.params } as const;
       const expected = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
-      return withLatest(reply, await disablePolicy(db, request.params, actor, expected));
+      return withLatest(reply, await applyDirect(db, change, actor(request), { expected }));
     },
   );
 
@@ -435,11 +390,9 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
-        environment: request.body.targetEnvironment,
-      });
-      const actor = actorOf(requireViewer(request), request.ip);
-      const created = await promotePolicy(db, request.params, request.body.targetEnvironment, actor);
+      const { targetEnvironment } = request.body;
+      const change = { kind: 'opa_policy.promote', ...request.params, targetEnvironment } as const;
+      const created = await applyDirect(db, change, actor(request));
       return reply.status(201).send(withLatest(reply, created));
     },
   );
@@ -476,11 +429,8 @@ function opaPolicyRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      await assertGatewayChangeAllowed(db, policyTable, request.params.tenantId, {
-        lineageId: request.params.lineageId,
-      });
-      const expected = ifMatchRevision(request);
-      await deletePolicy(db, request.params, actorOf(requireViewer(request), request.ip), expected);
+      const change = { kind: 'opa_policy.delete', ...request.params } as const;
+      await applyDirect(db, change, actor(request), { expected: ifMatchRevision(request) });
       return reply.status(204).send(null);
     },
   );

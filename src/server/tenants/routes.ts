@@ -145,6 +145,6 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
     param: 'tenantId',
     permission: onThisTenant('blueGreen'),
     tag: 'tenants',
-    policyScope: (tenantId) => tenantId,
+    changes: 'tenant',
   });
 }

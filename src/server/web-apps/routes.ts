@@ -10,10 +10,10 @@ import type { ZodApp } from '../http/zod-app';
 import { requireViewer } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import { actorOf, tenantScope } from '../auth/viewer';
-import { webAppGuard } from '../changes/production-guards';
+import { applyDirect } from '../changes/apply-direct';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { webApps } from '../db/schema';
-import { createWebApp, deleteWebApp, getWebApp, listWebApps, updateWebApp } from './service';
+import { createWebApp, deleteWebApp, getWebApp, listWebApps } from './service';
 
 export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -84,12 +84,11 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
       },
     },
     async (request, reply) => {
-      const expectedRevision = ifMatchRevision(request);
+      const expected = ifMatchRevision(request);
       const actor = actorOf(requireViewer(request), request.ip);
-      const { id } = request.params;
-      // A production app's URL is what production serves: changing it may need approval.
-      const guard = await webAppGuard(db, (await getWebApp(db, id)).tenantId);
-      return withEtag(reply, await updateWebApp(db, id, request.body, actor, expectedRevision, guard));
+      // A production app's URL is what production serves: the kind's gate asks the policy then.
+      const change = { kind: 'web_app.update', webAppId: request.params.id, body: request.body } as const;
+      return withEtag(reply, await applyDirect(db, change, actor, { expected }));
     },
   );
 

@@ -111,8 +111,8 @@ export async function updateWebApp(
   patch: WebAppPatch,
   actor: Actor,
   expectedRevision?: ExpectedRevision,
-  /** Runs on the locked row before anything is written; may refuse (changes/production-guards.ts). */
-  beforeWrite?: (before: WebApp, patch: WebAppPatch) => void,
+  /** Runs on the locked row before anything is written; may refuse (the direct write's policy check). */
+  beforeWrite?: (before: WebApp) => void,
 ): Promise<WebApp> {
   return db.transaction(async (tx) => {
     await lockOwningTenant(tx, id);
@@ -125,7 +125,7 @@ export async function updateWebApp(
         { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
       ]);
     }
-    beforeWrite?.(before, patch);
+    beforeWrite?.(before);
     const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
     if (Object.keys(values).length === 0) return before;
     const [after] = await tx

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { parseBlueGreenConfig, slotVersionOf, type EnvironmentBlueGreen } from '../../../contract/blue-green';
+import {
+  parseBlueGreenConfig,
+  slotVersionGoesLive,
+  slotVersionOf,
+  type BlueGreenConfig,
+  type EnvironmentBlueGreen,
+} from '../../../contract/blue-green';
 import type { Change } from '../../../contract/changes';
 import { changeBlueGreen, capabilityBlueGreen, tenantBlueGreen } from '../../blue-green/service';
 import { rollback, setSlotVersion, switchSlot } from '../../blue-green/transitions';
@@ -70,8 +76,17 @@ function blueGreenHandler<C extends BlueGreenChange>(
   owner: Owner,
   action: Action,
   idOf: (change: C) => string,
-): ChangeHandler<C> {
+): ChangeHandler<C, { blueGreenConfig: string }, BlueGreenConfig> {
   return {
+    // A slot's version is a change only when that slot serves: the live one, or the first version,
+    // which goes live. Preparing the idle slot is not. Switches and rollbacks always are.
+    gate:
+      action === 'slot_version'
+        ? ({ body }, config) =>
+            'slot' in body && slotVersionGoesLive(config[body.environment], body.slot, body.version)
+              ? body.environment
+              : null
+        : undefined,
     async target(tx, change) {
       const row = await ownerRow(tx, owner, idOf(change));
       const what = titleOf(change, row.name);
@@ -97,14 +112,18 @@ function blueGreenHandler<C extends BlueGreenChange>(
         diff: [{ label: `${row.name} · ${change.body.environment}`, before: slotsView(before), after }],
       };
     },
-    async apply(tx, change, actor) {
-      await changeBlueGreen(
+    apply(tx, change, actor, direct) {
+      const transition = transitionOf(change);
+      return changeBlueGreen(
         tx,
         owner === 'tenant' ? tenantBlueGreen : capabilityBlueGreen,
         idOf(change),
         action,
         change.body.environment,
-        transitionOf(change),
+        (config, at) => {
+          direct?.onLocked?.(config);
+          return transition(config, at);
+        },
         actor,
       );
     },

@@ -1,6 +1,7 @@
 import { and, eq, max } from 'drizzle-orm';
 import type { Change } from '../../../contract/changes';
 import type { Environment } from '../../../contract/common';
+import type { ConfigurationVersion } from '../../../contract/capability-subscriptions';
 import type { Transaction } from '../../db/client';
 import { capabilities, capabilitySubscriptionVersions as versions } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -51,7 +52,10 @@ async function versionRow(tx: Transaction, versionId: string) {
 
 const contextLabel = (c: Context) => `${c.environment} · ${c.region}`;
 
-export const createConfiguration: ChangeHandler<Extract<Change, { kind: 'configuration.create' }>> = {
+export const createConfiguration: ChangeHandler<
+  Extract<Change, { kind: 'configuration.create' }>,
+  ConfigurationVersion
+> = {
   async target(tx, { body }) {
     return {
       scope: body.tenantId,
@@ -73,12 +77,13 @@ export const createConfiguration: ChangeHandler<Extract<Change, { kind: 'configu
       ],
     };
   },
-  async apply(tx, { body }, actor) {
-    await createVersion(tx, body, actor);
-  },
+  apply: (tx, { body }, actor) => createVersion(tx, body, actor),
 };
 
-export const activateConfiguration: ChangeHandler<Extract<Change, { kind: 'configuration.activate' }>> = {
+export const activateConfiguration: ChangeHandler<
+  Extract<Change, { kind: 'configuration.activate' }>,
+  ConfigurationVersion
+> = {
   async target(tx, { versionId }) {
     const version = await versionRow(tx, versionId);
     return {
@@ -102,12 +107,13 @@ export const activateConfiguration: ChangeHandler<Extract<Change, { kind: 'confi
       ],
     };
   },
-  async apply(tx, { versionId }, actor) {
-    await activateVersion(tx, versionId, actor);
-  },
+  apply: (tx, { versionId }, actor) => activateVersion(tx, versionId, actor),
 };
 
-export const promoteConfiguration: ChangeHandler<Extract<Change, { kind: 'configuration.promote' }>> = {
+export const promoteConfiguration: ChangeHandler<
+  Extract<Change, { kind: 'configuration.promote' }>,
+  ConfigurationVersion[]
+> = {
   async target(tx, { versionId, body }) {
     const version = await versionRow(tx, versionId);
     return {
@@ -133,7 +139,5 @@ export const promoteConfiguration: ChangeHandler<Extract<Change, { kind: 'config
     }
     return { fingerprint: fingerprints.join(','), diff };
   },
-  async apply(tx, { versionId, body }, actor) {
-    await promoteVersion(tx, versionId, body, actor);
-  },
+  apply: (tx, { versionId, body }, actor) => promoteVersion(tx, versionId, body, actor),
 };

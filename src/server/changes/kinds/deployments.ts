@@ -1,6 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Change } from '../../../contract/changes';
-import { LIVE_TRAFFIC_PERCENTAGE } from '../../../contract/deployments';
+import {
+  LIVE_TRAFFIC_PERCENTAGE,
+  type CapabilityDeployment,
+  type MicrofrontendDeployment,
+} from '../../../contract/deployments';
 import type { Transaction } from '../../db/client';
 import {
   capabilities,
@@ -12,6 +16,8 @@ import { notFound } from '../../errors';
 import {
   capabilitySlots,
   deploymentTarget,
+  type DeploymentLanding,
+  type SlotKind,
   deployToIdleSlot,
   microfrontendSlots,
   publishedVersionOf,
@@ -132,10 +138,11 @@ const swapped = (rows: SlotView[]) =>
   });
 
 /** A slot switch of a shared microfrontend or capability: a platform change. */
-function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch>(
+function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch, R>(
   kind: Resource,
+  slotKind: SlotKind<R>,
   idOf: (change: C) => string,
-): ChangeHandler<C> {
+): ChangeHandler<C, R[]> {
   return {
     target: (tx, change) =>
       slotsTarget(
@@ -146,22 +153,23 @@ function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch>(
         (name) => `Switch ${name} slots in ${change.body.environment}`,
       ),
     snapshot: (tx, change) => slotsSnapshot(tx, kind, idOf(change), change.body.environment, swapped),
-    async apply(tx, change, actor) {
+    apply(tx, change, actor) {
       const { environment, fromSlot, toSlot } = change.body;
-      if (kind === 'microfrontend') {
-        await switchSlots(tx, microfrontendSlots, idOf(change), environment, { fromSlot, toSlot }, actor);
-      } else {
-        await switchSlots(tx, capabilitySlots, idOf(change), environment, { fromSlot, toSlot }, actor);
-      }
+      return switchSlots(tx, slotKind, idOf(change), environment, { fromSlot, toSlot }, actor);
     },
   };
 }
 
-export const microfrontendSwitch = switchHandler<MicrofrontendSwitch>(
+export const microfrontendSwitch = switchHandler<MicrofrontendSwitch, MicrofrontendDeployment>(
   'microfrontend',
+  microfrontendSlots,
   (c) => c.body.microfrontendId,
 );
-export const capabilitySlotSwitch = switchHandler<CapabilitySwitch>('capability', (c) => c.body.capabilityId);
+export const capabilitySlotSwitch = switchHandler<CapabilitySwitch, CapabilityDeployment>(
+  'capability',
+  capabilitySlots,
+  (c) => c.body.capabilityId,
+);
 
 /** What a deployment writes into its slot, as its endpoint does: the version and where it is served. */
 async function landingOf(tx: Transaction, change: MicrofrontendDeploy | CapabilityDeploy) {
@@ -186,13 +194,14 @@ function afterDeploy(kind: Resource, rows: SlotView[], landing: Record<string, u
 
 /**
  * A deployment of a shared microfrontend or capability: a change when it is the environment's first,
- * which goes live (the endpoint refuses only that one). Applied later, it lands wherever the endpoint
- * would put it then.
+ * which goes live (its gate, judged on the locked slots; deploying into the idle slot is no change).
+ * Applied later, it lands wherever the endpoint would put it then.
  */
-function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy>(
+function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy, R>(
   kind: Resource,
+  slotKind: SlotKind<R>,
   idOf: (change: C) => string,
-): ChangeHandler<C> {
+): ChangeHandler<C, R[], DeploymentLanding> {
   return {
     target: (tx, change) =>
       slotsTarget(
@@ -208,14 +217,18 @@ function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy>(
         afterDeploy(kind, rows, landing),
       );
     },
-    async apply(tx, change, actor) {
-      const { environment } = change.body;
+    gate: (change, landing) => (landing.goesLive ? change.body.environment : null),
+    async apply(tx, change, actor, direct) {
       const landing = await landingOf(tx, change);
-      if ('versionId' in landing) {
-        await deployToIdleSlot(tx, microfrontendSlots, idOf(change), environment, landing, actor);
-      } else {
-        await deployToIdleSlot(tx, capabilitySlots, idOf(change), environment, landing, actor);
-      }
+      return deployToIdleSlot(
+        tx,
+        slotKind,
+        idOf(change),
+        change.body.environment,
+        landing,
+        actor,
+        direct?.onLocked,
+      );
     },
   };
 }
@@ -227,8 +240,13 @@ async function versionLabel(tx: Transaction, change: MicrofrontendDeploy | Capab
   return (await publishedVersionOf(tx, body.microfrontendId, body.versionId)).version;
 }
 
-export const microfrontendDeploy = deployHandler<MicrofrontendDeploy>(
+export const microfrontendDeploy = deployHandler<MicrofrontendDeploy, MicrofrontendDeployment>(
   'microfrontend',
+  microfrontendSlots,
   (c) => c.body.microfrontendId,
 );
-export const capabilityDeploy = deployHandler<CapabilityDeploy>('capability', (c) => c.body.capabilityId);
+export const capabilityDeploy = deployHandler<CapabilityDeploy, CapabilityDeployment>(
+  'capability',
+  capabilitySlots,
+  (c) => c.body.capabilityId,
+);

@@ -22,6 +22,8 @@ import {
   promoteRoute,
   routePromotionTarget,
 } from '../../gateway/routes-service';
+import type { GatewayRoute, OpaPolicy } from '../../../contract/gateway';
+import { isLineageId, type WithLatest } from '../../gateway/lineage';
 import type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
 
 type Prefix = 'gateway_route' | 'opa_policy';
@@ -66,6 +68,8 @@ const RESOURCES: Record<Prefix, Resource> = {
 
 /** The versions of one lineage of a tenant, newest first; 404 when there are none. */
 async function lineageRows(tx: Transaction, resource: Resource, tenantId: string, lineageId: string) {
+  // Lineage ids are UUIDs: anything else names no lineage (404 as from the service, not a database error).
+  if (!isLineageId(lineageId)) throw notFound(resource.label);
   // The two tables share the lineage columns; drizzle cannot type a query over a union of tables.
   const table = resource.table as typeof gatewayRoutes;
   const rows = (await tx
@@ -91,7 +95,7 @@ async function versionRow(tx: Transaction, resource: Resource, tenantId: string,
     lineageId: string;
     version: number;
   })[];
-  if (!row) throw notFound(resource.label);
+  if (!row) throw notFound(`${resource.label} version`);
   return row;
 }
 
@@ -100,11 +104,10 @@ const lineageState = (rows: { id: string; version: number; isActive: boolean }[]
   `${rows[0]?.version ?? 0}:${rows.find((r) => r.isActive)?.id ?? 'none'}`;
 
 /**
- * Where a change of a gateway lineage happens, what it alters, and how it applies, for one resource
- * (routes or policies). The apply runs the endpoint's own service without If-Match: the request's
- * fingerprint (the lineage's newest number and active version) is the precondition instead.
+ * Where a change of a gateway lineage happens and what it alters, for one resource (routes or
+ * policies); each kind below adds how it applies.
  */
-function gatewayHandler<P extends Prefix>(prefix: P): ChangeHandler<GatewayChange<P>> {
+function gatewayReview<P extends Prefix>(prefix: P): Omit<ChangeHandler<GatewayChange<P>>, 'apply'> {
   const resource = RESOURCES[prefix];
   const isRoute = prefix === 'gateway_route';
   const operation = (change: GatewayChange<P>) => change.kind.slice(prefix.length + 1);
@@ -202,40 +205,66 @@ function gatewayHandler<P extends Prefix>(prefix: P): ChangeHandler<GatewayChang
         diff: [{ label: `${described.name} · ${described.environment}`, before, after: described.after }],
       };
     },
-    async apply(tx, change, actor) {
-      const c = change as GatewayChange<Prefix> & Record<string, unknown>;
-      const lineage = { tenantId: c.tenantId, lineageId: c.lineageId as string };
-      switch (operation(change)) {
-        case 'create':
-          if (isRoute) await createRoute(tx, c.tenantId, c.body as never, actor);
-          else await createPolicy(tx, c.tenantId, c.body as never, actor);
-          return;
-        case 'edit':
-          if (isRoute) await editRoute(tx, lineage, c.body as never, actor, undefined);
-          else await editPolicy(tx, lineage, c.body as never, actor, undefined);
-          return;
-        case 'activate': {
-          const ids = { tenantId: c.tenantId, versionId: c.versionId as string };
-          if (isRoute) await activateRoute(tx, ids, actor, undefined);
-          else await activatePolicy(tx, ids, actor, undefined);
-          return;
-        }
-        case 'disable':
-          if (isRoute) await disableRoute(tx, lineage, actor, undefined);
-          else await disablePolicy(tx, lineage, actor, undefined);
-          return;
-        case 'delete':
-          if (isRoute) await deleteRoute(tx, lineage, actor, undefined);
-          else await deletePolicy(tx, lineage, actor, undefined);
-          return;
-        case 'promote':
-          if (isRoute) await promoteRoute(tx, lineage, c.targetEnvironment as Environment, actor);
-          else await promotePolicy(tx, lineage, c.targetEnvironment as Environment, actor);
-          return;
-      }
-    },
   };
 }
 
-export const routeChange = gatewayHandler('gateway_route');
-export const policyChange = gatewayHandler('opa_policy');
+type Kind<K extends Change['kind']> = Extract<Change, { kind: K }>;
+type Handler<K extends Change['kind'], R> = ChangeHandler<Kind<K>, R>;
+
+/*
+ * Each kind applies with the endpoint's own service. A request passes no If-Match (its fingerprint, the
+ * lineage's newest number and active version, is the precondition); a direct write passes its own.
+ */
+const routeReview = gatewayReview('gateway_route');
+type Route = WithLatest<GatewayRoute>;
+export const routeCreate: Handler<'gateway_route.create', Route> = {
+  ...routeReview,
+  apply: (tx, c, actor) => createRoute(tx, c.tenantId, c.body, actor),
+};
+export const routeEdit: Handler<'gateway_route.edit', Route> = {
+  ...routeReview,
+  apply: (tx, c, actor, direct) => editRoute(tx, c, c.body, actor, direct?.expected),
+};
+export const routeActivate: Handler<'gateway_route.activate', Route> = {
+  ...routeReview,
+  apply: (tx, c, actor, direct) => activateRoute(tx, c, actor, direct?.expected),
+};
+export const routeDisable: Handler<'gateway_route.disable', Route> = {
+  ...routeReview,
+  apply: (tx, c, actor, direct) => disableRoute(tx, c, actor, direct?.expected),
+};
+export const routeDelete: Handler<'gateway_route.delete', void> = {
+  ...routeReview,
+  apply: (tx, c, actor, direct) => deleteRoute(tx, c, actor, direct?.expected),
+};
+export const routePromote: Handler<'gateway_route.promote', Route> = {
+  ...routeReview,
+  apply: (tx, c, actor) => promoteRoute(tx, c, c.targetEnvironment, actor),
+};
+
+const policyReview = gatewayReview('opa_policy');
+type Policy = WithLatest<OpaPolicy>;
+export const policyCreate: Handler<'opa_policy.create', Policy> = {
+  ...policyReview,
+  apply: (tx, c, actor) => createPolicy(tx, c.tenantId, c.body, actor),
+};
+export const policyEdit: Handler<'opa_policy.edit', Policy> = {
+  ...policyReview,
+  apply: (tx, c, actor, direct) => editPolicy(tx, c, c.body, actor, direct?.expected),
+};
+export const policyActivate: Handler<'opa_policy.activate', Policy> = {
+  ...policyReview,
+  apply: (tx, c, actor, direct) => activatePolicy(tx, c, actor, direct?.expected),
+};
+export const policyDisable: Handler<'opa_policy.disable', Policy> = {
+  ...policyReview,
+  apply: (tx, c, actor, direct) => disablePolicy(tx, c, actor, direct?.expected),
+};
+export const policyDelete: Handler<'opa_policy.delete', void> = {
+  ...policyReview,
+  apply: (tx, c, actor, direct) => deletePolicy(tx, c, actor, direct?.expected),
+};
+export const policyPromote: Handler<'opa_policy.promote', Policy> = {
+  ...policyReview,
+  apply: (tx, c, actor) => promotePolicy(tx, c, c.targetEnvironment, actor),
+};

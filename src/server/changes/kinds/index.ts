@@ -15,14 +15,27 @@ import {
   microfrontendDeploy,
   microfrontendSwitch,
 } from './deployments';
-import { policyChange, routeChange } from './gateway';
+import {
+  policyActivate,
+  policyCreate,
+  policyDelete,
+  policyDisable,
+  policyEdit,
+  policyPromote,
+  routeActivate,
+  routeCreate,
+  routeDelete,
+  routeDisable,
+  routeEdit,
+  routePromote,
+} from './gateway';
 import { tenantGatewaySettings } from './tenant-settings';
 import { webAppUpdate } from './web-app';
 import type { ChangeHandler } from './types';
 
-export type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
+export type { ChangeHandler, ChangeSnapshot, ChangeTarget, DirectWrite } from './types';
 
-const HANDLERS: { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K }>> } = {
+const HANDLERS = {
   'configuration.create': createConfiguration,
   'configuration.activate': activateConfiguration,
   'configuration.promote': promoteConfiguration,
@@ -36,22 +49,25 @@ const HANDLERS: { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K
   'capability_deployment.switch': capabilitySlotSwitch,
   'microfrontend_deployment.deploy': microfrontendDeploy,
   'capability_deployment.deploy': capabilityDeploy,
-  'gateway_route.create': routeChange,
-  'gateway_route.edit': routeChange,
-  'gateway_route.activate': routeChange,
-  'gateway_route.disable': routeChange,
-  'gateway_route.delete': routeChange,
-  'gateway_route.promote': routeChange,
-  'opa_policy.create': policyChange,
-  'opa_policy.edit': policyChange,
-  'opa_policy.activate': policyChange,
-  'opa_policy.disable': policyChange,
-  'opa_policy.delete': policyChange,
-  'opa_policy.promote': policyChange,
+  'gateway_route.create': routeCreate,
+  'gateway_route.edit': routeEdit,
+  'gateway_route.activate': routeActivate,
+  'gateway_route.disable': routeDisable,
+  'gateway_route.delete': routeDelete,
+  'gateway_route.promote': routePromote,
+  'opa_policy.create': policyCreate,
+  'opa_policy.edit': policyEdit,
+  'opa_policy.activate': policyActivate,
+  'opa_policy.disable': policyDisable,
+  'opa_policy.delete': policyDelete,
+  'opa_policy.promote': policyPromote,
   'tenant_settings.gateway': tenantGatewaySettings,
   'web_app.update': webAppUpdate,
   'approval_policy.set': approvalPolicySet,
-};
+} satisfies { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K }>> };
+
+/** What applying a change of kind K answers: its domain service's result, the direct endpoint's reply. */
+export type DirectResult<K extends Change['kind']> = Awaited<ReturnType<(typeof HANDLERS)[K]['apply']>>;
 
 /** The handler of a change's kind, typed for that change. */
 export function handlerOf(change: Change): ChangeHandler<Change> {

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Change } from '../../../contract/changes';
-import { TENANT_GATEWAY_FIELDS, type TenantGatewayField } from '../../../contract/tenants';
+import {
+  changedGatewaySettings,
+  TENANT_GATEWAY_FIELDS,
+  type Tenant,
+  type TenantGatewayField,
+} from '../../../contract/tenants';
 import type { Transaction } from '../../db/client';
 import { tenants } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -32,7 +37,9 @@ const fieldsOf = (change: GatewaySettingsChange) =>
  * not per environment, and production runs on them, so they are production changes under the tenant's
  * policy. Applying runs the tenant PATCH with just these fields; both settings are fingerprinted.
  */
-export const tenantGatewaySettings: ChangeHandler<GatewaySettingsChange> = {
+export const tenantGatewaySettings: ChangeHandler<GatewaySettingsChange, Tenant, Tenant> & {
+  gate: NonNullable<ChangeHandler<GatewaySettingsChange, Tenant, Tenant>['gate']>;
+} = {
   async target(tx, change) {
     const row = await tenantRow(tx, change.tenantId);
     const what = fieldsOf(change).map((field) => LABELS[field].toLowerCase());
@@ -54,7 +61,8 @@ export const tenantGatewaySettings: ChangeHandler<GatewaySettingsChange> = {
       })),
     };
   },
-  async apply(tx, change, actor) {
-    await updateTenant(tx, change.tenantId, change.body, actor);
-  },
+  // Sending back the stored value, as a form does, is no change: judged on the locked row.
+  gate: (change, before) => (changedGatewaySettings(before, change.body).length > 0 ? 'production' : null),
+  apply: (tx, change, actor, direct) =>
+    updateTenant(tx, change.tenantId, change.body, actor, direct?.expected, direct?.onLocked),
 };

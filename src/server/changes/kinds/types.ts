@@ -3,6 +3,7 @@ import type { TenantAction } from '../../../contract/auth';
 import type { Environment } from '../../../contract/common';
 import type { Actor } from '../../auth/viewer';
 import type { Transaction } from '../../db/client';
+import type { ExpectedRevision } from '../../revisions';
 import type { PolicyScope } from '../policy';
 
 /** Who a change concerns and who may ask for it. */
@@ -23,14 +24,34 @@ export interface ChangeSnapshot {
 }
 
 /**
+ * What a direct endpoint adds when it applies a change through applyDirect (apply-direct.ts); a request
+ * applies without it (it was approved, and the request's fingerprint is its precondition).
+ */
+export interface DirectWrite<L> {
+  /** Runs on the state `apply` locked, before anything is written: the policy check; throws to refuse. */
+  onLocked?: (locked: L) => void;
+  /** The endpoint's If-Match revision, for kinds whose service takes one. */
+  expected?: ExpectedRevision;
+}
+
+/**
  * One kind of change a request can carry. Each reads through the caller's transaction, and `apply`
  * runs the same service its direct endpoint runs, so a request applies exactly what the dialog would.
+ * `R` is what that service answers (the endpoint's reply); `L` is the locked state a `gate` judges.
  */
-export interface ChangeHandler<C extends Change> {
+export interface ChangeHandler<C extends Change, R = unknown, L = unknown> {
   /** Throws 404 when the resource the change names does not exist. */
   target(tx: Transaction, change: C): Promise<ChangeTarget>;
   snapshot(tx: Transaction, change: C): Promise<ChangeSnapshot>;
-  apply(tx: Transaction, change: C, actor: Actor): Promise<void>;
+  /**
+   * Only for kinds of which some writes are not changes (a slot's version when that slot is idle, a
+   * deployment into the idle slot, a web app outside production): judged on the state `apply` locked,
+   * the environment whose policy this write falls under, or null when it is no change. Without a gate
+   * every write of the kind is a change in its target's environment. Method syntax: `L` differs per
+   * kind, and the HANDLERS table holds them all (apply passes its own `L` to its own gate).
+   */
+  gate?(change: C, locked: L): Environment | null;
+  apply(tx: Transaction, change: C, actor: Actor, direct?: DirectWrite<L>): Promise<R>;
 }
 
 /** JSON text of a configuration, parsed for display; text that is not JSON shows as itself. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Change } from '../../../contract/changes';
 import type { Environment } from '../../../contract/common';
-import { webAppPatchServesProduction } from '../../../contract/web-apps';
+import { webAppPatchServesProduction, type WebApp } from '../../../contract/web-apps';
 import type { Transaction } from '../../db/client';
 import { webApps } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -38,7 +38,7 @@ const normalised = (change: WebAppChange): Partial<WebAppRow> => {
  * fingerprint is every field it touches, so an edit of the same fields meanwhile makes it stale and an
  * approval never writes back over it.
  */
-export const webAppUpdate: ChangeHandler<WebAppChange> = {
+export const webAppUpdate: ChangeHandler<WebAppChange, WebApp, WebApp> = {
   async target(tx, change) {
     const row = await webAppRow(tx, change.webAppId);
     const production = webAppPatchServesProduction(row, change.body);
@@ -61,7 +61,9 @@ export const webAppUpdate: ChangeHandler<WebAppChange> = {
       diff: [{ label: row.name, before, after: pick({ ...row, ...normalised(change) }, fields) }],
     };
   },
-  async apply(tx, change, actor) {
-    await updateWebApp(tx, change.webAppId, change.body, actor);
-  },
+  // Judged on the locked row: only a production app's URL, or a move into or out of production, is a
+  // change (under production's policy); its name, status and the like, and other environments, are not.
+  gate: (change, before) => (webAppPatchServesProduction(before, change.body) ? 'production' : null),
+  apply: (tx, change, actor, direct) =>
+    updateWebApp(tx, change.webAppId, change.body, actor, direct?.expected, direct?.onLocked),
 };
