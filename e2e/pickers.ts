@@ -6,9 +6,16 @@ import { expect } from './fixtures';
  * option whose first line is `option` (a second line may carry its status or slug).
  */
 export async function pick(page: Page, combobox: Locator, option: string): Promise<void> {
-  await combobox.click();
+  await expect(combobox).toBeEnabled();
   const label = await combobox.getAttribute('aria-label');
-  await page.getByRole('textbox', { name: `Search ${label}` }).fill(option);
+  const search = page.getByRole('textbox', { name: `Search ${label}` });
+  // A click that lands while the picker re-renders (its options loading on a busy machine) can be
+  // lost: open it again until its search box shows.
+  await expect(async () => {
+    if (!(await search.isVisible())) await combobox.click();
+    await expect(search).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await search.fill(option);
   await page
     .getByRole('option')
     .filter({ has: page.getByText(option, { exact: true }) })
