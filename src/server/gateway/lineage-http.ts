@@ -1,0 +1,32 @@
+import { gatewayPaths } from '../../contract/gateway';
+import { requireViewer } from '../auth/guard';
+import { onTenant, tenantFromParam } from '../auth/permissions';
+import { actorOf } from '../auth/viewer';
+import { etagOf } from '../http/if-match';
+
+/* What the gateway's route and policy endpoints share: permissions, paths, texts and the ETag. */
+
+export const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
+export const writeTenant = onTenant('versions', tenantFromParam('tenantId'), 'Tenant');
+
+/** Paths as Fastify declares them: the contract's paths with the tenant as a parameter. */
+export const ROUTES = gatewayPaths.routes(':tenantId');
+export const POLICIES = gatewayPaths.policies(':tenantId');
+
+export const PROMOTE =
+  "the lineage's active version becomes the next active version of the target environment's lineage earlier promotions of it went to, or version 1 of a new one (development to uat, uat to production; docs/promotion.md)";
+
+export const IF_MATCH =
+  'If-Match: the lineage\'s newest version number ("3"); a stale one is a 412 with the newest version';
+
+export const actor = (request: Parameters<typeof requireViewer>[0]) =>
+  actorOf(requireViewer(request), request.ip);
+
+/** Sends the lineage's newest version number as the ETag: what the next conditional write sends. */
+export function withLatest<T extends { latestVersion: number }>(
+  reply: { header(name: string, value: string): unknown },
+  row: T,
+): T {
+  reply.header('etag', etagOf(row.latestVersion));
+  return row;
+}
