@@ -2,7 +2,7 @@ import type { Change } from '@contract/changes';
 import type { Environment } from '@contract/common';
 import type { LineageKind } from '@/tenants/gateway/api/gateway-keys';
 
-/** A lineage kind's prefix among the change kinds (src/contract/changes.ts). */
+/** A lineage kind's prefix among the change kinds (src/contract/change-kinds.ts). */
 const prefixOf = (kind: LineageKind) => (kind === 'routes' ? 'gateway_route' : 'opa_policy');
 
 /**
