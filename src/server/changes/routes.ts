@@ -23,14 +23,12 @@ import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
 import { getApprovalPolicy, setApprovalPolicy } from './policy';
+import { changeSummary, getChangeRequest, listChangeRequests } from './reads';
 import {
   approveChangeRequest,
   cancelChangeRequest,
-  changeSummary,
   commentOnChangeRequest,
   createChangeRequest,
-  getChangeRequest,
-  listChangeRequests,
   refreshChangeRequest,
   rejectChangeRequest,
   scheduleChangeRequest,

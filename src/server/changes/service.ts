@@ -1,19 +1,15 @@
-import { and, count, eq, inArray, isNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import type {
   Change,
   ChangeRequest,
   ChangeRequestDetail,
-  ChangeRequestQuery,
-  ChangeSummary,
   CreateChangeRequestBody,
   Schedule,
 } from '../../contract/changes';
 import { instantOfLocalTime } from '../../contract/time-zone';
-import { actorOf, tenantScope, viewerCan, type Actor, type Viewer } from '../auth/viewer';
+import { actorOf, viewerCan, type Actor, type Viewer } from '../auth/viewer';
 import type { Database, Transaction } from '../db/client';
-import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
-import { changeRequestEvents, changeRequests, tenants } from '../db/schema';
+import { changeRequests } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors';
 import { assertRevision, nextRevision, revisionMatches, type ExpectedRevision } from '../revisions';
 import {
@@ -29,16 +25,9 @@ import {
 } from './apply';
 import { handlerOf, type ChangeTarget } from './kinds';
 import { rescheduleRequest } from './reschedule';
-import {
-  assertMayBypass,
-  mayReview,
-  requiredApprovalsOf,
-  reviewableIn,
-  reviewRefusal,
-  roundApprovers,
-} from './reviewers';
-
-const NOT_FOUND = 'Change request';
+import { assertMayBypass, mayReview, requiredApprovalsOf, reviewRefusal } from './reviewers';
+import { approvalState, isAuthor, lockRequest, summaryOf } from './request-rows';
+import { getChangeRequest } from './reads';
 
 /** Who acts on a request, from where, and the revision they last read (If-Match), when they sent one. */
 export interface Caller {
@@ -76,56 +65,6 @@ function assertMayRequest(viewer: Viewer, target: ChangeTarget): void {
         : 'Your role in this tenant does not allow this change',
     );
   }
-}
-
-const mayRead = (viewer: Viewer, request: Pick<ChangeRequestRow, 'tenantId'>): boolean =>
-  viewer.isAdmin || (request.tenantId !== null && viewerCan(viewer, request.tenantId, 'read'));
-
-const isAuthor = (viewer: Viewer, request: Pick<ChangeRequestRow, 'requestedById'>): boolean =>
-  request.requestedById === viewer.user.id;
-
-/** Reads and locks a request the viewer may see; a request they may not see is not found. */
-async function lockRequest(tx: Transaction, id: string, viewer: Viewer): Promise<ChangeRequestRow> {
-  const [row] = await tx.select().from(changeRequests).where(eq(changeRequests.id, id)).for('update');
-  if (!row || !mayRead(viewer, row)) throw notFound(NOT_FOUND);
-  return row;
-}
-
-const approvalsOf = (round: SQL | number) =>
-  sql<number>`(select count(*)::int from ${changeRequestEvents} e where e.change_request_id = ${changeRequests.id} and e.kind = 'approve' and e.round = ${round})`;
-
-const summaryColumns = {
-  id: changeRequests.id,
-  number: changeRequests.number,
-  tenantId: changeRequests.tenantId,
-  tenantName: tenants.name,
-  environment: changeRequests.environment,
-  kind: changeRequests.kind,
-  title: changeRequests.title,
-  description: changeRequests.description,
-  status: changeRequests.status,
-  requiredApprovals: changeRequests.requiredApprovals,
-  approvals: approvalsOf(sql`${changeRequests.round}`),
-  requestedBy: changeRequests.requestedBy,
-  createdAt: changeRequests.createdAt,
-  updatedAt: changeRequests.updatedAt,
-  scheduledAt: changeRequests.scheduledAt,
-  scheduleTimeZone: changeRequests.scheduleTimeZone,
-  appliedAt: changeRequests.appliedAt,
-  appliedBy: changeRequests.appliedBy,
-  outcome: changeRequests.outcome,
-  bypassReason: changeRequests.bypassReason,
-  revision: changeRequests.revision,
-};
-
-async function summaryOf(db: Database | Transaction, id: string): Promise<ChangeRequest> {
-  const [row] = await db
-    .select(summaryColumns)
-    .from(changeRequests)
-    .leftJoin(tenants, eq(tenants.id, changeRequests.tenantId))
-    .where(eq(changeRequests.id, id));
-  if (!row) throw notFound(NOT_FOUND);
-  return row as ChangeRequest;
 }
 
 /**
@@ -207,12 +146,6 @@ async function applyNow(
     if (error instanceof AppError && !(error instanceof StaleChangeError)) throw inChange(error);
     throw error;
   }
-}
-
-/** Approvals of the request's current round, and whether the viewer gave one. */
-async function approvalState(tx: Database | Transaction, request: ChangeRequestRow, viewer: Viewer) {
-  const approvers = await roundApprovers(tx, request);
-  return { approvals: approvers.length, mine: approvers.includes(viewer.user.id) };
 }
 
 function assertStatus(request: ChangeRequestRow, allowed: ChangeRequestRow['status'][], doing: string): void {
@@ -404,160 +337,4 @@ export async function commentOnChangeRequest(
     await tx.update(changeRequests).set(touched()).where(eq(changeRequests.id, request.id));
     await auditRequest(tx, actor, 'comment', request);
   });
-}
-
-/** One request with its diff, timeline, whether it went stale, and what the viewer may do. */
-export async function getChangeRequest(
-  db: Database,
-  id: string,
-  viewer: Viewer,
-): Promise<ChangeRequestDetail> {
-  return db.transaction(async (tx) => {
-    const [request] = await tx.select().from(changeRequests).where(eq(changeRequests.id, id));
-    if (!request || !mayRead(viewer, request)) throw notFound(NOT_FOUND);
-    const summary = await summaryOf(tx, id);
-    const events = await tx
-      .select({
-        id: changeRequestEvents.id,
-        kind: changeRequestEvents.kind,
-        round: changeRequestEvents.round,
-        author: changeRequestEvents.author,
-        body: changeRequestEvents.body,
-        createdAt: changeRequestEvents.createdAt,
-      })
-      .from(changeRequestEvents)
-      .where(eq(changeRequestEvents.changeRequestId, id))
-      .orderBy(changeRequestEvents.createdAt, changeRequestEvents.id);
-    const open = request.status === 'pending' || request.status === 'scheduled';
-    let stale = false;
-    if (open) {
-      try {
-        await assertFresh(tx, request);
-      } catch (error) {
-        if (!(error instanceof StaleChangeError)) throw error;
-        stale = true;
-      }
-    }
-    const { mine } = await approvalState(tx, request, viewer);
-    const reviewer = mayReview(viewer, request);
-    const author = isAuthor(viewer, request);
-    const approveBlockedBy =
-      !reviewer || request.status !== 'pending'
-        ? null
-        : author
-          ? 'You requested this change: another person must approve it'
-          : mine
-            ? 'You have approved this change request'
-            : stale
-              ? 'What it changes has moved on since the request: refresh it first'
-              : null;
-    const steward = author || reviewer;
-    return {
-      ...summary,
-      change: request.change as Change,
-      diff: request.diff as ChangeRequestDetail['diff'],
-      stale,
-      events: events as ChangeRequestDetail['events'],
-      can: {
-        approve: reviewer && request.status === 'pending' && approveBlockedBy === null,
-        reject: reviewer && !author && open,
-        cancel: steward && open,
-        refresh: steward && open,
-        schedule: steward && open,
-        comment: true,
-        approveBlockedBy,
-      },
-    };
-  });
-}
-
-/** Requests the viewer may approve now: open, someone else's, in their tenants, not yet approved by them. */
-function waitingFor(db: Database, viewer: Viewer): SQL | undefined {
-  const mine = alias(changeRequestEvents, 'mine');
-  const scope = tenantScope(viewer, 'approve');
-  return and(
-    eq(changeRequests.status, 'pending'),
-    or(isNull(changeRequests.requestedById), ne(changeRequests.requestedById, viewer.user.id)),
-    scope.all ? undefined : reviewableIn(scope.tenantIds),
-    notExists(
-      db
-        .select({ id: mine.id })
-        .from(mine)
-        .where(
-          and(
-            eq(mine.changeRequestId, changeRequests.id),
-            eq(mine.kind, 'approve'),
-            eq(mine.round, changeRequests.round),
-            eq(mine.authorId, viewer.user.id),
-          ),
-        ),
-    ),
-  );
-}
-
-/** Requests the viewer may read: every one for global administrators, else their tenants' (no platform). */
-function readable(viewer: Viewer): SQL | undefined {
-  const scope = tenantScope(viewer, 'read');
-  return scope.all ? undefined : inArray(changeRequests.tenantId, scope.tenantIds);
-}
-
-const STATES: Record<NonNullable<ChangeRequestQuery['state']>, ChangeRequestRow['status'][]> = {
-  open: ['pending'],
-  scheduled: ['scheduled'],
-  closed: ['applied', 'rejected', 'cancelled', 'failed'],
-};
-
-/** The Changes list: filters, search over title and requester, sort and paging on the server. */
-export async function listChangeRequests(
-  db: Database,
-  query: ChangeRequestQuery,
-  viewer: Viewer,
-): Promise<{ items: ChangeRequest[]; total: number }> {
-  const where = and(
-    readable(viewer),
-    query.view === 'waiting' ? waitingFor(db, viewer) : undefined,
-    query.view === 'mine' ? eq(changeRequests.requestedById, viewer.user.id) : undefined,
-    query.state ? inArray(changeRequests.status, STATES[query.state]) : undefined,
-    query.status ? eq(changeRequests.status, query.status) : undefined,
-    query.tenantId ? eq(changeRequests.tenantId, query.tenantId) : undefined,
-    query.environment ? eq(changeRequests.environment, query.environment) : undefined,
-    query.kind ? eq(changeRequests.kind, query.kind) : undefined,
-    containsAny(query.q, [changeRequests.title, changeRequests.requestedBy]),
-  );
-  const { limit, offset } = pageOf(query);
-  const order = orderByFor(
-    query.sort,
-    '-createdAt',
-    {
-      number: changeRequests.number,
-      createdAt: changeRequests.createdAt,
-      updatedAt: changeRequests.updatedAt,
-      scheduledAt: changeRequests.scheduledAt,
-      status: changeRequests.status,
-    },
-    changeRequests.id,
-  );
-  const result = await runList({
-    page: db
-      .select(summaryColumns)
-      .from(changeRequests)
-      .leftJoin(tenants, eq(tenants.id, changeRequests.tenantId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    count: db.select(countColumn).from(changeRequests).where(where),
-    limit,
-    offset,
-  });
-  return { items: result.items as ChangeRequest[], total: result.total };
-}
-
-/** The sidebar badge: how many requests wait for the viewer's approval. */
-export async function changeSummary(db: Database, viewer: Viewer): Promise<ChangeSummary> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(changeRequests)
-    .where(and(readable(viewer), waitingFor(db, viewer)));
-  return { waitingForMe: Number(row?.n ?? 0) };
 }

@@ -1,0 +1,175 @@
+import { and, count, eq, inArray, isNull, ne, notExists, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type {
+  Change,
+  ChangeRequest,
+  ChangeRequestDetail,
+  ChangeRequestQuery,
+  ChangeSummary,
+} from '../../contract/changes';
+import { tenantScope, type Viewer } from '../auth/viewer';
+import type { Database } from '../db/client';
+import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
+import { changeRequestEvents, changeRequests, tenants } from '../db/schema';
+import { notFound } from '../errors';
+import { assertFresh, StaleChangeError, type ChangeRequestRow } from './apply';
+import { mayReview, reviewableIn } from './reviewers';
+import { approvalState, isAuthor, mayRead, NOT_FOUND, summaryColumns, summaryOf } from './request-rows';
+
+/* Reading change requests: one with its timeline and what the viewer may do, the lists, the badge. */
+
+/** One request with its diff, timeline, whether it went stale, and what the viewer may do. */
+export async function getChangeRequest(
+  db: Database,
+  id: string,
+  viewer: Viewer,
+): Promise<ChangeRequestDetail> {
+  return db.transaction(async (tx) => {
+    const [request] = await tx.select().from(changeRequests).where(eq(changeRequests.id, id));
+    if (!request || !mayRead(viewer, request)) throw notFound(NOT_FOUND);
+    const summary = await summaryOf(tx, id);
+    const events = await tx
+      .select({
+        id: changeRequestEvents.id,
+        kind: changeRequestEvents.kind,
+        round: changeRequestEvents.round,
+        author: changeRequestEvents.author,
+        body: changeRequestEvents.body,
+        createdAt: changeRequestEvents.createdAt,
+      })
+      .from(changeRequestEvents)
+      .where(eq(changeRequestEvents.changeRequestId, id))
+      .orderBy(changeRequestEvents.createdAt, changeRequestEvents.id);
+    const open = request.status === 'pending' || request.status === 'scheduled';
+    let stale = false;
+    if (open) {
+      try {
+        await assertFresh(tx, request);
+      } catch (error) {
+        if (!(error instanceof StaleChangeError)) throw error;
+        stale = true;
+      }
+    }
+    const { mine } = await approvalState(tx, request, viewer);
+    const reviewer = mayReview(viewer, request);
+    const author = isAuthor(viewer, request);
+    const approveBlockedBy =
+      !reviewer || request.status !== 'pending'
+        ? null
+        : author
+          ? 'You requested this change: another person must approve it'
+          : mine
+            ? 'You have approved this change request'
+            : stale
+              ? 'What it changes has moved on since the request: refresh it first'
+              : null;
+    const steward = author || reviewer;
+    return {
+      ...summary,
+      change: request.change as Change,
+      diff: request.diff as ChangeRequestDetail['diff'],
+      stale,
+      events: events as ChangeRequestDetail['events'],
+      can: {
+        approve: reviewer && request.status === 'pending' && approveBlockedBy === null,
+        reject: reviewer && !author && open,
+        cancel: steward && open,
+        refresh: steward && open,
+        schedule: steward && open,
+        comment: true,
+        approveBlockedBy,
+      },
+    };
+  });
+}
+
+/** Requests the viewer may approve now: open, someone else's, in their tenants, not yet approved by them. */
+function waitingFor(db: Database, viewer: Viewer): SQL | undefined {
+  const mine = alias(changeRequestEvents, 'mine');
+  const scope = tenantScope(viewer, 'approve');
+  return and(
+    eq(changeRequests.status, 'pending'),
+    or(isNull(changeRequests.requestedById), ne(changeRequests.requestedById, viewer.user.id)),
+    scope.all ? undefined : reviewableIn(scope.tenantIds),
+    notExists(
+      db
+        .select({ id: mine.id })
+        .from(mine)
+        .where(
+          and(
+            eq(mine.changeRequestId, changeRequests.id),
+            eq(mine.kind, 'approve'),
+            eq(mine.round, changeRequests.round),
+            eq(mine.authorId, viewer.user.id),
+          ),
+        ),
+    ),
+  );
+}
+
+/** Requests the viewer may read: every one for global administrators, else their tenants' (no platform). */
+function readable(viewer: Viewer): SQL | undefined {
+  const scope = tenantScope(viewer, 'read');
+  return scope.all ? undefined : inArray(changeRequests.tenantId, scope.tenantIds);
+}
+
+const STATES: Record<NonNullable<ChangeRequestQuery['state']>, ChangeRequestRow['status'][]> = {
+  open: ['pending'],
+  scheduled: ['scheduled'],
+  closed: ['applied', 'rejected', 'cancelled', 'failed'],
+};
+
+/** The Changes list: filters, search over title and requester, sort and paging on the server. */
+export async function listChangeRequests(
+  db: Database,
+  query: ChangeRequestQuery,
+  viewer: Viewer,
+): Promise<{ items: ChangeRequest[]; total: number }> {
+  const where = and(
+    readable(viewer),
+    query.view === 'waiting' ? waitingFor(db, viewer) : undefined,
+    query.view === 'mine' ? eq(changeRequests.requestedById, viewer.user.id) : undefined,
+    query.state ? inArray(changeRequests.status, STATES[query.state]) : undefined,
+    query.status ? eq(changeRequests.status, query.status) : undefined,
+    query.tenantId ? eq(changeRequests.tenantId, query.tenantId) : undefined,
+    query.environment ? eq(changeRequests.environment, query.environment) : undefined,
+    query.kind ? eq(changeRequests.kind, query.kind) : undefined,
+    containsAny(query.q, [changeRequests.title, changeRequests.requestedBy]),
+  );
+  const { limit, offset } = pageOf(query);
+  const order = orderByFor(
+    query.sort,
+    '-createdAt',
+    {
+      number: changeRequests.number,
+      createdAt: changeRequests.createdAt,
+      updatedAt: changeRequests.updatedAt,
+      scheduledAt: changeRequests.scheduledAt,
+      status: changeRequests.status,
+    },
+    changeRequests.id,
+  );
+  const result = await runList({
+    page: db
+      .select(summaryColumns)
+      .from(changeRequests)
+      .leftJoin(tenants, eq(tenants.id, changeRequests.tenantId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(changeRequests).where(where),
+    limit,
+    offset,
+  });
+  return { items: result.items as ChangeRequest[], total: result.total };
+}
+
+/** The sidebar badge: how many requests wait for the viewer's approval. */
+export async function changeSummary(db: Database, viewer: Viewer): Promise<ChangeSummary> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(changeRequests)
+    .where(and(readable(viewer), waitingFor(db, viewer)));
+  return { waitingForMe: Number(row?.n ?? 0) };
+}
