@@ -11,6 +11,18 @@ export const environments = ['development', 'uat', 'production'] as const;
 export const environmentSchema = z.enum(environments);
 export type Environment = z.infer<typeof environmentSchema>;
 
+/** Each environment's name in the console. */
+export const environmentNames: Record<Environment, string> = {
+  development: 'Development',
+  uat: 'UAT',
+  production: 'Production',
+};
+const environmentNameOf: ReadonlyMap<string, string> = new Map(Object.entries(environmentNames));
+
+/** development Development, uat UAT, production Production; other values raw. */
+export const environmentName = (environment: string): string =>
+  environmentNameOf.get(environment) ?? environment;
+
 /** Create Tenant data residency regions (7). */
 export const residencyRegions = [
   'us-east-1',

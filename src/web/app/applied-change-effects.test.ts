@@ -6,7 +6,9 @@ import { auditKeys } from '@/audit';
 import { capabilityKeys } from '@/capabilities';
 import { deploymentKeys } from '@/deployments';
 import { overviewKeys } from '@/overview';
-import { activeVersionsQueryOptions, gatewayKeys, tenantKeys } from '@/tenants';
+import { activeVersionsQueryOptions } from '@/control-plane';
+import { gatewayKeys } from '@/gateway';
+import { tenantKeys } from '@/tenants';
 import { webAppKeys } from '@/web-apps';
 
 const TENANT = 'tenant-001';

@@ -5,7 +5,9 @@ import { deploymentKeys } from '@/deployments';
 import { overviewKeys } from '@/overview';
 import { webAppKeys } from '@/web-apps';
 import type { AppliedChangeEffects } from '@/lib/applied-change-effects';
-import { configurationVersionRoots, gatewayKeys, tenantKeys } from '@/tenants';
+import { configurationVersionRoots } from '@/control-plane';
+import { gatewayKeys } from '@/gateway';
+import { tenantKeys } from '@/tenants';
 
 /*
  * What each kind of change touches once applied, by the owning features' key factories: the one table

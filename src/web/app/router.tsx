@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
           page('tenants', () => import('@/tenants/components/tenants-page').then((m) => m.TenantsPage)),
           page('users', () => import('@/users/components/users-page').then((m) => m.UsersPage)),
           page('tenant/:tenantId/control-plane', () =>
-            import('@/tenants/components/tenant-control-plane-page').then((m) => m.TenantControlPlanePage),
+            import('@/app/pages/tenant-control-plane-page').then((m) => m.TenantControlPlanePage),
           ),
           page('apis', () =>
             import('@/capabilities/components/capabilities-page').then((m) => m.CapabilitiesPage),

@@ -9,8 +9,6 @@ export {
 } from '@/tenants/api/get-tenant-options';
 export { invalidateTenants, tenantKeys } from '@/tenants/api/tenant-keys';
 export { TenantCombobox } from '@/tenants/components/tenant-combobox';
-export { TenantControlPlanePage } from '@/tenants/components/tenant-control-plane-page';
 export { TenantsPage } from '@/tenants/components/tenants-page';
-export { activeVersionsQueryOptions } from '@/tenants/control-plane/api/get-active-versions';
-export { configurationVersionRoots } from '@/tenants/control-plane/api/invalidate-versions';
-export { gatewayKeys } from '@/tenants/gateway/api/gateway-keys';
+export { useUpdateTenant } from '@/tenants/api/update-tenant';
+export { useWideningConfirmation } from '@/tenants/widening-confirm';

@@ -10,7 +10,7 @@ import {
 import { templatesQueryOptions } from '@/capabilities/api/get-templates';
 import { deploymentsQueryOptions } from '@/deployments';
 import { overviewQueryOptions } from '@/overview';
-import { activeVersionsQueryOptions } from '@/tenants';
+import { activeVersionsQueryOptions } from '@/control-plane';
 
 const invalidated = (client: QueryClient, queryKey: QueryKey) =>
   client.getQueryState(queryKey)?.isInvalidated;

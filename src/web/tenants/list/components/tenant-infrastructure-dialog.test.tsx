@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { TenantInfrastructureDialog } from '@/tenants/list/components/tenant-infrastructure-dialog';
-import { makeChangeRequest, makePolicy } from '@/tenants/control-plane/test/fixtures';
+import { makeChangeRequest, makePolicy } from '@/test/control-plane-fixtures';
 import { apiError, makeTenant, requestsTo, stubApi } from '@/tenants/list/test/fixtures';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';

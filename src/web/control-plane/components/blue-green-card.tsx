@@ -1,0 +1,68 @@
+import { parseBlueGreenConfig } from '@contract/blue-green';
+import type { Tenant } from '@contract/tenants';
+import { useCanOnTenant } from '@/auth';
+import { ChangeRequestFormScope, needsApproval, useApprovalPolicy } from '@/changes';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BlueGreenEnvironmentSection } from '@/components/blue-green/blue-green-environment-section';
+import type { BlueGreenTarget } from '@/components/blue-green/api';
+import { TENANTS_PATH, tenantQueryOptions } from '@/tenants';
+import { isEnvironmentEnabled } from '@/lib/region-policies';
+
+const SECTIONS = [
+  { environment: 'production', label: 'Production' },
+  { environment: 'uat', label: 'UAT' },
+] as const;
+
+/** Blue-green per environment: production and UAT, each only when enabled for the tenant. */
+export function BlueGreenCard({ tenant }: { tenant: Tenant }) {
+  const canManage = useCanOnTenant(tenant.id, 'blueGreen');
+  const config = parseBlueGreenConfig(tenant.blueGreenConfig);
+  const sections = SECTIONS.filter(({ environment }) => isEnvironmentEnabled(tenant, environment));
+  // Read with the card, so the dialogs and slot inputs know whether they apply or request.
+  const { data: policy } = useApprovalPolicy(tenant.id);
+  const target: BlueGreenTarget = {
+    basePath: `${TENANTS_PATH}/${encodeURIComponent(tenant.id)}`,
+    queryKey: tenantQueryOptions(tenant.id).queryKey,
+    // The tenant's approval policy: its production switches, rollbacks and live slot versions become
+    // change requests.
+    approval: {
+      Scope: ChangeRequestFormScope,
+      tenantId: tenant.id,
+      needsApproval: (environment) => needsApproval(policy, environment),
+      switchChange: (body) => ({ kind: 'tenant_blue_green.switch', tenantId: tenant.id, body }),
+      rollbackChange: (body) => ({ kind: 'tenant_blue_green.rollback', tenantId: tenant.id, body }),
+      slotVersionChange: (body) => ({ kind: 'tenant_blue_green.slot_version', tenantId: tenant.id, body }),
+    },
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        {/* A heading, so that the per-environment h3 sections below sit under it. */}
+        <CardTitle role="heading" aria-level={2}>
+          Blue-Green Deployment
+        </CardTitle>
+        <CardDescription>
+          Two slots per environment: deploy to the idle one, then switch traffic to it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {sections.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            Neither production nor UAT is enabled for this tenant.
+          </p>
+        )}
+        {sections.map(({ environment, label }) => (
+          <BlueGreenEnvironmentSection
+            key={environment}
+            target={target}
+            environment={environment}
+            label={label}
+            state={config[environment]}
+            canManage={canManage}
+          />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
