@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { buttonVariants } from '@/components/ui/button';
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   open: boolean;
   title: string;
   description: ReactNode;
@@ -24,6 +24,8 @@ type ConfirmDialogProps = {
   pendingLabel?: string;
   /** The confirm button's style: destructive (default) for what cannot be taken back. */
   confirmVariant?: 'destructive' | 'default';
+  /** The confirm waits for something besides the action (an approval policy still loading). */
+  confirmDisabled?: boolean;
 };
 
 /**
@@ -40,6 +42,7 @@ export function ConfirmDialog({
   confirmLabel = 'Delete',
   pendingLabel = 'Deleting...',
   confirmVariant = 'destructive',
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const confirm = (event: MouseEvent) => {
     // Radix closes the dialog on its action; keep it open while the request runs.
@@ -58,7 +61,7 @@ export function ConfirmDialog({
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <AlertDialogAction
             className={buttonVariants({ variant: confirmVariant })}
-            disabled={pending}
+            disabled={pending || confirmDisabled}
             onClick={confirm}
           >
             {pending ? pendingLabel : confirmLabel}

@@ -1,17 +1,9 @@
 import type { Change, ChangeRequest } from '@contract/changes';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { ChangeRequestForm } from '@/components/change-request-form';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmableDialogForm, useConfirmStep } from '@/components/confirmable-dialog-form';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 
 type RequestChangeDialogProps = {
   open: boolean;
@@ -24,6 +16,8 @@ type RequestChangeDialogProps = {
   change: Change;
   /** A bypass applies at once: it asks as the direct action does (docs/safety.md). */
   bypassConfirmation?: { title: string; description: string; confirmLabel: string };
+  /** The query that a request applied at once (a bypass, or no approval needed after all) makes stale. */
+  appliedRefreshes?: QueryKey;
   onRequested?: (request: ChangeRequest) => void;
 };
 
@@ -47,59 +41,47 @@ function RequestChangeForm({
   form,
   change,
   bypassConfirmation,
+  appliedRefreshes,
   onRequested,
   onDone,
 }: Omit<RequestChangeDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
-  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const step = useConfirmStep();
   const send = () =>
     form.submit(change, {
       onSuccess: (request) => {
-        setConfirming(false);
+        step.close();
+        if (appliedRefreshes && request.status === 'applied')
+          void queryClient.invalidateQueries({ queryKey: appliedRefreshes });
         onRequested?.(request);
         onDone();
       },
-      onError: () => setConfirming(false),
+      onError: step.close,
     });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.valid) return;
-    if (form.bypass && bypassConfirmation) setConfirming(true);
-    else send();
-  };
 
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label={title}>
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </DialogHeader>
+    <ConfirmableDialogForm
+      label={title}
+      title={title}
+      description={description}
+      onSubmit={(event) =>
+        step.submit(event, { ready: form.valid, asks: form.bypass && !!bypassConfirmation, run: send })
+      }
+      pending={form.pending}
+      submitLabel={form.pending ? 'Sending...' : form.submitLabel}
+      submitDisabled={!form.valid || form.pending}
+      destructive={form.bypass}
+      confirmation={
+        bypassConfirmation && {
+          ...bypassConfirmation,
+          open: step.confirming,
+          onConfirm: send,
+          onClose: step.close,
+          pendingLabel: 'Applying...',
+        }
+      }
+    >
       {form.fields}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={form.pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button
-          type="submit"
-          variant={form.bypass ? 'destructive' : 'default'}
-          disabled={!form.valid || form.pending}
-        >
-          {form.pending ? 'Sending...' : form.submitLabel}
-        </Button>
-      </DialogFooter>
-      {bypassConfirmation && (
-        <ConfirmDialog
-          open={confirming}
-          title={bypassConfirmation.title}
-          description={bypassConfirmation.description}
-          pending={form.pending}
-          onConfirm={send}
-          onClose={() => setConfirming(false)}
-          confirmLabel={bypassConfirmation.confirmLabel}
-          pendingLabel="Applying..."
-        />
-      )}
-    </form>
+    </ConfirmableDialogForm>
   );
 }

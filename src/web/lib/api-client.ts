@@ -104,11 +104,19 @@ export async function apiRequest(
   return res;
 }
 
-/** GET a path and parse its JSON; used by the per-endpoint fetchers. */
-export async function getJson<T>(url: string): Promise<T> {
-  const res = await apiRequest('GET', url);
+/** Call a path and parse its JSON reply (typed by the endpoint's module); used by the per-endpoint calls. */
+export async function sendJson<T>(
+  method: string,
+  url: string,
+  data?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  const res = await apiRequest(method, url, data, options);
   return (await res.json()) as T;
 }
+
+/** GET a path and parse its JSON; used by the per-endpoint fetchers. */
+export const getJson = <T>(url: string): Promise<T> => sendJson<T>('GET', url);
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 

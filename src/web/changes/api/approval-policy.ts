@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApprovalPolicy, ApprovalPolicyBody } from '@contract/changes';
 import { changeRequestKeys } from '@/changes/api/change-request-keys';
-import { apiRequest, getJson } from '@/lib/api-client';
+import { getJson, sendJson } from '@/lib/api-client';
 
 /** A tenant's policy, or the platform's (shared capabilities and deployments) for null. */
 const policyPath = (tenantId: string | null) =>
@@ -13,12 +13,11 @@ export function getApprovalPolicy(tenantId: string | null): Promise<ApprovalPoli
 }
 
 /** PUT the same path (global administrators only): answers the saved policy. */
-export async function putApprovalPolicy(
+export function putApprovalPolicy(
   tenantId: string | null,
   body: ApprovalPolicyBody,
 ): Promise<ApprovalPolicy> {
-  const res = await apiRequest('PUT', policyPath(tenantId), body);
-  return (await res.json()) as ApprovalPolicy;
+  return sendJson<ApprovalPolicy>('PUT', policyPath(tenantId), body);
 }
 
 export const approvalPolicyQueryOptions = (tenantId: string | null) =>

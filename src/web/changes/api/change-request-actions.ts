@@ -3,7 +3,7 @@ import type { ChangeRequestDetail, Schedule } from '@contract/changes';
 import { useInvalidateChangeRequests } from '@/changes/api/applied-change-effects';
 import { CHANGE_REQUESTS_PATH, changeRequestKeys } from '@/changes/api/change-request-keys';
 import { formatScheduled } from '@/changes/lib/format';
-import { ApiError, apiRequest, isPreconditionFailed } from '@/lib/api-client';
+import { ApiError, isPreconditionFailed, sendJson } from '@/lib/api-client';
 import { notifyError, notifyProblem, notifySuccess } from '@/components/notify';
 
 /** One write on a request: the endpoint's name and its body. */
@@ -44,18 +44,17 @@ function bodyOf(action: ChangeRequestAction): unknown {
  * the page showed (comments carry none: they change nothing anyone reviews), so a write on a request
  * someone else moved on gets 412 instead of approving what the reviewer has not seen.
  */
-export async function postChangeRequestAction(
+export function postChangeRequestAction(
   id: string,
   action: ChangeRequestAction,
   ifMatch?: number,
 ): Promise<ChangeRequestDetail> {
-  const res = await apiRequest(
+  return sendJson<ChangeRequestDetail>(
     'POST',
     `${CHANGE_REQUESTS_PATH}/${encodeURIComponent(id)}/${paths[action.type]}`,
     bodyOf(action),
     { ifMatch: action.type === 'comment' ? undefined : ifMatch },
   );
-  return (await res.json()) as ChangeRequestDetail;
 }
 
 const failures: Record<ChangeRequestAction['type'], string> = {

@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
-  ChangeKind,
   ChangeRequest,
   changeRequestSortFields,
   changeRequestStates,
   changeRequestViews,
 } from '@contract/changes';
-import type { Environment } from '@contract/common';
 import type { SortValue } from '@contract/lists';
 import { CHANGE_REQUESTS_PATH, changeRequestKeys } from '@/changes/api/change-request-keys';
 import { getPage, type Page } from '@/lib/list-request';
@@ -19,8 +17,9 @@ export type ChangeRequestListQuery = {
   view?: (typeof changeRequestViews)[number];
   state?: (typeof changeRequestStates)[number];
   tenantId?: string;
-  environment?: Environment;
-  kind?: ChangeKind;
+  /** An environment and a change kind as the URL has them: the server checks them (400 otherwise). */
+  environment?: string;
+  kind?: string;
   sort?: SortValue<ChangeRequestSortField>;
   limit: number;
   offset: number;

@@ -1,6 +1,4 @@
-import type { ChangeKind } from '@contract/changes';
 import { changeRequestSortFields } from '@contract/changes';
-import type { Environment } from '@contract/common';
 import type { ChangeRequestListQuery, ChangeRequestSortField } from '@/changes/api/get-change-requests';
 import { useListUrlState, type ListUrlState } from '@/hooks/use-list-url-state';
 
@@ -47,8 +45,8 @@ export function useChangesView(): ChangesView {
     apiQuery: {
       ...rest,
       ...TAB_QUERY[tab],
-      environment: environment as Environment | undefined,
-      kind: kind as ChangeKind | undefined,
+      environment,
+      kind,
     },
   };
 }

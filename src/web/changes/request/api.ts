@@ -3,7 +3,7 @@ import type { ApprovalPolicy, ChangeRequest, CreateChangeRequestBody } from '@co
 import type { Environment } from '@contract/common';
 import type { ErrorBody } from '@contract/errors';
 import { useNavigate } from 'react-router';
-import { apiRequest, ApiError } from '@/lib/api-client';
+import { ApiError, sendJson } from '@/lib/api-client';
 import { approvalPolicyQueryOptions } from '@/changes/api/approval-policy';
 import { useInvalidateChangeRequests } from '@/changes/api/applied-change-effects';
 import { CHANGE_REQUESTS_PATH } from '@/changes/api/change-request-keys';
@@ -26,9 +26,8 @@ export const needsApproval = (policy: ApprovalPolicy | undefined, environment: E
 export { isApprovalRequired } from '@/components/change-request-form';
 
 /** POST /api/change-requests: 201 with the request (applied at once, pending or scheduled). */
-export async function createChangeRequest(body: CreateChangeRequestBody): Promise<ChangeRequest> {
-  const res = await apiRequest('POST', CHANGE_REQUESTS_PATH, body);
-  return (await res.json()) as ChangeRequest;
+export function createChangeRequest(body: CreateChangeRequestBody): Promise<ChangeRequest> {
+  return sendJson<ChangeRequest>('POST', CHANGE_REQUESTS_PATH, body);
 }
 
 /**

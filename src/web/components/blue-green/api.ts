@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import type { Environment, Slot } from '@contract/blue-green';
 import type { Change } from '@contract/changes';
 import type { ChangeApproval } from '@/components/with-change-request-form';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 
 /**
  * What owns a blue-green config (a tenant or a capability): where its four endpoints live and which
@@ -37,13 +37,12 @@ export type BlueGreenAction = keyof BlueGreenBodies;
 export type BlueGreenReply = { blueGreenConfig: string };
 
 /** POST {basePath}/{action} (docs/product.md, API calls). */
-export async function postBlueGreen<A extends BlueGreenAction>(
+export function postBlueGreen<A extends BlueGreenAction>(
   target: BlueGreenTarget,
   action: A,
   body: BlueGreenBodies[A],
 ): Promise<BlueGreenReply> {
-  const res = await apiRequest('POST', `${target.basePath}/${action}`, body);
-  return (await res.json()) as BlueGreenReply;
+  return sendJson<BlueGreenReply>('POST', `${target.basePath}/${action}`, body);
 }
 
 /** A blue-green mutation whose reply replaces the cached owner's blueGreenConfig. */

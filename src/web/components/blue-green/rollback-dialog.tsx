@@ -1,20 +1,8 @@
 import { otherSlot, type Environment, type Slot } from '@contract/blue-green';
-import { useQueryClient } from '@tanstack/react-query';
-import type { MouseEvent } from 'react';
 import type { ChangeRequestForm } from '@/components/change-request-form';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { WithChangeRequestForm } from '@/components/with-change-request-form';
-import { buttonVariants } from '@/components/ui/button';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
 import { notifyError, notifySuccess } from '@/components/notify';
 
@@ -50,65 +38,49 @@ export function RollbackDialog(props: RollbackDialogProps) {
 
 type WithRequest = RollbackDialogProps & { request: ChangeRequestForm };
 
-function RequestRollbackDialog({
-  onOpenChange,
-  target,
-  environment,
-  environmentLabel,
-  fromSlot,
-  request,
-}: WithRequest) {
-  const queryClient = useQueryClient();
-  const toSlot = otherSlot(fromSlot);
+/** In production the rollback moves live traffic: its question says so. */
+const productionTitle = ({ environmentLabel, fromSlot }: RollbackDialogProps) =>
+  `Rollback ${environmentLabel}: move live traffic back to the ${otherSlot(fromSlot).toUpperCase()} slot?`;
+
+function RequestRollbackDialog(props: WithRequest) {
+  const { onOpenChange, target, environment, environmentLabel, fromSlot, request } = props;
+  const toSlot = otherSlot(fromSlot).toUpperCase();
   if (!target.approval) return null;
   return (
     <RequestChangeDialog
       open
       onOpenChange={onOpenChange}
       title={`Request: Rollback ${environmentLabel}`}
-      description={`Once applied, ${environmentLabel} moves back from the ${fromSlot.toUpperCase()} slot to the ${toSlot.toUpperCase()} slot.`}
+      description={`Once applied, ${environmentLabel} moves back from the ${fromSlot.toUpperCase()} slot to the ${toSlot} slot.`}
       form={request}
       change={target.approval.rollbackChange({ environment })}
       bypassConfirmation={
         environment === 'production'
           ? {
-              title: `Rollback ${environmentLabel}: move live traffic back to the ${toSlot.toUpperCase()} slot?`,
-              description: `All ${environmentLabel} traffic moves back to the ${toSlot.toUpperCase()} slot at once, without approval.`,
+              title: productionTitle(props),
+              description: `All ${environmentLabel} traffic moves back to the ${toSlot} slot at once, without approval.`,
               confirmLabel: 'Rollback',
             }
           : undefined
       }
-      onRequested={(created) => {
-        if (created.status === 'applied') void queryClient.invalidateQueries({ queryKey: target.queryKey });
-      }}
+      appliedRefreshes={target.queryKey}
     />
   );
 }
 
-function DirectRollbackDialog({
-  onOpenChange,
-  target,
-  environment,
-  environmentLabel,
-  fromSlot,
-  request,
-}: WithRequest) {
+function DirectRollbackDialog(props: WithRequest) {
+  const { onOpenChange, target, environment, environmentLabel, fromSlot, request } = props;
   const rollback = useBlueGreenAction(target, 'rollback');
-  const toSlot = otherSlot(fromSlot);
+  const toSlot = otherSlot(fromSlot).toUpperCase();
   // In production the rollback moves live traffic: the title says so and the button is destructive.
   const production = environment === 'production';
 
-  const confirm = (event: MouseEvent) => {
-    // Stay open while the request runs.
-    event.preventDefault();
+  const confirm = () =>
     rollback.mutate(
       { environment },
       {
         onSuccess: () => {
-          notifySuccess(
-            'Rollback Complete',
-            `${environmentLabel} is back on the ${toSlot.toUpperCase()} slot.`,
-          );
+          notifySuccess('Rollback Complete', `${environmentLabel} is back on the ${toSlot} slot.`);
           onOpenChange(false);
         },
         // The policy changed since the page loaded: the dialog turns into the request form.
@@ -117,34 +89,24 @@ function DirectRollbackDialog({
         },
       },
     );
-  };
 
   return (
-    <AlertDialog open onOpenChange={(next) => !rollback.isPending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {production
-              ? `Rollback ${environmentLabel}: move live traffic back to the ${toSlot.toUpperCase()} slot?`
-              : `Rollback ${environmentLabel}?`}
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            This switches {environmentLabel} back from the {fromSlot.toUpperCase()} slot to the{' '}
-            {toSlot.toUpperCase()} slot{production ? ', and all its traffic with it, at once' : ''}. You can
-            undo it by switching again.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={rollback.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className={production ? buttonVariants({ variant: 'destructive' }) : undefined}
-            disabled={rollback.isPending || request.mode === 'loading'}
-            onClick={confirm}
-          >
-            {rollback.isPending ? 'Rolling back...' : 'Rollback'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open
+      title={production ? productionTitle(props) : `Rollback ${environmentLabel}?`}
+      description={
+        <>
+          This switches {environmentLabel} back from the {fromSlot.toUpperCase()} slot to the {toSlot} slot
+          {production ? ', and all its traffic with it, at once' : ''}. You can undo it by switching again.
+        </>
+      }
+      pending={rollback.isPending}
+      onConfirm={confirm}
+      onClose={() => onOpenChange(false)}
+      confirmLabel="Rollback"
+      pendingLabel="Rolling back..."
+      confirmVariant={production ? 'destructive' : 'default'}
+      confirmDisabled={request.mode === 'loading'}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import type { Environment, Slot } from '@contract/blue-green';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ChangeRequestForm } from '@/components/change-request-form';
 import { RequestChangeDialog } from '@/components/request-change-dialog';
@@ -31,7 +30,6 @@ export function SlotVersionRequestDialog({
   environmentLabel,
   slot,
 }: SlotVersionRequestDialogProps) {
-  const queryClient = useQueryClient();
   const approval = target.approval;
   // Mounted only while open: every opening starts with empty request fields.
   if (requested === null || !approval) return null;
@@ -58,10 +56,7 @@ export function SlotVersionRequestDialog({
                   }
                 : undefined
             }
-            onRequested={(created) => {
-              if (created.status === 'applied')
-                void queryClient.invalidateQueries({ queryKey: target.queryKey });
-            }}
+            appliedRefreshes={target.queryKey}
           />
         </>
       )}

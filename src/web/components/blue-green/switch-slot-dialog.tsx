@@ -1,18 +1,9 @@
 import { otherSlot, type Environment, type Slot } from '@contract/blue-green';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ChangeRequestForm } from '@/components/change-request-form';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmableDialogForm, useConfirmStep } from '@/components/confirmable-dialog-form';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
@@ -28,6 +19,11 @@ type SwitchSlotDialogProps = {
   environmentLabel: string;
   /** The live slot; the other one receives the version. */
   fromSlot: Slot;
+};
+
+type SwitchSlotFormProps = Omit<SwitchSlotDialogProps, 'open' | 'onOpenChange'> & {
+  request: ChangeRequestForm;
+  onDone: () => void;
 };
 
 /**
@@ -48,95 +44,106 @@ export function SwitchSlotDialog({ open, onOpenChange, ...props }: SwitchSlotDia
   );
 }
 
-function SwitchSlotForm({
+/**
+ * The switch to `toVersion`, directly or as a change request; `settled` runs once it is answered (the
+ * confirmation closes), and the dialog closes after a success.
+ */
+function useSwitchSlot({
   target,
   environment,
   environmentLabel,
   fromSlot,
   request,
   onDone,
-}: Omit<SwitchSlotDialogProps, 'open' | 'onOpenChange'> & {
-  request: ChangeRequestForm;
-  onDone: () => void;
-}) {
-  // One free-text field whose only rule (non-empty) also disables confirm: plain state suffices.
-  const [version, setVersion] = useState('');
+}: SwitchSlotFormProps) {
   const switchSlot = useBlueGreenAction(target, 'switch');
   const queryClient = useQueryClient();
-  const toSlot = otherSlot(fromSlot);
-  const id = `switch-${environment}-version`;
-  const requesting = request.mode === 'request';
-  const pending = switchSlot.isPending || request.pending;
+  const toSlot = otherSlot(fromSlot).toUpperCase();
 
-  // Production traffic moves at once: there, Switch asks once more (on top of this form, so Cancel
-  // returns to the typed version). Other environments switch on Switch. A request moves nothing until
-  // it is approved, so it does not ask; a bypass applies at once, so it does.
-  const [confirming, setConfirming] = useState(false);
-  const production = environment === 'production';
-  const asks = production && (!requesting || request.bypass);
-
-  const runRequest = (toVersion: string) => {
+  const requestSwitch = (toVersion: string, settled: () => void) => {
     if (!target.approval) return;
     request.submit(target.approval.switchChange({ environment, toVersion }), {
       onSuccess: (created) => {
         if (created.status === 'applied') void queryClient.invalidateQueries({ queryKey: target.queryKey });
-        setConfirming(false);
+        settled();
         onDone();
       },
-      onError: () => setConfirming(false),
+      onError: settled,
     });
   };
 
-  const run = () => {
-    const toVersion = version.trim();
-    if (!toVersion) return;
-    if (requesting) {
-      runRequest(toVersion);
-      return;
-    }
+  const switchDirectly = (toVersion: string, settled: () => void) =>
     switchSlot.mutate(
       { environment, toVersion },
       {
         onSuccess: () => {
-          notifySuccess(
-            'Slot Switched',
-            `${environmentLabel} now serves the ${toSlot.toUpperCase()} slot (${toVersion}).`,
-          );
-          setConfirming(false);
+          notifySuccess('Slot Switched', `${environmentLabel} now serves the ${toSlot} slot (${toVersion}).`);
+          settled();
           onDone();
         },
         onError: (error) => {
-          setConfirming(false);
+          settled();
           if (!request.handleDirectError(error)) notifyError(error, 'Failed to switch slot.');
         },
       },
     );
+
+  return {
+    pending: switchSlot.isPending || request.pending,
+    run: request.mode === 'request' ? requestSwitch : switchDirectly,
+  };
+}
+
+function SwitchSlotForm(props: SwitchSlotFormProps) {
+  const { environment, environmentLabel, fromSlot, request } = props;
+  // One free-text field whose only rule (non-empty) also disables confirm: plain state suffices.
+  const [version, setVersion] = useState('');
+  const { pending, run: runSwitch } = useSwitchSlot(props);
+  const toSlot = otherSlot(fromSlot).toUpperCase();
+  const id = `switch-${environment}-version`;
+  const requesting = request.mode === 'request';
+
+  // Production traffic moves at once: there, Switch asks once more (on top of this form, so Cancel
+  // returns to the typed version). Other environments switch on Switch. A request moves nothing until
+  // it is approved, so it does not ask; a bypass applies at once, so it does.
+  const step = useConfirmStep();
+  const production = environment === 'production';
+  const asks = production && (!requesting || request.bypass);
+  const run = () => {
+    const toVersion = version.trim();
+    if (toVersion) runSwitch(toVersion, step.close);
   };
 
   const formRef = useFocusAfterSubmit(pending);
   const ready = !!version.trim() && request.mode !== 'loading' && (!requesting || request.valid);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
-    if (asks) setConfirming(true);
-    else run();
-  };
-
   return (
-    <form
-      ref={formRef}
-      onSubmit={submit}
-      className="grid gap-4"
-      aria-label={`Switch ${environmentLabel} slot`}
+    <ConfirmableDialogForm
+      formRef={formRef}
+      label={`Switch ${environmentLabel} slot`}
+      title={`Switch ${environmentLabel} Slot`}
+      description={`Switching from the ${fromSlot.toUpperCase()} slot to the ${toSlot} slot. The ${toSlot} slot receives the version below and takes the traffic.`}
+      onSubmit={(event) => step.submit(event, { ready, asks, run })}
+      pending={pending}
+      submitLabel={
+        pending ? (requesting ? 'Sending...' : 'Switching...') : requesting ? request.submitLabel : 'Switch'
+      }
+      submitDisabled={!ready || pending}
+      destructive={requesting && request.bypass}
+      confirmation={
+        production
+          ? {
+              open: step.confirming,
+              title: `Switch live ${environmentLabel} traffic to the ${toSlot} slot?`,
+              description: `All ${environmentLabel} traffic moves from the ${fromSlot.toUpperCase()} slot to the ${toSlot} slot running ${version.trim()}, at once. A rollback moves it back.`,
+              onConfirm: run,
+              onClose: step.close,
+              confirmLabel: `Switch ${environmentLabel}`,
+              pendingLabel: 'Switching...',
+            }
+          : undefined
+      }
     >
-      <DialogHeader>
-        <DialogTitle>Switch {environmentLabel} Slot</DialogTitle>
-        <DialogDescription>
-          Switching from the {fromSlot.toUpperCase()} slot to the {toSlot.toUpperCase()} slot. The{' '}
-          {toSlot.toUpperCase()} slot receives the version below and takes the traffic.
-        </DialogDescription>
-      </DialogHeader>
       <fieldset disabled={pending} className="space-y-4">
         <div className="space-y-2">
           <Label htmlFor={id}>Version to deploy</Label>
@@ -150,38 +157,6 @@ function SwitchSlotForm({
         </div>
         {requesting && request.fields}
       </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button
-          type="submit"
-          variant={requesting && request.bypass ? 'destructive' : 'default'}
-          disabled={!ready || pending}
-        >
-          {pending
-            ? requesting
-              ? 'Sending...'
-              : 'Switching...'
-            : requesting
-              ? request.submitLabel
-              : 'Switch'}
-        </Button>
-      </DialogFooter>
-      {production && (
-        <ConfirmDialog
-          open={confirming}
-          title={`Switch live ${environmentLabel} traffic to the ${toSlot.toUpperCase()} slot?`}
-          description={`All ${environmentLabel} traffic moves from the ${fromSlot.toUpperCase()} slot to the ${toSlot.toUpperCase()} slot running ${version.trim()}, at once. A rollback moves it back.`}
-          pending={pending}
-          onConfirm={run}
-          onClose={() => setConfirming(false)}
-          confirmLabel={`Switch ${environmentLabel}`}
-          pendingLabel="Switching..."
-        />
-      )}
-    </form>
+    </ConfirmableDialogForm>
   );
 }

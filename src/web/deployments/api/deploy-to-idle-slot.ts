@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Change } from '@contract/changes';
-import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
+import { useSlotsMutation } from '@/deployments/api/get-deployments';
 import type { Environment } from '@/deployments/lib/resource-kinds';
 import type { SlotRow } from '@/deployments/lib/slots';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 
 /** A microfrontend's published version, or a capability's version (and optional endpoint). */
 export type DeployInput =
@@ -34,21 +33,10 @@ export function deployChange(input: DeployInput): DeployChange {
  * POST /api/deployments/deploy or /api/capability-deployments/deploy: the idle slot gets the version,
  * inactive with health unknown (the first deployment of an environment goes live). Answers the new rows.
  */
-export async function deployToIdleSlot(input: DeployInput): Promise<SlotRow[]> {
+export function deployToIdleSlot(input: DeployInput): Promise<SlotRow[]> {
   const path =
     input.kind === 'microfrontends' ? '/api/deployments/deploy' : '/api/capability-deployments/deploy';
-  const res = await apiRequest('POST', path, deployChange(input).body);
-  return (await res.json()) as SlotRow[];
+  return sendJson<SlotRow[]>('POST', path, deployChange(input).body);
 }
 
-export function useDeployToIdleSlot() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deployToIdleSlot,
-    onSettled: (rows, _error, { kind, id, environment }) => {
-      const { queryKey } = deploymentsQueryOptions(kind, id, environment);
-      if (rows) queryClient.setQueryData(queryKey, rows);
-      return queryClient.invalidateQueries({ queryKey });
-    },
-  });
-}
+export const useDeployToIdleSlot = () => useSlotsMutation(deployToIdleSlot);

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import type { SlotRow } from '@/deployments/lib/slots';
 import { getJson } from '@/lib/api-client';
@@ -22,4 +22,23 @@ export const deploymentsQueryOptions = (kind: ResourceKind, id: string, environm
 
 export function useDeployments(kind: ResourceKind, id: string | undefined, environment: Environment) {
   return useQuery({ ...deploymentsQueryOptions(kind, id ?? '', environment), enabled: !!id });
+}
+
+/** The resource and environment a write on its slots is about. */
+type SlotsOf = { kind: ResourceKind; id: string; environment: Environment };
+
+/**
+ * A write that answers the resource's new slot rows: they replace the cached ones, and a refetch follows
+ * (after a refusal too: a stale page or a concurrent switch), so the cards show the truth.
+ */
+export function useSlotsMutation<I extends SlotsOf>(mutationFn: (input: I) => Promise<SlotRow[]>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: (rows, _error, { kind, id, environment }) => {
+      const { queryKey } = deploymentsQueryOptions(kind, id, environment);
+      if (rows) queryClient.setQueryData(queryKey, rows);
+      return queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
+import type { Change } from '@contract/changes';
+import { useSlotsMutation } from '@/deployments/api/get-deployments';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import type { SlotName, SlotRow } from '@/deployments/lib/slots';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 
 export type SwitchDeploymentInput = {
   kind: ResourceKind;
@@ -12,36 +12,33 @@ export type SwitchDeploymentInput = {
   toSlot: SlotName;
 };
 
-/**
- * POST /api/deployments/switch or /api/capability-deployments/switch: the live slot goes inactive, the
- * other live; 409 unless one is live and one inactive, or when from/to are stale. Answers the new rows.
- * (activatedBy is not sent: the server takes it from the session.)
- */
-export async function switchDeployment({
+type SwitchChange = Extract<Change, { kind: `${string}_deployment.switch` }>;
+
+/** A switch as a change: its body is what the endpoint takes. */
+export function switchChange({
   kind,
   id,
   environment,
   fromSlot,
   toSlot,
-}: SwitchDeploymentInput): Promise<SlotRow[]> {
-  const body =
-    kind === 'microfrontends'
-      ? { microfrontendId: id, environment, fromSlot, toSlot }
-      : { capabilityId: id, environment, fromSlot, toSlot };
-  const url = kind === 'microfrontends' ? '/api/deployments/switch' : '/api/capability-deployments/switch';
-  const res = await apiRequest('POST', url, body);
-  return (await res.json()) as SlotRow[];
+}: SwitchDeploymentInput): SwitchChange {
+  return kind === 'microfrontends'
+    ? {
+        kind: 'microfrontend_deployment.switch',
+        body: { microfrontendId: id, environment, fromSlot, toSlot },
+      }
+    : { kind: 'capability_deployment.switch', body: { capabilityId: id, environment, fromSlot, toSlot } };
 }
 
-export function useSwitchDeployment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: switchDeployment,
-    // A refusal (stale page, concurrent switch) also refreshes, so the cards show the truth.
-    onSettled: (rows, _error, { kind, id, environment }) => {
-      const { queryKey } = deploymentsQueryOptions(kind, id, environment);
-      if (rows) queryClient.setQueryData(queryKey, rows);
-      return queryClient.invalidateQueries({ queryKey });
-    },
-  });
+/**
+ * POST /api/deployments/switch or /api/capability-deployments/switch: the live slot goes inactive, the
+ * other live; 409 unless one is live and one inactive, or when from/to are stale. Answers the new rows.
+ * (activatedBy is not sent: the server takes it from the session.)
+ */
+export function switchDeployment(input: SwitchDeploymentInput): Promise<SlotRow[]> {
+  const url =
+    input.kind === 'microfrontends' ? '/api/deployments/switch' : '/api/capability-deployments/switch';
+  return sendJson<SlotRow[]>('POST', url, switchChange(input).body);
 }
+
+export const useSwitchDeployment = () => useSlotsMutation(switchDeployment);

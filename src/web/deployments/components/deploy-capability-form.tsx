@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/dialog-form';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import {
@@ -9,7 +8,6 @@ import {
   type DeployCapabilityFormInput,
   type DeployCapabilityFormValues,
 } from '@/deployments/lib/deploy-forms';
-import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type DeployCapabilityFormProps = {
   /** 'Deploy' unless the deployment is to be requested. */
@@ -33,38 +31,33 @@ export function DeployCapabilityFormFields({
     onSubmit({ version, endpoint: endpoint || null }),
   );
 
-  const formRef = useFocusAfterSubmit(pending);
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="Deploy to idle slot">
-      <fieldset disabled={pending} className="space-y-4">
-        <Field data-invalid={!!errors.version || undefined}>
-          <FieldLabel htmlFor="deploy-version">Version</FieldLabel>
-          <Input
-            {...fieldControlProps('deploy-version', !!errors.version)}
-            placeholder="2.1.0"
-            {...form.register('version')}
-          />
-          <FieldError id="deploy-version-error" errors={[errors.version]} />
-        </Field>
-        <Field data-invalid={!!errors.endpoint || undefined}>
-          <FieldLabel htmlFor="deploy-endpoint">Endpoint</FieldLabel>
-          <Input
-            {...fieldControlProps('deploy-endpoint', !!errors.endpoint)}
-            placeholder="https://api.example.com/service/v2"
-            {...form.register('endpoint')}
-          />
-          <FieldDescription>Optional; also the slot's deployed URL.</FieldDescription>
-          <FieldError id="deploy-endpoint-error" errors={[errors.endpoint]} />
-        </Field>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit">{pending ? 'Deploying...' : submitLabel}</Button>
-        </DialogFooter>
-      </fieldset>
-    </form>
+    <DialogForm
+      label="Deploy to idle slot"
+      pending={pending}
+      submitLabel={pending ? 'Deploying...' : submitLabel}
+      onSubmit={submit}
+      className="space-y-4"
+    >
+      <Field data-invalid={!!errors.version || undefined}>
+        <FieldLabel htmlFor="deploy-version">Version</FieldLabel>
+        <Input
+          {...fieldControlProps('deploy-version', !!errors.version)}
+          placeholder="2.1.0"
+          {...form.register('version')}
+        />
+        <FieldError id="deploy-version-error" errors={[errors.version]} />
+      </Field>
+      <Field data-invalid={!!errors.endpoint || undefined}>
+        <FieldLabel htmlFor="deploy-endpoint">Endpoint</FieldLabel>
+        <Input
+          {...fieldControlProps('deploy-endpoint', !!errors.endpoint)}
+          placeholder="https://api.example.com/service/v2"
+          {...form.register('endpoint')}
+        />
+        <FieldDescription>Optional; also the slot's deployed URL.</FieldDescription>
+        <FieldError id="deploy-endpoint-error" errors={[errors.endpoint]} />
+      </Field>
+    </DialogForm>
   );
 }

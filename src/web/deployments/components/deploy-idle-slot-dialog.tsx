@@ -1,7 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { environmentNames } from '@contract/common';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';
+import type { ChangeRequestForm } from '@/components/change-request-form';
 import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,7 +18,7 @@ import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
 import { DeployCapabilityFormFields } from '@/deployments/components/deploy-capability-form';
 import { DeployMicrofrontendFormFields } from '@/deployments/components/deploy-microfrontend-form';
 import { targetSlot } from '@/deployments/lib/deploy-forms';
-import { environmentLabels, type Environment, type ResourceKind } from '@/deployments/lib/resource-kinds';
+import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import type { SlotRow } from '@/deployments/lib/slots';
 import { notifyError, notifySuccess } from '@/components/notify';
 
@@ -29,35 +30,32 @@ type DeployIdleSlotDialogProps = {
   rows: SlotRow[];
 };
 
+/** A deployment the policy asks approvals for: its input, and the version named in the request. */
+type RequestedDeployment = { input: DeployInput; version: string };
+
 /**
  * Deploy to idle slot (administrators): a version into the slot that is not live, ready to switch to.
  * An environment's first deployment goes live, so where the platform's policy asks for approvals it
  * continues into a change request instead (docs/requesting-changes.md).
  */
-export function DeployIdleSlotDialog({
-  kind,
-  resourceId,
-  resourceName,
-  environment,
-  rows,
-}: DeployIdleSlotDialogProps) {
+export function DeployIdleSlotDialog(props: DeployIdleSlotDialogProps) {
+  const { resourceName, environment, rows } = props;
   const [open, setOpen] = useState(false);
-  const [requested, setRequested] = useState<{ input: DeployInput; version: string } | null>(null);
+  const [requested, setRequested] = useState<RequestedDeployment | null>(null);
   const deploy = useDeployToIdleSlot();
-  const queryClient = useQueryClient();
   // Deployments are the platform's: its policy decides whether a first deployment applies or is requested.
   const request = useChangeRequestForm({ tenantId: null, environment });
   const { slot, goesLive } = targetSlot(rows);
   const requesting = goesLive && request.mode === 'request';
-  const where = environmentLabels[environment];
+  const where = environmentNames[environment];
 
-  const requestInstead = (input: DeployInput, version: string) => {
+  const requestInstead = (deployment: RequestedDeployment) => {
     setOpen(false);
-    setRequested({ input, version });
+    setRequested(deployment);
   };
 
   const run = (input: DeployInput, version: string) => {
-    if (requesting) return requestInstead(input, version);
+    if (requesting) return requestInstead({ input, version });
     deploy.mutate(input, {
       onSuccess: () => {
         notifySuccess(
@@ -70,13 +68,12 @@ export function DeployIdleSlotDialog({
       },
       onError: (error: unknown) => {
         // The policy changed since the page read it: the same deployment becomes a request.
-        if (request.handleDirectError(error)) requestInstead(input, version);
+        if (request.handleDirectError(error)) requestInstead({ input, version });
         else notifyError(error, 'Failed to deploy to idle slot.');
       },
     });
   };
 
-  const submitLabel = requesting ? 'Continue to request' : 'Deploy';
   return (
     <>
       <Dialog open={open} onOpenChange={(next) => !deploy.isPending && setOpen(next)}>
@@ -95,51 +92,94 @@ export function DeployIdleSlotDialog({
                 : `The ${slot} slot of ${resourceName} in ${where} gets this version, inactive with health unknown; traffic stays on the live slot until you switch.`}
             </DialogDescription>
           </DialogHeader>
-          {open &&
-            (kind === 'microfrontends' ? (
-              <DeployMicrofrontendFormFields
-                microfrontendId={resourceId}
-                pending={deploy.isPending}
-                submitLabel={submitLabel}
-                onSubmit={({ versionId, version }) =>
-                  run({ kind, id: resourceId, environment, versionId }, version)
-                }
-              />
-            ) : (
-              <DeployCapabilityFormFields
-                pending={deploy.isPending}
-                submitLabel={submitLabel}
-                onSubmit={({ version, endpoint }) =>
-                  run({ kind, id: resourceId, environment, version, endpoint }, version)
-                }
-              />
-            ))}
+          {open && (
+            <DeployFormFields
+              {...props}
+              pending={deploy.isPending}
+              submitLabel={requesting ? 'Continue to request' : 'Deploy'}
+              onSubmit={run}
+            />
+          )}
         </DialogContent>
       </Dialog>
       {requested && (
-        <RequestChangeDialog
-          open
-          onOpenChange={(next) => !next && setRequested(null)}
-          title={`Request: first deployment of ${resourceName} in ${where}`}
-          description={`${resourceName} has no live slot in ${where}: once applied, ${requested.version} goes live on the blue slot.`}
+        <FirstDeploymentRequestDialog
+          {...props}
+          requested={requested}
           form={request}
-          change={deployChange(requested.input)}
-          bypassConfirmation={
-            environment === 'production'
-              ? {
-                  title: `Deploy ${resourceName} ${requested.version} live in Production?`,
-                  description: `Production serves ${resourceName} ${requested.version} at once, without approval.`,
-                  confirmLabel: 'Deploy',
-                }
-              : undefined
-          }
-          onRequested={(created) => {
-            if (created.status !== 'applied') return;
-            const { queryKey } = deploymentsQueryOptions(kind, resourceId, environment);
-            void queryClient.invalidateQueries({ queryKey });
-          }}
+          onClose={() => setRequested(null)}
         />
       )}
     </>
+  );
+}
+
+/** The kind's form: a microfrontend's published version, or a capability's version and endpoint. */
+function DeployFormFields({
+  kind,
+  resourceId,
+  environment,
+  pending,
+  submitLabel,
+  onSubmit,
+}: DeployIdleSlotDialogProps & {
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: (input: DeployInput, version: string) => void;
+}) {
+  return kind === 'microfrontends' ? (
+    <DeployMicrofrontendFormFields
+      microfrontendId={resourceId}
+      pending={pending}
+      submitLabel={submitLabel}
+      onSubmit={({ versionId, version }) =>
+        onSubmit({ kind, id: resourceId, environment, versionId }, version)
+      }
+    />
+  ) : (
+    <DeployCapabilityFormFields
+      pending={pending}
+      submitLabel={submitLabel}
+      onSubmit={({ version, endpoint }) =>
+        onSubmit({ kind, id: resourceId, environment, version, endpoint }, version)
+      }
+    />
+  );
+}
+
+/** An environment's first deployment (it goes live) as a change request. */
+function FirstDeploymentRequestDialog({
+  kind,
+  resourceId,
+  resourceName,
+  environment,
+  requested,
+  form,
+  onClose,
+}: DeployIdleSlotDialogProps & {
+  requested: RequestedDeployment;
+  form: ChangeRequestForm;
+  onClose: () => void;
+}) {
+  const where = environmentNames[environment];
+  return (
+    <RequestChangeDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title={`Request: first deployment of ${resourceName} in ${where}`}
+      description={`${resourceName} has no live slot in ${where}: once applied, ${requested.version} goes live on the blue slot.`}
+      form={form}
+      change={deployChange(requested.input)}
+      bypassConfirmation={
+        environment === 'production'
+          ? {
+              title: `Deploy ${resourceName} ${requested.version} live in Production?`,
+              description: `Production serves ${resourceName} ${requested.version} at once, without approval.`,
+              confirmLabel: 'Deploy',
+            }
+          : undefined
+      }
+      appliedRefreshes={deploymentsQueryOptions(kind, resourceId, environment).queryKey}
+    />
   );
 }

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogForm } from '@/components/dialog-form';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { deployMicrofrontendFormSchema, type DeployMicrofrontendForm } from '@/deployments/lib/deploy-forms';
 import { usePublishedVersions } from '@/microfrontends';
-import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type DeployMicrofrontendFormProps = {
   /** 'Deploy' unless the deployment is to be requested. */
@@ -41,45 +39,39 @@ export function DeployMicrofrontendFormFields({
         ? 'No published versions'
         : 'Select a published version';
 
-  const formRef = useFocusAfterSubmit(pending);
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="Deploy to idle slot">
-      <fieldset disabled={pending} className="space-y-6">
-        <Field data-invalid={!!error || undefined}>
-          <FieldLabel htmlFor="deploy-version">Version</FieldLabel>
-          <Controller
-            control={form.control}
-            name="versionId"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} disabled={versions.length === 0}>
-                <SelectTrigger
-                  {...fieldControlProps('deploy-version', !!error)}
-                  className="w-full"
-                  onBlur={field.onBlur}
-                >
-                  <SelectValue placeholder={placeholder} />
-                </SelectTrigger>
-                <SelectContent>
-                  {versions.map((version) => (
-                    <SelectItem key={version.id} value={version.id}>
-                      {version.version}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          <FieldError id="deploy-version-error" errors={[error]} />
-        </Field>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit">{pending ? 'Deploying...' : submitLabel}</Button>
-        </DialogFooter>
-      </fieldset>
-    </form>
+    <DialogForm
+      label="Deploy to idle slot"
+      pending={pending}
+      submitLabel={pending ? 'Deploying...' : submitLabel}
+      onSubmit={submit}
+    >
+      <Field data-invalid={!!error || undefined}>
+        <FieldLabel htmlFor="deploy-version">Version</FieldLabel>
+        <Controller
+          control={form.control}
+          name="versionId"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange} disabled={versions.length === 0}>
+              <SelectTrigger
+                {...fieldControlProps('deploy-version', !!error)}
+                className="w-full"
+                onBlur={field.onBlur}
+              >
+                <SelectValue placeholder={placeholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {versions.map((version) => (
+                  <SelectItem key={version.id} value={version.id}>
+                    {version.version}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        <FieldError id="deploy-version-error" errors={[error]} />
+      </Field>
+    </DialogForm>
   );
 }

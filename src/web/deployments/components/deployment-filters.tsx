@@ -1,8 +1,8 @@
+import { environmentNames } from '@contract/common';
 import { ServerCombobox } from '@/components/server-combobox';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import {
-  environmentLabels,
   environments,
   isEnvironment,
   kindText,
@@ -55,7 +55,7 @@ export function DeploymentFilters({
           <SelectContent>
             {environments.map((value) => (
               <SelectItem key={value} value={value}>
-                {environmentLabels[value]}
+                {environmentNames[value]}
               </SelectItem>
             ))}
           </SelectContent>

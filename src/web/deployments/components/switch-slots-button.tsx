@@ -1,15 +1,19 @@
+import { environmentNames } from '@contract/common';
 import { ArrowLeftRight } from 'lucide-react';
-import type { Change } from '@contract/changes';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';
+import type { ChangeRequestForm } from '@/components/change-request-form';
 import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
-import { useSwitchDeployment } from '@/deployments/api/switch-deployment';
-import { environmentLabels, type Environment, type ResourceKind } from '@/deployments/lib/resource-kinds';
+import {
+  switchChange,
+  useSwitchDeployment,
+  type SwitchDeploymentInput,
+} from '@/deployments/api/switch-deployment';
+import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { switchPlan, type SlotRow } from '@/deployments/lib/slots';
 import { getErrorMessage } from '@/lib/api-client';
 
@@ -23,6 +27,10 @@ type SwitchSlotsButtonProps = {
   /** Writes are for administrators; others see the button disabled. */
   canSwitch: boolean;
 };
+
+/** Production traffic moves at once: asked before a direct switch and before a bypass alike. */
+const productionQuestion = (name: string, { toSlot }: SwitchDeploymentInput) =>
+  `Switch ${name} in Production to the ${toSlot.toUpperCase()} slot?`;
 
 /**
  * Switch Slots: from the live slot to the inactive one (docs/product.md, States and transitions,
@@ -39,48 +47,36 @@ export function SwitchSlotsButton({
   canSwitch,
 }: SwitchSlotsButtonProps) {
   const switchDeployment = useSwitchDeployment();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const plan = switchPlan(rows);
+  const input = resourceId && plan ? { kind, id: resourceId, environment, ...plan } : null;
   // Deployments are the platform's: its policy decides whether a switch applies or is requested.
   const request = useChangeRequestForm({ tenantId: null, environment });
-  const change: Change | null =
-    resourceId && plan
-      ? kind === 'microfrontends'
-        ? {
-            kind: 'microfrontend_deployment.switch',
-            body: { microfrontendId: resourceId, environment, ...plan },
-          }
-        : { kind: 'capability_deployment.switch', body: { capabilityId: resourceId, environment, ...plan } }
-      : null;
 
   const run = () => {
-    if (!resourceId || !plan) return;
-    switchDeployment.mutate(
-      { kind, id: resourceId, environment, ...plan },
-      {
-        onSuccess: () =>
-          toast({ title: 'Deployment switched', description: 'Traffic has been switched to the new slot' }),
-        onError: (error) => {
-          // The policy changed since the page loaded: request the switch instead.
-          if (request.handleDirectError(error)) {
-            setRequesting(true);
-            return;
-          }
-          toast({
-            variant: 'destructive',
-            title: 'Switch failed',
-            description: getErrorMessage(error, 'Failed to switch deployment.'),
-          });
-        },
-        onSettled: () => setConfirming(false),
+    if (!input) return;
+    switchDeployment.mutate(input, {
+      onSuccess: () =>
+        toast({ title: 'Deployment switched', description: 'Traffic has been switched to the new slot' }),
+      onError: (error) => {
+        // The policy changed since the page loaded: request the switch instead.
+        if (request.handleDirectError(error)) {
+          setRequesting(true);
+          return;
+        }
+        toast({
+          variant: 'destructive',
+          title: 'Switch failed',
+          description: getErrorMessage(error, 'Failed to switch deployment.'),
+        });
       },
-    );
+      onSettled: () => setConfirming(false),
+    });
   };
 
   const onClick = () => {
-    if (!resourceId || !plan) {
+    if (!input) {
       toast({
         variant: 'destructive',
         title: 'Cannot switch',
@@ -104,35 +100,14 @@ export function SwitchSlotsButton({
         <ArrowLeftRight aria-hidden="true" />
         {switchDeployment.isPending ? 'Switching...' : 'Switch Slots'}
       </Button>
-      {plan && change && requesting && (
-        <RequestChangeDialog
-          open
-          onOpenChange={setRequesting}
-          title={`Request: switch ${name} in ${environmentLabels[environment]}`}
-          description={`Once applied, ${environmentLabels[environment]} traffic of ${name} moves from the ${plan.fromSlot.toUpperCase()} slot to the ${plan.toSlot.toUpperCase()} slot.`}
-          form={request}
-          change={change}
-          bypassConfirmation={
-            environment === 'production'
-              ? {
-                  title: `Switch ${name} in Production to the ${plan.toSlot.toUpperCase()} slot?`,
-                  description: `All production traffic of ${name} moves from the ${plan.fromSlot.toUpperCase()} slot to the ${plan.toSlot.toUpperCase()} slot at once, without approval.`,
-                  confirmLabel: 'Switch production traffic',
-                }
-              : undefined
-          }
-          onRequested={(created) => {
-            if (created.status !== 'applied' || !resourceId) return;
-            const { queryKey } = deploymentsQueryOptions(kind, resourceId, environment);
-            void queryClient.invalidateQueries({ queryKey });
-          }}
-        />
+      {input && requesting && (
+        <SwitchRequestDialog input={input} name={name} form={request} onOpenChange={setRequesting} />
       )}
-      {plan && (
+      {input && (
         <ConfirmDialog
           open={confirming}
-          title={`Switch ${name} in Production to the ${plan.toSlot.toUpperCase()} slot?`}
-          description={`All production traffic of ${name} moves from the ${plan.fromSlot.toUpperCase()} slot to the ${plan.toSlot.toUpperCase()} slot at once. Switching again moves it back.`}
+          title={productionQuestion(name, input)}
+          description={`All production traffic of ${name} moves from the ${input.fromSlot.toUpperCase()} slot to the ${input.toSlot.toUpperCase()} slot at once. Switching again moves it back.`}
           pending={switchDeployment.isPending}
           onConfirm={run}
           onClose={() => setConfirming(false)}
@@ -141,5 +116,41 @@ export function SwitchSlotsButton({
         />
       )}
     </>
+  );
+}
+
+/** The switch as a change request, where the platform's policy asks for approvals. */
+function SwitchRequestDialog({
+  input,
+  name,
+  form,
+  onOpenChange,
+}: {
+  input: SwitchDeploymentInput;
+  name: string;
+  form: ChangeRequestForm;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { kind, id, environment, fromSlot, toSlot } = input;
+  const where = environmentNames[environment];
+  return (
+    <RequestChangeDialog
+      open
+      onOpenChange={onOpenChange}
+      title={`Request: switch ${name} in ${where}`}
+      description={`Once applied, ${where} traffic of ${name} moves from the ${fromSlot.toUpperCase()} slot to the ${toSlot.toUpperCase()} slot.`}
+      form={form}
+      change={switchChange(input)}
+      bypassConfirmation={
+        environment === 'production'
+          ? {
+              title: productionQuestion(name, input),
+              description: `All production traffic of ${name} moves from the ${fromSlot.toUpperCase()} slot to the ${toSlot.toUpperCase()} slot at once, without approval.`,
+              confirmLabel: 'Switch production traffic',
+            }
+          : undefined
+      }
+      appliedRefreshes={deploymentsQueryOptions(kind, id, environment).queryKey}
+    />
   );
 }

@@ -9,17 +9,12 @@ export const kindText: Record<ResourceKind, { tab: string; noun: string; label: 
   capabilities: { tab: 'Capabilities', noun: 'capability', label: 'Capability' },
 };
 
-export const environmentLabels: Record<Environment, string> = {
-  development: 'Development',
-  uat: 'UAT',
-  production: 'Production',
-};
 export { environments, type Environment };
 
 /** docs/product.md, Constants and limits: deployments default to production. */
 export const DEFAULT_ENVIRONMENT: Environment = 'production';
 
 export const isEnvironment = (value: string | null): value is Environment =>
-  (environments as readonly (string | null)[]).includes(value);
+  environments.some((environment) => environment === value);
 export const isResourceKind = (value: string | null): value is ResourceKind =>
-  (resourceKinds as readonly (string | null)[]).includes(value);
+  resourceKinds.some((kind) => kind === value);

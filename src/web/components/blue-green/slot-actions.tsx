@@ -1,0 +1,63 @@
+import type { Environment, Slot } from '@contract/blue-green';
+import { RotateCcw, Shuffle } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { BlueGreenTarget } from '@/components/blue-green/api';
+import { RollbackDialog } from '@/components/blue-green/rollback-dialog';
+import { SwitchSlotDialog } from '@/components/blue-green/switch-slot-dialog';
+
+type SlotActionsProps = {
+  target: BlueGreenTarget;
+  environment: Environment;
+  environmentLabel: string;
+  activeSlot: Slot | null;
+  /** Blue-green is off for the environment (the server refuses slot changes then). */
+  locked: boolean;
+  hasHistory: boolean;
+};
+
+/** Switch Slot and Rollback (for those who manage the owner), and their dialogs. */
+export function SlotActions({ activeSlot, locked, hasHistory, ...where }: SlotActionsProps) {
+  const [dialog, setDialog] = useState<'switch' | 'rollback' | null>(null);
+  const openChange = (name: 'switch' | 'rollback') => (open: boolean) => setDialog(open ? name : null);
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={locked || !activeSlot}
+          onClick={() => setDialog('switch')}
+        >
+          <Shuffle aria-hidden="true" />
+          Switch Slot
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={locked || !hasHistory}
+          onClick={() => setDialog('rollback')}
+        >
+          <RotateCcw aria-hidden="true" />
+          Rollback
+        </Button>
+      </div>
+      {activeSlot && (
+        <>
+          <SwitchSlotDialog
+            {...where}
+            open={dialog === 'switch'}
+            onOpenChange={openChange('switch')}
+            fromSlot={activeSlot}
+          />
+          <RollbackDialog
+            {...where}
+            open={dialog === 'rollback'}
+            onOpenChange={openChange('rollback')}
+            fromSlot={activeSlot}
+          />
+        </>
+      )}
+    </>
+  );
+}
