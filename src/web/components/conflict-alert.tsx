@@ -1,4 +1,4 @@
-import { TriangleAlert } from 'lucide-react';
+import { AlertNotice } from '@/components/alert-notice';
 import { Button } from '@/components/ui/button';
 import type { ConflictAwareSave, ConflictField } from '@/components/use-conflict-aware-save';
 
@@ -33,38 +33,33 @@ export function ConflictAlert({ save, onOverwrite }: ConflictAlertProps) {
   const { conflict } = save;
   if (!conflict) return null;
   return (
-    <div
-      role="alert"
-      data-testid="conflict-alert"
-      className="space-y-3 rounded-md border border-destructive/50 bg-destructive/5 p-4 text-sm"
+    <AlertNotice
+      testId="conflict-alert"
+      tone="destructive"
+      title={`Someone else changed this ${conflict.what} while you were editing.`}
+      actions={
+        <>
+          <Button type="button" variant="outline" size="sm" onClick={save.reload}>
+            Reload their version
+          </Button>
+          <Button type="button" variant="destructive" size="sm" onClick={() => save.overwrite(onOverwrite)}>
+            Overwrite with mine
+          </Button>
+        </>
+      }
     >
-      <div className="flex gap-2">
-        <TriangleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-        <div className="space-y-1">
-          <p className="font-medium">Someone else changed this {conflict.what} while you were editing.</p>
-          {conflict.fields.length > 0 ? (
-            <ul className="list-disc space-y-0.5 pl-4">
-              {conflict.fields.map((field) => (
-                <FieldLine key={field.field} field={field} />
-              ))}
-            </ul>
-          ) : (
-            <p className="text-muted-foreground">Their changes are outside this form.</p>
-          )}
-          <p className="text-muted-foreground">
-            Reload their version to keep your edits where they don&apos;t clash, or overwrite theirs with
-            yours.
-          </p>
-        </div>
-      </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={save.reload}>
-          Reload their version
-        </Button>
-        <Button type="button" variant="destructive" size="sm" onClick={() => save.overwrite(onOverwrite)}>
-          Overwrite with mine
-        </Button>
-      </div>
-    </div>
+      {conflict.fields.length > 0 ? (
+        <ul className="list-disc space-y-0.5 pl-4">
+          {conflict.fields.map((field) => (
+            <FieldLine key={field.field} field={field} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted-foreground">Their changes are outside this form.</p>
+      )}
+      <p className="text-muted-foreground">
+        Reload their version to keep your edits where they don&apos;t clash, or overwrite theirs with yours.
+      </p>
+    </AlertNotice>
   );
 }

@@ -33,13 +33,7 @@ function isActive(item: NavItem, pathname: string): boolean {
   return Boolean(own) || (item.alsoMatches ?? []).some((pattern) => matchPath(pattern, pathname));
 }
 
-function NavEntries({
-  items,
-  pathname,
-  onNavigate,
-  label,
-  badge,
-}: {
+type NavEntriesProps = {
   items: NavItem[];
   pathname: string;
   onNavigate: () => void;
@@ -47,7 +41,9 @@ function NavEntries({
   label?: (title: string) => ReactNode;
   /** Shown after an entry's title, inside its link. */
   badge?: ReactNode;
-}) {
+};
+
+function NavEntries({ items, pathname, onNavigate, label, badge }: NavEntriesProps) {
   return (
     <SidebarMenu>
       {items.map((item) => {
@@ -68,6 +64,47 @@ function NavEntries({
   );
 }
 
+/** A labelled group of the sidebar, its entries in a nav of the same name. */
+function NavGroup({ title, nav = title, ...entries }: { title: string; nav?: string } & NavEntriesProps) {
+  return (
+    <SidebarGroup>
+      <SidebarGroupLabel>{title}</SidebarGroupLabel>
+      <SidebarGroupContent>
+        <nav aria-label={nav}>
+          <NavEntries {...entries} />
+        </nav>
+      </SidebarGroupContent>
+    </SidebarGroup>
+  );
+}
+
+/** The product's name and mark, a link to the Overview. */
+function SidebarBrand({ onNavigate }: { onNavigate: () => void }) {
+  return (
+    <SidebarHeader>
+      <SidebarMenu>
+        <SidebarMenuItem>
+          <SidebarMenuButton size="lg" asChild>
+            <Link to="/" onClick={onNavigate}>
+              <div className="flex aspect-square size-8 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
+                <Boxes className="size-4" aria-hidden="true" />
+              </div>
+              <div className="grid flex-1 text-left leading-tight">
+                <span className="truncate font-semibold" data-testid="product-name">
+                  {PRODUCT_NAME}
+                </span>
+                <span className="truncate text-xs text-sidebar-foreground/70" data-testid="product-subtitle">
+                  Resource Manager
+                </span>
+              </div>
+            </Link>
+          </SidebarMenuButton>
+        </SidebarMenuItem>
+      </SidebarMenu>
+    </SidebarHeader>
+  );
+}
+
 export function AppSidebar() {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
@@ -76,76 +113,24 @@ export function AppSidebar() {
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
   };
+  const where = { pathname, onNavigate: closeOnMobile };
 
   return (
     <Sidebar collapsible="icon">
       {/* One landmark for all of the sidebar (its heading and group labels included), holding the navs. */}
       <aside aria-label="Sidebar" className="flex min-h-0 flex-1 flex-col">
-        <SidebarHeader>
-          <SidebarMenu>
-            <SidebarMenuItem>
-              <SidebarMenuButton size="lg" asChild>
-                <Link to="/" onClick={closeOnMobile}>
-                  <div className="flex aspect-square size-8 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
-                    <Boxes className="size-4" aria-hidden="true" />
-                  </div>
-                  <div className="grid flex-1 text-left leading-tight">
-                    <span className="truncate font-semibold" data-testid="product-name">
-                      {PRODUCT_NAME}
-                    </span>
-                    <span
-                      className="truncate text-xs text-sidebar-foreground/70"
-                      data-testid="product-subtitle"
-                    >
-                      Resource Manager
-                    </span>
-                  </div>
-                </Link>
-              </SidebarMenuButton>
-            </SidebarMenuItem>
-          </SidebarMenu>
-        </SidebarHeader>
+        <SidebarBrand onNavigate={closeOnMobile} />
         <SidebarContent>
-          <SidebarGroup>
-            <SidebarGroupLabel>Navigation</SidebarGroupLabel>
-            <SidebarGroupContent>
-              <nav aria-label="Main">
-                <NavEntries items={navItems} pathname={pathname} onNavigate={closeOnMobile} />
-              </nav>
-            </SidebarGroupContent>
-          </SidebarGroup>
-          <SidebarGroup>
-            <SidebarGroupLabel>Registry</SidebarGroupLabel>
-            <SidebarGroupContent>
-              <nav aria-label="Registry">
-                <NavEntries items={[microfrontendsNavItem]} pathname={pathname} onNavigate={closeOnMobile} />
-              </nav>
-            </SidebarGroupContent>
-          </SidebarGroup>
-          <SidebarGroup>
-            <SidebarGroupLabel>Review</SidebarGroupLabel>
-            <SidebarGroupContent>
-              <nav aria-label="Review">
-                <NavEntries
-                  items={[changesNavItem]}
-                  pathname={pathname}
-                  onNavigate={closeOnMobile}
-                  label={(title) => <ChangesNavLabel title={title} />}
-                  badge={<ChangesNavBadge />}
-                />
-              </nav>
-            </SidebarGroupContent>
-          </SidebarGroup>
-          {canReadAuditLog && (
-            <SidebarGroup>
-              <SidebarGroupLabel>Administration</SidebarGroupLabel>
-              <SidebarGroupContent>
-                <nav aria-label="Administration">
-                  <NavEntries items={[auditLogNavItem]} pathname={pathname} onNavigate={closeOnMobile} />
-                </nav>
-              </SidebarGroupContent>
-            </SidebarGroup>
-          )}
+          <NavGroup title="Navigation" nav="Main" items={navItems} {...where} />
+          <NavGroup title="Registry" items={[microfrontendsNavItem]} {...where} />
+          <NavGroup
+            title="Review"
+            items={[changesNavItem]}
+            {...where}
+            label={(title) => <ChangesNavLabel title={title} />}
+            badge={<ChangesNavBadge />}
+          />
+          {canReadAuditLog && <NavGroup title="Administration" items={[auditLogNavItem]} {...where} />}
         </SidebarContent>
       </aside>
       <SidebarRail />

@@ -1,6 +1,6 @@
 import type { ApprovalPolicy } from '@contract/changes';
 import { loweredEnvironments, MAX_REQUIRED_APPROVALS } from '@contract/changes';
-import { environments, type Environment } from '@contract/common';
+import { environmentNames, environments, type Environment } from '@contract/common';
 import { useId, useState, type FormEvent } from 'react';
 import { useApprovalPolicy, useSaveApprovalPolicy } from '@/changes/api/approval-policy';
 import { useChangeRequestForm } from '@/changes/request/use-change-request-form';
@@ -12,11 +12,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { notifyError, notifySuccess } from '@/components/notify';
 
-const ENVIRONMENT_NAMES: Record<Environment, string> = {
-  development: 'development',
-  uat: 'UAT',
-  production: 'production',
-};
+/** An environment's name inside a sentence: lower case, but an acronym (UAT) stays as it is. */
+function inSentence(environment: Environment): string {
+  const name = environmentNames[environment];
+  return name === name.toUpperCase() ? name : name.toLowerCase();
+}
 
 type Counts = ApprovalPolicy['requiredApprovals'];
 
@@ -74,7 +74,6 @@ const LOWERING_NOTE =
 function PolicyForm({ tenantId, policy }: { tenantId: string | null; policy: ApprovalPolicy }) {
   const isAdmin = useIsAdmin();
   const save = useSaveApprovalPolicy(tenantId);
-  const baseId = useId();
   const [counts, setCounts] = useState<Record<Environment, string>>(() => toText(policy.requiredApprovals));
   const parsed = parse(counts);
   const dirty = JSON.stringify(parsed) !== JSON.stringify(policy.requiredApprovals);
@@ -116,38 +115,7 @@ function PolicyForm({ tenantId, policy }: { tenantId: string | null; policy: App
   return (
     <form onSubmit={submit} aria-label="Approval policy">
       <CardContent className="space-y-4">
-        <fieldset disabled={!isAdmin || pending} className="grid gap-4 sm:grid-cols-3">
-          <legend className="sr-only">Approvals needed per environment</legend>
-          {environments.map((environment) => {
-            const id = `${baseId}-${environment}`;
-            const invalid = parseCount(counts[environment]) === null;
-            return (
-              <div key={environment} className="space-y-2">
-                <Label htmlFor={id}>Changes to {ENVIRONMENT_NAMES[environment]} need</Label>
-                <div className="flex items-center gap-2">
-                  <Input
-                    id={id}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={MAX_REQUIRED_APPROVALS}
-                    step={1}
-                    className="w-20"
-                    value={counts[environment]}
-                    aria-invalid={invalid || undefined}
-                    aria-describedby={`${id}-unit`}
-                    onChange={(event) =>
-                      setCounts((current) => ({ ...current, [environment]: event.target.value }))
-                    }
-                  />
-                  <span id={`${id}-unit`} className="text-sm text-muted-foreground">
-                    {counts[environment] === '1' ? 'approval' : 'approvals'}
-                  </span>
-                </div>
-              </div>
-            );
-          })}
-        </fieldset>
+        <ApprovalCountInputs counts={counts} onChange={setCounts} disabled={!isAdmin || pending} />
         {!parsed && (
           <p role="alert" className="text-sm text-destructive">
             Each count must be a whole number from 0 to {MAX_REQUIRED_APPROVALS}.
@@ -168,6 +136,53 @@ function PolicyForm({ tenantId, policy }: { tenantId: string | null; policy: App
         </CardFooter>
       )}
     </form>
+  );
+}
+
+/** One count per environment, typed as text so that a wrong entry stays on screen with its error. */
+function ApprovalCountInputs({
+  counts,
+  onChange,
+  disabled,
+}: {
+  counts: Record<Environment, string>;
+  onChange: (update: (current: Record<Environment, string>) => Record<Environment, string>) => void;
+  disabled: boolean;
+}) {
+  const baseId = useId();
+  return (
+    <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-3">
+      <legend className="sr-only">Approvals needed per environment</legend>
+      {environments.map((environment) => {
+        const id = `${baseId}-${environment}`;
+        const invalid = parseCount(counts[environment]) === null;
+        return (
+          <div key={environment} className="space-y-2">
+            <Label htmlFor={id}>Changes to {inSentence(environment)} need</Label>
+            <div className="flex items-center gap-2">
+              <Input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={MAX_REQUIRED_APPROVALS}
+                step={1}
+                className="w-20"
+                value={counts[environment]}
+                aria-invalid={invalid || undefined}
+                aria-describedby={`${id}-unit`}
+                onChange={(event) =>
+                  onChange((current) => ({ ...current, [environment]: event.target.value }))
+                }
+              />
+              <span id={`${id}-unit`} className="text-sm text-muted-foreground">
+                {counts[environment] === '1' ? 'approval' : 'approvals'}
+              </span>
+            </div>
+          </div>
+        );
+      })}
+    </fieldset>
   );
 }
 
