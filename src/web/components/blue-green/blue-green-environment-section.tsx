@@ -1,6 +1,7 @@
 import { recentEvents, type Environment, type EnvironmentBlueGreen } from '@contract/blue-green';
 import { Switch } from '@/components/ui/switch';
 import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
+import type { BlueGreenPlace } from '@/components/blue-green/blue-green-place';
 import { ActiveSlotBadge } from '@/components/blue-green/active-slot-badge';
 import { DeploymentHistory } from '@/components/blue-green/deployment-history';
 import { SlotActions } from '@/components/blue-green/slot-actions';
@@ -28,7 +29,7 @@ export function BlueGreenEnvironmentSection({
   const titleId = `blue-green-${environment}-title`;
   // The server refuses slot changes while blue-green is off for the environment (409).
   const locked = !canManage || !enabled;
-  const where = { target, environment, environmentLabel: label };
+  const where: BlueGreenPlace = { target, environment, environmentLabel: label };
 
   return (
     <section
@@ -70,13 +71,7 @@ function BlueGreenToggle({
   environmentLabel,
   enabled,
   canManage,
-}: {
-  target: BlueGreenTarget;
-  environment: Environment;
-  environmentLabel: string;
-  enabled: boolean;
-  canManage: boolean;
-}) {
+}: BlueGreenPlace & { enabled: boolean; canManage: boolean }) {
   const toggle = useBlueGreenAction(target, 'toggle-environment-blue-green');
   const onToggle = (next: boolean) =>
     toggle.mutate(

@@ -1,20 +1,13 @@
-import { otherSlot, type Environment, type Slot } from '@contract/blue-green';
+import { otherSlot } from '@contract/blue-green';
 import type { ChangeRequestForm } from '@/components/change-request-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { WithChangeRequestForm } from '@/components/with-change-request-form';
-import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
+import { useBlueGreenAction } from '@/components/blue-green/api';
+import type { SlotDialogProps } from '@/components/blue-green/blue-green-place';
 import { notifyError, notifySuccess } from '@/components/notify';
 
-type RollbackDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  target: BlueGreenTarget;
-  environment: Environment;
-  environmentLabel: string;
-  /** The live slot; rollback returns to the other one. */
-  fromSlot: Slot;
-};
+type RollbackDialogProps = SlotDialogProps;
 
 /**
  * Rollback dialog: back from the active slot to the other; undone by switching again. Where the target's

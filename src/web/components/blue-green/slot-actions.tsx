@@ -1,15 +1,12 @@
-import type { Environment, Slot } from '@contract/blue-green';
+import type { Slot } from '@contract/blue-green';
 import { RotateCcw, Shuffle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { BlueGreenTarget } from '@/components/blue-green/api';
+import type { BlueGreenPlace } from '@/components/blue-green/blue-green-place';
 import { RollbackDialog } from '@/components/blue-green/rollback-dialog';
 import { SwitchSlotDialog } from '@/components/blue-green/switch-slot-dialog';
 
-type SlotActionsProps = {
-  target: BlueGreenTarget;
-  environment: Environment;
-  environmentLabel: string;
+type SlotActionsProps = BlueGreenPlace & {
   activeSlot: Slot | null;
   /** Blue-green is off for the environment (the server refuses slot changes then). */
   locked: boolean;

@@ -1,14 +1,9 @@
-import {
-  slotServes,
-  slotVersionOf,
-  type Environment,
-  type EnvironmentBlueGreen,
-  type Slot,
-} from '@contract/blue-green';
+import { slotServes, slotVersionOf, type EnvironmentBlueGreen, type Slot } from '@contract/blue-green';
 import { useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
+import { useBlueGreenAction } from '@/components/blue-green/api';
+import type { BlueGreenPlace } from '@/components/blue-green/blue-green-place';
 import {
   SlotVersionRequestDialog,
   type SlotVersionRequest,
@@ -16,10 +11,7 @@ import {
 import { isApprovalRequired } from '@/components/change-request-form';
 import { notifyError, notifySuccess } from '@/components/notify';
 
-type SlotVersionInputProps = {
-  target: BlueGreenTarget;
-  environment: Environment;
-  environmentLabel: string;
+type SlotVersionInputProps = BlueGreenPlace & {
   slot: Slot;
   /** The environment's blue-green state: which slot is live, and this slot's stored version. */
   state: EnvironmentBlueGreen | undefined;

@@ -1,9 +1,9 @@
-import type { Environment, Slot } from '@contract/blue-green';
+import type { Slot } from '@contract/blue-green';
 import { useEffect, useRef } from 'react';
 import type { ChangeRequestForm } from '@/components/change-request-form';
 import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { WithChangeRequestForm } from '@/components/with-change-request-form';
-import type { BlueGreenTarget } from '@/components/blue-green/api';
+import type { BlueGreenPlace } from '@/components/blue-green/blue-green-place';
 
 /** The version to request, and the direct write's 409 when the policy changed since the page read it. */
 export type SlotVersionRequest = { version: string; refused?: unknown };
@@ -12,11 +12,8 @@ type SlotVersionRequestDialogProps = {
   /** null: closed. */
   requested: SlotVersionRequest | null;
   onClose: () => void;
-  target: BlueGreenTarget;
-  environment: Environment;
-  environmentLabel: string;
   slot: Slot;
-};
+} & BlueGreenPlace;
 
 /**
  * A new version for the live slot (or the first one, which goes live) where the policy asks for

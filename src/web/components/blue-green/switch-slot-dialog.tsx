@@ -1,4 +1,4 @@
-import { otherSlot, type Environment, type Slot } from '@contract/blue-green';
+import { otherSlot } from '@contract/blue-green';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChangeRequestForm } from '@/components/change-request-form';
@@ -6,20 +6,13 @@ import { ConfirmableDialogForm, useConfirmStep } from '@/components/confirmable-
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
+import { useBlueGreenAction } from '@/components/blue-green/api';
+import type { SlotDialogProps } from '@/components/blue-green/blue-green-place';
 import { WithChangeRequestForm } from '@/components/with-change-request-form';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
-type SwitchSlotDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  target: BlueGreenTarget;
-  environment: Environment;
-  environmentLabel: string;
-  /** The live slot; the other one receives the version. */
-  fromSlot: Slot;
-};
+type SwitchSlotDialogProps = SlotDialogProps;
 
 type SwitchSlotFormProps = Omit<SwitchSlotDialogProps, 'open' | 'onOpenChange'> & {
   request: ChangeRequestForm;

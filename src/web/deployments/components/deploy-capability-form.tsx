@@ -1,27 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { DialogForm } from '@/components/dialog-form';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { DeployDialogForm, type DeployFormProps } from '@/deployments/components/deploy-dialog-form';
 import {
   deployCapabilityFormSchema,
   type DeployCapabilityFormInput,
   type DeployCapabilityFormValues,
 } from '@/deployments/lib/deploy-forms';
 
-type DeployCapabilityFormProps = {
-  /** 'Deploy' unless the deployment is to be requested. */
-  submitLabel?: string;
-  pending: boolean;
-  onSubmit: (values: { version: string; endpoint: string | null }) => void;
-};
+type DeployCapabilityFormProps = DeployFormProps<{ version: string; endpoint: string | null }>;
 
 /** Enter the capability version to deploy, and optionally the endpoint it answers on. */
-export function DeployCapabilityFormFields({
-  pending,
-  onSubmit,
-  submitLabel = 'Deploy',
-}: DeployCapabilityFormProps) {
+export function DeployCapabilityFormFields({ pending, onSubmit, submitLabel }: DeployCapabilityFormProps) {
   const form = useForm<DeployCapabilityFormInput, unknown, DeployCapabilityFormValues>({
     resolver: zodResolver(deployCapabilityFormSchema),
     defaultValues: { version: '', endpoint: '' },
@@ -32,13 +23,7 @@ export function DeployCapabilityFormFields({
   );
 
   return (
-    <DialogForm
-      label="Deploy to idle slot"
-      pending={pending}
-      submitLabel={pending ? 'Deploying...' : submitLabel}
-      onSubmit={submit}
-      className="space-y-4"
-    >
+    <DeployDialogForm pending={pending} submitLabel={submitLabel} onSubmit={submit} className="space-y-4">
       <Field data-invalid={!!errors.version || undefined}>
         <FieldLabel htmlFor="deploy-version">Version</FieldLabel>
         <Input
@@ -58,6 +43,6 @@ export function DeployCapabilityFormFields({
         <FieldDescription>Optional; also the slot's deployed URL.</FieldDescription>
         <FieldError id="deploy-endpoint-error" errors={[errors.endpoint]} />
       </Field>
-    </DialogForm>
+    </DeployDialogForm>
   );
 }

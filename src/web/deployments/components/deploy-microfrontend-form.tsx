@@ -1,17 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { DialogForm } from '@/components/dialog-form';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { DeployDialogForm, type DeployFormProps } from '@/deployments/components/deploy-dialog-form';
 import { deployMicrofrontendFormSchema, type DeployMicrofrontendForm } from '@/deployments/lib/deploy-forms';
 import { usePublishedVersions } from '@/microfrontends';
 
-type DeployMicrofrontendFormProps = {
-  /** 'Deploy' unless the deployment is to be requested. */
-  submitLabel?: string;
+type DeployMicrofrontendFormProps = DeployFormProps<{ versionId: string; version: string }> & {
   microfrontendId: string;
-  pending: boolean;
-  onSubmit: (values: { versionId: string; version: string }) => void;
 };
 
 /** Choose one of the microfrontend's published versions. */
@@ -19,7 +15,7 @@ export function DeployMicrofrontendFormFields({
   microfrontendId,
   pending,
   onSubmit,
-  submitLabel = 'Deploy',
+  submitLabel,
 }: DeployMicrofrontendFormProps) {
   const published = usePublishedVersions(microfrontendId);
   const versions = published.data ?? [];
@@ -40,12 +36,7 @@ export function DeployMicrofrontendFormFields({
         : 'Select a published version';
 
   return (
-    <DialogForm
-      label="Deploy to idle slot"
-      pending={pending}
-      submitLabel={pending ? 'Deploying...' : submitLabel}
-      onSubmit={submit}
-    >
+    <DeployDialogForm pending={pending} submitLabel={submitLabel} onSubmit={submit}>
       <Field data-invalid={!!error || undefined}>
         <FieldLabel htmlFor="deploy-version">Version</FieldLabel>
         <Controller
@@ -72,6 +63,6 @@ export function DeployMicrofrontendFormFields({
         />
         <FieldError id="deploy-version-error" errors={[error]} />
       </Field>
-    </DialogForm>
+    </DeployDialogForm>
   );
 }

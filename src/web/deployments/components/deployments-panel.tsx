@@ -38,35 +38,27 @@ export function DeploymentsPanel({
     [versions.data],
   );
   const rows = slots.data ?? [];
+  // What the filters show, and what the buttons act on.
+  const shown = { kind, resourceId: selectedId, environment };
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <DeploymentFilters
-          kind={kind}
-          resourceId={selectedId}
+          {...shown}
           onResourceChange={onResourceChange}
-          environment={environment}
           onEnvironmentChange={onEnvironmentChange}
         />
         <div className="flex flex-wrap gap-2">
           {isAdmin && selectedId && slots.isSuccess && (
             <DeployIdleSlotDialog
-              kind={kind}
+              {...shown}
               resourceId={selectedId}
               resourceName={name ?? selectedId}
-              environment={environment}
               rows={rows}
             />
           )}
-          <SwitchSlotsButton
-            kind={kind}
-            resourceId={selectedId}
-            resourceName={name}
-            environment={environment}
-            rows={rows}
-            canSwitch={isAdmin}
-          />
+          <SwitchSlotsButton {...shown} resourceName={name} rows={rows} canSwitch={isAdmin} />
         </div>
       </div>
       {first.isError ? (

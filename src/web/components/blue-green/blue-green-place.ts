@@ -1,0 +1,16 @@
+import type { Environment, Slot } from '@contract/blue-green';
+import type { BlueGreenTarget } from '@/components/blue-green/api';
+
+/** Where a blue-green control acts: the config's owner, the environment, and its name on screen. */
+export type BlueGreenPlace = {
+  target: BlueGreenTarget;
+  environment: Environment;
+  environmentLabel: string;
+};
+
+/** The Switch Slot and Rollback dialogs: where they act, and the live slot they move away from. */
+export type SlotDialogProps = BlueGreenPlace & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  fromSlot: Slot;
+};
