@@ -1,4 +1,5 @@
-import { environments, type Environment } from '@contract/common';
+import { environments, isEnvironment, type Environment } from '@contract/common';
+import { isOneOf } from '@contract/sets';
 
 /** The type tab: what the page deploys. */
 export const resourceKinds = ['microfrontends', 'capabilities'] as const;
@@ -9,12 +10,9 @@ export const kindText: Record<ResourceKind, { tab: string; noun: string; label: 
   capabilities: { tab: 'Capabilities', noun: 'capability', label: 'Capability' },
 };
 
-export { environments, type Environment };
+export { environments, isEnvironment, type Environment };
 
 /** docs/product.md, Constants and limits: deployments default to production. */
 export const DEFAULT_ENVIRONMENT: Environment = 'production';
 
-export const isEnvironment = (value: string | null): value is Environment =>
-  environments.some((environment) => environment === value);
-export const isResourceKind = (value: string | null): value is ResourceKind =>
-  resourceKinds.some((kind) => kind === value);
+export const isResourceKind = (value: string | null): value is ResourceKind => isOneOf(resourceKinds, value);
