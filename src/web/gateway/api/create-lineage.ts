@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatePolicyBody, CreateRouteBody } from '@contract/gateway';
 import { apiRequest } from '@/lib/api-client';
 import {
   invalidateLineages,
   lineagePaths,
+  type CreateBodyOf,
   type LineageKind,
   type LineageOf,
 } from '@/gateway/api/gateway-keys';
-
-export type CreateBodyOf<K extends LineageKind> = K extends 'routes' ? CreateRouteBody : CreatePolicyBody;
 
 /** POST /api/tenants/:tenantId/gateway-routes (or opa-policies): a new lineage, its version 1 active. */
 export async function createLineage<K extends LineageKind>(

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PolicyFields, RouteFields } from '@contract/gateway';
 import { apiRequest } from '@/lib/api-client';
 import {
   invalidateLineages,
   lineagePaths,
+  type FieldsOf,
   type LineageKind,
   type LineageOf,
 } from '@/gateway/api/gateway-keys';
-
-export type FieldsOf<K extends LineageKind> = K extends 'routes' ? RouteFields : PolicyFields;
 
 export type UpdateLineageInput<K extends LineageKind> = {
   lineageId: string;
