@@ -28,6 +28,25 @@ type LineageSectionProps<K extends LineageKind, V extends FieldValues> = {
   canWrite: boolean;
 };
 
+/** One page of a kind's lineages, as the list's state in the address asks, and their capabilities' names. */
+function useLineageList<K extends LineageKind>(
+  { kind, list: kindList }: Pick<LineageEntry<K, FieldValues>, 'kind' | 'list'>,
+  tenantId: string,
+  environment: Environment,
+) {
+  const list = useListUrlState({
+    sortFields: kindList.sortFields,
+    defaultSort: kindList.defaultSort,
+    filters: [],
+    prefix: kindList.prefix,
+  });
+  const { q, sort, limit, offset } = list.query;
+  const lineages = useLineages(kind, tenantId, { environment, q, sort, limit, offset });
+  const rows = lineages.data?.rows ?? [];
+  const capabilityName = useCapabilityNames(rows.map((row) => row.capabilityId));
+  return { list, lineages, rows, capabilityName };
+}
+
 /** A kind's lineages in one environment: paged, sorted and searched on the server, with their dialogs. */
 export function LineageSection<K extends LineageKind, V extends FieldValues>({
   entry,
@@ -37,16 +56,7 @@ export function LineageSection<K extends LineageKind, V extends FieldValues>({
 }: LineageSectionProps<K, V>) {
   const { list: kindList } = entry;
   const [open, setOpen] = useState<Open<LineageOf<K>>>(null);
-  const list = useListUrlState({
-    sortFields: kindList.sortFields,
-    defaultSort: kindList.defaultSort,
-    filters: [],
-    prefix: kindList.prefix,
-  });
-  const { q, sort, limit, offset } = list.query;
-  const lineages = useLineages(entry.kind, tenantId, { environment, q, sort, limit, offset });
-  const rows = lineages.data?.rows ?? [];
-  const capabilityName = useCapabilityNames(rows.map((row) => row.capabilityId));
+  const { list, lineages, rows, capabilityName } = useLineageList(entry, tenantId, environment);
   const actions = useLineageActions(entry, tenantId, environment);
   const where = environmentName(environment);
   const opened = (dialog: 'history' | 'promote') => (open?.dialog === dialog ? open : undefined);

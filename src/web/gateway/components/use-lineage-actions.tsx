@@ -84,7 +84,7 @@ function useLineageWrites(
   requestInstead: (error: unknown, next: Requested) => boolean,
 ) {
   const queryClient = useQueryClient();
-  const newest = useFetchNewestVersion(kind, tenantId);
+  const ifMatchOf = useIfMatch(kind, tenantId);
   const activate = useActivateLineageVersion(kind, tenantId);
   const disable = useDisableLineage(kind, tenantId);
   const remove = useDeleteLineage(kind, tenantId);
@@ -97,16 +97,6 @@ function useLineageWrites(
       `Someone else changed this ${noun} after you opened it. Review the current version, then try again.`,
     );
     void queryClient.invalidateQueries({ queryKey: refresh.queryKey });
-  };
-
-  /** The newest version number, or undefined after telling why it could not be read. */
-  const ifMatchOf = async (row: AnyLineage, fallback: string) => {
-    try {
-      return { ifMatch: await newest(row) };
-    } catch (error) {
-      notifyError(error, fallback);
-      return undefined;
-    }
   };
 
   const toggle = async ({ row, name }: Target) => {
@@ -158,6 +148,19 @@ function useLineageWrites(
     toggling: activate.isPending || disable.isPending,
     remove: removeLineage,
     deleting: remove.isPending,
+  };
+}
+
+/** The lineage's newest version number to send as If-Match, or undefined after telling why it could not be read. */
+function useIfMatch(kind: LineageKind, tenantId: string) {
+  const newest = useFetchNewestVersion(kind, tenantId);
+  return async (row: AnyLineage, fallback: string) => {
+    try {
+      return { ifMatch: await newest(row) };
+    } catch (error) {
+      notifyError(error, fallback);
+      return undefined;
+    }
   };
 }
 

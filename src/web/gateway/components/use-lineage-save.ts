@@ -33,9 +33,8 @@ export function useLineageSave<K extends LineageKind, V extends FieldValues>({
   version,
   onDone,
 }: SaveOptions<K, V>) {
-  const { kind, noun, Noun, form: kindForm } = entry;
-  const create = useCreateLineage(kind, tenantId);
-  const update = useUpdateLineage(kind, tenantId);
+  const { kind, noun, form: kindForm } = entry;
+  const direct = useDirectSave({ entry, tenantId, environment, version, onDone });
   const queryClient = useQueryClient();
   const request = useChangeRequestForm({ tenantId, environment });
   const [serverError, setServerError] = useState<unknown>(null);
@@ -47,7 +46,6 @@ export function useLineageSave<K extends LineageKind, V extends FieldValues>({
     what: noun,
     labels: kindForm.labels,
   });
-  const where = environmentName(environment);
 
   const showIssues = (error: unknown) => {
     setServerError(error);
@@ -92,10 +90,34 @@ export function useLineageSave<K extends LineageKind, V extends FieldValues>({
   const submit = form.handleSubmit((values) => {
     setServerError(null);
     if (request.mode === 'request') return sendRequest(values);
+    direct.save(values, conflict.revision(), onError);
+  });
+
+  const pending = direct.pending || request.pending;
+  return { form, request, conflict, serverError, pending, submit };
+}
+
+/** The save without a request: a new lineage, or the next version of one (If-Match: `ifMatch`). */
+function useDirectSave<K extends LineageKind, V extends FieldValues>({
+  entry,
+  tenantId,
+  environment,
+  version,
+  onDone,
+}: SaveOptions<K, V>) {
+  const { kind, noun, Noun, form: kindForm } = entry;
+  const create = useCreateLineage(kind, tenantId);
+  const update = useUpdateLineage(kind, tenantId);
+  const where = environmentName(environment);
+
+  const save = (
+    values: V,
+    ifMatch: number | undefined,
+    onError: (error: unknown, fallback: string) => void,
+  ) => {
     if (version) {
-      const fields = kindForm.toFields(values);
       update.mutate(
-        { lineageId: version.lineageId, fields, ifMatch: conflict.revision() },
+        { lineageId: version.lineageId, fields: kindForm.toFields(values), ifMatch },
         {
           onSuccess: (saved) => {
             notifySuccess(
@@ -116,8 +138,7 @@ export function useLineageSave<K extends LineageKind, V extends FieldValues>({
         onError: (error) => onError(error, `Failed to create ${noun}`),
       });
     }
-  });
+  };
 
-  const pending = create.isPending || update.isPending || request.pending;
-  return { form, request, conflict, serverError, pending, submit };
+  return { save, pending: create.isPending || update.isPending };
 }
