@@ -24,8 +24,11 @@ type VersionEntryProps<T extends VersionSummary> = {
   /** "Promoted from Development · v3", when it was promoted. */
   promotedFrom?: string;
   notes?: string | null;
-  /** Set when this version may be activated (an inactive one, with permission). */
-  activate?: { onClick: () => void; disabled: boolean; label?: string };
+  /** Activates this version; undefined without permission (an active version offers none anyway). */
+  onActivate?: () => void;
+  activating: boolean;
+  /** The Activate button's accessible name, when "Activate" alone is not enough. */
+  activateLabel?: string;
   /** Set when this version may be promoted (the active one, before production, with permission). */
   promote?: { label: string; onClick: () => void };
 };
@@ -36,14 +39,16 @@ const localTime = (iso: string) => {
 };
 
 /** One version in a history: number, Active, author and time, its actions, its text and its diff. */
-export function VersionEntry<T extends VersionSummary>({
+function VersionEntry<T extends VersionSummary>({
   version,
   active,
   describe,
   text,
   promotedFrom,
   notes,
-  activate,
+  onActivate,
+  activating,
+  activateLabel,
   promote,
 }: VersionEntryProps<T>) {
   return (
@@ -59,14 +64,14 @@ export function VersionEntry<T extends VersionSummary>({
           by {version.createdBy ?? 'unknown'} ·{' '}
           <time dateTime={version.createdAt}>{localTime(version.createdAt)}</time>
         </span>
-        {activate && (
+        {!version.isActive && onActivate && (
           <Button
             size="sm"
             variant="outline"
             className="ml-auto"
-            disabled={activate.disabled}
-            aria-label={activate.label}
-            onClick={activate.onClick}
+            disabled={activating}
+            aria-label={activateLabel}
+            onClick={onActivate}
           >
             Activate
           </Button>
@@ -91,5 +96,38 @@ export function VersionEntry<T extends VersionSummary>({
         <ConfigurationDiff from={describe(active)} to={describe(version)} activeVersion={active.version} />
       )}
     </li>
+  );
+}
+
+type VersionListProps<T extends VersionSummary> = {
+  /** The list's accessible name. */
+  label: string;
+  /** Newest first. */
+  versions: readonly T[];
+  describe: (version: T) => string;
+  /** What each entry shows besides its version, and what it offers. */
+  entryOf: (version: T) => Omit<VersionEntryProps<T>, 'version' | 'active' | 'describe'>;
+};
+
+/** A history's versions, newest first, each diffed against the active one. */
+export function VersionList<T extends VersionSummary>({
+  label,
+  versions,
+  describe,
+  entryOf,
+}: VersionListProps<T>) {
+  const active = versions.find((version) => version.isActive);
+  return (
+    <ol className="space-y-3" aria-label={label}>
+      {versions.map((version) => (
+        <VersionEntry
+          key={version.id}
+          version={version}
+          active={active}
+          describe={describe}
+          {...entryOf(version)}
+        />
+      ))}
+    </ol>
   );
 }

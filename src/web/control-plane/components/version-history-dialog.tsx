@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';
 import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { promotionTarget } from '@/components/versioned/promotion-target';
-import { VersionEntry } from '@/components/versioned/version-entry';
+import { VersionList } from '@/components/versioned/version-entry';
 import { VersionHistoryFrame } from '@/components/versioned/version-history-frame';
 import { useActivateVersion } from '@/control-plane/api/activate-version';
 import { invalidateVersions } from '@/control-plane/api/invalidate-versions';
@@ -56,7 +56,6 @@ export function VersionHistoryDialog({
     onActivated: () => onOpenChange(false),
   });
   const versions = history.data ?? [];
-  const active = versions.find((version) => version.isActive);
 
   const promoteOf = (version: ConfigurationVersion) => {
     const target = promotionTarget(version.environment);
@@ -92,29 +91,23 @@ export function VersionHistoryDialog({
         </>
       }
     >
-      <ol className="space-y-3" aria-label="Configuration versions">
-        {versions.map((version) => (
-          <VersionEntry
-            key={version.id}
-            version={version}
-            active={active}
-            describe={describeConfiguration}
-            text={{
-              label: `Configuration of version ${version.version}`,
-              className: 'max-h-48',
-              testId: 'history-configuration',
-            }}
-            promotedFrom={version.promotedFrom ? promotedFromLabel(version.promotedFrom) : undefined}
-            notes={version.notes}
-            activate={
-              !version.isActive && canActivate
-                ? { onClick: () => activation.activate(version), disabled: activation.busy }
-                : undefined
-            }
-            promote={promoteOf(version)}
-          />
-        ))}
-      </ol>
+      <VersionList
+        label="Configuration versions"
+        versions={versions}
+        describe={describeConfiguration}
+        entryOf={(version) => ({
+          text: {
+            label: `Configuration of version ${version.version}`,
+            className: 'max-h-48',
+            testId: 'history-configuration',
+          },
+          promotedFrom: version.promotedFrom ? promotedFromLabel(version.promotedFrom) : undefined,
+          notes: version.notes,
+          onActivate: canActivate ? () => activation.activate(version) : undefined,
+          activating: activation.busy,
+          promote: promoteOf(version),
+        })}
+      />
     </VersionHistoryFrame>
   );
 }

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import type { LineageKind, LineageOf } from '@/gateway/api/gateway-keys';
 import type { LineageEntry } from '@/gateway/components/lineage-entry';
 import { NewestVersionGate } from '@/gateway/components/newest-version-gate';
-import { useLineageSave } from '@/gateway/components/use-lineage-save';
+import { useLineageSave, type SaveOptions } from '@/gateway/components/use-lineage-save';
 
 type LineageFormDialogProps<K extends LineageKind, V extends FieldValues> = {
   entry: LineageEntry<K, V>;
@@ -55,16 +55,7 @@ export function LineageFormDialog<K extends LineageKind, V extends FieldValues>(
   );
 }
 
-type LineageFormProps<K extends LineageKind, V extends FieldValues> = {
-  entry: LineageEntry<K, V>;
-  tenantId: string;
-  environment: Environment;
-  /** The version with its lineage's newest version number as the revision to send. */
-  version?: LineageOf<K> & { revision: number };
-  onDone: () => void;
-};
-
-function LineageForm<K extends LineageKind, V extends FieldValues>(props: LineageFormProps<K, V>) {
+function LineageForm<K extends LineageKind, V extends FieldValues>(props: SaveOptions<K, V>) {
   const { entry, tenantId, environment, version } = props;
   const save = useLineageSave(props);
   const { request, pending } = save;

@@ -1,5 +1,5 @@
 import { environmentName } from '@contract/common';
-import { VersionEntry } from '@/components/versioned/version-entry';
+import { VersionList } from '@/components/versioned/version-entry';
 import { VersionHistoryFrame } from '@/components/versioned/version-history-frame';
 import type { LineageKind, LineageOf } from '@/gateway/api/gateway-keys';
 import { newestOf, useLineageHistory } from '@/gateway/api/get-lineage-history';
@@ -33,7 +33,6 @@ export function LineageHistoryDialog<K extends LineageKind>({
   const history = useLineageHistory(entry.kind, tenantId, lineage?.lineageId);
   const versions = history.data?.rows ?? [];
   const total = history.data?.total ?? 0;
-  const active = versions.find((version) => version.isActive);
   const activation = useLineageActivation({
     kind: entry.kind,
     tenantId,
@@ -62,36 +61,27 @@ export function LineageHistoryDialog<K extends LineageKind>({
       dialogs={activation.dialog}
     >
       <div className="max-h-[65vh] space-y-3 overflow-y-auto">
-        {!active && (
+        {!versions.some((version) => version.isActive) && (
           <p className="text-sm text-muted-foreground">
             Disabled: no version is active. Activating one enables the {name.split(' ')[0]} again.
           </p>
         )}
-        <ol className="space-y-3" aria-label="Versions">
-          {versions.map((version) => (
-            <VersionEntry
-              key={version.id}
-              version={version}
-              active={active}
-              describe={entry.describe}
-              text={{
-                label: `Version ${version.version}`,
-                className: 'max-h-48 whitespace-pre-wrap break-all',
-              }}
-              promotedFrom={version.promotedFrom ? promotedFromLabel(version.promotedFrom) : undefined}
-              activate={
-                !version.isActive && canActivate
-                  ? {
-                      onClick: () => activation.activate(version),
-                      disabled: activation.busy,
-                      label: `Activate version ${version.version}`,
-                    }
-                  : undefined
-              }
-              promote={promoteOf(version)}
-            />
-          ))}
-        </ol>
+        <VersionList
+          label="Versions"
+          versions={versions}
+          describe={entry.describe}
+          entryOf={(version) => ({
+            text: {
+              label: `Version ${version.version}`,
+              className: 'max-h-48 whitespace-pre-wrap break-all',
+            },
+            promotedFrom: version.promotedFrom ? promotedFromLabel(version.promotedFrom) : undefined,
+            onActivate: canActivate ? () => activation.activate(version) : undefined,
+            activating: activation.busy,
+            activateLabel: `Activate version ${version.version}`,
+            promote: promoteOf(version),
+          })}
+        />
         {total > versions.length && (
           <p className="text-xs text-muted-foreground">
             Showing the newest {versions.length} of {total} versions.

@@ -9,6 +9,12 @@ import { MethodBadge } from '@/gateway/components/method-badge';
 import { TextField } from '@/gateway/components/text-field';
 import type { RouteFormValues } from '@/gateway/lib/route-form';
 
+/** Where a route answers and where it forwards to: monospace text inputs. */
+const addressFields = [
+  { name: 'path', label: 'Path', placeholder: '/orders/{id}' },
+  { name: 'targetService', label: 'Target service', placeholder: 'http://orders.internal:8080' },
+] as const;
+
 /** Capability, path, methods, target service, authentication and rate limit. */
 export function RouteFormFields({ form, capability }: LineageFieldsProps<RouteFormValues>) {
   const { errors } = form.formState;
@@ -28,24 +34,18 @@ export function RouteFormFields({ form, capability }: LineageFieldsProps<RouteFo
           )}
         />
       </div>
-      <TextField
-        form={form}
-        name="path"
-        id="route-path"
-        label="Path"
-        error={errors.path}
-        className="font-mono"
-        placeholder="/orders/{id}"
-      />
-      <TextField
-        form={form}
-        name="targetService"
-        id="route-targetService"
-        label="Target service"
-        error={errors.targetService}
-        className="font-mono"
-        placeholder="http://orders.internal:8080"
-      />
+      {addressFields.map(({ name, label, placeholder }) => (
+        <TextField
+          key={name}
+          form={form}
+          name={name}
+          id={`route-${name}`}
+          label={label}
+          error={errors[name]}
+          className="font-mono"
+          placeholder={placeholder}
+        />
+      ))}
       <MethodsField form={form} />
       <TextField
         form={form}

@@ -13,7 +13,7 @@ import { useUpdateLineage } from '@/gateway/api/update-lineage';
 import type { LineageEntry } from '@/gateway/components/lineage-entry';
 import { conflictFieldOf } from '@/gateway/lib/conflict-field';
 
-type SaveOptions<K extends LineageKind, V extends FieldValues> = {
+export type SaveOptions<K extends LineageKind, V extends FieldValues> = {
   entry: LineageEntry<K, V>;
   tenantId: string;
   environment: Environment;
@@ -26,15 +26,10 @@ type SaveOptions<K extends LineageKind, V extends FieldValues> = {
  * A lineage form's save: create or edit directly, or where the tenant's approval policy for the
  * environment asks, request it. A refusal lands on the form's fields; a 412 shows as a conflict.
  */
-export function useLineageSave<K extends LineageKind, V extends FieldValues>({
-  entry,
-  tenantId,
-  environment,
-  version,
-  onDone,
-}: SaveOptions<K, V>) {
+export function useLineageSave<K extends LineageKind, V extends FieldValues>(options: SaveOptions<K, V>) {
+  const { entry, tenantId, environment, version, onDone } = options;
   const { kind, noun, form: kindForm } = entry;
-  const direct = useDirectSave({ entry, tenantId, environment, version, onDone });
+  const direct = useDirectSave(options);
   const queryClient = useQueryClient();
   const request = useChangeRequestForm({ tenantId, environment });
   const [serverError, setServerError] = useState<unknown>(null);
@@ -98,14 +93,9 @@ export function useLineageSave<K extends LineageKind, V extends FieldValues>({
 }
 
 /** The save without a request: a new lineage, or the next version of one (If-Match: `ifMatch`). */
-function useDirectSave<K extends LineageKind, V extends FieldValues>({
-  entry,
-  tenantId,
-  environment,
-  version,
-  onDone,
-}: SaveOptions<K, V>) {
-  const { kind, noun, Noun, form: kindForm } = entry;
+function useDirectSave<K extends LineageKind, V extends FieldValues>(options: SaveOptions<K, V>) {
+  const { kind, noun, Noun, form: kindForm } = options.entry;
+  const { tenantId, environment, version, onDone } = options;
   const create = useCreateLineage(kind, tenantId);
   const update = useUpdateLineage(kind, tenantId);
   const where = environmentName(environment);
