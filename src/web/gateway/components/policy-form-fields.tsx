@@ -3,11 +3,11 @@ import { useMemo } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { CapabilitySelect } from '@/gateway/components/capability-select';
 import type { LineageFieldsProps } from '@/gateway/components/lineage-entry';
 import { RegoField } from '@/gateway/components/rego-field';
+import { SwitchField } from '@/gateway/components/switch-field';
 import { TextField } from '@/gateway/components/text-field';
 import { policyTypeLabels, type PolicyFormValues } from '@/gateway/lib/policy-form';
 import { regoProblemsOf } from '@/gateway/lib/rego-problems';
@@ -52,12 +52,7 @@ export function PolicyFormFields({ form, capability, serverError }: LineageField
       <Controller
         control={form.control}
         name="enabled"
-        render={({ field }) => (
-          <Field orientation="horizontal" className="self-start sm:pt-7">
-            <Switch id="policy-enabled" checked={field.value} onCheckedChange={field.onChange} />
-            <FieldLabel htmlFor="policy-enabled">Enabled</FieldLabel>
-          </Field>
-        )}
+        render={({ field }) => <SwitchField id="policy-enabled" label="Enabled" field={field} />}
       />
       <div className="sm:col-span-2">
         <RegoField

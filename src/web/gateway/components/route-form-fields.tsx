@@ -2,10 +2,10 @@ import { routeMethods } from '@contract/gateway';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field, FieldError, FieldLabel, FieldLegend, FieldSet } from '@/components/ui/field';
-import { Switch } from '@/components/ui/switch';
 import { CapabilitySelect } from '@/gateway/components/capability-select';
 import type { LineageFieldsProps } from '@/gateway/components/lineage-entry';
 import { MethodBadge } from '@/gateway/components/method-badge';
+import { SwitchField } from '@/gateway/components/switch-field';
 import { TextField } from '@/gateway/components/text-field';
 import type { RouteFormValues } from '@/gateway/lib/route-form';
 
@@ -61,10 +61,7 @@ export function RouteFormFields({ form, capability }: LineageFieldsProps<RouteFo
         control={form.control}
         name="authRequired"
         render={({ field }) => (
-          <Field orientation="horizontal" className="self-start sm:pt-7">
-            <Switch id="route-authRequired" checked={field.value} onCheckedChange={field.onChange} />
-            <FieldLabel htmlFor="route-authRequired">Authentication required</FieldLabel>
-          </Field>
+          <SwitchField id="route-authRequired" label="Authentication required" field={field} />
         )}
       />
     </div>
