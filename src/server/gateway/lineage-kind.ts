@@ -1,6 +1,7 @@
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Environment } from '../../contract/common';
 import type { Transaction } from '../db/client';
+import type { LineageColumns } from '../db/schema';
 
 /*
  * A versioned lineage (docs/decisions/006-lineages.md): numbered versions, at most one active, edited
@@ -9,18 +10,7 @@ import type { Transaction } from '../db/client';
  * lineage-*.ts modules do the rest once for all of them.
  */
 
-/** The columns every versioned table has (db/schema/gateway.ts builds them). */
-export interface LineageColumns {
-  id: PgColumn;
-  lineageId: PgColumn;
-  tenantId: PgColumn;
-  capabilityId: PgColumn;
-  environment: PgColumn;
-  version: PgColumn;
-  isActive: PgColumn;
-  createdAt: PgColumn;
-  promotedFromId: PgColumn;
-}
+/** A versioned table: the columns db/schema/gateway.ts builds for every lineage kind. */
 export type LineageTable = PgTable & LineageColumns;
 
 /** The fields of a stored version row every kind has. */

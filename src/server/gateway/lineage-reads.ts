@@ -156,21 +156,29 @@ export async function listHistory<Row extends LineageRow>(
   return { items: items.map((row) => ({ ...row, latestVersion: newest.version })), total: page.total };
 }
 
-/** Every version of one lineage of a tenant, unlocked, in no order (empty when there is none). */
-export async function lineageVersions<Row extends LineageRow>(
+/** The versions of a kind a condition keeps, unlocked, in the order given. */
+async function versionsWhere<Row extends LineageRow>(
+  db: Executor,
+  kind: LineageKind<Row>,
+  where: SQL | undefined,
+  orderBy: SQL,
+): Promise<Row[]> {
+  return rowsOf<Row>(await db.select().from(kind.table).where(where).orderBy(orderBy));
+}
+
+/** Every version of one lineage of a tenant, unlocked, oldest first (empty when there is none). */
+export const lineageVersions = <Row extends LineageRow>(
   db: Executor,
   kind: LineageKind<Row>,
   tenantId: string,
   lineageId: string,
-): Promise<Row[]> {
-  const { table } = kind;
-  return rowsOf<Row>(
-    await db
-      .select()
-      .from(table)
-      .where(and(eq(table.tenantId, tenantId), eq(table.lineageId, lineageId))),
+): Promise<Row[]> =>
+  versionsWhere(
+    db,
+    kind,
+    and(eq(kind.table.tenantId, tenantId), eq(kind.table.lineageId, lineageId)),
+    asc(kind.table.version),
   );
-}
 
 /** One version of a tenant by its id, unlocked; undefined when there is none. */
 export async function versionById<Row extends LineageRow>(
@@ -180,28 +188,27 @@ export async function versionById<Row extends LineageRow>(
   versionId: string,
 ): Promise<Row | undefined> {
   const { table } = kind;
-  const [found] = rowsOf<Row>(
-    await db
-      .select()
-      .from(table)
-      .where(and(eq(table.id, versionId), eq(table.tenantId, tenantId))),
+  const [found] = await versionsWhere(
+    db,
+    kind,
+    and(eq(table.id, versionId), eq(table.tenantId, tenantId)),
+    asc(table.id),
   );
   return found;
 }
 
 /** The active versions of one tenant and environment, for the hand-off artifacts and the rules. */
-export async function activeVersions<Row extends LineageRow>(
+export function activeVersions<Row extends LineageRow>(
   db: Executor,
   kind: LineageKind<Row>,
   tenantId: string,
   environment: Environment,
 ): Promise<Row[]> {
   const { table } = kind;
-  return rowsOf<Row>(
-    await db
-      .select()
-      .from(table)
-      .where(and(eq(table.tenantId, tenantId), eq(table.environment, environment), eq(table.isActive, true)))
-      .orderBy(asc(table.id)),
+  const active = and(
+    eq(table.tenantId, tenantId),
+    eq(table.environment, environment),
+    eq(table.isActive, true),
   );
+  return versionsWhere(db, kind, active, asc(table.id));
 }

@@ -53,7 +53,8 @@ const lineageVersionColumns = () => ({
   promotedFromId: text(),
 });
 
-interface LineageConstraintColumns {
+/** The columns every lineage table has, as the generic lineage core (server/gateway/lineage-*.ts) uses them. */
+export interface LineageColumns {
   id: PgColumn;
   lineageId: PgColumn;
   tenantId: PgColumn;
@@ -61,11 +62,12 @@ interface LineageConstraintColumns {
   environment: PgColumn;
   version: PgColumn;
   isActive: PgColumn;
+  createdAt: PgColumn;
   promotedFromId: PgColumn;
 }
 
 /** The keys, indexes and checks of a lineage table named `name`. */
-const lineageConstraints = (name: string, t: LineageConstraintColumns) => [
+const lineageConstraints = (name: string, t: LineageColumns) => [
   // A deleted source keeps the promoted copy, without the link.
   foreignKey({
     name: `${name}_promoted_from_fk`,
