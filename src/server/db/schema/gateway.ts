@@ -12,7 +12,7 @@ import {
   type PgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Environment } from '../../../contract/common';
-import type { policyTypes, RouteMethod } from '../../../contract/gateway';
+import type { PolicyType, RouteMethod } from '../../../contract/gateway';
 import { capabilities } from './capabilities';
 import { createdAtColumn, idColumn } from './columns';
 import { tenants } from './tenants';
@@ -41,7 +41,7 @@ const lineageIdentityColumns = () => ({
     .references(() => capabilities.id, { onDelete: 'cascade' }),
 });
 
-const environmentColumn = () => text().notNull().$type<Environment>();
+const environmentColumn = () => text().$type<Environment>().notNull();
 
 /** A version's number, whether it is the active one, who made it and where it was promoted from. */
 const lineageVersionColumns = () => ({
@@ -108,7 +108,7 @@ export const opaPolicies = pgTable(
     ...lineageIdentityColumns(),
     name: text().notNull(),
     description: text(),
-    policyType: text().notNull().$type<(typeof policyTypes)[number]>(),
+    policyType: text().notNull().$type<PolicyType>(),
     policyContent: text().notNull(),
     environment: environmentColumn(),
     enabled: boolean().notNull().default(true),
