@@ -1,10 +1,12 @@
+import { changeSchema, type Change } from '../../contract/changes';
 import { gatewayPaths } from '../../contract/gateway';
 import { requireViewer } from '../auth/guard';
 import { onTenant, tenantFromParam } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
 import { etagOf } from '../http/if-match';
+import type { LineagePrefix } from './lineage-entry';
 
-/* What the gateway's route and policy endpoints share: permissions, paths, texts and the ETag. */
+/* What the endpoints of every lineage kind share: permissions, paths, texts, the ETag and the change. */
 
 export const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
 export const writeTenant = onTenant('versions', tenantFromParam('tenantId'), 'Tenant');
@@ -29,4 +31,25 @@ export function withLatest<T extends { latestVersion: number }>(
 ): T {
   reply.header('etag', etagOf(row.latestVersion));
   return row;
+}
+
+/** The change of `${prefix}.${operation}`: one lineage kind's write, with its operation's fields. */
+export type LineageChange<Op extends string> = Extract<Change, { kind: `${LineagePrefix}.${Op}` }>;
+
+const isOperation = <Op extends string>(change: Change, operation: Op): change is LineageChange<Op> =>
+  change.kind.endsWith(`.${operation}`);
+
+/**
+ * The change a lineage endpoint applies, through the contract's change schema: the endpoint's own
+ * schemas are the change's (contract/change-kinds.ts), so what they accepted passes again unchanged,
+ * and the change comes out typed for its operation whatever the kind.
+ */
+export function lineageChange<Op extends string>(
+  prefix: LineagePrefix,
+  operation: Op,
+  fields: Record<string, unknown>,
+): LineageChange<Op> {
+  const change = changeSchema.parse({ ...fields, kind: `${prefix}.${operation}` });
+  if (!isOperation(change, operation)) throw new Error(`Not a ${operation} change: ${change.kind}`);
+  return change;
 }

@@ -1,44 +1,36 @@
 import { and, ne, sql } from 'drizzle-orm';
 import type { Environment } from '../../contract/common';
-import type { ExpectedRevision } from '../revisions';
 import {
+  createPolicyBodySchema,
+  opaPolicyListQuerySchema,
+  opaPolicySchema,
+  policyFieldsSchema,
+  policyPromotionTargetSchema,
   tenantPackageName,
-  type CreatePolicyBody,
-  type OpaPolicy,
-  type OpaPolicyListQuery,
   type PolicyFields,
 } from '../../contract/gateway';
-import type { PageQuery } from '../../contract/lists';
-import type { Actor } from '../auth/viewer';
-import type { Database, Executor, Transaction } from '../db/client';
-import { containsAny, orderByFor } from '../db/list';
+import type { Executor, Transaction } from '../db/client';
 import { opaPolicies } from '../db/schema';
 import { badRequest, conflict } from '../errors';
-import {
-  activateVersion,
-  activeVersions,
-  appendVersion,
-  createLineage,
-  deleteLineage,
-  disableLineage,
-  listCurrent,
-  listHistory,
-  promoteLineage,
-  promotionTarget,
-  type LineageKind,
-  type WithLatest,
-} from './lineage';
+import { POLICIES } from './lineage-http';
+import type { LineageEntry } from './lineage-entry';
+import type { Candidate, FieldsOf, LineageKind } from './lineage-kind';
+import { activeVersions } from './lineage-reads';
+import { lineageService } from './lineage-service';
 import { checkRego } from './rego-check';
 
 /** OPA policies (docs/gateway.md): versioned lineages of Rego source. */
 
+/** A stored policy version. */
+export type PolicyRow = typeof opaPolicies.$inferSelect;
+
 /** The package a stored policy declares (even one saved before today's check, which it may fail). */
-export function packageOf(policy: Pick<OpaPolicy, 'policyContent'>): string | undefined {
+export function packageOf(policy: Pick<PolicyRow, 'policyContent'>): string | undefined {
   return checkRego(policy.policyContent).declaredPackage;
 }
 
 /** Checks a policy's fields: its Rego must pass the check OPA would make, each problem with its position. */
-export function checkPolicyFields(fields: PolicyFields): PolicyFields {
+export function checkPolicyFields(fields: PolicyFields): FieldsOf<PolicyRow> {
   const { problems } = checkRego(fields.policyContent);
   if (problems.length > 0) {
     const first = problems[0];
@@ -83,7 +75,7 @@ function overlapMessage(pkg: string, tenantId: string, what: string): string {
  * or not) may equal this one, contain it or lie inside it, segment by segment; and nothing may lie under
  * the data root the console serves each tenant's data under. The message does not say whose it is.
  */
-async function assertPackageOwn(tx: Transaction, policy: OpaPolicy, pkg: string): Promise<void> {
+async function assertPackageOwn(tx: Transaction, policy: Candidate<PolicyRow>, pkg: string): Promise<void> {
   if (pkg === DATA_ROOT || pkg.startsWith(`${DATA_ROOT}.`)) {
     throw conflict(
       overlapMessage(pkg, policy.tenantId, `the bundle data the console serves under ${DATA_ROOT}`),
@@ -110,7 +102,7 @@ async function assertPackageOwn(tx: Transaction, policy: OpaPolicy, pkg: string)
  * not served, so it does not count. And no other tenant uses the package (assertPackageOwn). The caller
  * holds the tenant lock.
  */
-async function assertPackageFree(tx: Transaction, policy: OpaPolicy): Promise<void> {
+async function assertPackageFree(tx: Transaction, policy: Candidate<PolicyRow>): Promise<void> {
   const pkg = packageOf(policy);
   if (pkg) await assertPackageOwn(tx, policy, pkg);
   if (!policy.enabled) return;
@@ -125,7 +117,7 @@ async function assertPackageFree(tx: Transaction, policy: OpaPolicy): Promise<vo
   }
 }
 
-export const policyKind: LineageKind<OpaPolicy> = {
+export const policyKind: LineageKind<PolicyRow> = {
   table: opaPolicies,
   label: 'OPA policy',
   action: 'opa_policy',
@@ -134,103 +126,47 @@ export const policyKind: LineageKind<OpaPolicy> = {
   assertCanBeActive: assertPackageFree,
 };
 
-const sortColumns = {
-  name: opaPolicies.name,
-  policyType: opaPolicies.policyType,
-  capabilityId: opaPolicies.capabilityId,
-  createdAt: opaPolicies.createdAt,
-};
-
-export function listPolicies(db: Executor, tenantId: string, query: OpaPolicyListQuery) {
-  return listCurrent(
-    db,
-    policyKind,
-    {
-      tenantId,
-      environment: query.environment,
-      capabilityId: query.capabilityId,
-      search: containsAny(query.q, [opaPolicies.name, opaPolicies.description]),
-    },
-    orderByFor(query.sort, 'name', sortColumns, opaPolicies.id),
-    query,
-  );
-}
-
-export const policyHistory = (db: Executor, tenantId: string, lineageId: string, query: PageQuery) =>
-  listHistory(db, policyKind, tenantId, lineageId, query);
-
-export function createPolicy(
-  db: Database,
-  tenantId: string,
-  body: CreatePolicyBody,
-  actor: Actor,
-): Promise<WithLatest<OpaPolicy>> {
-  const { capabilityId, environment, ...fields } = body;
-  const checked = checkPolicyFields(fields);
-  return createLineage(
-    db,
-    policyKind,
-    tenantId,
-    { ...checked, description: checked.description ?? null, capabilityId, environment },
-    actor,
-  );
-}
-
-export function editPolicy(
-  db: Database,
-  ids: { tenantId: string; lineageId: string },
-  fields: PolicyFields,
-  actor: Actor,
-  expectedVersion: ExpectedRevision | undefined,
-) {
-  const checked = checkPolicyFields(fields);
-  return appendVersion(
-    db,
-    policyKind,
-    ids,
-    { ...checked, description: checked.description ?? null },
-    actor,
-    expectedVersion,
-  );
-}
-
-export const activatePolicy = (
-  db: Database,
-  ids: { tenantId: string; versionId: string },
-  actor: Actor,
-  expectedVersion: ExpectedRevision | undefined,
-) => activateVersion(db, policyKind, ids, actor, expectedVersion);
-
-export const disablePolicy = (
-  db: Database,
-  ids: { tenantId: string; lineageId: string },
-  actor: Actor,
-  expectedVersion: ExpectedRevision | undefined,
-) => disableLineage(db, policyKind, ids, actor, expectedVersion);
-
-export const deletePolicy = (
-  db: Database,
-  ids: { tenantId: string; lineageId: string },
-  actor: Actor,
-  expectedVersion: ExpectedRevision | undefined,
-) => deleteLineage(db, policyKind, ids, actor, expectedVersion);
+export const policyService = lineageService(policyKind, {
+  check: checkPolicyFields,
+  search: [opaPolicies.name, opaPolicies.description],
+  sortColumns: {
+    name: opaPolicies.name,
+    policyType: opaPolicies.policyType,
+    capabilityId: opaPolicies.capabilityId,
+    createdAt: opaPolicies.createdAt,
+  },
+  defaultSort: 'name',
+});
 
 /** The policies OPA enforces for one tenant and environment: active and enabled. */
 export async function servedPolicies(db: Executor, tenantId: string, environment: Environment) {
-  return (await activeVersions(db, policyKind, tenantId, environment)).filter((p) => p.enabled);
+  return (await policyService.active(db, tenantId, environment)).filter((p) => p.enabled);
 }
 
-/** Promotes the lineage's active version to the next environment (docs/promotion.md). */
-export const promotePolicy = (
-  db: Database,
-  ids: { tenantId: string; lineageId: string },
-  targetEnvironment: Environment,
-  actor: Actor,
-) => promoteLineage(db, policyKind, ids, targetEnvironment, actor);
-
-/** Where promoting the lineage would go: the matching target lineage and its active version. */
-export const policyPromotionTarget = (
-  db: Executor,
-  ids: { tenantId: string; lineageId: string },
-  targetEnvironment: Environment,
-) => promotionTarget(db, policyKind, ids, targetEnvironment);
+/** OPA policies as a lineage: their endpoints, schemas and what reviewers see of a change. */
+export const policyLineage: LineageEntry = {
+  prefix: 'opa_policy',
+  path: POLICIES,
+  tag: 'opa policies',
+  noun: 'policy',
+  texts: {
+    search: 'name or description',
+    created: '; its Rego is checked (400 issues carry the line)',
+    edited: '; Rego checked as on create',
+    disabled: 'the bundle leaves it out',
+  },
+  schemas: {
+    item: opaPolicySchema,
+    listQuery: opaPolicyListQuerySchema,
+    createBody: createPolicyBodySchema,
+    fields: policyFieldsSchema,
+    promotionTarget: policyPromotionTargetSchema,
+  },
+  service: policyService,
+  review: {
+    label: policyKind.label,
+    fields: ['capabilityId', 'name', 'description', 'policyType', 'policyContent', 'enabled'],
+    name: (view) => String(view.name ?? ''),
+    editDefaults: { description: null },
+  },
+};

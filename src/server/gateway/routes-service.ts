@@ -1,41 +1,32 @@
 import type { Environment } from '../../contract/common';
-import type { ExpectedRevision } from '../revisions';
-import type {
-  CreateRouteBody,
-  GatewayRoute,
-  GatewayRouteListQuery,
-  RouteFields,
+import {
+  createRouteBodySchema,
+  gatewayRouteListQuerySchema,
+  gatewayRouteSchema,
+  routeFieldsSchema,
+  routePromotionTargetSchema,
 } from '../../contract/gateway';
-import type { PageQuery } from '../../contract/lists';
-import type { Actor } from '../auth/viewer';
-import type { Database, Executor, Transaction } from '../db/client';
-import { containsAny, orderByFor } from '../db/list';
+import type { Executor, Transaction } from '../db/client';
 import { gatewayRoutes } from '../db/schema';
 import { conflict } from '../errors';
-import {
-  activateVersion,
-  activeVersions,
-  appendVersion,
-  createLineage,
-  deleteLineage,
-  disableLineage,
-  listCurrent,
-  listHistory,
-  promoteLineage,
-  promotionTarget,
-  type LineageKind,
-  type WithLatest,
-} from './lineage';
+import type { LineageEntry } from './lineage-entry';
+import { ROUTES } from './lineage-http';
+import type { Candidate, LineageKind } from './lineage-kind';
+import { activeVersions } from './lineage-reads';
+import { lineageService } from './lineage-service';
 import { checkRouteFields } from './route-rules';
 
 /** Gateway routes (docs/gateway.md): versioned lineages, one path and set of methods each. */
+
+/** A stored route version. */
+export type RouteRow = typeof gatewayRoutes.$inferSelect;
 
 /**
  * No two active routes of one tenant and environment share a path and a method: the gateway could not
  * tell which one a request means. The caller holds the tenant lock, so no concurrent writer can add
  * the clashing route after this read.
  */
-async function assertNoClash(tx: Transaction, route: GatewayRoute): Promise<void> {
+async function assertNoClash(tx: Transaction, route: Candidate<RouteRow>): Promise<void> {
   const active = await activeVersions(tx, routeKind, route.tenantId, route.environment);
   for (const other of active) {
     if (other.lineageId === route.lineageId || other.path !== route.path) continue;
@@ -48,7 +39,7 @@ async function assertNoClash(tx: Transaction, route: GatewayRoute): Promise<void
   }
 }
 
-export const routeKind: LineageKind<GatewayRoute> = {
+export const routeKind: LineageKind<RouteRow> = {
   table: gatewayRoutes,
   label: 'Gateway route',
   action: 'gateway_route',
@@ -57,91 +48,47 @@ export const routeKind: LineageKind<GatewayRoute> = {
   assertCanBeActive: assertNoClash,
 };
 
-const sortColumns = {
-  path: gatewayRoutes.path,
-  capabilityId: gatewayRoutes.capabilityId,
-  targetService: gatewayRoutes.targetService,
-  createdAt: gatewayRoutes.createdAt,
-};
-
-export function listRoutes(db: Executor, tenantId: string, query: GatewayRouteListQuery) {
-  return listCurrent(
-    db,
-    routeKind,
-    {
-      tenantId,
-      environment: query.environment,
-      capabilityId: query.capabilityId,
-      search: containsAny(query.q, [gatewayRoutes.path, gatewayRoutes.targetService]),
-    },
-    orderByFor(query.sort, 'path', sortColumns, gatewayRoutes.id),
-    query,
-  );
-}
-
-export const routeHistory = (db: Executor, tenantId: string, lineageId: string, query: PageQuery) =>
-  listHistory(db, routeKind, tenantId, lineageId, query);
-
-export function createRoute(
-  db: Database,
-  tenantId: string,
-  body: CreateRouteBody,
-  actor: Actor,
-): Promise<WithLatest<GatewayRoute>> {
-  const { capabilityId, environment, ...fields } = body;
-  return createLineage(
-    db,
-    routeKind,
-    tenantId,
-    { ...checkRouteFields(fields), capabilityId, environment },
-    actor,
-  );
-}
-
-export const editRoute = (
-  db: Database,
-  ids: { tenantId: string; lineageId: string },
-  fields: RouteFields,
-  actor: Actor,
-  expectedVersion: ExpectedRevision | undefined,
-) => appendVersion(db, routeKind, ids, checkRouteFields(fields), actor, expectedVersion);
-
-export const activateRoute = (
-  db: Database,
-  ids: { tenantId: string; versionId: string },
-  actor: Actor,
-  expectedVersion: ExpectedRevision | undefined,
-) => activateVersion(db, routeKind, ids, actor, expectedVersion);
-
-export const disableRoute = (
-  db: Database,
-  ids: { tenantId: string; lineageId: string },
-  actor: Actor,
-  expectedVersion: ExpectedRevision | undefined,
-) => disableLineage(db, routeKind, ids, actor, expectedVersion);
-
-export const deleteRoute = (
-  db: Database,
-  ids: { tenantId: string; lineageId: string },
-  actor: Actor,
-  expectedVersion: ExpectedRevision | undefined,
-) => deleteLineage(db, routeKind, ids, actor, expectedVersion);
+export const routeService = lineageService(routeKind, {
+  check: checkRouteFields,
+  search: [gatewayRoutes.path, gatewayRoutes.targetService],
+  sortColumns: {
+    path: gatewayRoutes.path,
+    capabilityId: gatewayRoutes.capabilityId,
+    targetService: gatewayRoutes.targetService,
+    createdAt: gatewayRoutes.createdAt,
+  },
+  defaultSort: 'path',
+});
 
 /** The routes the gateway serves for one tenant and environment. */
 export const activeRoutes = (db: Executor, tenantId: string, environment: Environment) =>
-  activeVersions(db, routeKind, tenantId, environment);
+  routeService.active(db, tenantId, environment);
 
-/** Promotes the lineage's active version to the next environment (docs/promotion.md). */
-export const promoteRoute = (
-  db: Database,
-  ids: { tenantId: string; lineageId: string },
-  targetEnvironment: Environment,
-  actor: Actor,
-) => promoteLineage(db, routeKind, ids, targetEnvironment, actor);
-
-/** Where promoting the lineage would go: the matching target lineage and its active version. */
-export const routePromotionTarget = (
-  db: Executor,
-  ids: { tenantId: string; lineageId: string },
-  targetEnvironment: Environment,
-) => promotionTarget(db, routeKind, ids, targetEnvironment);
+/** Gateway routes as a lineage: their endpoints, schemas and what reviewers see of a change. */
+export const routeLineage: LineageEntry = {
+  prefix: 'gateway_route',
+  path: ROUTES,
+  tag: 'gateway routes',
+  noun: 'route',
+  texts: {
+    search: 'path or target',
+    created: ' (createdBy is the signed-in user)',
+    edited: '',
+    disabled: 'the gateway stops serving it',
+  },
+  schemas: {
+    item: gatewayRouteSchema,
+    listQuery: gatewayRouteListQuerySchema,
+    createBody: createRouteBodySchema,
+    fields: routeFieldsSchema,
+    promotionTarget: routePromotionTargetSchema,
+  },
+  service: routeService,
+  review: {
+    label: routeKind.label,
+    fields: ['capabilityId', 'path', 'methods', 'targetService', 'authRequired', 'rateLimit'],
+    name: (view) =>
+      `${Array.isArray(view.methods) ? view.methods.join(', ') : ''} ${String(view.path ?? '')}`.trim(),
+    editDefaults: {},
+  },
+};

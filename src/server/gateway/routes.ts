@@ -8,11 +8,15 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { gatewayArtifactRoutes } from './artifact-routes';
-import { subscribedCapabilities } from './lineage';
-import { requireTenant } from './tenant';
+import { subscribedCapabilities } from './lineage-context';
 import { readTenant } from './lineage-http';
-import { opaPolicyRoutes } from './policy-routes';
-import { gatewayRouteRoutes } from './route-routes';
+import { lineageRoutes } from './lineage-routes';
+import { policyLineage } from './policies-service';
+import { routeLineage } from './routes-service';
+import { requireTenant } from './tenant';
+
+/** Every lineage kind, each mounted with the same endpoints; a new kind is one entry here. */
+const LINEAGES = [routeLineage, policyLineage];
 
 /** The picker of the route and policy dialogs: which capabilities the rules accept here. */
 function subscribedCapabilityRoutes(app: ZodApp, db: Database): void {
@@ -38,7 +42,6 @@ function subscribedCapabilityRoutes(app: ZodApp, db: Database): void {
 /** Gateway routes, OPA policies and their two hand-off artifacts (docs/gateway.md). */
 export function gatewayRoutes(app: ZodApp, { db }: { db: Database }): void {
   subscribedCapabilityRoutes(app, db);
-  gatewayRouteRoutes(app, db);
-  opaPolicyRoutes(app, db);
+  for (const entry of LINEAGES) lineageRoutes(app, db, entry);
   gatewayArtifactRoutes(app, db, readTenant, tenantEnvironmentParamsSchema);
 }

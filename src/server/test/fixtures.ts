@@ -261,8 +261,8 @@ export const FIXTURE_POLICY_LINEAGE = '00000000-0000-4000-8000-00000000b001';
  * in tenant-001's production, for api-001 (which the fixtures subscribe there). Call after insertFixtures.
  */
 export async function insertGatewayFixtures(db: Database): Promise<void> {
-  const context = { tenantId: 'tenant-001', capabilityId: 'api-001', environment: 'production' };
-  const route = { ...context, lineageId: FIXTURE_ROUTE_LINEAGE, methods: ['GET'], rateLimit: 1000 };
+  const context = { tenantId: 'tenant-001', capabilityId: 'api-001', environment: 'production' } as const;
+  const route = { ...context, lineageId: FIXTURE_ROUTE_LINEAGE, methods: ['GET' as const], rateLimit: 1000 };
   await db.insert(gatewayRoutes).values([
     {
       ...route,

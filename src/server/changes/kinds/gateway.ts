@@ -1,203 +1,133 @@
-import { and, eq } from 'drizzle-orm';
-import type { Change } from '../../../contract/changes';
 import type { Environment } from '../../../contract/common';
+import type { Actor } from '../../auth/viewer';
 import type { Transaction } from '../../db/client';
-import { gatewayRoutes, opaPolicies } from '../../db/schema';
 import { notFound } from '../../errors';
-import {
-  activatePolicy,
-  createPolicy,
-  deletePolicy,
-  disablePolicy,
-  editPolicy,
-  policyPromotionTarget,
-  promotePolicy,
-} from '../../gateway/policies-service';
-import {
-  activateRoute,
-  createRoute,
-  deleteRoute,
-  disableRoute,
-  editRoute,
-  promoteRoute,
-  routePromotionTarget,
-} from '../../gateway/routes-service';
-import type { GatewayRoute, OpaPolicy } from '../../../contract/gateway';
-import { isLineageId, type WithLatest } from '../../gateway/lineage';
-import type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
+import type { ExpectedRevision } from '../../revisions';
+import type { LineageEntry } from '../../gateway/lineage-entry';
+import type { LineageChange } from '../../gateway/lineage-http';
+import { isLineageId, type LineageRow } from '../../gateway/lineage-kind';
+import type { LineageService } from '../../gateway/lineage-service';
+import { policyLineage, policyService } from '../../gateway/policies-service';
+import { routeLineage, routeService } from '../../gateway/routes-service';
+import type { ChangeHandler, ChangeSnapshot, ChangeTarget, DirectWrite } from './types';
 
-type Prefix = 'gateway_route' | 'opa_policy';
-type GatewayChange<P extends Prefix> = Extract<Change, { kind: `${P}.${string}` }>;
+/*
+ * The change kinds of every lineage kind (gateway routes, OPA policies): where a change happens and
+ * what it alters, read through the kind's entry, and applied with the service its endpoints call.
+ */
 
-interface Resource {
-  table: typeof gatewayRoutes | typeof opaPolicies;
-  noun: string;
-  label: string;
-  /** What reviewers compare: the editable fields of a version. */
-  view(row: Record<string, unknown>): Record<string, unknown>;
-  /** A route by its methods and path, a policy by its name. */
-  name(row: Record<string, unknown>): string;
-  /** What an edit body leaves out stores as these: a diff shows them as set, not as removed. */
-  editDefaults: Record<string, unknown>;
+type AnyLineageChange = LineageChange<string>;
+type View = Record<string, unknown>;
+
+/** What reviewers see of a version, a body or a promotion target: the kind's reviewed fields. */
+function viewOf(entry: LineageEntry, row: object): View {
+  const values = new Map(Object.entries(row));
+  return Object.fromEntries(entry.review.fields.filter((f) => values.has(f)).map((f) => [f, values.get(f)]));
 }
 
-const pick = (row: Record<string, unknown>, fields: string[]) =>
-  Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
-
-const RESOURCES: Record<Prefix, Resource> = {
-  gateway_route: {
-    table: gatewayRoutes,
-    noun: 'route',
-    label: 'Gateway route',
-    view: (row) =>
-      pick(row, ['capabilityId', 'path', 'methods', 'targetService', 'authRequired', 'rateLimit']),
-    name: (row) =>
-      `${(row.methods as string[] | undefined)?.join(', ') ?? ''} ${String(row.path ?? '')}`.trim(),
-    editDefaults: {},
-  },
-  opa_policy: {
-    table: opaPolicies,
-    noun: 'policy',
-    label: 'OPA policy',
-    view: (row) =>
-      pick(row, ['capabilityId', 'name', 'description', 'policyType', 'policyContent', 'enabled']),
-    name: (row) => String(row.name ?? ''),
-    editDefaults: { description: null },
-  },
-};
+const nameOf = (entry: LineageEntry, row: object) => entry.review.name(viewOf(entry, row));
 
 /** The versions of one lineage of a tenant, newest first; 404 when there are none. */
-async function lineageRows(tx: Transaction, resource: Resource, tenantId: string, lineageId: string) {
+async function lineageRows(tx: Transaction, entry: LineageEntry, tenantId: string, lineageId: string) {
   // Lineage ids are UUIDs: anything else names no lineage (404 as from the service, not a database error).
-  if (!isLineageId(lineageId)) throw notFound(resource.label);
-  // The two tables share the lineage columns; drizzle cannot type a query over a union of tables.
-  const table = resource.table as typeof gatewayRoutes;
-  const rows = (await tx
-    .select()
-    .from(table)
-    .where(and(eq(table.tenantId, tenantId), eq(table.lineageId, lineageId)))) as unknown as (Record<
-    string,
-    unknown
-  > & { id: string; version: number; isActive: boolean; environment: string })[];
-  if (rows.length === 0) throw notFound(resource.label);
-  return rows.sort((a, b) => b.version - a.version);
-}
-
-async function versionRow(tx: Transaction, resource: Resource, tenantId: string, versionId: string) {
-  const table = resource.table as typeof gatewayRoutes;
-  const [row] = (await tx
-    .select()
-    .from(table)
-    .where(and(eq(table.tenantId, tenantId), eq(table.id, versionId)))) as unknown as (Record<
-    string,
-    unknown
-  > & {
-    lineageId: string;
-    version: number;
-  })[];
-  if (!row) throw notFound(`${resource.label} version`);
-  return row;
+  if (!isLineageId(lineageId)) throw notFound(entry.review.label);
+  const rows = (await entry.service.versions(tx, tenantId, lineageId)).sort((a, b) => b.version - a.version);
+  const [newest, ...older] = rows;
+  if (!newest) throw notFound(entry.review.label);
+  return [newest, ...older] satisfies [LineageRow, ...LineageRow[]];
 }
 
 /** The lineage's state a change is made on: its newest number and its active version. */
-const lineageState = (rows: { id: string; version: number; isActive: boolean }[]) =>
+const lineageState = (rows: LineageRow[]) =>
   `${rows[0]?.version ?? 0}:${rows.find((r) => r.isActive)?.id ?? 'none'}`;
 
-/**
- * Where a change of a gateway lineage happens and what it alters, for one resource (routes or
- * policies); each kind below adds how it applies.
- */
-function gatewayReview<P extends Prefix>(prefix: P): Omit<ChangeHandler<GatewayChange<P>>, 'apply'> {
-  const resource = RESOURCES[prefix];
-  const isRoute = prefix === 'gateway_route';
-  const operation = (change: GatewayChange<P>) => change.kind.slice(prefix.length + 1);
+interface Described {
+  environment: Environment;
+  before: View | null;
+  after: View | null;
+  name: string;
+  rows: LineageRow[];
+}
 
-  async function describe(tx: Transaction, change: GatewayChange<P>) {
-    const c = change as GatewayChange<Prefix> & Record<string, unknown>;
-    if ('body' in c && operation(change) === 'create') {
-      const body = c.body as Record<string, unknown> & { environment: Environment };
-      return {
-        environment: body.environment,
-        before: null,
-        after: resource.view(body),
-        name: resource.name(body),
-        rows: [],
-      };
-    }
-    if (operation(change) === 'activate') {
-      const version = await versionRow(tx, resource, c.tenantId, c.versionId as string);
-      const rows = await lineageRows(tx, resource, c.tenantId, version.lineageId);
-      const active = rows.find((r) => r.isActive);
-      return {
-        environment: rows[0]?.environment as Environment,
-        before: active ? resource.view(active) : null,
-        after: resource.view(version),
-        name: `${resource.name(version)} v${version.version}`,
-        rows,
-      };
-    }
-    const rows = await lineageRows(tx, resource, c.tenantId, c.lineageId as string);
-    const active = rows.find((r) => r.isActive);
-    const newest = rows[0] ?? {};
-    const before = active ? resource.view(active) : null;
-    const environment = (rows[0]?.environment ?? 'development') as Environment;
-    switch (operation(change)) {
-      case 'edit':
-        // An edit keeps the lineage's capability (its body cannot name one): the diff shows only what changes.
-        return {
-          environment,
-          before,
-          after: resource.view({
-            capabilityId: rows[0]?.capabilityId,
-            ...resource.editDefaults,
-            ...(c.body as Record<string, unknown>),
-          }),
-          name: resource.name(newest),
-          rows,
-        };
-      case 'promote':
-        return {
-          environment: c.targetEnvironment as Environment,
-          before,
-          after: before,
-          name: resource.name(newest),
-          rows,
-        };
-      default:
-        // disable, delete: nothing stays served.
-        return { environment, before, after: null, name: resource.name(newest), rows };
-    }
+/** An activation: from the lineage's active version to the one named. */
+async function describeActivate(
+  tx: Transaction,
+  entry: LineageEntry,
+  change: { tenantId: string; versionId: string },
+): Promise<Described> {
+  const version = await entry.service.version(tx, change.tenantId, change.versionId);
+  if (!version) throw notFound(`${entry.review.label} version`);
+  const rows = await lineageRows(tx, entry, change.tenantId, version.lineageId);
+  const active = rows.find((r) => r.isActive);
+  return {
+    environment: rows[0].environment,
+    before: active ? viewOf(entry, active) : null,
+    after: viewOf(entry, version),
+    name: `${nameOf(entry, version)} v${version.version}`,
+    rows,
+  };
+}
+
+/** What a change of one lineage kind does, read in the caller's transaction. */
+async function describe(tx: Transaction, entry: LineageEntry, change: AnyLineageChange): Promise<Described> {
+  if ('body' in change && !('lineageId' in change)) {
+    // A create: nothing yet, then the body.
+    const after = viewOf(entry, change.body);
+    return {
+      environment: change.body.environment,
+      before: null,
+      after,
+      name: entry.review.name(after),
+      rows: [],
+    };
   }
+  if ('versionId' in change) return describeActivate(tx, entry, change);
+  const rows = await lineageRows(tx, entry, change.tenantId, change.lineageId);
+  const newest = rows[0];
+  const active = rows.find((r) => r.isActive);
+  const before = active ? viewOf(entry, active) : null;
+  const described = { environment: newest.environment, before, name: nameOf(entry, newest), rows };
+  if ('body' in change) {
+    // An edit keeps the lineage's capability (its body cannot name one): the diff shows only what changes.
+    const edited = { capabilityId: newest.capabilityId, ...entry.review.editDefaults, ...change.body };
+    return { ...described, after: viewOf(entry, edited) };
+  }
+  if ('targetEnvironment' in change)
+    return { ...described, environment: change.targetEnvironment, after: before };
+  // disable, delete: nothing stays served.
+  return { ...described, after: null };
+}
 
+const VERBS: Record<string, string> = {
+  create: 'Create',
+  edit: 'Edit',
+  activate: 'Activate',
+  disable: 'Disable',
+  delete: 'Delete',
+  promote: 'Promote',
+};
+
+/** Where a change of a lineage kind happens and what it alters; each kind below adds how it applies. */
+function lineageReview(entry: LineageEntry): Omit<ChangeHandler<AnyLineageChange>, 'apply'> {
   return {
     async target(tx, change): Promise<ChangeTarget> {
-      const { environment, name } = await describe(tx, change);
-      const verb = {
-        create: 'Create',
-        edit: 'Edit',
-        activate: 'Activate',
-        disable: 'Disable',
-        delete: 'Delete',
-        promote: 'Promote',
-      }[operation(change)];
+      const { environment, name } = await describe(tx, entry, change);
+      const verb = VERBS[change.kind.slice(entry.prefix.length + 1)];
       return {
-        scope: (change as GatewayChange<Prefix>).tenantId,
+        scope: change.tenantId,
         environment,
         action: 'versions',
-        title: `${verb} ${resource.noun} ${name} in ${environment}`,
+        title: `${verb} ${entry.noun} ${name} in ${environment}`,
       };
     },
     async snapshot(tx, change): Promise<ChangeSnapshot> {
-      const described = await describe(tx, change);
+      const described = await describe(tx, entry, change);
       let fingerprint = described.rows.length > 0 ? lineageState(described.rows) : 'new';
       let before = described.before;
-      if (change.kind.endsWith('.promote')) {
-        const c = change as Extract<Change, { kind: 'gateway_route.promote' }>;
-        const ids = { tenantId: c.tenantId, lineageId: c.lineageId };
-        const target = isRoute
-          ? await routePromotionTarget(tx, ids, c.targetEnvironment)
-          : await policyPromotionTarget(tx, ids, c.targetEnvironment);
-        before = target.active ? resource.view(target.active as unknown as Record<string, unknown>) : null;
+      if ('targetEnvironment' in change) {
+        const ids = { tenantId: change.tenantId, lineageId: change.lineageId };
+        const target = await entry.service.promotionTarget(tx, ids, change.targetEnvironment);
+        before = target.active ? viewOf(entry, target.active) : null;
         fingerprint = `${fingerprint}→${target.lineageId ?? 'new'}:${target.latestVersion ?? 0}:${target.active?.id ?? 'none'}`;
       }
       return {
@@ -208,63 +138,69 @@ function gatewayReview<P extends Prefix>(prefix: P): Omit<ChangeHandler<GatewayC
   };
 }
 
-type Kind<K extends Change['kind']> = Extract<Change, { kind: K }>;
-type Handler<K extends Change['kind'], R> = ChangeHandler<Kind<K>, R>;
+type LineageIds = { tenantId: string; lineageId: string };
+type Expected = DirectWrite<unknown> | undefined;
 
 /*
- * Each kind applies with the endpoint's own service. A request passes no If-Match (its fingerprint, the
- * lineage's newest number and active version, is the precondition); a direct write passes its own.
+ * The six change kinds of a lineage kind, each applied with the endpoint's own service. A request
+ * passes no If-Match (its fingerprint, the lineage's newest number and active version, is the
+ * precondition); a direct write passes its own.
  */
-const routeReview = gatewayReview('gateway_route');
-type Route = WithLatest<GatewayRoute>;
-export const routeCreate: Handler<'gateway_route.create', Route> = {
-  ...routeReview,
-  apply: (tx, c, actor) => createRoute(tx, c.tenantId, c.body, actor),
-};
-export const routeEdit: Handler<'gateway_route.edit', Route> = {
-  ...routeReview,
-  apply: (tx, c, actor, direct) => editRoute(tx, c, c.body, actor, direct?.expected),
-};
-export const routeActivate: Handler<'gateway_route.activate', Route> = {
-  ...routeReview,
-  apply: (tx, c, actor, direct) => activateRoute(tx, c, actor, direct?.expected),
-};
-export const routeDisable: Handler<'gateway_route.disable', Route> = {
-  ...routeReview,
-  apply: (tx, c, actor, direct) => disableRoute(tx, c, actor, direct?.expected),
-};
-export const routeDelete: Handler<'gateway_route.delete', void> = {
-  ...routeReview,
-  apply: (tx, c, actor, direct) => deleteRoute(tx, c, actor, direct?.expected),
-};
-export const routePromote: Handler<'gateway_route.promote', Route> = {
-  ...routeReview,
-  apply: (tx, c, actor) => promoteRoute(tx, c, c.targetEnvironment, actor),
-};
+function lineageHandlers<Row extends LineageRow, Fields, F extends string>(
+  entry: LineageEntry,
+  service: LineageService<Row, Fields, F>,
+) {
+  const review = lineageReview(entry);
+  type CreateBody = Fields & { capabilityId: string; environment: Environment };
+  const expected = (direct: Expected): ExpectedRevision | undefined => direct?.expected;
+  return {
+    create: {
+      ...review,
+      apply: (tx: Transaction, c: { tenantId: string; body: CreateBody }, actor: Actor) =>
+        service.create(tx, c.tenantId, c.body, actor),
+    },
+    edit: {
+      ...review,
+      apply: (tx: Transaction, c: LineageIds & { body: Fields }, actor: Actor, direct?: Expected) =>
+        service.edit(tx, c, c.body, actor, expected(direct)),
+    },
+    activate: {
+      ...review,
+      apply: (tx: Transaction, c: { tenantId: string; versionId: string }, actor: Actor, direct?: Expected) =>
+        service.activate(tx, c, actor, expected(direct)),
+    },
+    disable: {
+      ...review,
+      apply: (tx: Transaction, c: LineageIds, actor: Actor, direct?: Expected) =>
+        service.disable(tx, c, actor, expected(direct)),
+    },
+    delete: {
+      ...review,
+      apply: (tx: Transaction, c: LineageIds, actor: Actor, direct?: Expected) =>
+        service.delete(tx, c, actor, expected(direct)),
+    },
+    promote: {
+      ...review,
+      apply: (tx: Transaction, c: LineageIds & { targetEnvironment: Environment }, actor: Actor) =>
+        service.promote(tx, c, c.targetEnvironment, actor),
+    },
+  };
+}
 
-const policyReview = gatewayReview('opa_policy');
-type Policy = WithLatest<OpaPolicy>;
-export const policyCreate: Handler<'opa_policy.create', Policy> = {
-  ...policyReview,
-  apply: (tx, c, actor) => createPolicy(tx, c.tenantId, c.body, actor),
-};
-export const policyEdit: Handler<'opa_policy.edit', Policy> = {
-  ...policyReview,
-  apply: (tx, c, actor, direct) => editPolicy(tx, c, c.body, actor, direct?.expected),
-};
-export const policyActivate: Handler<'opa_policy.activate', Policy> = {
-  ...policyReview,
-  apply: (tx, c, actor, direct) => activatePolicy(tx, c, actor, direct?.expected),
-};
-export const policyDisable: Handler<'opa_policy.disable', Policy> = {
-  ...policyReview,
-  apply: (tx, c, actor, direct) => disablePolicy(tx, c, actor, direct?.expected),
-};
-export const policyDelete: Handler<'opa_policy.delete', void> = {
-  ...policyReview,
-  apply: (tx, c, actor, direct) => deletePolicy(tx, c, actor, direct?.expected),
-};
-export const policyPromote: Handler<'opa_policy.promote', Policy> = {
-  ...policyReview,
-  apply: (tx, c, actor) => promotePolicy(tx, c, c.targetEnvironment, actor),
-};
+export const {
+  create: routeCreate,
+  edit: routeEdit,
+  activate: routeActivate,
+  disable: routeDisable,
+  delete: routeDelete,
+  promote: routePromote,
+} = lineageHandlers(routeLineage, routeService);
+
+export const {
+  create: policyCreate,
+  edit: policyEdit,
+  activate: policyActivate,
+  disable: policyDisable,
+  delete: policyDelete,
+  promote: policyPromote,
+} = lineageHandlers(policyLineage, policyService);

@@ -194,5 +194,6 @@ export const tokenize = (source: string): Token[] => new Lexer(source).tokens();
 /** A string token's value: JSON-decoded, or the raw string's text. */
 export function stringValue(token: Token): string {
   if (token.text.startsWith('`')) return token.text.slice(1, -1);
-  return JSON.parse(token.text) as string;
+  const value: unknown = JSON.parse(token.text);
+  return String(value);
 }

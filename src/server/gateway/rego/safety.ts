@@ -59,7 +59,10 @@ function unify(a: Term, b: Term, safe: Set<string>, out: Set<string>): void {
   }
   if (a.type === 'array' && b.type === 'array') {
     if (a.items.length === b.items.length)
-      a.items.forEach((item, i) => unify(item, b.items[i] as Term, safe, out));
+      a.items.forEach((item, i) => {
+        const other = b.items[i];
+        if (other) unify(item, other, safe, out);
+      });
     return;
   }
   if (a.type === 'object' && b.type === 'object') {

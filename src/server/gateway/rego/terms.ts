@@ -69,13 +69,15 @@ function parseLevel(p: ParserState, level: number): Term | null {
   const operators = LEVELS[level];
   if (!operators) return parseTerm(p);
   let lhs = parseLevel(p, level + 1);
-  while (lhs && p.tok.kind === 'punct' && operators[p.tok.text]) {
+  while (lhs && p.tok.kind === 'punct') {
     const infix = p.tok.text;
+    const name = operators[infix];
+    if (!name) break;
     const opLoc = p.loc;
     p.next();
     const rhs = parseLevel(p, level + 1);
     if (!rhs) return null;
-    lhs = infixCall(operators[infix] as string, infix, [lhs, rhs], lhs.loc, opLoc);
+    lhs = infixCall(name, infix, [lhs, rhs], lhs.loc, opLoc);
   }
   return lhs;
 }
