@@ -29,7 +29,7 @@ export async function getApprovalPolicy(db: Executor, scope: PolicyScope): Promi
   let updatedAt: string | null = null;
   let updatedBy: string | null = null;
   for (const row of rows) {
-    requiredApprovals[row.environment as Environment] = row.requiredApprovals;
+    requiredApprovals[row.environment] = row.requiredApprovals;
     if (updatedAt === null || row.updatedAt > updatedAt) {
       updatedAt = row.updatedAt;
       updatedBy = row.updatedBy;

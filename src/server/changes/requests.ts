@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type {
-  Change,
   ChangeRequest,
   ChangeRequestDetail,
   CreateChangeRequestBody,
@@ -123,7 +122,7 @@ export async function refreshChangeRequest(
   const { viewer } = caller;
   return onRequest(db, id, caller, async (tx, request, actor) => {
     assertStatus(request, ['pending', 'scheduled'], 'refreshed');
-    const change = request.change as Change;
+    const change = request.change;
     const handler = handlerOf(change);
     const target = await handler.target(tx, change);
     assertSteward(viewer, request, 'refresh');
