@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, type App } from './app';
 import { ensureFirstAdmin } from './auth/service';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -52,10 +52,9 @@ function guardProcess(): void {
   });
 }
 
-async function start(env: Env): Promise<void> {
-  const root = projectRoot();
-  const embedded = !env.DATABASE_URL;
-  const target: DatabaseTarget = env.DATABASE_URL
+/** Where the database is: PostgreSQL when DATABASE_URL names one, else embedded PGlite in DATA_DIR. */
+function databaseTarget(env: Env): DatabaseTarget {
+  return env.DATABASE_URL
     ? {
         kind: 'postgres',
         url: env.DATABASE_URL,
@@ -68,6 +67,15 @@ async function start(env: Env): Promise<void> {
         onConnectionError: (error) => warn(error, 'database connection error'),
       }
     : { kind: 'pglite', dataDir: env.DATA_DIR };
+}
+
+/**
+ * Locks the data directory (embedded), opens and migrates the database, seeds the demo data and the first
+ * administrator. On failure nothing stays open or locked.
+ */
+async function openData(env: Env, root: string): Promise<{ database: DatabaseHandle; lock?: DataDirLock }> {
+  const embedded = !env.DATABASE_URL;
+  const target = databaseTarget(env);
   let lock: DataDirLock | undefined;
   let database: DatabaseHandle | undefined;
   try {
@@ -87,11 +95,46 @@ async function start(env: Env): Promise<void> {
       await database.close();
       database = await openDatabase(target, migrationsFolder(root));
     }
+    return { database, lock };
   } catch (error) {
     await database?.close().catch(() => undefined);
     lock?.release();
     throw error;
   }
+}
+
+/** On SIGTERM or SIGINT: stop the scheduler, drain in-flight requests, close the database, release the lock. */
+function drainOnSignals(
+  env: Env,
+  app: App,
+  resources: { scheduler: { stop(): Promise<void> }; database: DatabaseHandle; lock?: DataDirLock },
+): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT * 1000);
+    timer.unref();
+    try {
+      await resources.scheduler.stop();
+      await app.close();
+      await resources.database.close();
+    } finally {
+      resources.lock?.release();
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+async function start(env: Env): Promise<void> {
+  const root = projectRoot();
+  const { database, lock } = await openData(env, root);
 
   const app = await buildApp({
     database,
@@ -107,34 +150,13 @@ async function start(env: Env): Promise<void> {
     intervalMs: env.CHANGE_SCHEDULER_INTERVAL * 1000,
     onError: (error) => warn(error, 'scheduled changes: pass failed, retrying on the next one'),
   });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: draining in-flight requests');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, env.SHUTDOWN_TIMEOUT * 1000);
-    timer.unref();
-    try {
-      await scheduler.stop();
-      await app.close();
-      await database.close();
-    } finally {
-      lock?.release();
-    }
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  drainOnSignals(env, app, { scheduler, database, lock });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   app.log.info(
-    { database: database.kind, dataDir: embedded ? env.DATA_DIR : undefined, port },
+    { database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR, port },
     `Resource Manager listening on http://localhost:${port}`,
   );
 }

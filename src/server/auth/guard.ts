@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import type { Permission } from './permissions';
 import { resolveSession, SESSION_COOKIE, type SessionPolicy } from './sessions';
-import { loadViewer, viewerCan, type Viewer } from './viewer';
+import { actorOf, loadViewer, viewerCan, type Actor, type Viewer } from './viewer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -79,7 +79,8 @@ export function registerGuard(
   app: FastifyInstance,
   deps: { db: Database; sessionPolicy: SessionPolicy },
 ): void {
-  app.decorate('routeTable', [] as RouteEntry[]);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
   app.decorateRequest('viewer', null);
 
   app.addHook('onRoute', (route) => {
@@ -116,4 +117,9 @@ export function registerGuard(
 export function requireViewer(request: FastifyRequest): Viewer {
   if (!request.viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
   return request.viewer;
+}
+
+/** Who makes a signed-in request, from where: what a write records in its audit event. */
+export function requestActor(request: FastifyRequest): Actor {
+  return actorOf(requireViewer(request), request.ip);
 }

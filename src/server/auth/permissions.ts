@@ -5,6 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { lastDeletedRow } from '../audit/service';
 import type { Database } from '../db/client';
 import { badRequest } from '../errors';
+import { propertyOf } from '../unknown';
 
 /**
  * Finds the tenant a request acts on. undefined means the resource does not exist: the guard answers
@@ -34,7 +35,7 @@ export function onTenant(action: TenantAction, tenant: TenantResolver, notFound:
 /** The tenant named by a path parameter. */
 export function tenantFromParam(name: string): TenantResolver {
   return async (request) => {
-    const value = (request.params as Record<string, unknown>)[name];
+    const value = propertyOf(request.params, name);
     return typeof value === 'string' && value.length > 0 ? value : undefined;
   };
 }
@@ -44,7 +45,7 @@ export function tenantFromParam(name: string): TenantResolver {
  * Authorization runs before validation, so a missing tenantId is refused here, naming the field.
  */
 export const tenantFromBody: TenantResolver = async (request) => {
-  const tenantId = (request.body as { tenantId?: unknown } | undefined)?.tenantId;
+  const tenantId = propertyOf(request.body, 'tenantId');
   if (typeof tenantId !== 'string' || tenantId.trim().length === 0) {
     throw badRequest('Invalid body.tenantId: Tenant is required', [
       { path: 'body.tenantId', message: 'Tenant is required' },
@@ -59,7 +60,7 @@ export function tenantFromRow(
   param: string,
 ): TenantResolver {
   return async (request, db) => {
-    const id = (request.params as Record<string, unknown>)[param];
+    const id = propertyOf(request.params, param);
     if (typeof id !== 'string' || id.length === 0) return undefined;
     const [row] = await db.select({ tenantId: table.tenantId }).from(table).where(eq(table.id, id)).limit(1);
     return typeof row?.tenantId === 'string' ? row.tenantId : undefined;
@@ -72,7 +73,7 @@ export function tenantFromRow(
  */
 export function tenantFromDeletion(action: string, param: string): TenantResolver {
   return async (request, db) => {
-    const id = (request.params as Record<string, unknown>)[param];
+    const id = propertyOf(request.params, param);
     if (typeof id !== 'string' || id.length === 0) return undefined;
     return (await lastDeletedRow(db, action, id))?.tenantId ?? undefined;
   };

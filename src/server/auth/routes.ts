@@ -1,15 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { loginBodySchema, meSchema, setPasswordBodySchema } from '../../contract/auth';
-import { idParamSchema } from '../../contract/common';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
+import { idParams } from '../http/responses';
 import type { ZodApp } from '../http/zod-app';
-import { requireViewer } from './guard';
+import { requestActor, requireViewer } from './guard';
 import { adminOnly, publicRoute, signedIn } from './permissions';
 import { login, logout, setUserPassword } from './service';
 import { SESSION_COOKIE, type SessionPolicy } from './sessions';
-import { actorOf, toMe } from './viewer';
+import { toMe } from './viewer';
 
 export interface AuthRouteOptions {
   db: Database;
@@ -18,16 +18,24 @@ export interface AuthRouteOptions {
   secureCookie: 'auto' | boolean;
 }
 
-export function authRoutes(app: ZodApp, { db, sessionPolicy, secureCookie }: AuthRouteOptions): void {
-  const cookieOptions = (request: FastifyRequest) => ({
+type SessionRouteOptions = Omit<AuthRouteOptions, 'db'>;
+
+/** The session cookie's attributes: host-wide, out of scripts' reach, Secure as configured. */
+function cookieOptions(request: FastifyRequest, secureCookie: SessionRouteOptions['secureCookie']) {
+  return {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: secureCookie === 'auto' ? request.protocol === 'https' : secureCookie,
-  });
-  const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+  };
+}
 
+/** Signing in and out, and who is signed in. */
+function sessionRoutes(
+  app: ZodApp,
+  db: Database,
+  { sessionPolicy, secureCookie }: SessionRouteOptions,
+): void {
   app.post(
     '/api/auth/login',
     {
@@ -47,7 +55,7 @@ export function authRoutes(app: ZodApp, { db, sessionPolicy, secureCookie }: Aut
         policy: sessionPolicy,
       });
       reply.setCookie(SESSION_COOKIE, token, {
-        ...cookieOptions(request),
+        ...cookieOptions(request, secureCookie),
         maxAge: sessionPolicy.absoluteSeconds,
       });
       return me;
@@ -65,10 +73,10 @@ export function authRoutes(app: ZodApp, { db, sessionPolicy, secureCookie }: Aut
       },
     },
     async (request, reply) => {
-      const viewer = requireViewer(request);
+      const actor = requestActor(request);
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await logout(db, token, actorOf(viewer, request.ip));
-      clearCookie(request, reply);
+      if (token) await logout(db, token, actor);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request, secureCookie));
       return reply.status(204).send(null);
     },
   );
@@ -85,6 +93,11 @@ export function authRoutes(app: ZodApp, { db, sessionPolicy, secureCookie }: Aut
     },
     async (request) => toMe(requireViewer(request)),
   );
+}
+
+/** Sessions (docs/security.md), and administrators setting a user's password. */
+export function authRoutes(app: ZodApp, { db, ...session }: AuthRouteOptions): void {
+  sessionRoutes(app, db, session);
 
   app.post(
     '/api/users/:id/password',
@@ -93,18 +106,13 @@ export function authRoutes(app: ZodApp, { db, sessionPolicy, secureCookie }: Aut
       schema: {
         tags: ['users'],
         summary: "Set or reset a user's password (administrators); ends the user's sessions",
-        params: z.object({ id: idParamSchema }),
+        params: idParams,
         body: setPasswordBodySchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await setUserPassword(
-        db,
-        request.params.id,
-        request.body.password,
-        actorOf(requireViewer(request), request.ip),
-      );
+      await setUserPassword(db, request.params.id, request.body.password, requestActor(request));
       return reply.status(204).send(null);
     },
   );

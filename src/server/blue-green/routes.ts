@@ -8,9 +8,8 @@ import {
 } from '../../contract/blue-green';
 import type { Change } from '../../contract/changes';
 import { idParamSchema } from '../../contract/common';
-import { requireViewer } from '../auth/guard';
+import { requestActor } from '../auth/guard';
 import type { Permission } from '../auth/permissions';
-import { actorOf } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
@@ -61,23 +60,17 @@ export function blueGreenRoutes(
 ): void {
   const { db, owner, base, param, permission, tag } = options;
   const changes = changesOf(options.changes);
-  const actor = (request: Parameters<typeof requireViewer>[0]) => actorOf(requireViewer(request), request.ip);
   const params = z.object({ [param]: idParamSchema });
   const idOf = (request: { params: Record<string, string> }) => request.params[param] ?? '';
   const reply = { 200: blueGreenReplySchema, ...errorResponses(400, 401, 403, 404, 409) };
+  const route = <B extends z.ZodType>(summary: string, body: B) => ({
+    config: { permission },
+    schema: { tags: [tag], summary, params, body, response: reply },
+  });
 
   app.post(
     `${base}/:${param}/toggle-environment-blue-green`,
-    {
-      config: { permission },
-      schema: {
-        tags: [tag],
-        summary: 'Enable or disable blue-green for one environment',
-        params,
-        body: toggleBlueGreenBodySchema,
-        response: reply,
-      },
-    },
+    route('Enable or disable blue-green for one environment', toggleBlueGreenBodySchema),
     async (request) =>
       changeBlueGreen(
         db,
@@ -86,54 +79,28 @@ export function blueGreenRoutes(
         'toggle',
         request.body.environment,
         (config) => toggle(config, request.body.environment, request.body.enabled),
-        actor(request),
+        requestActor(request),
       ),
   );
 
   app.post(
     `${base}/:${param}/update-environment-slot-version`,
-    {
-      config: { permission },
-      schema: {
-        tags: [tag],
-        summary: "Set one slot's version",
-        params,
-        body: slotVersionBodySchema,
-        response: reply,
-      },
-    },
+    route("Set one slot's version", slotVersionBodySchema),
     // Judged on the locked row (the kind's gate): the idle slot may be prepared freely, but a new
     // version for the live slot (or the first one, which goes live) is a change under the policy.
-    async (request) => applyDirect(db, changes.slotVersion(idOf(request), request.body), actor(request)),
+    async (request) =>
+      applyDirect(db, changes.slotVersion(idOf(request), request.body), requestActor(request)),
   );
 
   app.post(
     `${base}/:${param}/switch`,
-    {
-      config: { permission },
-      schema: {
-        tags: [tag],
-        summary: 'Switch to the other slot with a new version',
-        params,
-        body: switchSlotBodySchema,
-        response: reply,
-      },
-    },
-    async (request) => applyDirect(db, changes.switch(idOf(request), request.body), actor(request)),
+    route('Switch to the other slot with a new version', switchSlotBodySchema),
+    async (request) => applyDirect(db, changes.switch(idOf(request), request.body), requestActor(request)),
   );
 
   app.post(
     `${base}/:${param}/rollback`,
-    {
-      config: { permission },
-      schema: {
-        tags: [tag],
-        summary: 'Return to the previous slot',
-        params,
-        body: rollbackBodySchema,
-        response: reply,
-      },
-    },
-    async (request) => applyDirect(db, changes.rollback(idOf(request), request.body), actor(request)),
+    route('Return to the previous slot', rollbackBodySchema),
+    async (request) => applyDirect(db, changes.rollback(idOf(request), request.body), requestActor(request)),
   );
 }

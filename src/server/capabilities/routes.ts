@@ -9,9 +9,10 @@ import {
 import { idParamSchema } from '../../contract/common';
 import { capabilityListQuerySchema, optionSchema, optionsQuerySchema } from '../../contract/lists';
 import type { Database } from '../db/client';
-import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { errorResponses } from '../http/error-responses';
 import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
+import { deletedResponses, updatedResponses } from '../http/responses';
 import type { ZodApp } from '../http/zod-app';
 import {
   checkConfiguration,
@@ -22,19 +23,22 @@ import {
   listCapabilities,
   updateCapability,
 } from './service';
-import { requireViewer } from '../auth/guard';
+import { requestActor } from '../auth/guard';
 import { adminOnly, signedIn } from '../auth/permissions';
-import { actorOf } from '../auth/viewer';
 import { blueGreenRoutes } from '../blue-green/routes';
 import { capabilityBlueGreen } from '../blue-green/service';
 
-export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
+const tags = ['capabilities'];
+const capabilityParams = z.object({ capabilityId: idParamSchema });
+
+/** The catalogue's reads, and the configuration check, for everyone signed in. */
+function capabilityReadRoutes(app: ZodApp, db: Database): void {
   app.get(
     '/api/capabilities',
     {
       config: { permission: signedIn },
       schema: {
-        tags: ['capabilities'],
+        tags,
         summary:
           'List capabilities: search by name, description or category, filter by status or category, sort, page',
         querystring: capabilityListQuerySchema,
@@ -49,7 +53,7 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: signedIn },
       schema: {
-        tags: ['capabilities'],
+        tags,
         summary: 'Capability picker: {id, label: name, detail: category} by name',
         querystring: optionsQuerySchema,
         response: { 200: z.array(optionSchema), ...errorResponses(400) },
@@ -63,23 +67,21 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: signedIn },
       schema: {
-        tags: ['capabilities'],
+        tags,
         summary: 'One capability',
-        params: z.object({ capabilityId: idParamSchema }),
+        params: capabilityParams,
         response: { 200: capabilitySchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => withEtag(reply, await getCapability(db, request.params.capabilityId)),
   );
 
-  const capabilityParams = z.object({ capabilityId: idParamSchema });
-
   app.post(
     '/api/capabilities/:capabilityId/configuration-check',
     {
       config: { permission: signedIn },
       schema: {
-        tags: ['capabilities'],
+        tags,
         summary:
           "Check configuration text against the capability's JSON Schema without saving (200 with the problems in plain words)",
         params: capabilityParams,
@@ -89,22 +91,23 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
     },
     async (request) => checkConfiguration(db, request.params.capabilityId, request.body.configuration),
   );
+}
 
+/** The catalogue's writes, for administrators: register, edit, delete. */
+function capabilityWriteRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/capabilities',
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['capabilities'],
+        tags,
         summary: 'Register a capability (the server assigns the next api-NNN id)',
         body: capabilityInputSchema,
         response: { 201: capabilitySchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createCapability(db, request.body, actorOf(requireViewer(request), request.ip))),
+      reply.status(201).send(await createCapability(db, request.body, requestActor(request))),
   );
 
   app.patch(
@@ -112,20 +115,16 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['capabilities'],
+        tags,
         summary: 'Edit a capability',
         params: capabilityParams,
         body: capabilityPatchSchema,
-        response: {
-          200: capabilitySchema,
-          ...errorResponses(400, 401, 403, 404),
-          ...preconditionFailed(capabilitySchema),
-        },
+        response: updatedResponses(capabilitySchema, 400, 401, 403, 404),
       },
     },
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
+      const actor = requestActor(request);
       const { capabilityId } = request.params;
       return withEtag(reply, await updateCapability(db, capabilityId, request.body, actor, expectedRevision));
     },
@@ -136,24 +135,25 @@ export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['capabilities'],
+        tags,
         summary: 'Delete a capability (409 while a tenant subscribes to it)',
         params: capabilityParams,
-        response: {
-          204: z.null(),
-          ...errorResponses(400, 401, 403, 404, 409),
-          ...preconditionFailed(capabilitySchema),
-        },
+        response: deletedResponses(capabilitySchema, 400, 401, 403, 404, 409),
       },
     },
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
+      const actor = requestActor(request);
       await deleteCapability(db, request.params.capabilityId, actor, expectedRevision);
       return reply.status(204).send(null);
     },
   );
+}
 
+/** The capability catalogue (docs/product.md), with the shared capabilities' blue-green endpoints. */
+export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
+  capabilityReadRoutes(app, db);
+  capabilityWriteRoutes(app, db);
   blueGreenRoutes(app, {
     db,
     owner: capabilityBlueGreen,

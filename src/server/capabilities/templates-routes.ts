@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { idParamSchema } from '../../contract/common';
+import { notificationTemplateListQuerySchema } from '../../contract/lists';
 import {
   notificationTemplateSchema,
   templateInputSchema,
   templatePatchSchema,
 } from '../../contract/notification-templates';
-import { requireViewer } from '../auth/guard';
-import { adminOnly } from '../auth/permissions';
-import { actorOf } from '../auth/viewer';
+import { requestActor } from '../auth/guard';
+import { adminOnly, signedIn } from '../auth/permissions';
 import type { Database } from '../db/client';
-import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { errorResponses } from '../http/error-responses';
 import { ifMatchRevision, withEtag } from '../http/if-match';
-import type { ZodApp } from '../http/zod-app';
-import { signedIn } from '../auth/permissions';
-import { notificationTemplateListQuerySchema } from '../../contract/lists';
 import { sendPage } from '../http/list-reply';
+import { deletedResponses, idParams, updatedResponses } from '../http/responses';
+import type { ZodApp } from '../http/zod-app';
 import {
   createTemplate,
   deleteTemplate,
@@ -23,40 +22,23 @@ import {
   updateTemplate,
 } from './templates-service';
 
-export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }): void {
-  app.get(
-    '/api/notification-templates/capability/:capabilityId',
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags: ['notification templates'],
-        summary: "A capability's notification templates: search by name, sort, page (total in X-Total-Count)",
-        params: z.object({ capabilityId: idParamSchema }),
-        querystring: notificationTemplateListQuerySchema,
-        response: { 200: z.array(notificationTemplateSchema), ...errorResponses(400, 404) },
-      },
-    },
-    async (request, reply) =>
-      sendPage(reply, await listTemplates(db, request.params.capabilityId, request.query)),
-  );
+const tags = ['notification templates'];
 
-  const templateParams = z.object({ id: idParamSchema });
-
+/** Creating a template, and putting back a deleted one. */
+function templateCreateRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/notification-templates',
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['notification templates'],
+        tags,
         summary: 'Create a notification template (createdBy is the signed-in user)',
         body: templateInputSchema,
         response: { 201: notificationTemplateSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createTemplate(db, request.body, actorOf(requireViewer(request), request.ip))),
+      reply.status(201).send(await createTemplate(db, request.body, requestActor(request))),
   );
 
   app.post(
@@ -64,38 +46,35 @@ export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['notification templates'],
+        tags,
         summary:
           'Undo a delete: put a deleted template back as it was (same id and fields); 404 when no delete of that id is recorded, 409 when it exists again',
-        params: templateParams,
+        params: idParams,
         response: { 201: notificationTemplateSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await restoreTemplate(db, request.params.id, actorOf(requireViewer(request), request.ip))),
+      reply.status(201).send(await restoreTemplate(db, request.params.id, requestActor(request))),
   );
+}
 
+/** Editing and deleting one template (If-Match). */
+function templateEditRoutes(app: ZodApp, db: Database): void {
   app.patch(
     '/api/notification-templates/:id',
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['notification templates'],
+        tags,
         summary: 'Edit a notification template',
-        params: templateParams,
+        params: idParams,
         body: templatePatchSchema,
-        response: {
-          200: notificationTemplateSchema,
-          ...errorResponses(400, 401, 403, 404),
-          ...preconditionFailed(notificationTemplateSchema),
-        },
+        response: updatedResponses(notificationTemplateSchema, 400, 401, 403, 404),
       },
     },
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
+      const actor = requestActor(request);
       return withEtag(
         reply,
         await updateTemplate(db, request.params.id, request.body, actor, expectedRevision),
@@ -108,25 +87,37 @@ export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['notification templates'],
+        tags,
         summary: 'Delete a notification template',
-        params: templateParams,
-        response: {
-          204: z.null(),
-          ...errorResponses(400, 401, 403, 404),
-          ...preconditionFailed(notificationTemplateSchema),
-        },
+        params: idParams,
+        response: deletedResponses(notificationTemplateSchema, 400, 401, 403, 404),
       },
     },
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
-      await deleteTemplate(
-        db,
-        request.params.id,
-        actorOf(requireViewer(request), request.ip),
-        expectedRevision,
-      );
+      await deleteTemplate(db, request.params.id, requestActor(request), expectedRevision);
       return reply.status(204).send(null);
     },
   );
+}
+
+/** A capability's notification templates (docs/product.md): the list for everyone, writes for administrators. */
+export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }): void {
+  app.get(
+    '/api/notification-templates/capability/:capabilityId',
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags,
+        summary: "A capability's notification templates: search by name, sort, page (total in X-Total-Count)",
+        params: z.object({ capabilityId: idParamSchema }),
+        querystring: notificationTemplateListQuerySchema,
+        response: { 200: z.array(notificationTemplateSchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await listTemplates(db, request.params.capabilityId, request.query)),
+  );
+  templateCreateRoutes(app, db);
+  templateEditRoutes(app, db);
 }

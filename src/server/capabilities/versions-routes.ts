@@ -6,32 +6,39 @@ import {
   tenantContextParamsSchema,
   versionContextParamsSchema,
 } from '../../contract/capability-subscriptions';
+import { idParamSchema } from '../../contract/common';
 import { pageQuerySchema } from '../../contract/lists';
 import type { Database } from '../db/client';
 import { sendPage } from '../http/list-reply';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { onTenant, tenantFromParam, tenantFromBody, tenantFromRow } from '../auth/permissions';
-
-const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
-
 import { getActiveVersion, listActiveVersions, listVersionHistory } from './versions-service';
-import { requireViewer } from '../auth/guard';
-import { actorOf } from '../auth/viewer';
+import { requestActor } from '../auth/guard';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { capabilitySubscriptionVersions } from '../db/schema';
 import { applyDirect } from '../changes/apply-direct';
-import { idParamSchema } from '../../contract/common';
 
 const BASE = '/api/capability-subscriptions/versions';
+const tags = ['configuration versions'];
+const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
+/** A write on one version: its tenant's version managers. */
+const onVersion = onTenant(
+  'versions',
+  tenantFromRow(capabilitySubscriptionVersions, 'versionId'),
+  'Configuration version',
+);
+const versionParams = z.object({ versionId: idParamSchema });
+const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
-export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }): void {
+/** A tenant's configuration versions: the active ones, and one context's history. */
+function configurationVersionReadRoutes(app: ZodApp, db: Database): void {
   app.get(
     `${BASE}/active/:tenantId/:capabilityId/:environment/:region`,
     {
       config: { permission: readTenant },
       schema: {
-        tags: ['configuration versions'],
+        tags,
         summary: 'The active configuration version of one context (404 when none)',
         params: versionContextParamsSchema,
         response: { 200: configurationVersionSchema, ...errorResponses(400, 404) },
@@ -45,7 +52,7 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
     {
       config: { permission: readTenant },
       schema: {
-        tags: ['configuration versions'],
+        tags,
         summary: "All of a tenant's active configuration versions in one environment and region",
         params: tenantContextParamsSchema,
         response: { 200: z.array(configurationVersionSchema), ...errorResponses(400) },
@@ -59,7 +66,7 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
     {
       config: { permission: readTenant },
       schema: {
-        tags: ['configuration versions'],
+        tags,
         summary: 'Configuration version history of one context, newest first, paged (total in X-Total-Count)',
         params: versionContextParamsSchema,
         querystring: pageQuerySchema,
@@ -68,77 +75,67 @@ export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }
     },
     async (request, reply) => sendPage(reply, await listVersionHistory(db, request.params, request.query)),
   );
+}
 
+/** Creating, activating and promoting versions: changes under the tenant's approval policy (applyDirect). */
+function configurationVersionWriteRoutes(app: ZodApp, db: Database): void {
   app.post(
     BASE,
     {
       config: { permission: onTenant('versions', tenantFromBody, 'Tenant') },
       schema: {
-        tags: ['configuration versions'],
+        tags,
         summary: 'Create the next configuration version of a context and make it the active one',
         body: createVersionBodySchema,
-        response: { 201: configurationVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: configurationVersionSchema, ...writeErrors },
       },
     },
     async (request, reply) => {
       const change = { kind: 'configuration.create', body: request.body } as const;
-      return reply
-        .status(201)
-        .send(await applyDirect(db, change, actorOf(requireViewer(request), request.ip)));
+      return reply.status(201).send(await applyDirect(db, change, requestActor(request)));
     },
   );
 
   app.post(
     `${BASE}/:versionId/activate`,
     {
-      config: {
-        permission: onTenant(
-          'versions',
-          tenantFromRow(capabilitySubscriptionVersions, 'versionId'),
-          'Configuration version',
-        ),
-      },
+      config: { permission: onVersion },
       schema: {
-        tags: ['configuration versions'],
+        tags,
         summary: 'Make a version the only active one of its context',
-        params: z.object({ versionId: idParamSchema }),
-        response: { 200: configurationVersionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        params: versionParams,
+        response: { 200: configurationVersionSchema, ...writeErrors },
       },
     },
     async (request) => {
       const change = { kind: 'configuration.activate', versionId: request.params.versionId } as const;
-      return applyDirect(db, change, actorOf(requireViewer(request), request.ip));
+      return applyDirect(db, change, requestActor(request));
     },
   );
 
   app.post(
     `${BASE}/:versionId/promote`,
     {
-      config: {
-        permission: onTenant(
-          'versions',
-          tenantFromRow(capabilitySubscriptionVersions, 'versionId'),
-          'Configuration version',
-        ),
-      },
+      config: { permission: onVersion },
       schema: {
-        tags: ['configuration versions'],
+        tags,
         summary:
           "Promote a version's configuration to the next environment: the next active version in each target region (all or nothing)",
-        params: z.object({ versionId: idParamSchema }),
+        params: versionParams,
         body: promoteVersionBodySchema,
-        response: {
-          201: z.array(configurationVersionSchema),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
+        response: { 201: z.array(configurationVersionSchema), ...writeErrors },
       },
     },
     async (request, reply) => {
       const { versionId } = request.params;
       const change = { kind: 'configuration.promote', versionId, body: request.body } as const;
-      return reply
-        .status(201)
-        .send(await applyDirect(db, change, actorOf(requireViewer(request), request.ip)));
+      return reply.status(201).send(await applyDirect(db, change, requestActor(request)));
     },
   );
+}
+
+/** Configuration versions of tenants' capability subscriptions (docs/promotion.md). */
+export function configurationVersionRoutes(app: ZodApp, { db }: { db: Database }): void {
+  configurationVersionReadRoutes(app, db);
+  configurationVersionWriteRoutes(app, db);
 }

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { propertyOf } from '../unknown';
 
 /** Raised when another live process already serves the same DATA_DIR. */
 export class DataDirLockedError extends Error {
@@ -27,7 +28,7 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return propertyOf(error, 'code') === 'EPERM';
   }
 }
 
@@ -52,7 +53,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (propertyOf(error, 'code') !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
         throw new DataDirLockedError(dataDir, holder);

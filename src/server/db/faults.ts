@@ -4,6 +4,8 @@
  * error handler so the process-level guard in main.ts can ask the same question.
  */
 
+import { propertyOf } from '../unknown';
+
 /** Seconds a client should wait before retrying a request that met a database fault. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -60,11 +62,10 @@ function isUnavailableCode(code: unknown): boolean {
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 6) return false;
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (isUnavailableCode(e.code)) return true;
-  if (typeof e.message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(e.message as string)))
-    return true;
-  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
-    return true;
-  return isDatabaseUnavailable(e.cause, depth + 1);
+  if (isUnavailableCode(propertyOf(error, 'code'))) return true;
+  const message = propertyOf(error, 'message');
+  if (typeof message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  const errors = propertyOf(error, 'errors');
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(propertyOf(error, 'cause'), depth + 1);
 }

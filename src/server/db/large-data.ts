@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { propertyOf } from '../unknown';
 
 /** How much the large-data generator writes (the defaults are the platform-team scale of issue 11). */
 export interface LargeDataSizes {
@@ -51,7 +52,7 @@ export async function seedLargeData(
     const existing = await tx.execute(
       sql`select count(*)::int as n from tenants where id like ${`${LARGE_DATA_PREFIX}%`}`,
     );
-    if (Number(rows<{ n: number }>(existing)[0]?.n ?? 0) > 0) {
+    if (Number(propertyOf(rows(existing)[0], 'n') ?? 0) > 0) {
       throw new Error('This database already holds the large data set: start from a fresh database.');
     }
     for (const statement of largeDataStatements(sizes, subscriptions)) {
@@ -67,42 +68,38 @@ export async function seedLargeData(
 }
 
 /** The driver-independent rows of an execute() result (pg answers {rows}, PGlite too; be lenient). */
-function rows<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+function rows(result: unknown): unknown[] {
+  const list = Array.isArray(result) ? result : propertyOf(result, 'rows');
+  return Array.isArray(list) ? list : [];
 }
 
-/** One SQL statement per batch; numbers are interpolated (never user input), so sql.raw is safe here. */
-function largeDataStatements(sizes: LargeDataSizes, subscriptions: number): string[] {
-  const p = LARGE_DATA_PREFIX;
-  const pad = (expr: string, width: number) => `lpad((${expr})::text, ${width}, '0')`;
-  const tenantId = (expr: string) => `'${p}t-' || ${pad(expr, 5)}`;
-  const capabilityId = (expr: string) => `'${p}cap-' || ${pad(expr, 3)}`;
-  const userId = (expr: string) => `'${p}u-' || ${pad(expr, 5)}`;
-  const pick = (values: string[], index: string) =>
-    `(array[${values.map((v) => `'${v}'`).join(',')}])[1 + (${index}) % ${values.length}]`;
-  const companies = [
-    'Acme',
-    'Globex',
-    'Initech',
-    'Umbrella',
-    'Hooli',
-    'Stark',
-    'Wayne',
-    'Wonka',
-    'Cyberdyne',
-  ];
-  const surnames = ['Lovelace', 'Hopper', 'Turing', 'Liskov', 'Knuth', 'Ritchie', 'Hamilton', 'Dijkstra'];
-  const categories = ['identity', 'payments', 'messaging', 'storage', 'analytics', 'search'];
+/* The generated rows' SQL: numbers are interpolated (never user input), so sql.raw is safe here. */
 
+const p = LARGE_DATA_PREFIX;
+const pad = (expr: string, width: number) => `lpad((${expr})::text, ${width}, '0')`;
+const tenantId = (expr: string) => `'${p}t-' || ${pad(expr, 5)}`;
+const capabilityId = (expr: string) => `'${p}cap-' || ${pad(expr, 3)}`;
+const userId = (expr: string) => `'${p}u-' || ${pad(expr, 5)}`;
+const pick = (values: string[], index: string) =>
+  `(array[${values.map((v) => `'${v}'`).join(',')}])[1 + (${index}) % ${values.length}]`;
+const companies = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Cyberdyne'];
+const surnames = ['Lovelace', 'Hopper', 'Turing', 'Liskov', 'Knuth', 'Ritchie', 'Hamilton', 'Dijkstra'];
+const categories = ['identity', 'payments', 'messaging', 'storage', 'analytics', 'search'];
+
+/** One statement per batch of BATCH rows, 1..total. */
+function batches(total: number, build: (from: number, to: number) => string): string[] {
   const statements: string[] = [];
-  const batches = (total: number, build: (from: number, to: number) => string) => {
-    for (let from = 1; from <= total; from += BATCH)
-      statements.push(build(from, Math.min(total, from + BATCH - 1)));
-  };
+  for (let from = 1; from <= total; from += BATCH)
+    statements.push(build(from, Math.min(total, from + BATCH - 1)));
+  return statements;
+}
 
-  batches(
-    sizes.tenants,
-    (from, to) => `
+/** Tenants, users, and one profile per user. */
+function peopleStatements(sizes: LargeDataSizes): string[] {
+  return [
+    ...batches(
+      sizes.tenants,
+      (from, to) => `
     insert into tenants (id, name, description, status, owner, allowed_regions, created_at)
     select ${tenantId('i')},
            ${pick(companies, 'i')} || ' ' || ${pad('i', 5)},
@@ -112,10 +109,10 @@ function largeDataStatements(sizes: LargeDataSizes, subscriptions: number): stri
            array['us-east-1', 'eu-west-1'],
            now() - make_interval(mins => i)
     from generate_series(${from}, ${to}) as i`,
-  );
-  batches(
-    sizes.users,
-    (from, to) => `
+    ),
+    ...batches(
+      sizes.users,
+      (from, to) => `
     insert into users (id, email, name, global_role, status, created_at)
     select ${userId('i')},
            'user' || ${pad('i', 5)} || '@large.example.com',
@@ -124,37 +121,43 @@ function largeDataStatements(sizes: LargeDataSizes, subscriptions: number): stri
            case when i % 20 = 0 then 'inactive' else 'active' end,
            now() - make_interval(mins => i)
     from generate_series(${from}, ${to}) as i`,
-  );
-  batches(
-    sizes.users,
-    (from, to) => `
+    ),
+    ...batches(
+      sizes.users,
+      (from, to) => `
     insert into user_profiles (id, user_id, tenant_id, role, display_name, job_title, status)
     select '${p}p-' || ${pad('i', 5)}, ${userId('i')}, ${tenantId(`(i - 1) % ${sizes.tenants} + 1`)},
            ${pick(['owner', 'admin', 'developer', 'member'], 'i')},
            ${pick(surnames, 'i')} || ' ' || ${pad('i', 5)}, 'Engineer', 'active'
     from generate_series(${from}, ${to}) as i`,
-  );
-  statements.push(`
-    insert into capabilities (id, name, description, version, status, category)
-    select ${capabilityId('i')}, 'Capability ' || ${pad('i', 3)}, 'Generated capability ' || i, '1.' || (i % 10) || '.0',
-           'available', ${pick(categories, 'i')}
-    from generate_series(1, ${sizes.capabilities}) as i`);
+    ),
+  ];
+}
+
+/** Capabilities, tenants' subscriptions to them, and the subscriptions' configuration versions. */
+function capabilityStatements(sizes: LargeDataSizes, subscriptions: number): string[] {
   // Subscription s belongs to tenant ((s-1) / 5) + 1 and to capability ((tenant + 20 * k) % n) + 1, k = (s-1) % 5,
   // so no tenant subscribes to one capability twice.
   const perTenant = Math.min(SUBSCRIPTIONS_PER_TENANT, sizes.capabilities);
   const subTenant = `((s - 1) / ${perTenant} + 1)`;
   const subCapability = `((${subTenant} + ${Math.max(1, Math.floor(sizes.capabilities / perTenant))} * ((s - 1) % ${perTenant})) % ${sizes.capabilities} + 1)`;
-  batches(
-    subscriptions,
-    (from, to) => `
+  return [
+    `
+    insert into capabilities (id, name, description, version, status, category)
+    select ${capabilityId('i')}, 'Capability ' || ${pad('i', 3)}, 'Generated capability ' || i, '1.' || (i % 10) || '.0',
+           'available', ${pick(categories, 'i')}
+    from generate_series(1, ${sizes.capabilities}) as i`,
+    ...batches(
+      subscriptions,
+      (from, to) => `
     insert into capability_subscriptions (id, tenant_id, capability_id, environment, region, status)
     select '${p}s-' || ${pad('s', 6)}, ${tenantId(subTenant)}, ${capabilityId(subCapability)}, 'development', 'us-east-1', 'active'
     from generate_series(${from}, ${to}) as s`,
-  );
-  // Version j of a subscription: j 1-4 development (numbers 1-4), 5-7 uat (1-3), 8-10 production (1-3).
-  batches(
-    Math.min(sizes.configurationVersions, subscriptions * VERSIONS_PER_SUBSCRIPTION),
-    (from, to) => `
+    ),
+    // Version j of a subscription: j 1-4 development (numbers 1-4), 5-7 uat (1-3), 8-10 production (1-3).
+    ...batches(
+      Math.min(sizes.configurationVersions, subscriptions * VERSIONS_PER_SUBSCRIPTION),
+      (from, to) => `
     insert into capability_subscription_versions
       (id, subscription_id, tenant_id, capability_id, environment, region, version, configuration, status, is_active, created_at, created_by)
     select '${p}v-' || ${pad('n', 7)}, '${p}s-' || ${pad('s', 6)}, ${tenantId(subTenant)}, ${capabilityId(subCapability)},
@@ -168,7 +171,12 @@ function largeDataStatements(sizes: LargeDataSizes, subscriptions: number): stri
            'user00001@large.example.com'
     from (select n, (n - 1) / ${VERSIONS_PER_SUBSCRIPTION} + 1 as s, (n - 1) % ${VERSIONS_PER_SUBSCRIPTION} + 1 as j
           from generate_series(${from}, ${to}) as n) as v`,
-  );
+    ),
+  ];
+}
+
+/** Audit events spread over tenants and users. */
+function auditStatements(sizes: LargeDataSizes): string[] {
   const actions = [
     'tenant.create',
     'tenant.update',
@@ -177,7 +185,7 @@ function largeDataStatements(sizes: LargeDataSizes, subscriptions: number): stri
     'auth.login',
   ];
   const resources = ['tenant', 'tenant', 'configuration-version', 'user', 'session'];
-  batches(
+  return batches(
     sizes.auditEvents,
     (from, to) => `
     insert into audit_events (id, actor_id, actor_email, action, resource_type, resource_id, tenant_id, changes, ip, created_at)
@@ -187,6 +195,14 @@ function largeDataStatements(sizes: LargeDataSizes, subscriptions: number): stri
            now() - make_interval(secs => i)
     from generate_series(${from}, ${to}) as i`,
   );
-  statements.push('analyze');
-  return statements;
+}
+
+/** Every statement of the generated data, in order, then statistics for the planner. */
+function largeDataStatements(sizes: LargeDataSizes, subscriptions: number): string[] {
+  return [
+    ...peopleStatements(sizes),
+    ...capabilityStatements(sizes, subscriptions),
+    ...auditStatements(sizes),
+    'analyze',
+  ];
 }

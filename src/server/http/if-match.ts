@@ -44,7 +44,8 @@ export function ifMatchRevision(request: FastifyRequest): ExpectedRevision | und
     .filter((tag): tag is string => tag !== undefined && REVISION.test(tag))
     .map(Number);
   const distinct = [...new Set(revisions)];
-  return distinct.length === 1 ? (distinct[0] as number) : distinct;
+  const [only, ...others] = distinct;
+  return only !== undefined && others.length === 0 ? only : distinct;
 }
 
 /** Sets the ETag of a versioned resource on the reply and answers the resource, so handlers stay one line. */

@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 
+import { propertyOf } from '../unknown';
 /**
  * What the logs must never carry: passwords, password hashes, session tokens, cookies and SQL parameter
  * values. Two layers: pino `redact` for known places in request logs, and an error serializer that copies
@@ -83,14 +84,13 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   const type = error.constructor.name === 'Error' ? error.name : error.constructor.name;
   const message = scrubMessage(error.message);
   const out: SerializedError = { type, message, stack: scrubStack(type, message, error.stack) };
-  const fields = error as unknown as Record<string, unknown>;
   for (const field of SAFE_ERROR_FIELDS) {
-    const value = fields[field];
+    const value = propertyOf(error, field);
     if (typeof value === 'string' || typeof value === 'number') out[field] = value;
   }
   if (depth < 5 && error.cause !== undefined) out.cause = serializeError(error.cause, depth + 1);
   if (depth < 5 && error instanceof AggregateError) {
-    out.errors = (error.errors as unknown[]).slice(0, 5).map((inner) => serializeError(inner, depth + 1));
+    out.errors = error.errors.slice(0, 5).map((inner) => serializeError(inner, depth + 1));
   }
   return out;
 }

@@ -10,23 +10,30 @@ import {
 import { errorResponses, preconditionFailed } from '../http/error-responses';
 import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
+import { updatedResponses } from '../http/responses';
 import type { ZodApp } from '../http/zod-app';
 import type { Database } from '../db/client';
 import { createTenant, deleteTenant, getTenant, listTenants, tenantOptions, updateTenant } from './service';
 import { blueGreenRoutes } from '../blue-green/routes';
 import { tenantBlueGreen } from '../blue-green/service';
-import { requireViewer } from '../auth/guard';
+import { requestActor, requireViewer } from '../auth/guard';
 import { adminOnly, onTenant, signedIn, tenantFromParam } from '../auth/permissions';
-import { actorOf, tenantScope } from '../auth/viewer';
+import { tenantScope } from '../auth/viewer';
 import { tenantSettingsGuard } from '../changes/production-guards';
 
-export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
+const tags = ['tenants'];
+const tenantParams = z.object({ tenantId: idParamSchema });
+const onThisTenant = (action: 'read' | 'configure' | 'delete' | 'blueGreen') =>
+  onTenant(action, tenantFromParam('tenantId'), 'Tenant');
+
+/** Tenants the viewer can read: the list, the picker, one tenant. */
+function tenantReadRoutes(app: ZodApp, db: Database): void {
   app.get(
     '/api/tenants',
     {
       config: { permission: signedIn },
       schema: {
-        tags: ['tenants'],
+        tags,
         summary:
           'List tenants: search by name or owner, filter by status, sort, page (total in X-Total-Count)',
         querystring: tenantListQuerySchema,
@@ -42,7 +49,7 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: signedIn },
       schema: {
-        tags: ['tenants'],
+        tags,
         summary: 'Tenant picker: {id, label: name, detail: status} by name, the tenants the viewer can read',
         querystring: optionsQuerySchema,
         response: { 200: z.array(optionSchema), ...errorResponses(400) },
@@ -55,38 +62,33 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/tenants/:tenantId',
     {
-      config: { permission: onTenant('read', tenantFromParam('tenantId'), 'Tenant') },
+      config: { permission: onThisTenant('read') },
       schema: {
-        tags: ['tenants'],
+        tags,
         summary: 'One tenant; environmentRegionPolicies and blueGreenConfig are JSON text',
-        params: z.object({ tenantId: idParamSchema }),
+        params: tenantParams,
         response: { 200: tenantSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => withEtag(reply, await getTenant(db, request.params.tenantId)),
   );
+}
 
-  const tenantParams = z.object({ tenantId: idParamSchema });
-  const onThisTenant = (action: 'configure' | 'delete' | 'blueGreen') =>
-    onTenant(action, tenantFromParam('tenantId'), 'Tenant');
-
+/** Creating (administrators), editing and deleting a tenant (its configurers and deleters). */
+function tenantWriteRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/tenants',
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['tenants'],
+        tags,
         summary: 'Create a tenant (administrators)',
         body: tenantInputSchema,
         response: { 201: tenantSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          withEtag(reply, await createTenant(db, request.body, actorOf(requireViewer(request), request.ip))),
-        ),
+      reply.status(201).send(withEtag(reply, await createTenant(db, request.body, requestActor(request)))),
   );
 
   app.patch(
@@ -94,20 +96,16 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: onThisTenant('configure') },
       schema: {
-        tags: ['tenants'],
+        tags,
         summary: 'Edit a tenant: details, infrastructure, metadata, allowed regions, environment overrides',
         params: tenantParams,
         body: tenantPatchSchema,
-        response: {
-          200: tenantSchema,
-          ...errorResponses(400, 401, 403, 404, 409),
-          ...preconditionFailed(tenantSchema),
-        },
+        response: updatedResponses(tenantSchema, 400, 401, 403, 404, 409),
       },
     },
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
+      const actor = requestActor(request);
       const { tenantId } = request.params;
       // Its gateway and policy server settings are production's: a change of them may need approval.
       const guard = await tenantSettingsGuard(db, tenantId);
@@ -121,7 +119,7 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: onThisTenant('delete') },
       schema: {
-        tags: ['tenants'],
+        tags,
         summary: 'Delete a tenant with its web apps, profiles, subscriptions and meshes; answers what went',
         params: tenantParams,
         response: {
@@ -133,11 +131,16 @@ export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
     },
     async (request) => {
       const expectedRevision = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
+      const actor = requestActor(request);
       return deleteTenant(db, request.params.tenantId, actor, expectedRevision);
     },
   );
+}
 
+/** Tenants (docs/product.md), with their blue-green endpoints. */
+export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
+  tenantReadRoutes(app, db);
+  tenantWriteRoutes(app, db);
   blueGreenRoutes(app, {
     db,
     owner: tenantBlueGreen,

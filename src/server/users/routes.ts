@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { idParamSchema } from '../../contract/common';
 import { userListQuerySchema, userProfileListQuerySchema } from '../../contract/lists';
 import {
   userInputSchema,
@@ -10,9 +9,10 @@ import {
   userSchema,
 } from '../../contract/users';
 import type { Database } from '../db/client';
-import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { errorResponses } from '../http/error-responses';
 import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
+import { deletedResponses, idParams, updatedResponses } from '../http/responses';
 import type { ZodApp } from '../http/zod-app';
 import {
   createUser,
@@ -25,7 +25,7 @@ import {
   updateUser,
   updateUserProfile,
 } from './service';
-import { requireViewer } from '../auth/guard';
+import { requestActor, requireViewer } from '../auth/guard';
 import {
   adminOnly,
   onTenant,
@@ -34,19 +34,20 @@ import {
   tenantFromDeletion,
   tenantFromRow,
 } from '../auth/permissions';
-import { actorOf, tenantScope } from '../auth/viewer';
+import { tenantScope } from '../auth/viewer';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { userProfiles } from '../db/schema';
 
-export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
-  const idParams = z.object({ id: idParamSchema });
+const tags = ['users'];
 
+/** User accounts: the list for everyone signed in, the writes for administrators. */
+function userAccountRoutes(app: ZodApp, db: Database): void {
   app.get(
     '/api/users',
     {
       config: { permission: signedIn },
       schema: {
-        tags: ['users'],
+        tags,
         summary:
           'List users: search by name or email, filter by status, globalRole or tenantId (has a profile in), sort, page',
         querystring: userListQuerySchema,
@@ -61,14 +62,14 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'Add a user (409 when the email is taken); the initial password is optional',
         body: userInputSchema,
         response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createUser(db, request.body, actorOf(requireViewer(request), request.ip))),
+      reply.status(201).send(await createUser(db, request.body, requestActor(request))),
   );
 
   app.patch(
@@ -76,20 +77,16 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'Edit a user; disabling ends their sessions; the last active administrator stays one',
         params: idParams,
         body: userPatchSchema,
-        response: {
-          200: userSchema,
-          ...errorResponses(400, 401, 403, 404, 409),
-          ...preconditionFailed(userSchema),
-        },
+        response: updatedResponses(userSchema, 400, 401, 403, 404, 409),
       },
     },
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
+      const actor = requestActor(request);
       return withEtag(reply, await updateUser(db, request.params.id, request.body, actor, expectedRevision));
     },
   );
@@ -99,29 +96,28 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: adminOnly },
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'Delete a user with their tenant profiles (not yourself, not the last active administrator)',
         params: idParams,
-        response: {
-          204: z.null(),
-          ...errorResponses(400, 401, 403, 404, 409),
-          ...preconditionFailed(userSchema),
-        },
+        response: deletedResponses(userSchema, 400, 401, 403, 404, 409),
       },
     },
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
-      await deleteUser(db, request.params.id, actorOf(requireViewer(request), request.ip), expectedRevision);
+      await deleteUser(db, request.params.id, requestActor(request), expectedRevision);
       return reply.status(204).send(null);
     },
   );
+}
 
+/** Users' per-tenant profiles: the list, and giving or restoring access, on the tenant's access managers. */
+function userProfileAccessRoutes(app: ZodApp, db: Database): void {
   app.get(
     '/api/user-profiles',
     {
       config: { permission: signedIn },
       schema: {
-        tags: ['users'],
+        tags,
         summary:
           "List users' per-tenant profiles: filter by userId or tenantId, page (total in X-Total-Count)",
         querystring: userProfileListQuerySchema,
@@ -137,19 +133,15 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: onTenant('manageAccess', tenantFromBody, 'Tenant') },
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'Give a user access to a tenant (409 when they already have it)',
         body: userProfileInputSchema,
         response: { 201: userProfileSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createUserProfile(db, request.body, actorOf(requireViewer(request), request.ip))),
+      reply.status(201).send(await createUserProfile(db, request.body, requestActor(request))),
   );
-
-  const byProfile = onTenant('manageAccess', tenantFromRow(userProfiles, 'id'), 'User profile');
 
   app.post(
     '/api/user-profiles/:id/restore',
@@ -162,7 +154,7 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
         ),
       },
       schema: {
-        tags: ['users'],
+        tags,
         summary:
           'Undo a removed access: put the profile back as it was (same id, role and details); 404 when no removal of that id is recorded, 409 when it exists again',
         params: idParams,
@@ -170,30 +162,29 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await restoreUserProfile(db, request.params.id, actorOf(requireViewer(request), request.ip))),
+      reply.status(201).send(await restoreUserProfile(db, request.params.id, requestActor(request))),
   );
+}
+
+/** Editing and removing one profile, on the tenant of its row. */
+function userProfileEditRoutes(app: ZodApp, db: Database): void {
+  const byProfile = onTenant('manageAccess', tenantFromRow(userProfiles, 'id'), 'User profile');
 
   app.patch(
     '/api/user-profiles/:id',
     {
       config: { permission: byProfile },
       schema: {
-        tags: ['users'],
+        tags,
         summary: "Change a user's role, details or permissions on a tenant",
         params: idParams,
         body: userProfilePatchSchema,
-        response: {
-          200: userProfileSchema,
-          ...errorResponses(400, 401, 403, 404),
-          ...preconditionFailed(userProfileSchema),
-        },
+        response: updatedResponses(userProfileSchema, 400, 401, 403, 404),
       },
     },
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
+      const actor = requestActor(request);
       const profile = await updateUserProfile(db, request.params.id, request.body, actor, expectedRevision);
       return withEtag(reply, profile);
     },
@@ -204,21 +195,23 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: byProfile },
       schema: {
-        tags: ['users'],
+        tags,
         summary: "Remove a user's access to a tenant",
         params: idParams,
-        response: {
-          204: z.null(),
-          ...errorResponses(400, 401, 403, 404),
-          ...preconditionFailed(userProfileSchema),
-        },
+        response: deletedResponses(userProfileSchema, 400, 401, 403, 404),
       },
     },
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
-      await deleteUserProfile(db, request.params.id, actor, expectedRevision);
+      await deleteUserProfile(db, request.params.id, requestActor(request), expectedRevision);
       return reply.status(204).send(null);
     },
   );
+}
+
+/** Users and their tenant profiles (docs/product.md, docs/security.md). */
+export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
+  userAccountRoutes(app, db);
+  userProfileAccessRoutes(app, db);
+  userProfileEditRoutes(app, db);
 }

@@ -1,27 +1,31 @@
 import { z } from 'zod';
-import { idParamSchema } from '../../contract/common';
 import { webAppListQuerySchema } from '../../contract/lists';
 import { webAppInputSchema, webAppPatchSchema, webAppSchema } from '../../contract/web-apps';
 import type { Database } from '../db/client';
-import { errorResponses, preconditionFailed } from '../http/error-responses';
+import { errorResponses } from '../http/error-responses';
 import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
+import { deletedResponses, idParams, updatedResponses } from '../http/responses';
 import type { ZodApp } from '../http/zod-app';
-import { requireViewer } from '../auth/guard';
+import { requestActor, requireViewer } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
-import { actorOf, tenantScope } from '../auth/viewer';
+import { tenantScope } from '../auth/viewer';
 import { applyDirect } from '../changes/apply-direct';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { webApps } from '../db/schema';
 import { createWebApp, deleteWebApp, getWebApp, listWebApps } from './service';
 
-export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
+const tags = ['web apps'];
+const webAppTenant = tenantFromRow(webApps, 'id');
+
+/** Web apps of the viewer's tenants: the list and one app. */
+function webAppReadRoutes(app: ZodApp, db: Database): void {
   app.get(
     '/api/web-apps',
     {
       config: { permission: signedIn },
       schema: {
-        tags: ['web apps'],
+        tags,
         summary:
           'List web apps: search by name, description or technology, filter by status, tenantId, environment or technology, sort, page',
         querystring: webAppListQuerySchema,
@@ -35,57 +39,52 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/web-apps/:id',
     {
-      config: { permission: onTenant('read', tenantFromRow(webApps, 'id'), 'Web app') },
+      config: { permission: onTenant('read', webAppTenant, 'Web app') },
       schema: {
-        tags: ['web apps'],
+        tags,
         summary: 'One web app',
-        params: z.object({ id: idParamSchema }),
+        params: idParams,
         response: { 200: webAppSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => withEtag(reply, await getWebApp(db, request.params.id)),
   );
+}
 
+/** Creating, editing and deleting web apps, for the tenant's web app managers. */
+function webAppWriteRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/web-apps',
     {
       config: { permission: onTenant('webApps', tenantFromBody, 'Tenant') },
       schema: {
-        tags: ['web apps'],
+        tags,
         summary: 'Create a web app in a tenant (starts as provisioning)',
         body: webAppInputSchema,
         response: { 201: webAppSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          withEtag(reply, await createWebApp(db, request.body, actorOf(requireViewer(request), request.ip))),
-        ),
+      reply.status(201).send(withEtag(reply, await createWebApp(db, request.body, requestActor(request)))),
   );
 
-  const byRow = onTenant('webApps', tenantFromRow(webApps, 'id'), 'Web app');
+  const byRow = onTenant('webApps', webAppTenant, 'Web app');
 
   app.patch(
     '/api/web-apps/:id',
     {
       config: { permission: byRow },
       schema: {
-        tags: ['web apps'],
+        tags,
         summary: 'Edit a web app or change its status (it stays in its tenant)',
-        params: z.object({ id: idParamSchema }),
+        params: idParams,
         body: webAppPatchSchema,
-        response: {
-          200: webAppSchema,
-          ...errorResponses(400, 401, 403, 404),
-          ...preconditionFailed(webAppSchema),
-        },
+        response: updatedResponses(webAppSchema, 400, 401, 403, 404),
       },
     },
     async (request, reply) => {
       const expected = ifMatchRevision(request);
-      const actor = actorOf(requireViewer(request), request.ip);
+      const actor = requestActor(request);
       // A production app's URL is what production serves: the kind's gate asks the policy then.
       const change = { kind: 'web_app.update', webAppId: request.params.id, body: request.body } as const;
       return withEtag(reply, await applyDirect(db, change, actor, { expected }));
@@ -97,25 +96,22 @@ export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
     {
       config: { permission: byRow },
       schema: {
-        tags: ['web apps'],
+        tags,
         summary: 'Delete a web app',
-        params: z.object({ id: idParamSchema }),
-        response: {
-          204: z.null(),
-          ...errorResponses(400, 401, 403, 404),
-          ...preconditionFailed(webAppSchema),
-        },
+        params: idParams,
+        response: deletedResponses(webAppSchema, 400, 401, 403, 404),
       },
     },
     async (request, reply) => {
       const expectedRevision = ifMatchRevision(request);
-      await deleteWebApp(
-        db,
-        request.params.id,
-        actorOf(requireViewer(request), request.ip),
-        expectedRevision,
-      );
+      await deleteWebApp(db, request.params.id, requestActor(request), expectedRevision);
       return reply.status(204).send(null);
     },
   );
+}
+
+/** Tenants' web apps (docs/product.md). */
+export function webAppRoutes(app: ZodApp, { db }: { db: Database }): void {
+  webAppReadRoutes(app, db);
+  webAppWriteRoutes(app, db);
 }

@@ -144,12 +144,30 @@ const swapped = (rows: SlotView[]) =>
     return other ? withTraffic(r, other.status, other.trafficPercentage) : r;
   });
 
+/** Whose slots a change moves: a shared microfrontend's or capability's, named in the change's body. */
+interface SlotOwner<C, R> {
+  kind: Resource;
+  slotKind: SlotKind<R>;
+  idOf: (change: C) => string;
+}
+
+const microfrontendOwner = {
+  kind: 'microfrontend' as const,
+  slotKind: microfrontendSlots,
+  idOf: (change: { body: { microfrontendId: string } }) => change.body.microfrontendId,
+};
+const capabilityOwner = {
+  kind: 'capability' as const,
+  slotKind: capabilitySlots,
+  idOf: (change: { body: { capabilityId: string } }) => change.body.capabilityId,
+};
+
 /** A slot switch of a shared microfrontend or capability: a platform change. */
-function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch, R>(
-  kind: Resource,
-  slotKind: SlotKind<R>,
-  idOf: (change: C) => string,
-): ChangeHandler<C, R[]> {
+function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch, R>({
+  kind,
+  slotKind,
+  idOf,
+}: SlotOwner<C, R>): ChangeHandler<C, R[]> {
   return {
     target: (tx, change) =>
       slotsTarget(
@@ -168,15 +186,9 @@ function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch, R>(
 }
 
 export const microfrontendSwitch = switchHandler<MicrofrontendSwitch, MicrofrontendDeployment>(
-  'microfrontend',
-  microfrontendSlots,
-  (c) => c.body.microfrontendId,
+  microfrontendOwner,
 );
-export const capabilitySlotSwitch = switchHandler<CapabilitySwitch, CapabilityDeployment>(
-  'capability',
-  capabilitySlots,
-  (c) => c.body.capabilityId,
-);
+export const capabilitySlotSwitch = switchHandler<CapabilitySwitch, CapabilityDeployment>(capabilityOwner);
 
 /** What a deployment writes into its slot, as its endpoint does: the version and where it is served. */
 async function landingOf(tx: Transaction, change: MicrofrontendDeploy | CapabilityDeploy) {
@@ -204,11 +216,11 @@ function afterDeploy(kind: Resource, rows: SlotView[], landing: Record<string, u
  * which goes live (its gate, judged on the locked slots; deploying into the idle slot is no change).
  * Applied later, it lands wherever the endpoint would put it then.
  */
-function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy, R>(
-  kind: Resource,
-  slotKind: SlotKind<R>,
-  idOf: (change: C) => string,
-): ChangeHandler<C, R[], DeploymentLanding> {
+function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy, R>({
+  kind,
+  slotKind,
+  idOf,
+}: SlotOwner<C, R>): ChangeHandler<C, R[], DeploymentLanding> {
   return {
     target: (tx, change) =>
       slotsTarget(
@@ -248,12 +260,6 @@ async function versionLabel(tx: Transaction, change: MicrofrontendDeploy | Capab
 }
 
 export const microfrontendDeploy = deployHandler<MicrofrontendDeploy, MicrofrontendDeployment>(
-  'microfrontend',
-  microfrontendSlots,
-  (c) => c.body.microfrontendId,
+  microfrontendOwner,
 );
-export const capabilityDeploy = deployHandler<CapabilityDeploy, CapabilityDeployment>(
-  'capability',
-  capabilitySlots,
-  (c) => c.body.capabilityId,
-);
+export const capabilityDeploy = deployHandler<CapabilityDeploy, CapabilityDeployment>(capabilityOwner);

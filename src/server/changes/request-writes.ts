@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ChangeRequestDetail, Schedule } from '../../contract/changes';
+import { instantOfLocalTime } from '../../contract/time-zone';
+import { actorOf, viewerCan, type Actor, type Viewer } from '../auth/viewer';
+import type { Database, Transaction } from '../db/client';
+import { changeRequests } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { assertRevision, nextRevision, revisionMatches, type ExpectedRevision } from '../revisions';
+import { addEvent, auditRequest, type ChangeRequestRow } from './apply';
+import type { ChangeTarget } from './kinds';
+import { getChangeRequest } from './reads';
+import { isAuthor, lockRequest, summaryOf } from './request-rows';
+import { mayReview } from './reviewers';
+
+/* What the writes on change requests share: who acts, the rules of who may act when, the locked write. */
+
+/** Who acts on a request, from where, and the revision they last read (If-Match), when they sent one. */
+export interface Caller {
+  viewer: Viewer;
+  ip?: string;
+  expectedRevision?: ExpectedRevision;
+}
+
+/** The instant a schedule names; a time not in the future is refused, naming the field. */
+export function scheduledInstant(schedule: Schedule, path: string): string {
+  const instant = instantOfLocalTime(schedule.localTime, schedule.timeZone);
+  if (!instant || Date.parse(instant) <= Date.now()) {
+    const message = `The scheduled time must be in the future (${schedule.timeZone})`;
+    throw badRequest(message, [{ path, message }]);
+  }
+  return instant;
+}
+
+/**
+ * May the viewer ask for this change? Its endpoint's tenant action, or a global administrator. A tenant
+ * the viewer cannot even read is not found (404), as on every other route, so tenant ids cannot be probed;
+ * a tenant they see but may not change is a 403.
+ */
+export function assertMayRequest(viewer: Viewer, target: ChangeTarget): void {
+  if (!viewer.isAdmin && target.scope !== null && !viewerCan(viewer, target.scope, 'read')) {
+    throw notFound('Tenant');
+  }
+  const allowed =
+    viewer.isAdmin ||
+    (target.scope !== null && target.action !== null && viewerCan(viewer, target.scope, target.action));
+  if (!allowed) {
+    throw forbidden(
+      target.scope === null
+        ? 'Only global administrators can request platform changes'
+        : 'Your role in this tenant does not allow this change',
+    );
+  }
+}
+
+export function assertStatus(
+  request: ChangeRequestRow,
+  allowed: ChangeRequestRow['status'][],
+  doing: string,
+): void {
+  if (!allowed.includes(request.status)) {
+    throw conflict(`Change request #${request.number} is ${request.status}: it cannot be ${doing}`);
+  }
+}
+
+/** The requester, or a reviewer of the tenant, looks after a request until it runs. */
+export function assertSteward(viewer: Viewer, request: ChangeRequestRow, doing: string): void {
+  if (!isAuthor(viewer, request) && !mayReview(viewer, request)) {
+    throw forbidden(`Only the requester or a reviewer of the tenant can ${doing} this change request`);
+  }
+}
+
+/** A write on a request's row: its updatedAt and its revision move on. */
+export const touched = () => ({ updatedAt: sql`now()`, revision: nextRevision(changeRequests.revision) });
+
+/**
+ * Runs one write on a locked request as the caller (checking If-Match), and answers the request as it
+ * is after.
+ */
+export async function onRequest(
+  db: Database,
+  id: string,
+  caller: Caller,
+  write: (tx: Transaction, request: ChangeRequestRow, actor: Actor) => Promise<void>,
+): Promise<ChangeRequestDetail> {
+  const { viewer, expectedRevision } = caller;
+  const actor = actorOf(viewer, caller.ip);
+  await db.transaction(async (tx) => {
+    const request = await lockRequest(tx, id, viewer);
+    if (!revisionMatches(request.revision, expectedRevision)) {
+      // The 412 carries the request as the contract shows it (changeRequestSchema), not the raw row.
+      assertRevision(request, expectedRevision, `Change request #${request.number}`, await summaryOf(tx, id));
+    }
+    await write(tx, request, actor);
+  });
+  return getChangeRequest(db, id, viewer);
+}
+
+/** Ends a request before it runs (rejected with a reason, or cancelled): status, timeline, audit event. */
+export async function closeRequest(
+  tx: Transaction,
+  request: ChangeRequestRow,
+  actor: Actor,
+  status: 'rejected' | 'cancelled',
+  comment?: string,
+): Promise<void> {
+  const event = status === 'rejected' ? 'reject' : 'cancel';
+  await tx
+    .update(changeRequests)
+    .set({ status, ...touched() })
+    .where(eq(changeRequests.id, request.id));
+  await addEvent(tx, request, event, actor, comment ?? null);
+  await auditRequest(tx, actor, event, request, comment === undefined ? {} : { comment });
+}

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { ChangeRequestDetail } from '../../contract/changes';
+import type { Actor, Viewer } from '../auth/viewer';
+import type { Database, Transaction } from '../db/client';
+import { changeRequests } from '../db/schema';
+import { AppError, conflict, forbidden } from '../errors';
+import {
+  addEvent,
+  applyOrRecordFailure,
+  applyRequest,
+  assertFresh,
+  auditRequest,
+  inChange,
+  StaleChangeError,
+  type ChangeRequestRow,
+} from './apply';
+import { assertStatus, closeRequest, onRequest, touched, type Caller } from './request-writes';
+import { approvalState, isAuthor } from './request-rows';
+import { mayReview, reviewRefusal } from './reviewers';
+
+/* Reviews of a change request: approving, rejecting, and a global administrator's bypass of them. */
+
+function assertMayReview(viewer: Viewer, request: ChangeRequestRow, doing: 'approve' | 'reject'): void {
+  // The requester first: whatever their role, four eyes means someone else.
+  if (isAuthor(viewer, request)) {
+    throw forbidden(
+      doing === 'approve'
+        ? 'You cannot approve your own change request: another person must'
+        : 'You cannot reject your own change request: cancel it instead',
+    );
+  }
+  if (!mayReview(viewer, request)) throw forbidden(reviewRefusal(request, doing));
+}
+
+/** Applies a request made this instant: its refusal is the creator's answer (400/409), nothing kept. */
+export async function applyNow(
+  tx: Transaction,
+  row: ChangeRequestRow,
+  actor: Actor,
+  via: 'bypass' | 'no approval required',
+) {
+  try {
+    await applyRequest(tx, row, actor, via);
+  } catch (error) {
+    if (error instanceof AppError && !(error instanceof StaleChangeError)) throw inChange(error);
+    throw error;
+  }
+}
+
+/** A global administrator's bypass of a new request's reviews, with their reason: it applies at once. */
+export async function bypassReviews(
+  tx: Transaction,
+  row: ChangeRequestRow,
+  actor: Actor,
+  reason: string,
+  requiredApprovals: number,
+): Promise<void> {
+  await tx.update(changeRequests).set({ bypassReason: reason }).where(eq(changeRequests.id, row.id));
+  await addEvent(tx, row, 'bypass', actor, reason);
+  await auditRequest(tx, actor, 'bypass', row, { reason, requiredApprovals });
+  await applyNow(tx, row, actor, 'bypass');
+}
+
+/**
+ * Approves a request. The approval that completes the count applies it at once, or marks it scheduled
+ * when it has a time; applying can still fail (a rule that stopped holding), which the request records.
+ */
+export async function approveChangeRequest(
+  db: Database,
+  id: string,
+  comment: string | undefined,
+  caller: Caller,
+): Promise<ChangeRequestDetail> {
+  const { viewer } = caller;
+  return onRequest(db, id, caller, async (tx, request, actor) => {
+    assertStatus(request, ['pending'], 'approved');
+    assertMayReview(viewer, request, 'approve');
+    const state = await approvalState(tx, request, viewer);
+    if (state.mine) throw conflict('You have already approved this change request');
+    await assertFresh(tx, request);
+    await addEvent(tx, request, 'approve', actor, comment ?? null);
+    await auditRequest(tx, actor, 'approve', request, comment ? { comment } : {});
+    await tx.update(changeRequests).set(touched()).where(eq(changeRequests.id, request.id));
+    if (state.approvals + 1 < request.requiredApprovals) return;
+    if (request.scheduledAt !== null) {
+      await tx.update(changeRequests).set({ status: 'scheduled' }).where(eq(changeRequests.id, request.id));
+      await auditRequest(tx, actor, 'schedule', request, {
+        scheduledAt: request.scheduledAt,
+        timeZone: request.scheduleTimeZone,
+      });
+      return;
+    }
+    await applyOrRecordFailure(tx, request, actor, 'approval');
+  });
+}
+
+export async function rejectChangeRequest(
+  db: Database,
+  id: string,
+  comment: string,
+  caller: Caller,
+): Promise<ChangeRequestDetail> {
+  return onRequest(db, id, caller, async (tx, request, actor) => {
+    assertStatus(request, ['pending', 'scheduled'], 'rejected');
+    assertMayReview(caller.viewer, request, 'reject');
+    await closeRequest(tx, request, actor, 'rejected', comment);
+  });
+}

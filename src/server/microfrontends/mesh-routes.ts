@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { webAppMeshListQuerySchema } from '../../contract/lists';
+import { createMeshBodySchema, meshManifestSchema, webAppMeshSchema } from '../../contract/web-app-meshes';
+import { requestActor, requireViewer } from '../auth/guard';
+import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
+import { tenantScope } from '../auth/viewer';
+import type { Database } from '../db/client';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
+import { webAppMeshes } from '../db/schema';
+import { errorResponses } from '../http/error-responses';
+import { ifMatchRevision, withEtag } from '../http/if-match';
+import { sendPage } from '../http/list-reply';
+import { deletedResponses, idParams } from '../http/responses';
+import type { ZodApp } from '../http/zod-app';
+import { createMesh, deleteMesh, getMeshManifest } from './mesh-service';
+import { getMesh, listMeshes } from './service';
+
+const tags = ['web app meshes'];
+const meshTenant = tenantFromRow(webAppMeshes, 'id');
+
+/** Web app meshes (docs/product.md): reads on the mesh's tenant, writes for its mesh managers. */
+export function meshRoutes(app: ZodApp, { db }: { db: Database }): void {
+  app.get(
+    '/api/web-app-meshes',
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags,
+        summary:
+          'List web app meshes: search by name, filter by tenantId, sort, page (total in X-Total-Count)',
+        querystring: webAppMeshListQuerySchema,
+        response: { 200: z.array(webAppMeshSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await listMeshes(db, tenantScope(requireViewer(request)), request.query)),
+  );
+
+  app.get(
+    '/api/web-app-meshes/:id',
+    {
+      config: { permission: onTenant('read', meshTenant, 'Web app mesh') },
+      schema: {
+        tags,
+        summary: 'One web app mesh; menuItems is JSON text',
+        params: idParams,
+        response: { 200: webAppMeshSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await getMesh(db, request.params.id)),
+  );
+
+  app.post(
+    '/api/web-app-meshes',
+    {
+      config: { permission: onTenant('meshes', tenantFromBody, 'Tenant') },
+      schema: {
+        tags,
+        summary: 'Create a mesh: every item needs a label and a published version; orders 0..n-1',
+        body: createMeshBodySchema,
+        response: { 201: webAppMeshSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createMesh(db, request.body, requestActor(request))),
+  );
+
+  app.delete(
+    '/api/web-app-meshes/:id',
+    {
+      config: { permission: onTenant('meshes', meshTenant, 'Web app mesh') },
+      schema: {
+        tags,
+        summary: 'Delete a mesh',
+        params: idParams,
+        response: deletedResponses(webAppMeshSchema, 400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      await deleteMesh(db, request.params.id, requestActor(request), ifMatchRevision(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/web-app-meshes/:id/manifest',
+    {
+      config: { permission: onTenant('read', meshTenant, 'Web app mesh') },
+      schema: {
+        tags,
+        summary:
+          'What a host shell needs to load the mesh: menu in order, entry URLs, modules, hashes, merged config',
+        params: idParams,
+        response: { 200: meshManifestSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getMeshManifest(db, request.params.id),
+  );
+}
