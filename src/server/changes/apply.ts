@@ -60,7 +60,7 @@ export class StaleChangeError extends AppError {
 
 /** Refuses a request whose diff was made on a state that has since moved on. */
 export async function assertFresh(tx: Transaction, request: ChangeRequestRow): Promise<void> {
-  const change = request.change as Change;
+  const change = request.change;
   let fingerprint: string;
   try {
     fingerprint = (await handlerOf(change).snapshot(tx, change)).fingerprint;
@@ -120,7 +120,7 @@ export async function applyRequest(
 ): Promise<void> {
   await assertFresh(tx, request);
   const requester: Actor = { id: request.requestedById, email: request.requestedBy, ip: actor.ip };
-  await handlerOf(request.change as Change).apply(tx, request.change as Change, requester);
+  await handlerOf(request.change).apply(tx, request.change, requester);
   await tx
     .update(changeRequests)
     .set({

@@ -25,11 +25,11 @@ const inScope = (scope: PolicyScope) =>
 /** The policy of a scope: its saved rows over the default (production one approval, others none). */
 export async function getApprovalPolicy(db: Executor, scope: PolicyScope): Promise<ApprovalPolicy> {
   const rows = await db.select().from(approvalPolicies).where(inScope(scope));
-  const requiredApprovals = { ...DEFAULT_REQUIRED_APPROVALS } as ApprovalPolicy['requiredApprovals'];
+  const requiredApprovals: ApprovalPolicy['requiredApprovals'] = { ...DEFAULT_REQUIRED_APPROVALS };
   let updatedAt: string | null = null;
   let updatedBy: string | null = null;
   for (const row of rows) {
-    requiredApprovals[row.environment as Environment] = row.requiredApprovals;
+    requiredApprovals[row.environment] = row.requiredApprovals;
     if (updatedAt === null || row.updatedAt > updatedAt) {
       updatedAt = row.updatedAt;
       updatedBy = row.updatedBy;

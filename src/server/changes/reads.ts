@@ -1,7 +1,6 @@
 import { and, count, eq, inArray, isNull, ne, notExists, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
-  Change,
   ChangeRequest,
   ChangeRequestDetail,
   ChangeRequestQuery,
@@ -66,10 +65,10 @@ export async function getChangeRequest(
     const steward = author || reviewer;
     return {
       ...summary,
-      change: request.change as Change,
-      diff: request.diff as ChangeRequestDetail['diff'],
+      change: request.change,
+      diff: request.diff,
       stale,
-      events: events as ChangeRequestDetail['events'],
+      events,
       can: {
         approve: reviewer && request.status === 'pending' && approveBlockedBy === null,
         reject: reviewer && !author && open,
@@ -162,7 +161,7 @@ export async function listChangeRequests(
     limit,
     offset,
   });
-  return { items: result.items as ChangeRequest[], total: result.total };
+  return { items: result.items, total: result.total };
 }
 
 /** The sidebar badge: how many requests wait for the viewer's approval. */

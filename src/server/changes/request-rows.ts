@@ -58,7 +58,7 @@ export async function summaryOf(db: Database | Transaction, id: string): Promise
     .leftJoin(tenants, eq(tenants.id, changeRequests.tenantId))
     .where(eq(changeRequests.id, id));
   if (!row) throw notFound(NOT_FOUND);
-  return row as ChangeRequest;
+  return row;
 }
 
 /** Approvals of the request's current round, and whether the viewer gave one. */

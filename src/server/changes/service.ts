@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type {
-  Change,
   ChangeRequest,
   ChangeRequestDetail,
   CreateChangeRequestBody,
@@ -280,7 +279,7 @@ export async function refreshChangeRequest(
   const actor = actorOf(viewer, caller.ip);
   return onRequest(db, id, caller, async (tx, request) => {
     assertStatus(request, ['pending', 'scheduled'], 'refreshed');
-    const change = request.change as Change;
+    const change = request.change;
     const handler = handlerOf(change);
     const target = await handler.target(tx, change);
     assertSteward(viewer, request, 'refresh');

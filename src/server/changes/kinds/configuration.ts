@@ -88,7 +88,7 @@ export const activateConfiguration: ChangeHandler<
     const version = await versionRow(tx, versionId);
     return {
       scope: version.tenantId,
-      environment: version.environment as Environment,
+      environment: version.environment,
       action: 'versions',
       title: `Activate ${await capabilityName(tx, version.capabilityId)} v${version.version} in ${contextLabel(version)}`,
     };

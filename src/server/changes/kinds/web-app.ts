@@ -42,9 +42,7 @@ export const webAppUpdate: ChangeHandler<WebAppChange, WebApp, WebApp> = {
   async target(tx, change) {
     const row = await webAppRow(tx, change.webAppId);
     const production = webAppPatchServesProduction(row, change.body);
-    const environment = (
-      production ? 'production' : (change.body.environment ?? row.environment)
-    ) as Environment;
+    const environment: Environment = production ? 'production' : (change.body.environment ?? row.environment);
     return {
       scope: row.tenantId,
       environment,

@@ -29,7 +29,7 @@ import { usePromoteVersion } from '@/control-plane/api/promote-version';
 import { ConfigurationDiff } from '@/components/configuration-diff';
 import { RegionCheckboxes } from '@/control-plane/components/region-checkboxes';
 import { prettyJson } from '@/control-plane/lib/json-text';
-import { environmentName } from '@contract/common';
+import { environmentName, isEnvironment } from '@contract/common';
 import { notifyError, notifySuccess } from '@/components/notify';
 
 type PromoteVersionDialogProps = {
@@ -46,7 +46,7 @@ type PromoteVersionDialogProps = {
 
 /** The environment a version is promoted to, or null (production, or not an environment). */
 export function promotionTarget(environment: string): Environment | null {
-  return NEXT_ENVIRONMENT[environment as Environment] ?? null;
+  return isEnvironment(environment) ? NEXT_ENVIRONMENT[environment] : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { environments, type Environment } from '@contract/common';
+import { environmentNames, environments, isEnvironment, isOneOf, type Environment } from '@contract/common';
 
 /** The type tab: what the page deploys. */
 export const resourceKinds = ['microfrontends', 'capabilities'] as const;
@@ -9,17 +9,10 @@ export const kindText: Record<ResourceKind, { tab: string; noun: string; label: 
   capabilities: { tab: 'Capabilities', noun: 'capability', label: 'Capability' },
 };
 
-export const environmentLabels: Record<Environment, string> = {
-  development: 'Development',
-  uat: 'UAT',
-  production: 'Production',
-};
-export { environments, type Environment };
+/** The contract's environment names (Development, UAT, Production). */
+export { environmentNames as environmentLabels, environments, isEnvironment, type Environment };
 
 /** docs/product.md, Constants and limits: deployments default to production. */
 export const DEFAULT_ENVIRONMENT: Environment = 'production';
 
-export const isEnvironment = (value: string | null): value is Environment =>
-  (environments as readonly (string | null)[]).includes(value);
-export const isResourceKind = (value: string | null): value is ResourceKind =>
-  (resourceKinds as readonly (string | null)[]).includes(value);
+export const isResourceKind = (value: string | null): value is ResourceKind => isOneOf(resourceKinds, value);

@@ -1,4 +1,4 @@
-import type { OpaPolicy, opaPolicySortFields } from '@contract/gateway';
+import { policyTypeNames, type OpaPolicy, type opaPolicySortFields } from '@contract/gateway';
 import type { SortValue } from '@contract/lists';
 import { SortableHeader } from '@/components/list/sortable-header';
 import { Badge } from '@/components/ui/badge';
@@ -7,7 +7,6 @@ import { LineageRowActions } from '@/gateway/components/lineage-row-actions';
 import { promoteLabel } from '@/gateway/lib/promotion';
 import { stickyActions, type LineageRowHandlers } from '@/gateway/components/routes-table';
 import { policyName } from '@/gateway/lib/lineage-names';
-import { policyTypeLabels } from '@/gateway/lib/policy-form';
 
 export type PolicySort = SortValue<(typeof opaPolicySortFields)[number]>;
 
@@ -64,7 +63,7 @@ export function PoliciesTable({
                     </div>
                   )}
                 </TableCell>
-                <TableCell className="px-3">{policyTypeLabels[policy.policyType]}</TableCell>
+                <TableCell className="px-3">{policyTypeNames[policy.policyType]}</TableCell>
                 <TableCell className="px-3">{capabilityName(policy.capabilityId)}</TableCell>
                 <TableCell className="px-3">
                   <Badge variant={policy.enabled ? 'secondary' : 'outline'}>

@@ -1,5 +1,5 @@
 import type { Environment } from '@contract/common';
-import { policyTypes, type RegoProblem } from '@contract/gateway';
+import { policyTypeNames, policyTypes, type RegoProblem } from '@contract/gateway';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -8,7 +8,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { CapabilitySelect } from '@/gateway/components/capability-select';
 import { RegoField } from '@/gateway/components/rego-field';
-import { policyTypeLabels, type PolicyFormValues } from '@/gateway/lib/policy-form';
+import type { PolicyFormValues } from '@/gateway/lib/policy-form';
 
 type PolicyFormFieldsProps = {
   form: UseFormReturn<PolicyFormValues>;
@@ -81,7 +81,7 @@ export function PolicyFormFields({
               <SelectContent>
                 {policyTypes.map((type) => (
                   <SelectItem key={type} value={type}>
-                    {policyTypeLabels[type]}
+                    {policyTypeNames[type]}
                   </SelectItem>
                 ))}
               </SelectContent>
