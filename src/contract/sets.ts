@@ -5,7 +5,7 @@
  */
 
 /** Whether `value` is a member of the closed set `set`. */
-export function isOneOf<T extends string>(set: readonly T[], value: unknown): value is T {
+export function isOneOf<T>(set: readonly T[], value: unknown): value is T {
   return set.some((member) => member === value);
 }
 

@@ -297,7 +297,7 @@ export async function promoteVersion(
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(versions).where(eq(versions.id, versionId));
     if (!found) throw notFound('Configuration version');
-    const next = NEXT_ENVIRONMENT[found.environment as Environment];
+    const next = NEXT_ENVIRONMENT[found.environment];
     if (body.targetEnvironment !== next) {
       const message = next
         ? `A ${found.environment} version can only be promoted to ${next}`
@@ -376,13 +376,7 @@ export async function activateVersion(
     const [version] = await tx.select().from(versions).where(eq(versions.id, versionId));
     if (!version) throw notFound('Configuration version');
     if (!version.isActive) {
-      await assertVersionAllowed(
-        tx,
-        tenant,
-        { ...version, environment: version.environment as Environment },
-        JSON.parse(version.configuration),
-        'configuration',
-      );
+      await assertVersionAllowed(tx, tenant, version, JSON.parse(version.configuration), 'configuration');
       await makeOnlyActive(tx, version);
       await recordAudit(tx, actor, {
         action: 'configuration_version.activate',

@@ -68,7 +68,7 @@ export async function getChangeRequest(
       change: request.change,
       diff: request.diff,
       stale,
-      events: events,
+      events,
       can: {
         approve: reviewer && request.status === 'pending' && approveBlockedBy === null,
         reject: reviewer && !author && open,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Change, ChangeKind } from '../../contract/changes';
+import { isOneOf } from '../../contract/common';
 import { viewerCan, type Viewer } from '../auth/viewer';
 import type { Executor } from '../db/client';
 import { changeRequestEvents, changeRequests } from '../db/schema';
@@ -17,7 +18,7 @@ import { requiredApprovalsFor } from './policy';
 const GOVERNANCE_KINDS: readonly ChangeKind[] = ['approval_policy.set'];
 const GOVERNANCE_APPROVALS = 1;
 
-const isGovernance = (kind: string): boolean => (GOVERNANCE_KINDS as readonly string[]).includes(kind);
+const isGovernance = (kind: string): boolean => isOneOf(GOVERNANCE_KINDS, kind);
 
 type Reviewed = { tenantId: string | null; kind: string };
 

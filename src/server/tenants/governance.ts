@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlPlaneRegions, type Environment } from '../../contract/common';
+import { controlPlaneRegions, environmentNames, environments, type Environment } from '../../contract/common';
 import type { FieldIssue } from '../../contract/errors';
 import { storedPolicies } from '../../contract/governance';
 import {
@@ -70,12 +70,8 @@ type Governed = Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEn
   allowedRegions: string[] | null;
 };
 
-const ENVIRONMENTS = Object.keys(ENABLED_FLAG) as Environment[];
-const LABEL: Record<Environment, string> = {
-  development: 'Development',
-  uat: 'UAT',
-  production: 'Production',
-};
+const ENVIRONMENTS = environments;
+const LABEL = environmentNames;
 const unique = (regions: readonly string[]) => [...new Set(regions)];
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((r) => b.includes(r));
 const regionsOf = (policies: EnvironmentRegionPolicy[], environment: Environment) =>

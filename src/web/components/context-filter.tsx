@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { environmentHint, regionHint } from '@/lib/context-hints';
-import { environmentName } from '@contract/common';
+import { environmentName, isEnvironment } from '@contract/common';
 
 type ContextFilterProps = {
   /** Its governance decides the choices: enabled environments, and the regions each accepts. */
@@ -39,7 +39,10 @@ export function ContextFilter({
     <div className="flex flex-col gap-4 sm:flex-row" role="search" aria-label={label}>
       <div className="space-y-2">
         <Label htmlFor="context-environment">Environment</Label>
-        <Select value={environment} onValueChange={(value) => onEnvironmentChange(value as Environment)}>
+        <Select
+          value={environment}
+          onValueChange={(value) => isEnvironment(value) && onEnvironmentChange(value)}
+        >
           <SelectTrigger
             id="context-environment"
             className="w-full sm:w-48"

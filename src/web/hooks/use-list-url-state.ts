@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { isOneOf } from '@contract/common';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortValue } from '@contract/lists';
 
 export type ListUrlConfig<F extends string, K extends string> = {
@@ -54,8 +55,7 @@ export function useListUrlState<F extends string, K extends string = never>(
     rawSort && sortFields.includes(rawSort.replace(/^-/, '') as F) ? rawSort : defaultSort
   ) as SortValue<F>;
   const size = positiveInt(params.get(key('size')));
-  const pageSize =
-    size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+  const pageSize = isOneOf(PAGE_SIZES, size) ? size : DEFAULT_PAGE_SIZE;
   const page = positiveInt(params.get(key('page'))) ?? 1;
   const filterKey = filterNames.map((name) => params.get(key(name)) ?? '').join('\u0000');
 

@@ -1,3 +1,5 @@
+import { environmentShortNames, labelOf, technologyNames } from '@contract/common';
+
 /** A timestamp as a local date, or 'N/A' when missing or unparseable. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'N/A';
@@ -5,27 +7,11 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString();
 }
 
-const environmentLabels: Record<string, string> = {
-  development: 'Dev',
-  uat: 'UAT',
-  production: 'Prod',
-};
-
-/** development Dev, uat UAT, production Prod; other values raw. */
-export function environmentLabel(environment: string): string {
-  return environmentLabels[environment] ?? environment;
-}
-
-const technologyLabels: Record<string, string> = {
-  'module-federation': 'Module Federation',
-  'web-component': 'Web Component',
-  'iframe-composition': 'Iframe Composition',
-};
+/** development Dev, uat UAT, production Prod; other values raw (docs/product.md, Labels). */
+export const environmentLabel = labelOf(environmentShortNames);
 
 /** module-federation Module Federation, web-component Web Component, iframe-composition Iframe Composition; others raw. */
-export function technologyLabel(technology: string): string {
-  return technologyLabels[technology] ?? technology;
-}
+export const technologyLabel = labelOf(technologyNames);
 
 /**
  * Avatar fallback, at most 2 characters: the initials of the first two words, or the first two

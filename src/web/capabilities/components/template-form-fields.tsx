@@ -1,4 +1,11 @@
-import { deliveryChannels, templateLanguages, templateStatuses } from '@contract/notification-templates';
+import {
+  deliveryChannelNames,
+  deliveryChannels,
+  templateLanguageNames,
+  templateLanguages,
+  templateStatusNames,
+  templateStatuses,
+} from '@contract/notification-templates';
 import { Controller, type FieldError as FormFieldError, type UseFormReturn } from 'react-hook-form';
 import type { TemplateFormInput, TemplateFormValues } from '@/capabilities/lib/template-form';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
@@ -9,16 +16,6 @@ import { Textarea } from '@/components/ui/textarea';
 type Form = UseFormReturn<TemplateFormInput, unknown, TemplateFormValues>;
 type Message = { message?: string } | undefined;
 type SelectName = 'language' | 'deliveryChannel' | 'status';
-
-const channelLabels: Record<string, string> = { email: 'Email', sms: 'SMS', inapp: 'In-app' };
-const languageLabels: Record<string, string> = {
-  en: 'English',
-  es: 'Spanish',
-  fr: 'French',
-  de: 'German',
-  zh: 'Chinese',
-};
-const statusLabels: Record<string, string> = { active: 'Active', inactive: 'Inactive' };
 
 function ChoiceField({
   form,
@@ -113,14 +110,14 @@ export function TemplateFormFields({
         name="language"
         label="Language"
         options={templateLanguages}
-        labels={languageLabels}
+        labels={templateLanguageNames}
       />
       <ChoiceField
         form={form}
         name="deliveryChannel"
         label="Channel"
         options={deliveryChannels}
-        labels={channelLabels}
+        labels={deliveryChannelNames}
       />
       {showSubject && <div className="sm:col-span-2">{text('subject', 'Subject', subjectProblems)}</div>}
       <Field className="sm:col-span-2" data-invalid={contentInvalid || undefined}>
@@ -146,7 +143,7 @@ export function TemplateFormFields({
         name="status"
         label="Status"
         options={templateStatuses}
-        labels={statusLabels}
+        labels={templateStatusNames}
       />
     </div>
   );

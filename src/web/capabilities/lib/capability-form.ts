@@ -52,9 +52,7 @@ export function capabilityFormDefaults(capability?: Capability): CapabilityFormI
     name: capability?.name ?? '',
     description: capability?.description ?? '',
     version: capability?.version ?? '',
-    status: (capabilityStatuses as readonly string[]).includes(capability?.status ?? '')
-      ? (capability?.status as CapabilityFormValues['status'])
-      : 'available',
+    status: capability?.status ?? 'available',
     endpoint: capability?.endpoint ?? '',
     category: capability?.category ?? '',
     configurationSchema: capability?.configurationSchema ? prettyJson(capability.configurationSchema) : '',

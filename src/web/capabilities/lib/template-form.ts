@@ -25,18 +25,15 @@ export const templateFormSchema = templateInputSchema.omit({ capabilityId: true,
 export type TemplateFormInput = z.input<typeof templateFormSchema>;
 export type TemplateFormValues = z.output<typeof templateFormSchema>;
 
-const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
-  (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
-
 export function templateFormDefaults(template?: NotificationTemplate): TemplateFormInput {
   return {
     name: template?.name ?? '',
-    language: oneOf(templateLanguages, template?.language, 'en'),
-    deliveryChannel: oneOf(deliveryChannels, template?.deliveryChannel, 'email'),
+    language: template?.language ?? 'en',
+    deliveryChannel: template?.deliveryChannel ?? 'email',
     subject: template?.subject ?? '',
     content: template?.content ?? '',
     variablesText: template?.variables.join(', ') ?? '',
-    status: oneOf(templateStatuses, template?.status, 'active'),
+    status: template?.status ?? 'active',
   };
 }
 

@@ -1,4 +1,5 @@
 import { slotServes, slotVersionOf, type EnvironmentBlueGreen, type Slot } from '@contract/blue-green';
+import { slotNames } from '@contract/common';
 import { useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -17,8 +18,6 @@ type SlotVersionInputProps = BlueGreenPlace & {
   state: EnvironmentBlueGreen | undefined;
   disabled: boolean;
 };
-
-const slotName = (slot: Slot) => (slot === 'blue' ? 'Blue' : 'Green');
 
 /**
  * A slot's version, sent on blur only when non-empty and changed (docs/product.md, Validation). A version
@@ -58,7 +57,7 @@ export function SlotVersionInput({
       { environment, slot, version: next },
       {
         onSuccess: () =>
-          notifySuccess('Version Updated', `${slotName(slot)} slot of ${environmentLabel} set to ${next}.`),
+          notifySuccess('Version Updated', `${slotNames[slot]} slot of ${environmentLabel} set to ${next}.`),
         onError: (error) => {
           restore();
           // The policy changed since the page read it: request the same version instead.
@@ -71,7 +70,7 @@ export function SlotVersionInput({
 
   return (
     <div className="space-y-2">
-      <Label htmlFor={id}>{slotName(slot)} Slot Version</Label>
+      <Label htmlFor={id}>{slotNames[slot]} Slot Version</Label>
       <Input
         // A new stored version (from any change) replaces what the field shows.
         key={version}

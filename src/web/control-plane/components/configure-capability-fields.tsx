@@ -1,4 +1,3 @@
-import type { Environment } from '@contract/common';
 import { acceptedRegions, enabledEnvironments, type GovernedTenant } from '@contract/governance';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { checkConfiguration } from '@/capabilities';
@@ -8,7 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import type { ConfigureFormValues } from '@/control-plane/lib/configure-form';
 import { environmentHint, regionHint } from '@/lib/context-hints';
-import { environmentName } from '@contract/common';
+import { environmentName, isEnvironment } from '@contract/common';
 
 type FieldsProps = {
   form: UseFormReturn<ConfigureFormValues>;
@@ -48,7 +47,11 @@ export function ConfigureCapabilityFields({
                   field.onChange(value);
                   // A region the new environment does not accept would only be refused on save.
                   const region = form.getValues('region');
-                  if (region !== '' && !acceptedRegions(tenant, value as Environment).includes(region))
+                  if (
+                    region !== '' &&
+                    isEnvironment(value) &&
+                    !acceptedRegions(tenant, value).includes(region)
+                  )
                     form.setValue('region', '');
                 }}
               >

@@ -1,10 +1,7 @@
-import { controlPlaneRegions, environments, type Environment } from '@contract/common';
+import { controlPlaneRegions, environments, isEnvironment, type Environment } from '@contract/common';
 import { acceptedRegions, isEnvironmentEnabled, type GovernedTenant } from '@contract/governance';
 
 export type Context = { environment: Environment; region: string };
-
-const isEnvironment = (value: string | null): value is Environment =>
-  (environments as readonly (string | null)[]).includes(value);
 
 /**
  * The context the Capabilities tab opens on: production (else the first enabled environment), and the

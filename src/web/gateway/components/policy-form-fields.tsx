@@ -1,4 +1,4 @@
-import { policyTypes } from '@contract/gateway';
+import { policyTypeNames, policyTypes } from '@contract/gateway';
 import { useMemo } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
@@ -9,7 +9,7 @@ import type { LineageFieldsProps } from '@/gateway/components/lineage-entry';
 import { RegoField } from '@/gateway/components/rego-field';
 import { SwitchField } from '@/gateway/components/switch-field';
 import { TextField } from '@/gateway/components/text-field';
-import { policyTypeLabels, type PolicyFormValues } from '@/gateway/lib/policy-form';
+import type { PolicyFormValues } from '@/gateway/lib/policy-form';
 import { regoProblemsOf } from '@/gateway/lib/rego-problems';
 
 /** Capability, name, description, type, enabled and the Rego source with the last save's problems. */
@@ -88,7 +88,7 @@ function PolicyTypeField({ form }: { form: UseFormReturn<PolicyFormValues> }) {
             <SelectContent>
               {policyTypes.map((type) => (
                 <SelectItem key={type} value={type}>
-                  {policyTypeLabels[type]}
+                  {policyTypeNames[type]}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { opaPolicySortFields } from '@contract/gateway';
+import { opaPolicySortFields, policyTypeNames } from '@contract/gateway';
 import { ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
@@ -12,7 +12,6 @@ import {
   policyFormFields,
   policyFormLabels,
   policyFormSchema,
-  policyTypeLabels,
   toPolicyFields,
   type PolicyFormValues,
 } from '@/gateway/lib/policy-form';
@@ -52,7 +51,7 @@ export const policyLineage: LineageEntry<'policies', PolicyFormValues> = {
           </>
         ),
       },
-      { header: 'Type', sort: 'policyType', cell: (policy) => policyTypeLabels[policy.policyType] },
+      { header: 'Type', sort: 'policyType', cell: (policy) => policyTypeNames[policy.policyType] },
       { header: 'Capability', sort: 'capabilityId', cell: (policy, name) => name(policy.capabilityId) },
       {
         header: 'Enabled',

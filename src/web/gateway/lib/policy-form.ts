@@ -33,14 +33,6 @@ export const policyFormLabels = {
   enabled: 'Enabled',
 } as const;
 
-export const policyTypeLabels: Record<(typeof policyTypes)[number], string> = {
-  authz: 'Authorization',
-  'data-filter': 'Data filter',
-  'rate-limit': 'Rate limit',
-  admission: 'Admission',
-  custom: 'Custom',
-};
-
 /**
  * A starting point that passes the server's checks, so a new policy is one edit away from useful: in a
  * package of the tenant's own, since another tenant may not use the same one.

@@ -1,4 +1,4 @@
-import { tenantRoles } from '@contract/users';
+import { tenantRoleNames, tenantRoles } from '@contract/users';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -33,8 +33,6 @@ function TextInputField({
     </Field>
   );
 }
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 type ProfileFormFieldsProps = {
   form: Form;
@@ -85,7 +83,7 @@ export function ProfileFormFields({ form, excludeTenant, tenantLocked }: Profile
               <SelectContent>
                 {tenantRoles.map((role) => (
                   <SelectItem key={role} value={role}>
-                    {capitalize(role)}
+                    {tenantRoleNames[role]}
                   </SelectItem>
                 ))}
               </SelectContent>

@@ -1,4 +1,4 @@
-import { globalRoles, userStatuses } from '@contract/users';
+import { globalRoleNames, globalRoles, userStatuses } from '@contract/users';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { getStatusStyle } from '@/components/status-badge';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
@@ -86,7 +86,7 @@ function SelectField({
   );
 }
 
-const roleOptions = globalRoles.map((role) => ({ value: role, label: role === 'admin' ? 'Admin' : 'User' }));
+const roleOptions = globalRoles.map((role) => ({ value: role, label: globalRoleNames[role] }));
 const statusOptions = userStatuses.map((status) => ({ value: status, label: getStatusStyle(status).label }));
 
 /** Name, email, global role, avatar URL, status and (when adding) the initial password. */

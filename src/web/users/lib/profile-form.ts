@@ -42,9 +42,7 @@ export function parsePermissions(text: string): string[] {
 export function profileFormDefaults(profile?: UserProfile): ProfileFormInput {
   return {
     tenantId: profile?.tenantId ?? '',
-    role: (tenantRoles as readonly string[]).includes(profile?.role ?? '')
-      ? (profile?.role as ProfileFormValues['role'])
-      : 'member',
+    role: profile?.role ?? 'member',
     displayName: profile?.displayName ?? '',
     jobTitle: profile?.jobTitle ?? '',
     department: profile?.department ?? '',

@@ -28,16 +28,13 @@ export type UserFormValues = z.output<typeof userFormSchema>;
 /** Form fields; also the body fields a 400 can name. */
 export const userFormFields = ['name', 'email', 'globalRole', 'avatarUrl', 'status', 'password'] as const;
 
-const pick = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
-  (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
-
 export function userFormDefaults(user?: User): UserFormInput {
   return {
     name: user?.name ?? '',
     email: user?.email ?? '',
-    globalRole: pick(globalRoles, user?.globalRole, 'user'),
+    globalRole: user?.globalRole ?? 'user',
     avatarUrl: user?.avatarUrl ?? '',
-    status: pick(userStatuses, user?.status, 'active'),
+    status: user?.status ?? 'active',
     password: '',
   };
 }

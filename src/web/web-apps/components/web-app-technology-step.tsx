@@ -1,14 +1,9 @@
+import { technologyDescriptions } from '@contract/common';
 import { Check } from 'lucide-react';
 import { Controller, type Control } from 'react-hook-form';
 import { cn } from '@/lib/utils';
 import type { CreateWebAppFormInput, CreateWebAppFormValues } from '@/web-apps/lib/web-app-form';
 import { technologyOptions } from '@/web-apps/lib/web-app-form';
-
-const DESCRIPTIONS: Record<string, string> = {
-  'module-federation': 'Load independently deployed bundles at runtime and share dependencies.',
-  'web-component': 'Framework-agnostic custom elements with encapsulated markup and styles.',
-  'iframe-composition': 'Compose applications in iframes for the strongest isolation.',
-};
 
 /** Step 1: choose the technology (three options). */
 export function WebAppTechnologyStep({
@@ -42,7 +37,7 @@ export function WebAppTechnologyStep({
                 />
                 <span className="flex-1 space-y-1">
                   <span className="block font-medium">{label}</span>
-                  <span className="block text-sm text-muted-foreground">{DESCRIPTIONS[value]}</span>
+                  <span className="block text-sm text-muted-foreground">{technologyDescriptions[value]}</span>
                 </span>
                 {checked && <Check className="size-4 text-primary" aria-hidden="true" />}
               </label>

@@ -91,14 +91,11 @@ const pretty = (text: string | null) => {
   }
 };
 
-const isModuleType = (value: string): value is VersionFormValues['moduleType'] =>
-  (moduleTypes as readonly string[]).includes(value);
-
 export function versionFormDefaults(version?: MicrofrontendVersion): VersionFormInput {
   return {
     version: version?.version ?? '',
     entryUrl: version?.entryUrl ?? '',
-    moduleType: version && isModuleType(version.moduleType) ? version.moduleType : DEFAULT_MODULE_TYPE,
+    moduleType: version?.moduleType ?? DEFAULT_MODULE_TYPE,
     exposedModules: joinModules(version?.exposedModules ?? null),
     integrityHash: version?.integrityHash ?? '',
     defaultConfig: pretty(version?.defaultConfig ?? null),

@@ -1,4 +1,4 @@
-import { authProviders, identityProviders } from '@contract/common';
+import { authProviderNames, authProviders, identityProviderNames, identityProviders } from '@contract/common';
 import type { UseFormReturn } from 'react-hook-form';
 import { CodeEditorField } from '@/components/code-editor';
 import { FormSelect } from '@/tenants/list/components/form-select';
@@ -7,22 +7,8 @@ import { withCurrent } from '@/tenants/list/lib/labels';
 
 type Form = UseFormReturn<InfrastructureFormValues>;
 
-const IDP_LABELS: Record<(typeof identityProviders)[number], string> = {
-  auth0: 'Auth0',
-  okta: 'Okta',
-  'azure-ad': 'Azure AD',
-  google: 'Google',
-  cognito: 'AWS Cognito',
-  keycloak: 'Keycloak',
-};
-const AUTH_LABELS: Record<(typeof authProviders)[number], string> = {
-  oauth2: 'OAuth 2.0',
-  saml: 'SAML',
-  oidc: 'OpenID Connect',
-  jwt: 'JWT',
-};
-const idpOptions = identityProviders.map((value) => ({ value, label: IDP_LABELS[value] }));
-const authOptions = authProviders.map((value) => ({ value, label: AUTH_LABELS[value] }));
+const idpOptions = identityProviders.map((value) => ({ value, label: identityProviderNames[value] }));
+const authOptions = authProviders.map((value) => ({ value, label: authProviderNames[value] }));
 
 export function JsonField({
   form,
