@@ -1,0 +1,29 @@
+import { environmentName, environments, type Environment } from '@contract/common';
+import { enabledEnvironments, type GovernedTenant } from '@contract/governance';
+import { SelectContent, SelectItem } from '@/components/ui/select';
+
+/** The environment a select's value names (its items are environments). */
+export const environmentOf = (value: string): Environment | undefined =>
+  environments.find((environment) => environment === value);
+
+/** A select's choice of the tenant's enabled environments, by name. */
+export function EnvironmentItems({ tenant }: { tenant: GovernedTenant }) {
+  return <ContextItems values={enabledEnvironments(tenant)} name={environmentName} />;
+}
+
+/** A select's choice of regions. */
+export function RegionItems({ regions }: { regions: readonly string[] }) {
+  return <ContextItems values={regions} name={(region) => region} />;
+}
+
+function ContextItems({ values, name }: { values: readonly string[]; name: (value: string) => string }) {
+  return (
+    <SelectContent>
+      {values.map((value) => (
+        <SelectItem key={value} value={value}>
+          {name(value)}
+        </SelectItem>
+      ))}
+    </SelectContent>
+  );
+}
