@@ -1,7 +1,7 @@
-import type { Environment } from '@contract/common';
+import { isEnvironment, type Environment } from '@contract/common';
 import { acceptedRegions, type GovernedTenant } from '@contract/governance';
 import type { ReactNode } from 'react';
-import { EnvironmentItems, environmentOf, RegionItems } from '@/components/context-select-items';
+import { EnvironmentItems, RegionItems } from '@/components/context-select-items';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -42,10 +42,7 @@ export function ContextFilter({
         id="context-environment"
         label="Environment"
         value={environment}
-        onChange={(value) => {
-          const chosen = environmentOf(value);
-          if (chosen) onEnvironmentChange(chosen);
-        }}
+        onChange={(value) => isEnvironment(value) && onEnvironmentChange(value)}
         items={<EnvironmentItems tenant={tenant} />}
         hint={envHint}
       />

@@ -1,10 +1,6 @@
-import { environmentName, environments, type Environment } from '@contract/common';
+import { environmentName } from '@contract/common';
 import { enabledEnvironments, type GovernedTenant } from '@contract/governance';
 import { SelectContent, SelectItem } from '@/components/ui/select';
-
-/** The environment a select's value names (its items are environments). */
-export const environmentOf = (value: string): Environment | undefined =>
-  environments.find((environment) => environment === value);
 
 /** A select's choice of the tenant's enabled environments, by name. */
 export function EnvironmentItems({ tenant }: { tenant: GovernedTenant }) {

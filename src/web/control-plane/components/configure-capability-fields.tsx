@@ -1,8 +1,9 @@
+import { isEnvironment } from '@contract/common';
 import { acceptedRegions, type GovernedTenant } from '@contract/governance';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { checkConfiguration } from '@/capabilities';
 import { CodeEditor } from '@/components/code-editor';
-import { EnvironmentItems, environmentOf, RegionItems } from '@/components/context-select-items';
+import { EnvironmentItems, RegionItems } from '@/components/context-select-items';
 import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -59,8 +60,7 @@ function ContextFields({ form, tenant }: { form: Form; tenant: GovernedTenant })
   const onEnvironmentChange = (value: string) => {
     // A region the new environment does not accept would only be refused on save.
     const region = form.getValues('region');
-    const chosen = environmentOf(value);
-    if (region !== '' && chosen && !acceptedRegions(tenant, chosen).includes(region))
+    if (region !== '' && isEnvironment(value) && !acceptedRegions(tenant, value).includes(region))
       form.setValue('region', '');
   };
   return (

@@ -1,4 +1,4 @@
-import type { Environment } from '@contract/common';
+import { isOneOf, type Environment } from '@contract/common';
 import type { Tenant } from '@contract/tenants';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,8 +8,7 @@ import { resolveContext } from '@/control-plane/lib/default-context';
 export const controlPlaneTabs = ['capabilities', 'configuration', 'gateway'] as const;
 export type ControlPlaneTab = (typeof controlPlaneTabs)[number];
 
-const isTab = (value: string | null): value is ControlPlaneTab =>
-  controlPlaneTabs.some((tab) => tab === value);
+const isTab = (value: string | null): value is ControlPlaneTab => isOneOf(controlPlaneTabs, value);
 
 /**
  * The tab and the (environment, region) context live in the address (?tab=&env=&region=), so a

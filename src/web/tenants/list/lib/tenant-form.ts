@@ -49,9 +49,6 @@ export const NEW_TENANT_DEFAULTS: TenantFormInput = {
   disasterRecoveryRequirements: '',
 };
 
-const isStatus = (value: string): value is TenantFormValues['status'] =>
-  (tenantStatuses as readonly string[]).includes(value);
-
 /** The defaults of a new tenant, or `tenant`'s current values (Edit). */
 export function tenantFormDefaults(tenant?: Tenant): TenantFormInput {
   if (!tenant) return NEW_TENANT_DEFAULTS;
@@ -59,7 +56,7 @@ export function tenantFormDefaults(tenant?: Tenant): TenantFormInput {
     name: tenant.name,
     description: tenant.description ?? '',
     owner: tenant.owner,
-    status: isStatus(tenant.status) ? tenant.status : 'active',
+    status: tenant.status,
     developmentEnabled: tenant.developmentEnabled,
     uatEnabled: tenant.uatEnabled,
     productionEnabled: tenant.productionEnabled,
