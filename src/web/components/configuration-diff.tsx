@@ -1,7 +1,5 @@
-import { useMemo, useState } from 'react';
-import { CodeBlock } from '@/components/code-block';
-import { diffLines, withContext } from '@/lib/line-diff';
-import { cn } from '@/lib/utils';
+import { useState } from 'react';
+import { LineDiffBlock } from '@/components/line-diff-block';
 
 type ConfigurationDiffProps = {
   from: string;
@@ -40,31 +38,13 @@ export function ConfigurationDiff({
 }
 
 function DiffLines({ from, to }: { from: string; to: string }) {
-  const rows = useMemo(() => withContext(diffLines(from, to)), [from, to]);
-  if (!rows.some((row) => row.kind === 'added' || row.kind === 'removed')) {
-    return <p className="mt-2 text-muted-foreground">Same configuration as the active version.</p>;
-  }
   return (
-    <CodeBlock label="Line differences" className="mt-2 max-h-48 text-[length:inherit]">
-      {rows.map((row, index) =>
-        row.kind === 'gap' ? (
-          <div key={index} data-diff="gap" className="text-muted-foreground italic">
-            {`  … ${row.count} unchanged ${row.count === 1 ? 'line' : 'lines'}`}
-          </div>
-        ) : (
-          <div
-            key={index}
-            data-diff={row.kind}
-            className={cn(
-              row.kind === 'added' && 'text-green-700 dark:text-green-400',
-              row.kind === 'removed' && 'text-red-700 dark:text-red-400',
-            )}
-          >
-            {row.kind === 'added' ? '+ ' : row.kind === 'removed' ? '- ' : '  '}
-            {row.text}
-          </div>
-        ),
-      )}
-    </CodeBlock>
+    <LineDiffBlock
+      before={from}
+      after={to}
+      label="Line differences"
+      className="mt-2 max-h-48 text-[length:inherit]"
+      unchanged={<p className="mt-2 text-muted-foreground">Same configuration as the active version.</p>}
+    />
   );
 }

@@ -1,10 +1,11 @@
-import type { Environment } from '@contract/common';
-import { acceptedRegions, enabledEnvironments, type GovernedTenant } from '@contract/governance';
+import { isEnvironment, type Environment } from '@contract/common';
+import { acceptedRegions, type GovernedTenant } from '@contract/governance';
+import type { ReactNode } from 'react';
+import { EnvironmentItems, RegionItems } from '@/components/context-select-items';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { environmentHint, regionHint } from '@/lib/context-hints';
-import { environmentName, isEnvironment } from '@contract/common';
 
 type ContextFilterProps = {
   /** Its governance decides the choices: enabled environments, and the regions each accepts. */
@@ -37,66 +38,71 @@ export function ContextFilter({
   const regHint = regionHint(tenant, environment);
   return (
     <div className="flex flex-col gap-4 sm:flex-row" role="search" aria-label={label}>
-      <div className="space-y-2">
-        <Label htmlFor="context-environment">Environment</Label>
-        <Select
-          value={environment}
-          onValueChange={(value) => isEnvironment(value) && onEnvironmentChange(value)}
-        >
-          <SelectTrigger
-            id="context-environment"
-            className="w-full sm:w-48"
-            aria-describedby={envHint ? 'context-environment-hint' : undefined}
-          >
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {enabledEnvironments(tenant).map((value) => (
-              <SelectItem key={value} value={value}>
-                {environmentName(value)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        {envHint && (
-          <p id="context-environment-hint" className="text-xs text-muted-foreground">
-            {envHint}
-          </p>
-        )}
-      </div>
+      <ContextSelect
+        id="context-environment"
+        label="Environment"
+        value={environment}
+        onChange={(value) => isEnvironment(value) && onEnvironmentChange(value)}
+        items={<EnvironmentItems tenant={tenant} />}
+        hint={envHint}
+      />
       {region !== undefined && onRegionChange && (
-        <div className="space-y-2">
-          <Label htmlFor="context-region">AWS Region</Label>
-          <Select value={region} onValueChange={onRegionChange}>
-            <SelectTrigger
-              id="context-region"
-              className="w-full sm:w-48"
-              aria-describedby={regHint ? 'context-region-hint' : undefined}
-            >
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {acceptedRegions(tenant, environment).map((value) => (
-                <SelectItem key={value} value={value}>
-                  {value}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          {regHint && (
-            <p id="context-region-hint" className="text-xs text-muted-foreground">
-              {regHint}
-              {onEditRegionPolicy && (
-                <>
-                  {' · '}
-                  <Button variant="link" className="h-auto p-0 text-xs" onClick={onEditRegionPolicy}>
-                    Edit the tenant&apos;s region policy
-                  </Button>
-                </>
-              )}
-            </p>
-          )}
-        </div>
+        <ContextSelect
+          id="context-region"
+          label="AWS Region"
+          value={region}
+          onChange={onRegionChange}
+          items={<RegionItems regions={acceptedRegions(tenant, environment)} />}
+          hint={
+            regHint && (
+              <>
+                {regHint}
+                {onEditRegionPolicy && (
+                  <>
+                    {' · '}
+                    <Button variant="link" className="h-auto p-0 text-xs" onClick={onEditRegionPolicy}>
+                      Edit the tenant&apos;s region policy
+                    </Button>
+                  </>
+                )}
+              </>
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/** One labelled select of the filter, with the hint (`${id}-hint`) that says why choices are missing. */
+function ContextSelect({
+  id,
+  label,
+  value,
+  onChange,
+  items,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  items: ReactNode;
+  hint: ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id} className="w-full sm:w-48" aria-describedby={hint ? `${id}-hint` : undefined}>
+          <SelectValue />
+        </SelectTrigger>
+        {items}
+      </Select>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
       )}
     </div>
   );

@@ -1,34 +1,24 @@
-import type { Environment } from '@contract/common';
-import { isEnvironmentEnabled } from '@contract/governance';
+import { environmentNames, environments, type Environment } from '@contract/common';
+import { isEnvironmentEnabled, storedPolicies } from '@contract/governance';
 import type { EnvironmentRegionPolicy, Tenant } from '@contract/tenants';
 
-/** The environments that may carry a region override, in display order. */
-export const OVERRIDE_ENVIRONMENTS: readonly { environment: Environment; label: string }[] = [
-  { environment: 'development', label: 'Development' },
-  { environment: 'uat', label: 'UAT' },
-  { environment: 'production', label: 'Production' },
-];
+/** The environments that may carry a region override (every one), in display order. */
+export const OVERRIDE_ENVIRONMENTS: readonly { environment: Environment; label: string }[] = environments.map(
+  (environment) => ({ environment, label: environmentNames[environment] }),
+);
 
 export type Overrides = Partial<Record<Environment, string[]>>;
 
 export { isEnvironmentEnabled };
 
-/** environmentRegionPolicies JSON text, parsed leniently (unreadable text: no overrides). */
+/**
+ * environmentRegionPolicies JSON text, read as the server stores it (governance's reading: unreadable
+ * text means no overrides).
+ */
 export function parseOverrides(text: string | null | undefined): Overrides {
-  if (!text) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!Array.isArray(parsed)) return {};
-    const overrides: Overrides = {};
-    for (const item of parsed as Partial<EnvironmentRegionPolicy>[]) {
-      if (item && typeof item.environment === 'string' && Array.isArray(item.regions)) {
-        overrides[item.environment] = item.regions.filter((r): r is string => typeof r === 'string');
-      }
-    }
-    return overrides;
-  } catch {
-    return {};
-  }
+  const overrides: Overrides = {};
+  for (const { environment, regions } of storedPolicies(text ?? null)) overrides[environment] = regions;
+  return overrides;
 }
 
 const toggle = (list: string[], value: string, on: boolean) =>
@@ -45,8 +35,9 @@ export function setRegionAllowed(
 ): { allowed: string[]; overrides: Overrides } {
   if (allowed) return { ...state, allowed: toggle(state.allowed, region, true) };
   const overrides: Overrides = {};
-  for (const [environment, regions] of Object.entries(state.overrides) as [Environment, string[]][]) {
-    overrides[environment] = regions.filter((r) => r !== region);
+  for (const environment of environments) {
+    const regions = state.overrides[environment];
+    if (regions) overrides[environment] = regions.filter((r) => r !== region);
   }
   return { allowed: toggle(state.allowed, region, false), overrides };
 }

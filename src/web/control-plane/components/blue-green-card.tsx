@@ -1,23 +1,20 @@
-import { parseBlueGreenConfig } from '@contract/blue-green';
 import type { Tenant } from '@contract/tenants';
 import { useCanOnTenant } from '@/auth';
 import { ChangeRequestFormScope, needsApproval, useApprovalPolicy } from '@/changes';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { BlueGreenEnvironmentSection } from '@/components/blue-green/blue-green-environment-section';
+import {
+  BlueGreenSectionsCard,
+  blueGreenEnvironments,
+} from '@/components/blue-green/blue-green-sections-card';
 import type { BlueGreenTarget } from '@/components/blue-green/api';
 import { TENANTS_PATH, tenantQueryOptions } from '@/tenants';
 import { isEnvironmentEnabled } from '@/lib/region-policies';
 
-const SECTIONS = [
-  { environment: 'production', label: 'Production' },
-  { environment: 'uat', label: 'UAT' },
-] as const;
-
 /** Blue-green per environment: production and UAT, each only when enabled for the tenant. */
 export function BlueGreenCard({ tenant }: { tenant: Tenant }) {
   const canManage = useCanOnTenant(tenant.id, 'blueGreen');
-  const config = parseBlueGreenConfig(tenant.blueGreenConfig);
-  const sections = SECTIONS.filter(({ environment }) => isEnvironmentEnabled(tenant, environment));
+  const sections = blueGreenEnvironments.filter(({ environment }) =>
+    isEnvironmentEnabled(tenant, environment),
+  );
   // Read with the card, so the dialogs and slot inputs know whether they apply or request.
   const { data: policy } = useApprovalPolicy(tenant.id);
   const target: BlueGreenTarget = {
@@ -36,33 +33,18 @@ export function BlueGreenCard({ tenant }: { tenant: Tenant }) {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        {/* A heading, so that the per-environment h3 sections below sit under it. */}
-        <CardTitle role="heading" aria-level={2}>
-          Blue-Green Deployment
-        </CardTitle>
-        <CardDescription>
-          Two slots per environment: deploy to the idle one, then switch traffic to it.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {sections.length === 0 && (
-          <p className="text-sm text-muted-foreground">
-            Neither production nor UAT is enabled for this tenant.
-          </p>
-        )}
-        {sections.map(({ environment, label }) => (
-          <BlueGreenEnvironmentSection
-            key={environment}
-            target={target}
-            environment={environment}
-            label={label}
-            state={config[environment]}
-            canManage={canManage}
-          />
-        ))}
-      </CardContent>
-    </Card>
+    <BlueGreenSectionsCard
+      target={target}
+      config={tenant.blueGreenConfig}
+      sections={sections}
+      canManage={canManage}
+      description="Two slots per environment: deploy to the idle one, then switch traffic to it."
+    >
+      {sections.length === 0 && (
+        <p className="text-sm text-muted-foreground">
+          Neither production nor UAT is enabled for this tenant.
+        </p>
+      )}
+    </BlueGreenSectionsCard>
   );
 }

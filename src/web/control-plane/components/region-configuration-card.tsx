@@ -1,30 +1,12 @@
 import { controlPlaneRegions, type Environment } from '@contract/common';
-import type { Tenant, TenantPatch } from '@contract/tenants';
-import { useState } from 'react';
+import type { Tenant } from '@contract/tenants';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { useCanOnTenant } from '@/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { useUpdateTenant, useWideningConfirmation } from '@/tenants';
 import { RegionCheckboxes } from '@/control-plane/components/region-checkboxes';
-import { notifyError, notifySuccess } from '@/components/notify';
-import { useConflictAwareSave, type FormLike } from '@/components/use-conflict-aware-save';
-import {
-  OVERRIDE_ENVIRONMENTS,
-  isEnvironmentEnabled,
-  parseOverrides,
-  serializeOverrides,
-  setOverrideRegion,
-  setRegionAllowed,
-  type Overrides,
-} from '@/lib/region-policies';
-
-type RegionState = { allowed: string[]; overrides: Overrides };
-
-const regionState = (tenant: Tenant): RegionState => ({
-  allowed: tenant.allowedRegions ?? [],
-  overrides: parseOverrides(tenant.environmentRegionPolicies),
-});
+import { useRegionSave } from '@/control-plane/components/use-region-save';
+import { OVERRIDE_ENVIRONMENTS, isEnvironmentEnabled, type Overrides } from '@/lib/region-policies';
 
 /**
  * Allowed regions and, once any is allowed, per-environment overrides within them (docs/product.md,
@@ -32,54 +14,8 @@ const regionState = (tenant: Tenant): RegionState => ({
  */
 export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
   const canConfigure = useCanOnTenant(tenant.id, 'configure');
-  const update = useUpdateTenant(tenant.id);
-  const [state, setState] = useState<RegionState>(() => regionState(tenant));
-  // The checkboxes live in state, not react-hook-form: hand the conflict hook the same three moves.
-  const form: FormLike<RegionState> = {
-    getValues: () => state,
-    reset: setState,
-    setValue: (field: keyof RegionState, value: never) => setState((s) => ({ ...s, [field]: value })),
-  };
-  const conflict = useConflictAwareSave({
-    form,
-    resource: tenant,
-    toFormValues: regionState,
-    what: 'tenant',
-    labels: { allowed: 'Allowed Regions', overrides: 'Environment overrides' },
-  });
-  // Keep the 11 regions' order, whatever order they were checked in.
-  const allowed = controlPlaneRegions.filter((region) => state.allowed.includes(region));
-  const environments = OVERRIDE_ENVIRONMENTS.filter(({ environment }) =>
-    isEnvironmentEnabled(tenant, environment),
-  );
-  const disabled = !canConfigure || update.isPending;
-
-  const widening = useWideningConfirmation();
-  // The promise, not mutate's per-call callbacks: a save re-keys this card (it restarts from the saved
-  // tenant), and an unmounted card's callbacks never run, so the toast would be lost.
-  const send = (patch: TenantPatch) =>
-    update.mutateAsync({ patch, ifMatch: conflict.revision() }).then(
-      (saved) => {
-        widening.close();
-        conflict.saved(saved);
-        notifySuccess('Configuration updated', 'Tenant configuration has been saved successfully.');
-      },
-      (error: unknown) => {
-        // Someone else's change shows the conflict; a change that would widen an environment's regions
-        // asks first; other failures toast.
-        if (!conflict.handleError(error) && !widening.offer(error, patch)) {
-          notifyError(error, 'Failed to update configuration.');
-        }
-      },
-    );
-  const save = () =>
-    send({
-      allowedRegions: allowed,
-      environmentRegionPolicies: serializeOverrides(state.overrides, allowed, tenant),
-    });
-
-  const onOverride = (environment: Environment, region: string, on: boolean) =>
-    setState((s) => ({ ...s, overrides: setOverrideRegion(s.overrides, environment, region, on) }));
+  const regions = useRegionSave(tenant);
+  const disabled = !canConfigure || regions.pending;
 
   return (
     <Card>
@@ -90,42 +26,71 @@ export function RegionConfigurationCard({ tenant }: { tenant: Tenant }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <ConflictAlert save={conflict} onOverwrite={save} />
+        <ConflictAlert save={regions.conflict} onOverwrite={regions.save} />
         <RegionCheckboxes
           legend="Allowed Regions"
           idPrefix="allowed"
           regions={controlPlaneRegions}
-          checked={state.allowed}
+          checked={regions.state.allowed}
           disabled={disabled}
-          onChange={(region, on) => setState((s) => setRegionAllowed(s, region, on))}
+          onChange={regions.onAllowed}
         />
-        {allowed.length > 0 && environments.length > 0 && (
-          <div className="space-y-4" data-testid="region-overrides">
-            <p className="text-sm text-muted-foreground">
-              Environment overrides (optional): limit an environment to some of the allowed regions.
-            </p>
-            {environments.map(({ environment, label }) => (
-              <RegionCheckboxes
-                key={environment}
-                legend={`${label} Override`}
-                idPrefix={`override-${environment}`}
-                regions={allowed}
-                checked={state.overrides[environment] ?? []}
-                disabled={disabled}
-                onChange={(region, on) => onOverride(environment, region, on)}
-              />
-            ))}
-          </div>
+        {regions.allowed.length > 0 && (
+          <RegionOverrides
+            tenant={tenant}
+            allowed={regions.allowed}
+            overrides={regions.state.overrides}
+            disabled={disabled}
+            onChange={regions.onOverride}
+          />
         )}
       </CardContent>
       {canConfigure && (
         <CardFooter>
-          <Button onClick={save} disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Configuration'}
+          <Button onClick={regions.save} disabled={regions.pending}>
+            {regions.pending ? 'Saving...' : 'Save Configuration'}
           </Button>
         </CardFooter>
       )}
-      {widening.dialog(update.isPending, send)}
+      {regions.wideningDialog()}
     </Card>
+  );
+}
+
+/** One group of the allowed regions per enabled environment: the regions it is limited to, if any. */
+function RegionOverrides({
+  tenant,
+  allowed,
+  overrides,
+  disabled,
+  onChange,
+}: {
+  tenant: Tenant;
+  allowed: string[];
+  overrides: Overrides;
+  disabled: boolean;
+  onChange: (environment: Environment, region: string, on: boolean) => void;
+}) {
+  const environments = OVERRIDE_ENVIRONMENTS.filter(({ environment }) =>
+    isEnvironmentEnabled(tenant, environment),
+  );
+  if (environments.length === 0) return null;
+  return (
+    <div className="space-y-4" data-testid="region-overrides">
+      <p className="text-sm text-muted-foreground">
+        Environment overrides (optional): limit an environment to some of the allowed regions.
+      </p>
+      {environments.map(({ environment, label }) => (
+        <RegionCheckboxes
+          key={environment}
+          legend={`${label} Override`}
+          idPrefix={`override-${environment}`}
+          regions={allowed}
+          checked={overrides[environment] ?? []}
+          disabled={disabled}
+          onChange={(region, on) => onChange(environment, region, on)}
+        />
+      ))}
+    </div>
   );
 }

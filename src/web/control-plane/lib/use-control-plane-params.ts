@@ -2,6 +2,7 @@ import { isOneOf, type Environment } from '@contract/common';
 import type { Tenant } from '@contract/tenants';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { withSearchParams } from '@/lib/search-params';
 import { resolveContext } from '@/control-plane/lib/default-context';
 
 export const controlPlaneTabs = ['capabilities', 'configuration', 'gateway'] as const;
@@ -24,17 +25,7 @@ export function useControlPlaneParams(tenant: Tenant) {
   const context = resolveContext(tenant, env, region);
 
   const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => withSearchParams(current, changes), { replace: true });
 
   const staleEnv = env !== null && env !== context.environment;
   const staleRegion = region !== null && region !== context.region;
@@ -52,7 +43,7 @@ export function useControlPlaneParams(tenant: Tenant) {
   }, [staleEnv, staleRegion, context.environment, context.region, setParams]);
 
   return {
-    tab: isTab(tab) ? tab : ('capabilities' as ControlPlaneTab),
+    tab: isTab(tab) ? tab : 'capabilities',
     context,
     setTab: (value: string) => isTab(value) && update({ tab: value === 'capabilities' ? undefined : value }),
     setEnvironment: (value: Environment) => update({ env: value }),

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { withSearchParams } from '@/lib/search-params';
 import {
   DEFAULT_ENVIRONMENT,
   isEnvironment,
@@ -29,17 +30,7 @@ export function useDeploymentSelection() {
   };
 
   const update = (changes: Partial<Record<'type' | 'id' | 'env', string | undefined>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => withSearchParams(current, changes), { replace: true });
 
   return {
     selection,

@@ -3,8 +3,7 @@ import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
-import { PaginationBar } from '@/components/list/pagination-bar';
-import { ListState } from '@/components/list-state';
+import { PagedCardGrid } from '@/components/list/paged-card-grid';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useTenantList } from '@/tenants/api/get-tenant-list';
@@ -47,40 +46,25 @@ export function TenantsPage() {
         }
       />
       <TenantsToolbar view={view} />
-      <ListState
-        status={tenants.status}
-        error={tenants.error}
-        onRetry={() => void tenants.refetch()}
+      <PagedCardGrid
+        query={tenants}
+        view={view}
+        shown={rows.length}
+        pagesLabel="Tenants pages"
         errorTitle="Could not load tenants"
-        isEmpty={rows.length === 0 && view.page === 1}
         loading={<CardGridSkeleton label="Loading tenants" />}
         empty={<EmptyState icon={Building2} title="No tenants found" />}
       >
-        <div
-          className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-          aria-busy={tenants.isPlaceholderData || undefined}
-        >
-          {rows.map((tenant) => (
-            <TenantCard
-              key={tenant.id}
-              tenant={tenant}
-              onEdit={open('form')}
-              onConfigure={open('infrastructure')}
-              onDelete={open('delete')}
-            />
-          ))}
-        </div>
-        <PaginationBar
-          label="Tenants pages"
-          page={view.page}
-          pageSize={view.pageSize}
-          total={tenants.data?.total ?? 0}
-          shown={rows.length}
-          disabled={tenants.isPlaceholderData}
-          onPageChange={view.setPage}
-          onPageSizeChange={view.setPageSize}
-        />
-      </ListState>
+        {rows.map((tenant) => (
+          <TenantCard
+            key={tenant.id}
+            tenant={tenant}
+            onEdit={open('form')}
+            onConfigure={open('infrastructure')}
+            onDelete={open('delete')}
+          />
+        ))}
+      </PagedCardGrid>
       <TenantFormDialog
         open={dialog.kind === 'form'}
         tenant={dialog.tenant ?? undefined}

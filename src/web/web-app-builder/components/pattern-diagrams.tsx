@@ -1,19 +1,28 @@
-import type { ComponentType } from 'react';
+import { Fragment, type ComponentType, type ReactNode } from 'react';
 import type { PatternId } from '@/web-app-builder/patterns';
 import { DiagramArrow, DiagramBox, DiagramFrame } from '@/web-app-builder/components/diagram-parts';
 
 const remotes = ['Catalog', 'Checkout', 'Profile'];
+
+/** The three remotes side by side, each drawn by `children`. */
+function Remotes({ children }: { children: (name: string) => ReactNode }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      {remotes.map((name) => (
+        <Fragment key={name}>{children(name)}</Fragment>
+      ))}
+    </div>
+  );
+}
 
 function ModuleFederationDiagram() {
   return (
     <DiagramFrame caption="The host fetches each remote's entry at runtime; React and the design system are shared singletons.">
       <DiagramBox title="Host shell" subtitle="remoteEntry manifest" tone="host" />
       <DiagramArrow label="import() at runtime" />
-      <div className="grid gap-3 sm:grid-cols-3">
-        {remotes.map((name) => (
-          <DiagramBox key={name} title={`${name} remote`} subtitle={`${name.toLowerCase()}/remoteEntry.js`} />
-        ))}
-      </div>
+      <Remotes>
+        {(name) => <DiagramBox title={`${name} remote`} subtitle={`${name.toLowerCase()}/remoteEntry.js`} />}
+      </Remotes>
       <DiagramArrow label="share singletons" />
       <DiagramBox title="Shared dependencies" subtitle="react · react-dom · design-system" tone="shared" />
     </DiagramFrame>
@@ -24,13 +33,13 @@ function WebComponentsDiagram() {
   return (
     <DiagramFrame caption="The host page places custom elements; each renders inside its own shadow root.">
       <DiagramBox title="Host page" subtitle="any framework or plain HTML" tone="host">
-        <div className="grid gap-3 sm:grid-cols-3">
-          {remotes.map((name) => (
-            <DiagramBox key={name} title={`<mf-${name.toLowerCase()}>`} subtitle="#shadow-root">
+        <Remotes>
+          {(name) => (
+            <DiagramBox title={`<mf-${name.toLowerCase()}>`} subtitle="#shadow-root">
               <DiagramBox title="Own runtime" tone="muted" className="p-2" />
             </DiagramBox>
-          ))}
-        </div>
+          )}
+        </Remotes>
       </DiagramBox>
       <DiagramArrow label="attributes in, custom events out" />
       <DiagramBox title="Browser Custom Elements registry" tone="shared" />
@@ -42,15 +51,9 @@ function IframeCompositionDiagram() {
   return (
     <DiagramFrame caption="The shell owns navigation; each iframe is an isolated document talking through postMessage.">
       <DiagramBox title="Shell application" subtitle="navigation · layout · auth" tone="host">
-        <div className="grid gap-3 sm:grid-cols-3">
-          {remotes.map((name) => (
-            <DiagramBox
-              key={name}
-              title={`<iframe> ${name}`}
-              subtitle={`${name.toLowerCase()}.example.com`}
-            />
-          ))}
-        </div>
+        <Remotes>
+          {(name) => <DiagramBox title={`<iframe> ${name}`} subtitle={`${name.toLowerCase()}.example.com`} />}
+        </Remotes>
       </DiagramBox>
       <DiagramArrow label="window.postMessage" />
       <DiagramBox title="Message bus" subtitle="origin-checked events" tone="shared" />
@@ -61,11 +64,9 @@ function IframeCompositionDiagram() {
 function BuildTimeDiagram() {
   return (
     <DiagramFrame caption="Teams publish packages; the host build combines them into one deployable bundle.">
-      <div className="grid gap-3 sm:grid-cols-3">
-        {remotes.map((name) => (
-          <DiagramBox key={name} title={`@org/${name.toLowerCase()}`} subtitle="npm package v1.x" />
-        ))}
-      </div>
+      <Remotes>
+        {(name) => <DiagramBox title={`@org/${name.toLowerCase()}`} subtitle="npm package v1.x" />}
+      </Remotes>
       <DiagramArrow label="npm install" />
       <DiagramBox title="Host build" subtitle="bundler · tree-shaking · type check" tone="shared" />
       <DiagramArrow label="deploy" />

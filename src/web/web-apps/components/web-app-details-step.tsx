@@ -1,13 +1,10 @@
-import { canOnTenant } from '@contract/roles';
-import { useEffect } from 'react';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useMe } from '@/auth';
-import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { TenantCombobox, useTenantOptions } from '@/tenants';
 import { FormSelect, REQUIRED_MARK } from '@/web-apps/components/form-select';
+import { WebAppTenantField } from '@/web-apps/components/web-app-tenant-field';
 import {
   environmentOptions,
   regionOptions,
@@ -17,12 +14,6 @@ import {
 
 type Form = UseFormReturn<CreateWebAppFormInput, unknown, CreateWebAppFormValues>;
 
-/** Whether the user may add web apps to a tenant (every web app belongs to one). */
-function useCanAddTo() {
-  const me = useMe();
-  return (tenantId: string) => me !== null && canOnTenant(me, tenantId, 'webApps');
-}
-
 const SWITCHES = [
   ['useStandardHeader', 'Use Standard Header'],
   ['useStandardFooter', 'Use Standard Footer'],
@@ -31,16 +22,6 @@ const SWITCHES = [
 /** Step 2: Application Name, description, tenant, environment, region, header and footer switches. */
 export function WebAppDetailsStep({ form }: { form: Form }) {
   const { errors } = form.formState;
-  const canAddTo = useCanAddTo();
-  // The first page of the picker's options gives the default tenant.
-  const tenants = useTenantOptions({});
-  const allowed = (tenants.data?.rows ?? []).filter((option) => canAddTo(option.id));
-  const tenantId = useWatch({ control: form.control, name: 'tenantId' });
-  const firstTenantId = allowed[0]?.id;
-  // The tenant defaults to the first one, also after the fields reset.
-  useEffect(() => {
-    if (!tenantId && firstTenantId) form.setValue('tenantId', firstTenantId);
-  }, [form, tenantId, firstTenantId]);
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -65,33 +46,7 @@ export function WebAppDetailsStep({ form }: { form: Form }) {
         />
         <FieldError id="web-app-description-error" errors={[errors.description]} />
       </Field>
-      <div className="sm:col-span-2">
-        <Field data-invalid={!!errors.tenantId || undefined}>
-          <FieldLabel htmlFor="web-app-tenantId" className={REQUIRED_MARK}>
-            Tenant
-          </FieldLabel>
-          <Controller
-            control={form.control}
-            name="tenantId"
-            render={({ field }) => (
-              <TenantCombobox
-                id="web-app-tenantId"
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                invalid={!!errors.tenantId}
-                exclude={(id) => !canAddTo(id)}
-                placeholder={tenants.isPending ? 'Loading tenants...' : 'Select a tenant'}
-              />
-            )}
-          />
-          <FieldError id="web-app-tenantId-error" errors={[errors.tenantId]} />
-        </Field>
-        {tenants.isSuccess && allowed.length === 0 && (
-          <FieldDescription className="mt-1">
-            No tenant to add an application to: create a tenant first.
-          </FieldDescription>
-        )}
-      </div>
+      <WebAppTenantField form={form} />
       <FormSelect
         control={form.control}
         name="environment"

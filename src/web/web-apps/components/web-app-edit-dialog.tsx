@@ -3,16 +3,9 @@ import type { WebApp } from '@contract/web-apps';
 import { useForm } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm } from '@/components/dialog-form';
+import { requestSubmitProps } from '@/components/request-submit';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { WebAppEditFields } from '@/web-apps/components/web-app-edit-fields';
 import {
   editWebAppDefaults,
@@ -20,7 +13,6 @@ import {
   type EditWebAppFormInput,
   type EditWebAppFormValues,
 } from '@/web-apps/lib/web-app-form';
-import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 import { useWebAppSave } from '@/web-apps/components/use-web-app-save';
 
 type WebAppEditDialogProps = { open: boolean; app: WebApp | null; onOpenChange: (open: boolean) => void };
@@ -54,28 +46,16 @@ function EditForm({ app, onDone }: { app: WebApp; onDone: () => void }) {
   });
   const { onSubmit, request, requesting, pending } = useWebAppSave({ app, form, conflict, onDone });
 
-  const formRef = useFocusAfterSubmit(pending);
   return (
-    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Edit application">
-      <fieldset disabled={pending} className="space-y-6">
-        <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
-        <WebAppEditFields form={form} />
-        {requesting && request.fields}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            type="submit"
-            variant={requesting && request.bypass ? 'destructive' : 'default'}
-            disabled={request.mode === 'loading' || (requesting && !request.valid)}
-          >
-            {pending ? 'Saving...' : requesting ? request.submitLabel : 'Save Changes'}
-          </Button>
-        </DialogFooter>
-      </fieldset>
-    </form>
+    <DialogForm
+      label="Edit application"
+      pending={pending}
+      onSubmit={onSubmit}
+      {...requestSubmitProps(request, { pending, label: 'Save Changes' })}
+    >
+      <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
+      <WebAppEditFields form={form} />
+      {requesting && request.fields}
+    </DialogForm>
   );
 }

@@ -2,8 +2,7 @@ import type { WebApp } from '@contract/web-apps';
 import { AppWindow } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { PaginationBar } from '@/components/list/pagination-bar';
-import { ListState } from '@/components/list-state';
+import { PagedCardGrid } from '@/components/list/paged-card-grid';
 import { useWebApps } from '@/web-apps/api/get-web-apps';
 import { WebAppCard } from '@/web-apps/components/web-app-card';
 import { WebAppDeleteDialog } from '@/web-apps/components/web-app-delete-dialog';
@@ -26,39 +25,24 @@ export function WebAppList() {
   return (
     <>
       <WebAppsToolbar view={view} />
-      <ListState
-        status={webApps.status}
-        error={webApps.error}
-        onRetry={() => void webApps.refetch()}
+      <PagedCardGrid
+        query={webApps}
+        view={view}
+        shown={rows.length}
+        pagesLabel="Applications pages"
         errorTitle="Could not load applications"
-        isEmpty={rows.length === 0 && view.page === 1}
         loading={<WebAppsSkeleton />}
         empty={<EmptyState icon={AppWindow} title="No applications found" />}
       >
-        <div
-          className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-          aria-busy={webApps.isPlaceholderData || undefined}
-        >
-          {rows.map((app) => (
-            <WebAppCard
-              key={app.id}
-              app={app}
-              onEdit={(app) => setDialog({ kind: 'edit', app })}
-              onDelete={(app) => setDialog({ kind: 'delete', app })}
-            />
-          ))}
-        </div>
-        <PaginationBar
-          label="Applications pages"
-          page={view.page}
-          pageSize={view.pageSize}
-          total={webApps.data?.total ?? 0}
-          shown={rows.length}
-          disabled={webApps.isPlaceholderData}
-          onPageChange={view.setPage}
-          onPageSizeChange={view.setPageSize}
-        />
-      </ListState>
+        {rows.map((app) => (
+          <WebAppCard
+            key={app.id}
+            app={app}
+            onEdit={(app) => setDialog({ kind: 'edit', app })}
+            onDelete={(app) => setDialog({ kind: 'delete', app })}
+          />
+        ))}
+      </PagedCardGrid>
       <WebAppEditDialog
         open={dialog.kind === 'edit'}
         app={dialog.app}

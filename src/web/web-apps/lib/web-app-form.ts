@@ -25,16 +25,11 @@ export const createWebAppFormSchema = webAppInputSchema.extend({
 export type CreateWebAppFormInput = z.input<typeof createWebAppFormSchema>;
 export type CreateWebAppFormValues = z.output<typeof createWebAppFormSchema>;
 
-/** Step 2's fields; also the body fields a 400 can name. */
-export const createWebAppFields = [
-  'name',
-  'description',
-  'tenantId',
-  'environment',
-  'region',
-  'useStandardHeader',
-  'useStandardFooter',
-] as const;
+/**
+ * Step 2's fields (all but step 1's technology; Create asks no URL); also the body fields a 400 can
+ * name.
+ */
+export const createWebAppFields = createWebAppFormSchema.keyof().exclude(['technology', 'url']).options;
 
 /**
  * After creation every field returns here (docs/product.md, States and transitions); the tenant select
@@ -65,15 +60,8 @@ export const editWebAppFormSchema = webAppInputSchema.pick({ name: true }).exten
 });
 export type EditWebAppFormInput = z.input<typeof editWebAppFormSchema>;
 export type EditWebAppFormValues = z.output<typeof editWebAppFormSchema>;
-export const editWebAppFields = [
-  'name',
-  'description',
-  'technology',
-  'environment',
-  'region',
-  'url',
-  'status',
-] as const;
+/** The edit form's fields; also the body fields a 400 can name. */
+export const editWebAppFields = editWebAppFormSchema.keyof().options;
 
 export function editWebAppDefaults(app: WebApp): EditWebAppFormInput {
   return {

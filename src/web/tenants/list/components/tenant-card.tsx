@@ -1,19 +1,9 @@
 import type { Tenant } from '@contract/tenants';
 import { CheckCircle2, Settings2 } from 'lucide-react';
-import type * as React from 'react';
 import { Link } from 'react-router';
-import { StatusBadge } from '@/components/status-badge';
+import { CardDetail, ResourceCard } from '@/components/resource-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { TenantCardActions, type TenantActionHandlers } from '@/tenants/list/components/tenant-card-actions';
 
@@ -22,15 +12,6 @@ const ENVIRONMENT_BADGES = [
   ['uatEnabled', 'UAT'],
   ['productionEnabled', 'Prod'],
 ] as const;
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex items-center justify-between gap-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="truncate text-right font-medium">{children}</dd>
-    </div>
-  );
-}
 
 function Configured() {
   return (
@@ -49,67 +30,64 @@ const orNotSet = (value: string | null) => value || <span className="text-muted-
 export function TenantCard({ tenant, ...handlers }: { tenant: Tenant } & TenantActionHandlers) {
   const environments = ENVIRONMENT_BADGES.filter(([field]) => tenant[field]);
   return (
-    <Card data-testid="tenant-card" aria-label={tenant.name} role="article" className="gap-4">
-      <CardHeader>
-        <CardTitle className="truncate">
-          <Link
-            to={controlPlanePath(tenant)}
-            className="underline-offset-4 hover:underline focus-visible:underline"
-          >
-            {tenant.name}
-          </Link>
-        </CardTitle>
-        <CardDescription className="line-clamp-2">{tenant.description}</CardDescription>
-        <CardAction className="flex items-center gap-1">
-          <StatusBadge status={tenant.status} />
-          <TenantCardActions tenant={tenant} {...handlers} />
-        </CardAction>
-      </CardHeader>
-      <CardContent className="space-y-3 text-sm">
-        <p>
-          <span className="text-muted-foreground">Owner: </span>
-          <span data-testid="tenant-owner">{tenant.owner}</span>
-        </p>
-        <div className="flex flex-wrap gap-1" data-testid="tenant-environments">
-          {environments.length === 0 ? (
-            <span className="text-muted-foreground">No environments enabled</span>
-          ) : (
-            environments.map(([field, label]) => (
-              <Badge key={field} variant="outline">
-                {label}
-              </Badge>
-            ))
-          )}
-        </div>
-        <dl className="space-y-1.5">
-          <Detail label="Identity Provider">{orNotSet(tenant.idpProvider)}</Detail>
-          <Detail label="Auth Provider">{orNotSet(tenant.authProvider)}</Detail>
-          {tenant.apiGatewayConfiguration && (
-            <Detail label="API Gateway">
-              <Configured />
-            </Detail>
-          )}
-          {tenant.policyServerConfiguration && (
-            <Detail label="Policy Server">
-              <Configured />
-            </Detail>
-          )}
-          <Detail label="Region">{orNotSet(tenant.dataResidency)}</Detail>
-          <Detail label="Classification">{orNotSet(tenant.dataClassification)}</Detail>
-          <Detail label="DR Tier">
-            {orNotSet(tenant.disasterRecoveryRequirements?.toUpperCase() ?? null)}
-          </Detail>
-          <Detail label="Created">{formatDate(tenant.createdAt)}</Detail>
-        </dl>
-      </CardContent>
-      <CardFooter className="mt-auto">
+    <ResourceCard
+      data-testid="tenant-card"
+      name={tenant.name}
+      title={
+        <Link
+          to={controlPlanePath(tenant)}
+          className="underline-offset-4 hover:underline focus-visible:underline"
+        >
+          {tenant.name}
+        </Link>
+      }
+      description={tenant.description}
+      status={tenant.status}
+      actions={<TenantCardActions tenant={tenant} {...handlers} />}
+      footer={
         <Button asChild variant="outline" size="sm" className="w-full">
           <Link to={controlPlanePath(tenant)}>
             <Settings2 aria-hidden="true" />
             Control Plane
           </Link>
         </Button>
-      </CardFooter>
-    </Card>
+      }
+    >
+      <p>
+        <span className="text-muted-foreground">Owner: </span>
+        <span data-testid="tenant-owner">{tenant.owner}</span>
+      </p>
+      <div className="flex flex-wrap gap-1" data-testid="tenant-environments">
+        {environments.length === 0 ? (
+          <span className="text-muted-foreground">No environments enabled</span>
+        ) : (
+          environments.map(([field, label]) => (
+            <Badge key={field} variant="outline">
+              {label}
+            </Badge>
+          ))
+        )}
+      </div>
+      <dl className="space-y-1.5">
+        <CardDetail label="Identity Provider">{orNotSet(tenant.idpProvider)}</CardDetail>
+        <CardDetail label="Auth Provider">{orNotSet(tenant.authProvider)}</CardDetail>
+        {tenant.apiGatewayConfiguration && (
+          <CardDetail label="API Gateway">
+            <Configured />
+          </CardDetail>
+        )}
+        {tenant.policyServerConfiguration && (
+          <CardDetail label="Policy Server">
+            <Configured />
+          </CardDetail>
+        )}
+        <CardDetail label="Region">{orNotSet(tenant.dataResidency)}</CardDetail>
+        <CardDetail label="Classification">{orNotSet(tenant.dataClassification)}</CardDetail>
+        <CardDetail label="DR Tier">
+          {orNotSet(tenant.disasterRecoveryRequirements?.toUpperCase() ?? null)}
+        </CardDetail>
+        <CardDetail label="Created">{formatDate(tenant.createdAt)}</CardDetail>
+      </dl>
+    </ResourceCard>
   );
 }

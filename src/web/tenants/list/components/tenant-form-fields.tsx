@@ -14,7 +14,8 @@ import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { FormSelect } from '@/tenants/list/components/form-select';
-import { classificationLabel, drTierOptions, withCurrent } from '@/tenants/list/lib/labels';
+import { SavedValueSelect } from '@/tenants/list/components/saved-value-select';
+import { classificationLabel, drTierOptions } from '@/tenants/list/lib/labels';
 import type { TenantFormInput, TenantFormValues } from '@/tenants/list/lib/tenant-form';
 
 type Form = UseFormReturn<TenantFormInput, unknown, TenantFormValues>;
@@ -53,15 +54,32 @@ const ENVIRONMENT_SWITCHES = [
 ] as const;
 
 const statusOptions = tenantStatuses.map((value) => ({ value, label: getStatusStyle(value).label }));
-const regionOptions = residencyRegions.map((value) => ({ value, label: value }));
-const classificationOptions = dataClassifications.map((value) => ({
-  value,
-  label: classificationLabel(value),
-}));
+
+/** The data-governance selects, in the form's order. */
+const GOVERNANCE_SELECTS = [
+  {
+    name: 'dataResidency',
+    label: 'Data Residency',
+    placeholder: 'Select a region',
+    options: residencyRegions.map((value) => ({ value, label: value })),
+  },
+  {
+    name: 'dataClassification',
+    label: 'Data Classification',
+    placeholder: 'Select a classification',
+    options: dataClassifications.map((value) => ({ value, label: classificationLabel(value) })),
+  },
+  {
+    name: 'disasterRecoveryRequirements',
+    label: 'Disaster Recovery',
+    placeholder: 'Select a tier',
+    options: drTierOptions,
+  },
+] as const;
 
 /** Create Tenant / Edit fields (docs/product.md, Create and configure dialogs). */
 export function TenantFormFields({ form }: { form: Form }) {
-  const { errors, defaultValues } = form.formState;
+  const { errors } = form.formState;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <RequiredInput form={form} name="name" label="Tenant Name" placeholder="Acme Corporation" />
@@ -82,30 +100,9 @@ export function TenantFormFields({ form }: { form: Form }) {
         label="Status"
         options={statusOptions}
       />
-      <FormSelect
-        control={form.control}
-        name="dataResidency"
-        id="tenant-dataResidency"
-        label="Data Residency"
-        placeholder="Select a region"
-        options={withCurrent(regionOptions, defaultValues?.dataResidency)}
-      />
-      <FormSelect
-        control={form.control}
-        name="dataClassification"
-        id="tenant-dataClassification"
-        label="Data Classification"
-        placeholder="Select a classification"
-        options={withCurrent(classificationOptions, defaultValues?.dataClassification)}
-      />
-      <FormSelect
-        control={form.control}
-        name="disasterRecoveryRequirements"
-        id="tenant-disasterRecoveryRequirements"
-        label="Disaster Recovery"
-        placeholder="Select a tier"
-        options={withCurrent(drTierOptions, defaultValues?.disasterRecoveryRequirements)}
-      />
+      {GOVERNANCE_SELECTS.map((select) => (
+        <SavedValueSelect key={select.name} form={form} idPrefix="tenant" {...select} />
+      ))}
       <FieldSet className="gap-3 sm:col-span-2">
         <FieldLegend variant="label">Environments</FieldLegend>
         <div className="flex flex-wrap gap-6">

@@ -3,27 +3,17 @@ import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { IdentityAuthFields, JsonField } from '@/tenants/list/components/tenant-infrastructure-fields';
+import { DialogForm } from '@/components/dialog-form';
+import { requestSubmitProps } from '@/components/request-submit';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { InfrastructureTabs } from '@/tenants/list/components/tenant-infrastructure-fields';
 import {
   infrastructureDefaults,
   infrastructureFormSchema,
-  infrastructureTabs,
   type InfrastructureFormValues,
   type InfrastructureTab,
 } from '@/tenants/list/lib/infrastructure-form';
 import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
-import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 import { useInfrastructureSave } from '@/tenants/list/components/use-infrastructure-save';
 
 type TenantInfrastructureDialogProps = {
@@ -63,12 +53,7 @@ function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => 
     toFormValues: infrastructureDefaults,
     what: 'tenant',
   });
-  const {
-    submit: onSubmit,
-    request,
-    requesting,
-    pending,
-  } = useInfrastructureSave({
+  const { submit, request, requesting, pending } = useInfrastructureSave({
     tenant,
     form,
     conflict,
@@ -76,64 +61,16 @@ function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => 
     onDone,
   });
 
-  const formRef = useFocusAfterSubmit(pending);
   return (
-    <form
-      ref={formRef}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-label="Configure tenant infrastructure"
+    <DialogForm
+      label="Configure tenant infrastructure"
+      pending={pending}
+      onSubmit={submit}
+      {...requestSubmitProps(request, { pending, label: 'Save Configuration' })}
     >
-      <fieldset disabled={pending} className="space-y-6">
-        <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
-        <Tabs value={tab} onValueChange={(value) => setTab(value as InfrastructureTab)}>
-          <TabsList className="w-full">
-            {infrastructureTabs.map(({ value, label }) => (
-              <TabsTrigger key={value} value={value}>
-                {label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value="identity" className="pt-2">
-            <IdentityAuthFields form={form} />
-          </TabsContent>
-          <TabsContent value="gateway" className="pt-2">
-            <JsonField
-              form={form}
-              name="apiGatewayConfiguration"
-              label="API Gateway Configuration"
-              rows={10}
-              placeholder={
-                '{\n  "rateLimit": { "requests": 1000, "per": "minute" },\n  "cors": { "origins": ["https://app.example.com"] }\n}'
-              }
-            />
-          </TabsContent>
-          <TabsContent value="policy" className="pt-2">
-            <JsonField
-              form={form}
-              name="policyServerConfiguration"
-              label="Policy Server Configuration"
-              rows={10}
-              placeholder={'{\n  "engine": "opa",\n  "decisionLogs": true,\n  "auditRetention": "90d"\n}'}
-            />
-          </TabsContent>
-        </Tabs>
-        {requesting && request.fields}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            type="submit"
-            variant={requesting && request.bypass ? 'destructive' : 'default'}
-            disabled={request.mode === 'loading' || (requesting && !request.valid)}
-          >
-            {pending ? 'Saving...' : requesting ? request.submitLabel : 'Save Configuration'}
-          </Button>
-        </DialogFooter>
-      </fieldset>
-    </form>
+      <ConflictAlert save={conflict} onOverwrite={() => void submit()} />
+      <InfrastructureTabs form={form} tab={tab} onTabChange={setTab} />
+      {requesting && request.fields}
+    </DialogForm>
   );
 }

@@ -1,4 +1,10 @@
-import type { Tenant, TenantPatch } from '@contract/tenants';
+import {
+  changedGatewaySettings,
+  TENANT_GATEWAY_FIELDS,
+  type Tenant,
+  type TenantPatch,
+} from '@contract/tenants';
+import type { BaseSyntheticEvent } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { asDirectError, useChangeRequestForm } from '@/changes';
 import type { ChangeRequestForm } from '@/components/change-request-form';
@@ -29,14 +35,18 @@ type Options = {
  * requested (tenant_settings.gateway) and the identity fields, if changed, saved directly after.
  */
 export function useInfrastructureSave({ tenant, form, conflict, setTab, onDone }: Options): {
-  submit: ReturnType<UseFormReturn<InfrastructureFormValues>['handleSubmit']>;
+  submit: (event?: BaseSyntheticEvent) => Promise<void>;
   request: ChangeRequestForm;
   requesting: boolean;
   pending: boolean;
 } {
   const patch = usePatchTenant();
-  const watched = useWatch({ control: form.control }) as InfrastructureFormValues;
-  const changesGateway = Object.keys(splitInfrastructurePatch(watched, tenant).gateway).length > 0;
+  const [apiGatewayConfiguration, policyServerConfiguration] = useWatch({
+    control: form.control,
+    name: TENANT_GATEWAY_FIELDS,
+  });
+  const changesGateway =
+    changedGatewaySettings(tenant, { apiGatewayConfiguration, policyServerConfiguration }).length > 0;
   const request = useChangeRequestForm({
     tenantId: tenant.id,
     environment: changesGateway ? 'production' : null,

@@ -31,9 +31,10 @@ export const infrastructureTabs = [
 export type InfrastructureTab = (typeof infrastructureTabs)[number]['value'];
 
 export const infrastructureFields = infrastructureTabs.flatMap((tab) => tab.fields);
+const IDENTITY_FIELDS = infrastructureTabs[0].fields;
 
 export function tabOfField(field: string): InfrastructureTab | undefined {
-  return infrastructureTabs.find((tab) => (tab.fields as readonly string[]).includes(field))?.value;
+  return infrastructureTabs.find((tab) => tab.fields.some((name) => name === field))?.value;
 }
 
 export function infrastructureDefaults(tenant: Tenant): InfrastructureFormValues {
@@ -71,13 +72,10 @@ export function splitInfrastructurePatch(
   tenant: Tenant,
 ): { gateway: TenantGatewaySettings; identity: TenantPatch | null } {
   const patch = toInfrastructurePatch(values);
-  const gateway = Object.fromEntries(
-    changedGatewaySettings(tenant, patch).map((field) => [field, patch[field]]),
-  ) as TenantGatewaySettings;
+  const gateway: TenantGatewaySettings = {};
+  for (const field of changedGatewaySettings(tenant, patch)) gateway[field] = patch[field];
   const { apiGatewayConfiguration: _gateway, policyServerConfiguration: _policy, ...identity } = patch;
   const before = toInfrastructurePatch(infrastructureDefaults(tenant));
-  const changed = (Object.keys(identity) as (keyof typeof identity)[]).some(
-    (field) => identity[field] !== before[field],
-  );
+  const changed = IDENTITY_FIELDS.some((field) => identity[field] !== before[field]);
   return { gateway, identity: changed ? identity : null };
 }

@@ -16,18 +16,7 @@ export type TenantFormInput = z.input<typeof tenantFormSchema>;
 export type TenantFormValues = z.output<typeof tenantFormSchema>;
 
 /** The form's fields; also the body fields a 400 can name. */
-export const tenantFormFields = [
-  'name',
-  'description',
-  'owner',
-  'status',
-  'developmentEnabled',
-  'uatEnabled',
-  'productionEnabled',
-  'dataResidency',
-  'dataClassification',
-  'disasterRecoveryRequirements',
-] as const satisfies readonly (keyof TenantFormInput)[];
+export const tenantFormFields = tenantFormSchema.keyof().options;
 
 /** How a conflict alert names the form's fields. */
 export const TENANT_FIELD_LABELS: Record<(typeof tenantFormFields)[number], string> = {
