@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { WebAppListQuery } from '../../contract/lists';
 import {
   WEB_APP_DEFAULT_ENVIRONMENT,
@@ -7,15 +7,16 @@ import {
   type WebAppInput,
   type WebAppPatch,
 } from '../../contract/web-apps';
-import { changedFields } from '../audit/changes';
+import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor, Transaction } from '../db/client';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
+import { lockTenant, lockTenantOf } from '../locks';
+import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import type { ExpectedRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
-import { lockTenant } from '../tenants/lock';
 
 const webAppSortColumns = {
   name: webApps.name,
@@ -65,13 +66,20 @@ export async function getWebApp(db: Executor, id: string): Promise<WebApp> {
   return found;
 }
 
-/**
- * The tenant row before the web app's, the one lock order for a tenant's children (tenants/lock.ts).
- * A web app or tenant gone meanwhile is a 404.
- */
+/** Web apps as revisioned writes see them. */
+const webAppRows = revisionedRows({
+  table: webApps,
+  columns: getTableColumns(webApps),
+  label: 'Web app',
+  what: 'The web app',
+  resourceType: 'web_app',
+  action: 'web_app',
+  tenantOf: (row) => row.tenantId,
+});
+
+/** The tenant row before the web app's (locks.ts); a web app or tenant gone meanwhile is a 404. */
 async function lockOwningTenant(tx: Transaction, id: string): Promise<void> {
-  const [found] = await tx.select({ tenantId: webApps.tenantId }).from(webApps).where(eq(webApps.id, id));
-  if (!found || !(await lockTenant(tx, found.tenantId, 'key share'))) throw notFound('Web app');
+  if (!(await lockTenantOf(tx, webApps, id))) throw notFound('Web app');
 }
 
 /** '' from an empty form input means "no URL". */
@@ -116,33 +124,17 @@ export async function updateWebApp(
 ): Promise<WebApp> {
   return db.transaction(async (tx) => {
     await lockOwningTenant(tx, id);
-    const [before] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
-    if (!before) throw notFound('Web app');
-    assertRevision(before, expectedRevision, 'The web app');
-    const { tenantId, ...changes } = patch;
-    if (tenantId !== undefined && tenantId !== before.tenantId) {
-      throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
-        { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
-      ]);
-    }
-    beforeWrite?.(before);
-    const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
-    if (Object.keys(values).length === 0) return before;
-    const [after] = await tx
-      .update(webApps)
-      .set({ ...values, revision: nextRevision(webApps.revision) })
-      .where(eq(webApps.id, id))
-      .returning();
-    if (!after) throw notFound('Web app');
-    const changed = changedFields(before, after, Object.keys(values) as (keyof WebApp & string)[]);
-    await recordAudit(tx, actor, {
-      action: 'web_app.update',
-      resourceType: 'web_app',
-      resourceId: id,
-      tenantId: before.tenantId,
-      changes: changed,
+    return updateRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => {
+      const { tenantId, ...changes } = patch;
+      if (tenantId !== undefined && tenantId !== before.tenantId) {
+        throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
+          { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
+        ]);
+      }
+      beforeWrite?.(before);
+      const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
+      return { set: values, changes: (after) => changedFieldsOf(before, after, values) };
     });
-    return after;
   });
 }
 
@@ -154,19 +146,6 @@ export async function deleteWebApp(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwningTenant(tx, id);
-    if (expectedRevision !== undefined) {
-      const [current] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
-      if (!current) throw notFound('Web app');
-      assertRevision(current, expectedRevision, 'The web app');
-    }
-    const [before] = await tx.delete(webApps).where(eq(webApps.id, id)).returning();
-    if (!before) throw notFound('Web app');
-    await recordAudit(tx, actor, {
-      action: 'web_app.delete',
-      resourceType: 'web_app',
-      resourceId: id,
-      tenantId: before.tenantId,
-      changes: { before },
-    });
+    await deleteRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => ({ before }));
   });
 }
