@@ -79,8 +79,19 @@ export async function lockCapability(
 /**
  * 3. Serialises every change to one subscription's versions: the subscription row is stable (never the
  * row whose isActive flips), so concurrent writers queue here and number and activate one at a time.
+ * With `create`, the subscription is first created when it does not exist yet (its first version).
  */
-export async function lockSubscription(tx: Transaction, subscriptionId: string): Promise<void> {
+export async function lockSubscription(
+  tx: Transaction,
+  subscriptionId: string,
+  create?: Omit<typeof capabilitySubscriptions.$inferInsert, 'id'>,
+): Promise<void> {
+  if (create) {
+    await tx
+      .insert(capabilitySubscriptions)
+      .values({ ...create, id: subscriptionId })
+      .onConflictDoNothing({ target: capabilitySubscriptions.id });
+  }
   await tx
     .select({ id: capabilitySubscriptions.id })
     .from(capabilitySubscriptions)
