@@ -4,6 +4,7 @@ import type { Capability } from '../contract/capabilities';
 import type { Tenant } from '../contract/tenants';
 import type { Transaction } from './db/client';
 import { capabilities, capabilitySubscriptions, tenants } from './db/schema';
+import { notFound } from './errors';
 
 /**
  * The one lock order (docs/concurrency.md, "Lock order"). A transaction takes row locks in this order and
@@ -50,12 +51,17 @@ export type TenantChildTable = PgTable & { id: TextColumn; tenantId: TextColumn 
 
 /**
  * 1. For a write to a row a tenant owns (web app, profile, mesh): reads the row's tenant and locks it
- * `FOR KEY SHARE` (the tenant cannot go meanwhile; other tenant writers are not blocked). False when the
- * row or its tenant is gone, which the caller answers 404.
+ * `FOR KEY SHARE` (the tenant cannot go meanwhile; other tenant writers are not blocked). A row or
+ * tenant gone meanwhile is a 404 naming `label`.
  */
-export async function lockTenantOf(tx: Transaction, table: TenantChildTable, id: string): Promise<boolean> {
+export async function lockTenantOf(
+  tx: Transaction,
+  table: TenantChildTable,
+  id: string,
+  label: string,
+): Promise<void> {
   const [found] = await tx.select({ tenantId: table.tenantId }).from(table).where(eq(table.id, id));
-  return found !== undefined && (await lockTenant(tx, found.tenantId, 'key share')) !== undefined;
+  if (!found || !(await lockTenant(tx, found.tenantId, 'key share'))) throw notFound(label);
 }
 
 /**

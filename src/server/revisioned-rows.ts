@@ -18,50 +18,63 @@ type Column<Data> = PgColumn<ColumnBaseConfig<'number' | 'string', string> & { d
 export type RevisionedTable = PgTable & { id: Column<string>; revision: Column<number> };
 
 /** One kind of revisioned row: where it lives, what a read answers, and how messages and audit name it. */
-export interface RevisionedRows<T extends RevisionedTable, S extends Record<string, PgColumn>> {
+export interface RevisionedRows<
+  T extends RevisionedTable,
+  S extends Record<string, PgColumn>,
+> extends RowNames<RowOf<S>> {
   table: T;
   /** The columns a read answers (every column but secrets). */
   columns: S;
-  /** Noun of the 404 ("Web app not found"). */
-  label: string;
   /** Subject of the 412 ("The web app was changed by someone else"). */
   what: string;
-  /** The audit trail's resourceType, and the prefix of its actions (`web_app.update`). */
-  resourceType: string;
+  /** The prefix of its audit actions (`web_app.update`). */
   action: string;
-  /** The tenant an event belongs to, for rows a tenant owns. */
-  tenantOf?: (row: NoInfer<RowOf<T, S>>) => string;
 }
 
-/** Describes a revisioned table (a function, so that `tenantOf` is typed by the table it reads). */
+/** How messages and the audit trail name a kind of row. */
+interface RowNames<Row> {
+  /** Noun of the 404 ("Web app not found"); the 412 says "The web app". */
+  label: string;
+  /** The audit trail's resourceType, and the prefix of its actions unless `action` says another. */
+  resourceType: string;
+  action?: string;
+  /** The tenant an event belongs to, for rows a tenant owns. */
+  tenantOf?: (row: Row) => string;
+}
+
+/** Describes a revisioned table: its table, the columns a read answers, and its names. */
 export function revisionedRows<T extends RevisionedTable, S extends Record<string, PgColumn>>(
-  rows: RevisionedRows<T, S>,
+  table: T,
+  columns: S,
+  names: RowNames<NoInfer<RowOf<S>>>,
 ): RevisionedRows<T, S> {
-  return rows;
+  return {
+    ...names,
+    table,
+    columns,
+    what: `The ${names.label.toLowerCase()}`,
+    action: names.action ?? names.resourceType,
+  };
 }
 
 /**
  * The row and its revision, read FOR UPDATE (or plainly, once the lock is held). The table is read as a
  * plain RevisionedTable: drizzle types a query over a generic table only through its selection.
  */
-async function readRow<T extends RevisionedTable, S extends Record<string, PgColumn>>(
+async function readRow<S extends Record<string, PgColumn>>(
   tx: Transaction,
-  rows: RevisionedRows<T, S>,
+  { table, columns }: { table: RevisionedTable; columns: S },
   id: string,
   lock: boolean,
 ) {
-  const table: RevisionedTable = rows.table;
-  const query = tx
-    .select({ row: rows.columns, revision: table.revision })
-    .from(table)
-    .where(eq(table.id, id));
+  const query = tx.select({ row: columns, revision: table.revision }).from(table).where(eq(table.id, id));
   const [found] = await (lock ? query.for('update') : query);
   return found;
 }
 
 /** The row as a read of `rows` answers it. */
-export type RowOf<T extends RevisionedTable, S extends Record<string, PgColumn>> = NonNullable<
-  Awaited<ReturnType<typeof readRow<T, S>>>
+export type RowOf<S extends Record<string, PgColumn>> = NonNullable<
+  Awaited<ReturnType<typeof readRow<S>>>
 >['row'];
 
 /**
@@ -74,7 +87,7 @@ export async function lockRevisioned<T extends RevisionedTable, S extends Record
   rows: RevisionedRows<T, S>,
   id: string,
   expectedRevision: ExpectedRevision | undefined,
-): Promise<RowOf<T, S>> {
+): Promise<RowOf<S>> {
   const found = await readRow(tx, rows, id, true);
   if (!found) throw notFound(rows.label);
   assertRevision(found, expectedRevision, rows.what, found.row);
@@ -101,10 +114,8 @@ export async function updateRevisioned<T extends RevisionedTable, S extends Reco
   id: string,
   expectedRevision: ExpectedRevision | undefined,
   actor: Actor,
-  change: (
-    before: RowOf<T, S>,
-  ) => RevisionedChange<T, RowOf<T, S>> | Promise<RevisionedChange<T, RowOf<T, S>>>,
-): Promise<RowOf<T, S>> {
+  change: (before: RowOf<S>) => RevisionedChange<T, RowOf<S>> | Promise<RevisionedChange<T, RowOf<S>>>,
+): Promise<RowOf<S>> {
   const before = await lockRevisioned(tx, rows, id, expectedRevision);
   const { set, changes, action = 'update' } = await change(before);
   if (Object.keys(set).length === 0) return before;
@@ -134,7 +145,7 @@ export async function deleteRevisioned<T extends RevisionedTable, S extends Reco
   id: string,
   expectedRevision: ExpectedRevision | undefined,
   actor: Actor,
-  prepare: (before: RowOf<T, S>) => C | Promise<C>,
+  prepare: (before: RowOf<S>) => C | Promise<C>,
 ): Promise<C> {
   const before = await lockRevisioned(tx, rows, id, expectedRevision);
   const changes = await prepare(before);

@@ -77,13 +77,9 @@ export async function checkConfiguration(
 }
 
 /** The capability catalogue's rows as revisioned writes see them. */
-const capabilityRows = revisionedRows({
-  table: capabilities,
-  columns: getTableColumns(capabilities),
+const capabilityRows = revisionedRows(capabilities, getTableColumns(capabilities), {
   label: 'Capability',
-  what: 'The capability',
   resourceType: 'capability',
-  action: 'capability',
 });
 
 /** Registers a capability under the next free api-NNN id. */

@@ -118,11 +118,8 @@ export async function createTemplate(
 }
 
 /** Notification templates as revisioned writes see them. */
-const templateRows = revisionedRows({
-  table: notificationTemplates,
-  columns: getTableColumns(notificationTemplates),
+const templateRows = revisionedRows(notificationTemplates, getTableColumns(notificationTemplates), {
   label: 'Notification template',
-  what: 'The notification template',
   resourceType: 'notification-template',
   action: 'template',
 });

@@ -157,13 +157,9 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
 }
 
 /** Meshes as revisioned writes see them. */
-const meshRows = revisionedRows({
-  table: webAppMeshes,
-  columns: getTableColumns(webAppMeshes),
+const meshRows = revisionedRows(webAppMeshes, getTableColumns(webAppMeshes), {
   label: 'Web app mesh',
-  what: 'The web app mesh',
   resourceType: 'mesh',
-  action: 'mesh',
   tenantOf: (row) => row.tenantId,
 });
 
@@ -175,7 +171,7 @@ export async function deleteMesh(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // The tenant row before the mesh's, the one lock order (locks.ts).
-    if (!(await lockTenantOf(tx, webAppMeshes, id))) throw notFound('Web app mesh');
+    await lockTenantOf(tx, webAppMeshes, id, 'Web app mesh');
     await deleteRevisioned(tx, meshRows, id, expectedRevision, actor, (before) => ({ before }));
   });
 }

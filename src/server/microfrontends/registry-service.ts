@@ -83,13 +83,9 @@ export async function createMicrofrontend(
 }
 
 /** Microfrontends as revisioned writes see them. */
-const microfrontendRows = revisionedRows({
-  table: microfrontends,
-  columns: getTableColumns(microfrontends),
+const microfrontendRows = revisionedRows(microfrontends, getTableColumns(microfrontends), {
   label: 'Microfrontend',
-  what: 'The microfrontend',
   resourceType: 'microfrontend',
-  action: 'microfrontend',
 });
 
 export async function updateMicrofrontend(

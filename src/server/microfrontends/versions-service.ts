@@ -150,11 +150,8 @@ export async function createMicrofrontendVersion(
 }
 
 /** Microfrontend versions as revisioned writes see them (audited under the microfrontend). */
-const versionRows = revisionedRows({
-  table: microfrontendVersions,
-  columns: getTableColumns(microfrontendVersions),
+const versionRows = revisionedRows(microfrontendVersions, getTableColumns(microfrontendVersions), {
   label: 'Microfrontend version',
-  what: 'The microfrontend version',
   resourceType: 'microfrontend',
   action: 'microfrontend_version',
 });

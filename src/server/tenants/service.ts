@@ -109,13 +109,9 @@ const serialise = (policies: EnvironmentRegionPolicy[]) =>
   policies.length > 0 ? JSON.stringify(policies) : null;
 
 /** Tenants as revisioned writes see them (the tenant row is the lock every child writer takes first). */
-const tenantRows = revisionedRows({
-  table: tenants,
-  columns: getTableColumns(tenants),
+const tenantRows = revisionedRows(tenants, getTableColumns(tenants), {
   label: 'Tenant',
-  what: 'The tenant',
   resourceType: 'tenant',
-  action: 'tenant',
   tenantOf: (row) => row.id,
 });
 

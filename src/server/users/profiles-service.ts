@@ -93,20 +93,11 @@ export async function createUserProfile(
 }
 
 /** Profiles as revisioned writes see them. */
-const profileRows = revisionedRows({
-  table: userProfiles,
-  columns: getTableColumns(userProfiles),
+const profileRows = revisionedRows(userProfiles, getTableColumns(userProfiles), {
   label: 'User profile',
-  what: 'The user profile',
   resourceType: 'user_profile',
-  action: 'user_profile',
   tenantOf: (row) => row.tenantId,
 });
-
-/** The tenant row before the profile's, the one lock order (locks.ts); 404 when either is gone. */
-async function lockProfileTenant(tx: Transaction, id: string): Promise<void> {
-  if (!(await lockTenantOf(tx, userProfiles, id))) throw notFound('User profile');
-}
 
 /** A 400 for a patch that would move a profile to another user or tenant. */
 function assertStays(patch: UserProfilePatch, before: UserProfile): void {
@@ -130,7 +121,8 @@ export async function updateUserProfile(
   expectedRevision?: ExpectedRevision,
 ): Promise<UserProfile> {
   return db.transaction(async (tx) => {
-    await lockProfileTenant(tx, id);
+    // The tenant row before the profile's, the one lock order (locks.ts).
+    await lockTenantOf(tx, userProfiles, id, 'User profile');
     return updateRevisioned(tx, profileRows, id, expectedRevision, actor, (before) => {
       assertStays(patch, before);
       const { userId: _user, tenantId: _tenant, ...values } = patch;
@@ -147,7 +139,8 @@ export async function deleteUserProfile(
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockProfileTenant(tx, id);
+    // The tenant row before the profile's, the one lock order (locks.ts).
+    await lockTenantOf(tx, userProfiles, id, 'User profile');
     await deleteRevisioned(tx, profileRows, id, expectedRevision, actor, (before) => ({ before }));
   });
 }

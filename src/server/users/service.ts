@@ -138,14 +138,7 @@ export async function createUser(db: Database, input: UserInput, actor: Actor): 
 }
 
 /** Users as revisioned writes see them: never the password hash. */
-const userRows = revisionedRows({
-  table: users,
-  columns: publicUserColumns,
-  label: 'User',
-  what: 'The user',
-  resourceType: 'user',
-  action: 'user',
-});
+const userRows = revisionedRows(users, publicUserColumns, { label: 'User', resourceType: 'user' });
 
 /**
  * Edits a user. Nobody removes their own administrator access or disables themselves, and the last

@@ -9,7 +9,7 @@ import {
 } from '../../contract/web-apps';
 import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
-import type { Database, Executor, Transaction } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -67,20 +67,11 @@ export async function getWebApp(db: Executor, id: string): Promise<WebApp> {
 }
 
 /** Web apps as revisioned writes see them. */
-const webAppRows = revisionedRows({
-  table: webApps,
-  columns: getTableColumns(webApps),
+const webAppRows = revisionedRows(webApps, getTableColumns(webApps), {
   label: 'Web app',
-  what: 'The web app',
   resourceType: 'web_app',
-  action: 'web_app',
   tenantOf: (row) => row.tenantId,
 });
-
-/** The tenant row before the web app's (locks.ts); a web app or tenant gone meanwhile is a 404. */
-async function lockOwningTenant(tx: Transaction, id: string): Promise<void> {
-  if (!(await lockTenantOf(tx, webApps, id))) throw notFound('Web app');
-}
 
 /** '' from an empty form input means "no URL". */
 const urlOrNull = (url: string | null | undefined) => (url === undefined ? undefined : url || null);
@@ -123,7 +114,8 @@ export async function updateWebApp(
   beforeWrite?: (before: WebApp) => void,
 ): Promise<WebApp> {
   return db.transaction(async (tx) => {
-    await lockOwningTenant(tx, id);
+    // The tenant row before the web app's, the one lock order (locks.ts).
+    await lockTenantOf(tx, webApps, id, 'Web app');
     return updateRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => {
       const { tenantId, ...changes } = patch;
       if (tenantId !== undefined && tenantId !== before.tenantId) {
@@ -145,7 +137,8 @@ export async function deleteWebApp(
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockOwningTenant(tx, id);
+    // The tenant row before the web app's, the one lock order (locks.ts).
+    await lockTenantOf(tx, webApps, id, 'Web app');
     await deleteRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => ({ before }));
   });
 }
