@@ -7,6 +7,10 @@ export interface FieldChange {
 /** Bookkeeping columns that change on every write and say nothing about what the person changed. */
 const IGNORED = new Set(['revision', 'updatedAt', 'updatedBy']);
 
+/** The keys of `keys` that are fields of `row`. */
+const fieldsOf = <T extends object>(row: T, keys: object): (keyof T & string)[] =>
+  Object.keys(keys).filter((key): key is keyof T & string => key in row);
+
 /**
  * The fields that differ between `before` and `after`, as `{field: {from, to}}`, for an audit event.
  * Looks at `fields` (by default every field of `after`); values compare by their JSON, so arrays and
@@ -15,7 +19,7 @@ const IGNORED = new Set(['revision', 'updatedAt', 'updatedBy']);
 export function changedFields<T extends object>(
   before: T,
   after: T,
-  fields: readonly (keyof T & string)[] = Object.keys(after) as (keyof T & string)[],
+  fields: readonly (keyof T & string)[] = fieldsOf(after, after),
 ): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {};
   for (const field of fields) {
@@ -26,3 +30,7 @@ export function changedFields<T extends object>(
   }
   return changes;
 }
+
+/** changedFields over the fields a patch (or the values written) names. */
+export const changedFieldsOf = <T extends object>(before: T, after: T, patch: object) =>
+  changedFields(before, after, fieldsOf(after, patch));

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type {
   Capability,
   CapabilityInput,
@@ -6,14 +6,16 @@ import type {
   ConfigurationCheck,
 } from '../../contract/capabilities';
 import type { CapabilityListQuery, Option, OptionsQuery } from '../../contract/lists';
-import { changedFields } from '../audit/changes';
+import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { containsAny, countColumn, runOptions, orderByFor, pageOf, runList } from '../db/list';
 import { capabilities, capabilitySubscriptions } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
+import { ADVISORY_LOCKS, advisoryLock } from '../locks';
+import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import type { ExpectedRevision } from '../revisions';
 import { assertJsonSchema, configurationProblems } from './configuration-schema';
 
 const capabilitySortColumns = {
@@ -74,8 +76,11 @@ export async function checkConfiguration(
   return { issues: configurationProblems(capability.configurationSchema, text, 'configuration') };
 }
 
-/** Serialises id allocation: two registrations at once never pick the same api-NNN. */
-const CAPABILITY_ID_LOCK = 727_003;
+/** The capability catalogue's rows as revisioned writes see them. */
+const capabilityRows = revisionedRows(capabilities, getTableColumns(capabilities), {
+  label: 'Capability',
+  resourceType: 'capability',
+});
 
 /** Registers a capability under the next free api-NNN id. */
 export async function createCapability(
@@ -85,7 +90,7 @@ export async function createCapability(
 ): Promise<Capability> {
   if (input.configurationSchema) assertJsonSchema(input.configurationSchema, 'body.configurationSchema');
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CAPABILITY_ID_LOCK})`);
+    await advisoryLock(tx, ADVISORY_LOCKS.capabilityIds);
     const [{ highest } = { highest: 0 }] = await tx
       .select({
         highest: sql<number>`coalesce(max(substring(${capabilities.id} from '^api-([0-9]+)$')::int), 0)`,
@@ -115,26 +120,12 @@ export async function updateCapability(
   expectedRevision?: ExpectedRevision,
 ): Promise<Capability> {
   if (patch.configurationSchema) assertJsonSchema(patch.configurationSchema, 'body.configurationSchema');
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(capabilities).where(eq(capabilities.id, id)).for('update');
-    if (!before) throw notFound('Capability');
-    assertRevision(before, expectedRevision, 'The capability');
-    if (Object.keys(patch).length === 0) return before;
-    const [after] = await tx
-      .update(capabilities)
-      .set({ ...patch, revision: nextRevision(capabilities.revision) })
-      .where(eq(capabilities.id, id))
-      .returning();
-    if (!after) throw notFound('Capability');
-    const changed = changedFields(before, after, Object.keys(patch) as (keyof Capability & string)[]);
-    await recordAudit(tx, actor, {
-      action: 'capability.update',
-      resourceType: 'capability',
-      resourceId: id,
-      changes: changed,
-    });
-    return after;
-  });
+  return db.transaction((tx) =>
+    updateRevisioned(tx, capabilityRows, id, expectedRevision, actor, (before) => ({
+      set: patch,
+      changes: (after) => changedFieldsOf(before, after, patch),
+    })),
+  );
 }
 
 /** Deletes a capability with its templates and deployments; refused while any tenant subscribes to it. */
@@ -144,25 +135,18 @@ export async function deleteCapability(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(capabilities).where(eq(capabilities.id, id)).for('update');
-    if (!before) throw notFound('Capability');
-    assertRevision(before, expectedRevision, 'The capability');
-    const [{ subscribers } = { subscribers: 0 }] = await tx
-      .select({ subscribers: count() })
-      .from(capabilitySubscriptions)
-      .where(eq(capabilitySubscriptions.capabilityId, id));
-    if (subscribers > 0) {
-      throw conflict(
-        `${before.name} cannot be deleted while ${subscribers} tenant subscription${subscribers === 1 ? '' : 's'} use it`,
-      );
-    }
-    await tx.delete(capabilities).where(eq(capabilities.id, id));
-    await recordAudit(tx, actor, {
-      action: 'capability.delete',
-      resourceType: 'capability',
-      resourceId: id,
-      changes: { before },
-    });
-  });
+  await db.transaction((tx) =>
+    deleteRevisioned(tx, capabilityRows, id, expectedRevision, actor, async (before) => {
+      const [{ subscribers } = { subscribers: 0 }] = await tx
+        .select({ subscribers: count() })
+        .from(capabilitySubscriptions)
+        .where(eq(capabilitySubscriptions.capabilityId, id));
+      if (subscribers > 0) {
+        throw conflict(
+          `${before.name} cannot be deleted while ${subscribers} tenant subscription${subscribers === 1 ? '' : 's'} use it`,
+        );
+      }
+      return { before };
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { NotificationTemplateListQuery } from '../../contract/lists';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import {
@@ -13,7 +13,8 @@ import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { capabilities, notificationTemplates } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
+import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import type { ExpectedRevision } from '../revisions';
 import { getCapability } from './service';
 
 const templateSortColumns = { name: notificationTemplates.name, createdAt: notificationTemplates.createdAt };
@@ -116,6 +117,13 @@ export async function createTemplate(
   });
 }
 
+/** Notification templates as revisioned writes see them. */
+const templateRows = revisionedRows(notificationTemplates, getTableColumns(notificationTemplates), {
+  label: 'Notification template',
+  resourceType: 'notification-template',
+  action: 'template',
+});
+
 export async function updateTemplate(
   db: Database,
   id: string,
@@ -123,37 +131,20 @@ export async function updateTemplate(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<NotificationTemplate> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(notificationTemplates)
-      .where(eq(notificationTemplates.id, id))
-      .for('update');
-    if (!before) throw notFound('Notification template');
-    assertRevision(before, expectedRevision, 'The notification template');
-    const fields = checkedFields({
-      name: patch.name ?? before.name,
-      language: patch.language ?? before.language,
-      deliveryChannel: patch.deliveryChannel ?? before.deliveryChannel,
-      subject: patch.subject === undefined ? before.subject : patch.subject,
-      content: patch.content ?? before.content,
-      variables: patch.variables ?? before.variables,
-      status: patch.status ?? before.status,
-    });
-    const [after] = await tx
-      .update(notificationTemplates)
-      .set({ ...fields, updatedAt: sql`now()`, revision: nextRevision(notificationTemplates.revision) })
-      .where(eq(notificationTemplates.id, id))
-      .returning();
-    if (!after) throw notFound('Notification template');
-    await recordAudit(tx, actor, {
-      action: 'template.update',
-      resourceType: 'notification-template',
-      resourceId: id,
-      changes: { before, after: fields },
-    });
-    return after;
-  });
+  return db.transaction((tx) =>
+    updateRevisioned(tx, templateRows, id, expectedRevision, actor, (before) => {
+      const fields = checkedFields({
+        name: patch.name ?? before.name,
+        language: patch.language ?? before.language,
+        deliveryChannel: patch.deliveryChannel ?? before.deliveryChannel,
+        subject: patch.subject === undefined ? before.subject : patch.subject,
+        content: patch.content ?? before.content,
+        variables: patch.variables ?? before.variables,
+        status: patch.status ?? before.status,
+      });
+      return { set: { ...fields, updatedAt: sql`now()` }, changes: () => ({ before, after: fields }) };
+    }),
+  );
 }
 
 export async function deleteTemplate(
@@ -162,28 +153,9 @@ export async function deleteTemplate(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (expectedRevision !== undefined) {
-      const [current] = await tx
-        .select()
-        .from(notificationTemplates)
-        .where(eq(notificationTemplates.id, id))
-        .for('update');
-      if (!current) throw notFound('Notification template');
-      assertRevision(current, expectedRevision, 'The notification template');
-    }
-    const [deleted] = await tx
-      .delete(notificationTemplates)
-      .where(eq(notificationTemplates.id, id))
-      .returning();
-    if (!deleted) throw notFound('Notification template');
-    await recordAudit(tx, actor, {
-      action: 'template.delete',
-      resourceType: 'notification-template',
-      resourceId: id,
-      changes: { before: deleted },
-    });
-  });
+  await db.transaction((tx) =>
+    deleteRevisioned(tx, templateRows, id, expectedRevision, actor, (before) => ({ before })),
+  );
 }
 
 /**

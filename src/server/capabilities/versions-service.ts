@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, max, ne } from 'drizzle-orm';
+import { and, eq, max, ne } from 'drizzle-orm';
 import {
   NEXT_ENVIRONMENT,
   subscriptionIdFor,
@@ -8,112 +8,19 @@ import {
   type VersionContextParams,
 } from '../../contract/capability-subscriptions';
 import type { Environment } from '../../contract/common';
-import type { PageQuery } from '../../contract/lists';
 import { recordAudit } from '../audit/service';
-import { countColumn, pageOf, runList } from '../db/list';
 import type { Actor } from '../auth/viewer';
-import type { Database, Executor, Transaction } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import type { Tenant } from '../../contract/tenants';
-import {
-  capabilities,
-  capabilitySubscriptions,
-  capabilitySubscriptionVersions as versions,
-} from '../db/schema';
+import { capabilitySubscriptionVersions as versions } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
 import { assertRegionAllowed, environmentEnabled } from '../tenants/governance';
-import { lockTenant } from '../tenants/lock';
+import { lockCapability, lockSubscription, lockTenant } from '../locks';
 import { schemaViolations, violationsMessage } from './configuration-schema';
+import { inContext, withPromotedFrom } from './versions-reads';
 
-function inContext(context: {
-  tenantId: string;
-  capabilityId?: string;
-  environment: Environment;
-  region: string;
-}) {
-  return and(
-    eq(versions.tenantId, context.tenantId),
-    context.capabilityId ? eq(versions.capabilityId, context.capabilityId) : undefined,
-    eq(versions.environment, context.environment),
-    eq(versions.region, context.region),
-  );
-}
-
-type VersionRow = typeof versions.$inferSelect;
-
-/**
- * Rows in the contract's shape: promotedFromVersionId becomes promotedFrom, read for all rows in one
- * query. A source deleted since is null (the column's ON DELETE SET NULL).
- */
-async function withPromotedFrom(db: Executor, rows: VersionRow[]): Promise<ConfigurationVersion[]> {
-  const ids = [...new Set(rows.flatMap((r) => (r.promotedFromVersionId ? [r.promotedFromVersionId] : [])))];
-  const sources =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            versionId: versions.id,
-            environment: versions.environment,
-            region: versions.region,
-            version: versions.version,
-          })
-          .from(versions)
-          .where(inArray(versions.id, ids));
-  const byId = new Map(sources.map((source) => [source.versionId, source]));
-  return rows.map(({ promotedFromVersionId, ...row }) => ({
-    ...row,
-    promotedFrom: (promotedFromVersionId && byId.get(promotedFromVersionId)) || null,
-  }));
-}
-
-/** The active configuration of one context; 404 when the context has none. */
-export async function getActiveVersion(
-  db: Executor,
-  context: VersionContextParams,
-): Promise<ConfigurationVersion> {
-  const [active] = await db
-    .select()
-    .from(versions)
-    .where(and(inContext(context), eq(versions.isActive, true)));
-  if (!active) throw notFound('Active configuration version');
-  const [shaped] = await withPromotedFrom(db, [active]);
-  return shaped ?? active;
-}
-
-/** Every active configuration of a tenant in one (environment, region): one query for the whole page. */
-export async function listActiveVersions(
-  db: Executor,
-  context: Omit<VersionContextParams, 'capabilityId'>,
-): Promise<ConfigurationVersion[]> {
-  const rows = await db
-    .select()
-    .from(versions)
-    .where(and(inContext(context), eq(versions.isActive, true)))
-    .orderBy(asc(versions.capabilityId));
-  return withPromotedFrom(db, rows);
-}
-
-/** A context's versions, newest first. */
-export async function listVersionHistory(
-  db: Executor,
-  context: VersionContextParams,
-  query: PageQuery,
-): Promise<{ items: ConfigurationVersion[]; total: number }> {
-  const { limit, offset } = pageOf(query);
-  // Version numbers are unique per context, so they alone order the pages stably.
-  const page = await runList({
-    page: db
-      .select()
-      .from(versions)
-      .where(inContext(context))
-      .orderBy(desc(versions.version))
-      .limit(limit)
-      .offset(offset),
-    count: db.select(countColumn).from(versions).where(inContext(context)),
-    limit,
-    offset,
-  });
-  return { ...page, items: await withPromotedFrom(db, page.items) };
-}
+/** Reads of versions live in versions-reads.ts; re-exported for the modules that import them from here. */
+export { getActiveVersion, listActiveVersions, listVersionHistory } from './versions-reads';
 
 /** Parses configuration text (empty means {}), refusing anything that is not JSON. */
 function parseConfiguration(text: string | undefined): { text: string; value: unknown } {
@@ -126,6 +33,9 @@ function parseConfiguration(text: string | undefined): { text: string; value: un
     ]);
   }
 }
+
+/** A stored configuration's value (stored configurations were checked as JSON when saved). */
+const parseStored = (text: string): unknown => JSON.parse(text);
 
 /**
  * The rules no peer enforces: the capability's JSON Schema and the tenant's data governance. The
@@ -140,31 +50,15 @@ async function assertVersionAllowed(
   configuration: unknown,
   field: string,
 ): Promise<void> {
-  const [capability] = await tx
-    .select({ schema: capabilities.configurationSchema })
-    .from(capabilities)
-    .where(eq(capabilities.id, context.capabilityId))
-    .for('key share');
+  const capability = await lockCapability(tx, context.capabilityId, 'key share');
   if (!capability) throw notFound('Capability');
-  if (capability.schema) {
-    const issues = schemaViolations(capability.schema, configuration, field);
+  if (capability.configurationSchema) {
+    const issues = schemaViolations(capability.configurationSchema, configuration, field);
     if (issues.length > 0) {
       throw badRequest(violationsMessage(issues), issues);
     }
   }
   assertRegionAllowed(tenant, context.environment, context.region);
-}
-
-/**
- * Serialises every change to one subscription's versions: the subscription row is stable (never the
- * row whose isActive flips), so concurrent creates queue here and number and activate one at a time.
- */
-async function lockSubscription(tx: Transaction, subscriptionId: string): Promise<void> {
-  await tx
-    .select({ id: capabilitySubscriptions.id })
-    .from(capabilitySubscriptions)
-    .where(eq(capabilitySubscriptions.id, subscriptionId))
-    .for('update');
 }
 
 /** Makes `id` the only active version of its context. */
@@ -195,19 +89,14 @@ async function insertNextVersion(
   actor: Actor,
 ): Promise<ConfigurationVersion> {
   const subscriptionId = subscriptionIdFor(context.tenantId, context.capabilityId);
-  // Lock order: tenant (held), capability, subscription, versions (tenants/lock.ts).
+  // Lock order (locks.ts): tenant (held), capability, subscription, versions.
   await assertVersionAllowed(tx, tenant, context, configuration.value, field);
-  await tx
-    .insert(capabilitySubscriptions)
-    .values({
-      id: subscriptionId,
-      tenantId: context.tenantId,
-      capabilityId: context.capabilityId,
-      environment: context.environment,
-      region: context.region,
-    })
-    .onConflictDoNothing({ target: capabilitySubscriptions.id });
-  await lockSubscription(tx, subscriptionId);
+  await lockSubscription(tx, subscriptionId, {
+    tenantId: context.tenantId,
+    capabilityId: context.capabilityId,
+    environment: context.environment,
+    region: context.region,
+  });
   const [{ highest } = { highest: null }] = await tx
     .select({ highest: max(versions.version) })
     .from(versions)
@@ -304,7 +193,7 @@ export async function promoteVersion(
         : 'A production version cannot be promoted further';
       throw badRequest(message, [{ path: 'body.targetEnvironment', message }]);
     }
-    // Lock order: tenant, capability, subscription, versions (tenants/lock.ts); one subscription
+    // Lock order: tenant, capability, subscription, versions (locks.ts); one subscription
     // serves every region, so the regions queue behind one lock in the order given.
     const tenant = await lockTenant(tx, found.tenantId, 'share');
     if (!tenant) throw notFound('Configuration version');
@@ -327,7 +216,7 @@ export async function promoteVersion(
       region: found.region,
       version: found.version,
     };
-    const configuration = { text: found.configuration, value: JSON.parse(found.configuration) as unknown };
+    const configuration = { text: found.configuration, value: parseStored(found.configuration) };
     const created: ConfigurationVersion[] = [];
     for (const region of regions) {
       created.push(
@@ -363,15 +252,11 @@ export async function activateVersion(
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(versions).where(eq(versions.id, versionId));
     if (!found) throw notFound('Configuration version');
-    // Lock order: tenant, capability, subscription, versions (tenants/lock.ts). A tenant deleted
+    // Lock order: tenant, capability, subscription, versions (locks.ts). A tenant deleted
     // meanwhile took the version with it.
     const tenant = await lockTenant(tx, found.tenantId, 'share');
     if (!tenant) throw notFound('Configuration version');
-    await tx
-      .select({ id: capabilities.id })
-      .from(capabilities)
-      .where(eq(capabilities.id, found.capabilityId))
-      .for('key share');
+    await lockCapability(tx, found.capabilityId, 'key share');
     await lockSubscription(tx, found.subscriptionId);
     const [version] = await tx.select().from(versions).where(eq(versions.id, versionId));
     if (!version) throw notFound('Configuration version');

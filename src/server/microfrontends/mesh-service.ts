@@ -1,16 +1,52 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FieldIssue } from '../../contract/errors';
 import type { CreateMeshBody, MeshManifest, MeshMenuItem, WebAppMesh } from '../../contract/web-app-meshes';
 import { recordAudit } from '../audit/service';
-import type { Actor } from '../auth/viewer';
+import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
+import type { WebAppMeshListQuery } from '../../contract/lists';
+import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import type { Database, Executor } from '../db/client';
-import { lockTenant } from '../tenants/lock';
+import { lockTenant, lockTenantOf } from '../locks';
 import { microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { assertRevision, type ExpectedRevision } from '../revisions';
-import { getMesh } from './service';
+import { deleteRevisioned, revisionedRows } from '../revisioned-rows';
+import type { ExpectedRevision } from '../revisions';
+
+const meshSortColumns = { name: webAppMeshes.name, createdAt: webAppMeshes.createdAt };
+
+/** Meshes in scope, newest first unless sorted, searched by name, filtered by tenant. */
+export async function listMeshes(
+  db: Executor,
+  scope: TenantScope,
+  query: WebAppMeshListQuery,
+): Promise<{ items: WebAppMesh[]; total: number }> {
+  const where = and(
+    inTenantScope(webAppMeshes.tenantId, scope),
+    query.tenantId ? eq(webAppMeshes.tenantId, query.tenantId) : undefined,
+    containsAny(query.q, [webAppMeshes.name]),
+  );
+  const { limit, offset } = pageOf(query);
+  return runList({
+    page: db
+      .select()
+      .from(webAppMeshes)
+      .where(where)
+      .orderBy(...orderByFor(query.sort, '-createdAt', meshSortColumns, webAppMeshes.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(webAppMeshes).where(where),
+    limit,
+    offset,
+  });
+}
+
+export async function getMesh(db: Executor, id: string): Promise<WebAppMesh> {
+  const [found] = await db.select().from(webAppMeshes).where(eq(webAppMeshes.id, id));
+  if (!found) throw notFound('Web app mesh');
+  return found;
+}
 
 /** A menu item as a client may send it: id optional (assigned here), config optional. */
 const incomingItemSchema = z.object({
@@ -120,6 +156,13 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
   });
 }
 
+/** Meshes as revisioned writes see them. */
+const meshRows = revisionedRows(webAppMeshes, getTableColumns(webAppMeshes), {
+  label: 'Web app mesh',
+  resourceType: 'mesh',
+  tenantOf: (row) => row.tenantId,
+});
+
 export async function deleteMesh(
   db: Database,
   id: string,
@@ -127,26 +170,9 @@ export async function deleteMesh(
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    // The tenant row before the mesh's, the one lock order for a tenant's children (tenants/lock.ts).
-    const [found] = await tx
-      .select({ tenantId: webAppMeshes.tenantId })
-      .from(webAppMeshes)
-      .where(eq(webAppMeshes.id, id));
-    if (!found || !(await lockTenant(tx, found.tenantId, 'key share'))) throw notFound('Web app mesh');
-    if (expectedRevision !== undefined) {
-      const [current] = await tx.select().from(webAppMeshes).where(eq(webAppMeshes.id, id)).for('update');
-      if (!current) throw notFound('Web app mesh');
-      assertRevision(current, expectedRevision, 'The web app mesh');
-    }
-    const [deleted] = await tx.delete(webAppMeshes).where(eq(webAppMeshes.id, id)).returning();
-    if (!deleted) throw notFound('Web app mesh');
-    await recordAudit(tx, actor, {
-      action: 'mesh.delete',
-      resourceType: 'mesh',
-      resourceId: id,
-      tenantId: deleted.tenantId,
-      changes: { before: deleted },
-    });
+    // The tenant row before the mesh's, the one lock order (locks.ts).
+    await lockTenantOf(tx, webAppMeshes, id, 'Web app mesh');
+    await deleteRevisioned(tx, meshRows, id, expectedRevision, actor, (before) => ({ before }));
   });
 }
 

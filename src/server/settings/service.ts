@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SETTINGS, type Settings, type SettingsInput } from '../../contract/settings';
-import { changedFields } from '../audit/changes';
+import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
@@ -63,7 +63,7 @@ export async function replaceSettings(
       const current = await getSettings(tx);
       throw new PreconditionFailedError(current.revision, current, 'The settings');
     }
-    const changed = changedFields(previous, after, Object.keys(input) as (keyof SettingsInput)[]);
+    const changed = changedFieldsOf(previous, after, input);
     await recordAudit(tx, actor, {
       action: 'settings.update',
       resourceType: 'settings',

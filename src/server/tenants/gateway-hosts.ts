@@ -1,7 +1,8 @@
-import { and, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, isNotNull, ne } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
 import { tenants } from '../db/schema';
 import { badRequest, conflict } from '../errors';
+import { ADVISORY_LOCKS, advisoryLock } from '../locks';
 
 /*
  * The host names a tenant's gateway configuration declares (`"hosts": [...]` in the free-form JSON text
@@ -11,7 +12,6 @@ import { badRequest, conflict } from '../errors';
  */
 
 const FIELD = 'apiGatewayConfiguration';
-const GATEWAY_HOSTS_LOCK = 727_061;
 const MAX_HOSTS = 100;
 /** A DNS label, lower-cased: Kong's route hosts take no port, and the console takes no wildcard. */
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -61,7 +61,7 @@ export function storedGatewayHosts(text: string | null): string[] {
 /** Refuses (409) hosts another tenant's configuration declares, naming the host but not the tenant. */
 async function claimGatewayHosts(tx: Transaction, tenantId: string, hosts: string[]): Promise<void> {
   if (hosts.length === 0) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${GATEWAY_HOSTS_LOCK})`);
+  await advisoryLock(tx, ADVISORY_LOCKS.gatewayHosts);
   const others = await tx
     .select({ configuration: tenants.apiGatewayConfiguration })
     .from(tenants)

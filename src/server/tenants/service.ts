@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, getTableColumns } from 'drizzle-orm';
 import type { Option, OptionsQuery, TenantListQuery } from '../../contract/lists';
 import type { EnvironmentRegionPolicy, Tenant, TenantInput, TenantPatch } from '../../contract/tenants';
 import { changedFields } from '../audit/changes';
@@ -7,7 +7,9 @@ import type { Database, Executor } from '../db/client';
 import { containsAny, countColumn, runOptions, orderByFor, pageOf, runList } from '../db/list';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import { notFound } from '../errors';
-import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
+import type { TenantChildTable } from '../locks';
+import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import type { ExpectedRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import {
   checkAllowedRegions,
@@ -19,7 +21,6 @@ import {
   wideningsOf,
 } from './governance';
 import { checkGatewayHosts } from './gateway-hosts';
-import { lockTenant } from './lock';
 
 const tenantSortColumns = {
   name: tenants.name,
@@ -86,16 +87,16 @@ const JSON_TEXT_FIELDS = [
   'policyServerConfiguration',
 ] as const;
 
-/** Validates JSON-text fields and region lists of a create or patch; answers the values to store. */
+/** Validates JSON-text fields and region lists of a create or patch; answers the input with the values to store. */
 function checkedFields<T extends TenantPatch>(input: T): T {
-  const out: TenantPatch = { ...input };
+  const checked: TenantPatch = {};
   for (const field of JSON_TEXT_FIELDS) {
     const value = jsonTextOrNull(input[field], field);
-    if (value !== undefined) out[field] = value;
+    if (value !== undefined) checked[field] = value;
   }
   const regions = checkAllowedRegions(input.allowedRegions);
-  if (regions !== undefined) out.allowedRegions = regions;
-  return out as T;
+  if (regions !== undefined) checked.allowedRegions = regions;
+  return { ...input, ...checked };
 }
 
 /** The overrides a create or patch sent: undefined when it sent none, [] for null or empty text. */
@@ -106,6 +107,13 @@ function sentPolicies(text: string | null | undefined): EnvironmentRegionPolicy[
 
 const serialise = (policies: EnvironmentRegionPolicy[]) =>
   policies.length > 0 ? JSON.stringify(policies) : null;
+
+/** Tenants as revisioned writes see them (the tenant row is the lock every child writer takes first). */
+const tenantRows = revisionedRows(tenants, getTableColumns(tenants), {
+  label: 'Tenant',
+  resourceType: 'tenant',
+  tenantOf: (row) => row.id,
+});
 
 export async function createTenant(db: Database, input: TenantInput, actor: Actor): Promise<Tenant> {
   const fields = checkedFields(input);
@@ -152,41 +160,31 @@ export async function updateTenant(
   beforeWrite?: (before: Tenant, fields: TenantPatch) => void,
 ): Promise<Tenant> {
   const fields = checkedFields(patch);
-  return db.transaction(async (tx) => {
-    // FOR UPDATE: waits for child writers (which hold FOR SHARE while they check governance), so no
-    // configuration version is created against the rules this change replaces.
-    const [before] = await tx.select().from(tenants).where(eq(tenants.id, id)).for('update');
-    if (!before) throw notFound('Tenant');
-    assertRevision(before, expectedRevision, 'The tenant');
-    beforeWrite?.(before, fields);
-    await checkGatewayHosts(tx, id, fields.apiGatewayConfiguration);
-    const merged: Tenant = { ...before, ...fields } as Tenant;
-    const sent = sentPolicies(fields.environmentRegionPolicies);
-    const stored = storedPolicies(before.environmentRegionPolicies);
-    const policies = resolvePolicies(stored, sent, merged);
-    const widenings = wideningsOf(
-      { ...before, policies: stored },
-      { ...merged, policies },
-      sent !== undefined,
-    );
-    if (widenings.length > 0 && !confirmWidening) throw wideningConflict(widenings);
-    const environmentRegionPolicies = serialise(policies);
-    const [after] = await tx
-      .update(tenants)
-      .set({ ...fields, environmentRegionPolicies, revision: nextRevision(tenants.revision) })
-      .where(eq(tenants.id, id))
-      .returning();
-    if (!after) throw notFound('Tenant');
-    const changed = changedFields(before, after);
-    await recordAudit(tx, actor, {
-      action: 'tenant.update',
-      resourceType: 'tenant',
-      resourceId: id,
-      tenantId: id,
-      changes: widenings.length > 0 ? { ...changed, confirmedWidening: widenings } : changed,
-    });
-    return after;
-  });
+  // FOR UPDATE: waits for child writers (which hold FOR SHARE while they check governance), so no
+  // configuration version is created against the rules this change replaces.
+  return db.transaction((tx) =>
+    updateRevisioned(tx, tenantRows, id, expectedRevision, actor, async (before) => {
+      beforeWrite?.(before, fields);
+      await checkGatewayHosts(tx, id, fields.apiGatewayConfiguration);
+      const merged: Tenant = { ...before, ...fields };
+      const sent = sentPolicies(fields.environmentRegionPolicies);
+      const stored = storedPolicies(before.environmentRegionPolicies);
+      const policies = resolvePolicies(stored, sent, merged);
+      const widenings = wideningsOf(
+        { ...before, policies: stored },
+        { ...merged, policies },
+        sent !== undefined,
+      );
+      if (widenings.length > 0 && !confirmWidening) throw wideningConflict(widenings);
+      return {
+        set: { ...fields, environmentRegionPolicies: serialise(policies) },
+        changes: (after) => {
+          const changed = changedFields(before, after);
+          return widenings.length > 0 ? { ...changed, confirmedWidening: widenings } : changed;
+        },
+      };
+    }),
+  );
 }
 
 /** Deletes a tenant with its web apps, profiles, subscriptions (and versions) and meshes, in one transaction. */
@@ -196,33 +194,30 @@ export async function deleteTenant(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<{ webApps: number; profiles: number; subscriptions: number; meshes: number }> {
+  // The tenant row first, as every child writer takes it first (locks.ts): this waits for the writers
+  // in flight, and the ones that come after find the tenant gone (404). The cascade below then meets
+  // no child row another transaction holds, so there is no lock cycle to deadlock on.
   return db.transaction(async (tx) => {
-    // The tenant row first, as every child writer takes it first (tenants/lock.ts): this waits for the
-    // writers in flight, and the ones that come after find the tenant gone (404). The cascade below
-    // then meets no child row another transaction holds, so there is no lock cycle to deadlock on.
-    const before = await lockTenant(tx, id, 'update');
-    if (!before) throw notFound('Tenant');
-    assertRevision(before, expectedRevision, 'The tenant');
-    const countIn = async (
-      table: typeof webApps | typeof userProfiles | typeof capabilitySubscriptions | typeof webAppMeshes,
-    ) => {
-      const [row] = await tx.select({ n: count() }).from(table).where(eq(table.tenantId, id));
-      return row?.n ?? 0;
-    };
-    const removed = {
-      webApps: await countIn(webApps),
-      profiles: await countIn(userProfiles),
-      subscriptions: await countIn(capabilitySubscriptions),
-      meshes: await countIn(webAppMeshes),
-    };
-    await tx.delete(tenants).where(eq(tenants.id, id));
-    await recordAudit(tx, actor, {
-      action: 'tenant.delete',
-      resourceType: 'tenant',
-      resourceId: id,
-      tenantId: id,
-      changes: { before, removed },
-    });
+    const { removed } = await deleteRevisioned(
+      tx,
+      tenantRows,
+      id,
+      expectedRevision,
+      actor,
+      async (before) => {
+        const countIn = async (table: TenantChildTable) => {
+          const [row] = await tx.select({ n: count() }).from(table).where(eq(table.tenantId, id));
+          return row?.n ?? 0;
+        };
+        const removed = {
+          webApps: await countIn(webApps),
+          profiles: await countIn(userProfiles),
+          subscriptions: await countIn(capabilitySubscriptions),
+          meshes: await countIn(webAppMeshes),
+        };
+        return { before, removed };
+      },
+    );
     return removed;
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { WebAppListQuery } from '../../contract/lists';
 import {
   WEB_APP_DEFAULT_ENVIRONMENT,
@@ -7,15 +7,16 @@ import {
   type WebAppInput,
   type WebAppPatch,
 } from '../../contract/web-apps';
-import { changedFields } from '../audit/changes';
+import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
-import type { Database, Executor, Transaction } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { assertRevision, nextRevision, type ExpectedRevision } from '../revisions';
+import { lockTenant, lockTenantOf } from '../locks';
+import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import type { ExpectedRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
-import { lockTenant } from '../tenants/lock';
 
 const webAppSortColumns = {
   name: webApps.name,
@@ -65,14 +66,12 @@ export async function getWebApp(db: Executor, id: string): Promise<WebApp> {
   return found;
 }
 
-/**
- * The tenant row before the web app's, the one lock order for a tenant's children (tenants/lock.ts).
- * A web app or tenant gone meanwhile is a 404.
- */
-async function lockOwningTenant(tx: Transaction, id: string): Promise<void> {
-  const [found] = await tx.select({ tenantId: webApps.tenantId }).from(webApps).where(eq(webApps.id, id));
-  if (!found || !(await lockTenant(tx, found.tenantId, 'key share'))) throw notFound('Web app');
-}
+/** Web apps as revisioned writes see them. */
+const webAppRows = revisionedRows(webApps, getTableColumns(webApps), {
+  label: 'Web app',
+  resourceType: 'web_app',
+  tenantOf: (row) => row.tenantId,
+});
 
 /** '' from an empty form input means "no URL". */
 const urlOrNull = (url: string | null | undefined) => (url === undefined ? undefined : url || null);
@@ -115,34 +114,19 @@ export async function updateWebApp(
   beforeWrite?: (before: WebApp) => void,
 ): Promise<WebApp> {
   return db.transaction(async (tx) => {
-    await lockOwningTenant(tx, id);
-    const [before] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
-    if (!before) throw notFound('Web app');
-    assertRevision(before, expectedRevision, 'The web app');
-    const { tenantId, ...changes } = patch;
-    if (tenantId !== undefined && tenantId !== before.tenantId) {
-      throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
-        { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
-      ]);
-    }
-    beforeWrite?.(before);
-    const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
-    if (Object.keys(values).length === 0) return before;
-    const [after] = await tx
-      .update(webApps)
-      .set({ ...values, revision: nextRevision(webApps.revision) })
-      .where(eq(webApps.id, id))
-      .returning();
-    if (!after) throw notFound('Web app');
-    const changed = changedFields(before, after, Object.keys(values) as (keyof WebApp & string)[]);
-    await recordAudit(tx, actor, {
-      action: 'web_app.update',
-      resourceType: 'web_app',
-      resourceId: id,
-      tenantId: before.tenantId,
-      changes: changed,
+    // The tenant row before the web app's, the one lock order (locks.ts).
+    await lockTenantOf(tx, webApps, id, 'Web app');
+    return updateRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => {
+      const { tenantId, ...changes } = patch;
+      if (tenantId !== undefined && tenantId !== before.tenantId) {
+        throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
+          { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
+        ]);
+      }
+      beforeWrite?.(before);
+      const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
+      return { set: values, changes: (after) => changedFieldsOf(before, after, values) };
     });
-    return after;
   });
 }
 
@@ -153,20 +137,8 @@ export async function deleteWebApp(
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockOwningTenant(tx, id);
-    if (expectedRevision !== undefined) {
-      const [current] = await tx.select().from(webApps).where(eq(webApps.id, id)).for('update');
-      if (!current) throw notFound('Web app');
-      assertRevision(current, expectedRevision, 'The web app');
-    }
-    const [before] = await tx.delete(webApps).where(eq(webApps.id, id)).returning();
-    if (!before) throw notFound('Web app');
-    await recordAudit(tx, actor, {
-      action: 'web_app.delete',
-      resourceType: 'web_app',
-      resourceId: id,
-      tenantId: before.tenantId,
-      changes: { before },
-    });
+    // The tenant row before the web app's, the one lock order (locks.ts).
+    await lockTenantOf(tx, webApps, id, 'Web app');
+    await deleteRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => ({ before }));
   });
 }

@@ -1,0 +1,173 @@
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import type { MicrofrontendListQuery, Option, OptionsQuery } from '../../contract/lists';
+import type { Microfrontend, MicrofrontendInput } from '../../contract/microfrontends';
+import { recordAudit } from '../audit/service';
+import type { Actor } from '../auth/viewer';
+import type { Database, Executor } from '../db/client';
+import { containsAny, countColumn, orderByFor, pageOf, runList, runOptions } from '../db/list';
+import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import type { ExpectedRevision } from '../revisions';
+import { refusingDuplicates } from '../unique-violation';
+
+/** The registry: microfrontends themselves (their versions: versions-service.ts). */
+
+const microfrontendSortColumns = {
+  name: microfrontends.name,
+  slug: microfrontends.slug,
+  createdAt: microfrontends.createdAt,
+};
+
+/** The registry, by name unless sorted, searched by name, slug or description. */
+export async function listMicrofrontends(
+  db: Executor,
+  query: MicrofrontendListQuery,
+): Promise<{ items: Microfrontend[]; total: number }> {
+  const where = containsAny(query.q, [microfrontends.name, microfrontends.slug, microfrontends.description]);
+  const { limit, offset } = pageOf(query);
+  return runList({
+    page: db
+      .select()
+      .from(microfrontends)
+      .where(where)
+      .orderBy(...orderByFor(query.sort, 'name', microfrontendSortColumns, microfrontends.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select(countColumn).from(microfrontends).where(where),
+    limit,
+    offset,
+  });
+}
+
+/** The microfrontend picker: the registry by name, detail = slug, searched by name or slug. */
+export function microfrontendOptions(
+  db: Executor,
+  query: OptionsQuery,
+): Promise<{ items: Option[]; total: number }> {
+  const { id, name: label, slug: detail } = microfrontends;
+  return runOptions(db, { table: microfrontends, id, label, detail, searched: [label, detail] }, query);
+}
+
+export async function getMicrofrontend(db: Executor, id: string): Promise<Microfrontend> {
+  const [found] = await db.select().from(microfrontends).where(eq(microfrontends.id, id));
+  if (!found) throw notFound('Microfrontend');
+  return found;
+}
+
+const duplicateSlug = () => conflict('A microfrontend with this slug already exists');
+
+export async function createMicrofrontend(
+  db: Database,
+  input: MicrofrontendInput,
+  actor: Actor,
+): Promise<Microfrontend> {
+  return refusingDuplicates(
+    () =>
+      db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(microfrontends)
+          .values({ ...input, createdBy: actor.email })
+          .returning();
+        if (!created) throw new Error('Insert returned no row');
+        await recordAudit(tx, actor, {
+          action: 'microfrontend.create',
+          resourceType: 'microfrontend',
+          resourceId: created.id,
+          changes: { after: input },
+        });
+        return created;
+      }),
+    duplicateSlug,
+  );
+}
+
+/** Microfrontends as revisioned writes see them. */
+const microfrontendRows = revisionedRows(microfrontends, getTableColumns(microfrontends), {
+  label: 'Microfrontend',
+  resourceType: 'microfrontend',
+});
+
+export async function updateMicrofrontend(
+  db: Database,
+  id: string,
+  patch: Partial<MicrofrontendInput>,
+  actor: Actor,
+  expectedRevision?: ExpectedRevision,
+): Promise<Microfrontend> {
+  return refusingDuplicates(
+    () =>
+      db.transaction((tx) =>
+        updateRevisioned(tx, microfrontendRows, id, expectedRevision, actor, (before) => ({
+          set: patch,
+          changes: () => ({ before, after: patch }),
+        })),
+      ),
+    duplicateSlug,
+  );
+}
+
+/** Meshes whose menu uses one of the given versions (menus are JSON text, so this reads them). */
+async function meshesUsing(db: Executor, versionIds: Set<string>): Promise<string[]> {
+  const meshes = await db
+    .select({ name: webAppMeshes.name, menuItems: webAppMeshes.menuItems })
+    .from(webAppMeshes);
+  const usesOne = (item: unknown) =>
+    typeof item === 'object' &&
+    item !== null &&
+    'microfrontendVersionId' in item &&
+    typeof item.microfrontendVersionId === 'string' &&
+    versionIds.has(item.microfrontendVersionId);
+  return meshes
+    .filter((mesh) => {
+      try {
+        const items: unknown = JSON.parse(mesh.menuItems);
+        return Array.isArray(items) && items.some(usesOne);
+      } catch {
+        return false;
+      }
+    })
+    .map((mesh) => mesh.name);
+}
+
+/** Refuses to delete a microfrontend that a mesh uses or that is live in some environment. */
+async function assertUnused(tx: Executor, microfrontend: Microfrontend): Promise<void> {
+  const versions = await tx
+    .select({ id: microfrontendVersions.id })
+    .from(microfrontendVersions)
+    .where(eq(microfrontendVersions.microfrontendId, microfrontend.id));
+  const usedBy = await meshesUsing(tx, new Set(versions.map((v) => v.id)));
+  if (usedBy.length > 0)
+    throw conflict(
+      `${microfrontend.name} is used by the mesh${usedBy.length > 1 ? 'es' : ''} ${usedBy.join(', ')}`,
+    );
+  const live = await tx
+    .select({ environment: microfrontendDeployments.environment })
+    .from(microfrontendDeployments)
+    .where(
+      and(
+        eq(microfrontendDeployments.microfrontendId, microfrontend.id),
+        eq(microfrontendDeployments.status, 'active'),
+      ),
+    );
+  if (live.length > 0)
+    throw conflict(
+      `${microfrontend.name} is live in ${[...new Set(live.map((l) => l.environment))].join(', ')}`,
+    );
+}
+
+/** Deletes a microfrontend with its versions and idle deployments; refused while live or used by a mesh. */
+export async function deleteMicrofrontend(
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: ExpectedRevision,
+): Promise<void> {
+  await db.transaction((tx) =>
+    deleteRevisioned(tx, microfrontendRows, id, expectedRevision, actor, async (before) => {
+      await assertUnused(tx, before);
+      await tx.delete(microfrontendDeployments).where(eq(microfrontendDeployments.microfrontendId, id));
+      return { before };
+    }),
+  );
+}

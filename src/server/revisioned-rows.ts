@@ -1,0 +1,162 @@
+import { eq, type ColumnBaseConfig } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { recordAudit } from './audit/service';
+import type { Actor } from './auth/viewer';
+import type { Transaction } from './db/client';
+import { notFound } from './errors';
+import { assertRevision, nextRevision, type ExpectedRevision } from './revisions';
+
+/**
+ * The one recipe of a write to a row that carries a revision (docs/decisions/007-revisions.md): lock the
+ * row FOR UPDATE, refuse a stale If-Match (412 with the current row), check and write with the revision
+ * moved in the same UPDATE, audit, all in the caller's transaction.
+ */
+
+type Column<Data> = PgColumn<ColumnBaseConfig<'number' | 'string', string> & { data: Data; notNull: true }>;
+
+/** A table whose rows have a text id and a revision. */
+export type RevisionedTable = PgTable & { id: Column<string>; revision: Column<number> };
+
+/** One kind of revisioned row: where it lives, what a read answers, and how messages and audit name it. */
+export interface RevisionedRows<
+  T extends RevisionedTable,
+  S extends Record<string, PgColumn>,
+> extends RowNames<RowOf<S>> {
+  table: T;
+  /** The columns a read answers (every column but secrets). */
+  columns: S;
+  /** Subject of the 412 ("The web app was changed by someone else"). */
+  what: string;
+  /** The prefix of its audit actions (`web_app.update`). */
+  action: string;
+}
+
+/** How messages and the audit trail name a kind of row. */
+interface RowNames<Row> {
+  /** Noun of the 404 ("Web app not found"); the 412 says "The web app". */
+  label: string;
+  /** The audit trail's resourceType, and the prefix of its actions unless `action` says another. */
+  resourceType: string;
+  action?: string;
+  /** The tenant an event belongs to, for rows a tenant owns. */
+  tenantOf?: (row: Row) => string;
+}
+
+/** Describes a revisioned table: its table, the columns a read answers, and its names. */
+export function revisionedRows<T extends RevisionedTable, S extends Record<string, PgColumn>>(
+  table: T,
+  columns: S,
+  names: RowNames<NoInfer<RowOf<S>>>,
+): RevisionedRows<T, S> {
+  return {
+    ...names,
+    table,
+    columns,
+    what: `The ${names.label.toLowerCase()}`,
+    action: names.action ?? names.resourceType,
+  };
+}
+
+/**
+ * The row and its revision, read FOR UPDATE (or plainly, once the lock is held). The table is read as a
+ * plain RevisionedTable: drizzle types a query over a generic table only through its selection.
+ */
+async function readRow<S extends Record<string, PgColumn>>(
+  tx: Transaction,
+  { table, columns }: { table: RevisionedTable; columns: S },
+  id: string,
+  lock: boolean,
+) {
+  const query = tx.select({ row: columns, revision: table.revision }).from(table).where(eq(table.id, id));
+  const [found] = await (lock ? query.for('update') : query);
+  return found;
+}
+
+/** The row as a read of `rows` answers it. */
+export type RowOf<S extends Record<string, PgColumn>> = NonNullable<
+  Awaited<ReturnType<typeof readRow<S>>>
+>['row'];
+
+/**
+ * Locks the row for the rest of the transaction and checks the If-Match: 404 when it is gone, 412 (with
+ * the row as it is now) when it is at another revision. Under READ COMMITTED a writer that waited here
+ * re-reads the row and sees the revision its rival wrote.
+ */
+export async function lockRevisioned<T extends RevisionedTable, S extends Record<string, PgColumn>>(
+  tx: Transaction,
+  rows: RevisionedRows<T, S>,
+  id: string,
+  expectedRevision: ExpectedRevision | undefined,
+): Promise<RowOf<S>> {
+  const found = await readRow(tx, rows, id, true);
+  if (!found) throw notFound(rows.label);
+  assertRevision(found, expectedRevision, rows.what, found.row);
+  return found.row;
+}
+
+/** What an update writes, decided on the locked row. */
+export interface RevisionedChange<T extends RevisionedTable, Row> {
+  /** The columns to set; none means nothing changes: the row is answered as it is, nothing audited. */
+  set: PgUpdateSetSource<T>;
+  /** The event's `changes`, from the row as written. */
+  changes: (after: Row) => unknown;
+  /** The event's action after the prefix; `update` unless said. */
+  action?: string;
+}
+
+/**
+ * An update in the one recipe: lock and check the If-Match, let `change` check the row and say what to
+ * write, write it with the next revision, audit it. Answers the row as written.
+ */
+export async function updateRevisioned<T extends RevisionedTable, S extends Record<string, PgColumn>>(
+  tx: Transaction,
+  rows: RevisionedRows<T, S>,
+  id: string,
+  expectedRevision: ExpectedRevision | undefined,
+  actor: Actor,
+  change: (before: RowOf<S>) => RevisionedChange<T, RowOf<S>> | Promise<RevisionedChange<T, RowOf<S>>>,
+): Promise<RowOf<S>> {
+  const before = await lockRevisioned(tx, rows, id, expectedRevision);
+  const { set, changes, action = 'update' } = await change(before);
+  if (Object.keys(set).length === 0) return before;
+  await tx
+    .update(rows.table)
+    .set({ ...set, revision: nextRevision(rows.table.revision) })
+    .where(eq(rows.table.id, id));
+  const after = (await readRow(tx, rows, id, false))?.row;
+  if (!after) throw notFound(rows.label);
+  await recordAudit(tx, actor, {
+    action: `${rows.action}.${action}`,
+    resourceType: rows.resourceType,
+    resourceId: id,
+    tenantId: rows.tenantOf?.(before),
+    changes: changes(after),
+  });
+  return after;
+}
+
+/**
+ * A delete in the one recipe: lock and check the If-Match, let `prepare` refuse, remove what must go
+ * first and say what the event records (usually `{ before }`), delete, audit. Answers those changes.
+ */
+export async function deleteRevisioned<T extends RevisionedTable, S extends Record<string, PgColumn>, C>(
+  tx: Transaction,
+  rows: RevisionedRows<T, S>,
+  id: string,
+  expectedRevision: ExpectedRevision | undefined,
+  actor: Actor,
+  prepare: (before: RowOf<S>) => C | Promise<C>,
+): Promise<C> {
+  const before = await lockRevisioned(tx, rows, id, expectedRevision);
+  const changes = await prepare(before);
+  const table: RevisionedTable = rows.table;
+  await tx.delete(table).where(eq(table.id, id));
+  await recordAudit(tx, actor, {
+    action: `${rows.action}.delete`,
+    resourceType: rows.resourceType,
+    resourceId: id,
+    tenantId: rows.tenantOf?.(before),
+    changes,
+  });
+  return changes;
+}
