@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { TenantCombobox, useTenantOptions } from '@/tenants';
-import { FormSelect, REQUIRED_MARK } from '@/web-apps/components/form-select';
+import { FormSelect, REQUIRED_MARK } from '@/components/form-select';
 import {
   environmentOptions,
   regionOptions,

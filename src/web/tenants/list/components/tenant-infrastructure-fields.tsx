@@ -1,7 +1,7 @@
 import { authProviders, identityProviders } from '@contract/common';
 import type { UseFormReturn } from 'react-hook-form';
 import { CodeEditorField } from '@/components/code-editor';
-import { FormSelect } from '@/tenants/list/components/form-select';
+import { FormSelect } from '@/components/form-select';
 import type { InfrastructureField, InfrastructureFormValues } from '@/tenants/list/lib/infrastructure-form';
 import { withCurrent } from '@/tenants/list/lib/labels';
 
