@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { PaginationBar } from '@/components/list/pagination-bar';
+import { PagedList } from '@/components/list/paged-list';
 import { useTenantNames } from '@/tenants';
 import { useUserProfiles } from '@/users/api/get-user-profiles';
 import { useUsers } from '@/users/api/get-users';
@@ -83,32 +83,28 @@ export function UsersPage() {
           />
         }
       >
-        <div
-          className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-          aria-busy={users.isPlaceholderData || undefined}
-        >
-          {rows.map((user) => (
-            <UserCard
-              key={user.id}
-              user={user}
-              profiles={profilesByUser.get(user.id) ?? []}
-              tenantName={(tenantId) => tenantNames?.get(tenantId)}
-              canManageAccess={canManageAccess}
-              canEdit={isAdmin}
-              onAction={(kind) => open(kind, user)}
-            />
-          ))}
-        </div>
-        <PaginationBar
-          label="Users pages"
-          page={view.page}
-          pageSize={view.pageSize}
+        <PagedList
+          view={view}
           total={users.data?.total ?? 0}
           shown={rows.length}
-          disabled={users.isPlaceholderData}
-          onPageChange={view.setPage}
-          onPageSizeChange={view.setPageSize}
-        />
+          busy={users.isPlaceholderData}
+          label="Users pages"
+          className="space-y-6"
+        >
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {rows.map((user) => (
+              <UserCard
+                key={user.id}
+                user={user}
+                profiles={profilesByUser.get(user.id) ?? []}
+                tenantName={(tenantId) => tenantNames?.get(tenantId)}
+                canManageAccess={canManageAccess}
+                canEdit={isAdmin}
+                onAction={(kind) => open(kind, user)}
+              />
+            ))}
+          </div>
+        </PagedList>
       </ListState>
       <UserDialogs
         state={dialog}

@@ -4,7 +4,7 @@ import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { PaginationBar } from '@/components/list/pagination-bar';
+import { PagedList } from '@/components/list/paged-list';
 import { ListState } from '@/components/list-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -67,7 +67,14 @@ export function WebAppMeshesSection() {
             }
             empty={<EmptyState title={filtered ? 'No web app meshes found' : 'No web app meshes yet'} />}
           >
-            <div className="space-y-2" aria-busy={meshes.isPlaceholderData || undefined}>
+            <PagedList
+              view={list}
+              total={total}
+              shown={rows.length}
+              busy={meshes.isPlaceholderData}
+              label="Web app meshes pages"
+              className="space-y-2"
+            >
               <MeshesTable
                 meshes={rows}
                 tenantName={tenantName}
@@ -75,17 +82,7 @@ export function WebAppMeshesSection() {
                 sort={list.sort}
                 onSort={list.setSort}
               />
-              <PaginationBar
-                page={list.page}
-                pageSize={list.pageSize}
-                total={total}
-                shown={rows.length}
-                disabled={meshes.isPlaceholderData}
-                onPageChange={list.setPage}
-                onPageSizeChange={list.setPageSize}
-                label="Web app meshes pages"
-              />
-            </div>
+            </PagedList>
           </ListState>
           {meshes.status === 'error' && (
             // Named apart from the page's own Retry: this is a secondary section of the Web Apps page.

@@ -4,7 +4,7 @@ import { microfrontendSortFields } from '@contract/lists';
 import { useState } from 'react';
 import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
-import { PaginationBar } from '@/components/list/pagination-bar';
+import { PagedList } from '@/components/list/paged-list';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -63,7 +63,13 @@ export function MicrofrontendsPage() {
           />
         }
       >
-        <div className="space-y-4" aria-busy={microfrontends.isPlaceholderData || undefined}>
+        <PagedList
+          view={list}
+          total={microfrontends.data?.total ?? 0}
+          shown={rows.length}
+          busy={microfrontends.isPlaceholderData}
+          label="Microfrontends pages"
+        >
           {rows.map((microfrontend) => (
             <MicrofrontendCard
               key={microfrontend.id}
@@ -75,17 +81,7 @@ export function MicrofrontendsPage() {
               onEditVersion={(m, version) => setVersionForm({ open: true, microfrontend: m, version })}
             />
           ))}
-          <PaginationBar
-            page={list.page}
-            pageSize={list.pageSize}
-            total={microfrontends.data?.total ?? 0}
-            shown={rows.length}
-            disabled={microfrontends.isPlaceholderData}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            label="Microfrontends pages"
-          />
-        </div>
+        </PagedList>
       </ListState>
       {isAdmin && (
         <>
