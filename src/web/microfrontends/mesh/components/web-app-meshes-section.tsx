@@ -15,6 +15,25 @@ import { useListUrlState } from '@/hooks/use-list-url-state';
 import { MeshesToolbar } from '@/microfrontends/mesh/components/meshes-toolbar';
 import { useTenantNames } from '@/tenants';
 
+function MeshesSectionHeader() {
+  return (
+    <CardHeader>
+      <CardTitle id="web-app-meshes-title" role="heading" aria-level={2}>
+        Web App Meshes
+      </CardTitle>
+      <CardDescription>Menus composed from published microfrontend versions.</CardDescription>
+      <CardAction>
+        <Button asChild size="sm">
+          <Link to="/apps/create-mesh">
+            <Plus aria-hidden="true" />
+            Create Web App Mesh
+          </Link>
+        </Button>
+      </CardAction>
+    </CardHeader>
+  );
+}
+
 /** The web app meshes the viewer may see, on the Web Apps page. */
 export function WebAppMeshesSection() {
   // Prefixed (meshQ, meshPage...): the Web Apps list above keeps its own state in the same address.
@@ -36,20 +55,7 @@ export function WebAppMeshesSection() {
   return (
     <section aria-labelledby="web-app-meshes-title">
       <Card>
-        <CardHeader>
-          <CardTitle id="web-app-meshes-title" role="heading" aria-level={2}>
-            Web App Meshes
-          </CardTitle>
-          <CardDescription>Menus composed from published microfrontend versions.</CardDescription>
-          <CardAction>
-            <Button asChild size="sm">
-              <Link to="/apps/create-mesh">
-                <Plus aria-hidden="true" />
-                Create Web App Mesh
-              </Link>
-            </Button>
-          </CardAction>
-        </CardHeader>
+        <MeshesSectionHeader />
         <CardContent>
           <MeshesToolbar
             q={list.q}
