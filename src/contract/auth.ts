@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from './password';
-import { userSchema } from './users';
+import { tenantRoleSchema, userSchema } from './users';
 
 export * from './roles';
 
@@ -16,7 +16,7 @@ export { MIN_PASSWORD_LENGTH } from './password';
 /** POST /api/users/:id/password: the password policy of ./password.ts. */
 export const setPasswordBodySchema = z.object({ password: passwordSchema });
 
-export const membershipSchema = z.object({ tenantId: z.string(), role: z.string() });
+export const membershipSchema = z.object({ tenantId: z.string(), role: tenantRoleSchema });
 export type Membership = z.infer<typeof membershipSchema>;
 
 /** GET /api/auth/me and the login reply: the signed-in user and their tenant roles. */

@@ -4,9 +4,9 @@ import { environmentSchema, slotSchema, type Environment, type Slot } from './co
 /** One event of an environment's deployment history. */
 export const deploymentEventSchema = z.object({
   action: z.string(),
-  fromSlot: z.string(),
+  fromSlot: slotSchema,
   fromVersion: z.string(),
-  toSlot: z.string(),
+  toSlot: slotSchema,
   toVersion: z.string(),
   timestamp: z.string(),
 });

@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { revisionSchema } from './common';
 import { fieldIssueSchema } from './errors';
 
+export const capabilityStatuses = ['available', 'provisioning', 'deprecated'] as const;
+export const capabilityStatusSchema = z.enum(capabilityStatuses);
+export type CapabilityStatus = z.infer<typeof capabilityStatusSchema>;
+
 export const capabilitySchema = z.object({
   id: z.string(),
   revision: revisionSchema,
   name: z.string(),
   description: z.string().nullable(),
   version: z.string().nullable(),
-  status: z.string(),
+  status: capabilityStatusSchema,
   endpoint: z.string().nullable(),
   category: z.string().nullable(),
   /** JSON text: per-environment blue-green state. */
@@ -20,14 +24,12 @@ export const capabilitySchema = z.object({
 });
 export type Capability = z.infer<typeof capabilitySchema>;
 
-export const capabilityStatuses = ['available', 'provisioning', 'deprecated'] as const;
-
 /** Register / edit a capability. configurationSchema is JSON text the server checks is a JSON Schema. */
 export const capabilityInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   description: z.string().trim().max(2000).nullable().optional(),
   version: z.string().trim().max(50).nullable().optional(),
-  status: z.enum(capabilityStatuses).optional(),
+  status: capabilityStatusSchema.optional(),
   endpoint: z.string().trim().max(500).nullable().optional(),
   category: z.string().trim().max(100).nullable().optional(),
   configurationSchema: z.string().max(100_000).nullable().optional(),

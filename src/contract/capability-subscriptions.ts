@@ -7,17 +7,22 @@ import {
   type Environment,
 } from './common';
 
+/** A configuration version is active or not (exactly one per context is; isActive says the same). */
+export const configurationVersionStatuses = ['active', 'inactive'] as const;
+export const configurationVersionStatusSchema = z.enum(configurationVersionStatuses);
+export type ConfigurationVersionStatus = z.infer<typeof configurationVersionStatusSchema>;
+
 /** One configuration version of a subscription context (tenant, capability, environment, region). */
 export const configurationVersionSchema = z.object({
   id: z.string(),
   subscriptionId: z.string(),
   tenantId: z.string(),
   capabilityId: z.string(),
-  environment: z.string(),
+  environment: environmentSchema,
   region: z.string(),
   version: z.number().int(),
   configuration: z.string(),
-  status: z.string(),
+  status: configurationVersionStatusSchema,
   isActive: z.boolean(),
   notes: z.string().nullable(),
   createdAt: timestampSchema,
@@ -26,7 +31,7 @@ export const configurationVersionSchema = z.object({
   promotedFrom: z
     .object({
       versionId: z.string(),
-      environment: z.string(),
+      environment: environmentSchema,
       region: z.string(),
       version: z.number().int(),
     })

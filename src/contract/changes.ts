@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changeKinds, changeSchema } from './change-kinds';
-import { environmentSchema, environments, idParamSchema, revisionSchema, timestampSchema } from './common';
+import { environmentSchema, idParamSchema, revisionSchema, timestampSchema } from './common';
 import { listQuerySchemaFor } from './lists';
 import { instantOfLocalTime, isTimeZone, LOCAL_TIME_PATTERN } from './time-zone';
 
@@ -113,6 +113,7 @@ export const changeEventKinds = [
   /** The schedule moved outside what was approved: approvals start again. */
   'reopen',
 ] as const;
+export type ChangeEventKind = (typeof changeEventKinds)[number];
 export const changeEventSchema = z.object({
   id: z.string(),
   kind: z.enum(changeEventKinds),
@@ -156,7 +157,7 @@ export const changeRequestQuerySchema = listQuerySchemaFor(changeRequestSortFiel
   /** waiting: requests the user may approve now; mine: requests the user made. */
   view: z.enum(changeRequestViews).optional(),
   tenantId: idParamSchema.optional(),
-  environment: z.enum(environments).optional(),
+  environment: environmentSchema.optional(),
   kind: z.enum(changeKinds).optional(),
 });
 export type ChangeRequestQuery = z.infer<typeof changeRequestQuerySchema>;

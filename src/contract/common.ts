@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isOneOf, labelOf } from './sets';
+
+export { isOneOf, labelOf } from './sets';
 
 /**
  * Optimistic-concurrency revision of an editable resource: 1 when created, +1 on every change. It is
@@ -10,6 +13,7 @@ export const revisionSchema = z.number().int().min(0);
 export const environments = ['development', 'uat', 'production'] as const;
 export const environmentSchema = z.enum(environments);
 export type Environment = z.infer<typeof environmentSchema>;
+export const isEnvironment = (value: unknown): value is Environment => isOneOf(environments, value);
 
 /** Each environment's name in the console. */
 export const environmentNames: Record<Environment, string> = {
@@ -17,11 +21,15 @@ export const environmentNames: Record<Environment, string> = {
   uat: 'UAT',
   production: 'Production',
 };
-const environmentNameOf: ReadonlyMap<string, string> = new Map(Object.entries(environmentNames));
+/** The short names of cards and badges (docs/product.md, Labels). */
+export const environmentShortNames: Record<Environment, string> = {
+  development: 'Dev',
+  uat: 'UAT',
+  production: 'Prod',
+};
 
 /** development Development, uat UAT, production Production; other values raw. */
-export const environmentName = (environment: string): string =>
-  environmentNameOf.get(environment) ?? environment;
+export const environmentName = labelOf(environmentNames);
 
 /** Create Tenant data residency regions (7). */
 export const residencyRegions = [
@@ -64,13 +72,50 @@ export const disasterRecoveryTiers = [
   { value: 'tier-3', label: 'Standard', rto: '72h+', rpo: '24h+' },
 ] as const;
 
+/** Configure Tenant Infrastructure's identity providers. */
 export const identityProviders = ['auth0', 'okta', 'azure-ad', 'google', 'cognito', 'keycloak'] as const;
+export type IdentityProvider = (typeof identityProviders)[number];
+export const identityProviderNames: Record<IdentityProvider, string> = {
+  auth0: 'Auth0',
+  okta: 'Okta',
+  'azure-ad': 'Azure AD',
+  google: 'Google',
+  cognito: 'AWS Cognito',
+  keycloak: 'Keycloak',
+};
+
+/** Configure Tenant Infrastructure's authentication providers. */
 export const authProviders = ['oauth2', 'saml', 'oidc', 'jwt'] as const;
+export type AuthProvider = (typeof authProviders)[number];
+export const authProviderNames: Record<AuthProvider, string> = {
+  oauth2: 'OAuth 2.0',
+  saml: 'SAML',
+  oidc: 'OpenID Connect',
+  jwt: 'JWT',
+};
 
+/** Web app technologies; a microfrontend version's module type is one of the same. */
 export const technologies = ['module-federation', 'web-component', 'iframe-composition'] as const;
+export const technologySchema = z.enum(technologies);
+export type Technology = z.infer<typeof technologySchema>;
+/** docs/product.md, Labels. */
+export const technologyNames: Record<Technology, string> = {
+  'module-federation': 'Module Federation',
+  'web-component': 'Web Component',
+  'iframe-composition': 'Iframe Composition',
+};
+/** What each technology does, as Create Web App step 1 explains it. */
+export const technologyDescriptions: Record<Technology, string> = {
+  'module-federation': 'Load independently deployed bundles at runtime and share dependencies.',
+  'web-component': 'Framework-agnostic custom elements with encapsulated markup and styles.',
+  'iframe-composition': 'Compose applications in iframes for the strongest isolation.',
+};
 
-export const slotSchema = z.enum(['blue', 'green']);
+/** The two deployment slots of blue-green (docs/product.md, Blue-green state). */
+export const slots = ['blue', 'green'] as const;
+export const slotSchema = z.enum(slots);
 export type Slot = z.infer<typeof slotSchema>;
+export const slotNames: Record<Slot, string> = { blue: 'Blue', green: 'Green' };
 
 /** ISO-8601 timestamp string as the API sends it. */
 export const timestampSchema = z.string();

@@ -24,6 +24,14 @@ export const DEFAULT_RATE_LIMIT = 1000;
 /** Policy types the console offers; the server accepts these only. */
 export const policyTypes = ['authz', 'data-filter', 'rate-limit', 'admission', 'custom'] as const;
 export const policyTypeSchema = z.enum(policyTypes);
+export type PolicyType = z.infer<typeof policyTypeSchema>;
+export const policyTypeNames: Record<PolicyType, string> = {
+  authz: 'Authorization',
+  'data-filter': 'Data filter',
+  'rate-limit': 'Rate limit',
+  admission: 'Admission',
+  custom: 'Custom',
+};
 
 /**
  * Where a promoted version came from (docs/promotion.md): the source version's id, environment and

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { capabilityStatuses } from './capabilities';
-import { environments, idParamSchema, technologies } from './common';
-import { microfrontendVersionStatuses } from './microfrontends';
-import { tenantStatuses } from './tenants';
-import { globalRoles, userStatuses } from './users';
-import { webAppStatuses } from './web-apps';
+import { capabilityStatusSchema } from './capabilities';
+import { environmentSchema, idParamSchema, technologySchema } from './common';
+import { microfrontendVersionStatusSchema } from './microfrontends';
+import { tenantStatusSchema } from './tenants';
+import { globalRoleSchema, userStatusSchema } from './users';
+import { webAppStatusSchema } from './web-apps';
 
 /**
  * The list conventions every large list shares (docs/lists.md):
@@ -98,20 +98,20 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
  * of values are enums, so a typo is a 400 naming the field rather than an empty page.
  */
 export const tenantListQuerySchema = listQuerySchemaFor(tenantSortFields).extend({
-  status: z.enum(tenantStatuses).optional(),
+  status: tenantStatusSchema.optional(),
 });
 export type TenantListQuery = z.infer<typeof tenantListQuerySchema>;
 
 export const userListQuerySchema = listQuerySchemaFor(userSortFields).extend({
-  status: z.enum(userStatuses).optional(),
-  globalRole: z.enum(globalRoles).optional(),
+  status: userStatusSchema.optional(),
+  globalRole: globalRoleSchema.optional(),
   /** Users holding a profile in this tenant. */
   tenantId: idParamSchema.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const capabilityListQuerySchema = listQuerySchemaFor(capabilitySortFields).extend({
-  status: z.enum(capabilityStatuses).optional(),
+  status: capabilityStatusSchema.optional(),
   category: z.string().trim().max(100).optional(),
 });
 export type CapabilityListQuery = z.infer<typeof capabilityListQuerySchema>;
@@ -120,15 +120,15 @@ export const microfrontendListQuerySchema = listQuerySchemaFor(microfrontendSort
 export type MicrofrontendListQuery = z.infer<typeof microfrontendListQuerySchema>;
 
 export const microfrontendVersionListQuerySchema = listQuerySchemaFor(microfrontendVersionSortFields).extend({
-  status: z.enum(microfrontendVersionStatuses).optional(),
+  status: microfrontendVersionStatusSchema.optional(),
 });
 export type MicrofrontendVersionListQuery = z.infer<typeof microfrontendVersionListQuerySchema>;
 
 export const webAppListQuerySchema = listQuerySchemaFor(webAppSortFields).extend({
-  status: z.enum(webAppStatuses).optional(),
+  status: webAppStatusSchema.optional(),
   tenantId: idParamSchema.optional(),
-  environment: z.enum(environments).optional(),
-  technology: z.enum(technologies).optional(),
+  environment: environmentSchema.optional(),
+  technology: technologySchema.optional(),
 });
 export type WebAppListQuery = z.infer<typeof webAppListQuerySchema>;
 
@@ -158,6 +158,6 @@ export type AuditEventListQuery = z.infer<typeof auditEventListQuerySchema>;
 
 /** Published (or draft, deprecated) versions of one microfrontend, for the mesh form's picker. */
 export const microfrontendVersionOptionsQuerySchema = optionsQuerySchema.extend({
-  status: z.enum(microfrontendVersionStatuses).optional(),
+  status: microfrontendVersionStatusSchema.optional(),
 });
 export type MicrofrontendVersionOptionsQuery = z.infer<typeof microfrontendVersionOptionsQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema, revisionSchema } from './common';
+import { technologies, timestampSchema, revisionSchema } from './common';
 
 export const microfrontendSchema = z.object({
   id: z.string(),
@@ -13,14 +13,24 @@ export const microfrontendSchema = z.object({
 });
 export type Microfrontend = z.infer<typeof microfrontendSchema>;
 
+export const microfrontendVersionStatuses = ['draft', 'published', 'deprecated'] as const;
+export const microfrontendVersionStatusSchema = z.enum(microfrontendVersionStatuses);
+export type MicrofrontendVersionStatus = z.infer<typeof microfrontendVersionStatusSchema>;
+
+/** A version's module type: one of the web app technologies. */
+export const moduleTypes = technologies;
+export const moduleTypeSchema = z.enum(moduleTypes);
+export type ModuleType = z.infer<typeof moduleTypeSchema>;
+export const DEFAULT_MODULE_TYPE = 'module-federation';
+
 export const microfrontendVersionSchema = z.object({
   id: z.string(),
   revision: revisionSchema,
   microfrontendId: z.string(),
   version: z.string(),
-  status: z.string(),
+  status: microfrontendVersionStatusSchema,
   entryUrl: z.string().nullable(),
-  moduleType: z.string(),
+  moduleType: moduleTypeSchema,
   /** JSON text: list of exposed module names. */
   exposedModules: z.string().nullable(),
   sharedDependencies: z.string().nullable(),
@@ -31,11 +41,6 @@ export const microfrontendVersionSchema = z.object({
   createdBy: z.string().nullable(),
 });
 export type MicrofrontendVersion = z.infer<typeof microfrontendVersionSchema>;
-
-export const microfrontendVersionStatuses = ['draft', 'published', 'deprecated'] as const;
-
-export const moduleTypes = ['module-federation', 'web-component', 'iframe-composition'] as const;
-export const DEFAULT_MODULE_TYPE = 'module-federation';
 
 /** Subresource-integrity form: sha256/384/512 then base64. */
 export const INTEGRITY_HASH_PATTERN = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
@@ -67,7 +72,7 @@ export const microfrontendVersionInputSchema = z.object({
   microfrontendId: z.string().min(1).max(200),
   version: z.string().trim().min(1, 'Version is required').max(100),
   entryUrl: httpUrl.nullable().optional(),
-  moduleType: z.enum(moduleTypes).optional(),
+  moduleType: moduleTypeSchema.optional(),
   exposedModules: jsonText,
   sharedDependencies: jsonText,
   defaultConfig: jsonText,

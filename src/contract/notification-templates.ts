@@ -2,20 +2,41 @@ import { z } from 'zod';
 import { timestampSchema, revisionSchema } from './common';
 
 export const templateLanguages = ['en', 'es', 'fr', 'de', 'zh'] as const;
+export const templateLanguageSchema = z.enum(templateLanguages);
+export type TemplateLanguage = z.infer<typeof templateLanguageSchema>;
+export const templateLanguageNames: Record<TemplateLanguage, string> = {
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  zh: 'Chinese',
+};
+
 export const deliveryChannels = ['email', 'sms', 'inapp'] as const;
+export const deliveryChannelSchema = z.enum(deliveryChannels);
+export type DeliveryChannel = z.infer<typeof deliveryChannelSchema>;
+export const deliveryChannelNames: Record<DeliveryChannel, string> = {
+  email: 'Email',
+  sms: 'SMS',
+  inapp: 'In-app',
+};
+
 export const templateStatuses = ['active', 'inactive'] as const;
+export const templateStatusSchema = z.enum(templateStatuses);
+export type TemplateStatus = z.infer<typeof templateStatusSchema>;
+export const templateStatusNames: Record<TemplateStatus, string> = { active: 'Active', inactive: 'Inactive' };
 
 export const notificationTemplateSchema = z.object({
   id: z.string(),
   revision: revisionSchema,
   capabilityId: z.string(),
   name: z.string(),
-  language: z.string(),
-  deliveryChannel: z.string(),
+  language: templateLanguageSchema,
+  deliveryChannel: deliveryChannelSchema,
   subject: z.string().nullable(),
   content: z.string(),
   variables: z.array(z.string()),
-  status: z.string(),
+  status: templateStatusSchema,
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
   createdBy: z.string(),
@@ -45,8 +66,8 @@ export function placeholdersIn(text: string | null | undefined): string[] {
 export const templateInputSchema = z.object({
   capabilityId: z.string().min(1).max(200),
   name: z.string().trim().min(1, 'Name is required').max(200),
-  language: z.enum(templateLanguages),
-  deliveryChannel: z.enum(deliveryChannels),
+  language: templateLanguageSchema,
+  deliveryChannel: deliveryChannelSchema,
   subject: z.string().trim().max(500).nullable().optional(),
   content: z.string().trim().min(1, 'Content is required').max(20_000),
   variables: z
@@ -58,7 +79,7 @@ export const templateInputSchema = z.object({
     )
     .max(100)
     .optional(),
-  status: z.enum(templateStatuses).optional(),
+  status: templateStatusSchema.optional(),
 });
 export type TemplateInput = z.infer<typeof templateInputSchema>;
 export const templatePatchSchema = templateInputSchema.omit({ capabilityId: true }).partial();

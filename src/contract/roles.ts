@@ -2,6 +2,8 @@
  * Tenant roles and what they allow: pure data and functions, no zod, so the client's initial bundle can
  * use them to hide what the server would refuse.
  */
+import { isOneOf } from './sets';
+
 export const tenantRoles = ['owner', 'admin', 'developer', 'member'] as const;
 
 /** What a user can do inside one tenant. */
@@ -20,6 +22,12 @@ export const tenantActions = [
 ] as const;
 export type TenantAction = (typeof tenantActions)[number];
 export type TenantRole = (typeof tenantRoles)[number];
+export const tenantRoleNames: Record<TenantRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  developer: 'Developer',
+  member: 'Member',
+};
 
 /**
  * The one role table (DESIGN.md "Security"): owner > admin > developer > member. Global admins may do
@@ -42,7 +50,7 @@ export const isGlobalAdmin = (user: { globalRole: string }): boolean => user.glo
 
 export function roleAllows(role: string | undefined, action: TenantAction): boolean {
   if (role === undefined) return false;
-  const actions: readonly TenantAction[] = tenantRoleActions[role as TenantRole] ?? tenantRoleActions.member;
+  const actions = tenantRoleActions[isOneOf(tenantRoles, role) ? role : 'member'];
   return actions.includes(action);
 }
 

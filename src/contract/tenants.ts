@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { timestampSchema, revisionSchema } from './common';
+import { environmentSchema, timestampSchema, revisionSchema } from './common';
+
+export const tenantStatuses = ['active', 'inactive'] as const;
+export const tenantStatusSchema = z.enum(tenantStatuses);
+export type TenantStatus = z.infer<typeof tenantStatusSchema>;
 
 /** A tenant as the API sends it. JSON-text fields stay text (docs/product.md, API calls). */
 export const tenantSchema = z.object({
@@ -7,13 +11,15 @@ export const tenantSchema = z.object({
   revision: revisionSchema,
   name: z.string(),
   description: z.string().nullable(),
-  status: z.string(),
+  status: tenantStatusSchema,
   owner: z.string(),
   developmentEnabled: z.boolean(),
   uatEnabled: z.boolean(),
   productionEnabled: z.boolean(),
+  /** Open text: the form offers identityProviders, the API takes any name (tenantInputSchema). */
   idpProvider: z.string().nullable(),
   idpConfiguration: z.string().nullable(),
+  /** Open text, like idpProvider: the form offers authProviders. */
   authProvider: z.string().nullable(),
   authConfiguration: z.string().nullable(),
   apiGatewayConfiguration: z.string().nullable(),
@@ -32,13 +38,11 @@ export const tenantSchema = z.object({
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
-export const tenantStatuses = ['active', 'inactive'] as const;
-
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
 
 /** One per-environment region override (environmentRegionPolicies is a JSON-text list of these). */
 export const environmentRegionPolicySchema = z.object({
-  environment: z.enum(['development', 'uat', 'production']),
+  environment: environmentSchema,
   regions: z.array(z.string()),
 });
 export type EnvironmentRegionPolicy = z.infer<typeof environmentRegionPolicySchema>;
@@ -53,7 +57,7 @@ export const tenantInputSchema = z.object({
   name: z.string().trim().min(1, 'Tenant Name is required').max(200),
   description: text(2000),
   owner: z.string().trim().min(1, 'Owner is required').max(320),
-  status: z.enum(tenantStatuses).optional(),
+  status: tenantStatusSchema.optional(),
   developmentEnabled: z.boolean().optional(),
   uatEnabled: z.boolean().optional(),
   productionEnabled: z.boolean().optional(),

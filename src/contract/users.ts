@@ -4,14 +4,27 @@ import { passwordSchema } from './password';
 import { tenantRoles } from './roles';
 import { optionalHttpUrlSchema } from './web-apps';
 
+export const globalRoles = ['user', 'admin'] as const;
+export const globalRoleSchema = z.enum(globalRoles);
+export type GlobalRole = z.infer<typeof globalRoleSchema>;
+export const globalRoleNames: Record<GlobalRole, string> = { user: 'User', admin: 'Admin' };
+export { tenantRoles, tenantRoleNames, type TenantRole } from './roles';
+export const tenantRoleSchema = z.enum(tenantRoles);
+export const userStatuses = ['active', 'inactive'] as const;
+export const userStatusSchema = z.enum(userStatuses);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+export const profileStatuses = ['active', 'inactive'] as const;
+export const profileStatusSchema = z.enum(profileStatuses);
+export type ProfileStatus = z.infer<typeof profileStatusSchema>;
+
 export const userSchema = z.object({
   id: z.string(),
   revision: revisionSchema,
   email: z.string(),
   name: z.string(),
   avatarUrl: z.string().nullable(),
-  globalRole: z.string(),
-  status: z.string(),
+  globalRole: globalRoleSchema,
+  status: userStatusSchema,
   createdAt: timestampSchema,
   lastLoginAt: timestampSchema.nullable(),
 });
@@ -22,23 +35,18 @@ export const userProfileSchema = z.object({
   revision: revisionSchema,
   userId: z.string(),
   tenantId: z.string(),
-  role: z.string(),
+  role: tenantRoleSchema,
   displayName: z.string().nullable(),
   jobTitle: z.string().nullable(),
   department: z.string().nullable(),
   permissions: z.array(z.string()).nullable(),
   /** JSON text. */
   preferences: z.string().nullable(),
-  status: z.string(),
+  status: profileStatusSchema,
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
-
-export const globalRoles = ['user', 'admin'] as const;
-export { tenantRoles } from './roles';
-export const userStatuses = ['active', 'inactive'] as const;
-export const profileStatuses = ['active', 'inactive'] as const;
 
 export const DUPLICATE_EMAIL_MESSAGE = 'A user with this email already exists';
 export const DUPLICATE_PROFILE_MESSAGE = 'This user already has access to this tenant';
@@ -58,10 +66,10 @@ export const userInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   email: emailSchema,
   /** Default user. */
-  globalRole: z.enum(globalRoles).optional(),
+  globalRole: globalRoleSchema.optional(),
   avatarUrl: optionalHttpUrlSchema,
   /** Default active. */
-  status: z.enum(userStatuses).optional(),
+  status: userStatusSchema.optional(),
   /** The password policy of ./password.ts: length, and not easy to guess. */
   password: passwordSchema.optional(),
 });
@@ -76,13 +84,13 @@ export const userProfileInputSchema = z.object({
   userId: idParamSchema,
   tenantId: idParamSchema,
   /** Default member. */
-  role: z.enum(tenantRoles).optional(),
+  role: tenantRoleSchema.optional(),
   displayName: optionalText(200),
   jobTitle: optionalText(200),
   department: optionalText(200),
   permissions: z.array(z.string().trim().min(1).max(100)).max(100).nullable().optional(),
   /** Default active. */
-  status: z.enum(profileStatuses).optional(),
+  status: profileStatusSchema.optional(),
 });
 export type UserProfileInput = z.infer<typeof userProfileInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema, revisionSchema } from './common';
+import { microfrontendVersionStatusSchema, moduleTypeSchema } from './microfrontends';
 
 export const webAppMeshSchema = z.object({
   id: z.string(),
@@ -48,9 +49,9 @@ export const meshManifestSchema = z.object({
       microfrontend: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
       versionId: z.string(),
       version: z.string(),
-      status: z.string(),
+      status: microfrontendVersionStatusSchema,
       entryUrl: z.string().nullable(),
-      moduleType: z.string(),
+      moduleType: moduleTypeSchema,
       exposedModules: z.array(z.string()),
       integrityHash: z.string().nullable(),
       /** The version's defaultConfig with the item's config laid over it. */

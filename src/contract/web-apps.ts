@@ -1,22 +1,26 @@
 import { z } from 'zod';
 import {
-  environments,
+  environmentSchema,
   idParamSchema,
-  technologies,
+  technologySchema,
   timestampSchema,
   webAppRegions,
   revisionSchema,
 } from './common';
+
+export const webAppStatuses = ['running', 'provisioning', 'stopped'] as const;
+export const webAppStatusSchema = z.enum(webAppStatuses);
+export type WebAppStatus = z.infer<typeof webAppStatusSchema>;
 
 export const webAppSchema = z.object({
   id: z.string(),
   revision: revisionSchema,
   name: z.string(),
   description: z.string().nullable(),
-  technology: z.string(),
-  status: z.string(),
+  technology: technologySchema,
+  status: webAppStatusSchema,
   tenantId: z.string(),
-  environment: z.string(),
+  environment: environmentSchema,
   region: z.string().nullable(),
   url: z.string().nullable(),
   /** Create Web App step 2 switches (docs/product.md, Create and configure dialogs). */
@@ -25,8 +29,6 @@ export const webAppSchema = z.object({
   createdAt: timestampSchema,
 });
 export type WebApp = z.infer<typeof webAppSchema>;
-
-export const webAppStatuses = ['running', 'provisioning', 'stopped'] as const;
 
 /** Defaults of the Create Web App dialog (docs/product.md, States and transitions). */
 export const WEB_APP_DEFAULT_ENVIRONMENT = 'development';
@@ -57,10 +59,10 @@ export const optionalHttpUrlSchema = z
 export const webAppInputSchema = z.object({
   name: z.string().trim().min(1, 'Application Name is required').max(200),
   description: z.string().trim().max(2000).nullable().optional(),
-  technology: z.enum(technologies),
+  technology: technologySchema,
   tenantId: idParamSchema,
   /** Default development. */
-  environment: z.enum(environments).optional(),
+  environment: environmentSchema.optional(),
   /** Default us-east-1. */
   region: z.enum(webAppRegions).optional(),
   url: optionalHttpUrlSchema,
@@ -74,7 +76,7 @@ export type WebAppInput = z.infer<typeof webAppInputSchema>;
  * tenant: a tenantId other than the app's own is refused (400 naming body.tenantId).
  */
 export const webAppPatchSchema = webAppInputSchema.partial().extend({
-  status: z.enum(webAppStatuses).optional(),
+  status: webAppStatusSchema.optional(),
 });
 export type WebAppPatch = z.infer<typeof webAppPatchSchema>;
 

@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { isGlobalAdmin, roleAllows, type Me, type TenantAction } from '../../contract/auth';
+import { isGlobalAdmin, roleAllows, type Me, type TenantAction, type TenantRole } from '../../contract/auth';
 import type { User } from '../../contract/users';
 import type { Executor } from '../db/client';
 import { userProfiles } from '../db/schema';
@@ -11,7 +11,7 @@ export interface Viewer {
   sessionId: string;
   isAdmin: boolean;
   /** tenantId -> role, for active profiles. */
-  roles: Map<string, string>;
+  roles: Map<string, TenantRole>;
 }
 
 export async function loadViewer(db: Executor, user: User, sessionId: string): Promise<Viewer> {

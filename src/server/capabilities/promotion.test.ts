@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { configurationVersionSchema } from '../../contract/capability-subscriptions';
+import type { Environment } from '../../contract/common';
 import { auditEvents, capabilities, capabilitySubscriptionVersions as versions, tenants } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
@@ -34,7 +35,7 @@ describeApi(
         payload,
         ...(cookie ? { headers: { cookie } } : {}),
       });
-    const countIn = async (tenantId: string, environment: string) =>
+    const countIn = async (tenantId: string, environment: Environment) =>
       (
         await ctx()
           .db.select({ id: versions.id })

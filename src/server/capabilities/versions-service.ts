@@ -27,7 +27,7 @@ import { schemaViolations, violationsMessage } from './configuration-schema';
 function inContext(context: {
   tenantId: string;
   capabilityId?: string;
-  environment: string;
+  environment: Environment;
   region: string;
 }) {
   return and(

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { TransactionRollbackError } from 'drizzle-orm/errors';
-import type { Change } from '../../contract/changes';
+import type { Change, ChangeEventKind } from '../../contract/changes';
 import type { FieldIssue } from '../../contract/errors';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
@@ -75,7 +75,7 @@ export async function assertFresh(tx: Transaction, request: ChangeRequestRow): P
 export async function addEvent(
   tx: Transaction,
   request: Pick<ChangeRequestRow, 'id' | 'round'>,
-  kind: string,
+  kind: ChangeEventKind,
   actor: Actor,
   body: string | null = null,
 ): Promise<void> {

@@ -109,7 +109,7 @@ async function lockedSlots<R>(
   tx: Transaction,
   kind: SlotKind<R>,
   resourceId: string,
-  environment: string,
+  environment: Environment,
 ): Promise<SlotRow[]> {
   const owner = kind.owner as typeof microfrontends;
   const [found] = await tx.select({ id: owner.id }).from(owner).where(eq(owner.id, resourceId)).for('update');
@@ -131,7 +131,7 @@ export async function switchSlots<R>(
   db: Database,
   kind: SlotKind<R>,
   resourceId: string,
-  environment: string,
+  environment: Environment,
   expected: { fromSlot?: Slot; toSlot?: Slot },
   actor: Actor,
 ): Promise<R[]> {
@@ -177,7 +177,7 @@ async function slotsAfter<R>(
   tx: Transaction,
   kind: SlotKind<R>,
   resourceId: string,
-  environment: string,
+  environment: Environment,
 ): Promise<R[]> {
   const table = kind.table as typeof microfrontendDeployments;
   const resource = table[kind.resourceColumn as 'microfrontendId'] as PgColumn;
@@ -199,7 +199,7 @@ export async function deployToIdleSlot<R>(
   db: Database,
   kind: SlotKind<R>,
   resourceId: string,
-  environment: string,
+  environment: Environment,
   values:
     | { versionId: string; deployedUrl: string | null }
     | { version: string; endpoint: string | null; deployedUrl: string | null },

@@ -132,7 +132,7 @@ export async function insertFixtures(db: Database): Promise<void> {
     subscriptionId: 'sub-tenant-001-api-001',
     tenantId: 'tenant-001',
     capabilityId: 'api-001',
-    environment: 'production',
+    environment: 'production' as const,
     region: 'us-east-1',
   };
   await db.insert(capabilitySubscriptionVersions).values([
@@ -347,7 +347,7 @@ export async function insertChangeRequestFixtures(db: Database): Promise<void> {
     ['cr-approve', 'cr-reject', 'cr-cancel', 'cr-refresh', 'cr-schedule', 'cr-comment'].map((id) => ({
       id,
       tenantId: 'tenant-001',
-      environment: 'production',
+      environment: 'production' as const,
       kind: change.kind,
       title: `Fixture ${id}`,
       change,

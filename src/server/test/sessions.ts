@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { tenantRoleSchema } from '../../contract/users';
 import { DEFAULT_SESSION_POLICY, SESSION_COOKIE, createSession } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { userProfiles, users } from '../db/schema';
@@ -24,7 +25,7 @@ export async function sessionCookieFor(db: Database, persona: TestPersona): Prom
     const profiles = Object.entries(persona.roles ?? {}).map(([tenantId, role]) => ({
       userId: persona.id,
       tenantId,
-      role,
+      role: tenantRoleSchema.parse(role),
     }));
     if (profiles.length > 0) await db.insert(userProfiles).values(profiles);
   }

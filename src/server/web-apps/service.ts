@@ -89,7 +89,7 @@ export async function createWebApp(db: Database, input: WebAppInput, actor: Acto
       region: input.region ?? WEB_APP_DEFAULT_REGION,
       useStandardHeader: input.useStandardHeader ?? false,
       useStandardFooter: input.useStandardFooter ?? false,
-      status: 'provisioning',
+      status: 'provisioning' as const,
     };
     const [created] = await tx.insert(webApps).values(values).returning();
     if (!created) throw new Error('Insert returned no row');

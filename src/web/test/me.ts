@@ -1,4 +1,5 @@
 import type { Me } from '@contract/auth';
+import { globalRoleSchema } from '@contract/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '@/auth';
 import { createQueryClient } from '@/lib/api-client';
@@ -24,7 +25,7 @@ export function makeMe({
       email,
       name,
       avatarUrl,
-      globalRole,
+      globalRole: globalRoleSchema.parse(globalRole),
       status: 'active',
       createdAt: '2024-01-01T00:00:00.000Z',
       lastLoginAt: null,

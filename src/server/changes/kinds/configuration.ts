@@ -11,7 +11,7 @@ import { configurationValue, type ChangeHandler, type ChangeSnapshot } from './t
 interface Context {
   tenantId: string;
   capabilityId: string;
-  environment: string;
+  environment: Environment;
   region: string;
 }
 

@@ -1,8 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Change } from '../../../contract/changes';
+import type { Environment, Slot } from '../../../contract/common';
 import {
   LIVE_TRAFFIC_PERCENTAGE,
   type CapabilityDeployment,
+  type DeploymentStatus,
   type MicrofrontendDeployment,
 } from '../../../contract/deployments';
 import type { Transaction } from '../../db/client';
@@ -44,8 +46,8 @@ type Resource = keyof typeof SERVED_FIELDS;
 
 /** One slot as a change sees it: which it is, whether it is live, and the fields it serves. */
 interface SlotView {
-  slot: string;
-  status: string;
+  slot: Slot;
+  status: DeploymentStatus;
   trafficPercentage: number;
   served: Record<string, unknown>;
 }
@@ -60,7 +62,12 @@ async function resourceName(tx: Transaction, kind: Resource, id: string) {
 const servedOf = (kind: Resource, row: Record<string, unknown>) =>
   Object.fromEntries(SERVED_FIELDS[kind].map((field) => [field, row[field] ?? null]));
 
-async function slots(tx: Transaction, kind: Resource, id: string, environment: string): Promise<SlotView[]> {
+async function slots(
+  tx: Transaction,
+  kind: Resource,
+  id: string,
+  environment: Environment,
+): Promise<SlotView[]> {
   const rows =
     kind === 'microfrontend'
       ? await tx
@@ -111,7 +118,7 @@ async function slotsSnapshot(
   tx: Transaction,
   kind: Resource,
   id: string,
-  environment: string,
+  environment: Environment,
   after: (rows: SlotView[]) => SlotView[],
 ): Promise<ChangeSnapshot> {
   const name = await resourceName(tx, kind, id);
@@ -123,7 +130,7 @@ async function slotsSnapshot(
 }
 
 /** A slot with another traffic state, its served view following. */
-const withTraffic = (row: SlotView, status: string, trafficPercentage: number): SlotView => ({
+const withTraffic = (row: SlotView, status: DeploymentStatus, trafficPercentage: number): SlotView => ({
   ...row,
   status,
   trafficPercentage,
@@ -185,7 +192,7 @@ async function landingOf(tx: Transaction, change: MicrofrontendDeploy | Capabili
 /** The slots after a deployment: it lands in the idle one, or in blue going live when nothing is live. */
 function afterDeploy(kind: Resource, rows: SlotView[], landing: Record<string, unknown>): SlotView[] {
   const { slot, goesLive } = deploymentTarget(rows);
-  const traffic = goesLive
+  const traffic: Pick<SlotView, 'status' | 'trafficPercentage'> = goesLive
     ? { status: 'active', trafficPercentage: LIVE_TRAFFIC_PERCENTAGE }
     : { status: 'inactive', trafficPercentage: 0 };
   const landed = { slot, ...traffic, served: servedOf(kind, { ...landing, ...traffic }) };

@@ -3,6 +3,9 @@ import { boolean, check, foreignKey, index, integer, pgTable, text, uniqueIndex 
 import { createdAtColumn, idColumn, revisionColumn } from './columns';
 import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
+import type { CapabilityStatus } from '../../../contract/capabilities';
+import type { ConfigurationVersionStatus } from '../../../contract/capability-subscriptions';
+import type { Environment } from '../../../contract/common';
 
 export const capabilities = pgTable(
   'capabilities',
@@ -11,7 +14,7 @@ export const capabilities = pgTable(
     name: text().notNull(),
     description: text(),
     version: text(),
-    status: text().notNull().default('available'),
+    status: text().$type<CapabilityStatus>().notNull().default('available'),
     endpoint: text(),
     category: text(),
     /** JSON text: per-environment blue-green state, same shape as the tenant's. */
@@ -44,7 +47,7 @@ export const capabilitySubscriptions = pgTable(
     capabilityId: text()
       .notNull()
       .references(() => capabilities.id, { onDelete: 'restrict' }),
-    environment: text().notNull(),
+    environment: text().$type<Environment>().notNull(),
     region: text().notNull(),
     status: text().notNull().default('active'),
     createdAt: createdAtColumn(),
@@ -68,11 +71,11 @@ export const capabilitySubscriptionVersions = pgTable(
     capabilityId: text()
       .notNull()
       .references(() => capabilities.id, { onDelete: 'restrict' }),
-    environment: text().notNull(),
+    environment: text().$type<Environment>().notNull(),
     region: text().notNull(),
     version: integer().notNull().default(1),
     configuration: text().notNull(),
-    status: text().notNull().default('active'),
+    status: text().$type<ConfigurationVersionStatus>().notNull().default('active'),
     isActive: boolean().notNull().default(true),
     notes: text(),
     createdAt: createdAtColumn(),

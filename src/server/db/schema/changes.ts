@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
 import { tenants } from './tenants';
+import type {
+  Change,
+  ChangeEventKind,
+  ChangeKind,
+  ChangeRequestStatus,
+  DiffEntry,
+} from '../../../contract/changes';
+import type { Environment } from '../../../contract/common';
 
 /*
  * Change requests (docs/changes.md): a change to an environment whose approval policy asks for
@@ -18,7 +26,7 @@ export const approvalPolicies = pgTable(
   {
     id: idColumn(),
     tenantId: text().references(() => tenants.id, { onDelete: 'cascade' }),
-    environment: text().notNull(),
+    environment: text().$type<Environment>().notNull(),
     requiredApprovals: integer().notNull(),
     updatedAt: isoTimestamp()
       .notNull()
@@ -39,17 +47,17 @@ export const changeRequests = pgTable(
     /** The human reference, "#12". */
     number: integer().generatedAlwaysAsIdentity().notNull(),
     tenantId: text().references(() => tenants.id, { onDelete: 'cascade' }),
-    environment: text().notNull(),
-    kind: text().notNull(),
+    environment: text().$type<Environment>().notNull(),
+    kind: text().$type<ChangeKind>().notNull(),
     title: text().notNull(),
     description: text(),
     /** The change itself, as the contract's `change` union: what applying runs. */
-    change: jsonb().notNull(),
+    change: jsonb().$type<Change>().notNull(),
     /** What the change would alter, as shown to reviewers: [{ label, before, after }]. */
-    diff: jsonb().notNull(),
+    diff: jsonb().$type<DiffEntry[]>().notNull(),
     /** The state the diff was computed on; applying refuses when the live state no longer matches. */
     baseFingerprint: text().notNull(),
-    status: text().notNull().default('pending'),
+    status: text().$type<ChangeRequestStatus>().notNull().default('pending'),
     requiredApprovals: integer().notNull(),
     /** Raised by every refresh: approvals of earlier rounds approved another diff and no longer count. */
     round: integer().notNull().default(1),
@@ -94,7 +102,7 @@ export const changeRequestEvents = pgTable(
     changeRequestId: text()
       .notNull()
       .references(() => changeRequests.id, { onDelete: 'cascade' }),
-    kind: text().notNull(),
+    kind: text().$type<ChangeEventKind>().notNull(),
     round: integer().notNull(),
     authorId: text(),
     author: text().notNull(),

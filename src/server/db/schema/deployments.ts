@@ -3,13 +3,15 @@ import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { capabilities } from './capabilities';
 import { idColumn, isoTimestamp } from './columns';
 import { microfrontendVersions, microfrontends } from './microfrontends';
+import type { Environment, Slot } from '../../../contract/common';
+import type { DeploymentStatus } from '../../../contract/deployments';
 
 /** Columns both deployment tables share: one row per (resource, environment, slot). */
 const slotColumns = () => ({
   id: idColumn(),
-  environment: text().notNull(),
-  slot: text().notNull(),
-  status: text().notNull().default('inactive'),
+  environment: text().$type<Environment>().notNull(),
+  slot: text().$type<Slot>().notNull(),
+  status: text().$type<DeploymentStatus>().notNull().default('inactive'),
   deployedUrl: text(),
   trafficPercentage: integer().notNull().default(0),
   healthStatus: text().notNull().default('unknown'),

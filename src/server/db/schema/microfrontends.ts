@@ -3,6 +3,7 @@ import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, revisionColumn } from './columns';
 import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
+import type { MicrofrontendVersionStatus, ModuleType } from '../../../contract/microfrontends';
 
 export const microfrontends = pgTable(
   'microfrontends',
@@ -34,9 +35,9 @@ export const microfrontendVersions = pgTable(
       .notNull()
       .references(() => microfrontends.id, { onDelete: 'cascade' }),
     version: text().notNull(),
-    status: text().notNull().default('draft'),
+    status: text().$type<MicrofrontendVersionStatus>().notNull().default('draft'),
     entryUrl: text(),
-    moduleType: text().notNull().default('module-federation'),
+    moduleType: text().$type<ModuleType>().notNull().default('module-federation'),
     /** JSON text: list of exposed module names. */
     exposedModules: text(),
     /** JSON text. */

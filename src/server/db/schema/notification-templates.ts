@@ -2,6 +2,11 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { capabilities } from './capabilities';
 import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
+import type {
+  DeliveryChannel,
+  TemplateLanguage,
+  TemplateStatus,
+} from '../../../contract/notification-templates';
 
 export const notificationTemplates = pgTable(
   'notification_templates',
@@ -11,8 +16,8 @@ export const notificationTemplates = pgTable(
       .notNull()
       .references(() => capabilities.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    language: text().notNull(),
-    deliveryChannel: text().notNull(),
+    language: text().$type<TemplateLanguage>().notNull(),
+    deliveryChannel: text().$type<DeliveryChannel>().notNull(),
     /** Email only. */
     subject: text(),
     content: text().notNull(),
@@ -20,7 +25,7 @@ export const notificationTemplates = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    status: text().notNull().default('active'),
+    status: text().$type<TemplateStatus>().notNull().default('active'),
     revision: revisionColumn(),
     createdAt: createdAtColumn(),
     updatedAt: isoTimestamp()

@@ -2,6 +2,7 @@ import { boolean, check, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, idColumn, revisionColumn } from './columns';
 import { searchIndex, sortIndex } from './list-indexes';
+import type { TenantStatus } from '../../../contract/tenants';
 
 export const tenants = pgTable(
   'tenants',
@@ -9,7 +10,7 @@ export const tenants = pgTable(
     id: idColumn(),
     name: text().notNull(),
     description: text(),
-    status: text().notNull().default('active'),
+    status: text().$type<TenantStatus>().notNull().default('active'),
     owner: text().notNull(),
     developmentEnabled: boolean().notNull().default(true),
     uatEnabled: boolean().notNull().default(true),

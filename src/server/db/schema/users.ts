@@ -3,6 +3,7 @@ import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
 import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
+import type { GlobalRole, ProfileStatus, TenantRole, UserStatus } from '../../../contract/users';
 
 export const users = pgTable(
   'users',
@@ -11,8 +12,8 @@ export const users = pgTable(
     email: text().notNull(),
     name: text().notNull(),
     avatarUrl: text(),
-    globalRole: text().notNull().default('user'),
-    status: text().notNull().default('active'),
+    globalRole: text().$type<GlobalRole>().notNull().default('user'),
+    status: text().$type<UserStatus>().notNull().default('active'),
     revision: revisionColumn(),
     createdAt: createdAtColumn(),
     lastLoginAt: isoTimestamp(),
@@ -44,14 +45,14 @@ export const userProfiles = pgTable(
     tenantId: text()
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    role: text().notNull().default('member'),
+    role: text().$type<TenantRole>().notNull().default('member'),
     displayName: text(),
     jobTitle: text(),
     department: text(),
     permissions: text().array(),
     /** JSON text. */
     preferences: text(),
-    status: text().notNull().default('active'),
+    status: text().$type<ProfileStatus>().notNull().default('active'),
     revision: revisionColumn(),
     createdAt: createdAtColumn(),
     updatedAt: isoTimestamp()

@@ -3,6 +3,8 @@ import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, revisionColumn } from './columns';
 import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
+import type { Environment, Technology } from '../../../contract/common';
+import type { WebAppStatus } from '../../../contract/web-apps';
 
 export const webApps = pgTable(
   'web_apps',
@@ -10,12 +12,12 @@ export const webApps = pgTable(
     id: idColumn(),
     name: text().notNull(),
     description: text(),
-    technology: text().notNull(),
-    status: text().notNull().default('provisioning'),
+    technology: text().$type<Technology>().notNull(),
+    status: text().$type<WebAppStatus>().notNull().default('provisioning'),
     tenantId: text()
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    environment: text().notNull().default('development'),
+    environment: text().$type<Environment>().notNull().default('development'),
     region: text(),
     url: text(),
     useStandardHeader: boolean().default(false),

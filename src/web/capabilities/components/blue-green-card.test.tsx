@@ -1,4 +1,4 @@
-import type { BlueGreenConfig } from '@contract/blue-green';
+import type { BlueGreenConfig, Slot } from '@contract/blue-green';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,8 +11,8 @@ import { renderWithProviders } from '@/test/render';
 
 const event = (
   action: string,
-  fromSlot: string,
-  toSlot: string,
+  fromSlot: Slot,
+  toSlot: Slot,
   fromVersion: string,
   toVersion: string,
   timestamp: string,

@@ -1,6 +1,10 @@
 import type { Capability } from '@contract/capabilities';
 import type { CapabilityDeployment, MicrofrontendDeployment } from '@contract/deployments';
-import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
+import type {
+  Microfrontend,
+  MicrofrontendVersion,
+  MicrofrontendVersionStatus,
+} from '@contract/microfrontends';
 
 // Radix Select and friends use pointer capture and scrollIntoView, which jsdom lacks.
 const proto = Element.prototype as unknown as Record<string, unknown>;
@@ -37,7 +41,11 @@ export const microfrontends: Microfrontend[] = [
   },
 ];
 
-export function makeVersion(id: string, version: string, status = 'published'): MicrofrontendVersion {
+export function makeVersion(
+  id: string,
+  version: string,
+  status: MicrofrontendVersionStatus = 'published',
+): MicrofrontendVersion {
   return {
     id,
     revision: 1,
@@ -73,7 +81,7 @@ export const capabilities = [
 }));
 
 const base = {
-  environment: 'production',
+  environment: 'production' as const,
   healthCheckUrl: null,
   lastHealthCheck: null,
   deployedBy: 'admin@example.com',

@@ -10,7 +10,7 @@ const tenant = (id: string, name: string) => ({
   revision: 1,
   name,
   description: null,
-  status: 'active',
+  status: 'active' as const,
   owner: `${id}@example.com`,
   developmentEnabled: true,
   uatEnabled: true,
