@@ -9,6 +9,7 @@ import {
   type NotificationTemplate,
   type TemplatePatch,
 } from '@contract/notification-templates';
+import { isOneOf } from '@contract/sets';
 
 /** The template form: the contract's fields, with the variables as typed (comma separated). */
 export const templateFormSchema = templateInputSchema.omit({ capabilityId: true, variables: true }).extend({
@@ -26,7 +27,7 @@ export type TemplateFormInput = z.input<typeof templateFormSchema>;
 export type TemplateFormValues = z.output<typeof templateFormSchema>;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
-  (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+  isOneOf(values, value) ? value : fallback;
 
 export function templateFormDefaults(template?: NotificationTemplate): TemplateFormInput {
   return {

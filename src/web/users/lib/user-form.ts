@@ -8,6 +8,7 @@ import {
   type UserInput,
   type UserPatch,
 } from '@contract/users';
+import { isOneOf } from '@contract/sets';
 
 /** Add User / Edit user: the contract's fields as the inputs hold them ('' for none). */
 export const userFormSchema = userInputSchema.extend({
@@ -29,7 +30,7 @@ export type UserFormValues = z.output<typeof userFormSchema>;
 export const userFormFields = ['name', 'email', 'globalRole', 'avatarUrl', 'status', 'password'] as const;
 
 const pick = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
-  (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+  isOneOf(values, value) ? value : fallback;
 
 export function userFormDefaults(user?: User): UserFormInput {
   return {
