@@ -1,36 +1,23 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import {
-  NEXT_ENVIRONMENT,
-  type ConfigurationVersion,
-  type PromoteVersionBody,
-} from '@contract/capability-subscriptions';
-import type { Environment } from '@contract/common';
+import type { ConfigurationVersion, PromoteVersionBody } from '@contract/capability-subscriptions';
+import { controlPlaneRegions, environmentName, type Environment } from '@contract/common';
 import { acceptedRegions, isEnvironmentEnabled } from '@contract/governance';
 import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { PromotionActions } from '@/components/versioned/promotion-actions';
+import { PromotionDialog } from '@/components/versioned/promotion-dialog';
+import { promotionTarget } from '@/components/versioned/promotion-target';
+import { usePromotion } from '@/components/versioned/use-promotion';
 import { activeVersionsQueryOptions } from '@/control-plane/api/get-active-versions';
 import { invalidateVersions } from '@/control-plane/api/invalidate-versions';
 import { usePromoteVersion } from '@/control-plane/api/promote-version';
 import { ConfigurationDiff } from '@/components/configuration-diff';
 import { RegionCheckboxes } from '@/control-plane/components/region-checkboxes';
 import { prettyJson } from '@/control-plane/lib/json-text';
-import { environmentName } from '@contract/common';
-import { notifyError, notifySuccess } from '@/components/notify';
 
 type PromoteVersionDialogProps = {
   open: boolean;
@@ -43,11 +30,6 @@ type PromoteVersionDialogProps = {
   /** After a successful promotion (the dialog has closed itself). */
   onPromoted?: () => void;
 };
-
-/** The environment a version is promoted to, or null (production, or not an environment). */
-export function promotionTarget(environment: string): Environment | null {
-  return NEXT_ENVIRONMENT[environment as Environment] ?? null;
-}
 
 /**
  * "Promote to UAT/Production" (docs/promotion.md): pick the target regions the tenant accepts, see what
@@ -63,106 +45,69 @@ export function PromoteVersionDialog({
 }: PromoteVersionDialogProps) {
   const target = version ? promotionTarget(version.environment) : null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{target ? `Promote to ${environmentName(target)}` : 'Promote'}</DialogTitle>
-          <DialogDescription>
-            {version
-              ? `${capabilityName ?? version.capabilityId} · version ${version.version} of ${environmentName(version.environment)} · ${version.region}`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: every opening starts from the preselected region. */}
-        {open && version && target && (
-          <PromoteForm
-            tenant={tenant}
-            version={version}
-            target={target}
-            onDone={() => {
-              onOpenChange(false);
-              onPromoted?.();
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <PromotionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      target={target}
+      description={
+        version
+          ? `${capabilityName ?? version.capabilityId} · version ${version.version} of ${environmentName(version.environment)} · ${version.region}`
+          : ''
+      }
+    >
+      {/* Mounted only while open: every opening starts from the preselected region. */}
+      {open && version && target && (
+        <PromoteForm
+          tenant={tenant}
+          version={version}
+          target={target}
+          onDone={() => {
+            onOpenChange(false);
+            onPromoted?.();
+          }}
+        />
+      )}
+    </PromotionDialog>
   );
 }
 
-function PromoteForm({
-  tenant,
-  version,
-  target,
-  onDone,
-}: {
+type PromoteFormProps = {
   tenant: Tenant;
   version: ConfigurationVersion;
   target: Environment;
   onDone: () => void;
-}) {
+};
+
+function PromoteForm({ tenant, version, target, onDone }: PromoteFormProps) {
   const enabled = isEnvironmentEnabled(tenant, target);
   const offered = enabled ? acceptedRegions(tenant, target) : [];
   const [regions, setRegions] = useState<string[]>(() =>
     offered.includes(version.region) ? [version.region] : [],
   );
   const [notes, setNotes] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const promote = usePromoteVersion();
   const queryClient = useQueryClient();
-  // The target environment's policy decides: promote directly, or request the promotion.
-  const request = useChangeRequestForm({ tenantId: tenant.id, environment: target });
-  const requesting = request.mode === 'request';
-  const pending = promote.isPending || request.pending;
   const targetName = environmentName(target);
-  const chosen = offered.filter((region) => regions.includes(region));
+  // The contract's regions, in its order, that are offered and ticked.
+  const chosen = controlPlaneRegions.filter((region) => offered.includes(region) && regions.includes(region));
   const body: PromoteVersionBody = {
     targetEnvironment: target,
-    // Offered by acceptedRegions, which only answers control-plane regions.
-    targetRegions: chosen as PromoteVersionBody['targetRegions'],
+    targetRegions: chosen,
     notes: notes.trim() || null,
   };
-
-  const sendRequest = () =>
-    request.submit(
-      { kind: 'configuration.promote', versionId: version.id, body },
-      {
-        onSuccess: (created) => {
-          if (created.status === 'applied') void invalidateVersions(queryClient, tenant.id);
-          setConfirming(false);
-          onDone();
-        },
-        onError: () => setConfirming(false),
-      },
-    );
-
-  const send = () => {
-    if (requesting) {
-      sendRequest();
-      return;
-    }
-    promote.mutate(
-      { versionId: version.id, body },
-      {
-        onSuccess: (created) => {
-          notifySuccess(
-            `Promoted to ${targetName}`,
-            created.map((v) => `${v.region}: version ${v.version}`).join(', '),
-          );
-          setConfirming(false);
-          onDone();
-        },
-        onError: (error) => {
-          setConfirming(false);
-          if (!request.handleDirectError(error)) notifyError(error, `Failed to promote to ${targetName}`);
-        },
-      },
-    );
-  };
-
-  // Production asks first when the promotion applies now: directly, or by a bypass. A request waits
-  // for its reviewers, so it does not ask.
-  const asks = target === 'production' && (!requesting || request.bypass);
+  // The target environment's policy decides: promote directly, or request the promotion.
+  const request = useChangeRequestForm({ tenantId: tenant.id, environment: target });
+  const promotion = usePromotion({
+    request,
+    target,
+    change: { kind: 'configuration.promote', versionId: version.id, body },
+    promote: (settled) => promote.mutate({ versionId: version.id, body }, settled),
+    promoting: promote.isPending,
+    promoted: (created: ConfigurationVersion[]) =>
+      created.map((v) => `${v.region}: version ${v.version}`).join(', '),
+    onApplied: () => void invalidateVersions(queryClient, tenant.id),
+    onDone,
+  });
 
   if (!enabled || offered.length === 0) {
     return (
@@ -181,7 +126,7 @@ function PromoteForm({
         idPrefix="promote"
         regions={offered}
         checked={regions}
-        disabled={pending}
+        disabled={promotion.pending}
         onChange={(region, checked) =>
           setRegions((current) =>
             checked ? [...current, region] : current.filter((other) => other !== region),
@@ -196,41 +141,14 @@ function PromoteForm({
           value={notes}
           maxLength={2000}
           onChange={(event) => setNotes(event.target.value)}
-          disabled={pending}
+          disabled={promotion.pending}
         />
       </div>
-      {requesting && request.fields}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button
-          variant={requesting && request.bypass ? 'destructive' : 'default'}
-          disabled={
-            chosen.length === 0 || pending || request.mode === 'loading' || (requesting && !request.valid)
-          }
-          onClick={() => (asks ? setConfirming(true) : send())}
-        >
-          {pending && !confirming
-            ? requesting
-              ? 'Sending...'
-              : 'Promoting...'
-            : requesting
-              ? request.submitLabel
-              : 'Promote'}
-        </Button>
-      </DialogFooter>
-      <ConfirmDialog
-        open={confirming}
-        title={`Promote version ${version.version} to Production in ${chosen.join(', ')}?`}
-        description="It becomes the active Production configuration there at once. Activating the previous version in the history takes it back."
-        pending={pending}
-        onConfirm={send}
-        onClose={() => setConfirming(false)}
-        confirmLabel="Promote to Production"
-        pendingLabel="Promoting..."
+      <PromotionActions
+        promotion={promotion}
+        blocked={chosen.length === 0}
+        confirmTitle={`Promote version ${version.version} to Production in ${chosen.join(', ')}?`}
+        confirmDescription="It becomes the active Production configuration there at once. Activating the previous version in the history takes it back."
       />
     </div>
   );

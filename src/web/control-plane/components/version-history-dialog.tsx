@@ -1,18 +1,18 @@
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
-import { environments } from '@contract/common';
+import { environmentName, environments } from '@contract/common';
 import type { Tenant } from '@contract/tenants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';
 import { RequestChangeDialog } from '@/components/request-change-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { promotionTarget } from '@/components/versioned/promotion-target';
+import { VersionList } from '@/components/versioned/version-entry';
+import { VersionHistoryFrame } from '@/components/versioned/version-history-frame';
 import { useActivateVersion } from '@/control-plane/api/activate-version';
 import { invalidateVersions } from '@/control-plane/api/invalidate-versions';
 import { useVersionHistory, type HistoryContext } from '@/control-plane/api/get-version-history';
-import { VersionHistoryItem } from '@/control-plane/components/version-history-item';
-import { PromoteVersionDialog, promotionTarget } from '@/control-plane/components/promote-version-dialog';
-import { environmentName } from '@contract/common';
+import { PromoteVersionDialog } from '@/control-plane/components/promote-version-dialog';
+import { prettyJson } from '@/control-plane/lib/json-text';
 import { notifyError, notifySuccess } from '@/components/notify';
 
 type VersionHistoryDialogProps = {
@@ -28,6 +28,13 @@ type VersionHistoryDialogProps = {
 
 const NO_CONTEXT: HistoryContext = { tenantId: '', capabilityId: '', environment: '', region: '' };
 
+/** A configuration version as its history shows and diffs it: the configuration, pretty-printed. */
+const describeConfiguration = (version: ConfigurationVersion): string => prettyJson(version.configuration);
+
+/** "Promoted from Development · eu-west-1 · v3". */
+const promotedFromLabel = (from: NonNullable<ConfigurationVersion['promotedFrom']>): string =>
+  `Promoted from ${environmentName(from.environment)} · ${from.region} · v${from.version}`;
+
 /**
  * 'Configuration Version History': newest first; activating one closes the dialog (docs/product.md,
  * States and transitions).
@@ -42,12 +49,84 @@ export function VersionHistoryDialog({
 }: VersionHistoryDialogProps) {
   const [promoting, setPromoting] = useState<ConfigurationVersion | null>(null);
   const history = useVersionHistory(context ?? NO_CONTEXT, open && !!context);
+  const activation = useConfigurationActivation({
+    open,
+    context,
+    tenant,
+    onActivated: () => onOpenChange(false),
+  });
+  const versions = history.data ?? [];
+
+  const promoteOf = (version: ConfigurationVersion) => {
+    const target = promotionTarget(version.environment);
+    if (!version.isActive || !canActivate || !target) return undefined;
+    return { label: `Promote to ${environmentName(target)}`, onClick: () => setPromoting(version) };
+  };
+
+  return (
+    <VersionHistoryFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Configuration Version History"
+      description={
+        context
+          ? `${capabilityName ?? context.capabilityId} · ${context.environment} · ${context.region}`
+          : ''
+      }
+      // A failed read shows as an empty history.
+      status={history.isPending ? 'pending' : 'success'}
+      empty={versions.length === 0}
+      dialogs={
+        <>
+          <PromoteVersionDialog
+            open={!!promoting}
+            onOpenChange={(next) => !next && setPromoting(null)}
+            tenant={tenant}
+            version={promoting ?? undefined}
+            capabilityName={capabilityName}
+            // Like an activation, a promotion closes the history: the cards show the outcome.
+            onPromoted={() => onOpenChange(false)}
+          />
+          {activation.dialog}
+        </>
+      }
+    >
+      <VersionList
+        label="Configuration versions"
+        versions={versions}
+        describe={describeConfiguration}
+        entryOf={(version) => ({
+          text: {
+            label: `Configuration of version ${version.version}`,
+            className: 'max-h-48',
+            testId: 'history-configuration',
+          },
+          promotedFrom: version.promotedFrom ? promotedFromLabel(version.promotedFrom) : undefined,
+          notes: version.notes,
+          onActivate: canActivate ? () => activation.activate(version) : undefined,
+          activating: activation.busy,
+          promote: promoteOf(version),
+        })}
+      />
+    </VersionHistoryFrame>
+  );
+}
+
+type ActivationOptions = {
+  open: boolean;
+  context: HistoryContext | undefined;
+  tenant: Tenant;
+  onActivated: () => void;
+};
+
+/**
+ * Activate of a history entry: directly, or where the tenant's policy asks for approvals, through a
+ * request dialog (`dialog`). Either way the history closes once it is done.
+ */
+function useConfigurationActivation({ open, context, tenant, onActivated }: ActivationOptions) {
   const activate = useActivateVersion();
   const queryClient = useQueryClient();
-  const versions = history.data ?? [];
-  const active = versions.find((version) => version.isActive);
   const environment = environments.find((e) => e === context?.environment) ?? null;
-  // Where the tenant's policy asks for approvals, Activate opens a request instead of activating.
   const request = useChangeRequestForm({
     tenantId: context?.tenantId || tenant.id,
     environment,
@@ -56,14 +135,11 @@ export function VersionHistoryDialog({
   const [requesting, setRequesting] = useState<ConfigurationVersion | null>(null);
 
   const onActivate = (version: ConfigurationVersion) => {
-    if (request.mode === 'request') {
-      setRequesting(version);
-      return;
-    }
+    if (request.mode === 'request') return setRequesting(version);
     activate.mutate(version.id, {
       onSuccess: () => {
         notifySuccess('Version activated', `Version ${version.version} is now the active configuration.`);
-        onOpenChange(false);
+        onActivated();
       },
       onError: (error) => {
         if (request.handleDirectError(error)) setRequesting(version);
@@ -72,69 +148,20 @@ export function VersionHistoryDialog({
     });
   };
 
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Configuration Version History</DialogTitle>
-          <DialogDescription>
-            {context
-              ? `${capabilityName ?? context.capabilityId} · ${context.environment} · ${context.region}`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {history.isPending ? (
-          <div aria-busy="true" className="space-y-2">
-            <Skeleton className="h-24" />
-            <Skeleton className="h-24" />
-          </div>
-        ) : versions.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No version history available</p>
-        ) : (
-          <ol className="space-y-3" aria-label="Configuration versions">
-            {versions.map((version) => (
-              <VersionHistoryItem
-                key={version.id}
-                version={version}
-                active={active}
-                canActivate={canActivate}
-                activating={activate.isPending || request.mode === 'loading'}
-                onActivate={() => onActivate(version)}
-                {...promoteProps(version)}
-              />
-            ))}
-          </ol>
-        )}
-        <PromoteVersionDialog
-          open={!!promoting}
-          onOpenChange={(next) => !next && setPromoting(null)}
-          tenant={tenant}
-          version={promoting ?? undefined}
-          capabilityName={capabilityName}
-          // Like an activation, a promotion closes the history: the cards show the outcome.
-          onPromoted={() => onOpenChange(false)}
-        />
-        {requesting && environment && (
-          <RequestChangeDialog
-            open
-            onOpenChange={(next) => !next && setRequesting(null)}
-            title={`Request: activate version ${requesting.version}`}
-            description={`Version ${requesting.version} becomes the active ${environmentName(environment)} configuration in ${requesting.region} once the request applies.`}
-            form={request}
-            change={{ kind: 'configuration.activate', versionId: requesting.id }}
-            onRequested={(created) => {
-              if (created.status === 'applied') void invalidateVersions(queryClient, tenant.id);
-              onOpenChange(false);
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+  const dialog = requesting && environment && (
+    <RequestChangeDialog
+      open
+      onOpenChange={(next) => !next && setRequesting(null)}
+      title={`Request: activate version ${requesting.version}`}
+      description={`Version ${requesting.version} becomes the active ${environmentName(environment)} configuration in ${requesting.region} once the request applies.`}
+      form={request}
+      change={{ kind: 'configuration.activate', versionId: requesting.id }}
+      onRequested={(created) => {
+        if (created.status === 'applied') void invalidateVersions(queryClient, tenant.id);
+        onActivated();
+      }}
+    />
   );
 
-  function promoteProps(version: ConfigurationVersion) {
-    const target = promotionTarget(version.environment);
-    if (!version.isActive || !canActivate || !target) return {};
-    return { promoteTo: environmentName(target), onPromote: () => setPromoting(version) };
-  }
+  return { activate: onActivate, busy: activate.isPending || request.mode === 'loading', dialog };
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { LineageWriteInput } from '@/gateway/api/disable-lineage';
-import { invalidateLineages, lineagePaths, type LineageKind } from '@/gateway/api/gateway-keys';
+import { lineagePaths, type LineageKind } from '@/gateway/api/gateway-keys';
+import { useLineageMutation } from '@/gateway/api/lineage-write';
 
 /** DELETE .../:lineageId: every version of the route or policy goes. */
 export async function deleteLineage(
@@ -13,9 +13,7 @@ export async function deleteLineage(
 }
 
 export function useDeleteLineage(kind: LineageKind, tenantId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LineageWriteInput) => deleteLineage(kind, tenantId, input),
-    onSuccess: () => invalidateLineages(queryClient, kind, tenantId),
-  });
+  return useLineageMutation(kind, tenantId, (input: LineageWriteInput) =>
+    deleteLineage(kind, tenantId, input),
+  );
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { invalidateLineages, lineagePaths, type LineageKind } from '@/gateway/api/gateway-keys';
+import { lineagePaths, type LineageKind } from '@/gateway/api/gateway-keys';
+import { useLineageMutation } from '@/gateway/api/lineage-write';
 
 export type LineageWriteInput = { lineageId: string; ifMatch: number | undefined };
 
@@ -14,9 +14,7 @@ export async function disableLineage(
 }
 
 export function useDisableLineage(kind: LineageKind, tenantId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LineageWriteInput) => disableLineage(kind, tenantId, input),
-    onSuccess: () => invalidateLineages(queryClient, kind, tenantId),
-  });
+  return useLineageMutation(kind, tenantId, (input: LineageWriteInput) =>
+    disableLineage(kind, tenantId, input),
+  );
 }

@@ -1,11 +1,52 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { GatewayRoute, OpaPolicy } from '@contract/gateway';
+import type { Environment } from '@contract/common';
+import type {
+  CreatePolicyBody,
+  CreateRouteBody,
+  GatewayRoute,
+  gatewayRouteSortFields,
+  OpaPolicy,
+  opaPolicySortFields,
+  PolicyFields,
+  RouteFields,
+} from '@contract/gateway';
 import { gatewayPaths } from '@contract/gateway';
+import type { SortValue } from '@contract/lists';
 
-/** The two versioned resources of the Gateway & Policies tab; each is a list of lineages. */
-export type LineageKind = 'routes' | 'policies';
-export type LineageOf<K extends LineageKind> = K extends 'routes' ? GatewayRoute : OpaPolicy;
-export type AnyLineage = GatewayRoute | OpaPolicy;
+/**
+ * The versioned resources of the Gateway & Policies tab, each a list of lineages: a version's row, the
+ * fields an edit sends, the body a create sends and the fields its list sorts by.
+ */
+type LineageTypes = {
+  routes: {
+    row: GatewayRoute;
+    fields: RouteFields;
+    create: CreateRouteBody;
+    sort: (typeof gatewayRouteSortFields)[number];
+  };
+  policies: {
+    row: OpaPolicy;
+    fields: PolicyFields;
+    create: CreatePolicyBody;
+    sort: (typeof opaPolicySortFields)[number];
+  };
+};
+export type LineageKind = keyof LineageTypes;
+export type LineageOf<K extends LineageKind> = LineageTypes[K]['row'];
+export type FieldsOf<K extends LineageKind> = LineageTypes[K]['fields'];
+export type CreateBodyOf<K extends LineageKind> = LineageTypes[K]['create'];
+export type SortFieldOf<K extends LineageKind> = LineageTypes[K]['sort'];
+export type AnyLineage = LineageOf<LineageKind>;
+
+/** A list's query: one environment (optionally one capability), searched, sorted and paged. */
+export type LineageListQuery<K extends LineageKind> = {
+  environment: Environment;
+  capabilityId?: string;
+  q?: string;
+  sort?: SortValue<SortFieldOf<K>>;
+  limit?: number;
+  offset?: number;
+};
 
 const base = (kind: LineageKind, tenantId: string) =>
   kind === 'routes' ? gatewayPaths.routes(tenantId) : gatewayPaths.policies(tenantId);

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { GatewayRouteListQuery, OpaPolicyListQuery } from '@contract/gateway';
 import { getPage, type Page } from '@/lib/list-request';
-import { gatewayKeys, lineagePaths, type LineageKind, type LineageOf } from '@/gateway/api/gateway-keys';
-
-export type LineageListQuery<K extends LineageKind> = K extends 'routes'
-  ? GatewayRouteListQuery
-  : OpaPolicyListQuery;
+import {
+  gatewayKeys,
+  lineagePaths,
+  type LineageKind,
+  type LineageListQuery,
+  type LineageOf,
+} from '@/gateway/api/gateway-keys';
 
 /**
  * GET /api/tenants/:tenantId/gateway-routes (or opa-policies)?environment=&q=&sort=&limit=&offset=:

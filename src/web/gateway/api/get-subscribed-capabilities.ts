@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Environment } from '@contract/common';
 import { gatewayPaths, type SubscribedCapability } from '@contract/gateway';
-import { apiRequest } from '@/lib/api-client';
+import { getJson } from '@/lib/api-client';
 
 export type { SubscribedCapability };
 
@@ -11,12 +11,11 @@ export type { SubscribedCapability };
  * policies. Keyed by its own path; it is read fresh each time a dialog opens, since configuring a
  * capability on the Capabilities tab can add one.
  */
-export async function getSubscribedCapabilities(
+export function getSubscribedCapabilities(
   tenantId: string,
   environment: Environment,
 ): Promise<SubscribedCapability[]> {
-  const res = await apiRequest('GET', gatewayPaths.capabilities(tenantId, environment));
-  return (await res.json()) as SubscribedCapability[];
+  return getJson<SubscribedCapability[]>(gatewayPaths.capabilities(tenantId, environment));
 }
 
 export const subscribedCapabilitiesQueryOptions = (tenantId: string, environment: Environment) =>

@@ -1,14 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Environment } from '@contract/common';
 import type { PromotionTarget } from '@contract/gateway';
-import { apiRequest } from '@/lib/api-client';
-import {
-  gatewayKeys,
-  invalidateLineages,
-  lineagePaths,
-  type LineageKind,
-  type LineageOf,
-} from '@/gateway/api/gateway-keys';
+import { getJson } from '@/lib/api-client';
+import { gatewayKeys, lineagePaths, type LineageKind, type LineageOf } from '@/gateway/api/gateway-keys';
+import { postLineage, useLineageMutation } from '@/gateway/api/lineage-write';
 
 export type PromoteInput = { lineageId: string; targetEnvironment: Environment };
 
@@ -16,23 +11,16 @@ export type PromoteInput = { lineageId: string; targetEnvironment: Environment }
  * POST .../:lineageId/promote: the lineage's active version becomes the next active version of the
  * matching lineage of the next environment, or version 1 of a new one (docs/promotion.md).
  */
-export async function promoteLineage<K extends LineageKind>(
+export function promoteLineage<K extends LineageKind>(
   kind: K,
   tenantId: string,
   { lineageId, targetEnvironment }: PromoteInput,
 ): Promise<LineageOf<K>> {
-  const res = await apiRequest('POST', lineagePaths.promote(kind, tenantId, lineageId), {
-    targetEnvironment,
-  });
-  return (await res.json()) as LineageOf<K>;
+  return postLineage<K>(lineagePaths.promote(kind, tenantId, lineageId), { targetEnvironment });
 }
 
 export function usePromoteLineage<K extends LineageKind>(kind: K, tenantId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: PromoteInput) => promoteLineage(kind, tenantId, input),
-    onSuccess: () => invalidateLineages(queryClient, kind, tenantId),
-  });
+  return useLineageMutation(kind, tenantId, (input: PromoteInput) => promoteLineage(kind, tenantId, input));
 }
 
 /**
@@ -47,11 +35,10 @@ export const promotionTargetQueryOptions = <K extends LineageKind>(
 ) =>
   queryOptions({
     queryKey: gatewayKeys.promotionTarget(kind, tenantId, lineageId, targetEnvironment),
-    queryFn: async () => {
-      const url = `${lineagePaths.promotionTarget(kind, tenantId, lineageId)}?targetEnvironment=${encodeURIComponent(targetEnvironment)}`;
-      const res = await apiRequest('GET', url);
-      return (await res.json()) as PromotionTarget<LineageOf<K>>;
-    },
+    queryFn: () =>
+      getJson<PromotionTarget<LineageOf<K>>>(
+        `${lineagePaths.promotionTarget(kind, tenantId, lineageId)}?targetEnvironment=${encodeURIComponent(targetEnvironment)}`,
+      ),
     // Always what is there now: the preview is only worth something when fresh.
     staleTime: 0,
   });

@@ -1,14 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PolicyFields, RouteFields } from '@contract/gateway';
-import { apiRequest } from '@/lib/api-client';
-import {
-  invalidateLineages,
-  lineagePaths,
-  type LineageKind,
-  type LineageOf,
-} from '@/gateway/api/gateway-keys';
-
-export type FieldsOf<K extends LineageKind> = K extends 'routes' ? RouteFields : PolicyFields;
+import { lineagePaths, type FieldsOf, type LineageKind, type LineageOf } from '@/gateway/api/gateway-keys';
+import { postLineage, useLineageMutation } from '@/gateway/api/lineage-write';
 
 export type UpdateLineageInput<K extends LineageKind> = {
   lineageId: string;
@@ -18,19 +9,16 @@ export type UpdateLineageInput<K extends LineageKind> = {
 };
 
 /** POST .../:lineageId/versions: the lineage's next version with these fields, made active (412 when stale). */
-export async function updateLineage<K extends LineageKind>(
+export function updateLineage<K extends LineageKind>(
   kind: K,
   tenantId: string,
   { lineageId, fields, ifMatch }: UpdateLineageInput<K>,
 ): Promise<LineageOf<K>> {
-  const res = await apiRequest('POST', lineagePaths.history(kind, tenantId, lineageId), fields, { ifMatch });
-  return (await res.json()) as LineageOf<K>;
+  return postLineage<K>(lineagePaths.history(kind, tenantId, lineageId), fields, { ifMatch });
 }
 
 export function useUpdateLineage<K extends LineageKind>(kind: K, tenantId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateLineageInput<K>) => updateLineage(kind, tenantId, input),
-    onSuccess: () => invalidateLineages(queryClient, kind, tenantId),
-  });
+  return useLineageMutation(kind, tenantId, (input: UpdateLineageInput<K>) =>
+    updateLineage(kind, tenantId, input),
+  );
 }

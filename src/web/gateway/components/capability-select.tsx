@@ -4,16 +4,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { environmentName } from '@contract/common';
 import { useSubscribedCapabilities } from '@/gateway/api/get-subscribed-capabilities';
 
-type CapabilitySelectProps = {
+/** Whose subscriptions the select offers, and whether it is fixed (an edit stays in its lineage). */
+export type CapabilityScope = { tenantId: string; environment: Environment; disabled: boolean };
+
+type CapabilitySelectProps = CapabilityScope & {
   id: string;
-  tenantId: string;
-  environment: Environment;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
+  /** The form's field (a Controller's render props). */
+  field: { value: string; onChange: (value: string) => void; onBlur: () => void };
   error: { message?: string } | undefined;
-  /** Editing: the capability is fixed (a new version stays in its lineage). */
-  disabled?: boolean;
 };
 
 /** The capability of a new route or policy: only those the tenant subscribes to in the environment. */
@@ -21,12 +19,11 @@ export function CapabilitySelect({
   id,
   tenantId,
   environment,
-  value,
-  onChange,
-  onBlur,
+  field,
   error,
   disabled,
 }: CapabilitySelectProps) {
+  const { value, onChange, onBlur } = field;
   const subscribed = useSubscribedCapabilities(tenantId, environment, true);
   const options = subscribed.capabilities;
   // The edited version's capability stays choosable even if its subscription is gone.

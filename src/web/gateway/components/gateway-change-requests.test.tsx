@@ -18,8 +18,8 @@ import {
 } from '@/test/control-plane-fixtures';
 import { renderControlPlane } from '@/test/render-control-plane';
 import { PromoteLineageDialog } from '@/gateway/components/promote-lineage-dialog';
-import { RouteFormDialog } from '@/gateway/components/route-form-dialog';
-import { describeRoute } from '@/gateway/lib/describe-version';
+import { LineageFormDialog } from '@/gateway/components/lineage-form-dialog';
+import { routeLineage } from '@/gateway/components/route-lineage';
 import { approvalStubs, makeRoute, subscriptionStubs } from '@/gateway/test/fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -43,12 +43,13 @@ function renderRouteDialog(route?: GatewayRoute, me = developer) {
   const onOpenChange = vi.fn();
   renderWithProviders(
     <>
-      <RouteFormDialog
+      <LineageFormDialog
+        entry={routeLineage}
         open
         onOpenChange={onOpenChange}
         tenantId="tenant-001"
         environment="production"
-        route={route}
+        version={route}
       />
       <Toaster />
     </>,
@@ -312,11 +313,10 @@ describe('Promote to Production where production needs approval', () => {
     renderWithProviders(
       <>
         <PromoteLineageDialog
-          kind="routes"
+          entry={routeLineage}
           tenantId="tenant-001"
           version={uat}
           name="route /orders"
-          describe={(version) => describeRoute(version as GatewayRoute)}
           onClose={onClose}
         />
         <Toaster />

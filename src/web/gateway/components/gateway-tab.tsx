@@ -6,8 +6,9 @@ import { ContextFilter } from '@/components/context-filter';
 import { environmentName } from '@contract/common';
 import { isEnvironmentEnabled } from '@/lib/region-policies';
 import { ArtifactDownloads } from '@/gateway/components/artifact-downloads';
-import { PoliciesSection } from '@/gateway/components/policies-section';
-import { RoutesSection } from '@/gateway/components/routes-section';
+import { LineageSection } from '@/gateway/components/lineage-section';
+import { policyLineage } from '@/gateway/components/policy-lineage';
+import { routeLineage } from '@/gateway/components/route-lineage';
 
 type GatewayTabProps = {
   tenant: Tenant;
@@ -50,8 +51,18 @@ export function GatewayTab({ tenant, environment, onEnvironmentChange }: Gateway
         </div>
         <ArtifactDownloads tenantId={tenant.id} environment={environment} />
       </div>
-      <RoutesSection tenantId={tenant.id} environment={environment} canWrite={canWrite} />
-      <PoliciesSection tenantId={tenant.id} environment={environment} canWrite={canWrite} />
+      <LineageSection
+        entry={routeLineage}
+        tenantId={tenant.id}
+        environment={environment}
+        canWrite={canWrite}
+      />
+      <LineageSection
+        entry={policyLineage}
+        tenantId={tenant.id}
+        environment={environment}
+        canWrite={canWrite}
+      />
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { makeMe, queryClientWithMe } from '@/test/me';
 import { editorDiagnostics, editorValue, findCodeEditor, setEditorValue } from '@/test/code-editor';
 import { renderWithProviders } from '@/test/render';
 import { bodyOf, calls, makeChangeRequest, polyfillPointer, stubApi } from '@/test/control-plane-fixtures';
-import { PolicyFormDialog } from '@/gateway/components/policy-form-dialog';
+import { LineageFormDialog } from '@/gateway/components/lineage-form-dialog';
+import { policyLineage } from '@/gateway/components/policy-lineage';
 import { approvalStubs, makePolicy, noApprovalStubs, subscriptionStubs } from '@/gateway/test/fixtures';
 import type { OpaPolicy } from '@contract/gateway';
 
@@ -21,7 +22,13 @@ function renderDialog() {
   const onOpenChange = vi.fn();
   renderWithProviders(
     <>
-      <PolicyFormDialog open onOpenChange={onOpenChange} tenantId="tenant-001" environment="production" />
+      <LineageFormDialog
+        entry={policyLineage}
+        open
+        onOpenChange={onOpenChange}
+        tenantId="tenant-001"
+        environment="production"
+      />
       <Toaster />
     </>,
     { queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })) },
@@ -37,7 +44,7 @@ async function fill(dialog: HTMLElement) {
   await userEvent.type(within(dialog).getByLabelText('Name'), 'orders-authz');
 }
 
-describe('PolicyFormDialog', () => {
+describe('LineageFormDialog of a policy', () => {
   it('requires a name and Rego source before any request', async () => {
     const fetchMock = stubApi({ ...subscriptionStubs, ...noApprovalStubs });
     const { dialog } = renderDialog();
@@ -132,7 +139,7 @@ describe('PolicyFormDialog', () => {
   });
 });
 
-describe('PolicyFormDialog where production needs approval', () => {
+describe('LineageFormDialog of a policy where production needs approval', () => {
   it("requests the policy, and lists the request's Rego problems beside the editor", async () => {
     let answer = 400;
     const fetchMock = stubApi({

@@ -1,32 +1,22 @@
-import type { Environment } from '@contract/common';
-import { policyTypes, type RegoProblem } from '@contract/gateway';
+import { policyTypes } from '@contract/gateway';
+import { useMemo } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { CapabilitySelect } from '@/gateway/components/capability-select';
+import type { LineageFieldsProps } from '@/gateway/components/lineage-entry';
 import { RegoField } from '@/gateway/components/rego-field';
+import { SwitchField } from '@/gateway/components/switch-field';
+import { TextField } from '@/gateway/components/text-field';
 import { policyTypeLabels, type PolicyFormValues } from '@/gateway/lib/policy-form';
+import { regoProblemsOf } from '@/gateway/lib/rego-problems';
 
-type PolicyFormFieldsProps = {
-  form: UseFormReturn<PolicyFormValues>;
-  tenantId: string;
-  environment: Environment;
-  editing: boolean;
-  regoProblems: readonly RegoProblem[];
-};
-
-/** Capability, name, description, type, enabled and the Rego source. */
-export function PolicyFormFields({
-  form,
-  tenantId,
-  environment,
-  editing,
-  regoProblems,
-}: PolicyFormFieldsProps) {
+/** Capability, name, description, type, enabled and the Rego source with the last save's problems. */
+export function PolicyFormFields({ form, capability, serverError }: LineageFieldsProps<PolicyFormValues>) {
   const { errors } = form.formState;
+  // The same list between renders, so the editor marks the problems only when they change.
+  const regoProblems = useMemo(() => regoProblemsOf(serverError), [serverError]);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Controller
@@ -35,26 +25,20 @@ export function PolicyFormFields({
         render={({ field }) => (
           <CapabilitySelect
             id="policy-capabilityId"
-            tenantId={tenantId}
-            environment={environment}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
+            field={field}
+            {...capability}
             error={errors.capabilityId}
-            disabled={editing}
           />
         )}
       />
-      <Field data-invalid={!!errors.name || undefined}>
-        <FieldLabel htmlFor="policy-name">Name</FieldLabel>
-        <Input
-          {...fieldControlProps('policy-name', !!errors.name)}
-          placeholder="orders-authz"
-          autoComplete="off"
-          {...form.register('name')}
-        />
-        <FieldError id="policy-name-error" errors={[errors.name]} />
-      </Field>
+      <TextField
+        form={form}
+        name="name"
+        id="policy-name"
+        label="Name"
+        error={errors.name}
+        placeholder="orders-authz"
+      />
       <Field className="sm:col-span-2" data-invalid={!!errors.description || undefined}>
         <FieldLabel htmlFor="policy-description">Description</FieldLabel>
         <Textarea
@@ -64,41 +48,11 @@ export function PolicyFormFields({
         />
         <FieldError id="policy-description-error" errors={[errors.description]} />
       </Field>
-      <Field data-invalid={!!errors.policyType || undefined}>
-        <FieldLabel htmlFor="policy-policyType">Type</FieldLabel>
-        <Controller
-          control={form.control}
-          name="policyType"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger
-                {...fieldControlProps('policy-policyType', !!errors.policyType)}
-                className="w-full"
-                onBlur={field.onBlur}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {policyTypes.map((type) => (
-                  <SelectItem key={type} value={type}>
-                    {policyTypeLabels[type]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-        <FieldError id="policy-policyType-error" errors={[errors.policyType]} />
-      </Field>
+      <PolicyTypeField form={form} />
       <Controller
         control={form.control}
         name="enabled"
-        render={({ field }) => (
-          <Field orientation="horizontal" className="self-start sm:pt-7">
-            <Switch id="policy-enabled" checked={field.value} onCheckedChange={field.onChange} />
-            <FieldLabel htmlFor="policy-enabled">Enabled</FieldLabel>
-          </Field>
-        )}
+        render={({ field }) => <SwitchField id="policy-enabled" label="Enabled" field={field} />}
       />
       <div className="sm:col-span-2">
         <RegoField
@@ -110,5 +64,38 @@ export function PolicyFormFields({
         />
       </div>
     </div>
+  );
+}
+
+/** The policy's type, one of the contract's. */
+function PolicyTypeField({ form }: { form: UseFormReturn<PolicyFormValues> }) {
+  const error = form.formState.errors.policyType;
+  return (
+    <Field data-invalid={!!error || undefined}>
+      <FieldLabel htmlFor="policy-policyType">Type</FieldLabel>
+      <Controller
+        control={form.control}
+        name="policyType"
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger
+              {...fieldControlProps('policy-policyType', !!error)}
+              className="w-full"
+              onBlur={field.onBlur}
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {policyTypes.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {policyTypeLabels[type]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      <FieldError id="policy-policyType-error" errors={[error]} />
+    </Field>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { renderControlPlane } from '@/test/render-control-plane';
 import { PromoteLineageDialog } from '@/gateway/components/promote-lineage-dialog';
 import { makePolicy, makeRoute, noApprovalStubs } from '@/gateway/test/fixtures';
-import { describeRoute } from '@/gateway/lib/describe-version';
+import { routeLineage } from '@/gateway/components/route-lineage';
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(polyfillPointer);
@@ -33,11 +33,10 @@ function renderDialog(route: GatewayRoute, onClose = vi.fn()) {
   renderWithProviders(
     <>
       <PromoteLineageDialog
-        kind="routes"
+        entry={routeLineage}
         tenantId="tenant-001"
         version={route}
         name={`route ${route.path}`}
-        describe={(version) => describeRoute(version as GatewayRoute)}
         onClose={onClose}
       />
       <Toaster />

@@ -1,38 +1,28 @@
 import type { Environment } from '@contract/common';
+import { environmentName } from '@contract/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { asDirectError, useChangeRequestForm } from '@/changes';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
-import { notifyError, notifySuccess } from '@/components/notify';
-import { serverFieldIssues } from '@/lib/server-issues';
 import { ConfigurationDiff } from '@/components/configuration-diff';
-import { environmentName } from '@contract/common';
-import { invalidateLineages, type AnyLineage, type LineageKind } from '@/gateway/api/gateway-keys';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PromotionActions } from '@/components/versioned/promotion-actions';
+import { PromotionDialog } from '@/components/versioned/promotion-dialog';
+import { usePromotion } from '@/components/versioned/use-promotion';
+import { ApiError } from '@/lib/api-client';
+import { serverFieldIssues } from '@/lib/server-issues';
+import { invalidateLineages, type LineageKind, type LineageOf } from '@/gateway/api/gateway-keys';
 import { usePromoteLineage, usePromotionTarget } from '@/gateway/api/promote-lineage';
+import type { LineageBasics } from '@/gateway/components/lineage-entry';
 import { lineageChanges } from '@/gateway/lib/lineage-changes';
 import { promotionTarget } from '@/gateway/lib/promotion';
 
-type PromoteLineageDialogProps = {
-  kind: LineageKind;
+type PromoteLineageDialogProps<K extends LineageKind> = {
+  entry: LineageBasics<K>;
   tenantId: string;
   /** The active version to promote; undefined: closed. Its environment decides the target. */
-  version: AnyLineage | undefined;
+  version: LineageOf<K> | undefined;
   /** "route /orders". */
   name: string;
-  /** A version as text, as the history shows it, for the difference against the target. */
-  describe: (version: AnyLineage) => string;
   onClose: () => void;
   /** After a successful promotion (the dialog has closed itself). */
   onPromoted?: () => void;
@@ -43,73 +33,67 @@ type PromoteLineageDialogProps = {
  * it would change against what is active in the target lineage earlier promotions went to, or that
  * nothing is there yet. Production asks first.
  */
-export function PromoteLineageDialog({
-  kind,
+export function PromoteLineageDialog<K extends LineageKind>({
+  entry,
   tenantId,
   version,
   name,
-  describe,
   onClose,
   onPromoted,
-}: PromoteLineageDialogProps) {
+}: PromoteLineageDialogProps<K>) {
   const target = version ? promotionTarget(version.environment) : null;
   return (
-    <Dialog open={!!version} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{target ? `Promote to ${environmentName(target)}` : 'Promote'}</DialogTitle>
-          <DialogDescription>
-            {version
-              ? `${name} · version ${version.version} of ${environmentName(version.environment)} · ${version.capabilityId}`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open: every opening reads the target afresh and starts without errors. */}
-        {version && target && (
-          <PromoteForm
-            kind={kind}
-            tenantId={tenantId}
-            version={version}
-            target={target}
-            name={name}
-            describe={describe}
-            onDone={() => {
-              onClose();
-              onPromoted?.();
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <PromotionDialog
+      open={!!version}
+      onOpenChange={(open) => !open && onClose()}
+      target={target}
+      description={
+        version
+          ? `${name} · version ${version.version} of ${environmentName(version.environment)} · ${version.capabilityId}`
+          : ''
+      }
+    >
+      {/* Mounted only while open: every opening reads the target afresh and starts without errors. */}
+      {version && target && (
+        <PromoteForm
+          entry={entry}
+          tenantId={tenantId}
+          version={version}
+          target={target}
+          name={name}
+          onDone={() => {
+            onClose();
+            onPromoted?.();
+          }}
+        />
+      )}
+    </PromotionDialog>
   );
 }
 
-function PromoteForm({
-  kind,
+type PromoteFormProps<K extends LineageKind> = {
+  entry: LineageBasics<K>;
+  tenantId: string;
+  version: LineageOf<K>;
+  target: Environment;
+  name: string;
+  onDone: () => void;
+};
+
+function PromoteForm<K extends LineageKind>({
+  entry,
   tenantId,
   version,
   target,
   name,
-  describe,
   onDone,
-}: {
-  kind: LineageKind;
-  tenantId: string;
-  version: AnyLineage;
-  target: Environment;
-  name: string;
-  describe: (version: AnyLineage) => string;
-  onDone: () => void;
-}) {
-  const [confirming, setConfirming] = useState(false);
+}: PromoteFormProps<K>) {
+  const { kind } = entry;
   const [problem, setProblem] = useState<string | null>(null);
   const promote = usePromoteLineage(kind, tenantId);
   const queryClient = useQueryClient();
   // The target environment's policy decides: promote directly, or request the promotion.
   const request = useChangeRequestForm({ tenantId, environment: target });
-  const requesting = request.mode === 'request';
-  const pending = promote.isPending || request.pending;
-  const targetName = environmentName(target);
 
   /** A refusal of the target's rules (409) or of the target itself (400) names the one field. */
   const showProblem = (error: unknown) => {
@@ -118,112 +102,49 @@ function PromoteForm({
     else if (error instanceof ApiError && error.status === 409) setProblem(error.message);
   };
 
-  const sendRequest = () =>
-    request.submit(lineageChanges.promote(kind, tenantId, version.lineageId, target), {
-      onSuccess: (created) => {
-        // Nothing changes until the request applies; a bypass applies now.
-        if (created.status === 'applied') void invalidateLineages(queryClient, kind, tenantId);
-        setConfirming(false);
-        onDone();
-      },
-      onError: (error) => {
-        setConfirming(false);
-        showProblem(asDirectError(error));
-      },
-    });
-
-  const send = () => {
-    setProblem(null);
-    if (requesting) {
-      sendRequest();
-      return;
-    }
-    promote.mutate(
-      { lineageId: version.lineageId, targetEnvironment: target },
-      {
-        onSuccess: (created) => {
-          notifySuccess(
-            `Promoted to ${targetName}`,
-            `Version ${created.version} of the ${name} is active in ${targetName}.`,
-          );
-          setConfirming(false);
-          onDone();
-        },
-        onError: (error) => {
-          setConfirming(false);
-          // The policy changed since the dialog opened: it stays open and now requests the promotion.
-          if (request.handleDirectError(error)) return;
-          showProblem(error);
-          notifyError(error, `Failed to promote to ${targetName}`);
-        },
-      },
-    );
-  };
-
-  // Production asks first when the promotion applies now: directly, or by a bypass. A request waits
-  // for its reviewers, so it does not ask.
-  const asks = target === 'production' && (!requesting || request.bypass);
+  const promotion = usePromotion({
+    request,
+    target,
+    change: lineageChanges.promote(kind, tenantId, version.lineageId, target),
+    promote: (settled) =>
+      promote.mutate({ lineageId: version.lineageId, targetEnvironment: target }, settled),
+    promoting: promote.isPending,
+    promoted: (created: LineageOf<K>) =>
+      `Version ${created.version} of the ${name} is active in ${environmentName(target)}.`,
+    onApplied: () => void invalidateLineages(queryClient, kind, tenantId),
+    onSend: () => setProblem(null),
+    onRequestError: (error) => showProblem(asDirectError(error)),
+    onDirectError: showProblem,
+    onDone,
+  });
 
   return (
     <div className="space-y-4">
-      <TargetDiff kind={kind} tenantId={tenantId} version={version} target={target} describe={describe} />
+      <TargetDiff entry={entry} tenantId={tenantId} version={version} target={target} />
       {problem && (
         <p role="alert" className="text-sm text-destructive" data-testid="promote-problem">
           {problem}
         </p>
       )}
-      {requesting && request.fields}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button
-          variant={requesting && request.bypass ? 'destructive' : 'default'}
-          disabled={pending || request.mode === 'loading' || (requesting && !request.valid)}
-          onClick={() => (asks ? setConfirming(true) : send())}
-        >
-          {pending && !confirming
-            ? requesting
-              ? 'Sending...'
-              : 'Promoting...'
-            : requesting
-              ? request.submitLabel
-              : 'Promote'}
-        </Button>
-      </DialogFooter>
-      <ConfirmDialog
-        open={confirming}
-        title={`Promote version ${version.version} of the ${name} to Production?`}
-        description="It becomes the active Production version there at once. Activating the previous version in the Production history takes it back."
-        pending={pending}
-        onConfirm={send}
-        onClose={() => setConfirming(false)}
-        confirmLabel="Promote to Production"
-        pendingLabel="Promoting..."
+      <PromotionActions
+        promotion={promotion}
+        confirmTitle={`Promote version ${version.version} of the ${name} to Production?`}
+        confirmDescription="It becomes the active Production version there at once. Activating the previous version in the Production history takes it back."
       />
     </div>
   );
 }
 
 /** What the promotion would change against the active version of the matching target lineage. */
-function TargetDiff({
-  kind,
+function TargetDiff<K extends LineageKind>({
+  entry,
   tenantId,
   version,
   target,
-  describe,
-}: {
-  kind: LineageKind;
-  tenantId: string;
-  version: AnyLineage;
-  target: Environment;
-  describe: (version: AnyLineage) => string;
-}) {
-  const preview = usePromotionTarget(kind, tenantId, version.lineageId, target);
+}: Omit<PromoteFormProps<K>, 'name' | 'onDone'>) {
+  const preview = usePromotionTarget(entry.kind, tenantId, version.lineageId, target);
   const targetName = environmentName(target);
-  const noun = kind === 'routes' ? 'route' : 'policy';
+  const { noun, describe } = entry;
   return (
     <section className="space-y-1 rounded-md border p-2 text-sm" aria-label={`Changes in ${targetName}`}>
       <span className="font-medium">{targetName}</span>

@@ -6,7 +6,8 @@ import { Toaster } from '@/components/ui/toaster';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
 import { bodyOf, calls, polyfillPointer, stubApi } from '@/test/control-plane-fixtures';
-import { RouteFormDialog } from '@/gateway/components/route-form-dialog';
+import { LineageFormDialog } from '@/gateway/components/lineage-form-dialog';
+import { routeLineage } from '@/gateway/components/route-lineage';
 import { makeRoute, noApprovalStubs, subscriptionStubs } from '@/gateway/test/fixtures';
 import type { GatewayRoute } from '@contract/gateway';
 
@@ -20,12 +21,13 @@ function renderDialog(route?: GatewayRoute) {
   const onOpenChange = vi.fn();
   renderWithProviders(
     <>
-      <RouteFormDialog
+      <LineageFormDialog
+        entry={routeLineage}
         open
         onOpenChange={onOpenChange}
         tenantId="tenant-001"
         environment="production"
-        route={route}
+        version={route}
       />
       <Toaster />
     </>,
@@ -41,7 +43,7 @@ async function pickCapability(dialog: HTMLElement) {
   await userEvent.click(await screen.findByRole('option', { name: 'Identity Service' }));
 }
 
-describe('RouteFormDialog', () => {
+describe('LineageFormDialog of a route', () => {
   it('checks every field before any request', async () => {
     const fetchMock = stubApi({ ...subscriptionStubs, ...noApprovalStubs });
     const { dialog } = renderDialog();

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, type RequestOptions } from '@/lib/api-client';
+import { invalidateLineages, type LineageKind, type LineageOf } from '@/gateway/api/gateway-keys';
+
+/** A POST to a kind's lineage that answers the version it made active (as the server's schema says). */
+export async function postLineage<K extends LineageKind>(
+  url: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<LineageOf<K>> {
+  const res = await apiRequest('POST', url, body, options);
+  return (await res.json()) as LineageOf<K>;
+}
+
+/** A write to one kind's lineages of a tenant: once it succeeds, that kind's lists and histories refetch. */
+export function useLineageMutation<I, R>(
+  kind: LineageKind,
+  tenantId: string,
+  mutationFn: (input: I) => Promise<R>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => invalidateLineages(queryClient, kind, tenantId) });
+}
