@@ -9,6 +9,8 @@ type DialogFormProps = {
   /** While submitting: every field and button is disabled. */
   pending: boolean;
   submitLabel: string;
+  /** Shown on the submit button instead while submitting ("Saving..."). */
+  pendingLabel?: string;
   /** The submit waits for something besides the fields (an approval policy loading, a bypass reason). */
   submitDisabled?: boolean;
   /** The submit applies something irreversible at once (a bypass of approval): its button is red. */
@@ -23,6 +25,7 @@ export function DialogForm({
   label,
   pending,
   submitLabel,
+  pendingLabel,
   submitDisabled = false,
   destructive = false,
   onSubmit,
@@ -41,7 +44,7 @@ export function DialogForm({
             </Button>
           </DialogClose>
           <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={submitDisabled}>
-            {submitLabel}
+            {pending && pendingLabel ? pendingLabel : submitLabel}
           </Button>
         </DialogFooter>
       </fieldset>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ALL, auditResourceTypes } from '@/audit/filters';
 import type { AuditView } from '@/audit/lib/audit-view';
 import { SearchInput } from '@/components/list/search-input';
@@ -11,13 +12,43 @@ const selectClass = cn(
   'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
 );
 
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+type DateFilterProps = {
+  name: 'from' | 'to';
+  label: string;
+  view: AuditView;
+  /** The other end of the range bounds this one. */
+  bound: { min?: string; max?: string };
+};
+
+function DateFilter({ name, label, view, bound }: DateFilterProps) {
+  return (
+    <Labelled id={`audit-${name}`} label={label}>
+      <Input
+        id={`audit-${name}`}
+        type="date"
+        value={view.filters[name]}
+        {...bound}
+        onChange={(event) => view.setFilter(name, event.target.value)}
+      />
+    </Labelled>
+  );
+}
+
 /** Actor (typed, debounced), resource type, tenant (server-searching picker) and a local-day range. */
 export function AuditLogFilters({ view }: { view: AuditView }) {
   const { filters, setFilter } = view;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label="Audit log filters">
-      <div className="space-y-2">
-        <Label htmlFor="audit-actor">Actor</Label>
+      <Labelled id="audit-actor" label="Actor">
         <SearchInput
           id="audit-actor"
           label="Actor"
@@ -28,9 +59,8 @@ export function AuditLogFilters({ view }: { view: AuditView }) {
           // Typing replaces the history entry, as a search does.
           onSearch={(value) => setFilter('actor', value, true)}
         />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="audit-resource-type">Resource type</Label>
+      </Labelled>
+      <Labelled id="audit-resource-type" label="Resource type">
         <select
           id="audit-resource-type"
           className={selectClass}
@@ -46,36 +76,17 @@ export function AuditLogFilters({ view }: { view: AuditView }) {
             </option>
           ))}
         </select>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="audit-tenant">Tenant</Label>
+      </Labelled>
+      <Labelled id="audit-tenant" label="Tenant">
         <TenantCombobox
           id="audit-tenant"
           emptyLabel="All tenants"
           value={filters.tenantId}
           onChange={(value) => setFilter('tenantId', value)}
         />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="audit-from">From</Label>
-        <Input
-          id="audit-from"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => setFilter('from', event.target.value)}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="audit-to">To</Label>
-        <Input
-          id="audit-to"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => setFilter('to', event.target.value)}
-        />
-      </div>
+      </Labelled>
+      <DateFilter name="from" label="From" view={view} bound={{ max: filters.to || undefined }} />
+      <DateFilter name="to" label="To" view={view} bound={{ min: filters.from || undefined }} />
     </div>
   );
 }

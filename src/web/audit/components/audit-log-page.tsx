@@ -6,7 +6,7 @@ import { AuditLogTable } from '@/audit/components/audit-log-table';
 import { useAuditView } from '@/audit/lib/audit-view';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { PaginationBar } from '@/components/list/pagination-bar';
+import { PagedList } from '@/components/list/paged-list';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
 import { useTenantNames } from '@/tenants';
@@ -41,24 +41,20 @@ export function AuditLogPage() {
         (rows.length === 0 && view.page === 1 ? (
           <EmptyState icon={ScrollText} title="No audit events match these filters" />
         ) : (
-          <div className="space-y-4" aria-busy={events.isPlaceholderData || undefined}>
+          <PagedList
+            view={view}
+            total={events.data.total}
+            shown={rows.length}
+            busy={events.isPlaceholderData}
+            label="Audit log pages"
+          >
             <AuditLogTable
               events={rows}
               tenantNames={tenantNames ?? new Map()}
               sort={view.sort}
               onSort={view.setSort}
             />
-            <PaginationBar
-              label="Audit log pages"
-              page={view.page}
-              pageSize={view.pageSize}
-              total={events.data.total}
-              shown={rows.length}
-              disabled={events.isPlaceholderData}
-              onPageChange={view.setPage}
-              onPageSizeChange={view.setPageSize}
-            />
-          </div>
+          </PagedList>
         ))}
     </div>
   );

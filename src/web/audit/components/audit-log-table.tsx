@@ -1,6 +1,6 @@
 import type { AuditEvent } from '@contract/audit';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import type { SortValue } from '@contract/lists';
 import type { AuditSortField } from '@/audit/api/get-audit-events';
 import { SortableHeader } from '@/components/list/sortable-header';
@@ -39,6 +39,68 @@ type AuditLogTableProps = {
   onSort: (sort: SortValue<AuditSortField>) => void;
 };
 
+type AuditRowProps = {
+  event: AuditEvent;
+  tenantNames: Map<string, string>;
+  expanded: boolean;
+  onToggle: () => void;
+};
+
+/** One event, and its changes below it while expanded. */
+function AuditRow({ event, tenantNames, expanded, onToggle }: AuditRowProps) {
+  const detailsId = `audit-details-${event.id}`;
+  return (
+    <>
+      <tr className="border-t align-top" data-testid="audit-row">
+        <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+          <time dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
+        </td>
+        <td className="px-3 py-2 break-all">{event.actorEmail ?? event.actorId ?? 'system'}</td>
+        <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{event.action}</td>
+        <td className="px-3 py-2">
+          <span>{event.resourceType}</span>
+          {event.resourceId && (
+            <span className="block font-mono text-xs break-all text-muted-foreground">
+              {event.resourceId}
+            </span>
+          )}
+        </td>
+        <td className="px-3 py-2">
+          {event.tenantId ? (tenantNames.get(event.tenantId) ?? event.tenantId) : '—'}
+        </td>
+        <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{event.ip ?? '—'}</td>
+        <td className="px-3 py-2 text-right">
+          {event.changes !== null && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={expanded}
+              aria-controls={expanded ? detailsId : undefined}
+              onClick={onToggle}
+            >
+              {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+              Details
+            </Button>
+          )}
+        </td>
+      </tr>
+      {expanded && event.changes !== null && (
+        <tr id={detailsId} className="bg-muted/30">
+          <td colSpan={headers.length + 1} className="px-3 py-2">
+            <CodeBlock
+              label={`Changes of ${event.action}`}
+              className="max-h-80 bg-transparent p-0"
+              data-testid="audit-changes"
+            >
+              {prettyChanges(event.changes)}
+            </CodeBlock>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
 export function AuditLogTable({ events, tenantNames, sort, onSort }: AuditLogTableProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
@@ -71,60 +133,15 @@ export function AuditLogTable({ events, tenantNames, sort, onSort }: AuditLogTab
           </tr>
         </thead>
         <tbody>
-          {events.map((event) => {
-            const expanded = open.has(event.id);
-            const detailsId = `audit-details-${event.id}`;
-            return (
-              <Fragment key={event.id}>
-                <tr className="border-t align-top" data-testid="audit-row">
-                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                    <time dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
-                  </td>
-                  <td className="px-3 py-2 break-all">{event.actorEmail ?? event.actorId ?? 'system'}</td>
-                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{event.action}</td>
-                  <td className="px-3 py-2">
-                    <span>{event.resourceType}</span>
-                    {event.resourceId && (
-                      <span className="block font-mono text-xs break-all text-muted-foreground">
-                        {event.resourceId}
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    {event.tenantId ? (tenantNames.get(event.tenantId) ?? event.tenantId) : '—'}
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{event.ip ?? '—'}</td>
-                  <td className="px-3 py-2 text-right">
-                    {event.changes !== null && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-expanded={expanded}
-                        aria-controls={expanded ? detailsId : undefined}
-                        onClick={() => toggle(event.id)}
-                      >
-                        {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
-                        Details
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-                {expanded && event.changes !== null && (
-                  <tr id={detailsId} className="bg-muted/30">
-                    <td colSpan={headers.length + 1} className="px-3 py-2">
-                      <CodeBlock
-                        label={`Changes of ${event.action}`}
-                        className="max-h-80 bg-transparent p-0"
-                        data-testid="audit-changes"
-                      >
-                        {prettyChanges(event.changes)}
-                      </CodeBlock>
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            );
-          })}
+          {events.map((event) => (
+            <AuditRow
+              key={event.id}
+              event={event}
+              tenantNames={tenantNames}
+              expanded={open.has(event.id)}
+              onToggle={() => toggle(event.id)}
+            />
+          ))}
         </tbody>
       </table>
     </div>

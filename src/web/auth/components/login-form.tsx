@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INVALID_CREDENTIALS_MESSAGE, loginBodySchema, type LoginBody } from '@contract/auth';
 import { CircleAlert } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useLogin } from '@/auth/api/login';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -18,6 +18,37 @@ function loginErrorMessage(error: unknown): string {
   return getErrorMessage(error, 'Sign-in failed. Try again.');
 }
 
+type LoginFieldProps = {
+  form: UseFormReturn<LoginBody>;
+  name: keyof LoginBody;
+  label: string;
+  type: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+};
+
+function LoginField({ form, name, label, ...input }: LoginFieldProps) {
+  const error = form.formState.errors[name];
+  const id = `login-${name}`;
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...form.register(name)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Email and password; on success the me query holds the user and the page moves on. */
 export function LoginForm() {
   const loginMutation = useLogin();
@@ -25,7 +56,6 @@ export function LoginForm() {
     resolver: zodResolver(loginBodySchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
   const pending = loginMutation.isPending;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -46,39 +76,14 @@ export function LoginForm() {
             <span>{loginErrorMessage(loginMutation.error)}</span>
           </div>
         )}
-        <div className="space-y-2">
-          <Label htmlFor="login-email">Email</Label>
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'login-email-error' : undefined}
-            {...form.register('email')}
-          />
-          {errors.email && (
-            <p id="login-email-error" className="text-sm text-destructive">
-              {errors.email.message}
-            </p>
-          )}
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="login-password">Password</Label>
-          <Input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'login-password-error' : undefined}
-            {...form.register('password')}
-          />
-          {errors.password && (
-            <p id="login-password-error" className="text-sm text-destructive">
-              {errors.password.message}
-            </p>
-          )}
-        </div>
+        <LoginField form={form} name="email" label="Email" type="email" autoComplete="username" autoFocus />
+        <LoginField
+          form={form}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
         <Button type="submit" className="w-full">
           {pending ? 'Signing in...' : 'Sign in'}
         </Button>

@@ -9,7 +9,7 @@ import { CapabilitiesToolbar } from '@/capabilities/components/capabilities-tool
 import { CapabilityDialogs, type DialogState } from '@/capabilities/components/capability-dialogs';
 import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
-import { PaginationBar } from '@/components/list/pagination-bar';
+import { PagedList } from '@/components/list/paged-list';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -73,7 +73,14 @@ export function CapabilitiesPage() {
           />
         }
       >
-        <div className="space-y-2" aria-busy={capabilities.isPlaceholderData || undefined}>
+        <PagedList
+          view={list}
+          total={total}
+          shown={rows.length}
+          busy={capabilities.isPlaceholderData}
+          label="Capabilities pages"
+          className="space-y-2"
+        >
           <CapabilitiesTable
             capabilities={rows}
             canManage={isAdmin}
@@ -82,17 +89,7 @@ export function CapabilitiesPage() {
             sort={list.sort}
             onSort={list.setSort}
           />
-          <PaginationBar
-            page={list.page}
-            pageSize={list.pageSize}
-            total={total}
-            shown={rows.length}
-            disabled={capabilities.isPlaceholderData}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            label="Capabilities pages"
-          />
-        </div>
+        </PagedList>
       </ListState>
       {isAdmin && (
         <CapabilityDialogs state={dialog} onClose={() => setDialog((d) => ({ ...d, kind: null }))} />

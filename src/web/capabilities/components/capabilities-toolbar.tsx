@@ -1,9 +1,9 @@
 import { capabilityStatuses } from '@contract/capabilities';
 import { SearchInput } from '@/components/list/search-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FilterSelect } from '@/components/list/filter-select';
 import { getStatusStyle } from '@/components/status-badge';
 
-export const ALL_STATUSES = 'all';
+const statusOptions = capabilityStatuses.map((value) => ({ value, label: getStatusStyle(value).label }));
 
 type CapabilitiesToolbarProps = {
   q: string;
@@ -47,22 +47,14 @@ export function CapabilitiesToolbar({
         placeholder="Category"
         className="sm:w-48"
       />
-      <Select
-        value={status || ALL_STATUSES}
-        onValueChange={(value) => onStatusChange(value === ALL_STATUSES ? '' : value)}
-      >
-        <SelectTrigger aria-label="Status filter" className="w-full sm:w-48">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL_STATUSES}>All statuses</SelectItem>
-          {capabilityStatuses.map((value) => (
-            <SelectItem key={value} value={value}>
-              {getStatusStyle(value).label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <FilterSelect
+        label="Status filter"
+        allLabel="All statuses"
+        options={statusOptions}
+        value={status}
+        onChange={onStatusChange}
+        className="w-full sm:w-48"
+      />
     </div>
   );
 }

@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Capability } from '@contract/capabilities';
-import { useForm } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { useCreateCapability } from '@/capabilities/api/create-capability';
 import { useUpdateCapability } from '@/capabilities/api/update-capability';
 import { CapabilityFormFields } from '@/capabilities/components/capability-form-fields';
@@ -11,13 +8,11 @@ import {
   capabilityFormFields,
   capabilityFormSchema,
   toCapabilityInput,
-  type CapabilityFormInput,
-  type CapabilityFormValues,
 } from '@/capabilities/lib/capability-form';
-import { notifyError, notifySuccess } from '@/components/notify';
-import { applyServerIssues } from '@/lib/server-issues';
+import { notifySuccess } from '@/components/notify';
 import { DialogForm } from '@/components/dialog-form';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { oneOf, useResourceForm } from '@/components/use-resource-form';
 
 type CapabilityFormDialogProps = {
   open: boolean;
@@ -29,20 +24,19 @@ type CapabilityFormDialogProps = {
 /** Register Capability (POST) or Edit (PATCH, prefilled): one form, the contract's schema. */
 export function CapabilityFormDialog({ open, onOpenChange, capability }: CapabilityFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{capability ? 'Edit Capability' : 'Register Capability'}</DialogTitle>
-          <DialogDescription>
-            {capability
-              ? `Change how ${capability.name} (${capability.id}) is described in the catalogue.`
-              : 'Add a backend service to the catalogue; it gets the next api-NNN id.'}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so each opening starts from the capability's current values. */}
-        {open && <CapabilityForm capability={capability} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-2xl"
+      title={capability ? 'Edit Capability' : 'Register Capability'}
+      description={
+        capability
+          ? `Change how ${capability.name} (${capability.id}) is described in the catalogue.`
+          : 'Add a backend service to the catalogue; it gets the next api-NNN id.'
+      }
+    >
+      <CapabilityForm capability={capability} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -50,59 +44,43 @@ function CapabilityForm({ capability, onDone }: { capability?: Capability; onDon
   const create = useCreateCapability();
   const update = useUpdateCapability();
   const pending = create.isPending || update.isPending;
-  const form = useForm<CapabilityFormInput, unknown, CapabilityFormValues>({
-    resolver: zodResolver(capabilityFormSchema),
-    defaultValues: capabilityFormDefaults(capability),
-  });
-  const conflict = useConflictAwareSave({
-    form,
+  const { form, conflict, outcome } = useResourceForm({
+    schema: capabilityFormSchema,
+    defaults: capabilityFormDefaults,
     resource: capability,
-    toFormValues: capabilityFormDefaults,
     what: 'capability',
+    toField: oneOf(capabilityFormFields),
+    onDone,
   });
-
-  const onError = (error: unknown, fallback: string) => {
-    if (conflict.handleError(error)) return;
-    applyServerIssues(error, form.setError, (field) => capabilityFormFields.find((name) => name === field));
-    notifyError(error, fallback);
-  };
 
   const onSubmit = form.handleSubmit((values) => {
     const input = toCapabilityInput(values);
     if (capability) {
       update.mutate(
         { id: capability.id, patch: input, ifMatch: conflict.revision() },
-        {
-          onSuccess: (updated) => {
-            notifySuccess('Capability updated', `${updated.name} has been saved.`);
-            onDone();
-          },
-          onError: (error) => onError(error, 'Failed to update capability.'),
-        },
+        outcome(
+          (updated) => notifySuccess('Capability updated', `${updated.name} has been saved.`),
+          'Failed to update capability.',
+        ),
       );
     } else {
-      create.mutate(input, {
-        onSuccess: (created) => {
-          notifySuccess('Capability registered', `${created.name} is registered as ${created.id}.`);
-          onDone();
-        },
-        onError: (error) => onError(error, 'Failed to register capability.'),
-      });
+      create.mutate(
+        input,
+        outcome(
+          (created) =>
+            notifySuccess('Capability registered', `${created.name} is registered as ${created.id}.`),
+          'Failed to register capability.',
+        ),
+      );
     }
   });
 
-  const submitLabel = capability
-    ? pending
-      ? 'Saving...'
-      : 'Save Changes'
-    : pending
-      ? 'Registering...'
-      : 'Register';
   return (
     <DialogForm
       label={capability ? 'Edit capability' : 'Register capability'}
       pending={pending}
-      submitLabel={submitLabel}
+      submitLabel={capability ? 'Save Changes' : 'Register'}
+      pendingLabel={capability ? 'Saving...' : 'Registering...'}
       onSubmit={onSubmit}
     >
       <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />

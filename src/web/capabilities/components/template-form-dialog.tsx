@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { parseVariables, type NotificationTemplate } from '@contract/notification-templates';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
+import { DialogForm } from '@/components/dialog-form';
+import { FormDialog } from '@/components/form-dialog';
 import { useCreateTemplate } from '@/capabilities/api/create-template';
 import { useUpdateTemplate } from '@/capabilities/api/update-template';
 import { TemplateFormFields } from '@/capabilities/components/template-form-fields';
 import { TemplatePreview } from '@/capabilities/components/template-preview';
-import { notifyError, notifySuccess } from '@/components/notify';
-import { applyServerIssues } from '@/lib/server-issues';
+import { notifySuccess } from '@/components/notify';
+import { useResourceForm } from '@/components/use-resource-form';
 import {
   formTemplateProblems,
   templateFieldOf,
@@ -18,17 +18,6 @@ import {
   type TemplateFormInput,
   type TemplateFormValues,
 } from '@/capabilities/lib/template-form';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type TemplateFormDialogProps = {
   open: boolean;
@@ -40,47 +29,20 @@ type TemplateFormDialogProps = {
 
 export function TemplateFormDialog({ open, onOpenChange, capabilityId, template }: TemplateFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>
-            {template ? 'Edit Notification Template' : 'Create Notification Template'}
-          </DialogTitle>
-          <DialogDescription>
-            Write {'{{variable}}'} placeholders and declare each variable below.
-          </DialogDescription>
-        </DialogHeader>
-        {open && (
-          <TemplateForm capabilityId={capabilityId} template={template} onDone={() => onOpenChange(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-3xl"
+      title={template ? 'Edit Notification Template' : 'Create Notification Template'}
+      description={<>Write {'{{variable}}'} placeholders and declare each variable below.</>}
+    >
+      <TemplateForm capabilityId={capabilityId} template={template} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
-function TemplateForm({
-  capabilityId,
-  template,
-  onDone,
-}: {
-  capabilityId: string;
-  template?: NotificationTemplate;
-  onDone: () => void;
-}) {
-  const create = useCreateTemplate();
-  const update = useUpdateTemplate();
-  const pending = create.isPending || update.isPending;
-  const form = useForm<TemplateFormInput, unknown, TemplateFormValues>({
-    resolver: zodResolver(templateFormSchema),
-    mode: 'onTouched',
-    defaultValues: templateFormDefaults(template),
-  });
-  const conflict = useConflictAwareSave({
-    form,
-    resource: template,
-    toFormValues: templateFormDefaults,
-    what: 'notification template',
-  });
+/** The watched values and the template problems to show now. */
+function useTemplateProblems(form: UseFormReturn<TemplateFormInput, unknown, TemplateFormValues>) {
   const [name, deliveryChannel, subject, content, variablesText] = useWatch({
     control: form.control,
     name: ['name', 'deliveryChannel', 'subject', 'content', 'variablesText'],
@@ -99,12 +61,25 @@ function TemplateForm({
     (p) => p.message.startsWith('Undeclared') || isSubmitted || touchedFields.subject,
   );
   const problemsAt = (path: string) => shown.filter((p) => p.path === path);
+  return { name, deliveryChannel, subject, content, variablesText, problemsAt };
+}
 
-  const onError = (error: unknown, fallback: string) => {
-    if (conflict.handleError(error)) return;
-    applyServerIssues(error, form.setError, templateFieldOf);
-    notifyError(error, fallback);
-  };
+type TemplateFormProps = { capabilityId: string; template?: NotificationTemplate; onDone: () => void };
+
+function TemplateForm({ capabilityId, template, onDone }: TemplateFormProps) {
+  const create = useCreateTemplate();
+  const update = useUpdateTemplate();
+  const pending = create.isPending || update.isPending;
+  const { form, conflict, outcome } = useResourceForm({
+    schema: templateFormSchema,
+    defaults: templateFormDefaults,
+    resource: template,
+    what: 'notification template',
+    toField: templateFieldOf,
+    mode: 'onTouched',
+    onDone,
+  });
+  const { name, deliveryChannel, subject, content, variablesText, problemsAt } = useTemplateProblems(form);
 
   const onSubmit = form.handleSubmit((values) => {
     if (formTemplateProblems(values).length > 0) return;
@@ -112,61 +87,44 @@ function TemplateForm({
     if (template) {
       update.mutate(
         { id: template.id, patch: body, ifMatch: conflict.revision() },
-        {
-          onSuccess: (saved) => {
-            notifySuccess('Template Updated', `${saved.name} has been saved.`);
-            onDone();
-          },
-          onError: (error) => onError(error, 'Failed to update template.'),
-        },
+        outcome(
+          (saved) => notifySuccess('Template Updated', `${saved.name} has been saved.`),
+          'Failed to update template.',
+        ),
       );
     } else {
       create.mutate(
         { ...body, capabilityId },
-        {
-          onSuccess: (saved) => {
-            notifySuccess('Template Created', `${saved.name} has been created.`);
-            onDone();
-          },
-          onError: (error) => onError(error, 'Failed to create template.'),
-        },
+        outcome(
+          (saved) => notifySuccess('Template Created', `${saved.name} has been created.`),
+          'Failed to create template.',
+        ),
       );
     }
   });
 
-  const formRef = useFocusAfterSubmit(pending);
   return (
-    <form
-      ref={formRef}
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-label="Notification template"
+    <DialogForm
+      label="Notification template"
+      pending={pending}
+      submitLabel={template ? 'Save Changes' : 'Create Template'}
+      pendingLabel="Saving..."
+      submitDisabled={!name.trim() || !content.trim()}
+      onSubmit={onSubmit}
     >
-      <fieldset disabled={pending} className="space-y-6">
-        <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
-        <TemplateFormFields
-          form={form}
-          showSubject={deliveryChannel === 'email'}
-          subjectProblems={problemsAt('subject')}
-          contentProblems={problemsAt('content')}
-        />
-        <TemplatePreview
-          deliveryChannel={deliveryChannel}
-          subject={subject}
-          content={content}
-          variables={parseVariables(variablesText)}
-        />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={!name.trim() || !content.trim() || pending}>
-            {pending ? 'Saving...' : template ? 'Save Changes' : 'Create Template'}
-          </Button>
-        </DialogFooter>
-      </fieldset>
-    </form>
+      <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
+      <TemplateFormFields
+        form={form}
+        showSubject={deliveryChannel === 'email'}
+        subjectProblems={problemsAt('subject')}
+        contentProblems={problemsAt('content')}
+      />
+      <TemplatePreview
+        deliveryChannel={deliveryChannel}
+        subject={subject}
+        content={content}
+        variables={parseVariables(variablesText)}
+      />
+    </DialogForm>
   );
 }

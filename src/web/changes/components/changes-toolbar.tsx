@@ -1,9 +1,12 @@
 import { CHANGE_KIND_LABELS, changeKinds } from '@contract/changes';
 import { environments } from '@contract/common';
-import type { ComponentType } from 'react';
-import { CHANGE_TABS, DEFAULT_TAB, type ChangesView } from '@/changes/lib/changes-view';
-import { FilterSelect } from '@/components/list/filter-select';
-import { SearchInput } from '@/components/list/search-input';
+import {
+  CHANGE_TABS,
+  DEFAULT_TAB,
+  type ChangesFilterName,
+  type ChangesView,
+} from '@/changes/lib/changes-view';
+import { ListToolbar, type FilterPicker, type ListFilter } from '@/components/list/list-toolbar';
 import { Button } from '@/components/ui/button';
 import { environmentLabel } from '@/lib/format';
 
@@ -14,13 +17,24 @@ const kindOptions = changeKinds.map((value) => ({ value, label: CHANGE_KIND_LABE
  * The tenant filter's picker. The app passes the tenants feature's TenantCombobox (src/web/app/pages):
  * the tenants feature imports this one for its request dialogs, so this one may not import it back.
  */
-export type TenantPicker = ComponentType<{
-  label: string;
-  emptyLabel: string;
-  className: string;
-  value: string;
-  onChange: (tenantId: string) => void;
-}>;
+export type TenantPicker = FilterPicker;
+
+const filters = (Picker: TenantPicker): ListFilter<ChangesFilterName>[] => [
+  { name: 'tenantId', label: 'Tenant filter', allLabel: 'All tenants', className: 'lg:w-52', Picker },
+  {
+    name: 'environment',
+    label: 'Environment filter',
+    allLabel: 'All environments',
+    options: environmentOptions,
+  },
+  {
+    name: 'kind',
+    label: 'Kind filter',
+    allLabel: 'All kinds',
+    options: kindOptions,
+    className: 'w-full sm:w-60',
+  },
+];
 
 /** The segment (whose requests, or where they stand), then search, tenant, environment and kind. */
 export function ChangesToolbar({ view, TenantPicker }: { view: ChangesView; TenantPicker: TenantPicker }) {
@@ -48,41 +62,16 @@ export function ChangesToolbar({ view, TenantPicker }: { view: ChangesView; Tena
           );
         })}
       </div>
-      <div
-        className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center"
-        role="group"
-        aria-label="Change request filters"
-      >
-        <SearchInput
-          value={view.q}
-          onSearch={view.setSearch}
-          label="Search change requests"
-          placeholder="Search by title or requester..."
-          className="lg:flex-1"
-        />
-        <TenantPicker
-          label="Tenant filter"
-          emptyLabel="All tenants"
-          className="lg:w-52"
-          value={view.filters.tenantId}
-          onChange={(value) => view.setFilter('tenantId', value)}
-        />
-        <FilterSelect
-          label="Environment filter"
-          allLabel="All environments"
-          options={environmentOptions}
-          value={view.filters.environment}
-          onChange={(value) => view.setFilter('environment', value)}
-        />
-        <FilterSelect
-          label="Kind filter"
-          allLabel="All kinds"
-          options={kindOptions}
-          value={view.filters.kind}
-          onChange={(value) => view.setFilter('kind', value)}
-          className="w-full sm:w-60"
-        />
-      </div>
+      <ListToolbar
+        view={view}
+        label="Change request filters"
+        search={{
+          label: 'Search change requests',
+          placeholder: 'Search by title or requester...',
+          className: 'lg:flex-1',
+        }}
+        filters={filters(TenantPicker)}
+      />
     </div>
   );
 }

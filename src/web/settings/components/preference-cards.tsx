@@ -11,50 +11,68 @@ type PreferenceCardsProps = {
   onToggle: (toggle: Toggle, value: boolean) => void;
 };
 
+type PreferenceCardProps = PreferenceCardsProps & {
+  title: string;
+  description: string;
+  toggles: { toggle: Toggle; label: string; description: string }[];
+};
+
+function PreferenceCard({ title, description, toggles, settings, disabled, onToggle }: PreferenceCardProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={toggles.length > 1 ? 'space-y-6' : undefined}>
+        {toggles.map(({ toggle, ...text }) => (
+          <SettingsSwitch
+            key={toggle}
+            id={`settings-${toggle}`}
+            {...text}
+            checked={settings[toggle]}
+            disabled={disabled}
+            onCheckedChange={(value) => onToggle(toggle, value)}
+          />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Notifications and System Configuration: switches that save as soon as they change. */
-export function PreferenceCards({ settings, disabled, onToggle }: PreferenceCardsProps) {
+export function PreferenceCards(props: PreferenceCardsProps) {
   return (
     <>
-      <Card>
-        <CardHeader>
-          <CardTitle>Notifications</CardTitle>
-          <CardDescription>How the platform keeps you informed.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <SettingsSwitch
-            id="settings-emailNotifications"
-            label="Email Notifications"
-            description="Receive email about resource changes and alerts."
-            checked={settings.emailNotifications}
-            disabled={disabled}
-            onCheckedChange={(value) => onToggle('emailNotifications', value)}
-          />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>System Configuration</CardTitle>
-          <CardDescription>Platform-wide behaviour.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          <SettingsSwitch
-            id="settings-autoScaling"
-            label="Auto-scaling"
-            description="Scale resources automatically with demand."
-            checked={settings.autoScaling}
-            disabled={disabled}
-            onCheckedChange={(value) => onToggle('autoScaling', value)}
-          />
-          <SettingsSwitch
-            id="settings-maintenanceMode"
-            label="Maintenance Mode"
-            description="Pause every change by non-administrators."
-            checked={settings.maintenanceMode}
-            disabled={disabled}
-            onCheckedChange={(value) => onToggle('maintenanceMode', value)}
-          />
-        </CardContent>
-      </Card>
+      <PreferenceCard
+        {...props}
+        title="Notifications"
+        description="How the platform keeps you informed."
+        toggles={[
+          {
+            toggle: 'emailNotifications',
+            label: 'Email Notifications',
+            description: 'Receive email about resource changes and alerts.',
+          },
+        ]}
+      />
+      <PreferenceCard
+        {...props}
+        title="System Configuration"
+        description="Platform-wide behaviour."
+        toggles={[
+          {
+            toggle: 'autoScaling',
+            label: 'Auto-scaling',
+            description: 'Scale resources automatically with demand.',
+          },
+          {
+            toggle: 'maintenanceMode',
+            label: 'Maintenance Mode',
+            description: 'Pause every change by non-administrators.',
+          },
+        ]}
+      />
     </>
   );
 }

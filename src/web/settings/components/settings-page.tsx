@@ -1,20 +1,18 @@
-import type { Settings, SettingsInput } from '@contract/settings';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import type { Settings } from '@contract/settings';
+import { useState } from 'react';
 import { useIsAdmin } from '@/auth';
 import { ApprovalPolicyCard } from '@/changes';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { settingsQueryOptions, useSettings } from '@/settings/api/get-settings';
-import { useUpdateSettings } from '@/settings/api/update-settings';
+import { useSettings } from '@/settings/api/get-settings';
 import { AccountCard, type AccountChanges } from '@/settings/components/account-card';
 import { DangerZoneCard } from '@/settings/components/danger-zone-card';
 import { PreferenceCards, type Toggle } from '@/settings/components/preference-cards';
-import { notifyError, notifySuccess } from '@/components/notify';
-import { useConflictAwareSave, type FormLike } from '@/components/use-conflict-aware-save';
+import { notifySuccess } from '@/components/notify';
 import { toSettingsInput } from '@/settings/lib/settings-input';
+import { useSettingsSave } from '@/settings/lib/use-settings-save';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const toggleLabels: Record<Toggle, string> = {
@@ -53,47 +51,12 @@ export function SettingsPage() {
 }
 
 function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boolean }) {
-  // One mutation for every card: each PUT carries all fields, so changes never overtake each other.
-  const update = useUpdateSettings();
-  const shown = update.isPending && update.variables ? { ...settings, ...update.variables.input } : settings;
-  const queryClient = useQueryClient();
-
-  // The switches save at once, so the "form" is the last save tried. Reloading after a conflict shows
-  // their version (a switch has no typed text to keep); overwriting resends the save that was refused.
-  const attempt = useRef<SettingsInput | null>(null);
-  const form: FormLike<SettingsInput> = {
-    getValues: () => attempt.current ?? toSettingsInput(settings),
-    reset: (theirs) => {
-      attempt.current = null;
-      queryClient.setQueryData(settingsQueryOptions().queryKey, { ...settings, ...theirs });
-    },
-    setValue: () => undefined,
-  };
-  const conflict = useConflictAwareSave({
-    form,
-    resource: settings,
-    toFormValues: (s: Settings) => toSettingsInput(s),
-    what: 'settings',
-    labels: { ...toggleLabels, accountEmail: 'Email', organization: 'Organization' },
+  const { update, conflict, put, retry } = useSettingsSave(settings, {
+    ...toggleLabels,
+    accountEmail: 'Email',
+    organization: 'Organization',
   });
-
-  const put = (input: SettingsInput, success: () => void, fallback: string, failed?: () => void) => {
-    attempt.current = input;
-    update.mutate(
-      { input, ifMatch: conflict.revision() },
-      {
-        onSuccess: (saved) => {
-          conflict.saved(saved);
-          attempt.current = null;
-          success();
-        },
-        onError: (error) => {
-          failed?.();
-          if (!conflict.handleError(error)) notifyError(error, fallback);
-        },
-      },
-    );
-  };
+  const shown = update.isPending && update.variables ? { ...settings, ...update.variables.input } : settings;
 
   const saveAccount = (changes: AccountChanges, onSaved: () => void) =>
     put(
@@ -131,9 +94,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       <ConflictAlert
         save={conflict}
         onOverwrite={() =>
-          attempt.current &&
-          put(
-            attempt.current,
+          retry(
             () => notifySuccess('Settings saved', 'Your settings overwrote theirs.'),
             'Failed to save settings.',
           )

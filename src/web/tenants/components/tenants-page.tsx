@@ -7,7 +7,7 @@ import { PagedCardGrid } from '@/components/list/paged-card-grid';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useTenantList } from '@/tenants/api/get-tenant-list';
-import { CardGridSkeleton } from '@/tenants/list/components/card-grid-skeleton';
+import { CardGridSkeleton } from '@/components/card-grid-skeleton';
 import { TenantCard } from '@/tenants/list/components/tenant-card';
 import { TenantDeleteDialog } from '@/tenants/list/components/tenant-delete-dialog';
 import { TenantFormDialog } from '@/tenants/list/components/tenant-form-dialog';

@@ -1,38 +1,16 @@
 import { tenantRoleNames, tenantRoles } from '@contract/users';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FormSelect } from '@/components/form-select';
+import { FormTextField } from '@/components/form-text-field';
+import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { TenantCombobox } from '@/tenants';
 import type { ProfileFormInput, ProfileFormValues } from '@/users/lib/profile-form';
 
 type Form = UseFormReturn<ProfileFormInput, unknown, ProfileFormValues>;
-type TextField = 'displayName' | 'jobTitle' | 'department' | 'permissions';
-
-function TextInputField({
-  form,
-  name,
-  label,
-  placeholder,
-  description,
-}: {
-  form: Form;
-  name: TextField;
-  label: string;
-  placeholder?: string;
-  description?: string;
-}) {
-  const error = form.formState.errors[name];
-  const id = `profile-${name}`;
-  return (
-    <Field data-invalid={!!error || undefined}>
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <Input {...fieldControlProps(id, !!error)} placeholder={placeholder} {...form.register(name)} />
-      {description && <FieldDescription>{description}</FieldDescription>}
-      <FieldError id={`${id}-error`} errors={[error]} />
-    </Field>
-  );
-}
+const roleOptions = tenantRoles.map((role) => ({
+  value: role,
+  label: tenantRoleNames[role],
+}));
 
 type ProfileFormFieldsProps = {
   form: Form;
@@ -65,39 +43,14 @@ export function ProfileFormFields({ form, excludeTenant, tenantLocked }: Profile
         />
         <FieldError id="profile-tenantId-error" errors={[errors.tenantId]} />
       </Field>
-      <Field data-invalid={!!errors.role || undefined}>
-        <FieldLabel htmlFor="profile-role">Role</FieldLabel>
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger
-                {...fieldControlProps('profile-role', !!errors.role)}
-                className="w-full"
-                ref={field.ref}
-                onBlur={field.onBlur}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {tenantRoles.map((role) => (
-                  <SelectItem key={role} value={role}>
-                    {tenantRoleNames[role]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-        <FieldError id="profile-role-error" errors={[errors.role]} />
-      </Field>
-      <TextInputField form={form} name="displayName" label="Display Name" />
-      <TextInputField form={form} name="jobTitle" label="Job Title" />
-      <TextInputField form={form} name="department" label="Department" />
-      <TextInputField
+      <FormSelect control={form.control} name="role" id="profile-role" label="Role" options={roleOptions} />
+      <FormTextField form={form} name="displayName" id="profile-displayName" label="Display Name" />
+      <FormTextField form={form} name="jobTitle" id="profile-jobTitle" label="Job Title" />
+      <FormTextField form={form} name="department" id="profile-department" label="Department" />
+      <FormTextField
         form={form}
         name="permissions"
+        id="profile-permissions"
         label="Permissions"
         placeholder="read, deploy"
         description="Comma separated."

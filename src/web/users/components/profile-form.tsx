@@ -1,23 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserProfile } from '@contract/users';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
+import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import { Button } from '@/components/ui/button';
 import { useTenantNames } from '@/tenants';
 import { useCreateUserProfile } from '@/users/api/create-user-profile';
 import { useUpdateUserProfile } from '@/users/api/update-user-profile';
 import { ProfileFormFields } from '@/users/components/profile-form-fields';
-import { notifyError, notifySuccess } from '@/components/notify';
+import { notifySuccess } from '@/components/notify';
 import {
   profileFormDefaults,
   profileFormFields,
   profileFormSchema,
   toProfileInput,
-  type ProfileFormInput,
-  type ProfileFormValues,
 } from '@/users/lib/profile-form';
-import { applyServerIssues } from '@/lib/server-issues';
 
 type ProfileFormProps = {
   userId: string;
@@ -34,32 +30,20 @@ export function ProfileForm({ userId, profile, excludeTenant, onDone }: ProfileF
   const create = useCreateUserProfile();
   const update = useUpdateUserProfile();
   const pending = create.isPending || update.isPending;
-  const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: profileFormDefaults(profile),
-  });
-  const conflict = useConflictAwareSave({
-    form,
+  const { form, conflict, outcome } = useResourceForm({
+    schema: profileFormSchema,
+    defaults: profileFormDefaults,
     resource: profile,
-    toFormValues: profileFormDefaults,
     what: 'access',
+    toField: oneOf(profileFormFields),
+    // A duplicate profile is a 409 without field issues: it belongs beside the tenant.
+    conflictField: 'tenantId',
+    onDone,
   });
   // The picker labels its value through the same ids= query, so this reads the cache.
   const chosen = useWatch({ control: form.control, name: 'tenantId' });
   const names = useTenantNames(chosen ? [chosen] : []);
   const tenantName = (id: string) => names?.get(id) ?? id;
-
-  const onError = (error: unknown, fallback: string) => {
-    if (conflict.handleError(error)) return;
-    // A duplicate profile is a 409 without field issues: it belongs beside the tenant.
-    applyServerIssues(
-      error,
-      form.setError,
-      (field) => profileFormFields.find((name) => name === field),
-      'tenantId',
-    );
-    notifyError(error, fallback);
-  };
 
   const onSubmit = form.handleSubmit((values) => {
     const input = toProfileInput(userId, values);
@@ -67,23 +51,20 @@ export function ProfileForm({ userId, profile, excludeTenant, onDone }: ProfileF
       const { userId: _userId, tenantId: _tenantId, ...patch } = input;
       update.mutate(
         { id: profile.id, patch, ifMatch: conflict.revision() },
-        {
-          onSuccess: () => {
-            notifySuccess('Access updated', `The access to ${tenantName(profile.tenantId)} has been saved.`);
-            onDone();
-          },
-          onError: (error) => onError(error, 'Failed to update access.'),
-        },
+        outcome(
+          () =>
+            notifySuccess('Access updated', `The access to ${tenantName(profile.tenantId)} has been saved.`),
+          'Failed to update access.',
+        ),
       );
     } else {
-      create.mutate(input, {
-        onSuccess: () => {
+      create.mutate(
+        input,
+        outcome(() => {
           notifySuccess('Access granted', `Access to ${tenantName(values.tenantId)} has been granted.`);
           form.reset(profileFormDefaults());
-          onDone();
-        },
-        onError: (error) => onError(error, 'Failed to grant access.'),
-      });
+        }, 'Failed to grant access.'),
+      );
     }
   });
 

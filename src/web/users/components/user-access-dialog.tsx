@@ -39,6 +39,61 @@ export function UserAccessDialog({ open, user, onClose }: UserAccessDialogProps)
   );
 }
 
+type AccessListProps = {
+  user: User;
+  profiles: UserProfile[];
+  tenantName: (tenantId: string) => string | undefined;
+  canManage: (tenantId: string) => boolean;
+  /** A removal is under way: the remove buttons wait. */
+  removing: boolean;
+  onEdit: (profile: UserProfile) => void;
+  onRemove: (profile: UserProfile) => void;
+};
+
+/** The user's current access, with change and remove on the tenants the viewer manages. */
+function AccessList({ user, profiles, tenantName, canManage, removing, onEdit, onRemove }: AccessListProps) {
+  if (profiles.length === 0)
+    return <p className="text-sm text-muted-foreground">No tenant access configured</p>;
+  return (
+    <ul className="space-y-2" aria-label="Current access">
+      {profiles.map((profile) => {
+        const name = tenantName(profile.tenantId) ?? UNKNOWN_TENANT;
+        return (
+          <TenantAccessEntry
+            key={profile.id}
+            profile={profile}
+            tenantName={tenantName(profile.tenantId)}
+            userName={user.name}
+            actions={
+              canManage(profile.tenantId) && (
+                <>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Change access to ${name}`}
+                    onClick={() => onEdit(profile)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove access to ${name}`}
+                    disabled={removing}
+                    onClick={() => onRemove(profile)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </>
+              )
+            }
+          />
+        );
+      })}
+    </ul>
+  );
+}
+
 function UserAccess({ user }: { user: User }) {
   const me = useMe();
   const profiles = (useUserProfiles().data ?? []).filter((profile) => profile.userId === user.id);
@@ -82,46 +137,15 @@ function UserAccess({ user }: { user: User }) {
 
   return (
     <div className="space-y-4">
-      {profiles.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No tenant access configured</p>
-      ) : (
-        <ul className="space-y-2" aria-label="Current access">
-          {profiles.map((profile) => {
-            const name = tenantName(profile.tenantId) ?? UNKNOWN_TENANT;
-            return (
-              <TenantAccessEntry
-                key={profile.id}
-                profile={profile}
-                tenantName={tenantName(profile.tenantId)}
-                userName={user.name}
-                actions={
-                  canManage(profile.tenantId) && (
-                    <>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Change access to ${name}`}
-                        onClick={() => setEditing(profile)}
-                      >
-                        <Pencil aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Remove access to ${name}`}
-                        disabled={remove.isPending}
-                        onClick={() => setRemoving(profile)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </>
-                  )
-                }
-              />
-            );
-          })}
-        </ul>
-      )}
+      <AccessList
+        user={user}
+        profiles={profiles}
+        tenantName={tenantName}
+        canManage={canManage}
+        removing={remove.isPending}
+        onEdit={setEditing}
+        onRemove={setRemoving}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${user.name}'s access to ${removingName}?`}

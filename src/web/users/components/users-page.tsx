@@ -1,19 +1,17 @@
 import { roleAllows } from '@contract/roles';
-import type { User, UserProfile } from '@contract/users';
+import type { User } from '@contract/users';
 import { Plus, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useIsAdmin, useMe } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { PaginationBar } from '@/components/list/pagination-bar';
-import { useTenantNames } from '@/tenants';
-import { useUserProfiles } from '@/users/api/get-user-profiles';
-import { useUsers } from '@/users/api/get-users';
+import { PagedList } from '@/components/list/paged-list';
 import { UserCard } from '@/users/components/user-card';
 import { UserDialogs, type DialogState } from '@/users/components/user-dialogs';
 import { UsersToolbar } from '@/users/components/users-toolbar';
+import { useUserRows } from '@/users/lib/use-user-rows';
 import { useUsersView } from '@/users/lib/users-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -24,31 +22,10 @@ export function UsersPage() {
   const me = useMe();
   const view = useUsersView();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'create', user: null, open: false });
-  const users = useUsers(view.query);
-  const profiles = useUserProfiles();
+  const { users, profiles, rows, profilesByUser, tenantNames, status } = useUserRows(view);
   // Owners manage access on their tenants; administrators everywhere.
   const canManageAccess =
     isAdmin || (me?.memberships.some((m) => roleAllows(m.role, 'manageAccess')) ?? false);
-
-  const profilesByUser = useMemo(() => {
-    const map = new Map<string, UserProfile[]>();
-    for (const profile of profiles.data ?? [])
-      map.set(profile.userId, [...(map.get(profile.userId) ?? []), profile]);
-    return map;
-  }, [profiles.data]);
-  const rows = users.data?.rows ?? [];
-  // Names of just the tenants this page's cards show, through the options endpoint's ids=.
-  const tenantNames = useTenantNames(
-    rows.flatMap((user) => (profilesByUser.get(user.id) ?? []).map((p) => p.tenantId)),
-  );
-
-  // Tenant names are secondary: wait for them, but a failure only leaves 'Unknown Tenant'.
-  const status =
-    users.status === 'error' || profiles.status === 'error'
-      ? 'error'
-      : users.isPending || profiles.isPending || tenantNames === undefined
-        ? 'pending'
-        : 'success';
   const open = (kind: DialogState['kind'], user: User | null) => setDialog({ kind, user, open: true });
 
   return (
@@ -83,32 +60,28 @@ export function UsersPage() {
           />
         }
       >
-        <div
-          className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-          aria-busy={users.isPlaceholderData || undefined}
-        >
-          {rows.map((user) => (
-            <UserCard
-              key={user.id}
-              user={user}
-              profiles={profilesByUser.get(user.id) ?? []}
-              tenantName={(tenantId) => tenantNames?.get(tenantId)}
-              canManageAccess={canManageAccess}
-              canEdit={isAdmin}
-              onAction={(kind) => open(kind, user)}
-            />
-          ))}
-        </div>
-        <PaginationBar
-          label="Users pages"
-          page={view.page}
-          pageSize={view.pageSize}
+        <PagedList
+          view={view}
           total={users.data?.total ?? 0}
           shown={rows.length}
-          disabled={users.isPlaceholderData}
-          onPageChange={view.setPage}
-          onPageSizeChange={view.setPageSize}
-        />
+          busy={users.isPlaceholderData}
+          label="Users pages"
+          className="space-y-6"
+        >
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {rows.map((user) => (
+              <UserCard
+                key={user.id}
+                user={user}
+                profiles={profilesByUser.get(user.id) ?? []}
+                tenantName={(tenantId) => tenantNames?.get(tenantId)}
+                canManageAccess={canManageAccess}
+                canEdit={isAdmin}
+                onAction={(kind) => open(kind, user)}
+              />
+            ))}
+          </div>
+        </PagedList>
       </ListState>
       <UserDialogs
         state={dialog}

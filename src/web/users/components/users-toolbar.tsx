@@ -1,7 +1,7 @@
 import { globalRoles, userStatuses } from '@contract/users';
-import { FilterSelect } from '@/components/list/filter-select';
-import { SearchInput } from '@/components/list/search-input';
-import { SortSelect, type SortOption } from '@/components/list/sort-select';
+import { ListToolbar, type ListFilter } from '@/components/list/list-toolbar';
+import { NAME_ASCENDING, NAME_DESCENDING, NEWEST_FIRST, OLDEST_FIRST } from '@/components/list/sort-options';
+import type { SortOption } from '@/components/list/sort-select';
 import { TenantCombobox } from '@/tenants';
 import type { UserSortField } from '@/users/api/get-users';
 import type { UsersView } from '@/users/lib/users-view';
@@ -10,14 +10,31 @@ const capitalized = (values: readonly string[]) =>
   values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 
 const sortOptions: SortOption<UserSortField>[] = [
-  { value: 'name', label: 'Name (A–Z)' },
-  { value: '-name', label: 'Name (Z–A)' },
+  NAME_ASCENDING,
+  NAME_DESCENDING,
   { value: 'email', label: 'Email' },
   { value: 'globalRole', label: 'Global role' },
   { value: 'status', label: 'Status' },
-  { value: '-createdAt', label: 'Newest first' },
-  { value: 'createdAt', label: 'Oldest first' },
+  NEWEST_FIRST,
+  OLDEST_FIRST,
   { value: '-lastLoginAt', label: 'Last sign-in' },
+];
+
+const filters: ListFilter<'status' | 'globalRole' | 'tenantId'>[] = [
+  { name: 'status', label: 'Status filter', allLabel: 'All statuses', options: capitalized(userStatuses) },
+  {
+    name: 'globalRole',
+    label: 'Global role filter',
+    allLabel: 'All roles',
+    options: capitalized(globalRoles),
+  },
+  {
+    name: 'tenantId',
+    label: 'Tenant filter',
+    allLabel: 'All tenants',
+    className: 'lg:w-56',
+    Picker: TenantCombobox,
+  },
 ];
 
 /**
@@ -26,35 +43,11 @@ const sortOptions: SortOption<UserSortField>[] = [
  */
 export function UsersToolbar({ view }: { view: UsersView }) {
   return (
-    <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
-      <SearchInput
-        value={view.q}
-        onSearch={view.setSearch}
-        label="Search users"
-        placeholder="Search users by name or email..."
-      />
-      <FilterSelect
-        label="Status filter"
-        allLabel="All statuses"
-        options={capitalized(userStatuses)}
-        value={view.filters.status}
-        onChange={(value) => view.setFilter('status', value)}
-      />
-      <FilterSelect
-        label="Global role filter"
-        allLabel="All roles"
-        options={capitalized(globalRoles)}
-        value={view.filters.globalRole}
-        onChange={(value) => view.setFilter('globalRole', value)}
-      />
-      <TenantCombobox
-        label="Tenant filter"
-        emptyLabel="All tenants"
-        className="lg:w-56"
-        value={view.filters.tenantId}
-        onChange={(value) => view.setFilter('tenantId', value)}
-      />
-      <SortSelect sort={view.sort} options={sortOptions} onSort={view.setSort} />
-    </div>
+    <ListToolbar
+      view={view}
+      search={{ label: 'Search users', placeholder: 'Search users by name or email...' }}
+      filters={filters}
+      sortOptions={sortOptions}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/u
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { FormSelect, REQUIRED_MARK } from '@/web-apps/components/form-select';
+import { FormSelect, REQUIRED_MARK } from '@/components/form-select';
 import { WebAppTenantField } from '@/web-apps/components/web-app-tenant-field';
 import {
   environmentOptions,

@@ -2,7 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { FormSelect } from '@/web-apps/components/form-select';
+import { FormSelect } from '@/components/form-select';
 import {
   environmentOptions,
   regionOptions,

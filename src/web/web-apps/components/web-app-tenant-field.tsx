@@ -4,7 +4,7 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useMe } from '@/auth';
 import { Field, FieldDescription, FieldError, FieldLabel } from '@/components/ui/field';
 import { TenantCombobox, useTenantOptions } from '@/tenants';
-import { REQUIRED_MARK } from '@/web-apps/components/form-select';
+import { REQUIRED_MARK } from '@/components/form-select';
 import type { CreateWebAppFormInput, CreateWebAppFormValues } from '@/web-apps/lib/web-app-form';
 
 type Form = UseFormReturn<CreateWebAppFormInput, unknown, CreateWebAppFormValues>;

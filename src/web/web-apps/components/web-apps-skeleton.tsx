@@ -1,27 +1,6 @@
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { CardGridSkeleton } from '@/components/card-grid-skeleton';
 
 /** Placeholder cards while the list loads. */
-export function WebAppsSkeleton({ count = 6 }: { count?: number }) {
-  return (
-    <div
-      className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-      aria-label="Loading applications"
-      data-testid="web-apps-skeleton"
-    >
-      {Array.from({ length: count }, (_, index) => (
-        <Card key={index}>
-          <CardHeader className="space-y-2">
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-4 w-full" />
-          </CardHeader>
-          <CardContent className="space-y-2">
-            <Skeleton className="h-4 w-32" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-3/4" />
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
+export function WebAppsSkeleton() {
+  return <CardGridSkeleton label="Loading applications" testId="web-apps-skeleton" />;
 }

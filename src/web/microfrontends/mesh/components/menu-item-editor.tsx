@@ -3,8 +3,8 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { CodeEditorField } from '@/components/code-editor';
 import { Button } from '@/components/ui/button';
-import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { FormTextField } from '@/components/form-text-field';
+import { Field, FieldError, FieldLabel } from '@/components/ui/field';
 import { ServerCombobox } from '@/components/server-combobox';
 import { microfrontendOptionsQueryOptions } from '@/microfrontends/api/get-microfrontend-options';
 import { publishedVersionOptionsQueryOptions } from '@/microfrontends/api/get-microfrontend-versions';
@@ -18,10 +18,66 @@ type MenuItemEditorProps = {
   onRemove: () => void;
 };
 
+type PickersProps = { form: Form; index: number; id: (name: string) => string };
+
+/** The item's microfrontend, then one of its published versions (cleared when the microfrontend changes). */
+function MicrofrontendVersionPickers({ form, index, id }: PickersProps) {
+  const microfrontendId = useWatch({ control: form.control, name: `items.${index}.microfrontendId` });
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name={`items.${index}.microfrontendId`}
+        render={({ field }) => (
+          <Field>
+            <FieldLabel htmlFor={id('microfrontend')}>Microfrontend</FieldLabel>
+            <ServerCombobox
+              id={id('microfrontend')}
+              label="Microfrontend"
+              value={field.value}
+              optionsQuery={microfrontendOptionsQueryOptions}
+              placeholder="Select a microfrontend"
+              searchPlaceholder="Search microfrontends..."
+              onChange={(value) => {
+                if (value === field.value) return;
+                field.onChange(value);
+                // A different microfrontend: its versions differ, so the chosen one goes.
+                form.setValue(`items.${index}.microfrontendVersionId`, '', {
+                  shouldValidate: form.formState.isSubmitted,
+                });
+              }}
+            />
+          </Field>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name={`items.${index}.microfrontendVersionId`}
+        render={({ field, fieldState }) => (
+          <Field data-invalid={fieldState.invalid || undefined}>
+            <FieldLabel htmlFor={id('version')}>Version</FieldLabel>
+            <ServerCombobox
+              id={id('version')}
+              label="Version"
+              value={field.value}
+              onChange={field.onChange}
+              // The picker asks only for this microfrontend's published versions (detail: the status).
+              optionsQuery={(params) => publishedVersionOptionsQueryOptions(microfrontendId, params)}
+              placeholder={microfrontendId ? 'Select a version' : 'Select a microfrontend first'}
+              searchPlaceholder="Search versions..."
+              disabled={!microfrontendId}
+              invalid={fieldState.invalid}
+            />
+            <FieldError id={`${id('version')}-error`} errors={[fieldState.error]} />
+          </Field>
+        )}
+      />
+    </>
+  );
+}
+
 /** One menu item: label, microfrontend, published version, optional JSON override, order, remove. */
 export function MenuItemEditor({ form, index, onRemove }: MenuItemEditorProps) {
-  const microfrontendId = useWatch({ control: form.control, name: `items.${index}.microfrontendId` });
-  const itemErrors = form.formState.errors.items?.[index];
   const id = (name: string) => `mesh-item-${index}-${name}`;
 
   return (
@@ -45,62 +101,14 @@ export function MenuItemEditor({ form, index, onRemove }: MenuItemEditorProps) {
         </Button>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field data-invalid={!!itemErrors?.label || undefined}>
-          <FieldLabel htmlFor={id('label')}>Label</FieldLabel>
-          <Input
-            {...fieldControlProps(id('label'), !!itemErrors?.label)}
-            placeholder="Dashboard"
-            {...form.register(`items.${index}.label`)}
-          />
-          <FieldError id={`${id('label')}-error`} errors={[itemErrors?.label]} />
-        </Field>
-        <Controller
-          control={form.control}
-          name={`items.${index}.microfrontendId`}
-          render={({ field }) => (
-            <Field>
-              <FieldLabel htmlFor={id('microfrontend')}>Microfrontend</FieldLabel>
-              <ServerCombobox
-                id={id('microfrontend')}
-                label="Microfrontend"
-                value={field.value}
-                optionsQuery={microfrontendOptionsQueryOptions}
-                placeholder="Select a microfrontend"
-                searchPlaceholder="Search microfrontends..."
-                onChange={(value) => {
-                  if (value === field.value) return;
-                  field.onChange(value);
-                  // A different microfrontend: its versions differ, so the chosen one goes.
-                  form.setValue(`items.${index}.microfrontendVersionId`, '', {
-                    shouldValidate: form.formState.isSubmitted,
-                  });
-                }}
-              />
-            </Field>
-          )}
+        <FormTextField
+          form={form}
+          name={`items.${index}.label`}
+          id={id('label')}
+          label="Label"
+          placeholder="Dashboard"
         />
-        <Controller
-          control={form.control}
-          name={`items.${index}.microfrontendVersionId`}
-          render={({ field, fieldState }) => (
-            <Field data-invalid={fieldState.invalid || undefined}>
-              <FieldLabel htmlFor={id('version')}>Version</FieldLabel>
-              <ServerCombobox
-                id={id('version')}
-                label="Version"
-                value={field.value}
-                onChange={field.onChange}
-                // The picker asks only for this microfrontend's published versions (detail: the status).
-                optionsQuery={(params) => publishedVersionOptionsQueryOptions(microfrontendId, params)}
-                placeholder={microfrontendId ? 'Select a version' : 'Select a microfrontend first'}
-                searchPlaceholder="Search versions..."
-                disabled={!microfrontendId}
-                invalid={fieldState.invalid}
-              />
-              <FieldError id={`${id('version')}-error`} errors={[fieldState.error]} />
-            </Field>
-          )}
-        />
+        <MicrofrontendVersionPickers form={form} index={index} id={id} />
       </div>
       <CodeEditorField
         control={form.control}

@@ -4,7 +4,7 @@ import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { PaginationBar } from '@/components/list/pagination-bar';
+import { PagedList } from '@/components/list/paged-list';
 import { ListState } from '@/components/list-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +14,25 @@ import { MeshesTable } from '@/microfrontends/mesh/components/meshes-table';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { MeshesToolbar } from '@/microfrontends/mesh/components/meshes-toolbar';
 import { useTenantNames } from '@/tenants';
+
+function MeshesSectionHeader() {
+  return (
+    <CardHeader>
+      <CardTitle id="web-app-meshes-title" role="heading" aria-level={2}>
+        Web App Meshes
+      </CardTitle>
+      <CardDescription>Menus composed from published microfrontend versions.</CardDescription>
+      <CardAction>
+        <Button asChild size="sm">
+          <Link to="/apps/create-mesh">
+            <Plus aria-hidden="true" />
+            Create Web App Mesh
+          </Link>
+        </Button>
+      </CardAction>
+    </CardHeader>
+  );
+}
 
 /** The web app meshes the viewer may see, on the Web Apps page. */
 export function WebAppMeshesSection() {
@@ -36,20 +55,7 @@ export function WebAppMeshesSection() {
   return (
     <section aria-labelledby="web-app-meshes-title">
       <Card>
-        <CardHeader>
-          <CardTitle id="web-app-meshes-title" role="heading" aria-level={2}>
-            Web App Meshes
-          </CardTitle>
-          <CardDescription>Menus composed from published microfrontend versions.</CardDescription>
-          <CardAction>
-            <Button asChild size="sm">
-              <Link to="/apps/create-mesh">
-                <Plus aria-hidden="true" />
-                Create Web App Mesh
-              </Link>
-            </Button>
-          </CardAction>
-        </CardHeader>
+        <MeshesSectionHeader />
         <CardContent>
           <MeshesToolbar
             q={list.q}
@@ -67,7 +73,14 @@ export function WebAppMeshesSection() {
             }
             empty={<EmptyState title={filtered ? 'No web app meshes found' : 'No web app meshes yet'} />}
           >
-            <div className="space-y-2" aria-busy={meshes.isPlaceholderData || undefined}>
+            <PagedList
+              view={list}
+              total={total}
+              shown={rows.length}
+              busy={meshes.isPlaceholderData}
+              label="Web app meshes pages"
+              className="space-y-2"
+            >
               <MeshesTable
                 meshes={rows}
                 tenantName={tenantName}
@@ -75,17 +88,7 @@ export function WebAppMeshesSection() {
                 sort={list.sort}
                 onSort={list.setSort}
               />
-              <PaginationBar
-                page={list.page}
-                pageSize={list.pageSize}
-                total={total}
-                shown={rows.length}
-                disabled={meshes.isPlaceholderData}
-                onPageChange={list.setPage}
-                onPageSizeChange={list.setPageSize}
-                label="Web app meshes pages"
-              />
-            </div>
+            </PagedList>
           </ListState>
           {meshes.status === 'error' && (
             // Named apart from the page's own Retry: this is a secondary section of the Web Apps page.

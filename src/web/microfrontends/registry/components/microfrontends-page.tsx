@@ -1,26 +1,17 @@
-import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
 import { Blocks, Plus } from 'lucide-react';
 import { microfrontendSortFields } from '@contract/lists';
-import { useState } from 'react';
 import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
-import { PaginationBar } from '@/components/list/pagination-bar';
+import { PagedList } from '@/components/list/paged-list';
 import { ListState } from '@/components/list-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { useMicrofrontends } from '@/microfrontends/api/get-microfrontends';
 import { MicrofrontendCard } from '@/microfrontends/registry/components/microfrontend-card';
-import { MicrofrontendDeleteDialog } from '@/microfrontends/registry/components/microfrontend-delete-dialog';
-import { MicrofrontendFormDialog } from '@/microfrontends/registry/components/microfrontend-form-dialog';
+import { useMicrofrontendDialogs } from '@/microfrontends/registry/components/microfrontend-dialogs';
 import { MicrofrontendsToolbar } from '@/microfrontends/registry/components/microfrontends-toolbar';
-import { VersionFormDialog } from '@/microfrontends/registry/components/version-form-dialog';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-
-/** Dialog states keep their subject while closing, so titles do not flip mid-animation. */
-type FormState = { open: boolean; microfrontend?: Microfrontend };
-type DeleteState = { open: boolean; microfrontend: Microfrontend | null };
-type VersionState = { open: boolean; microfrontend: Microfrontend | null; version?: MicrofrontendVersion };
 
 /** /microfrontends: the registry of microfrontends and their versions (issue 7, part 1). */
 export function MicrofrontendsPage() {
@@ -28,9 +19,7 @@ export function MicrofrontendsPage() {
   const isAdmin = useIsAdmin();
   const list = useListUrlState({ sortFields: microfrontendSortFields, defaultSort: 'name', filters: [] });
   const microfrontends = useMicrofrontends(list.query);
-  const [form, setForm] = useState<FormState>({ open: false });
-  const [deleting, setDeleting] = useState<DeleteState>({ open: false, microfrontend: null });
-  const [versionForm, setVersionForm] = useState<VersionState>({ open: false, microfrontend: null });
+  const { register, cardActions, dialogs } = useMicrofrontendDialogs();
   const rows = microfrontends.data?.rows ?? [];
 
   return (
@@ -40,7 +29,7 @@ export function MicrofrontendsPage() {
         description="Registered microfrontends and their versions; published versions can be deployed and composed into meshes."
         actions={
           isAdmin && (
-            <Button onClick={() => setForm({ open: true })}>
+            <Button onClick={register}>
               <Plus aria-hidden="true" />
               Register Microfrontend
             </Button>
@@ -63,50 +52,24 @@ export function MicrofrontendsPage() {
           />
         }
       >
-        <div className="space-y-4" aria-busy={microfrontends.isPlaceholderData || undefined}>
+        <PagedList
+          view={list}
+          total={microfrontends.data?.total ?? 0}
+          shown={rows.length}
+          busy={microfrontends.isPlaceholderData}
+          label="Microfrontends pages"
+        >
           {rows.map((microfrontend) => (
             <MicrofrontendCard
               key={microfrontend.id}
               microfrontend={microfrontend}
               canManage={isAdmin}
-              onEdit={(m) => setForm({ open: true, microfrontend: m })}
-              onDelete={(m) => setDeleting({ open: true, microfrontend: m })}
-              onAddVersion={(m) => setVersionForm({ open: true, microfrontend: m })}
-              onEditVersion={(m, version) => setVersionForm({ open: true, microfrontend: m, version })}
+              {...cardActions}
             />
           ))}
-          <PaginationBar
-            page={list.page}
-            pageSize={list.pageSize}
-            total={microfrontends.data?.total ?? 0}
-            shown={rows.length}
-            disabled={microfrontends.isPlaceholderData}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            label="Microfrontends pages"
-          />
-        </div>
+        </PagedList>
       </ListState>
-      {isAdmin && (
-        <>
-          <MicrofrontendFormDialog
-            open={form.open}
-            microfrontend={form.microfrontend}
-            onOpenChange={(open) => !open && setForm((current) => ({ ...current, open: false }))}
-          />
-          <MicrofrontendDeleteDialog
-            open={deleting.open}
-            microfrontend={deleting.microfrontend}
-            onClose={() => setDeleting((current) => ({ ...current, open: false }))}
-          />
-          <VersionFormDialog
-            open={versionForm.open}
-            microfrontend={versionForm.microfrontend}
-            version={versionForm.version}
-            onOpenChange={(open) => !open && setVersionForm((current) => ({ ...current, open: false }))}
-          />
-        </>
-      )}
+      {isAdmin && dialogs}
     </div>
   );
 }

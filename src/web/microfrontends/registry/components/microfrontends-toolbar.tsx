@@ -1,16 +1,17 @@
 import type { microfrontendSortFields, SortValue } from '@contract/lists';
 import { SearchInput } from '@/components/list/search-input';
+import { NAME_ASCENDING, NAME_DESCENDING, NEWEST_FIRST, OLDEST_FIRST } from '@/components/list/sort-options';
 import { SortSelect, type SortOption } from '@/components/list/sort-select';
 
 type SortField = (typeof microfrontendSortFields)[number];
 
 const sortOptions: readonly SortOption<SortField>[] = [
-  { value: 'name', label: 'Name (A–Z)' },
-  { value: '-name', label: 'Name (Z–A)' },
+  NAME_ASCENDING,
+  NAME_DESCENDING,
   { value: 'slug', label: 'Slug (A–Z)' },
   { value: '-slug', label: 'Slug (Z–A)' },
-  { value: '-createdAt', label: 'Newest first' },
-  { value: 'createdAt', label: 'Oldest first' },
+  NEWEST_FIRST,
+  OLDEST_FIRST,
 ];
 
 type MicrofrontendsToolbarProps = {

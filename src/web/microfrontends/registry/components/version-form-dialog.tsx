@@ -1,22 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
-import { useForm } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { DialogForm } from '@/components/dialog-form';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { notifyError, notifySuccess } from '@/components/notify';
+import { FormDialog } from '@/components/form-dialog';
+import { notifySuccess } from '@/components/notify';
+import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import { useCreateVersion } from '@/microfrontends/api/create-version';
 import { useUpdateVersion } from '@/microfrontends/api/update-version';
 import { VersionFormFields } from '@/microfrontends/registry/components/version-form-fields';
-import { applyServerIssues } from '@/lib/server-issues';
 import {
   toVersionBody,
   versionFormDefaults,
   versionFormFields,
   versionFormSchema,
-  type VersionFormInput,
-  type VersionFormValues,
 } from '@/microfrontends/registry/lib/version-form';
 
 type VersionFormDialogProps = {
@@ -30,21 +25,21 @@ type VersionFormDialogProps = {
 /** Add Version (POST, a draft) or Edit Version (PATCH of a draft, prefilled). */
 export function VersionFormDialog({ open, onOpenChange, microfrontend, version }: VersionFormDialogProps) {
   return (
-    <Dialog open={open && microfrontend !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{version ? `Edit Version ${version.version}` : 'Add Version'}</DialogTitle>
-          <DialogDescription>
-            {version
-              ? `Change this draft of ${microfrontend?.name ?? ''}.`
-              : `A new draft of ${microfrontend?.name ?? ''}; publish it once its entry URL, exposed modules and integrity hash are set.`}
-          </DialogDescription>
-        </DialogHeader>
-        {open && microfrontend && (
-          <VersionForm microfrontend={microfrontend} version={version} onDone={() => onOpenChange(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open && microfrontend !== null}
+      onOpenChange={onOpenChange}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+      title={version ? `Edit Version ${version.version}` : 'Add Version'}
+      description={
+        version
+          ? `Change this draft of ${microfrontend?.name ?? ''}.`
+          : `A new draft of ${microfrontend?.name ?? ''}; publish it once its entry URL, exposed modules and integrity hash are set.`
+      }
+    >
+      {microfrontend && (
+        <VersionForm microfrontend={microfrontend} version={version} onDone={() => onOpenChange(false)} />
+      )}
+    </FormDialog>
   );
 }
 
@@ -54,62 +49,43 @@ function VersionForm({ microfrontend, version, onDone }: VersionFormProps) {
   const create = useCreateVersion();
   const update = useUpdateVersion();
   const pending = create.isPending || update.isPending;
-  const form = useForm<VersionFormInput, unknown, VersionFormValues>({
-    resolver: zodResolver(versionFormSchema),
-    defaultValues: versionFormDefaults(version),
-  });
-  const conflict = useConflictAwareSave({
-    form,
+  const { form, conflict, outcome } = useResourceForm({
+    schema: versionFormSchema,
+    defaults: versionFormDefaults,
     resource: version,
-    toFormValues: versionFormDefaults,
     what: 'version',
+    toField: oneOf(versionFormFields),
+    onDone,
   });
-
-  const onError = (error: unknown, fallback: string) => {
-    if (conflict.handleError(error)) return;
-    applyServerIssues(error, form.setError, (field) => versionFormFields.find((name) => name === field));
-    notifyError(error, fallback);
-  };
 
   const onSubmit = form.handleSubmit((values) => {
     const body = toVersionBody(values);
     if (version) {
       update.mutate(
         { id: version.id, patch: body, ifMatch: conflict.revision() },
-        {
-          onSuccess: (updated) => {
-            notifySuccess('Version updated', `${microfrontend.name} ${updated.version} has been saved.`);
-            onDone();
-          },
-          onError: (error) => onError(error, 'Failed to update version.'),
-        },
+        outcome(
+          (updated) =>
+            notifySuccess('Version updated', `${microfrontend.name} ${updated.version} has been saved.`),
+          'Failed to update version.',
+        ),
       );
       return;
     }
     create.mutate(
       { ...body, microfrontendId: microfrontend.id },
-      {
-        onSuccess: (created) => {
-          notifySuccess('Version added', `${microfrontend.name} ${created.version} is a draft.`);
-          onDone();
-        },
-        onError: (error) => onError(error, 'Failed to add version.'),
-      },
+      outcome(
+        (created) => notifySuccess('Version added', `${microfrontend.name} ${created.version} is a draft.`),
+        'Failed to add version.',
+      ),
     );
   });
 
-  const submitLabel = version
-    ? pending
-      ? 'Saving...'
-      : 'Save Changes'
-    : pending
-      ? 'Adding...'
-      : 'Add Version';
   return (
     <DialogForm
       label={version ? 'Edit version' : 'Add version'}
       pending={pending}
-      submitLabel={submitLabel}
+      submitLabel={version ? 'Save Changes' : 'Add Version'}
+      pendingLabel={version ? 'Saving...' : 'Adding...'}
       onSubmit={onSubmit}
     >
       <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />

@@ -1,106 +1,87 @@
 import { moduleTypes } from '@contract/microfrontends';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { CodeEditorField } from '@/components/code-editor';
-import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FormSelect } from '@/components/form-select';
+import { FormTextField } from '@/components/form-text-field';
 import { technologyLabel } from '@/lib/format';
-import { TextField } from '@/microfrontends/registry/components/text-field';
 import type { VersionFormInput, VersionFormValues } from '@/microfrontends/registry/lib/version-form';
 
 type Form = UseFormReturn<VersionFormInput, unknown, VersionFormValues>;
+
+const moduleTypeOptions = moduleTypes.map((type) => ({ value: type, label: technologyLabel(type) }));
+
+/** The full-width text fields, in order. */
+const wideTextFields = [
+  {
+    name: 'entryUrl',
+    label: 'Entry URL',
+    placeholder: 'https://cdn.example.com/billing/1.0.0/remoteEntry.js',
+  },
+  {
+    name: 'exposedModules',
+    label: 'Exposed Modules',
+    placeholder: './App, ./Widget',
+    description: 'Comma separated.',
+  },
+  {
+    name: 'integrityHash',
+    label: 'Integrity Hash',
+    placeholder: 'sha384-...',
+    description: 'Subresource integrity: sha256-, sha384- or sha512- followed by base64.',
+  },
+] as const;
+
+type JsonField = {
+  name: 'defaultConfig' | 'sharedDependencies' | 'buildMetadata';
+  label: string;
+  placeholder: string;
+  className?: string;
+};
+
+/** The JSON texts: the first full width, the other two side by side. */
+const jsonFields: JsonField[] = [
+  {
+    name: 'defaultConfig',
+    label: 'Default Config (JSON)',
+    placeholder: '{"theme": "dark"}',
+    className: 'sm:col-span-2',
+  },
+  { name: 'sharedDependencies', label: 'Shared Dependencies (JSON)', placeholder: '{"react": "^19.0.0"}' },
+  { name: 'buildMetadata', label: 'Build Metadata (JSON)', placeholder: '{"commit": "abc123"}' },
+];
 
 /** Version, entry URL, module type, exposed modules, integrity hash and the three JSON texts. */
 export function VersionFormFields({ form }: { form: Form }) {
   const { errors } = form.formState;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        id="version-version"
-        label="Version"
-        placeholder="1.0.0"
-        registration={form.register('version')}
-        error={errors.version}
+      <FormTextField form={form} name="version" id="version-version" label="Version" placeholder="1.0.0" />
+      <FormSelect
+        control={form.control}
+        name="moduleType"
+        id="version-moduleType"
+        label="Module Type"
+        options={moduleTypeOptions}
       />
-      <Field data-invalid={!!errors.moduleType || undefined}>
-        <FieldLabel htmlFor="version-moduleType">Module Type</FieldLabel>
-        <Controller
-          control={form.control}
-          name="moduleType"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger
-                {...fieldControlProps('version-moduleType', !!errors.moduleType)}
-                className="w-full"
-                onBlur={field.onBlur}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {moduleTypes.map((type) => (
-                  <SelectItem key={type} value={type}>
-                    {technologyLabel(type)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
+      {wideTextFields.map((field) => (
+        <FormTextField
+          key={field.name}
+          form={form}
+          id={`version-${field.name}`}
+          className="sm:col-span-2"
+          {...field}
         />
-        <FieldError id="version-moduleType-error" errors={[errors.moduleType]} />
-      </Field>
-      <TextField
-        id="version-entryUrl"
-        label="Entry URL"
-        placeholder="https://cdn.example.com/billing/1.0.0/remoteEntry.js"
-        registration={form.register('entryUrl')}
-        error={errors.entryUrl}
-        className="sm:col-span-2"
-      />
-      <TextField
-        id="version-exposedModules"
-        label="Exposed Modules"
-        placeholder="./App, ./Widget"
-        description="Comma separated."
-        registration={form.register('exposedModules')}
-        error={errors.exposedModules}
-        className="sm:col-span-2"
-      />
-      <TextField
-        id="version-integrityHash"
-        label="Integrity Hash"
-        placeholder="sha384-..."
-        description="Subresource integrity: sha256-, sha384- or sha512- followed by base64."
-        registration={form.register('integrityHash')}
-        error={errors.integrityHash}
-        className="sm:col-span-2"
-      />
-      <CodeEditorField
-        control={form.control}
-        name="defaultConfig"
-        id="version-defaultConfig"
-        label="Default Config (JSON)"
-        placeholder='{"theme": "dark"}'
-        minLines={3}
-        error={errors.defaultConfig}
-        className="sm:col-span-2"
-      />
-      <CodeEditorField
-        control={form.control}
-        name="sharedDependencies"
-        id="version-sharedDependencies"
-        label="Shared Dependencies (JSON)"
-        placeholder='{"react": "^19.0.0"}'
-        minLines={3}
-        error={errors.sharedDependencies}
-      />
-      <CodeEditorField
-        control={form.control}
-        name="buildMetadata"
-        id="version-buildMetadata"
-        label="Build Metadata (JSON)"
-        placeholder='{"commit": "abc123"}'
-        minLines={3}
-        error={errors.buildMetadata}
-      />
+      ))}
+      {jsonFields.map((field) => (
+        <CodeEditorField
+          key={field.name}
+          control={form.control}
+          id={`version-${field.name}`}
+          minLines={3}
+          error={errors[field.name]}
+          {...field}
+        />
+      ))}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { get, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { FormSelect } from '@/tenants/list/components/form-select';
+import { FormSelect } from '@/components/form-select';
 import { withCurrent } from '@/tenants/list/lib/labels';
 
 type SavedValueSelectProps<T extends FieldValues> = {

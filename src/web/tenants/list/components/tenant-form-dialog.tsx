@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Tenant, TenantPatch } from '@contract/tenants';
-import { useForm } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { DialogForm } from '@/components/dialog-form';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { notifyError, notifySuccess } from '@/components/notify';
+import { FormDialog } from '@/components/form-dialog';
+import { notifySuccess } from '@/components/notify';
 import { useCreateTenant } from '@/tenants/api/create-tenant';
 import { usePatchTenant } from '@/tenants/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
-import { applyServerIssues } from '@/lib/server-issues';
 import { useWideningConfirmation } from '@/tenants/widening-confirm';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
+import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import {
   NEW_TENANT_DEFAULTS,
   TENANT_FIELD_LABELS,
@@ -18,8 +15,6 @@ import {
   tenantFormFields,
   tenantFormSchema,
   toTenantInput,
-  type TenantFormInput,
-  type TenantFormValues,
 } from '@/tenants/list/lib/tenant-form';
 
 type TenantFormDialogProps = {
@@ -31,20 +26,19 @@ type TenantFormDialogProps = {
 
 export function TenantFormDialog({ open, onOpenChange, tenant }: TenantFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{tenant ? 'Edit Tenant' : 'Create Tenant'}</DialogTitle>
-          <DialogDescription>
-            {tenant
-              ? `Change the details, environments and data governance of ${tenant.name}.`
-              : 'Add an organisational unit with its environments and data-governance settings.'}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so each opening starts from the defaults or the tenant's current values. */}
-        {open && <TenantForm tenant={tenant} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+      title={tenant ? 'Edit Tenant' : 'Create Tenant'}
+      description={
+        tenant
+          ? `Change the details, environments and data governance of ${tenant.name}.`
+          : 'Add an organisational unit with its environments and data-governance settings.'
+      }
+    >
+      <TenantForm tenant={tenant} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -52,24 +46,15 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
   const create = useCreateTenant();
   const patch = usePatchTenant();
   const pending = create.isPending || patch.isPending;
-  const form = useForm<TenantFormInput, unknown, TenantFormValues>({
-    resolver: zodResolver(tenantFormSchema),
-    defaultValues: tenantFormDefaults(tenant),
-  });
-
-  const conflict = useConflictAwareSave({
-    form,
+  const { form, conflict, onError, outcome } = useResourceForm({
+    schema: tenantFormSchema,
+    defaults: tenantFormDefaults,
     resource: tenant,
-    toFormValues: tenantFormDefaults,
     what: 'tenant',
     labels: TENANT_FIELD_LABELS,
+    toField: oneOf(tenantFormFields),
+    onDone,
   });
-
-  const onError = (error: unknown, fallback: string) => {
-    if (conflict.handleError(error)) return;
-    applyServerIssues(error, form.setError, (field) => tenantFormFields.find((name) => name === field));
-    notifyError(error, fallback);
-  };
 
   const widening = useWideningConfirmation();
   const send = (id: string, changes: TenantPatch) =>
@@ -96,29 +81,22 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
       send(tenant.id, input);
       return;
     }
-    create.mutate(input, {
-      onSuccess: (created) => {
+    create.mutate(
+      input,
+      outcome((created) => {
         notifySuccess('Tenant created', `${created.name} has been created.`);
         form.reset(NEW_TENANT_DEFAULTS);
-        onDone();
-      },
-      onError: (error) => onError(error, 'Failed to create tenant.'),
-    });
+      }, 'Failed to create tenant.'),
+    );
   });
 
-  const submitLabel = tenant
-    ? pending
-      ? 'Saving...'
-      : 'Save Changes'
-    : pending
-      ? 'Creating...'
-      : 'Create Tenant';
   return (
     <>
       <DialogForm
         label={tenant ? 'Edit tenant' : 'Create tenant'}
         pending={pending}
-        submitLabel={submitLabel}
+        submitLabel={tenant ? 'Save Changes' : 'Create Tenant'}
+        pendingLabel={tenant ? 'Saving...' : 'Creating...'}
         onSubmit={onSubmit}
       >
         <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />

@@ -13,7 +13,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { FormSelect } from '@/tenants/list/components/form-select';
+import { FormSelect } from '@/components/form-select';
 import { SavedValueSelect } from '@/tenants/list/components/saved-value-select';
 import { classificationLabel, drTierOptions } from '@/tenants/list/lib/labels';
 import type { TenantFormInput, TenantFormValues } from '@/tenants/list/lib/tenant-form';

@@ -37,7 +37,7 @@ export function FormSelect<T extends FieldValues>({
           <FieldLabel htmlFor={id} className={required ? REQUIRED_MARK : undefined}>
             {label}
           </FieldLabel>
-          <Select value={(field.value as string | undefined) ?? ''} onValueChange={field.onChange}>
+          <Select value={String(field.value ?? '')} onValueChange={field.onChange}>
             <SelectTrigger
               {...fieldControlProps(id, !!fieldState.error)}
               aria-required={required || undefined}
