@@ -54,7 +54,7 @@ const seg = encodeURIComponent;
 
 /**
  * Every path the tab calls. The contract names the collection and artifact paths; the per-lineage ones
- * are the server's (src/server/gateway/route-routes.ts, policy-routes.ts): GET history and POST an edit on `versions`.
+ * are the server's (src/server/gateway/lineage-routes.ts): GET history and POST an edit on `versions`.
  */
 export const lineagePaths = {
   collection: base,

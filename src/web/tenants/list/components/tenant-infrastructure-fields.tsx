@@ -13,7 +13,6 @@ import {
 
 type Form = UseFormReturn<InfrastructureFormValues>;
 
-
 /** The Identity & Auth tab: each provider (a select) followed by its JSON settings. */
 const PROVIDERS = [
   {
