@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, Me } from '@contract/auth';
 import { ME_PATH, ME_QUERY_KEY } from '@/auth/api/get-me';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 
 /** POST /api/auth/login: sets the session cookie and answers the signed-in user. */
 export async function login(body: LoginBody): Promise<Me> {
-  const res = await apiRequest('POST', '/api/auth/login', body);
-  return (await res.json()) as Me;
+  return sendJson<Me>('POST', '/api/auth/login', body);
 }
 
 export function useLogin() {

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Capability, CapabilityInput } from '@contract/capabilities';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { CAPABILITIES_PATH } from '@/capabilities/api/capability-keys';
 import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
 import { invalidateCapabilities } from '@/capabilities/api/invalidate-capabilities';
 
 /** POST /api/capabilities: the server assigns the next api-NNN id. */
 export async function createCapability(input: CapabilityInput): Promise<Capability> {
-  const res = await apiRequest('POST', CAPABILITIES_PATH, input);
-  return (await res.json()) as Capability;
+  return sendJson<Capability>('POST', CAPABILITIES_PATH, input);
 }
 
 export function useCreateCapability() {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationTemplate, TemplateInput } from '@contract/notification-templates';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-templates';
 
 /** POST /api/notification-templates. */
 export async function createTemplate(input: TemplateInput): Promise<NotificationTemplate> {
-  const res = await apiRequest('POST', TEMPLATES_PATH, input);
-  return (await res.json()) as NotificationTemplate;
+  return sendJson<NotificationTemplate>('POST', TEMPLATES_PATH, input);
 }
 
 export function useCreateTemplate() {

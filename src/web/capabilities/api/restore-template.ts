@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationTemplate } from '@contract/notification-templates';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-templates';
 
 /**
@@ -8,8 +8,7 @@ import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-te
  * as its delete recorded it (same id and fields); 409 when it exists again.
  */
 export async function restoreTemplate(id: string): Promise<NotificationTemplate> {
-  const res = await apiRequest('POST', `${TEMPLATES_PATH}/${encodeURIComponent(id)}/restore`);
-  return (await res.json()) as NotificationTemplate;
+  return sendJson<NotificationTemplate>('POST', `${TEMPLATES_PATH}/${encodeURIComponent(id)}/restore`);
 }
 
 export function useRestoreTemplate() {

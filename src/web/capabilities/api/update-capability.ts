@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Capability, CapabilityPatch } from '@contract/capabilities';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { CAPABILITIES_PATH } from '@/capabilities/api/capability-keys';
 import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
 import { invalidateCapabilities } from '@/capabilities/api/invalidate-capabilities';
@@ -16,8 +16,7 @@ export async function updateCapability({
   /** The revision the form loaded; a stale one gets 412. */
   ifMatch?: number;
 }): Promise<Capability> {
-  const res = await apiRequest('PATCH', `${CAPABILITIES_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
-  return (await res.json()) as Capability;
+  return sendJson<Capability>('PATCH', `${CAPABILITIES_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
 }
 
 export function useUpdateCapability() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationTemplate, TemplatePatch } from '@contract/notification-templates';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-templates';
 
 /** PATCH /api/notification-templates/{id}. */
@@ -14,8 +14,9 @@ export async function updateTemplate({
   /** The revision the form loaded; a stale one gets 412. */
   ifMatch?: number;
 }): Promise<NotificationTemplate> {
-  const res = await apiRequest('PATCH', `${TEMPLATES_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
-  return (await res.json()) as NotificationTemplate;
+  return sendJson<NotificationTemplate>('PATCH', `${TEMPLATES_PATH}/${encodeURIComponent(id)}`, patch, {
+    ifMatch,
+  });
 }
 
 export function useUpdateTemplate() {

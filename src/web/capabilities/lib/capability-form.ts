@@ -27,17 +27,8 @@ export const capabilityFormSchema = capabilityInputSchema.extend({
 export type CapabilityFormInput = z.input<typeof capabilityFormSchema>;
 export type CapabilityFormValues = z.output<typeof capabilityFormSchema>;
 
-/** Form fields, in order; also the body fields a 400 can name. */
-export const capabilityFormFields = [
-  'name',
-  'description',
-  'version',
-  'status',
-  'endpoint',
-  'category',
-  'configurationSchema',
-  'supportsNotificationTemplates',
-] as const;
+/** Form fields (the schema's keys); also the body fields a 400 can name. */
+export const capabilityFormFields = capabilityFormSchema.keyof().options;
 
 const prettyJson = (text: string) => {
   try {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfigurationVersion, PromoteVersionBody } from '@contract/capability-subscriptions';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { VERSIONS_PATH } from '@/control-plane/api/create-version';
 import { invalidateVersions } from '@/control-plane/api/invalidate-versions';
 
@@ -15,8 +15,11 @@ export async function promoteVersion({
   versionId: string;
   body: PromoteVersionBody;
 }): Promise<ConfigurationVersion[]> {
-  const res = await apiRequest('POST', `${VERSIONS_PATH}/${encodeURIComponent(versionId)}/promote`, body);
-  return (await res.json()) as ConfigurationVersion[];
+  return sendJson<ConfigurationVersion[]>(
+    'POST',
+    `${VERSIONS_PATH}/${encodeURIComponent(versionId)}/promote`,
+    body,
+  );
 }
 
 export function usePromoteVersion() {

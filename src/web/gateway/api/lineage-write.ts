@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type RequestOptions } from '@/lib/api-client';
+import { sendJson, type RequestOptions } from '@/lib/api-client';
 import { invalidateLineages, type LineageKind, type LineageOf } from '@/gateway/api/gateway-keys';
 
 /** A POST to a kind's lineage that answers the version it made active (as the server's schema says). */
@@ -8,8 +8,7 @@ export async function postLineage<K extends LineageKind>(
   body?: unknown,
   options?: RequestOptions,
 ): Promise<LineageOf<K>> {
-  const res = await apiRequest('POST', url, body, options);
-  return (await res.json()) as LineageOf<K>;
+  return sendJson<LineageOf<K>>('POST', url, body, options);
 }
 
 /** A write to one kind's lineages of a tenant: once it succeeds, that kind's lists and histories refetch. */

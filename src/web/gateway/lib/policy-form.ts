@@ -15,14 +15,7 @@ export const policyFormSchema = z.object({
 });
 export type PolicyFormValues = z.infer<typeof policyFormSchema>;
 
-export const policyFormFields = [
-  'capabilityId',
-  'name',
-  'description',
-  'policyType',
-  'policyContent',
-  'enabled',
-] as const;
+export const policyFormFields = policyFormSchema.keyof().options;
 
 export const policyFormLabels = {
   capabilityId: 'Capability',

@@ -40,14 +40,7 @@ export const routeFormSchema = z.object({
 export type RouteFormValues = z.infer<typeof routeFormSchema>;
 
 /** Body fields a 400 can name, as form fields. */
-export const routeFormFields = [
-  'capabilityId',
-  'path',
-  'methods',
-  'targetService',
-  'authRequired',
-  'rateLimit',
-] as const;
+export const routeFormFields = routeFormSchema.keyof().options;
 
 export const routeFormLabels = {
   capabilityId: 'Capability',

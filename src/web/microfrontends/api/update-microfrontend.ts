@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Microfrontend, MicrofrontendInput } from '@contract/microfrontends';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { MICROFRONTENDS_PATH } from '@/microfrontends/api/microfrontend-keys';
 import { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 
@@ -15,10 +15,9 @@ export async function updateMicrofrontend({
   /** The revision the form loaded; a stale one gets 412. */
   ifMatch?: number;
 }): Promise<Microfrontend> {
-  const res = await apiRequest('PATCH', `${MICROFRONTENDS_PATH}/${encodeURIComponent(id)}`, patch, {
+  return sendJson<Microfrontend>('PATCH', `${MICROFRONTENDS_PATH}/${encodeURIComponent(id)}`, patch, {
     ifMatch,
   });
-  return (await res.json()) as Microfrontend;
 }
 
 export function useUpdateMicrofrontend() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MicrofrontendVersion, MicrofrontendVersionPatch } from '@contract/microfrontends';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { VERSIONS_PATH } from '@/microfrontends/api/get-microfrontend-versions';
 import { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 
@@ -15,8 +15,9 @@ export async function updateVersion({
   /** The revision the form loaded; a stale one gets 412. */
   ifMatch?: number;
 }): Promise<MicrofrontendVersion> {
-  const res = await apiRequest('PATCH', `${VERSIONS_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
-  return (await res.json()) as MicrofrontendVersion;
+  return sendJson<MicrofrontendVersion>('PATCH', `${VERSIONS_PATH}/${encodeURIComponent(id)}`, patch, {
+    ifMatch,
+  });
 }
 
 export function useUpdateVersion() {

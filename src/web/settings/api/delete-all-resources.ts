@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DELETE_ALL_CONFIRMATION, type DeleteAllResourcesResult } from '@contract/settings';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 
 export const DELETE_ALL_PATH = '/api/admin/delete-all-resources';
 
 /** POST /api/admin/delete-all-resources (administrators): answers how many of each were removed. */
 export async function deleteAllResources(): Promise<DeleteAllResourcesResult> {
-  const res = await apiRequest('POST', DELETE_ALL_PATH, { confirmation: DELETE_ALL_CONFIRMATION });
-  return (await res.json()) as DeleteAllResourcesResult;
+  return sendJson<DeleteAllResourcesResult>('POST', DELETE_ALL_PATH, {
+    confirmation: DELETE_ALL_CONFIRMATION,
+  });
 }
 
 export function useDeleteAllResources() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings, SettingsInput } from '@contract/settings';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { SETTINGS_PATH, settingsQueryOptions } from '@/settings/api/get-settings';
 
 /** PUT /api/settings (administrators): replaces every field. */
@@ -12,8 +12,7 @@ export async function updateSettings({
   /** The revision the page loaded; a stale one gets 412 instead of reverting someone's change. */
   ifMatch?: number;
 }): Promise<Settings> {
-  const res = await apiRequest('PUT', SETTINGS_PATH, input, { ifMatch });
-  return (await res.json()) as Settings;
+  return sendJson<Settings>('PUT', SETTINGS_PATH, input, { ifMatch });
 }
 
 export function useUpdateSettings() {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tenant, TenantInput } from '@contract/tenants';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { TENANTS_PATH, invalidateTenants } from '@/tenants/api/tenant-keys';
 
 /** POST /api/tenants (administrators): 201 with the new tenant. */
 export async function createTenant(input: TenantInput): Promise<Tenant> {
-  const res = await apiRequest('POST', TENANTS_PATH, input);
-  return (await res.json()) as Tenant;
+  return sendJson<Tenant>('POST', TENANTS_PATH, input);
 }
 
 export function useCreateTenant() {

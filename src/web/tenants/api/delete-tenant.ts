@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { tenantDeletionSchema } from '@contract/tenants';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { TENANTS_PATH, invalidateTenants, tenantKeys } from '@/tenants/api/tenant-keys';
 
 export type TenantDeletion = z.infer<typeof tenantDeletionSchema>;
 
 /** DELETE /api/tenants/{id}: removes it with its web apps, profiles, subscriptions and meshes; answers the counts. */
 export async function deleteTenant(id: string, ifMatch?: number): Promise<TenantDeletion> {
-  const res = await apiRequest('DELETE', `${TENANTS_PATH}/${encodeURIComponent(id)}`, undefined, { ifMatch });
-  return (await res.json()) as TenantDeletion;
+  return sendJson<TenantDeletion>('DELETE', `${TENANTS_PATH}/${encodeURIComponent(id)}`, undefined, {
+    ifMatch,
+  });
 }
 
 export function useDeleteTenant() {

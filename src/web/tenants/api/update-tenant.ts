@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tenant, TenantPatch } from '@contract/tenants';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { TENANTS_PATH, invalidateTenants, tenantKeys } from '@/tenants/api/tenant-keys';
 
 /**
@@ -8,10 +8,9 @@ import { TENANTS_PATH, invalidateTenants, tenantKeys } from '@/tenants/api/tenan
  * stale one gets 412 (docs/concurrency.md).
  */
 export async function updateTenant(tenantId: string, patch: TenantPatch, ifMatch?: number): Promise<Tenant> {
-  const res = await apiRequest('PATCH', `${TENANTS_PATH}/${encodeURIComponent(tenantId)}`, patch, {
+  return sendJson<Tenant>('PATCH', `${TENANTS_PATH}/${encodeURIComponent(tenantId)}`, patch, {
     ifMatch,
   });
-  return (await res.json()) as Tenant;
 }
 
 function useSaveTenant() {

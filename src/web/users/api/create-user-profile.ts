@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile, UserProfileInput } from '@contract/users';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { USER_PROFILES_PATH, invalidateUsers } from '@/users/api/user-keys';
 
 /** POST /api/user-profiles: 409 when the user already has access to the tenant. */
 export async function createUserProfile(input: UserProfileInput): Promise<UserProfile> {
-  const res = await apiRequest('POST', USER_PROFILES_PATH, input);
-  return (await res.json()) as UserProfile;
+  return sendJson<UserProfile>('POST', USER_PROFILES_PATH, input);
 }
 
 export function useCreateUserProfile() {

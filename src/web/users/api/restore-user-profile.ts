@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@contract/users';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { USER_PROFILES_PATH, invalidateUsers } from '@/users/api/user-keys';
 
 /**
@@ -8,8 +8,7 @@ import { USER_PROFILES_PATH, invalidateUsers } from '@/users/api/user-keys';
  * as its removal recorded it (same id, role and details); 409 when the access exists again.
  */
 export async function restoreUserProfile(id: string): Promise<UserProfile> {
-  const res = await apiRequest('POST', `${USER_PROFILES_PATH}/${encodeURIComponent(id)}/restore`);
-  return (await res.json()) as UserProfile;
+  return sendJson<UserProfile>('POST', `${USER_PROFILES_PATH}/${encodeURIComponent(id)}/restore`);
 }
 
 export function useRestoreUserProfile() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserProfile, UserProfilePatch } from '@contract/users';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { USER_PROFILES_PATH, invalidateUsers } from '@/users/api/user-keys';
 
 /** PATCH /api/user-profiles/{id}: role, details or permissions; never another user or tenant. */
@@ -14,10 +14,9 @@ export async function updateUserProfile({
   /** The revision the form loaded; a stale one gets 412. */
   ifMatch?: number;
 }): Promise<UserProfile> {
-  const res = await apiRequest('PATCH', `${USER_PROFILES_PATH}/${encodeURIComponent(id)}`, patch, {
+  return sendJson<UserProfile>('PATCH', `${USER_PROFILES_PATH}/${encodeURIComponent(id)}`, patch, {
     ifMatch,
   });
-  return (await res.json()) as UserProfile;
 }
 
 export function useUpdateUserProfile() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User, UserPatch } from '@contract/users';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { USERS_PATH, invalidateUsers } from '@/users/api/user-keys';
 
 /** PATCH /api/users/{id} (administrators). */
@@ -14,8 +14,7 @@ export async function updateUser({
   /** The revision the form loaded; a stale one gets 412. */
   ifMatch?: number;
 }): Promise<User> {
-  const res = await apiRequest('PATCH', `${USERS_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
-  return (await res.json()) as User;
+  return sendJson<User>('PATCH', `${USERS_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
 }
 
 export function useUpdateUser() {

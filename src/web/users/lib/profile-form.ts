@@ -18,14 +18,7 @@ export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileFormValues = z.output<typeof profileFormSchema>;
 
 /** Form fields; also the body fields a 400 can name. */
-export const profileFormFields = [
-  'tenantId',
-  'role',
-  'displayName',
-  'jobTitle',
-  'department',
-  'permissions',
-] as const;
+export const profileFormFields = profileFormSchema.keyof().options;
 
 /** "a, b,,c " -> ['a', 'b', 'c']: trimmed, empties dropped, duplicates once. */
 export function parsePermissions(text: string): string[] {

@@ -26,7 +26,7 @@ export type UserFormInput = z.input<typeof userFormSchema>;
 export type UserFormValues = z.output<typeof userFormSchema>;
 
 /** Form fields; also the body fields a 400 can name. */
-export const userFormFields = ['name', 'email', 'globalRole', 'avatarUrl', 'status', 'password'] as const;
+export const userFormFields = userFormSchema.keyof().options;
 
 export function userFormDefaults(user?: User): UserFormInput {
   return {

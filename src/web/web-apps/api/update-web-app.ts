@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WebApp, WebAppPatch } from '@contract/web-apps';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { invalidateWebApps, WEB_APPS_PATH } from '@/web-apps/api/web-app-keys';
 
 /** PATCH /api/web-apps/{id}: name, description, technology, environment, region, url, status. */
@@ -14,8 +14,7 @@ export async function updateWebApp({
   /** The revision the form loaded; a stale one gets 412. */
   ifMatch?: number;
 }): Promise<WebApp> {
-  const res = await apiRequest('PATCH', `${WEB_APPS_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
-  return (await res.json()) as WebApp;
+  return sendJson<WebApp>('PATCH', `${WEB_APPS_PATH}/${encodeURIComponent(id)}`, patch, { ifMatch });
 }
 
 export function useUpdateWebApp() {

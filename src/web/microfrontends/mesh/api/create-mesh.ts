@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateMeshBody, WebAppMesh } from '@contract/web-app-meshes';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 import { invalidateMeshes } from '@/microfrontends/mesh/api/invalidate-meshes';
 import { MESHES_PATH } from '@/microfrontends/mesh/api/mesh-keys';
 
 /** POST /api/web-app-meshes: menuItems is JSON text; 201 with the mesh. */
 export async function createMesh(body: CreateMeshBody): Promise<WebAppMesh> {
-  const res = await apiRequest('POST', MESHES_PATH, body);
-  return (await res.json()) as WebAppMesh;
+  return sendJson<WebAppMesh>('POST', MESHES_PATH, body);
 }
 
 export function useCreateMesh() {

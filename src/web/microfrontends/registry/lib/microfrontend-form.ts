@@ -13,8 +13,8 @@ export const microfrontendFormSchema = microfrontendInputSchema.extend({
 export type MicrofrontendFormInput = z.input<typeof microfrontendFormSchema>;
 export type MicrofrontendFormValues = z.output<typeof microfrontendFormSchema>;
 
-/** Form fields, in order; also the body fields a 400 can name. */
-export const microfrontendFormFields = ['slug', 'name', 'description', 'repository'] as const;
+/** Form fields (the schema's keys); also the body fields a 400 can name. */
+export const microfrontendFormFields = microfrontendFormSchema.keyof().options;
 
 export function microfrontendFormDefaults(microfrontend?: Microfrontend): MicrofrontendFormInput {
   return {

@@ -51,17 +51,8 @@ export const versionFormSchema = z.object({
 export type VersionFormInput = z.input<typeof versionFormSchema>;
 export type VersionFormValues = z.output<typeof versionFormSchema>;
 
-/** Form fields, in order; also the body fields a 400 can name. */
-export const versionFormFields = [
-  'version',
-  'entryUrl',
-  'moduleType',
-  'exposedModules',
-  'integrityHash',
-  'defaultConfig',
-  'sharedDependencies',
-  'buildMetadata',
-] as const;
+/** Form fields (the schema's keys); also the body fields a 400 can name. */
+export const versionFormFields = versionFormSchema.keyof().options;
 
 /** "./App, ./Widget" -> ["./App", "./Widget"]: trimmed, empties dropped. */
 export function splitModules(text: string): string[] {
