@@ -10,6 +10,7 @@ import {
   type Term,
 } from './ast';
 import { BUILTINS } from './builtins';
+import type { Context } from './context';
 import { checkRecursion } from './recursion';
 import { checkBody, headClosureErrors, headErrors, sortErrors, unsafeErrors, type ArityOf } from './safety';
 import { exprVars, termVars } from './vars';
@@ -19,20 +20,6 @@ import { allBodies, allRules, visitCalls, visitExprs } from './walk';
  * The compiler's checks that refuse a module at load time, in OPA's stage order (v1/ast/compile.go);
  * like OPA, the first stage that finds problems is the last one run.
  */
-
-export interface Context {
-  module: Module;
-  rules: Rule[];
-  /** Names that are not variables in a body: input, data, rule names, import aliases. */
-  globals: Set<string>;
-  /** The module's functions by dotted name, with their number of parameters. */
-  functions: Map<string, number>;
-  /** Names bound by `import data...`/`import input...`. */
-  importAliases: Set<string>;
-  ruleNames: Set<string>;
-  /** `data.<package>`. */
-  packageRef: string;
-}
 
 const ROOTS = ['input', 'data'];
 const err = (loc: Loc, code: RegoError['code'], message: string): RegoError => ({ ...loc, code, message });

@@ -1,5 +1,5 @@
 import { ruleName, type RegoError, type Term } from './ast';
-import type { Context } from './compile';
+import type { Context } from './context';
 import { termVars } from './vars';
 import { allRules, headTerms, visitBody } from './walk';
 

@@ -1,4 +1,4 @@
-import type { AuditEventsQuery } from '@/audit/api/get-audit-events';
+import type { AuditEventsQuery } from '@/audit/api/audit-events-query';
 
 export const AUDIT_EVENTS_PATH = '/api/audit-events';
 

@@ -1,24 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditEvent } from '@contract/audit';
-import type { auditEventSortFields, SortValue } from '@contract/lists';
 import { AUDIT_EVENTS_PATH, auditKeys } from '@/audit/api/audit-keys';
 import { getPage, type Page } from '@/lib/list-request';
+import type { AuditEventsQuery } from '@/audit/api/audit-events-query';
 
 export { AUDIT_EVENTS_PATH };
-export type AuditSortField = (typeof auditEventSortFields)[number];
-
-/** The filters, sort and page of GET /api/audit-events; empty values are not sent. */
-export type AuditEventsQuery = {
-  actor?: string;
-  resourceType?: string;
-  tenantId?: string;
-  /** ISO date-times with offset. */
-  from?: string;
-  to?: string;
-  sort?: SortValue<AuditSortField>;
-  limit: number;
-  offset: number;
-};
+export type { AuditSortField, AuditEventsQuery } from '@/audit/api/audit-events-query';
 
 /** GET /api/audit-events: one page (newest first unless sorted otherwise) and the filtered total. */
 export function getAuditEvents(query: AuditEventsQuery): Promise<Page<AuditEvent>> {

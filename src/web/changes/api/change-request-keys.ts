@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeRequest } from '@contract/changes';
-import type { ChangeRequestListQuery } from '@/changes/api/get-change-requests';
+import type { ChangeRequestListQuery } from '@/changes/api/change-request-list-query';
 import type { AppliedChangeEffects } from '@/lib/applied-change-effects';
 
 export const CHANGE_REQUESTS_PATH = '/api/change-requests';

@@ -1,29 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  ChangeRequest,
-  changeRequestSortFields,
-  changeRequestStates,
-  changeRequestViews,
-} from '@contract/changes';
-import type { SortValue } from '@contract/lists';
+import type { ChangeRequest } from '@contract/changes';
 import { CHANGE_REQUESTS_PATH, changeRequestKeys } from '@/changes/api/change-request-keys';
 import { getPage, type Page } from '@/lib/list-request';
+import type { ChangeRequestListQuery } from '@/changes/api/change-request-list-query';
 
-export type ChangeRequestSortField = (typeof changeRequestSortFields)[number];
-
-/** The filters, sort and page of GET /api/change-requests; empty values are not sent. */
-export type ChangeRequestListQuery = {
-  q?: string;
-  view?: (typeof changeRequestViews)[number];
-  state?: (typeof changeRequestStates)[number];
-  tenantId?: string;
-  /** An environment and a change kind as the URL has them: the server checks them (400 otherwise). */
-  environment?: string;
-  kind?: string;
-  sort?: SortValue<ChangeRequestSortField>;
-  limit: number;
-  offset: number;
-};
+export type { ChangeRequestSortField, ChangeRequestListQuery } from '@/changes/api/change-request-list-query';
 
 /** GET /api/change-requests: one page of the requests the user may see, and the filtered total. */
 export function getChangeRequests(query: ChangeRequestListQuery): Promise<Page<ChangeRequest>> {

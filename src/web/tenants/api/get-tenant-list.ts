@@ -1,19 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SortValue, tenantSortFields } from '@contract/lists';
 import type { Tenant } from '@contract/tenants';
 import { getPage, type Page } from '@/lib/list-request';
+import type { TenantListQuery } from '@/tenants/api/tenant-list-query';
 import { TENANTS_PATH, tenantKeys } from '@/tenants/api/tenant-keys';
 
-export type TenantSortField = (typeof tenantSortFields)[number];
-
-/** GET /api/tenants?q=&status=&sort=&limit=&offset= (src/contract/lists.ts); empty values are not sent. */
-export type TenantListQuery = {
-  q?: string;
-  status?: string;
-  sort?: SortValue<TenantSortField>;
-  limit?: number;
-  offset?: number;
-};
+export type { TenantSortField, TenantListQuery } from '@/tenants/api/tenant-list-query';
 
 /** One page of tenants and the total matching (X-Total-Count). */
 export function getTenantList(query: TenantListQuery): Promise<Page<Tenant>> {

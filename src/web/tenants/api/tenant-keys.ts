@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TenantListQuery } from '@/tenants/api/get-tenant-list';
+import type { TenantListQuery } from '@/tenants/api/tenant-list-query';
 import type { OptionsParams } from '@/components/server-combobox';
 
 export const TENANTS_PATH = '/api/tenants';

@@ -1,22 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SortValue, userSortFields } from '@contract/lists';
 import type { User } from '@contract/users';
 import { getPage, type Page } from '@/lib/list-request';
+import type { UserListQuery } from '@/users/api/user-list-query';
 import { USERS_PATH, userKeys } from '@/users/api/user-keys';
 
 export { USERS_PATH };
-export type UserSortField = (typeof userSortFields)[number];
-
-/** GET /api/users?q=&status=&globalRole=&tenantId=&sort=&limit=&offset=; empty values are not sent. */
-export type UserListQuery = {
-  q?: string;
-  status?: string;
-  globalRole?: string;
-  tenantId?: string;
-  sort?: SortValue<UserSortField>;
-  limit?: number;
-  offset?: number;
-};
+export type { UserSortField, UserListQuery } from '@/users/api/user-list-query';
 
 /** One page of users, searched by name or email, and the total matching (X-Total-Count). */
 export function getUsers(query: UserListQuery): Promise<Page<User>> {

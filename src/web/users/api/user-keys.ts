@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { UserListQuery } from '@/users/api/get-users';
+import type { UserListQuery } from '@/users/api/user-list-query';
 
 export const USERS_PATH = '/api/users';
 export const USER_PROFILES_PATH = '/api/user-profiles';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { WebAppListQuery } from '@/web-apps/api/get-web-apps';
+import type { WebAppListQuery } from '@/web-apps/api/web-app-list-query';
 
 export const WEB_APPS_PATH = '/api/web-apps';
 /** The Overview counts web apps and lists the recent ones (key root of GET /api/overview). */
