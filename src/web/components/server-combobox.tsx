@@ -40,7 +40,21 @@ type ServerComboboxProps = {
  * current value through `ids=`. Keyboard: arrows move, Enter picks, Escape closes.
  */
 export function ServerCombobox(props: ServerComboboxProps) {
-  const { value, onChange, optionsQuery, label, id, placeholder = 'Select...', emptyLabel } = props;
+  const combobox = useServerCombobox(props);
+  return (
+    <Popover open={combobox.open} onOpenChange={combobox.onOpenChange}>
+      <ComboboxTrigger props={props} combobox={combobox} />
+      <ComboboxPanel props={props} combobox={combobox} />
+    </Popover>
+  );
+}
+
+type ComboboxState = ReturnType<typeof useServerCombobox>;
+type ComboboxPartProps = { props: ServerComboboxProps; combobox: ComboboxState };
+
+/** The open, search text and highlighted entry of a ServerCombobox, its two queries, and what they derive. */
+function useServerCombobox(props: ServerComboboxProps) {
+  const { value, onChange, optionsQuery, emptyLabel } = props;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
@@ -84,64 +98,93 @@ export function ServerCombobox(props: ServerComboboxProps) {
       pick(entries[active]);
     }
   };
+  // Opening or closing starts a fresh search from the top.
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    setText('');
+    setActive(0);
+  };
+  const onSearch = (next: string) => {
+    setText(next);
+    setActive(0);
+  };
 
+  const loading = results.isPending || results.isPlaceholderData || q !== text.trim();
+  return {
+    open,
+    text,
+    active,
+    setActive,
+    listId,
+    results,
+    selected,
+    selectedLabel,
+    entries,
+    loading,
+    pick,
+    onKeyDown,
+    onOpenChange,
+    onSearch,
+  };
+}
+
+/** The button that shows the current value's label and opens the popover. */
+function ComboboxTrigger({ props, combobox }: ComboboxPartProps) {
+  const { value, label, id, placeholder = 'Select...' } = props;
+  const { open, listId, selectedLabel, selected } = combobox;
   return (
-    <Popover
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setText('');
-        setActive(0);
-      }}
-    >
-      <PopoverTrigger asChild>
-        <Button
-          id={id}
-          type="button"
-          variant="outline"
-          role="combobox"
-          aria-label={label}
-          aria-expanded={open}
-          aria-controls={open ? listId : undefined}
-          aria-invalid={props.invalid || undefined}
-          disabled={props.disabled}
-          className={cn('w-full justify-between font-normal', props.className)}
-        >
-          <span className={cn('truncate', selectedLabel === undefined && 'text-muted-foreground')}>
-            {selectedLabel ?? (value && selected.isPending ? 'Loading...' : placeholder)}
-          </span>
-          <ChevronsUpDown className="opacity-50" aria-hidden="true" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-64 p-2" align="start">
-        <Input
-          aria-label={`Search ${label}`}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={entries[active] ? `${listId}-${active}` : undefined}
-          placeholder={props.searchPlaceholder ?? 'Search...'}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <OptionList
-          id={listId}
-          label={label}
-          entries={entries}
-          active={active}
-          value={value}
-          loading={results.isPending || results.isPlaceholderData || q !== text.trim()}
-          error={results.isError}
-          total={results.data?.total}
-          shown={results.data?.rows.length ?? 0}
-          onHover={setActive}
-          onPick={pick}
-          checkIcon={Check}
-        />
-      </PopoverContent>
-    </Popover>
+    <PopoverTrigger asChild>
+      <Button
+        id={id}
+        type="button"
+        variant="outline"
+        role="combobox"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-invalid={props.invalid || undefined}
+        disabled={props.disabled}
+        className={cn('w-full justify-between font-normal', props.className)}
+      >
+        <span className={cn('truncate', selectedLabel === undefined && 'text-muted-foreground')}>
+          {selectedLabel ?? (value && selected.isPending ? 'Loading...' : placeholder)}
+        </span>
+        <ChevronsUpDown className="opacity-50" aria-hidden="true" />
+      </Button>
+    </PopoverTrigger>
+  );
+}
+
+/** The popover's search box and the option list it drives by aria-activedescendant. */
+function ComboboxPanel({ props, combobox }: ComboboxPartProps) {
+  const { label, value } = props;
+  const { text, active, listId, entries, results } = combobox;
+  return (
+    <PopoverContent className="w-(--radix-popover-trigger-width) min-w-64 p-2" align="start">
+      <Input
+        aria-label={`Search ${label}`}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={entries[active] ? `${listId}-${active}` : undefined}
+        placeholder={props.searchPlaceholder ?? 'Search...'}
+        value={text}
+        onChange={(event) => combobox.onSearch(event.target.value)}
+        onKeyDown={combobox.onKeyDown}
+      />
+      <OptionList
+        id={listId}
+        label={label}
+        entries={entries}
+        active={active}
+        value={value}
+        loading={combobox.loading}
+        error={results.isError}
+        total={results.data?.total}
+        shown={results.data?.rows.length ?? 0}
+        onHover={combobox.setActive}
+        onPick={combobox.pick}
+        checkIcon={Check}
+      />
+    </PopoverContent>
   );
 }
