@@ -42,7 +42,7 @@ export type ConflictAwareSave = {
 export interface FormLike<TForm> {
   getValues(): TForm;
   reset(values: TForm): void;
-  setValue(field: never, value: never, options: { shouldDirty: boolean }): void;
+  setValue(field: string, value: unknown, options: { shouldDirty: boolean }): void;
 }
 
 type Options<TForm extends Record<string, unknown>, TResource extends { revision: number }> = {
@@ -58,6 +58,80 @@ type Options<TForm extends Record<string, unknown>, TResource extends { revision
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A form's field names as its own keys, so values and labels can be read without widening to string. */
+type Field<TForm> = keyof TForm & string;
+
+/** The own field names of `values`, in Object.keys order but typed as the form's keys. */
+function fieldsOf<TForm extends Record<string, unknown>>(values: TForm): Field<TForm>[] {
+  const fields: Field<TForm>[] = [];
+  // for...in types its key as the form's key (Object.keys gives string[]); hasOwn keeps it to own keys.
+  for (const field in values) if (Object.hasOwn(values, field)) fields.push(field);
+  return fields;
+}
+
+/** Whether `values` differ from the baseline at `field` (no baseline yet: every field counts). */
+function differs<TForm>(base: TForm | undefined, values: TForm, field: Field<TForm>): boolean {
+  return !base || !same(values[field], base[field]);
+}
+
+/** The alert's rows: each field their save changed, with this admin's value beside theirs. */
+function conflictFields<TForm extends Record<string, unknown>>(
+  base: TForm | undefined,
+  mine: TForm,
+  theirs: TForm,
+  labels: Partial<Record<Field<TForm>, string>>,
+): ConflictField[] {
+  return fieldsOf(theirs)
+    .filter((field) => differs(base, theirs, field))
+    .map((field) => ({
+      field,
+      label: labels[field] ?? field,
+      yours: mine[field],
+      theirs: theirs[field],
+      clash: differs(base, mine, field) && !same(mine[field], theirs[field]),
+    }));
+}
+
+/**
+ * What the form started from (to tell the admin's edits from theirs) and the revision it matches.
+ * This client's own saves (and refetches) move the resource on. A newer revision that changes none
+ * of this form's fields is adopted silently: the form sends only its own fields, so saving over it
+ * reverts nothing. Anything else stays a conflict for the next save to report.
+ */
+function useBaseline<TForm extends Record<string, unknown>, TResource extends { revision: number }>(
+  resource: TResource | undefined,
+  toFormValues: (resource: TResource) => TForm,
+) {
+  const baseRef = useRef<TForm | undefined>(resource ? toFormValues(resource) : undefined);
+  const revisionRef = useRef<number | undefined>(resource?.revision);
+  const latest = resource?.revision;
+  useEffect(() => {
+    if (!resource || revisionRef.current === undefined || resource.revision <= revisionRef.current) return;
+    const next = toFormValues(resource);
+    if (baseRef.current && fieldsOf(next).every((field) => same(next[field], baseRef.current?.[field]))) {
+      revisionRef.current = resource.revision;
+    }
+    // Only a revision change matters; the callbacks are re-created on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [latest]);
+  return { baseRef, revisionRef };
+}
+
+/** The 412 on show: the alert's content, and their resource and revision for a reload or overwrite. */
+function useConflictState<TResource>() {
+  const [pending, setPending] = useState<{ current: TResource; revision: number } | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const show = useCallback((current: TResource, revision: number, shown: Conflict) => {
+    setPending({ current, revision });
+    setConflict(shown);
+  }, []);
+  const clear = useCallback(() => {
+    setPending(null);
+    setConflict(null);
+  }, []);
+  return { pending, conflict, show, clear };
+}
+
 /**
  * Optimistic concurrency for a whole-resource form. The form sends the revision it loaded; when the
  * server answers 412 this keeps what the admin typed, says which fields the other save changed
@@ -68,57 +142,23 @@ export function useConflictAwareSave<
   TForm extends Record<string, unknown>,
   TResource extends { revision: number },
 >({ form, resource, toFormValues, what, labels = {} }: Options<TForm, TResource>): ConflictAwareSave {
-  // What the form started from (to tell the admin's edits from theirs) and the revision it matches.
-  const base = useRef<TForm | undefined>(resource ? toFormValues(resource) : undefined);
-  const revisionRef = useRef<number | undefined>(resource?.revision);
-  const [pending, setPending] = useState<{ current: TResource; revision: number } | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const { baseRef, revisionRef } = useBaseline(resource, toFormValues);
+  const { pending, conflict, show, clear } = useConflictState<TResource>();
   const getValues = useCallback(() => form.getValues(), [form]);
   const reset = useCallback((values: TForm) => form.reset(values), [form]);
   const setValue = useCallback(
-    (field: string, value: unknown) =>
-      (form.setValue as (f: string, v: unknown, o: { shouldDirty: boolean }) => void)(field, value, {
-        shouldDirty: true,
-      }),
+    (field: Field<TForm>, value: TForm[Field<TForm>]) => form.setValue(field, value, { shouldDirty: true }),
     [form],
-  );
-
-  // This client's own saves (and refetches) move the resource on. A newer revision that changes
-  // none of this form's fields is adopted silently: the form sends only its own fields, so saving
-  // over it reverts nothing. Anything else stays a conflict for the next save to report.
-  const latest = resource?.revision;
-  useEffect(() => {
-    if (!resource || revisionRef.current === undefined || resource.revision <= revisionRef.current) return;
-    const next = toFormValues(resource);
-    if (base.current && Object.keys(next).every((field) => same(next[field], base.current?.[field]))) {
-      revisionRef.current = resource.revision;
-    }
-    // Only a revision change matters; the callbacks are re-created on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [latest]);
-
-  const edited = useCallback(
-    (field: string, mine: TForm) => !base.current || !same(mine[field], base.current[field]),
-    [],
   );
 
   const handleError = useCallback(
     (error: unknown): boolean => {
       if (!isPreconditionFailed(error) || !resource) return false;
+      // The 412 body is the server's copy of this same resource, which the API client leaves unparsed.
       const current = error.current as TResource;
       const theirs = toFormValues(current);
-      const mine: TForm = getValues();
-      const fields = Object.keys(theirs)
-        .filter((field) => !base.current || !same(theirs[field], base.current[field]))
-        .map((field) => ({
-          field,
-          label: (labels as Record<string, string | undefined>)[field] ?? field,
-          yours: mine[field],
-          theirs: theirs[field],
-          clash: edited(field, mine) && !same(mine[field], theirs[field]),
-        }));
-      setPending({ current, revision: error.currentRevision });
-      setConflict({ what, fields });
+      const fields = conflictFields(baseRef.current, getValues(), theirs, labels);
+      show(current, error.currentRevision, { what, fields });
       toast({
         variant: 'destructive',
         title: 'Not saved',
@@ -126,41 +166,39 @@ export function useConflictAwareSave<
       });
       return true;
     },
-    [resource, toFormValues, getValues, labels, what, edited],
+    [resource, toFormValues, getValues, labels, what, baseRef, show],
   );
 
   const reload = useCallback(() => {
     if (!pending) return;
     const theirs = toFormValues(pending.current);
     const mine: TForm = getValues();
-    const keep = Object.keys(theirs).filter((field) => edited(field, mine));
+    const keep = fieldsOf(theirs).filter((field) => differs(baseRef.current, mine, field));
     // Their version becomes the form's baseline; the admin's edits go back on top, still dirty.
     reset(theirs);
     for (const field of keep) setValue(field, mine[field]);
-    base.current = theirs;
+    baseRef.current = theirs;
     revisionRef.current = pending.revision;
-    setPending(null);
-    setConflict(null);
-  }, [pending, toFormValues, getValues, edited, reset, setValue]);
+    clear();
+  }, [pending, toFormValues, getValues, baseRef, reset, setValue, revisionRef, clear]);
 
   const overwrite = useCallback(
     (submit: () => void) => {
       if (!pending) return;
       revisionRef.current = pending.revision;
-      base.current = toFormValues(pending.current);
-      setPending(null);
-      setConflict(null);
+      baseRef.current = toFormValues(pending.current);
+      clear();
       submit();
     },
-    [pending, toFormValues],
+    [pending, toFormValues, revisionRef, baseRef, clear],
   );
 
   const saved = useCallback(
     (resource: { revision: number }) => {
-      base.current = getValues();
+      baseRef.current = getValues();
       revisionRef.current = resource.revision;
     },
-    [getValues],
+    [getValues, baseRef, revisionRef],
   );
 
   return { revision: () => revisionRef.current, conflict, handleError, reload, overwrite, saved };
