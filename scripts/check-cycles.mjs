@@ -1,6 +1,6 @@
 // No import cycle in src/ (issue 21): fails on
-// - a cycle between files anywhere in src/ (server, contract, web), counting the imports that run:
-//   `import type` is erased (verbatimModuleSyntax), so a cycle of types alone is not one;
+// - a cycle between files anywhere in src/ (server, contract, web), `import type` included: a cycle of
+//   types alone does not run, but it still ties two modules so that neither can be read or moved alone;
 // - a cycle between web features (src/web/<feature>/, tests aside), even when no file cycle carries it:
 //   features compose in src/web/app/, and a feature that needs another's piece takes it from there.
 // Usage: npm run check:cycles (part of npm test)
@@ -16,12 +16,12 @@ const features = new Set(
     .map((entry) => entry.name),
 );
 
-const valueImports = { skipTypeImports: true };
+const allImports = { skipTypeImports: false };
 const result = await madge(`${root}src`, {
   baseDir: `${root}src`,
   fileExtensions: ['ts', 'tsx'],
   tsConfig: `${root}tsconfig.json`,
-  detectiveOptions: { ts: valueImports, tsx: valueImports },
+  detectiveOptions: { ts: allImports, tsx: allImports },
 });
 
 /** Strongly connected components of more than one node: each is one or more cycles. */
