@@ -5,6 +5,9 @@ export const auditEventSchema = z.object({
   id: z.string(),
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  /** Set when the actor used an API token: which one (its name as it was then). */
+  actorTokenId: z.string().nullable(),
+  actorTokenName: z.string().nullable(),
   action: z.string(),
   resourceType: z.string(),
   resourceId: z.string().nullable(),

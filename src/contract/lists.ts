@@ -3,7 +3,7 @@ import { capabilityStatusSchema } from './capabilities';
 import { environmentSchema, idParamSchema, technologySchema } from './common';
 import { microfrontendVersionStatusSchema } from './microfrontends';
 import { tenantStatusSchema } from './tenants';
-import { globalRoleSchema, userStatusSchema } from './users';
+import { globalRoleSchema, userKindSchema, userStatusSchema } from './users';
 import { webAppStatusSchema } from './web-apps';
 
 /**
@@ -105,6 +105,8 @@ export type TenantListQuery = z.infer<typeof tenantListQuerySchema>;
 export const userListQuerySchema = listQuerySchemaFor(userSortFields).extend({
   status: userStatusSchema.optional(),
   globalRole: globalRoleSchema.optional(),
+  /** People or service accounts. */
+  kind: userKindSchema.optional(),
   /** Users holding a profile in this tenant. */
   tenantId: idParamSchema.optional(),
 });

@@ -13,6 +13,11 @@ export const tenantRoleSchema = z.enum(tenantRoles);
 export const userStatuses = ['active', 'inactive'] as const;
 export const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
+/** A person signs in; a service account never does (no password, no SSO): it acts only through API tokens. */
+export const userKinds = ['person', 'service'] as const;
+export const userKindSchema = z.enum(userKinds);
+export type UserKind = z.infer<typeof userKindSchema>;
+export const userKindNames: Record<UserKind, string> = { person: 'Person', service: 'Service account' };
 export const profileStatuses = ['active', 'inactive'] as const;
 export const profileStatusSchema = z.enum(profileStatuses);
 export type ProfileStatus = z.infer<typeof profileStatusSchema>;
@@ -25,6 +30,7 @@ export const userSchema = z.object({
   avatarUrl: z.string().nullable(),
   globalRole: globalRoleSchema,
   status: userStatusSchema,
+  kind: userKindSchema,
   createdAt: timestampSchema,
   lastLoginAt: timestampSchema.nullable(),
 });
@@ -74,6 +80,24 @@ export const userInputSchema = z.object({
   password: passwordSchema.optional(),
 });
 export type UserInput = z.infer<typeof userInputSchema>;
+
+/**
+ * POST /api/service-accounts: a user that can never sign in. Its address is made up from the name under
+ * the reserved `.invalid` domain (no mail reaches it); its tenant roles are added like anyone's.
+ */
+export const serviceAccountInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'At most 100 characters')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'Letters, digits, spaces, dots, dashes and underscores'),
+  /** Default user. */
+  globalRole: globalRoleSchema.optional(),
+});
+export type ServiceAccountInput = z.infer<typeof serviceAccountInputSchema>;
+export const SERVICE_ACCOUNT_EMAIL_DOMAIN = 'service-accounts.invalid';
+export const SERVICE_ACCOUNT_NO_SIGN_IN_MESSAGE = 'A service account cannot sign in or have a password';
 
 /** PATCH /api/users/:id. Passwords change through POST /api/users/:id/password. */
 export const userPatchSchema = userInputSchema.omit({ password: true }).partial();

@@ -21,6 +21,8 @@ export async function recordAudit(db: Executor, actor: Actor | null, record: Aud
   await db.insert(auditEvents).values({
     actorId: actor?.id ?? null,
     actorEmail: actor?.email ?? null,
+    actorTokenId: actor?.token?.id ?? null,
+    actorTokenName: actor?.token?.name ?? null,
     action: record.action,
     resourceType: record.resourceType,
     resourceId: record.resourceId ?? null,

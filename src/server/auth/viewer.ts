@@ -1,14 +1,24 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isGlobalAdmin, roleAllows, type Me, type TenantAction, type TenantRole } from '../../contract/auth';
+import type { ApiTokenScope } from '../../contract/api-tokens';
 import type { User } from '../../contract/users';
 import type { Executor } from '../db/client';
 import { userProfiles } from '../db/schema';
 
+/** The API token a request came with, and what it narrows (docs/automation.md). */
+export interface ViewerToken extends ApiTokenScope {
+  id: string;
+  name: string;
+}
+
 /** The signed-in user of a request, with their tenant roles read fresh from the database. */
 export interface Viewer {
   user: User;
+  /** The session's id; for a token request, `token:<id>`. */
   sessionId: string;
+  /** Set when the request authenticated with an API token rather than a session cookie. */
+  token?: ViewerToken;
   isAdmin: boolean;
   /** tenantId -> role, for active profiles. */
   roles: Map<string, TenantRole>;
@@ -51,12 +61,15 @@ export interface Actor {
   id: string | null;
   email: string;
   ip?: string;
+  /** The API token used, named in the audit event. */
+  token?: { id: string; name: string };
 }
 
 export const actorOf = (viewer: Viewer, ip?: string): Actor => ({
   id: viewer.user.id,
   email: viewer.user.email,
   ip,
+  ...(viewer.token && { token: { id: viewer.token.id, name: viewer.token.name } }),
 });
 
 /** A WHERE condition keeping rows of the tenants in scope (undefined: no restriction). */

@@ -35,6 +35,7 @@ const admin: Viewer = {
     avatarUrl: null,
     globalRole: 'admin',
     status: 'active',
+    kind: 'person',
     createdAt: '2026-01-01T00:00:00Z',
     lastLoginAt: null,
   },

@@ -50,6 +50,7 @@ export function userListQueries(db: Executor, viewer: Viewer, query: UserListQue
     containsAny(query.q, [users.name, users.email]),
     query.status ? eq(users.status, query.status) : undefined,
     query.globalRole ? eq(users.globalRole, query.globalRole) : undefined,
+    query.kind ? eq(users.kind, query.kind) : undefined,
     query.tenantId
       ? inArray(
           users.id,

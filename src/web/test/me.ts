@@ -27,6 +27,7 @@ export function makeMe({
       avatarUrl,
       globalRole: globalRoleSchema.parse(globalRole),
       status: 'active',
+      kind: 'person',
       createdAt: '2024-01-01T00:00:00.000Z',
       lastLoginAt: null,
     },

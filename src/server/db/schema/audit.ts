@@ -12,6 +12,9 @@ export const auditEvents = pgTable(
     id: idColumn(),
     actorId: text(),
     actorEmail: text(),
+    /** The API token the actor used, when not a browser session: its id and its name at the time. */
+    actorTokenId: text(),
+    actorTokenName: text(),
     /** e.g. "tenant.update", "auth.login". */
     action: text().notNull(),
     resourceType: text().notNull(),

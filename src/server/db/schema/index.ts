@@ -7,6 +7,7 @@ export * from './deployments';
 export * from './gateway';
 export * from './notification-templates';
 export * from './auth';
+export * from './api-tokens';
 export * from './audit';
 export * from './settings';
 export * from './changes';

@@ -3,7 +3,7 @@ import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
 import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
-import type { GlobalRole, ProfileStatus, TenantRole, UserStatus } from '../../../contract/users';
+import type { GlobalRole, ProfileStatus, TenantRole, UserKind, UserStatus } from '../../../contract/users';
 
 export const users = pgTable(
   'users',
@@ -14,6 +14,7 @@ export const users = pgTable(
     avatarUrl: text(),
     globalRole: text().$type<GlobalRole>().notNull().default('user'),
     status: text().$type<UserStatus>().notNull().default('active'),
+    kind: text().$type<UserKind>().notNull().default('person'),
     revision: revisionColumn(),
     createdAt: createdAtColumn(),
     lastLoginAt: isoTimestamp(),
@@ -24,6 +25,8 @@ export const users = pgTable(
     // Unique regardless of case: "Ada@x.io" and "ada@x.io" are one mailbox.
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     check('users_global_role', sql`${t.globalRole} in ('user', 'admin')`),
+    // A service account never has a password: the check keeps it so whatever code path sets one.
+    check('users_kind', sql`${t.kind} = 'person' or (${t.kind} = 'service' and ${t.passwordHash} is null)`),
     searchIndex('users_name_search_idx', t.name),
     searchIndex('users_email_search_idx', t.email),
     sortIndex('users_name_sort_idx', t.name, t.id),

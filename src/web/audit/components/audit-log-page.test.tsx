@@ -11,6 +11,8 @@ const event = (id: string, overrides: Partial<AuditEvent> = {}): AuditEvent => (
   id,
   actorId: 'user-1',
   actorEmail: 'admin@example.com',
+  actorTokenId: null,
+  actorTokenName: null,
   action: 'auth.login',
   resourceType: 'session',
   resourceId: 'user-1',

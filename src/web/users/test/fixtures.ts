@@ -25,6 +25,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     avatarUrl: null,
     globalRole: 'user',
     status: 'active',
+    kind: 'person',
     createdAt: '2024-01-01T00:00:00.000Z',
     lastLoginAt: null,
     ...overrides,
