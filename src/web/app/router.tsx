@@ -70,6 +70,9 @@ export const routes: RouteObject[] = [
               (m) => m.MicrofrontendsPage,
             ),
           ),
+          page('api-access', () =>
+            import('@/api-tokens/components/api-access-page').then((m) => m.ApiAccessPage),
+          ),
           page('audit-log', () => import('@/audit/components/audit-log-page').then((m) => m.AuditLogPage)),
           page('changes', () => import('@/app/pages/changes-route').then((m) => m.ChangesRoute)),
           page('changes/:changeId', () =>

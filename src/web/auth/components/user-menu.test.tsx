@@ -26,6 +26,7 @@ function renderMenu() {
         ),
       },
       { path: '/login', element: <p>Sign-in screen</p> },
+      { path: '/api-access', element: <p>API access screen</p> },
     ],
   });
 }
@@ -46,6 +47,14 @@ describe('UserMenu', () => {
     expect(within(menu).getByText('alice@example.com')).toBeInTheDocument();
     expect(within(menu).getByText('admin')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('links to the API access page', async () => {
+    const { router } = renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'API access' }));
+    expect(await screen.findByText('API access screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/api-access');
   });
 
   it('signs out: POST /api/auth/logout, forgets the cache and goes to /login', async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { KeyRound, LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import { forgetSession, useMe } from '@/auth/api/get-me';
 import { useLogout } from '@/auth/api/logout';
 import { LOGIN_PATH } from '@/auth/redirect';
@@ -21,7 +21,7 @@ import { avatarColor } from '@/lib/avatar-color';
 import { getInitials } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-/** Header account menu: who is signed in, and Sign out. */
+/** Header account menu: who is signed in, API access and Sign out. */
 export function UserMenu() {
   const me = useMe();
   const logoutMutation = useLogout();
@@ -75,6 +75,13 @@ export function UserMenu() {
           </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          {/* The API access page (app/router.tsx): every signed-in person's own tokens. */}
+          <Link to="/api-access">
+            <KeyRound aria-hidden="true" />
+            API access
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem
           disabled={logoutMutation.isPending}
           onSelect={(event) => {

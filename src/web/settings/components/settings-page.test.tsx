@@ -161,6 +161,8 @@ describe('SettingsPage', { timeout: TEST_TIMEOUT }, () => {
       expect(screen.getByRole('switch', { name })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Maintenance Mode' })).toBeChecked();
     expect(screen.queryByRole('button', { name: 'Delete All Resources' })).not.toBeInTheDocument();
+    // Everyone manages their own API tokens.
+    expect(screen.getByRole('link', { name: 'Manage API tokens' })).toHaveAttribute('href', '/api-access');
   });
 
   it('shows an error state when the settings cannot be loaded', async () => {

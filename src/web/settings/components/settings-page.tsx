@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { useSettings } from '@/settings/api/get-settings';
 import { AccountCard, type AccountChanges } from '@/settings/components/account-card';
+import { ApiAccessCard } from '@/settings/components/api-access-card';
 import { DangerZoneCard } from '@/settings/components/danger-zone-card';
 import { PreferenceCards, type Toggle } from '@/settings/components/preference-cards';
 import { notifySuccess } from '@/components/notify';
@@ -101,6 +102,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
         }
       />
       <AccountCard settings={settings} readOnly={!isAdmin} pending={update.isPending} onSave={saveAccount} />
+      <ApiAccessCard />
       <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggle} />
       <ApprovalPolicyCard tenantId={null} />
       <DangerZoneCard isAdmin={isAdmin} />

@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ApiTokenCreated, ApiTokenPolicy } from '@contract/api-tokens';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { DialogForm } from '@/components/dialog-form';
+import { notifyError, notifySuccess } from '@/components/notify';
+import { oneOf } from '@/components/use-resource-form';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { applyServerIssues } from '@/lib/server-issues';
+import { useCreateApiToken } from '@/api-tokens/api/create-api-token';
+import type { TokenOwner } from '@/api-tokens/api/api-token-keys';
+import { useTokenPolicy } from '@/api-tokens/api/get-token-policy';
+import { TokenFormFields } from '@/api-tokens/components/token-form-fields';
+import { TokenSecret } from '@/api-tokens/components/token-secret';
+import {
+  FALLBACK_POLICY,
+  toTokenInput,
+  tokenFormDefaults,
+  tokenFormFields,
+  tokenFormSchema,
+  type TokenFormInput,
+  type TokenFormValues,
+} from '@/api-tokens/lib/token-form';
+
+type CreateTokenDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Whose token: your own (null) or this service account's (administrators). */
+  owner: TokenOwner;
+  /** Named in the description when creating for someone else. */
+  ownerName?: string;
+};
+
+/**
+ * Create token, for yourself or (administrators) a service account: the form, then the new secret,
+ * shown once. Each opening starts from an empty form.
+ */
+export function CreateTokenDialog({ open, onOpenChange, owner, ownerName }: CreateTokenDialogProps) {
+  const [created, setCreated] = useState<ApiTokenCreated | null>(null);
+  const onChange = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) setCreated(null);
+  };
+  return (
+    <Dialog open={open} onOpenChange={onChange}>
+      <DialogContent
+        className="sm:max-w-xl"
+        // A stray click beside the dialog must not throw away a secret that cannot be shown again.
+        onPointerDownOutside={(event) => created && event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>{created ? 'Token created' : 'Create token'}</DialogTitle>
+          <DialogDescription>
+            {created
+              ? `${created.name} is ready. It expires on ${new Date(created.expiresAt).toLocaleDateString()}.`
+              : `A token acts as ${ownerName ?? 'you'}, never with more rights, for scripts and pipelines.`}
+          </DialogDescription>
+        </DialogHeader>
+        {open &&
+          (created ? <TokenSecret created={created} /> : <TokenForm owner={owner} onCreated={setCreated} />)}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type TokenFormProps = { owner: TokenOwner; onCreated: (created: ApiTokenCreated) => void };
+
+/** Waits for the policy (the lifetimes it allows); without it, the contract's defaults. */
+function TokenForm({ owner, onCreated }: TokenFormProps) {
+  const policy = useTokenPolicy();
+  if (policy.isPending)
+    return (
+      <p aria-busy="true" className="py-4 text-center text-sm text-muted-foreground">
+        Loading...
+      </p>
+    );
+  return <LoadedTokenForm owner={owner} policy={policy.data ?? FALLBACK_POLICY} onCreated={onCreated} />;
+}
+
+function LoadedTokenForm({ owner, policy, onCreated }: TokenFormProps & { policy: ApiTokenPolicy }) {
+  const create = useCreateApiToken(owner);
+  const form = useForm<TokenFormInput, unknown, TokenFormValues>({
+    resolver: zodResolver(tokenFormSchema),
+    defaultValues: tokenFormDefaults(policy),
+  });
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutate(toTokenInput(values), {
+      onSuccess: (created) => {
+        notifySuccess('Token created', `${created.name} has been created.`);
+        onCreated(created);
+      },
+      onError: (error) => {
+        applyServerIssues(error, form.setError, oneOf(tokenFormFields));
+        notifyError(error, 'Failed to create token.');
+      },
+    }),
+  );
+  return (
+    <DialogForm
+      label="Create token"
+      pending={create.isPending}
+      submitLabel="Create token"
+      pendingLabel="Creating..."
+      onSubmit={onSubmit}
+    >
+      <TokenFormFields form={form} policy={policy} />
+    </DialogForm>
+  );
+}

@@ -1,0 +1,3 @@
+// The API tokens feature's public surface: other features and the app shell import only from here.
+export { ApiAccessPage } from '@/api-tokens/components/api-access-page';
+export { ApiTokensPanel } from '@/api-tokens/components/api-tokens-panel';
