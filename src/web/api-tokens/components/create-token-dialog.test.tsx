@@ -82,7 +82,8 @@ describe('CreateTokenDialog', { timeout: TEST_TIMEOUT }, () => {
     expect(requestsTo(fetchMock, 'POST', '/api/tokens')).toHaveLength(0);
   });
 
-  it('creates a token and shows its secret once, with Copy', async () => {
+  // The longest flow here: a loaded machine needs more than the usual room.
+  it('creates a token and shows its secret once, with Copy', { timeout: 2 * TEST_TIMEOUT }, async () => {
     const user = userEvent.setup();
     // user-event puts a clipboard of its own on navigator: watch what lands on it.
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');

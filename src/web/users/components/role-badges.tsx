@@ -1,3 +1,5 @@
+import { userKindNames } from '@contract/users';
+import { Bot } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { globalRoleVariant, tenantRoleVariant } from '@/users/lib/roles';
 
@@ -5,6 +7,16 @@ export function GlobalRoleBadge({ role }: { role: string }) {
   return (
     <Badge variant={globalRoleVariant(role)} data-testid="global-role-badge">
       {role}
+    </Badge>
+  );
+}
+
+/** A service account never signs in: its card says so before anything else. */
+export function ServiceAccountBadge() {
+  return (
+    <Badge variant="secondary" data-testid="service-account-badge">
+      <Bot aria-hidden="true" />
+      {userKindNames.service}
     </Badge>
   );
 }

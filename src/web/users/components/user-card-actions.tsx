@@ -1,5 +1,5 @@
 import type { User } from '@contract/users';
-import { KeyRound, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { KeyRound, KeySquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -9,9 +9,12 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 
-export type UserAction = 'edit' | 'password' | 'delete';
+export type UserAction = 'edit' | 'password' | 'tokens' | 'delete';
 
-/** The card menu (administrators only; the page decides): Edit user, Reset password, Delete. */
+/**
+ * The card menu (administrators only; the page decides): Edit user, Reset password (people only: a
+ * service account has none), API tokens, Delete.
+ */
 export function UserCardActions({ user, onAction }: { user: User; onAction: (action: UserAction) => void }) {
   return (
     // Not modal: a modal menu handing focus to a dialog can leave the page unclickable (radix-ui#1241).
@@ -26,9 +29,15 @@ export function UserCardActions({ user, onAction }: { user: User; onAction: (act
           <Pencil aria-hidden="true" />
           Edit user
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction('password')}>
-          <KeyRound aria-hidden="true" />
-          Reset password
+        {user.kind === 'person' && (
+          <DropdownMenuItem onSelect={() => onAction('password')}>
+            <KeyRound aria-hidden="true" />
+            Reset password
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem onSelect={() => onAction('tokens')}>
+          <KeySquare aria-hidden="true" />
+          API tokens
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={() => onAction('delete')}>

@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { GlobalRoleBadge } from '@/users/components/role-badges';
+import { GlobalRoleBadge, ServiceAccountBadge } from '@/users/components/role-badges';
 import { TenantAccessEntry } from '@/users/components/tenant-access-entry';
 import { UserAvatar } from '@/users/components/user-avatar';
 import { UserCardActions, type UserAction } from '@/users/components/user-card-actions';
@@ -19,7 +19,7 @@ type UserCardProps = {
   onAction: (action: UserAction | 'access') => void;
 };
 
-/** A user: avatar, name and email, global role and status, and the tenants they can reach. */
+/** A user: avatar, name and email, kind, global role and status, and the tenants they can reach. */
 export function UserCard({ user, profiles, tenantName, canManageAccess, canEdit, onAction }: UserCardProps) {
   return (
     <Card data-testid="user-card" aria-label={user.name} role="article">
@@ -39,6 +39,7 @@ export function UserCard({ user, profiles, tenantName, canManageAccess, canEdit,
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <div className="flex flex-wrap gap-2">
+          {user.kind === 'service' && <ServiceAccountBadge />}
           <GlobalRoleBadge role={user.globalRole} />
           <StatusBadge status={user.status} />
         </div>

@@ -4,12 +4,18 @@ import type { UserAction } from '@/users/components/user-card-actions';
 import { UserDeleteDialog } from '@/users/components/user-delete-dialog';
 import { UserFormDialog } from '@/users/components/user-form-dialog';
 import { UserPasswordDialog } from '@/users/components/user-password-dialog';
+import { ServiceAccountDialog } from '@/users/components/service-account-dialog';
+import { UserTokensDialog } from '@/users/components/user-tokens-dialog';
 
 /**
- * Which dialog, for which user (null: Add User). Closing only clears `open`, so a closing dialog keeps
+ * Which dialog, for which user (null: Add User, Add service account). Closing only clears `open`, so a closing dialog keeps
  * its title and text while it animates out.
  */
-export type DialogState = { kind: UserAction | 'access' | 'create'; user: User | null; open: boolean };
+export type DialogState = {
+  kind: UserAction | 'access' | 'create' | 'service-account';
+  user: User | null;
+  open: boolean;
+};
 
 type UserDialogsProps = { state: DialogState; onClose: () => void; isAdmin: boolean };
 
@@ -28,6 +34,11 @@ export function UserDialogs({ state, onClose, isAdmin }: UserDialogsProps) {
           />
           <UserPasswordDialog open={isOpen('password')} user={state.user} onClose={onClose} />
           <UserDeleteDialog open={isOpen('delete')} user={state.user} onClose={onClose} />
+          <UserTokensDialog open={isOpen('tokens')} user={state.user} onClose={onClose} />
+          <ServiceAccountDialog
+            open={isOpen('service-account')}
+            onOpenChange={(next) => !next && onClose()}
+          />
         </>
       )}
     </>

@@ -1,6 +1,6 @@
 import { roleAllows } from '@contract/roles';
 import type { User } from '@contract/users';
-import { Plus, Users } from 'lucide-react';
+import { Bot, Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useIsAdmin, useMe } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
@@ -15,7 +15,10 @@ import { useUserRows } from '@/users/lib/use-user-rows';
 import { useUsersView } from '@/users/lib/users-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /users: the people who can sign in, and the tenants each can reach (docs/product.md, User Management). */
+/**
+ * /users: the people who sign in and the service accounts pipelines act as, and the tenants each can
+ * reach (docs/product.md, User Management; docs/api-access.md).
+ */
 export function UsersPage() {
   useDocumentTitle('Users');
   const isAdmin = useIsAdmin();
@@ -32,13 +35,19 @@ export function UsersPage() {
     <div className="space-y-6">
       <PageHeader
         title="User Management"
-        description="Manage users, their global roles and their access to tenants."
+        description="Manage users and service accounts, their global roles and their access to tenants."
         actions={
           isAdmin && (
-            <Button onClick={() => open('create', null)}>
-              <Plus aria-hidden="true" />
-              Add User
-            </Button>
+            <>
+              <Button variant="outline" onClick={() => open('service-account', null)}>
+                <Bot aria-hidden="true" />
+                Add service account
+              </Button>
+              <Button onClick={() => open('create', null)}>
+                <Plus aria-hidden="true" />
+                Add User
+              </Button>
+            </>
           )
         }
       />

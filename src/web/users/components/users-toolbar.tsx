@@ -1,4 +1,4 @@
-import { globalRoles, userStatuses } from '@contract/users';
+import { globalRoles, userStatuses, type UserKind } from '@contract/users';
 import { ListToolbar, type ListFilter } from '@/components/list/list-toolbar';
 import { NAME_ASCENDING, NAME_DESCENDING, NEWEST_FIRST, OLDEST_FIRST } from '@/components/list/sort-options';
 import type { SortOption } from '@/components/list/sort-select';
@@ -20,7 +20,13 @@ const sortOptions: SortOption<UserSortField>[] = [
   { value: '-lastLoginAt', label: 'Last sign-in' },
 ];
 
-const filters: ListFilter<'status' | 'globalRole' | 'tenantId'>[] = [
+// People sign in; service accounts act only through API tokens.
+const kindOptions = [
+  { value: 'person', label: 'People' },
+  { value: 'service', label: 'Service accounts' },
+] satisfies { value: UserKind; label: string }[];
+
+const filters: ListFilter<'status' | 'globalRole' | 'kind' | 'tenantId'>[] = [
   { name: 'status', label: 'Status filter', allLabel: 'All statuses', options: capitalized(userStatuses) },
   {
     name: 'globalRole',
@@ -28,6 +34,7 @@ const filters: ListFilter<'status' | 'globalRole' | 'tenantId'>[] = [
     allLabel: 'All roles',
     options: capitalized(globalRoles),
   },
+  { name: 'kind', label: 'Kind filter', allLabel: 'All users', options: kindOptions },
   {
     name: 'tenantId',
     label: 'Tenant filter',
@@ -38,8 +45,8 @@ const filters: ListFilter<'status' | 'globalRole' | 'tenantId'>[] = [
 ];
 
 /**
- * Search users by name or email (docs/product.md, User Management), plus status, global role and tenant
- * filters and sort.
+ * Search users by name or email (docs/product.md, User Management), plus status, global role, kind
+ * (people or service accounts) and tenant filters and sort.
  */
 export function UsersToolbar({ view }: { view: UsersView }) {
   return (

@@ -2,7 +2,7 @@ import { userSortFields } from '@contract/lists';
 import { useListUrlState, type ListUrlState } from '@/hooks/use-list-url-state';
 import type { UserSortField } from '@/users/api/get-users';
 
-const filters = ['status', 'globalRole', 'tenantId'] as const;
+const filters = ['status', 'globalRole', 'kind', 'tenantId'] as const;
 
 export type UsersView = ListUrlState<UserSortField, (typeof filters)[number]>;
 
