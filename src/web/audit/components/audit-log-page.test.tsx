@@ -106,6 +106,20 @@ describe('AuditLogPage', () => {
     expect(screen.getByTestId('list-range')).toHaveTextContent('Showing 1–3 of 3');
   });
 
+  it("names the API token an event's actor used", async () => {
+    stubApi([
+      {
+        events: [event('e1', { actorTokenId: 'tok-1', actorTokenName: 'deploy-pipeline' }), event('e2')],
+        total: 2,
+      },
+    ]);
+    renderPage();
+    const [viaToken, inPerson] = await screen.findAllByTestId('audit-row');
+    expect(within(viaToken!).getByTestId('audit-actor-token')).toHaveTextContent('via token deploy-pipeline');
+    expect(within(viaToken!).getByText('admin@example.com')).toBeInTheDocument();
+    expect(within(inPerson!).queryByTestId('audit-actor-token')).not.toBeInTheDocument();
+  });
+
   it('sends the filters: debounced actor, resource type, tenant, local-day date range', async () => {
     const fetchMock = stubApi([{ events: [event('e1')], total: 1 }]);
     renderPage();

@@ -55,7 +55,15 @@ function AuditRow({ event, tenantNames, expanded, onToggle }: AuditRowProps) {
         <td className="px-3 py-2 whitespace-nowrap tabular-nums">
           <time dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
         </td>
-        <td className="px-3 py-2 break-all">{event.actorEmail ?? event.actorId ?? 'system'}</td>
+        <td className="px-3 py-2 break-all">
+          {event.actorEmail ?? event.actorId ?? 'system'}
+          {/* A pipeline's doing, not the person at the console: which token acted. */}
+          {event.actorTokenName !== null && (
+            <span className="block text-xs text-muted-foreground" data-testid="audit-actor-token">
+              via token {event.actorTokenName}
+            </span>
+          )}
+        </td>
         <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{event.action}</td>
         <td className="px-3 py-2">
           <span>{event.resourceType}</span>
