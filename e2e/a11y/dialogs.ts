@@ -76,6 +76,22 @@ export const appDialogs: { name: string; open: (page: Page) => Promise<void> }[]
     },
   },
   {
+    name: 'Add service account',
+    open: async (page) => {
+      await openRoute(page, '/users');
+      await page.getByRole('button', { name: 'Add service account' }).click();
+    },
+  },
+  {
+    name: 'Create token',
+    open: async (page) => {
+      await openRoute(page, '/api-access');
+      // In the header of the list, or in its empty state when there is no token yet.
+      await page.getByRole('button', { name: 'Create token' }).first().click();
+      await expect(openDialog(page).getByLabel('Name')).toBeVisible();
+    },
+  },
+  {
     name: 'Manage Access',
     open: async (page) => {
       await openRoute(page, '/users');

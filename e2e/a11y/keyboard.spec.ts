@@ -42,6 +42,7 @@ test.describe('keyboard and focus', () => {
       ['/capability/api-002/configuration', 'API Gateway · Capabilities · Resource Manager'],
       ['/apps', 'Web Apps · Resource Manager'],
       ['/audit-log', 'Audit Log · Resource Manager'],
+      ['/api-access', 'API access · Resource Manager'],
       ['/no-such-page', 'Page not found · Resource Manager'],
     ];
     for (const [path, title] of titles) {

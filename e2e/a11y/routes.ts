@@ -27,6 +27,7 @@ export const appRoutes: readonly AppRoute[] = [
   { name: 'Deployments, Microfrontends tab', path: '/deployments' },
   { name: 'Deployments, Capabilities tab', path: '/deployments?type=capabilities' },
   { name: 'Settings', path: '/settings' },
+  { name: 'API access', path: '/api-access' },
   { name: 'Microfrontends', path: '/microfrontends' },
   { name: 'Audit Log', path: '/audit-log' },
   { name: 'Changes', path: '/changes' },

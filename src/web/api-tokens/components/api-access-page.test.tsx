@@ -1,24 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiAccessPage } from '@/api-tokens/components/api-access-page';
 import { apiError, makeToken, never, requestsTo, stubApi, TEST_TIMEOUT } from '@/api-tokens/test/fixtures';
-import { Toaster } from '@/components/ui/toaster';
-import { makeMe, queryClientWithMe } from '@/test/me';
+import { renderApiAccessPage } from '@/api-tokens/test/render-page';
 import { optionsHandler } from '@/test/options-stub';
-import { renderWithProviders } from '@/test/render';
 
 const tenants = [{ id: 'tenant-001', name: 'Acme Corp' }];
-
-function renderPage() {
-  return renderWithProviders(
-    <>
-      <ApiAccessPage />
-      <Toaster />
-    </>,
-    { path: '/api-access', queryClient: queryClientWithMe(makeMe()) },
-  );
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,7 +27,7 @@ describe('ApiAccessPage', { timeout: TEST_TIMEOUT }, () => {
       ],
       'GET /api/tenants/options': optionsHandler(tenants),
     });
-    renderPage();
+    renderApiAccessPage();
     expect(screen.getByRole('heading', { name: 'API access', level: 1 })).toBeInTheDocument();
 
     const report = within(await screen.findByRole('listitem', { name: 'nightly-report' }));
@@ -62,13 +49,13 @@ describe('ApiAccessPage', { timeout: TEST_TIMEOUT }, () => {
 
   it('shows loading while the tokens load', () => {
     stubApi({ 'GET /api/tokens': never });
-    renderPage();
+    renderApiAccessPage();
     expect(screen.getByText('Loading tokens...')).toBeInTheDocument();
   });
 
   it('shows the empty state with Create token', async () => {
     stubApi({ 'GET /api/tokens': [] });
-    renderPage();
+    renderApiAccessPage();
     const empty = await screen.findByTestId('empty-state');
     expect(within(empty).getByText('No API tokens')).toBeInTheDocument();
     expect(within(empty).getByRole('button', { name: 'Create token' })).toBeInTheDocument();
@@ -79,7 +66,7 @@ describe('ApiAccessPage', { timeout: TEST_TIMEOUT }, () => {
     stubApi({
       'GET /api/tokens': () => (fail ? apiError(500, 'Database unavailable') : Response.json([makeToken()])),
     });
-    renderPage();
+    renderApiAccessPage();
     const error = await screen.findByTestId('error-state');
     expect(within(error).getByText('Could not load API tokens')).toBeInTheDocument();
     expect(within(error).getByText('Database unavailable')).toBeInTheDocument();
@@ -98,7 +85,7 @@ describe('ApiAccessPage', { timeout: TEST_TIMEOUT }, () => {
         return new Response(null, { status: 204 });
       },
     });
-    renderPage();
+    renderApiAccessPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke deploy-pipeline' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Revoke token?' });
     expect(within(confirm).getByText(/rmt_AbCd1234…/)).toBeInTheDocument();
@@ -114,7 +101,7 @@ describe('ApiAccessPage', { timeout: TEST_TIMEOUT }, () => {
       'GET /api/tokens': [makeToken()],
       'DELETE /api/tokens/tok-1': apiError(403, 'API tokens cannot create or revoke API tokens'),
     });
-    renderPage();
+    renderApiAccessPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke deploy-pipeline' }));
     await userEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),

@@ -34,13 +34,15 @@ export function ApiTokenItem({ token, tenantName, revoking, onRevoke }: ApiToken
           </Badge>
         </div>
         <code className="block font-mono text-xs text-muted-foreground">{token.displayPrefix}…</code>
-        <div className="flex flex-wrap gap-1" aria-label="Scopes">
+        <ul className="flex flex-wrap gap-1" aria-label="Scopes">
           {scopeLabels(token, tenantName).map((label) => (
-            <Badge key={label} variant="outline" className="whitespace-normal">
-              {label}
-            </Badge>
+            <li key={label}>
+              <Badge variant="outline" className="whitespace-normal">
+                {label}
+              </Badge>
+            </li>
           ))}
-        </div>
+        </ul>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           {facts.map(([term, value]) => (
             <div key={term} className="contents">

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiTokenPolicy } from '@contract/api-tokens';
-import { ApiAccessPage } from '@/api-tokens/components/api-access-page';
 import {
   apiError,
   makeCreated,
@@ -11,10 +10,8 @@ import {
   stubApi,
   TEST_TIMEOUT,
 } from '@/api-tokens/test/fixtures';
-import { Toaster } from '@/components/ui/toaster';
-import { makeMe, queryClientWithMe } from '@/test/me';
+import { renderApiAccessPage } from '@/api-tokens/test/render-page';
 import { optionsHandler } from '@/test/options-stub';
-import { renderWithProviders } from '@/test/render';
 
 const SECRET = 'rmt_AbCd1234secretsecretsecretsecret';
 
@@ -32,16 +29,6 @@ function stubTokens(policy: ApiTokenPolicy = { defaultDays: 90, maxDays: 365 }) 
   });
 }
 
-function renderPage() {
-  return renderWithProviders(
-    <>
-      <ApiAccessPage />
-      <Toaster />
-    </>,
-    { path: '/api-access', queryClient: queryClientWithMe(makeMe()) },
-  );
-}
-
 async function openCreate(user: Pick<typeof userEvent, 'click'> = userEvent) {
   await user.click(await screen.findByRole('button', { name: 'Create token' }));
   return within(await screen.findByRole('dialog', { name: 'Create token' }));
@@ -55,7 +42,7 @@ afterEach(() => {
 describe('CreateTokenDialog', { timeout: TEST_TIMEOUT }, () => {
   it('offers the lifetimes the policy allows, its default chosen', async () => {
     stubTokens({ defaultDays: 60, maxDays: 180 });
-    renderPage();
+    renderApiAccessPage();
     const dialog = await openCreate();
     const expiry = await dialog.findByRole('combobox', { name: 'Expires after' });
     expect(expiry).toHaveTextContent('60 days');
@@ -71,7 +58,7 @@ describe('CreateTokenDialog', { timeout: TEST_TIMEOUT }, () => {
 
   it('says what is missing and sends nothing', async () => {
     const fetchMock = stubTokens();
-    renderPage();
+    renderApiAccessPage();
     const dialog = await openCreate();
     await userEvent.click(await dialog.findByRole('switch', { name: 'Only some tenants' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Create token' }));
@@ -88,7 +75,7 @@ describe('CreateTokenDialog', { timeout: TEST_TIMEOUT }, () => {
     // user-event puts a clipboard of its own on navigator: watch what lands on it.
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     const fetchMock = stubTokens();
-    renderPage();
+    renderApiAccessPage();
     const dialog = await openCreate(user);
     await user.type(await dialog.findByLabelText('Name'), 'deploy-pipeline');
     await user.click(dialog.getByRole('combobox', { name: 'Expires after' }));
@@ -129,7 +116,7 @@ describe('CreateTokenDialog', { timeout: TEST_TIMEOUT }, () => {
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     stubTokens();
-    renderPage();
+    renderApiAccessPage();
     const dialog = await openCreate(user);
     await user.type(await dialog.findByLabelText('Name'), 'ci');
     await user.click(dialog.getByRole('button', { name: 'Create token' }));
@@ -146,7 +133,7 @@ describe('CreateTokenDialog', { timeout: TEST_TIMEOUT }, () => {
         { path: 'body.expiresInDays', message: 'At most 30 days' },
       ]),
     });
-    renderPage();
+    renderApiAccessPage();
     const dialog = await openCreate();
     await userEvent.type(await dialog.findByLabelText('Name'), 'ci');
     await userEvent.click(dialog.getByRole('button', { name: 'Create token' }));
