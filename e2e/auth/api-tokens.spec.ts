@@ -54,4 +54,44 @@ test.describe('API tokens', () => {
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { message: string }).message).toBe(TOKEN_MESSAGES.revoked);
   });
+
+  test('an administrator adds a service account and gives it a token that works', async ({
+    page,
+    baseURL,
+  }) => {
+    const name = `e2e-bot-${test.info().testId}`;
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Add service account' }).click();
+    const form = page.getByRole('dialog', { name: 'Add service account' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByRole('button', { name: 'Add service account' }).click();
+    await expect(page.getByText('Service account created', { exact: true })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Kind filter' }).click();
+    await page.getByRole('option', { name: 'Service accounts' }).click();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(name);
+    const card = page.getByRole('article', { name });
+    await expect(card.getByTestId('service-account-badge')).toHaveText('Service account');
+    await card.getByRole('button', { name: `Actions for ${name}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Reset password' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'API tokens' }).click();
+
+    await page
+      .getByRole('dialog', { name: 'API tokens' })
+      .getByRole('button', { name: 'Create token' })
+      .click();
+    const create = page.getByRole('dialog', { name: 'Create token' });
+    await create.getByLabel('Name').fill('release');
+    await create.getByRole('switch', { name: 'Read-only' }).click();
+    await create.getByRole('button', { name: 'Create token' }).click();
+    const token = await page
+      .getByRole('dialog', { name: 'Token created' })
+      .getByRole('textbox', { name: /^Token/ })
+      .inputValue();
+    expect(token).toMatch(/^rmt_/);
+
+    // A new service account reaches no tenant yet: an empty list, but the token authenticates.
+    const res = await tenantsWithToken(baseURL ?? '', token);
+    expect(res.status).toBe(200);
+  });
 });
