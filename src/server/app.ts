@@ -25,6 +25,7 @@ import { deploymentRoutes } from './deployments/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
+import { registerIdempotency } from './http/idempotency';
 import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
   registerGuard(app, { db, sessionPolicy });
   registerMaintenanceGuard(app, { db });
+  registerIdempotency(app, { db });
 
   await app.register(fastifySwagger, {
     openapi: {
