@@ -9,6 +9,7 @@ import { seedDemoData } from './db/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
 import { EnvError, parseEnv, type Env } from './env';
 import { startIdempotencySweeper } from './http/idempotency-store';
+import type { PeriodicTask } from './periodic';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
 import { clientDir, migrationsFolder, projectRoot } from './paths';
 
@@ -104,10 +105,6 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
   }
 }
 
-interface Stoppable {
-  stop(): Promise<void>;
-}
-
 /**
  * On SIGTERM or SIGINT: stop the background timers, drain in-flight requests, close the database,
  * release the lock.
@@ -115,7 +112,7 @@ interface Stoppable {
 function drainOnSignals(
   env: Env,
   app: App,
-  resources: { timers: Stoppable[]; database: DatabaseHandle; lock?: DataDirLock },
+  resources: { timers: PeriodicTask[]; database: DatabaseHandle; lock?: DataDirLock },
 ): void {
   let stopping = false;
   const stop = async (signal: string) => {

@@ -2,6 +2,7 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../errors';
+import { startPeriodicTask, type PeriodicTask } from '../periodic';
 
 /**
  * The rows behind `Idempotency-Key` (docs/idempotency.md). Every decision about time is the database's
@@ -206,33 +207,13 @@ export async function sweepIdempotencyKeys(db: Database): Promise<number> {
   return deleted.length;
 }
 
-export interface IdempotencySweeper {
-  stop(): Promise<void>;
-}
-
-/** Runs sweepIdempotencyKeys every `intervalMs` in this process; a failed pass is reported, the next retries. */
+/** Runs sweepIdempotencyKeys every `intervalMs` (default 10 minutes) in this process. */
 export function startIdempotencySweeper(
   db: Database,
   options: { intervalMs?: number; onError: (error: unknown) => void },
-): IdempotencySweeper {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        await sweepIdempotencyKeys(db);
-      } catch (error) {
-        options.onError(error);
-      }
-    });
-  }, options.intervalMs ?? IDEMPOTENCY_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+): PeriodicTask {
+  return startPeriodicTask(() => sweepIdempotencyKeys(db), {
+    intervalMs: options.intervalMs ?? IDEMPOTENCY_SWEEP_INTERVAL_MS,
+    onError: options.onError,
+  });
 }
