@@ -37,7 +37,7 @@ for (const kind of testDatabaseKinds()) {
     let app: App;
     let cookie: string;
     /** What the probe route does on its next calls, and how often its handler ran. */
-    const probe = { failures: [] as ('error' | 'unavailable')[], calls: 0 };
+    const probe = { failures: [] as ('error' | 'unavailable')[], calls: 0, secrets: 0 };
 
     beforeAll(async () => {
       database = await openTestDatabase(kind);
@@ -52,6 +52,11 @@ for (const kind of testDatabaseKinds()) {
           if (failure === 'unavailable') throw new AppError('SERVICE_UNAVAILABLE', 'probe unavailable');
           return reply.status(201).send({ calls: probe.calls });
         },
+      );
+      app.post(
+        '/api/idempotency-secret',
+        { config: { permission: signedIn, idempotency: false } },
+        async (_request, reply) => reply.status(201).send({ secret: (probe.secrets += 1) }),
       );
       await app.ready();
       cookie = await sessionCookieFor(database.handle.db, TEST_ADMIN);
@@ -89,6 +94,22 @@ for (const kind of testDatabaseKinds()) {
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.json()).toEqual({ calls: 3 });
       expect(probe.calls).toBe(3);
+    });
+
+    it('ignores the header on a route that opts out (its response must not be stored)', async () => {
+      const send = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/idempotency-secret',
+          headers: { cookie, 'idempotency-key': 'secret-1' },
+        });
+      expect((await send()).json()).toEqual({ secret: 1 });
+      expect((await send()).json()).toEqual({ secret: 2 });
+      const rows = await database.handle.db
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.key, 'secret-1'));
+      expect(rows).toHaveLength(0);
     });
 
     it('makes a second request wait for the first, then replays its response', async () => {

@@ -14,6 +14,13 @@ import {
 } from './idempotency-store';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the route ignores Idempotency-Key, because its response must never be stored (it carries
+     * a secret shown once, such as a new API token).
+     */
+    idempotency?: false;
+  }
   interface FastifyRequest {
     /** Set on a POST that carries an Idempotency-Key (docs/idempotency.md). */
     idempotency: IdempotencyState | null;
@@ -75,11 +82,15 @@ function parseKey(raw: string | string[] | undefined): string | undefined {
   return key;
 }
 
-/** A POST to a declared /api route by a signed-in caller; public routes (sign-in) ignore the header. */
+/**
+ * A POST to a declared /api route by a signed-in caller; public routes (sign-in) and routes that opt out
+ * (`config.idempotency: false`) ignore the header.
+ */
 const applies = (request: FastifyRequest): boolean =>
   request.method === 'POST' &&
   request.viewer !== null &&
   request.routeOptions.config?.permission !== undefined &&
+  request.routeOptions.config.idempotency !== false &&
   (request.routeOptions.url ?? '').startsWith('/api/');
 
 function headerText(value: ReturnType<FastifyReply['getHeader']>): string | undefined {
