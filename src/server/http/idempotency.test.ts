@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeApi, type ApiContext } from '../test/api-harness';
-import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
+import { bearerTokenFor, sessionCookieFor, TEST_ADMIN } from '../test/sessions';
 import type { Database } from '../db/client';
 import { idempotencyKeys, tenants } from '../db/schema';
 import { requestHash } from './idempotency';
@@ -106,6 +106,51 @@ describeApi('Idempotency-Key on POST', (ctx) => {
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.json<{ id: string }>().id).not.toBe(mine.json<{ id: string }>().id);
     expect(await keyRow(ctx().db, `user:${OTHER_ADMIN.id}`, 'shared-key')).toBeDefined();
+  });
+
+  it("keeps a token's keys apart from its owner's session and from other tokens", async () => {
+    const db = ctx().db;
+    const first = await bearerTokenFor(db, TEST_ADMIN, { name: 'ci one' });
+    const second = await bearerTokenFor(db, TEST_ADMIN, { name: 'ci two' });
+    // A bearer request carries no cookie (both at once are refused).
+    const withToken = (authorization: string, name: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: '/api/tenants',
+        headers: { authorization, 'idempotency-key': 'token-key' },
+        payload: tenantBody(name),
+      });
+    const viaFirst = await withToken(first, 'Token One');
+    expect(viaFirst.statusCode).toBe(201);
+    const replayed = await withToken(first, 'Token One');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toBe(viaFirst.body);
+    expect((await withToken(second, 'Token Two')).statusCode).toBe(201);
+    expect((await createTenant(ctx(), 'token-key', tenantBody('Session Three'))).statusCode).toBe(201);
+    expect(await tenantsNamed(db, 'Token One')).toBe(1);
+
+    const callers = await db
+      .select({ caller: idempotencyKeys.caller })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, 'token-key'));
+    expect(callers.map((c) => c.caller.split(':')[0]).sort()).toEqual(['token', 'token', 'user']);
+  });
+
+  it('never stores the reply of a token creation (it holds the secret)', async () => {
+    const send = () =>
+      ctx().inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: { 'idempotency-key': 'new-token' },
+        payload: { name: 'pipeline' },
+      });
+    const [one, two] = [await send(), await send()];
+    expect(one.statusCode).toBe(201);
+    expect(two.statusCode).toBe(201);
+    expect(two.headers['idempotent-replayed']).toBeUndefined();
+    expect(two.json<{ id: string }>().id).not.toBe(one.json<{ id: string }>().id);
+    const rows = await ctx().db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'new-token'));
+    expect(rows).toHaveLength(0);
   });
 
   it('answers 400 naming the header for a malformed key, before doing anything', async () => {
