@@ -28,6 +28,7 @@ import { deploymentRoutes } from './deployments/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
+import { registerIdempotency } from './http/idempotency';
 import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
     tokenRateLimiter: new TokenRateLimiter(apiTokens.requestsPerMinute),
   });
   registerMaintenanceGuard(app, { db });
+  registerIdempotency(app, { db });
 
   await app.register(fastifySwagger, {
     openapi: {

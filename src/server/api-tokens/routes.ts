@@ -55,7 +55,8 @@ export function apiTokenRoutes(app: ZodApp, deps: { db: Database; maxDays: numbe
   app.post(
     '/api/tokens',
     {
-      config: { permission: signedIn, ...personOnly },
+      // The reply carries the secret: never stored for an Idempotency-Key replay (docs/idempotency.md).
+      config: { permission: signedIn, ...personOnly, idempotency: false },
       schema: {
         tags,
         summary: 'Create a personal API token; the reply is the only time its secret is shown',
@@ -108,7 +109,8 @@ function userTokenRoutes(app: ZodApp, db: Database, maxDays: number): void {
   app.post(
     '/api/users/:id/tokens',
     {
-      config: { permission: adminOnly, ...personOnly },
+      // The reply carries the secret: never stored for an Idempotency-Key replay (docs/idempotency.md).
+      config: { permission: adminOnly, ...personOnly, idempotency: false },
       schema: {
         tags,
         summary: 'Create an API token for a service account (409 for a person: people make their own)',
