@@ -43,7 +43,7 @@ export function ApiTokenItem({ token, tenantName, revoking, onRevoke }: ApiToken
             </li>
           ))}
         </ul>
-        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           {facts.map(([term, value]) => (
             <div key={term} className="contents">
               <dt className="text-muted-foreground">{term}</dt>
