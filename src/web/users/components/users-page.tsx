@@ -15,6 +15,22 @@ import { useUserRows } from '@/users/lib/use-user-rows';
 import { useUsersView } from '@/users/lib/users-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
+/** Add service account and Add User (global administrators). */
+function AddActions({ onOpen }: { onOpen: (kind: 'service-account' | 'create') => void }) {
+  return (
+    <>
+      <Button variant="outline" onClick={() => onOpen('service-account')}>
+        <Bot aria-hidden="true" />
+        Add service account
+      </Button>
+      <Button onClick={() => onOpen('create')}>
+        <Plus aria-hidden="true" />
+        Add User
+      </Button>
+    </>
+  );
+}
+
 /**
  * /users: the people who sign in and the service accounts pipelines act as, and the tenants each can
  * reach (docs/product.md, User Management; docs/api-access.md).
@@ -36,20 +52,7 @@ export function UsersPage() {
       <PageHeader
         title="User Management"
         description="Manage users and service accounts, their global roles and their access to tenants."
-        actions={
-          isAdmin && (
-            <>
-              <Button variant="outline" onClick={() => open('service-account', null)}>
-                <Bot aria-hidden="true" />
-                Add service account
-              </Button>
-              <Button onClick={() => open('create', null)}>
-                <Plus aria-hidden="true" />
-                Add User
-              </Button>
-            </>
-          )
-        }
+        actions={isAdmin && <AddActions onOpen={(kind) => open(kind, null)} />}
       />
       <UsersToolbar view={view} />
       <ListState
