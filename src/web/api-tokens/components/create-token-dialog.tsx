@@ -6,6 +6,7 @@ import { DialogForm } from '@/components/dialog-form';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { oneOf } from '@/components/use-resource-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { formatDate } from '@/lib/format';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useCreateApiToken } from '@/api-tokens/api/create-api-token';
 import type { TokenOwner } from '@/api-tokens/api/api-token-keys';
@@ -52,7 +53,7 @@ export function CreateTokenDialog({ open, onOpenChange, owner, ownerName }: Crea
           <DialogTitle>{created ? 'Token created' : 'Create token'}</DialogTitle>
           <DialogDescription>
             {created
-              ? `${created.name} is ready. It expires on ${new Date(created.expiresAt).toLocaleDateString()}.`
+              ? `${created.name} is ready. It expires on ${formatDate(created.expiresAt)}.`
               : `A token acts as ${ownerName ?? 'you'}, never with more rights, for scripts and pipelines.`}
           </DialogDescription>
         </DialogHeader>
