@@ -220,9 +220,27 @@ describeApi(
         '/api/web-app-meshes/mesh-1/manifest',
       );
       expect(manifest.statusCode, manifest.body).toBe(200);
+      const etag = manifest.headers.etag;
+      expect(etag).toMatch(/^"[\w-]{32}"$/);
+      expect(manifest.headers['cache-control']).toBe('private, no-cache');
+      const polled = await ctx().app.inject({
+        method: 'GET',
+        url: '/api/web-app-meshes/mesh-1/manifest',
+        headers: { authorization: `Bearer ${mesh.token}`, 'if-none-match': String(etag) },
+      });
+      expect(polled.statusCode).toBe(304);
+      expect(polled.body).toBe('');
       const elsewhere = await asToken(ctx, `Bearer ${mesh.token}`, 'GET', '/api/tenants');
       expect(elsewhere.statusCode).toBe(403);
       expect(elsewhere.json().message).toBe(TOKEN_MESSAGES.meshOnly);
+      await ctx().inject({ method: 'DELETE', url: `/api/tokens/${mesh.id}` });
+      const afterRevoke = await asToken(
+        ctx,
+        `Bearer ${mesh.token}`,
+        'GET',
+        '/api/web-app-meshes/mesh-1/manifest',
+      );
+      expect(afterRevoke.statusCode).toBe(401);
     });
 
     it('lets only people manage tokens', async () => {
