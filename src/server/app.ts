@@ -24,6 +24,7 @@ import type { TrustProxy } from './env';
 import { deploymentRoutes } from './deployments/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
   const sessionPolicy = deps.sessionPolicy ?? DEFAULT_SESSION_POLICY;
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
+  await registerCompression(app);
   registerGuard(app, { db, sessionPolicy });
   registerMaintenanceGuard(app, { db });
 
