@@ -87,6 +87,12 @@ describe('application shell', () => {
     }
   });
 
+  it('never serves the metrics on the public port, not even as a client page', async () => {
+    const res = await app.inject('/metrics');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const res = await app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);

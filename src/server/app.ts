@@ -26,6 +26,7 @@ import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
+import { AppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
@@ -37,7 +38,7 @@ import { userRoutes } from './users/routes';
 import { webAppRoutes } from './web-apps/routes';
 
 export interface AppDeps {
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats'>;
   /** Directory of the built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -87,6 +88,8 @@ export async function buildApp(deps: AppDeps) {
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First, so that every request is timed, those the guard refuses included. Served by main.ts on METRICS_PORT.
+  registerRequestMetrics(app, new AppMetrics({ poolStats: deps.database.poolStats }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -9,6 +9,7 @@ import { seedDemoData } from './db/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
 import { EnvError, parseEnv, type Env } from './env';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
+import { startMetricsServer, type MetricsServer } from './http/metrics-server';
 import { clientDir, migrationsFolder, projectRoot } from './paths';
 
 function fail(message: string): never {
@@ -107,7 +108,12 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
 function drainOnSignals(
   env: Env,
   app: App,
-  resources: { scheduler: { stop(): Promise<void> }; database: DatabaseHandle; lock?: DataDirLock },
+  resources: {
+    scheduler: { stop(): Promise<void> };
+    database: DatabaseHandle;
+    lock?: DataDirLock;
+    metricsServer?: MetricsServer;
+  },
 ): void {
   let stopping = false;
   const stop = async (signal: string) => {
@@ -121,6 +127,7 @@ function drainOnSignals(
     timer.unref();
     try {
       await resources.scheduler.stop();
+      await resources.metricsServer?.close();
       await app.close();
       await resources.database.close();
     } finally {
@@ -150,7 +157,12 @@ async function start(env: Env): Promise<void> {
     intervalMs: env.CHANGE_SCHEDULER_INTERVAL * 1000,
     onError: (error) => warn(error, 'scheduled changes: pass failed, retrying on the next one'),
   });
-  drainOnSignals(env, app, { scheduler, database, lock });
+  app.metrics.watchScheduler(scheduler);
+  // Its own listener, never the public port (docs/metrics.md); off unless METRICS_PORT is set.
+  const metricsServer = env.METRICS_PORT
+    ? await startMetricsServer(app.metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST })
+    : undefined;
+  drainOnSignals(env, app, { scheduler, database, lock, metricsServer });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();

@@ -37,6 +37,9 @@ export async function runDueChanges(db: Database, now: Date = new Date()): Promi
 
 export interface ChangeScheduler {
   stop(): Promise<void>;
+  startedAt: Date;
+  /** When the last pass finished without error (the metrics' scheduler lag); undefined before one has. */
+  lastPassCompletedAt(): Date | undefined;
 }
 
 /**
@@ -50,11 +53,13 @@ export function startChangeScheduler(
 ): ChangeScheduler {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  let lastPassCompletedAt: Date | undefined;
   const timer = setInterval(() => {
     running = running.then(async () => {
       if (stopped) return;
       try {
         await runDueChanges(db);
+        lastPassCompletedAt = new Date();
       } catch (error) {
         options.onError(error);
       }
@@ -62,6 +67,8 @@ export function startChangeScheduler(
   }, options.intervalMs);
   timer.unref();
   return {
+    startedAt: new Date(),
+    lastPassCompletedAt: () => lastPassCompletedAt,
     async stop() {
       stopped = true;
       clearInterval(timer);
