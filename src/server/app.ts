@@ -11,6 +11,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../contract/errors';
 import { adminRoutes } from './admin/routes';
+import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../contract/api-tokens';
+import { TokenRateLimiter } from './api-tokens/rate-limit';
+import { apiTokenRoutes } from './api-tokens/routes';
 import { auditRoutes } from './audit/routes';
 import { registerGuard } from './auth/guard';
 import { authRoutes } from './auth/routes';
@@ -26,6 +29,7 @@ import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
+import { registerIdempotency } from './http/idempotency';
 import { AppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
@@ -51,7 +55,19 @@ export interface AppDeps {
    * audit events are recorded under.
    */
   trustProxy?: TrustProxy;
+  /** API tokens: the longest expiry a token may ask for, and requests per token per minute. */
+  apiTokens?: ApiTokenSettings;
 }
+
+export interface ApiTokenSettings {
+  maxDays: number;
+  requestsPerMinute: number;
+}
+
+const DEFAULT_API_TOKEN_SETTINGS: ApiTokenSettings = {
+  maxDays: DEFAULT_API_TOKEN_MAX_DAYS,
+  requestsPerMinute: DEFAULT_API_TOKEN_RATE_LIMIT,
+};
 
 /**
  * What the built client needs and nothing more: its own scripts and styles, inline style attributes
@@ -101,8 +117,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
   await registerCompression(app);
-  registerGuard(app, { db, sessionPolicy });
+  const apiTokens = deps.apiTokens ?? DEFAULT_API_TOKEN_SETTINGS;
+  registerGuard(app, {
+    db,
+    sessionPolicy,
+    tokenRateLimiter: new TokenRateLimiter(apiTokens.requestsPerMinute),
+  });
   registerMaintenanceGuard(app, { db });
+  registerIdempotency(app, { db });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -120,6 +142,7 @@ export async function buildApp(deps: AppDeps) {
   healthRoutes(app, { database: deps.database });
   authRoutes(app, { db, sessionPolicy, secureCookie: deps.secureCookie ?? 'auto' });
   auditRoutes(app, { db });
+  apiTokenRoutes(app, { db, maxDays: apiTokens.maxDays });
   overviewRoutes(app, { db });
   tenantRoutes(app, { db });
   userRoutes(app, { db });

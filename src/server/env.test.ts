@@ -67,4 +67,18 @@ describe('parseEnv', () => {
       /METRICS_HOST="not a host": must be an address or a host name/,
     );
   });
+
+  it('reads the API token limits, and refuses ones out of range', () => {
+    expect(parseEnv({})).toMatchObject({ API_TOKEN_MAX_DAYS: 365, API_TOKEN_RATE_LIMIT: 600 });
+    expect(parseEnv({ API_TOKEN_MAX_DAYS: '30', API_TOKEN_RATE_LIMIT: '60' })).toMatchObject({
+      API_TOKEN_MAX_DAYS: 30,
+      API_TOKEN_RATE_LIMIT: 60,
+    });
+    expect(() => parseEnv({ API_TOKEN_MAX_DAYS: '0' })).toThrow(
+      /API_TOKEN_MAX_DAYS="0": must be between 1 and 3650 days/,
+    );
+    expect(() => parseEnv({ API_TOKEN_RATE_LIMIT: 'lots' })).toThrow(
+      /API_TOKEN_RATE_LIMIT="lots": must be a number of requests/,
+    );
+  });
 });
