@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../contract/api-tokens';
 import { weakPasswordReason } from '../contract/password';
 import { passwordLoginModes, SSO_CALLBACK_PATH } from '../contract/sso';
 // The strength checker (zxcvbn and its dictionaries) is loaded here, statically: the server always has it.
@@ -158,8 +159,35 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
+  /** The Prometheus metrics listener (docs/metrics.md); unset: no metrics are served. */
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .optional(),
+  /** Where the metrics listener binds: loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .refine((host) => isIP(host) !== 0 || /^[a-z0-9.-]+$/i.test(host), 'must be an address or a host name')
+    .default('127.0.0.1'),
   /** How often each process applies due scheduled change requests (docs/changes.md). */
   CHANGE_SCHEDULER_INTERVAL: seconds(1, 3600).default(5),
+  /** The longest expiry, in days, an API token may be given (docs/automation.md). */
+  API_TOKEN_MAX_DAYS: z.coerce
+    .number({ message: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be between 1 and 3650 days')
+    .max(3650, 'must be between 1 and 3650 days')
+    .default(DEFAULT_API_TOKEN_MAX_DAYS),
+  /** Requests one API token may send per minute, per server process (429 beyond). */
+  API_TOKEN_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a number of requests' })
+    .int('must be a whole number of requests')
+    .min(1, 'must be between 1 and 100000 requests per minute')
+    .max(100_000, 'must be between 1 and 100000 requests per minute')
+    .default(DEFAULT_API_TOKEN_RATE_LIMIT),
   ...oidcVariables,
 });
 

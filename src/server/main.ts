@@ -9,7 +9,10 @@ import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoData } from './db/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
 import { EnvError, parseEnv, type Env } from './env';
+import { startIdempotencySweeper } from './http/idempotency-store';
+import type { PeriodicTask } from './periodic';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
+import { startMetricsServer, type MetricsServer } from './http/metrics-server';
 import { clientDir, migrationsFolder, projectRoot } from './paths';
 
 function fail(message: string): never {
@@ -104,11 +107,19 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
   }
 }
 
-/** On SIGTERM or SIGINT: stop the scheduler, drain in-flight requests, close the database, release the lock. */
+/**
+ * On SIGTERM or SIGINT: stop the background timers, drain in-flight requests, close the database,
+ * release the lock.
+ */
 function drainOnSignals(
   env: Env,
   app: App,
-  resources: { scheduler: { stop(): Promise<void> }; database: DatabaseHandle; lock?: DataDirLock },
+  resources: {
+    timers: PeriodicTask[];
+    database: DatabaseHandle;
+    lock?: DataDirLock;
+    metricsServer?: MetricsServer;
+  },
 ): void {
   let stopping = false;
   const stop = async (signal: string) => {
@@ -121,7 +132,8 @@ function drainOnSignals(
     }, env.SHUTDOWN_TIMEOUT * 1000);
     timer.unref();
     try {
-      await resources.scheduler.stop();
+      await Promise.all(resources.timers.map((timer) => timer.stop()));
+      await resources.metricsServer?.close();
       await app.close();
       await resources.database.close();
     } finally {
@@ -141,6 +153,7 @@ async function start(env: Env): Promise<void> {
     database,
     clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : clientDir(root),
     sessionPolicy: { idleSeconds: env.SESSION_IDLE_TIMEOUT, absoluteSeconds: env.SESSION_ABSOLUTE_TIMEOUT },
+    apiTokens: { maxDays: env.API_TOKEN_MAX_DAYS, requestsPerMinute: env.API_TOKEN_RATE_LIMIT },
     secureCookie: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
     trustProxy: env.TRUST_PROXY,
     signIn: signInOptionsOf(env),
@@ -152,7 +165,16 @@ async function start(env: Env): Promise<void> {
     intervalMs: env.CHANGE_SCHEDULER_INTERVAL * 1000,
     onError: (error) => warn(error, 'scheduled changes: pass failed, retrying on the next one'),
   });
-  drainOnSignals(env, app, { scheduler, database, lock });
+  // Expired Idempotency-Key rows (docs/idempotency.md): every process sweeps, the deletes do not conflict.
+  const sweeper = startIdempotencySweeper(database.db, {
+    onError: (error) => warn(error, 'idempotency keys: sweep failed, retrying on the next one'),
+  });
+  app.metrics.watchScheduler(scheduler);
+  // Its own listener, never the public port (docs/metrics.md); off unless METRICS_PORT is set.
+  const metricsServer = env.METRICS_PORT
+    ? await startMetricsServer(app.metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST })
+    : undefined;
+  drainOnSignals(env, app, { timers: [scheduler, sweeper], database, lock, metricsServer });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
