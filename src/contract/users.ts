@@ -22,6 +22,12 @@ export const profileStatuses = ['active', 'inactive'] as const;
 export const profileStatusSchema = z.enum(profileStatuses);
 export type ProfileStatus = z.infer<typeof profileStatusSchema>;
 
+/** Who set a role: by hand in the console, or the SSO group mapping at sign-in (docs/sso.md). */
+export const roleSources = ['manual', 'sso'] as const;
+export const roleSourceSchema = z.enum(roleSources);
+export type RoleSource = z.infer<typeof roleSourceSchema>;
+export const roleSourceNames: Record<RoleSource, string> = { manual: 'Set by hand', sso: 'From SSO groups' };
+
 export const userSchema = z.object({
   id: z.string(),
   revision: revisionSchema,
@@ -29,6 +35,7 @@ export const userSchema = z.object({
   name: z.string(),
   avatarUrl: z.string().nullable(),
   globalRole: globalRoleSchema,
+  globalRoleSource: roleSourceSchema,
   status: userStatusSchema,
   kind: userKindSchema,
   createdAt: timestampSchema,
@@ -42,6 +49,7 @@ export const userProfileSchema = z.object({
   userId: z.string(),
   tenantId: z.string(),
   role: tenantRoleSchema,
+  source: roleSourceSchema,
   displayName: z.string().nullable(),
   jobTitle: z.string().nullable(),
   department: z.string().nullable(),

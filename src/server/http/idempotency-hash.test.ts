@@ -29,6 +29,7 @@ describe('Idempotency-Key request hash and caller', () => {
       name: 'U1',
       avatarUrl: null,
       globalRole: 'user',
+      globalRoleSource: 'manual',
       status: 'active',
       kind: 'person',
       createdAt: '2026-01-01T00:00:00.000Z',

@@ -34,6 +34,7 @@ const admin: Viewer = {
     name: 'admin',
     avatarUrl: null,
     globalRole: 'admin',
+    globalRoleSource: 'manual',
     status: 'active',
     kind: 'person',
     createdAt: '2026-01-01T00:00:00Z',

@@ -26,6 +26,7 @@ export function makeMe({
       name,
       avatarUrl,
       globalRole: globalRoleSchema.parse(globalRole),
+      globalRoleSource: 'manual',
       status: 'active',
       kind: 'person',
       createdAt: '2024-01-01T00:00:00.000Z',

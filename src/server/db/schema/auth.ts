@@ -18,6 +18,8 @@ export const sessions = pgTable(
     expiresAt: isoTimestamp().notNull(),
     ip: text(),
     userAgent: text(),
+    /** The provider's ID token of an SSO sign-in: the id_token_hint of its end-session URL at sign-out. */
+    idToken: text(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -11,3 +11,4 @@ export * from './api-tokens';
 export * from './audit';
 export * from './settings';
 export * from './changes';
+export * from './sso';

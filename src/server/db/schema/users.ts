@@ -3,7 +3,14 @@ import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
 import { searchIndex, sortIndex } from './list-indexes';
 import { tenants } from './tenants';
-import type { GlobalRole, ProfileStatus, TenantRole, UserKind, UserStatus } from '../../../contract/users';
+import type {
+  GlobalRole,
+  ProfileStatus,
+  RoleSource,
+  TenantRole,
+  UserKind,
+  UserStatus,
+} from '../../../contract/users';
 
 export const users = pgTable(
   'users',
@@ -13,6 +20,8 @@ export const users = pgTable(
     name: text().notNull(),
     avatarUrl: text(),
     globalRole: text().$type<GlobalRole>().notNull().default('user'),
+    /** 'sso': the SSO group mapping owns globalRole and resets it at every SSO sign-in (docs/sso.md). */
+    globalRoleSource: text().$type<RoleSource>().notNull().default('manual'),
     status: text().$type<UserStatus>().notNull().default('active'),
     kind: text().$type<UserKind>().notNull().default('person'),
     revision: revisionColumn(),
@@ -25,6 +34,7 @@ export const users = pgTable(
     // Unique regardless of case: "Ada@x.io" and "ada@x.io" are one mailbox.
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     check('users_global_role', sql`${t.globalRole} in ('user', 'admin')`),
+    check('users_global_role_source', sql`${t.globalRoleSource} in ('manual', 'sso')`),
     // A service account never has a password: the check keeps it so whatever code path sets one.
     check('users_kind', sql`${t.kind} = 'person' or (${t.kind} = 'service' and ${t.passwordHash} is null)`),
     searchIndex('users_name_search_idx', t.name),
@@ -49,6 +59,8 @@ export const userProfiles = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     role: text().$type<TenantRole>().notNull().default('member'),
+    /** 'sso': the SSO group mapping owns this profile's role (docs/sso.md). */
+    source: text().$type<RoleSource>().notNull().default('manual'),
     displayName: text(),
     jobTitle: text(),
     department: text(),
@@ -64,6 +76,7 @@ export const userProfiles = pgTable(
   },
   (t) => [
     uniqueIndex('user_profiles_user_tenant_unique').on(t.userId, t.tenantId),
+    check('user_profiles_source', sql`${t.source} in ('manual', 'sso')`),
     index('user_profiles_tenant_idx').on(t.tenantId),
   ],
 );
