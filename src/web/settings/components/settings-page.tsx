@@ -10,6 +10,7 @@ import { useSettings } from '@/settings/api/get-settings';
 import { AccountCard, type AccountChanges } from '@/settings/components/account-card';
 import { DangerZoneCard } from '@/settings/components/danger-zone-card';
 import { PreferenceCards, type Toggle } from '@/settings/components/preference-cards';
+import { SsoSettingsCard } from '@/settings/components/sso-settings-card';
 import { notifySuccess } from '@/components/notify';
 import { toSettingsInput } from '@/settings/lib/settings-input';
 import { useSettingsSave } from '@/settings/lib/use-settings-save';
@@ -103,6 +104,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       <AccountCard settings={settings} readOnly={!isAdmin} pending={update.isPending} onSave={saveAccount} />
       <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggle} />
       <ApprovalPolicyCard tenantId={null} />
+      {isAdmin && <SsoSettingsCard />}
       <DangerZoneCard isAdmin={isAdmin} />
       <ConfirmDialog
         open={confirmMaintenance}
