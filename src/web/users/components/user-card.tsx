@@ -4,6 +4,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { GlobalRoleBadge } from '@/users/components/role-badges';
+import { SsoSourceBadge } from '@/users/components/sso-source-badge';
 import { TenantAccessEntry } from '@/users/components/tenant-access-entry';
 import { UserAvatar } from '@/users/components/user-avatar';
 import { UserCardActions, type UserAction } from '@/users/components/user-card-actions';
@@ -40,6 +41,7 @@ export function UserCard({ user, profiles, tenantName, canManageAccess, canEdit,
       <CardContent className="flex flex-1 flex-col gap-4">
         <div className="flex flex-wrap gap-2">
           <GlobalRoleBadge role={user.globalRole} />
+          <SsoSourceBadge source={user.globalRoleSource} />
           <StatusBadge status={user.status} />
         </div>
         <div className="space-y-2">
