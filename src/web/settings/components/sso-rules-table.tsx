@@ -16,7 +16,7 @@ export function SsoRulesTable({ form }: { form: UseFormReturn<SsoForm> }) {
             Group rules
           </h3>
           <p className="text-sm text-muted-foreground">
-            Applied at each sign-in; the roles they set show a From SSO badge under User Management.
+            Applied at each sign-in. When several rules name one tenant, the strongest role wins.
           </p>
         </div>
         <Button type="button" variant="outline" size="sm" onClick={() => rules.append(newRule())}>
