@@ -15,7 +15,10 @@ type SsoRuleRowProps = {
   onRemove: () => void;
 };
 
-/** One group rule (disabled with the form's fieldset while it saves): the group, what it grants, and for a tenant role the tenant and the role. */
+/**
+ * One group rule: the group, what it grants, and for a tenant role the tenant and the role. The form's
+ * fieldset disables it while a save is in flight.
+ */
 export function SsoRuleRow({ form, index, onRemove }: SsoRuleRowProps) {
   const errors = form.formState.errors.rules?.[index];
   const grants = form.watch(`rules.${index}.grants`);
@@ -28,7 +31,6 @@ export function SsoRuleRow({ form, index, onRemove }: SsoRuleRowProps) {
           {...fieldControlProps(`${id}-group`, !!errors?.group)}
           aria-label={`Group of rule ${n}`}
           placeholder="platform-admins"
-
           {...form.register(`rules.${index}.group`)}
         />
         <FieldError id={`${id}-group-error`} errors={[errors?.group]} />

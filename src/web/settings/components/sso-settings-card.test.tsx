@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '@contract/settings';
-import type { SsoSettings, SsoSettingsInput } from '@contract/sso';
+import type { AuthProviders, SsoSettings, SsoSettingsInput } from '@contract/sso';
 import { Toaster } from '@/components/ui/toaster';
 import { SettingsPage } from '@/settings/components/settings-page';
 import { SsoSettingsCard } from '@/settings/components/sso-settings-card';
@@ -28,11 +28,18 @@ const tenants = [
 type Put = (body: SsoSettingsInput) => Response;
 const echo: Put = (body) => Response.json({ ...body, revision: stored.revision + 1 });
 
-function renderCard(put: Put = echo) {
+const withSso: AuthProviders = {
+  sso: { name: 'Acme SSO', loginUrl: '/x' },
+  passwordLogin: 'all',
+  adminContact: null,
+};
+
+function renderCard(put: Put = echo, providers: AuthProviders = withSso) {
   const fetchMock = stubApi({
     'GET /api/settings/sso': stored,
     'PUT /api/settings/sso': ({ body }) => put(body as SsoSettingsInput),
     'GET /api/tenants/options': optionsHandler(tenants),
+    'GET /api/auth/providers': providers,
   });
   renderWithProviders(
     <>
@@ -75,6 +82,15 @@ describe('SsoSettingsCard', { timeout: TEST_TIMEOUT }, () => {
     );
     expect(await within(owners!).findByText('Acme Corp')).toBeInTheDocument();
     expect(within(owners!).getByRole('combobox', { name: 'Role of rule 2' })).toHaveTextContent('Owner');
+    expect(screen.queryByTestId('sso-not-configured')).not.toBeInTheDocument();
+  });
+
+  it('says when the server has no identity provider configured yet', async () => {
+    renderCard(echo, { ...withSso, sso: null });
+    expect(await screen.findByTestId('sso-not-configured')).toHaveTextContent(
+      'No identity provider is configured',
+    );
+    expect(await screen.findByLabelText('Group claim')).toHaveValue('groups');
   });
 
   it('saves every field with If-Match of the revision loaded, then toasts', async () => {

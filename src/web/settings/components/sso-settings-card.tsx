@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SsoSettings } from '@contract/sso';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { useProviders } from '@/auth';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { ErrorState } from '@/components/error-state';
 import { Button } from '@/components/ui/button';
@@ -17,6 +18,7 @@ import { ssoFieldLabels, useSsoSave } from '@/settings/lib/use-sso-save';
 /** Single sign-on (global administrators): which claim holds the groups, JIT provisioning, group rules. */
 export function SsoSettingsCard() {
   const settings = useSsoSettings();
+  const providers = useProviders();
   return (
     <Card data-testid="sso-settings-card">
       <CardHeader>
@@ -25,6 +27,12 @@ export function SsoSettingsCard() {
           Roles of people who sign in with the identity provider, from their groups: set again at each
           sign-in.
         </CardDescription>
+        {providers.data && !providers.data.sso && (
+          <p className="text-sm text-muted-foreground" data-testid="sso-not-configured">
+            No identity provider is configured on this server (OIDC_ISSUER and the rest, docs/sso.md): these
+            rules apply once one is.
+          </p>
+        )}
       </CardHeader>
       <CardContent>
         {settings.isPending && (
