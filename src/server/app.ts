@@ -13,6 +13,8 @@ import type { ErrorBody } from '../contract/errors';
 import { adminRoutes } from './admin/routes';
 import { auditRoutes } from './audit/routes';
 import { registerGuard } from './auth/guard';
+import { createOidcClient } from './auth/oidc/client';
+import { DEFAULT_SIGN_IN_OPTIONS, type SignInOptions } from './auth/oidc/config';
 import { authRoutes } from './auth/routes';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
 import { capabilityRoutes } from './capabilities/routes';
@@ -31,6 +33,7 @@ import { microfrontendRoutes } from './microfrontends/routes';
 import { overviewRoutes } from './overview/routes';
 import { registerMaintenanceGuard } from './settings/maintenance';
 import { settingsRoutes } from './settings/routes';
+import { ssoSettingsRoutes } from './settings/sso-routes';
 import { tenantRoutes } from './tenants/routes';
 import { userRoutes } from './users/routes';
 import { webAppRoutes } from './web-apps/routes';
@@ -49,6 +52,8 @@ export interface AppDeps {
    * audit events are recorded under.
    */
   trustProxy?: TrustProxy;
+  /** Single sign-on and PASSWORD_LOGIN (docs/sso.md); default: passwords for everyone, no SSO. */
+  signIn?: SignInOptions;
 }
 
 /**
@@ -113,7 +118,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   healthRoutes(app, { database: deps.database });
-  authRoutes(app, { db, sessionPolicy, secureCookie: deps.secureCookie ?? 'auto' });
+  const signIn = deps.signIn ?? DEFAULT_SIGN_IN_OPTIONS;
+  const oidc = signIn.oidc && createOidcClient(signIn.oidc);
+  authRoutes(app, { db, sessionPolicy, secureCookie: deps.secureCookie ?? 'auto', signIn, oidc });
   auditRoutes(app, { db });
   overviewRoutes(app, { db });
   tenantRoutes(app, { db });
@@ -127,6 +134,7 @@ export async function buildApp(deps: AppDeps) {
   gatewayRoutes(app, { db });
   changeRequestRoutes(app, { db });
   settingsRoutes(app, { db });
+  ssoSettingsRoutes(app, { db });
   adminRoutes(app, { db });
 
   const servesClient = deps.clientDir ? await registerStaticClient(app, deps.clientDir) : false;

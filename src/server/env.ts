@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { weakPasswordReason } from '../contract/password';
+import { passwordLoginModes, SSO_CALLBACK_PATH } from '../contract/sso';
 // The strength checker (zxcvbn and its dictionaries) is loaded here, statically: the server always has it.
 import '../contract/password-strength';
 
@@ -61,6 +62,46 @@ const seconds = (min: number, max: number) =>
     .min(min, `must be between ${min} and ${max} seconds`)
     .max(max, `must be between ${min} and ${max} seconds`);
 
+/** Loopback hosts, the only ones an http (not https) issuer may live on: a provider on the same machine. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+const oidcIssuerSchema = z.url({ message: 'must be a URL' }).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+}, 'must be an https:// URL (http:// only on localhost)');
+
+const oidcRedirectSchema = z
+  .url({ message: 'must be a URL' })
+  .refine(
+    (value) =>
+      /^https?:$/.test(new URL(value).protocol) && new URL(value).pathname.endsWith(SSO_CALLBACK_PATH),
+    `must be an http(s) URL ending with ${SSO_CALLBACK_PATH}`,
+  );
+
+/** Single sign-on with an OpenID Connect provider (docs/sso.md): all of them or none. */
+const oidcVariables = {
+  OIDC_ISSUER: oidcIssuerSchema.optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_REDIRECT_URL: oidcRedirectSchema.optional(),
+  OIDC_SCOPES: z
+    .string()
+    .trim()
+    .regex(/(^|\s)openid(\s|$)/, 'must include openid')
+    .default('openid email profile groups'),
+  OIDC_DISPLAY_NAME: z.string().trim().min(1).max(100).default('SSO'),
+  OIDC_ADMIN_CONTACT: z.string().trim().min(1).max(300).optional(),
+  /** Who may still sign in with a password: everyone, global admins, or only the ADMIN_EMAIL account. */
+  PASSWORD_LOGIN: z.enum(passwordLoginModes, { message: 'must be all, admins or off' }).default('all'),
+};
+
+const REQUIRED_WITH_OIDC = [
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'OIDC_REDIRECT_URL',
+] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -119,12 +160,29 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
   /** How often each process applies due scheduled change requests (docs/changes.md). */
   CHANGE_SCHEDULER_INTERVAL: seconds(1, 3600).default(5),
+  ...oidcVariables,
+});
+
+/** The OIDC variables come as a set; password sign-in may only be narrowed when SSO is there instead. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  const given = REQUIRED_WITH_OIDC.filter((name) => env[name] !== undefined);
+  if (given.length > 0) {
+    for (const name of REQUIRED_WITH_OIDC.filter((name) => env[name] === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `must be set with ${given.join(', ')}` });
+    }
+  } else if (env.PASSWORD_LOGIN !== 'all') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_LOGIN'],
+      message: 'must be all unless single sign-on is configured (OIDC_ISSUER and the rest)',
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
 
 /** Variables whose value an error message must not repeat. */
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD']);
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'OIDC_CLIENT_SECRET']);
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -137,7 +195,7 @@ export class EnvError extends Error {
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable means "not set", as shells and .env files often leave them.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = envSchema.safeParse(present);
+  const result = checkedEnvSchema.safeParse(present);
   if (!result.success) {
     throw new EnvError(
       result.error.issues.map((issue) => {

@@ -1,4 +1,5 @@
 import { buildApp, type App } from './app';
+import { signInOptionsOf } from './auth/oidc/config';
 import { ensureFirstAdmin } from './auth/service';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -142,6 +143,7 @@ async function start(env: Env): Promise<void> {
     sessionPolicy: { idleSeconds: env.SESSION_IDLE_TIMEOUT, absoluteSeconds: env.SESSION_ABSOLUTE_TIMEOUT },
     secureCookie: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
     trustProxy: env.TRUST_PROXY,
+    signIn: signInOptionsOf(env),
     // Never logs credentials, session cookies, password hashes or SQL parameters (see http/logging.ts).
     logger: loggerOptions(env.LOG_LEVEL),
   });

@@ -1,40 +1,37 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { loginBodySchema, meSchema, setPasswordBodySchema } from '../../contract/auth';
+import { logoutResultSchema } from '../../contract/sso';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
+import { cookieOptions, type SecureCookie } from './cookies';
 import { idParams } from '../http/responses';
 import type { ZodApp } from '../http/zod-app';
 import { requestActor, requireViewer } from './guard';
 import { adminOnly, publicRoute, signedIn } from './permissions';
 import { login, logout, setUserPassword } from './service';
+import type { OidcClient } from './oidc/client';
+import type { SignInOptions } from './oidc/config';
+import { ssoRoutes } from './oidc/routes';
 import { SESSION_COOKIE, type SessionPolicy } from './sessions';
 import { toMe } from './viewer';
 
 export interface AuthRouteOptions {
   db: Database;
   sessionPolicy: SessionPolicy;
-  /** Secure cookies: always, never, or when the request came over TLS. */
-  secureCookie: 'auto' | boolean;
+  secureCookie: SecureCookie;
+  /** PASSWORD_LOGIN, the break-glass account and the SSO settings of the environment. */
+  signIn: SignInOptions;
+  /** The relying party, when single sign-on is configured. */
+  oidc?: OidcClient;
 }
 
 type SessionRouteOptions = Omit<AuthRouteOptions, 'db'>;
-
-/** The session cookie's attributes: host-wide, out of scripts' reach, Secure as configured. */
-function cookieOptions(request: FastifyRequest, secureCookie: SessionRouteOptions['secureCookie']) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: secureCookie === 'auto' ? request.protocol === 'https' : secureCookie,
-  };
-}
 
 /** Signing in and out, and who is signed in. */
 function sessionRoutes(
   app: ZodApp,
   db: Database,
-  { sessionPolicy, secureCookie }: SessionRouteOptions,
+  { sessionPolicy, secureCookie, signIn, oidc }: SessionRouteOptions,
 ): void {
   app.post(
     '/api/auth/login',
@@ -42,9 +39,9 @@ function sessionRoutes(
       config: { permission: publicRoute },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password; sets the session cookie',
+        summary: 'Sign in with email and password (as PASSWORD_LOGIN allows); sets the session cookie',
         body: loginBodySchema,
-        response: { 200: meSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: meSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -53,6 +50,7 @@ function sessionRoutes(
         userAgent: request.headers['user-agent'],
         previousToken: request.cookies[SESSION_COOKIE],
         policy: sessionPolicy,
+        passwordLogin: signIn.passwordLogin,
       });
       reply.setCookie(SESSION_COOKIE, token, {
         ...cookieOptions(request, secureCookie),
@@ -68,16 +66,17 @@ function sessionRoutes(
       config: { permission: signedIn },
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: ends the session',
-        response: { 204: z.null(), ...errorResponses(401) },
+        summary: "Sign out: ends the session; after an SSO sign-in, answers the provider's end-session URL",
+        response: { 200: logoutResultSchema, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
       const actor = requestActor(request);
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await logout(db, token, actor);
+      const { idToken } = token ? await logout(db, token, actor) : { idToken: null };
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request, secureCookie));
-      return reply.status(204).send(null);
+      const endSessionUrl = idToken && oidc ? await oidc.endSessionUrl(idToken) : null;
+      return { endSessionUrl };
     },
   );
 
@@ -98,6 +97,7 @@ function sessionRoutes(
 /** Sessions (docs/security.md), and administrators setting a user's password. */
 export function authRoutes(app: ZodApp, { db, ...session }: AuthRouteOptions): void {
   sessionRoutes(app, db, session);
+  ssoRoutes(app, { db, ...session });
 
   app.post(
     '/api/users/:id/password',

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { INVALID_CREDENTIALS_MESSAGE, type LoginBody, type Me } from '../../contract/auth';
 import { recordAudit } from '../audit/service';
-import type { Database, Executor } from '../db/client';
+import type { Database, Executor, Transaction } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, notFound } from '../errors';
+import { assertPasswordLoginAllowed, type PasswordLoginPolicy } from './password-login';
 import { hashPassword, verifyPassword } from './passwords';
 import { beginLoginAttempt, recordLoginSuccess } from './rate-limit';
 import { createSession, deleteSession, deleteUserSessions, type SessionPolicy } from './sessions';
@@ -20,9 +21,16 @@ const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().t
 export async function login(
   db: Database,
   credentials: LoginBody,
-  context: { ip: string; userAgent?: string; previousToken?: string; policy: SessionPolicy },
+  context: {
+    ip: string;
+    userAgent?: string;
+    previousToken?: string;
+    policy: SessionPolicy;
+    passwordLogin?: PasswordLoginPolicy;
+  },
 ): Promise<{ token: string; me: Me }> {
   const email = credentials.email.trim().toLowerCase();
+  if (context.passwordLogin) assertPasswordLoginAllowed(context.passwordLogin, email);
   await beginLoginAttempt(db, email, context.ip);
   const [user] = await db.select().from(users).where(byEmail(email));
   const valid = await verifyPassword(user?.passwordHash, credentials.password);
@@ -35,27 +43,55 @@ export async function login(
     );
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS_MESSAGE);
   }
-  return db.transaction(async (tx) => {
-    if (context.previousToken) await deleteSession(tx, context.previousToken);
-    await recordLoginSuccess(tx, email, context.ip);
-    const token = await createSession(tx, user.id, context.policy, context);
-    const lastLoginAt = new Date().toISOString();
-    await tx.update(users).set({ lastLoginAt }).where(eq(users.id, user.id));
-    await recordAudit(
-      tx,
-      { id: user.id, email: user.email, ip: context.ip },
-      { action: 'auth.login', resourceType: 'session', resourceId: user.id },
-    );
-    const { passwordHash: _hash, ...publicUser } = user;
-    const viewer = await loadViewer(tx, { ...publicUser, lastLoginAt }, token);
-    return { token, me: toMe(viewer) };
-  });
+  if (context.passwordLogin) assertPasswordLoginAllowed(context.passwordLogin, email, user);
+  const { passwordHash: _hash, ...publicUser } = user;
+  return db.transaction((tx) => startSession(tx, publicUser, { ...context, method: 'password' }));
 }
 
-export async function logout(db: Database, token: string, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
-    await deleteSession(tx, token);
+/** A user's public columns, as sessions and the viewer read them. */
+type SessionUser = Parameters<typeof loadViewer>[1];
+
+/**
+ * After a successful sign-in, by password or by SSO: replaces this browser's previous session with a
+ * new one, stamps lastLoginAt and audits `auth.login` with the method. Run inside the sign-in's transaction.
+ */
+export async function startSession(
+  tx: Transaction,
+  user: SessionUser,
+  context: {
+    ip: string;
+    userAgent?: string;
+    previousToken?: string;
+    policy: SessionPolicy;
+    method: 'password' | 'sso';
+    idToken?: string;
+  },
+): Promise<{ token: string; me: Me }> {
+  if (context.previousToken) await deleteSession(tx, context.previousToken);
+  if (context.method === 'password') await recordLoginSuccess(tx, user.email.toLowerCase(), context.ip);
+  const token = await createSession(tx, user.id, context.policy, context);
+  const lastLoginAt = new Date().toISOString();
+  await tx.update(users).set({ lastLoginAt }).where(eq(users.id, user.id));
+  await recordAudit(
+    tx,
+    { id: user.id, email: user.email, ip: context.ip },
+    {
+      action: 'auth.login',
+      resourceType: 'session',
+      resourceId: user.id,
+      ...(context.method === 'sso' ? { changes: { method: 'sso' } } : {}),
+    },
+  );
+  const viewer = await loadViewer(tx, { ...user, lastLoginAt }, token);
+  return { token, me: toMe(viewer) };
+}
+
+/** Ends the session; answers the provider's ID token when it came from an SSO sign-in. */
+export async function logout(db: Database, token: string, actor: Actor): Promise<{ idToken: string | null }> {
+  return db.transaction(async (tx) => {
+    const ended = await deleteSession(tx, token);
     await recordAudit(tx, actor, { action: 'auth.logout', resourceType: 'session', resourceId: actor.id });
+    return { idToken: ended?.idToken ?? null };
   });
 }
 

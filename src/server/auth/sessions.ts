@@ -27,7 +27,7 @@ export async function createSession(
   db: Executor,
   userId: string,
   policy: SessionPolicy,
-  meta: { ip?: string; userAgent?: string },
+  meta: { ip?: string; userAgent?: string; idToken?: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
@@ -38,6 +38,7 @@ export async function createSession(
     expiresAt: new Date(now + policy.absoluteSeconds * 1000).toISOString(),
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 500),
+    idToken: meta.idToken,
   });
   return token;
 }
@@ -72,8 +73,16 @@ export async function resolveSession(db: Executor, token: string, policy: Sessio
   return { sessionId: id, user: row.user };
 }
 
-export async function deleteSession(db: Executor, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+/** Ends a session; answers the ID token it kept (an SSO sign-in's), for the provider's end-session URL. */
+export async function deleteSession(
+  db: Executor,
+  token: string,
+): Promise<{ idToken: string | null } | undefined> {
+  const [deleted] = await db
+    .delete(sessions)
+    .where(eq(sessions.id, hashToken(token)))
+    .returning({ idToken: sessions.idToken });
+  return deleted;
 }
 
 export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {

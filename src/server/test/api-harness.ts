@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppDeps } from '../app';
 import type { Database } from '../db/client';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase, type TestDatabaseKind } from './databases';
 import { sessionCookieFor, TEST_ADMIN } from './sessions';
@@ -24,6 +24,8 @@ export function describeApi(
   name: string,
   body: (ctx: () => ApiContext) => void,
   prepare?: (db: Database) => Promise<unknown>,
+  /** More of the app's dependencies, read when the app is built (after outer beforeAll hooks ran). */
+  deps?: () => Omit<AppDeps, 'database'>,
 ): void {
   for (const kind of testDatabaseKinds()) {
     describe(`${name} [${kind}]`, () => {
@@ -33,7 +35,7 @@ export function describeApi(
       beforeAll(async () => {
         database = await openTestDatabase(kind);
         await prepare?.(database.handle.db);
-        const app = await buildApp({ database: database.handle });
+        const app = await buildApp({ ...deps?.(), database: database.handle });
         await app.ready();
         const db = database.handle.db;
         const adminCookie = await sessionCookieFor(db, TEST_ADMIN);

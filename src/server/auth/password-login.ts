@@ -1,0 +1,29 @@
+import type { PasswordLoginMode } from '../../contract/sso';
+import { AppError } from '../errors';
+
+/** PASSWORD_LOGIN and the account it always lets in (docs/sso.md). */
+export interface PasswordLoginPolicy {
+  mode: PasswordLoginMode;
+  /** ADMIN_EMAIL, lower case: the break-glass account, signing in with its password even when mode is off. */
+  breakGlassEmail: string;
+}
+
+export const PASSWORD_LOGIN_OFF_MESSAGE =
+  'Password sign-in is turned off: sign in with single sign-on, or ask an administrator.';
+export const PASSWORD_LOGIN_ADMINS_MESSAGE =
+  'Password sign-in is only for administrators: sign in with single sign-on.';
+
+/**
+ * Refuses (403) a password sign-in the policy does not allow. With mode off, called before the password
+ * is checked (nothing about the account is revealed); with admins, after it matched, so only the account's
+ * owner learns that it is not an administrator.
+ */
+export function assertPasswordLoginAllowed(
+  policy: PasswordLoginPolicy,
+  email: string,
+  user?: { globalRole: string },
+): void {
+  if (policy.mode === 'all' || email === policy.breakGlassEmail) return;
+  if (policy.mode === 'off') throw new AppError('FORBIDDEN', PASSWORD_LOGIN_OFF_MESSAGE);
+  if (user && user.globalRole !== 'admin') throw new AppError('FORBIDDEN', PASSWORD_LOGIN_ADMINS_MESSAGE);
+}
