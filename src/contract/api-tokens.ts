@@ -11,6 +11,8 @@ export const API_TOKEN_DISPLAY_LENGTH = API_TOKEN_PREFIX.length + 8;
 /** Days a new token lives unless the form says otherwise; the upper bound is API_TOKEN_MAX_DAYS. */
 export const DEFAULT_API_TOKEN_DAYS = 90;
 export const DEFAULT_API_TOKEN_MAX_DAYS = 365;
+/** Requests per token per minute (API_TOKEN_RATE_LIMIT). */
+export const DEFAULT_API_TOKEN_RATE_LIMIT = 600;
 /** `Idempotency-Key` values: Stripe's limit. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -13,6 +13,10 @@ export const errorCodes = [
   /** A change request's diff no longer matches the live state: refresh it. */
   'STALE_CHANGE',
   'RATE_LIMITED',
+  /** An Idempotency-Key already used for a different request (docs/idempotency.md). */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** The first request with this Idempotency-Key is still running: retry after Retry-After. */
+  'IDEMPOTENCY_KEY_IN_PROGRESS',
   'SERVICE_UNAVAILABLE',
   /** The database is down, unreachable or overloaded: retry after the Retry-After header's seconds. */
   'DATABASE_UNAVAILABLE',
@@ -31,6 +35,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   APPROVAL_REQUIRED: 409,
   STALE_CHANGE: 409,
   RATE_LIMITED: 429,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   SERVICE_UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,

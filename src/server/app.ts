@@ -11,6 +11,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../contract/errors';
 import { adminRoutes } from './admin/routes';
+import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../contract/api-tokens';
+import { TokenRateLimiter } from './api-tokens/rate-limit';
+import { apiTokenRoutes } from './api-tokens/routes';
 import { auditRoutes } from './audit/routes';
 import { registerGuard } from './auth/guard';
 import { createOidcClient } from './auth/oidc/client';
@@ -27,6 +30,7 @@ import { deploymentRoutes } from './deployments/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
+import { registerIdempotency } from './http/idempotency';
 import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
@@ -54,7 +58,19 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** Single sign-on and PASSWORD_LOGIN (docs/sso.md); default: passwords for everyone, no SSO. */
   signIn?: SignInOptions;
+  /** API tokens: the longest expiry a token may ask for, and requests per token per minute. */
+  apiTokens?: ApiTokenSettings;
 }
+
+export interface ApiTokenSettings {
+  maxDays: number;
+  requestsPerMinute: number;
+}
+
+const DEFAULT_API_TOKEN_SETTINGS: ApiTokenSettings = {
+  maxDays: DEFAULT_API_TOKEN_MAX_DAYS,
+  requestsPerMinute: DEFAULT_API_TOKEN_RATE_LIMIT,
+};
 
 /**
  * What the built client needs and nothing more: its own scripts and styles, inline style attributes
@@ -101,8 +117,14 @@ export async function buildApp(deps: AppDeps) {
   const sessionPolicy = deps.sessionPolicy ?? DEFAULT_SESSION_POLICY;
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
-  registerGuard(app, { db, sessionPolicy });
+  const apiTokens = deps.apiTokens ?? DEFAULT_API_TOKEN_SETTINGS;
+  registerGuard(app, {
+    db,
+    sessionPolicy,
+    tokenRateLimiter: new TokenRateLimiter(apiTokens.requestsPerMinute),
+  });
   registerMaintenanceGuard(app, { db });
+  registerIdempotency(app, { db });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -122,6 +144,7 @@ export async function buildApp(deps: AppDeps) {
   const oidc = signIn.oidc && createOidcClient(signIn.oidc);
   authRoutes(app, { db, sessionPolicy, secureCookie: deps.secureCookie ?? 'auto', signIn, oidc });
   auditRoutes(app, { db });
+  apiTokenRoutes(app, { db, maxDays: apiTokens.maxDays });
   overviewRoutes(app, { db });
   tenantRoutes(app, { db });
   userRoutes(app, { db });

@@ -47,4 +47,18 @@ describe('parseEnv', () => {
   it('refuses a port out of range', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT="70000": must be between 0 and 65535/);
   });
+
+  it('reads the API token limits, and refuses ones out of range', () => {
+    expect(parseEnv({})).toMatchObject({ API_TOKEN_MAX_DAYS: 365, API_TOKEN_RATE_LIMIT: 600 });
+    expect(parseEnv({ API_TOKEN_MAX_DAYS: '30', API_TOKEN_RATE_LIMIT: '60' })).toMatchObject({
+      API_TOKEN_MAX_DAYS: 30,
+      API_TOKEN_RATE_LIMIT: 60,
+    });
+    expect(() => parseEnv({ API_TOKEN_MAX_DAYS: '0' })).toThrow(
+      /API_TOKEN_MAX_DAYS="0": must be between 1 and 3650 days/,
+    );
+    expect(() => parseEnv({ API_TOKEN_RATE_LIMIT: 'lots' })).toThrow(
+      /API_TOKEN_RATE_LIMIT="lots": must be a number of requests/,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../contract/api-tokens';
 import { weakPasswordReason } from '../contract/password';
 import { passwordLoginModes, SSO_CALLBACK_PATH } from '../contract/sso';
 // The strength checker (zxcvbn and its dictionaries) is loaded here, statically: the server always has it.
@@ -160,6 +161,20 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
   /** How often each process applies due scheduled change requests (docs/changes.md). */
   CHANGE_SCHEDULER_INTERVAL: seconds(1, 3600).default(5),
+  /** The longest expiry, in days, an API token may be given (docs/automation.md). */
+  API_TOKEN_MAX_DAYS: z.coerce
+    .number({ message: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be between 1 and 3650 days')
+    .max(3650, 'must be between 1 and 3650 days')
+    .default(DEFAULT_API_TOKEN_MAX_DAYS),
+  /** Requests one API token may send per minute, per server process (429 beyond). */
+  API_TOKEN_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a number of requests' })
+    .int('must be a whole number of requests')
+    .min(1, 'must be between 1 and 100000 requests per minute')
+    .max(100_000, 'must be between 1 and 100000 requests per minute')
+    .default(DEFAULT_API_TOKEN_RATE_LIMIT),
   ...oidcVariables,
 });
 

@@ -9,6 +9,8 @@ import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoData } from './db/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
 import { EnvError, parseEnv, type Env } from './env';
+import { startIdempotencySweeper } from './http/idempotency-store';
+import type { PeriodicTask } from './periodic';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
 import { clientDir, migrationsFolder, projectRoot } from './paths';
 
@@ -104,11 +106,14 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
   }
 }
 
-/** On SIGTERM or SIGINT: stop the scheduler, drain in-flight requests, close the database, release the lock. */
+/**
+ * On SIGTERM or SIGINT: stop the background timers, drain in-flight requests, close the database,
+ * release the lock.
+ */
 function drainOnSignals(
   env: Env,
   app: App,
-  resources: { scheduler: { stop(): Promise<void> }; database: DatabaseHandle; lock?: DataDirLock },
+  resources: { timers: PeriodicTask[]; database: DatabaseHandle; lock?: DataDirLock },
 ): void {
   let stopping = false;
   const stop = async (signal: string) => {
@@ -121,7 +126,7 @@ function drainOnSignals(
     }, env.SHUTDOWN_TIMEOUT * 1000);
     timer.unref();
     try {
-      await resources.scheduler.stop();
+      await Promise.all(resources.timers.map((timer) => timer.stop()));
       await app.close();
       await resources.database.close();
     } finally {
@@ -141,6 +146,7 @@ async function start(env: Env): Promise<void> {
     database,
     clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : clientDir(root),
     sessionPolicy: { idleSeconds: env.SESSION_IDLE_TIMEOUT, absoluteSeconds: env.SESSION_ABSOLUTE_TIMEOUT },
+    apiTokens: { maxDays: env.API_TOKEN_MAX_DAYS, requestsPerMinute: env.API_TOKEN_RATE_LIMIT },
     secureCookie: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
     trustProxy: env.TRUST_PROXY,
     signIn: signInOptionsOf(env),
@@ -152,7 +158,11 @@ async function start(env: Env): Promise<void> {
     intervalMs: env.CHANGE_SCHEDULER_INTERVAL * 1000,
     onError: (error) => warn(error, 'scheduled changes: pass failed, retrying on the next one'),
   });
-  drainOnSignals(env, app, { scheduler, database, lock });
+  // Expired Idempotency-Key rows (docs/idempotency.md): every process sweeps, the deletes do not conflict.
+  const sweeper = startIdempotencySweeper(database.db, {
+    onError: (error) => warn(error, 'idempotency keys: sweep failed, retrying on the next one'),
+  });
+  drainOnSignals(env, app, { timers: [scheduler, sweeper], database, lock });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();

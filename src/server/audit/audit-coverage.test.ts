@@ -233,6 +233,21 @@ const STEPS: Record<string, Step> = {
   'PATCH /api/user-profiles/:id': { url: '/api/user-profiles/profile-3', body: { role: 'admin' } },
   'DELETE /api/user-profiles/:id': { url: '/api/user-profiles/profile-2' },
   'POST /api/user-profiles/:id/restore': { url: '/api/user-profiles/profile-2/restore' },
+  'POST /api/tokens': { url: '/api/tokens', body: { name: 'audited token' }, save: 'token' },
+  'DELETE /api/tokens/:tokenId': { url: (s) => `/api/tokens/${s.token?.id}` },
+  'POST /api/service-accounts': {
+    url: '/api/service-accounts',
+    body: { name: 'Audited Bot' },
+    save: 'serviceAccount',
+  },
+  'POST /api/users/:id/tokens': {
+    url: (s) => `/api/users/${s.serviceAccount?.id}/tokens`,
+    body: { name: 'audited bot token' },
+    save: 'serviceToken',
+  },
+  'DELETE /api/users/:id/tokens/:tokenId': {
+    url: (s) => `/api/users/${s.serviceAccount?.id}/tokens/${s.serviceToken?.id}`,
+  },
   'DELETE /api/users/:id': { url: (s) => `/api/users/${s.user?.id}` },
   'PUT /api/settings': {
     url: '/api/settings',

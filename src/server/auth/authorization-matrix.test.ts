@@ -8,12 +8,14 @@ import {
   insertFixtures,
   insertGatewayFixtures,
 } from '../test/fixtures';
-import { sessionCookieFor, type TestPersona } from '../test/sessions';
+import { bearerTokenFor, sessionCookieFor, type TestPersona } from '../test/sessions';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { auditEvents, users } from '../db/schema';
-import { authorize } from './guard';
+import type { ApiTokenScope } from '../../contract/api-tokens';
+import { assertTokenMayCall, narrowToToken } from '../api-tokens/scope';
+import { authorize, type RouteEntry } from './guard';
 import { describePermission } from './permissions';
 import { loadViewer } from './viewer';
 
@@ -141,11 +143,20 @@ const EXPECTED: Record<string, string> = {
   'PUT /api/tenants/:tenantId/approval-policy': 'admin',
   'GET /api/approval-policy': 'signedIn',
   'PUT /api/approval-policy': 'admin',
+  'GET /api/tokens/policy': 'signedIn',
+  'GET /api/tokens': 'signedIn',
+  'POST /api/tokens': 'signedIn',
+  'DELETE /api/tokens/:tokenId': 'signedIn',
+  'GET /api/users/:id/tokens': 'admin',
+  'POST /api/users/:id/tokens': 'admin',
+  'DELETE /api/users/:id/tokens/:tokenId': 'admin',
+  'POST /api/service-accounts': 'admin',
 };
 
 /** Path parameters of the samples: every tenant-scoped sample belongs to tenant-001 (tenant A). */
 const PARAMS: Record<string, string> = {
   tenantId: 'tenant-001',
+  tokenId: 'token-sample',
   capabilityId: 'api-001',
   environment: 'production',
   region: 'us-east-1',
@@ -155,6 +166,8 @@ const PARAMS: Record<string, string> = {
 /** `:id` means a different resource on each route. */
 const ID_BY_ROUTE: Record<string, string> = {
   '/api/users/:id/password': 'user-2',
+  '/api/users/:id/tokens': 'user-2',
+  '/api/users/:id/tokens/:tokenId': 'user-2',
   '/api/microfrontends/:id': 'mfe-1',
   '/api/web-app-meshes/:id': 'mesh-1',
   '/api/deployments/microfrontend/:id/environment/:environment': 'mfe-1',
@@ -242,6 +255,65 @@ const PERSONAS: (Persona | null)[] = [
   },
   { label: 'global admin', id: 'm-global-admin', email: 'global-admin@example.com', globalRole: 'admin' },
 ];
+
+/**
+ * How a caller authenticates. A token acts with its owner's rights narrowed by its scope, and never
+ * where only a person may (`humanOnly` routes): each kind here is one way of narrowing.
+ */
+type Credential = 'session' | 'token' | 'read-only token' | 'tenant-B token' | 'mesh token';
+interface Caller {
+  persona: Persona | null;
+  credential: Credential;
+}
+const TOKEN_SCOPES: Record<Exclude<Credential, 'session'>, ApiTokenScope> = {
+  token: { readOnly: false, tenantIds: null, meshId: null },
+  'read-only token': { readOnly: true, tenantIds: null, meshId: null },
+  'tenant-B token': { readOnly: false, tenantIds: ['tenant-002'], meshId: null },
+  'mesh token': { readOnly: true, tenantIds: null, meshId: 'mesh-1' },
+};
+const personaNamed = (label: string): Persona => {
+  const persona = PERSONAS.find((p) => p?.label === label);
+  if (!persona) throw new Error(`no persona ${label}`);
+  return persona;
+};
+/**
+ * Reviewers of tenant A last: an allowed action of theirs (cancelling the sample request) changes the
+ * sample's state, and the others must meet their refusal before that.
+ */
+const reviewsA = (caller: Caller) =>
+  caller.persona?.globalRole === 'admin' || roleAllows(caller.persona?.roles?.['tenant-001'], 'approve');
+const CALLERS = (
+  [
+    ...PERSONAS.map((persona) => ({ persona, credential: 'session' as const })),
+    ...PERSONAS.flatMap((persona) => (persona ? [{ persona, credential: 'token' as const }] : [])),
+    { persona: personaNamed('member'), credential: 'read-only token' },
+    { persona: personaNamed('global admin'), credential: 'read-only token' },
+    { persona: personaNamed('owner'), credential: 'tenant-B token' },
+    { persona: personaNamed('user of another tenant'), credential: 'tenant-B token' },
+    { persona: personaNamed('global admin'), credential: 'tenant-B token' },
+    { persona: personaNamed('global admin'), credential: 'mesh token' },
+  ] satisfies Caller[] as Caller[]
+).sort((a, b) => Number(reviewsA(a)) - Number(reviewsA(b)));
+
+/** The persona a tenant-restricted token acts as: its owner's role on tenant B alone (owner for a global admin). */
+function restrictedTo(persona: Persona, tenantId: string): Persona {
+  const role = persona.globalRole === 'admin' ? 'owner' : persona.roles?.[tenantId];
+  return { ...persona, globalRole: 'user', roles: role ? { [tenantId]: role } : {} };
+}
+
+function expectedFor(route: RouteEntry, caller: Caller): Outcome {
+  const key = `${route.method} ${route.url}`;
+  const permission = describePermission(route.permission);
+  const { persona, credential } = caller;
+  if (credential === 'session' || permission === 'public' || !persona) {
+    return expectedOutcome(key, permission, persona);
+  }
+  if (route.humanOnly) return 403;
+  if (credential === 'mesh token') return key === 'GET /api/web-app-meshes/:id/manifest' ? 'allowed' : 403;
+  if (credential === 'read-only token' && route.method !== 'GET') return 403;
+  const acting = credential === 'tenant-B token' ? restrictedTo(persona, 'tenant-002') : persona;
+  return expectedOutcome(key, permission, acting);
+}
 
 /** Where a service refuses more than the route's declaration says (reading the audit log needs ownership). */
 const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
@@ -340,6 +412,35 @@ async function fixturesWithRemovals(db: Database): Promise<void> {
   ]);
 }
 
+/** The guard's own verdict on a request, without sending it (for deletes that must not run). */
+async function guardDecision(db: Database, route: RouteEntry, url: string, caller: Caller): Promise<void> {
+  const { persona, credential } = caller;
+  if (!persona) throw new Error('an anonymous caller has no viewer');
+  const [user] = await db.select().from(users).where(eq(users.id, persona.id));
+  if (!user) throw new Error(`persona ${persona.id} missing`);
+  const { passwordHash: _hash, ...publicUser } = user;
+  // The sample URL's segments, named by the route's ':param' segments.
+  const sample = url.split('/');
+  const params = Object.fromEntries(
+    route.url
+      .split('/')
+      .flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), sample[i]]] : [])),
+  );
+  const request = {
+    method: route.method,
+    params,
+    body: undefined,
+    routeOptions: { url: route.url, config: { humanOnly: route.humanOnly } },
+  } as unknown as FastifyRequest;
+  let viewer = await loadViewer(db, publicUser, '');
+  if (credential !== 'session') {
+    const token = { id: 'sample', name: 'sample', ...TOKEN_SCOPES[credential] };
+    viewer = narrowToToken(viewer, token);
+    assertTokenMayCall(token, request);
+  }
+  await authorize(route.permission, viewer, request, db);
+}
+
 describeApi(
   'authorization matrix',
   (ctx) => {
@@ -350,45 +451,42 @@ describeApi(
       expect(declared).toEqual(EXPECTED);
     });
 
-    // One request per route and persona, several hundred in all: more than the default timeout on a busy machine.
-    it('answers every route as the role table says, for every kind of user', async () => {
+    // One request per route and caller, a few thousand in all: more than the default timeout on a busy machine.
+    it('answers every route as the role table says, for every kind of user, by session or by token', async () => {
       const failures: string[] = [];
-      for (const route of ctx().app.routeTable) {
+      const { db, app } = ctx();
+      const tokens = new Map<Caller, string>();
+      for (const caller of CALLERS) {
+        if (caller.persona && caller.credential !== 'session') {
+          tokens.set(caller, await bearerTokenFor(db, caller.persona, TOKEN_SCOPES[caller.credential]));
+        }
+      }
+      for (const route of app.routeTable) {
         const key = `${route.method} ${route.url}`;
         const url = sampleUrl(route.url);
-        for (const persona of PERSONAS) {
-          const expected = expectedOutcome(key, describePermission(route.permission), persona);
-          // A fresh session per request: an allowed sign-out must not end the next check's session.
-          const cookie = persona ? await sessionCookieFor(ctx().db, persona) : undefined;
-          const who = persona?.label ?? 'anonymous';
+        for (const caller of CALLERS) {
+          const { persona, credential } = caller;
+          const expected = expectedFor(route, caller);
+          const who = `${persona?.label ?? 'anonymous'} (${credential})`;
           if (expected === 'allowed' && route.method === 'DELETE' && persona) {
             // An allowed delete would remove the samples the other checks need: ask the guard itself.
-            const [user] = await ctx().db.select().from(users).where(eq(users.id, persona.id));
-            if (!user) throw new Error(`persona ${persona.id} missing`);
-            const { passwordHash: _hash, ...publicUser } = user;
-            // The sample URL's segments, named by the route's ':param' segments.
-            const sample = url.split('/');
-            const params = Object.fromEntries(
-              route.url
-                .split('/')
-                .flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), sample[i]]] : [])),
-            );
-            const request = { params, body: undefined } as unknown as FastifyRequest;
-            await authorize(
-              route.permission,
-              await loadViewer(ctx().db, publicUser, ''),
-              request,
-              ctx().db,
-            ).catch((error: unknown) => {
+            await guardDecision(db, route, url, caller).catch((error: unknown) => {
               failures.push(`${key} as ${who}: expected allowed, the guard refused: ${String(error)}`);
             });
             continue;
           }
+          // A fresh session per request: an allowed sign-out must not end the next check's session.
+          const token = tokens.get(caller);
+          const headers = token
+            ? { authorization: token }
+            : persona
+              ? { cookie: await sessionCookieFor(db, persona) }
+              : {};
           // Allowed mutations get an empty body: authorization runs before validation, so they stop at 400.
-          const res = await ctx().app.inject({
+          const res = await app.inject({
             method: route.method as 'GET',
             url,
-            headers: cookie ? { cookie } : {},
+            headers,
             ...(route.method === 'GET' ? {} : { payload: BODY_BY_ROUTE[key] ?? {} }),
           });
           const ok =
@@ -402,7 +500,7 @@ describeApi(
         }
       }
       expect(failures).toEqual([]);
-    }, 120_000);
+    }, 240_000);
   },
   async (db) => {
     await fixturesWithRemovals(db);

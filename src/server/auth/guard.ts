@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TOKEN_MESSAGES } from '../../contract/api-tokens';
+import type { TokenRateLimiter } from '../api-tokens/rate-limit';
+import { resolveApiToken } from '../api-tokens/resolve';
+import { assertTokenMayCall, narrowToToken } from '../api-tokens/scope';
+import { bearerTokenOf } from '../api-tokens/secrets';
 import type { Database } from '../db/client';
-import { AppError, forbidden, notFound, unauthenticated } from '../errors';
+import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../errors';
 import type { Permission } from './permissions';
 import { resolveSession, SESSION_COOKIE, type SessionPolicy } from './sessions';
 import { actorOf, loadViewer, viewerCan, type Actor, type Viewer } from './viewer';
@@ -8,6 +13,11 @@ import { actorOf, loadViewer, viewerCan, type Actor, type Viewer } from './viewe
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
+    /**
+     * Set on routes only a person may call (reviews, approval policies, token management): the refusal
+     * an API token gets, whatever its owner's role (docs/automation.md, "Four eyes stays human").
+     */
+    humanOnly?: string;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -22,6 +32,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   permission: Permission;
+  /** The refusal an API token gets on a route only people may call. */
+  humanOnly?: string;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -73,12 +85,15 @@ function assertSameOrigin(request: FastifyRequest): void {
 
 /**
  * Deny by default: an /api route that declares no permission fails at registration; every request is
- * authenticated from its session cookie, then authorized before its input is even validated.
+ * authenticated from its session cookie or bearer token, then authorized before its input is even validated.
  */
-export function registerGuard(
-  app: FastifyInstance,
-  deps: { db: Database; sessionPolicy: SessionPolicy },
-): void {
+export interface GuardDeps {
+  db: Database;
+  sessionPolicy: SessionPolicy;
+  tokenRateLimiter: TokenRateLimiter;
+}
+
+export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.decorateRequest('viewer', null);
@@ -88,7 +103,9 @@ export function registerGuard(
     const permission = route.config?.permission;
     if (!permission) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, permission });
+      if (method !== 'HEAD') {
+        app.routeTable.push({ method, url: route.url, permission, humanOnly: route.config?.humanOnly });
+      }
     }
   });
 
@@ -96,12 +113,7 @@ export function registerGuard(
     if (!isApiRoute(request.url.split('?')[0] ?? '')) return;
     // API answers carry user data: never cached by browsers or proxies.
     reply.header('cache-control', 'no-store');
-    assertSameOrigin(request);
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      const session = await resolveSession(deps.db, token, deps.sessionPolicy);
-      if (session) request.viewer = await loadViewer(deps.db, session.user, session.sessionId);
-    }
+    request.viewer = await authenticate(request, deps);
     const permission = request.routeOptions.config?.permission;
     if (!permission && !request.viewer && request.routeOptions.url?.startsWith(DOCS_PREFIX))
       throw unauthenticated();
@@ -109,8 +121,30 @@ export function registerGuard(
 
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const permission = request.routeOptions.config?.permission;
-    if (permission) await authorize(permission, request.viewer, request, deps.db);
+    if (!permission) return;
+    const token = request.viewer?.token;
+    if (token && permission.scope !== 'public') assertTokenMayCall(token, request);
+    await authorize(permission, request.viewer, request, deps.db);
   });
+}
+
+/**
+ * Who sends the request: a bearer token (an API client: no ambient credential, so no CSRF check) or a
+ * session cookie (a browser: same-origin writes only). Both at once is refused rather than guessed.
+ */
+async function authenticate(request: FastifyRequest, deps: GuardDeps): Promise<Viewer | null> {
+  const bearer = bearerTokenOf(request.headers.authorization);
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (bearer !== undefined) {
+    if (cookie) throw badRequest(TOKEN_MESSAGES.bothCredentials);
+    const { user, token } = await resolveApiToken(deps.db, bearer, request.ip);
+    deps.tokenRateLimiter.take(token.id);
+    return narrowToToken(await loadViewer(deps.db, user, `token:${token.id}`), token);
+  }
+  assertSameOrigin(request);
+  if (!cookie) return null;
+  const session = await resolveSession(deps.db, cookie, deps.sessionPolicy);
+  return session ? loadViewer(deps.db, session.user, session.sessionId) : null;
 }
 
 /** The viewer of a route that requires sign-in (the guard ran before the handler). */

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { INVALID_CREDENTIALS_MESSAGE, type LoginBody, type Me } from '../../contract/auth';
+import { SERVICE_ACCOUNT_NO_SIGN_IN_MESSAGE } from '../../contract/users';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor, Transaction } from '../db/client';
 import { users } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { AppError, conflict, notFound } from '../errors';
 import { assertPasswordLoginAllowed, type PasswordLoginPolicy } from './password-login';
 import { hashPassword, verifyPassword } from './passwords';
 import { beginLoginAttempt, recordLoginSuccess } from './rate-limit';
@@ -104,12 +105,10 @@ export async function setUserPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(users)
-      .set({ passwordHash })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    if (!updated) throw notFound('User');
+    const [user] = await tx.select({ kind: users.kind }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('User');
+    if (user.kind === 'service') throw conflict(SERVICE_ACCOUNT_NO_SIGN_IN_MESSAGE);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await deleteUserSessions(tx, userId);
     await recordAudit(tx, actor, {
       action: 'user.password_set',

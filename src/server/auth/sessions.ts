@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { publicUserColumns } from '../users/columns';
 
 export const SESSION_COOKIE = 'rm_session';
 
@@ -42,8 +43,6 @@ export async function createSession(
   });
   return token;
 }
-
-const { passwordHash: _hash, ...publicUserColumns } = getTableColumns(users);
 
 /**
  * The user behind a cookie token, or undefined when the session is unknown, expired (idle or absolute)

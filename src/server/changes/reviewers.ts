@@ -1,3 +1,4 @@
+import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { Change, ChangeKind } from '../../contract/changes';
 import { isOneOf } from '../../contract/common';
@@ -58,6 +59,8 @@ export async function requiredApprovalsOf(
 
 /** A bypass is for global administrators, and never for the governance of reviews. */
 export function assertMayBypass(viewer: Viewer, change: Change): void {
+  // Four eyes stays human: a pipeline may ask for a change, never wave its reviews through.
+  if (viewer.token) throw forbidden(TOKEN_MESSAGES.humanOnly);
   if (!viewer.isAdmin) throw forbidden('Only global administrators can apply a change without its approvals');
   if (isGovernance(change.kind)) {
     throw forbidden(

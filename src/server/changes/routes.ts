@@ -1,3 +1,4 @@
+import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -81,9 +82,9 @@ function changeRequestReadRoutes(app: ZodApp, db: Database): void {
 }
 
 /** The route options of one action on a request: its body, and the request as it is after. */
-function actionOptions<B extends z.ZodType>(summary: string, body: B) {
+function actionOptions<B extends z.ZodType>(summary: string, body: B, humanOnly?: string) {
   return {
-    config: { permission: signedIn },
+    config: { permission: signedIn, ...(humanOnly && { humanOnly }) },
     schema: {
       tags,
       summary,
@@ -128,18 +129,24 @@ function changeRequestActionRoutes(app: ZodApp, db: Database): void {
   );
 
   const approve = 'Approve another person’s request; the last approval applies it or schedules it';
-  app.post(`${BASE}/:id/approve`, actionOptions(approve, reviewBodySchema), async (request, reply) =>
-    withEtag(
-      reply,
-      await approveChangeRequest(db, request.params.id, request.body.comment, callerOf(request)),
-    ),
+  app.post(
+    `${BASE}/:id/approve`,
+    actionOptions(approve, reviewBodySchema, TOKEN_MESSAGES.humanOnly),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await approveChangeRequest(db, request.params.id, request.body.comment, callerOf(request)),
+      ),
   );
   const reject = 'Reject a request, saying why';
-  app.post(`${BASE}/:id/reject`, actionOptions(reject, rejectBodySchema), async (request, reply) =>
-    withEtag(
-      reply,
-      await rejectChangeRequest(db, request.params.id, request.body.comment, callerOf(request)),
-    ),
+  app.post(
+    `${BASE}/:id/reject`,
+    actionOptions(reject, rejectBodySchema, TOKEN_MESSAGES.humanOnly),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await rejectChangeRequest(db, request.params.id, request.body.comment, callerOf(request)),
+      ),
   );
   const cancel = 'Cancel a request that has not run';
   app.post(`${BASE}/:id/cancel`, actionOptions(cancel, noBody), async (request, reply) =>

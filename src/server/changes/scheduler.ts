@@ -1,6 +1,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { changeRequests } from '../db/schema';
+import { startPeriodicTask, type PeriodicTask } from '../periodic';
 import { applyOrRecordFailure, SCHEDULER_ACTOR } from './apply';
 
 /** Requests one pass applies at most, so a backlog never holds one transaction long. */
@@ -35,9 +36,7 @@ export async function runDueChanges(db: Database, now: Date = new Date()): Promi
   return handled;
 }
 
-export interface ChangeScheduler {
-  stop(): Promise<void>;
-}
+export type ChangeScheduler = PeriodicTask;
 
 /**
  * Runs runDueChanges every `intervalMs` in this process. The database is the only record of what is
@@ -48,24 +47,5 @@ export function startChangeScheduler(
   db: Database,
   options: { intervalMs: number; onError: (error: unknown) => void },
 ): ChangeScheduler {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        await runDueChanges(db);
-      } catch (error) {
-        options.onError(error);
-      }
-    });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicTask(() => runDueChanges(db), options);
 }

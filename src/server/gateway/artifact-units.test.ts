@@ -3,7 +3,8 @@ import { gunzipSync } from 'node:zlib';
 import { extract } from 'tar-stream';
 import { describe, expect, it } from 'vitest';
 import type { OpaPolicy } from '../../contract/gateway';
-import { noneMatchHits, prefersJson } from './negotiation';
+import { prefersJson } from './negotiation';
+import { noneMatchHits } from '../http/conditional-get';
 import { opaBundle } from './opa-bundle';
 
 const policy = (n: number, policyContent: string): OpaPolicy => ({

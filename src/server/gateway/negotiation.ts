@@ -41,14 +41,3 @@ export function prefersJson(accept: string | undefined): boolean {
   const yaml = qualityOf(ranges, YAML_TYPES);
   return json > 0 && json > yaml;
 }
-
-/**
- * Whether an If-None-Match header matches the current entity tag: `*`, or any listed tag compared
- * weakly (RFC 9110: a W/ prefix does not matter for If-None-Match).
- */
-export function noneMatchHits(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  const value = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return value.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-}

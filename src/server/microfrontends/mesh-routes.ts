@@ -7,6 +7,7 @@ import { tenantScope } from '../auth/viewer';
 import type { Database } from '../db/client';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { webAppMeshes } from '../db/schema';
+import { noneMatchHits, strongEtag } from '../http/conditional-get';
 import { errorResponses } from '../http/error-responses';
 import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
@@ -89,11 +90,22 @@ export function meshRoutes(app: ZodApp, { db }: { db: Database }): void {
       schema: {
         tags,
         summary:
-          'What a host shell needs to load the mesh: menu in order, entry URLs, modules, hashes, merged config',
+          'What a host shell needs to load the mesh: menu in order, entry URLs, modules, hashes, merged config; a strong ETag answers If-None-Match with 304',
         params: idParams,
-        response: { 200: meshManifestSchema, ...errorResponses(401, 404) },
+        response: {
+          200: meshManifestSchema,
+          304: z.undefined().describe('Unchanged since the ETag sent in If-None-Match'),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
-    async (request) => getMeshManifest(db, request.params.id),
+    async (request, reply) => {
+      const manifest = await getMeshManifest(db, request.params.id);
+      // Host shells poll it: a strong tag and no-cache (store, but ask each time) make most polls a 304.
+      const etag = strongEtag(JSON.stringify(manifest));
+      void reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.status(304).send(undefined);
+      return manifest;
+    },
   );
 }

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { tenantRoleSchema } from '../../contract/users';
 import { DEFAULT_SESSION_POLICY, SESSION_COOKIE, createSession } from '../auth/sessions';
 import type { Database } from '../db/client';
-import { userProfiles, users } from '../db/schema';
+import { apiTokens, userProfiles, users } from '../db/schema';
+import { newTokenSecret } from '../api-tokens/secrets';
+import type { ApiTokenScope } from '../../contract/api-tokens';
 
 export interface TestPersona {
   id: string;
@@ -14,6 +16,36 @@ export interface TestPersona {
 
 /** Creates the persona's user and profiles (if missing) and a session; returns its Cookie header value. */
 export async function sessionCookieFor(db: Database, persona: TestPersona): Promise<string> {
+  await ensurePersona(db, persona);
+  const token = await createSession(db, persona.id, DEFAULT_SESSION_POLICY, {});
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/**
+ * Creates the persona (if missing) and an API token of theirs with the given scope (default: all their
+ * rights, 30 days); returns its Authorization header value.
+ */
+export async function bearerTokenFor(
+  db: Database,
+  persona: TestPersona,
+  scope: Partial<ApiTokenScope & { expiresAt: string; name: string }> = {},
+): Promise<string> {
+  await ensurePersona(db, persona);
+  const secret = newTokenSecret();
+  await db.insert(apiTokens).values({
+    userId: persona.id,
+    name: scope.name ?? `${persona.id} token`,
+    secretHash: secret.secretHash,
+    displayPrefix: secret.displayPrefix,
+    readOnly: scope.readOnly ?? false,
+    tenantIds: scope.tenantIds ?? null,
+    meshId: scope.meshId ?? null,
+    expiresAt: scope.expiresAt ?? new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+  });
+  return `Bearer ${secret.token}`;
+}
+
+async function ensurePersona(db: Database, persona: TestPersona): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, persona.id));
   if (!existing) {
     await db.insert(users).values({
@@ -29,8 +61,6 @@ export async function sessionCookieFor(db: Database, persona: TestPersona): Prom
     }));
     if (profiles.length > 0) await db.insert(userProfiles).values(profiles);
   }
-  const token = await createSession(db, persona.id, DEFAULT_SESSION_POLICY, {});
-  return `${SESSION_COOKIE}=${token}`;
 }
 
 export const TEST_ADMIN: TestPersona = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userListQuerySchema, userProfileListQuerySchema } from '../../contract/lists';
 import {
+  serviceAccountInputSchema,
   userInputSchema,
   userPatchSchema,
   userProfileInputSchema,
@@ -25,6 +26,7 @@ import {
   updateUser,
   updateUserProfile,
 } from './service';
+import { createServiceAccount } from './service-accounts';
 import { requestActor, requireViewer } from '../auth/guard';
 import {
   adminOnly,
@@ -49,7 +51,7 @@ function userAccountRoutes(app: ZodApp, db: Database): void {
       schema: {
         tags,
         summary:
-          'List users: search by name or email, filter by status, globalRole or tenantId (has a profile in), sort, page',
+          'List users: search by name or email, filter by status, globalRole, kind (person or service) or tenantId (has a profile in), sort, page',
         querystring: userListQuerySchema,
         response: { 200: z.array(userSchema), ...errorResponses(400) },
       },
@@ -70,6 +72,22 @@ function userAccountRoutes(app: ZodApp, db: Database): void {
     },
     async (request, reply) =>
       reply.status(201).send(await createUser(db, request.body, requestActor(request))),
+  );
+
+  app.post(
+    '/api/service-accounts',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags,
+        summary:
+          'Add a service account: a user that never signs in and acts through API tokens (409 when the name is taken)',
+        body: serviceAccountInputSchema,
+        response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createServiceAccount(db, request.body, requestActor(request))),
   );
 
   app.patch(

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { inTenantScope, type Actor, type TenantScope, type Viewer } from '../auth/viewer';
 import type { UserListQuery } from '../../contract/lists';
 import { DUPLICATE_EMAIL_MESSAGE, type User, type UserInput, type UserPatch } from '../../contract/users';
@@ -14,9 +14,6 @@ import { conflict } from '../errors';
 import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
-
-/** Every column but the password hash, which never leaves the server. */
-const { passwordHash: _hash, ...publicUserColumns } = getTableColumns(users);
 
 const userSortColumns = {
   name: users.name,
@@ -210,3 +207,4 @@ export {
   restoreUserProfile,
   updateUserProfile,
 } from './profiles-service';
+import { publicUserColumns } from './columns';
