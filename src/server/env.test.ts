@@ -61,4 +61,61 @@ describe('parseEnv', () => {
       /API_TOKEN_RATE_LIMIT="lots": must be a number of requests/,
     );
   });
+
+  describe('single sign-on', () => {
+    const OIDC = {
+      OIDC_ISSUER: 'https://idp.example.com/realms/acme',
+      OIDC_CLIENT_ID: 'resource-manager',
+      OIDC_CLIENT_SECRET: 'a-secret',
+      OIDC_REDIRECT_URL: 'https://rm.example.com/api/auth/oidc/callback',
+    };
+
+    it('is off by default, with passwords for everyone', () => {
+      expect(parseEnv({})).toMatchObject({
+        PASSWORD_LOGIN: 'all',
+        OIDC_SCOPES: 'openid email profile groups',
+      });
+      expect(parseEnv({}).OIDC_ISSUER).toBeUndefined();
+    });
+
+    it('reads a complete configuration', () => {
+      const env = parseEnv({ ...OIDC, PASSWORD_LOGIN: 'admins', OIDC_DISPLAY_NAME: 'Acme' });
+      expect(env).toMatchObject({ ...OIDC, PASSWORD_LOGIN: 'admins', OIDC_DISPLAY_NAME: 'Acme' });
+    });
+
+    it('refuses an incomplete set, naming what is missing, without echoing the secret', () => {
+      expect(() => parseEnv({ OIDC_ISSUER: OIDC.OIDC_ISSUER })).toThrow(
+        /OIDC_CLIENT_ID="": must be set with OIDC_ISSUER/,
+      );
+      expect(() => parseEnv({ ...OIDC, OIDC_ISSUER: '' })).toThrow(/OIDC_ISSUER="": must be set with/);
+      expect(() => parseEnv({ OIDC_CLIENT_SECRET: 'hush' })).toThrow(
+        /OIDC_CLIENT_SECRET=\(hidden\)|OIDC_ISSUER=""/,
+      );
+      try {
+        parseEnv({ OIDC_CLIENT_SECRET: 'hush' });
+      } catch (error) {
+        expect(String(error)).not.toContain('hush');
+      }
+    });
+
+    it('refuses bad values', () => {
+      expect(() => parseEnv({ ...OIDC, OIDC_ISSUER: 'http://idp.example.com' })).toThrow(
+        /OIDC_ISSUER.*https/,
+      );
+      expect(parseEnv({ ...OIDC, OIDC_ISSUER: 'http://127.0.0.1:9000' }).OIDC_ISSUER).toBe(
+        'http://127.0.0.1:9000',
+      );
+      expect(() => parseEnv({ ...OIDC, OIDC_REDIRECT_URL: 'https://rm.example.com/callback' })).toThrow(
+        /OIDC_REDIRECT_URL.*\/api\/auth\/oidc\/callback/,
+      );
+      expect(() => parseEnv({ ...OIDC, OIDC_SCOPES: 'email groups' })).toThrow(/OIDC_SCOPES.*openid/);
+      expect(() => parseEnv({ ...OIDC, PASSWORD_LOGIN: 'some' })).toThrow(
+        /PASSWORD_LOGIN.*all, admins or off/,
+      );
+    });
+
+    it('keeps password sign-in for everyone while SSO is not configured', () => {
+      expect(() => parseEnv({ PASSWORD_LOGIN: 'off' })).toThrow(/PASSWORD_LOGIN="off": must be all unless/);
+    });
+  });
 });

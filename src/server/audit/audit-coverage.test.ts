@@ -259,6 +259,14 @@ const STEPS: Record<string, Step> = {
       maintenanceMode: false,
     },
   },
+  'PUT /api/settings/sso': {
+    url: '/api/settings/sso',
+    body: {
+      claim: 'groups',
+      jitProvisioning: false,
+      rules: [{ group: 'ops', tenantId: 'tenant-001', role: 'member' }],
+    },
+  },
   'POST /api/change-requests': {
     url: '/api/change-requests',
     // Approvals are waived here, so a scheduled request waits for its time: the steps below act on it.

@@ -99,7 +99,8 @@ describeApi(
     it('signs out: the session is deleted and the cookie cleared', async () => {
       const cookie = cookieOf(await login(BOB));
       const res = await as(cookie, '/api/auth/logout', 'POST');
-      expect(res.statusCode).toBe(204);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ endSessionUrl: null });
       expect(String(res.headers['set-cookie'])).toMatch(/rm_session=;/);
       expect((await as(cookie, '/api/auth/me')).statusCode).toBe(401);
       expect(await auditActions()).toEqual(expect.arrayContaining(['auth.login', 'auth.logout']));

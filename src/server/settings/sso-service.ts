@@ -34,7 +34,7 @@ async function assertTenantsExist(db: Executor, input: SsoSettingsInput): Promis
   const known = new Set(found.map((row) => row.id));
   const issues = input.rules.flatMap((rule, index) =>
     'tenantId' in rule && !known.has(rule.tenantId)
-      ? [{ path: `rules.${index}.tenantId`, message: `Unknown tenant ${rule.tenantId}` }]
+      ? [{ path: `body.rules.${index}.tenantId`, message: `Unknown tenant ${rule.tenantId}` }]
       : [],
   );
   if (issues.length > 0) throw badRequest(issues.map((issue) => issue.message).join('; '), issues);
