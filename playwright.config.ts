@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/credentials';
-import { appOidcEnv, providerIssuer } from './e2e/sso/test-provider';
+import { appOidcEnv, providerEnv, providerIssuer } from './e2e/sso/test-provider';
 
 const PORT = Number(process.env.E2E_PORT ?? 5055);
 const RUN_DIR = `.e2e/${PORT}`;
@@ -40,13 +40,13 @@ export default defineConfig({
     {
       // A real OpenID provider for single sign-on (e2e/auth/sso.spec.ts), up before the app, which
       // reads its discovery document. Every other spec still signs in with a password.
-      command: 'npx tsx e2e/sso/start-test-provider.ts',
+      command: 'npx tsx scripts/oidc-test-provider.ts',
       url: `${providerIssuer(PORT)}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { E2E_APP_PORT: String(PORT) },
+      env: providerEnv(PORT),
     },
     {
       // Each port gets its own database and its own copy of the client, so parallel runs (and a rebuild

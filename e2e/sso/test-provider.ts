@@ -1,7 +1,7 @@
 /**
- * The OpenID provider the e2e server signs in with (playwright.config.ts starts it before the app and
- * passes the app its OIDC_* variables): who its accounts are and which groups they carry. Shared by the
- * config, the launcher and e2e/auth/sso.spec.ts.
+ * The OpenID provider the e2e server signs in with: scripts/oidc-test-provider.ts, which
+ * playwright.config.ts starts before the app, passing the app its OIDC_* variables. Who its accounts are
+ * and which groups they carry; shared by the config and e2e/auth/sso.spec.ts.
  */
 export const SSO_DISPLAY_NAME = 'Test IdP';
 
@@ -39,13 +39,27 @@ export const SSO_ACCOUNTS = [
 export const providerPort = (appPort: number) => appPort + 1000;
 export const providerIssuer = (appPort: number) => `http://127.0.0.1:${providerPort(appPort)}`;
 
+const redirectUrl = (appPort: number) => `http://localhost:${appPort}/api/auth/oidc/callback`;
+
+/** The provider script's variables: its port, the app as its one client, and these accounts. */
+export function providerEnv(appPort: number): Record<string, string> {
+  return {
+    OIDC_TEST_PORT: String(providerPort(appPort)),
+    OIDC_TEST_HOST: '127.0.0.1',
+    OIDC_CLIENT_ID: SSO_CLIENT.clientId,
+    OIDC_CLIENT_SECRET: SSO_CLIENT.clientSecret,
+    OIDC_REDIRECT_URL: redirectUrl(appPort),
+    OIDC_TEST_ACCOUNTS: JSON.stringify(SSO_ACCOUNTS),
+  };
+}
+
 /** The app's OIDC_* variables for an e2e server on `appPort`. */
 export function appOidcEnv(appPort: number): Record<string, string> {
   return {
     OIDC_ISSUER: providerIssuer(appPort),
     OIDC_CLIENT_ID: SSO_CLIENT.clientId,
     OIDC_CLIENT_SECRET: SSO_CLIENT.clientSecret,
-    OIDC_REDIRECT_URL: `http://localhost:${appPort}/api/auth/oidc/callback`,
+    OIDC_REDIRECT_URL: redirectUrl(appPort),
     OIDC_DISPLAY_NAME: SSO_DISPLAY_NAME,
     OIDC_ADMIN_CONTACT: 'platform-team@example.com',
     // Every other spec signs in with a password, as the first administrator or a demo user.
