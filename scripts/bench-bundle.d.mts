@@ -5,3 +5,11 @@ export declare function measure(
   path: string,
   source: Buffer | string,
 ): { path: string; bytes: number; gzip: number; codemirror: boolean };
+export declare const SCREEN_JS_TARGET: number;
+export declare const SCREEN_JS_CEILING: number;
+export declare const LIST_SCREENS: Record<string, string>;
+export declare function screenScripts(manifest: Record<string, ViteManifestChunk>, source: string): string[];
+export interface ViteManifestChunk {
+  file: string;
+  imports?: string[];
+}

@@ -1,4 +1,14 @@
-import { INITIAL_JS_BUDGET, initialScripts, measure } from '../../scripts/bench-bundle.mjs';
+import { readFileSync } from 'node:fs';
+import {
+  INITIAL_JS_BUDGET,
+  LIST_SCREENS,
+  SCREEN_JS_CEILING,
+  SCREEN_JS_TARGET,
+  initialScripts,
+  measure,
+  screenScripts,
+  type ViteManifestChunk,
+} from '../../scripts/bench-bundle.mjs';
 import { expect, test } from '../fixtures';
 
 /**
@@ -39,5 +49,35 @@ test.describe('initial JavaScript budget', () => {
       scripts.map(async (url) => measure(url, await (await page.request.get(url)).body())),
     );
     expect(bodies.some((chunk) => chunk.codemirror)).toBe(true);
+  });
+
+  test('each list screen loads at most the per-screen ceiling of JavaScript, CodeMirror never', async ({
+    request,
+  }) => {
+    // The manifest of the build under test (the server serves a copy of dist/client).
+    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      ViteManifestChunk
+    >;
+    const over: string[] = [];
+    for (const [route, source] of Object.entries(LIST_SCREENS)) {
+      const files = screenScripts(manifest, source);
+      const chunks = [];
+      for (const file of files) {
+        const response = await request.get(`/${file}`);
+        expect(response.ok(), file).toBe(true);
+        chunks.push(measure(file, await response.body()));
+      }
+      const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
+      const figure = `${(total / 1024).toFixed(1)} KB gzip`;
+      test.info().annotations.push({ type: route, description: figure });
+      if (total > SCREEN_JS_TARGET) over.push(`${route} ${figure}`);
+      expect(total, route).toBeLessThanOrEqual(SCREEN_JS_CEILING);
+      expect(
+        chunks.filter((chunk) => chunk.codemirror).map((chunk) => chunk.path),
+        route,
+      ).toEqual([]);
+    }
+    test.info().annotations.push({ type: 'over the 200 KB target', description: over.join(', ') || 'none' });
   });
 });

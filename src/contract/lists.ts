@@ -63,16 +63,20 @@ export const auditEventSortFields = ['createdAt', 'action', 'resourceType', 'act
  * version): `GET /api/<resource>/options?q=&limit=` answers at most OPTIONS_MAX rows of this, with
  * X-Total-Count, so a picker never loads the whole set.
  */
+/** A repeated query parameter of ids (`?ids=a&ids=b`), one or many, at most `max`: always an array. */
+function idListSchema(max: number) {
+  return z
+    .union([idParamSchema, z.array(idParamSchema).max(max)])
+    .transform((value) => (Array.isArray(value) ? value : [value]));
+}
+
 export const OPTIONS_DEFAULT_LIMIT = 20;
 export const OPTIONS_MAX = 50;
 export const optionsQuerySchema = z.object({
   q: searchSchema,
   limit: z.coerce.number().int().min(1).max(OPTIONS_MAX).optional(),
   /** Exact ids to include whatever the search (so a picker can label its current value). */
-  ids: z
-    .union([idParamSchema, z.array(idParamSchema).max(OPTIONS_MAX)])
-    .transform((value) => (Array.isArray(value) ? value : [value]))
-    .optional(),
+  ids: idListSchema(OPTIONS_MAX).optional(),
 });
 export type OptionsQuery = z.infer<typeof optionsQuerySchema>;
 
@@ -141,6 +145,8 @@ export type WebAppMeshListQuery = z.infer<typeof webAppMeshListQuerySchema>;
 
 export const userProfileListQuerySchema = listQuerySchemaFor(userProfileSortFields).extend({
   userId: idParamSchema.optional(),
+  /** The profiles of these users only (`?userIds=a&userIds=b`): the users page asks for its page's. */
+  userIds: idListSchema(MAX_PAGE_SIZE).optional(),
   tenantId: idParamSchema.optional(),
 });
 export type UserProfileListQuery = z.infer<typeof userProfileListQuerySchema>;

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
 import { openTestDatabase, type TestDatabase } from './test/databases';
@@ -18,6 +19,11 @@ describe('application shell', () => {
     mkdirSync(join(clientDir, 'assets'));
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(clientDir, 'assets/app-abc123.js'), 'console.log(1)');
+    // Precompressed variants as the build writes them; their contents differ from the plain file's so a
+    // test can tell which file was sent.
+    writeFileSync(join(clientDir, 'assets/big-def456.js'), 'console.log("plain")');
+    writeFileSync(join(clientDir, 'assets/big-def456.js.br'), brotliCompressSync('console.log("br")'));
+    writeFileSync(join(clientDir, 'assets/big-def456.js.gz'), gzipSync('console.log("gz")'));
     app = await buildApp({ database: database.handle, clientDir });
     cookie = await sessionCookieFor(database.handle.db, TEST_ADMIN);
   });
@@ -81,10 +87,35 @@ describe('application shell', () => {
     }
   });
 
+  it('never serves the metrics on the public port, not even as a client page', async () => {
+    const res = await app.inject('/metrics');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const res = await app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the precompressed file the client accepts, with the same long cache', async () => {
+    const br = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("br")');
+
+    const gz = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("gz")');
+
+    const plain = await app.inject('/assets/big-def456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("plain")');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('never leaks a stack trace for a malformed request', async () => {

@@ -29,8 +29,10 @@ import type { TrustProxy } from './env';
 import { deploymentRoutes } from './deployments/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
+import { AppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
@@ -43,7 +45,7 @@ import { userRoutes } from './users/routes';
 import { webAppRoutes } from './web-apps/routes';
 
 export interface AppDeps {
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats'>;
   /** Directory of the built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -107,6 +109,8 @@ export async function buildApp(deps: AppDeps) {
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First, so that every request is timed, those the guard refuses included. Served by main.ts on METRICS_PORT.
+  registerRequestMetrics(app, new AppMetrics({ poolStats: deps.database.poolStats }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -117,6 +121,7 @@ export async function buildApp(deps: AppDeps) {
   const sessionPolicy = deps.sessionPolicy ?? DEFAULT_SESSION_POLICY;
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
+  await registerCompression(app);
   const apiTokens = deps.apiTokens ?? DEFAULT_API_TOKEN_SETTINGS;
   registerGuard(app, {
     db,

@@ -48,6 +48,26 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT="70000": must be between 0 and 65535/);
   });
 
+  it('serves no metrics unless METRICS_PORT is set, and binds them to loopback by default', () => {
+    const off = parseEnv({});
+    expect(off.METRICS_PORT).toBeUndefined();
+    expect(off.METRICS_HOST).toBe('127.0.0.1');
+    expect(parseEnv({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '10.0.0.5',
+    });
+    expect(parseEnv({ METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
+  });
+
+  it('refuses a bad metrics port or host, naming the variable', () => {
+    expect(() => parseEnv({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT="metrics": must be a number/);
+    expect(() => parseEnv({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT="0": must be between 1 and 65535/);
+    expect(() => parseEnv({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT="70000": must be between 1/);
+    expect(() => parseEnv({ METRICS_HOST: 'not a host' })).toThrow(
+      /METRICS_HOST="not a host": must be an address or a host name/,
+    );
+  });
+
   it('reads the API token limits, and refuses ones out of range', () => {
     expect(parseEnv({})).toMatchObject({ API_TOKEN_MAX_DAYS: 365, API_TOKEN_RATE_LIMIT: 600 });
     expect(parseEnv({ API_TOKEN_MAX_DAYS: '30', API_TOKEN_RATE_LIMIT: '60' })).toMatchObject({

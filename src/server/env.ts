@@ -159,6 +159,19 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
   SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(300).default(10),
+  /** The Prometheus metrics listener (docs/metrics.md); unset: no metrics are served. */
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .optional(),
+  /** Where the metrics listener binds: loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .refine((host) => isIP(host) !== 0 || /^[a-z0-9.-]+$/i.test(host), 'must be an address or a host name')
+    .default('127.0.0.1'),
   /** How often each process applies due scheduled change requests (docs/changes.md). */
   CHANGE_SCHEDULER_INTERVAL: seconds(1, 3600).default(5),
   /** The longest expiry, in days, an API token may be given (docs/automation.md). */

@@ -12,6 +12,7 @@ import { EnvError, parseEnv, type Env } from './env';
 import { startIdempotencySweeper } from './http/idempotency-store';
 import type { PeriodicTask } from './periodic';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
+import { startMetricsServer, type MetricsServer } from './http/metrics-server';
 import { clientDir, migrationsFolder, projectRoot } from './paths';
 
 function fail(message: string): never {
@@ -113,7 +114,12 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
 function drainOnSignals(
   env: Env,
   app: App,
-  resources: { timers: PeriodicTask[]; database: DatabaseHandle; lock?: DataDirLock },
+  resources: {
+    timers: PeriodicTask[];
+    database: DatabaseHandle;
+    lock?: DataDirLock;
+    metricsServer?: MetricsServer;
+  },
 ): void {
   let stopping = false;
   const stop = async (signal: string) => {
@@ -127,6 +133,7 @@ function drainOnSignals(
     timer.unref();
     try {
       await Promise.all(resources.timers.map((timer) => timer.stop()));
+      await resources.metricsServer?.close();
       await app.close();
       await resources.database.close();
     } finally {
@@ -162,7 +169,12 @@ async function start(env: Env): Promise<void> {
   const sweeper = startIdempotencySweeper(database.db, {
     onError: (error) => warn(error, 'idempotency keys: sweep failed, retrying on the next one'),
   });
-  drainOnSignals(env, app, { timers: [scheduler, sweeper], database, lock });
+  app.metrics.watchScheduler(scheduler);
+  // Its own listener, never the public port (docs/metrics.md); off unless METRICS_PORT is set.
+  const metricsServer = env.METRICS_PORT
+    ? await startMetricsServer(app.metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST })
+    : undefined;
+  drainOnSignals(env, app, { timers: [scheduler, sweeper], database, lock, metricsServer });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();

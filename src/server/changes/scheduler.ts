@@ -36,7 +36,11 @@ export async function runDueChanges(db: Database, now: Date = new Date()): Promi
   return handled;
 }
 
-export type ChangeScheduler = PeriodicTask;
+export interface ChangeScheduler extends PeriodicTask {
+  startedAt: Date;
+  /** When the last pass finished without error (the metrics' scheduler lag); undefined before one has. */
+  lastPassCompletedAt(): Date | undefined;
+}
 
 /**
  * Runs runDueChanges every `intervalMs` in this process. The database is the only record of what is
@@ -47,5 +51,10 @@ export function startChangeScheduler(
   db: Database,
   options: { intervalMs: number; onError: (error: unknown) => void },
 ): ChangeScheduler {
-  return startPeriodicTask(() => runDueChanges(db), options);
+  let lastPassCompletedAt: Date | undefined;
+  const task = startPeriodicTask(async () => {
+    await runDueChanges(db);
+    lastPassCompletedAt = new Date();
+  }, options);
+  return { ...task, startedAt: new Date(), lastPassCompletedAt: () => lastPassCompletedAt };
 }

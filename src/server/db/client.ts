@@ -23,6 +23,18 @@ export interface DatabaseHandle {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: how busy the connection pool is now (for the metrics). */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections the pool may open. */
+  max: number;
+  /** Connections open now, idle or checked out. */
+  total: number;
+  idle: number;
+  /** Checkouts waiting for a connection. */
+  waiting: number;
 }
 
 /** Limits that keep a lost, stopped or silent PostgreSQL server from hanging requests (milliseconds). */
@@ -164,6 +176,12 @@ async function openPostgres(
     },
     ping: () => pingWithin(pool, timeouts.connectMs),
     close: () => pool.end(),
+    poolStats: () => ({
+      max: pool.options.max ?? 10,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptionIdFor } from '../../contract/capability-subscriptions';
+import { describeApi } from '../test/api-harness';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/databases';
 import { seedLargeData, type LargeDataSizes } from './large-data';
 
@@ -52,6 +54,14 @@ describe.each(testDatabaseKinds())('large data generator on %s', (kind) => {
     ).toBe(0);
   });
 
+  it('names each subscription as the API derives it from its tenant and capability', async () => {
+    const result = (await database.handle.db.execute(
+      sql`select id, tenant_id, capability_id from capability_subscriptions`,
+    )) as unknown as { rows: { id: string; tenant_id: string; capability_id: string }[] };
+    expect(result.rows).toHaveLength(15);
+    for (const row of result.rows) expect(row.id).toBe(subscriptionIdFor(row.tenant_id, row.capability_id));
+  });
+
   it('refuses a database that already holds the data, writing nothing more', async () => {
     await expect(seedLargeData(database.handle.db, SIZES)).rejects.toThrow(
       /already holds the large data set/,
@@ -59,3 +69,32 @@ describe.each(testDatabaseKinds())('large data generator on %s', (kind) => {
     expect(await count(sql`select count(*)::int as n from tenants`)).toBe(40);
   });
 });
+
+describeApi(
+  'the large data set through the API',
+  (ctx) => {
+    it('takes a new configuration version for a seeded subscription', async () => {
+      const tenantId = 'large-t-00001';
+      // Subscription 1 of the generator: tenant 1's first capability.
+      const capabilityId = 'large-cap-002';
+      const res = await ctx().inject({
+        method: 'POST',
+        url: '/api/capability-subscriptions/versions',
+        payload: {
+          subscriptionId: subscriptionIdFor(tenantId, capabilityId),
+          tenantId,
+          capabilityId,
+          environment: 'development',
+          region: 'us-east-1',
+          configuration: '{"replicas": 2}',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({
+        subscriptionId: subscriptionIdFor(tenantId, capabilityId),
+        version: 5,
+      });
+    });
+  },
+  (db) => seedLargeData(db, SIZES),
+);

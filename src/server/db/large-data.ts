@@ -19,7 +19,10 @@ export const LARGE_DATA_SIZES: LargeDataSizes = {
   auditEvents: 200_000,
 };
 
-/** Every generated row's id starts with this, so the data is recognisable and never collides with demo ids. */
+/**
+ * Every generated row's id starts with this (subscriptions' ids contain it: sub-{tenant}-{capability}),
+ * so the data is recognisable and never collides with demo ids.
+ */
 export const LARGE_DATA_PREFIX = 'large-';
 
 /** Versions per subscription: 4 in development, 3 in uat, 3 in production, the last of each active. */
@@ -80,6 +83,11 @@ const pad = (expr: string, width: number) => `lpad((${expr})::text, ${width}, '0
 const tenantId = (expr: string) => `'${p}t-' || ${pad(expr, 5)}`;
 const capabilityId = (expr: string) => `'${p}cap-' || ${pad(expr, 3)}`;
 const userId = (expr: string) => `'${p}u-' || ${pad(expr, 5)}`;
+/**
+ * subscriptionIdFor of the contract, in SQL: the id the API derives from a tenant and a capability and
+ * expects to find (creating a version of a subscription with any other id collides with it: 409).
+ */
+const subscriptionId = (tenant: string, capability: string) => `'sub-' || ${tenant} || '-' || ${capability}`;
 const pick = (values: string[], index: string) =>
   `(array[${values.map((v) => `'${v}'`).join(',')}])[1 + (${index}) % ${values.length}]`;
 const companies = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Cyberdyne'];
@@ -151,7 +159,8 @@ function capabilityStatements(sizes: LargeDataSizes, subscriptions: number): str
       subscriptions,
       (from, to) => `
     insert into capability_subscriptions (id, tenant_id, capability_id, environment, region, status)
-    select '${p}s-' || ${pad('s', 6)}, ${tenantId(subTenant)}, ${capabilityId(subCapability)}, 'development', 'us-east-1', 'active'
+    select ${subscriptionId(tenantId(subTenant), capabilityId(subCapability))}, ${tenantId(subTenant)}, ${capabilityId(subCapability)},
+           'development', 'us-east-1', 'active'
     from generate_series(${from}, ${to}) as s`,
     ),
     // Version j of a subscription: j 1-4 development (numbers 1-4), 5-7 uat (1-3), 8-10 production (1-3).
@@ -160,7 +169,8 @@ function capabilityStatements(sizes: LargeDataSizes, subscriptions: number): str
       (from, to) => `
     insert into capability_subscription_versions
       (id, subscription_id, tenant_id, capability_id, environment, region, version, configuration, status, is_active, created_at, created_by)
-    select '${p}v-' || ${pad('n', 7)}, '${p}s-' || ${pad('s', 6)}, ${tenantId(subTenant)}, ${capabilityId(subCapability)},
+    select '${p}v-' || ${pad('n', 7)}, ${subscriptionId(tenantId(subTenant), capabilityId(subCapability))},
+           ${tenantId(subTenant)}, ${capabilityId(subCapability)},
            case when j <= 4 then 'development' when j <= 7 then 'uat' else 'production' end,
            'us-east-1',
            case when j <= 4 then j when j <= 7 then j - 4 else j - 7 end,

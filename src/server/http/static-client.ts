@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built client. Hashed files under /assets are cached for a year; index.html never is,
- * so a new deploy is picked up on the next navigation.
+ * so a new deploy is picked up on the next navigation. The build writes .br and .gz files beside each
+ * text file (scripts/precompress.ts): a client that accepts one gets it, compressed once at build time.
  */
 export async function registerStaticClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
   if (!existsSync(join(clientDir, 'index.html'))) return false;
@@ -15,7 +16,10 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     index: false,
     // The header is ours (below), not send's default max-age=0.
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, path) {
+      // Caches keep the brotli, gzip and plain variants of one URL apart.
+      res.setHeader('vary', 'accept-encoding');
       res.setHeader(
         'cache-control',
         path.includes(`${join(clientDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',

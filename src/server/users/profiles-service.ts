@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { UserProfileListQuery } from '../../contract/lists';
 import {
   DUPLICATE_PROFILE_MESSAGE,
@@ -32,6 +32,7 @@ export async function listUserProfiles(
   const where = and(
     inTenantScope(userProfiles.tenantId, scope),
     query.userId ? eq(userProfiles.userId, query.userId) : undefined,
+    query.userIds ? inArray(userProfiles.userId, query.userIds) : undefined,
     query.tenantId ? eq(userProfiles.tenantId, query.tenantId) : undefined,
     containsAny(query.q, [userProfiles.displayName, userProfiles.jobTitle, userProfiles.department]),
   );

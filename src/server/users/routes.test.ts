@@ -41,10 +41,26 @@ describeApi(
       expect(ids((await get('/api/user-profiles?tenantId=tenant-002')).json())).toEqual(['profile-3']);
     });
 
+    it('lists the profiles of several users at once (a page of user cards)', async () => {
+      const both = (await get('/api/user-profiles?userIds=user-1&userIds=user-2')).json();
+      expect(ids(both).sort()).toEqual(['profile-1', 'profile-2', 'profile-3']);
+      const one = await get('/api/user-profiles?userIds=user-2&limit=1');
+      expect(ids(one.json())).toEqual(['profile-2']);
+      expect(one.headers['x-total-count']).toBe('2');
+      expect((await get('/api/user-profiles?userIds=nobody')).json()).toEqual([]);
+    });
+
     it('refuses a bad filter with a 400 naming it', async () => {
       const res = await get('/api/user-profiles?userId=');
       expect(res.statusCode).toBe(400);
       expect(res.json().issues[0].path).toBe('querystring.userId');
+      const many = new URLSearchParams(Array.from({ length: 201 }, (_, i) => ['userIds', `user-${i}`]));
+      const tooMany = await get(`/api/user-profiles?${many}`);
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().issues[0].path).toMatch(/^querystring\.userIds/);
+      const slash = await get('/api/user-profiles?userIds=a%2Fb');
+      expect(slash.statusCode).toBe(400);
+      expect(slash.json().issues[0].path).toMatch(/^querystring\.userIds/);
     });
   },
   insertFixtures,

@@ -96,7 +96,7 @@ function AccessList({ user, profiles, tenantName, canManage, removing, onEdit, o
 
 function UserAccess({ user }: { user: User }) {
   const me = useMe();
-  const profiles = (useUserProfiles().data ?? []).filter((profile) => profile.userId === user.id);
+  const profiles = useUserProfiles([user.id]).data ?? [];
   const names = useTenantNames(profiles.map((profile) => profile.tenantId));
   const [editing, setEditing] = useState<UserProfile | null>(null);
   const remove = useDeleteUserProfile();

@@ -5,10 +5,10 @@ import { useUserProfiles } from '@/users/api/get-user-profiles';
 import { useUsers } from '@/users/api/get-users';
 import type { UsersView } from '@/users/lib/users-view';
 
-/** The users page's reads: this page of users, every profile by user, and the names of their tenants. */
+/** The users page's reads: this page of users, their profiles by user, and the names of their tenants. */
 export function useUserRows(view: UsersView) {
   const users = useUsers(view.query);
-  const profiles = useUserProfiles();
+  const profiles = useUserProfiles((users.data?.rows ?? []).map((user) => user.id));
   const profilesByUser = useMemo(() => {
     const map = new Map<string, UserProfile[]>();
     for (const profile of profiles.data ?? [])

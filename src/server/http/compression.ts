@@ -1,0 +1,55 @@
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * What is compressed on the fly: JSON (the API), text, XML, YAML and scripts. Never
+ * `text/event-stream`: compressing a stream buffers its events until a compressor block fills, so a
+ * client would see them late or never. Static assets arrive here already encoded (precompressed at
+ * build time) and are passed through.
+ */
+export function isCompressibleType(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'text/event-stream') return false;
+  return (
+    type.startsWith('text/') ||
+    /^application\/(?:[\w.-]+\+)?(?:json|xml|yaml|x-yaml|javascript)$/.test(type) ||
+    /\+(?:json|xml)$/.test(type)
+  );
+}
+
+/**
+ * A strong ETag names exact bytes (RFC 9110, 8.8.1); once the body is compressed on the fly the bytes
+ * differ from the identity answer's, so the tag is weakened. If-Match still accepts it (http/if-match.ts
+ * counts `W/"3"` as revision 3) and If-None-Match compares weakly anyway.
+ */
+const weakenEtagWhenEncoded: onSendHookHandler = (_request, reply, payload, done) => {
+  const etag = reply.getHeader('etag');
+  const encoding = reply.getHeader('content-encoding');
+  if (typeof etag === 'string' && etag.startsWith('"') && encoding && encoding !== 'identity') {
+    void reply.header('etag', `W/${etag}`);
+  }
+  done(null, payload);
+};
+
+function appendOnSend(route: RouteOptions, hook: onSendHookHandler): void {
+  const existing = route.onSend;
+  route.onSend =
+    existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
+}
+
+/**
+ * Compresses answers above the threshold with brotli or gzip, as the client's Accept-Encoding prefers,
+ * adding `Vary: Accept-Encoding`. Registered before any route: the plugin hooks each route as it is added.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    customTypes: isCompressibleType,
+  });
+  // Added after the plugin's own onRoute hook, so this onSend runs after its compressing one.
+  app.addHook('onRoute', (route) => appendOnSend(route, weakenEtagWhenEncoded));
+}

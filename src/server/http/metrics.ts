@@ -1,0 +1,122 @@
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '../../contract/errors';
+import type { PoolStats } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's metrics: main.ts serves them on METRICS_PORT and feeds them the scheduler. */
+    metrics: AppMetrics;
+  }
+}
+
+/** Latency buckets in seconds: from a cached read to the 17 s a silent database can take to fail. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20];
+
+/** What the scheduler gauge reads: when the change scheduler last finished a pass, and when it started. */
+export interface SchedulerProgress {
+  startedAt: Date;
+  lastPassCompletedAt(): Date | undefined;
+}
+
+/**
+ * One Prometheus registry per app instance (never prom-client's global one): tests build several apps
+ * in one process, and each must count only its own requests.
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+  readonly requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route template and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly inFlight = new Gauge({
+    name: 'http_requests_in_flight',
+    help: 'HTTP requests received and not yet answered',
+    registers: [this.registry],
+  });
+
+  constructor(options: { poolStats?: () => PoolStats }) {
+    collectDefaultMetrics({ register: this.registry });
+    if (options.poolStats) this.watchPool(options.poolStats);
+  }
+
+  /** PostgreSQL pool gauges, read at scrape time. */
+  private watchPool(read: () => PoolStats): void {
+    const gauge = (name: string, help: string, value: (stats: PoolStats) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(value(read()));
+        },
+      });
+    gauge('db_pool_max_connections', 'Connections the pool may open (DATABASE_POOL_SIZE)', (s) => s.max);
+    gauge('db_pool_connections', 'Connections open, idle or in use', (s) => s.total);
+    gauge('db_pool_connections_in_use', 'Connections checked out by a request', (s) => s.total - s.idle);
+    gauge('db_pool_connections_idle', 'Connections open and waiting in the pool', (s) => s.idle);
+    gauge('db_pool_waiting_requests', 'Requests waiting for a free connection', (s) => s.waiting);
+  }
+
+  /** Seconds since the change scheduler last completed a pass (since its start, before the first one). */
+  watchScheduler(progress: SchedulerProgress): void {
+    new Gauge({
+      name: 'change_scheduler_lag_seconds',
+      help: 'Seconds since the change scheduler last completed a pass',
+      registers: [this.registry],
+      collect() {
+        const last = progress.lastPassCompletedAt() ?? progress.startedAt;
+        this.set((Date.now() - last.getTime()) / 1000);
+      },
+    });
+  }
+
+  /** The metrics in the Prometheus text format, and its content type. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
+
+/**
+ * The route label: the route's template (`/api/tenants/:tenantId`), never the raw URL, so the number of
+ * series stays bounded. Hashed client files share one label, since each deploy brings new names.
+ */
+export function routeLabel(request: FastifyRequest): string {
+  const template = request.routeOptions.url;
+  if (template === undefined) return 'unmatched';
+  return template.startsWith('/assets/') ? '/assets/*' : template;
+}
+
+export const statusClass = (status: number): string => `${Math.floor(status / 100)}xx`;
+
+/**
+ * Times every request and counts those in flight. Registered first, before the guard, so a request the
+ * guard refuses is counted too. `/metrics` on the public port answers 404: the metrics have a listener
+ * of their own (METRICS_PORT), reachable only where the operator binds it.
+ */
+export function registerRequestMetrics(app: FastifyInstance, metrics: AppMetrics): void {
+  app.decorate('metrics', metrics);
+  const counted = new WeakSet<FastifyRequest>();
+  const done = (request: FastifyRequest) => {
+    if (counted.delete(request)) metrics.inFlight.dec();
+  };
+  app.addHook('onRequest', async (request) => {
+    counted.add(request);
+    metrics.inFlight.inc();
+  });
+  app.addHook('onRequestAbort', async (request) => done(request));
+  app.addHook('onResponse', async (request, reply) => {
+    done(request);
+    metrics.requestDuration.observe(
+      { method: request.method, route: routeLabel(request), status_class: statusClass(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.get('/metrics', (_request, reply) => {
+    const body: ErrorBody = { message: 'Route GET /metrics not found', code: 'NOT_FOUND' };
+    return reply.status(404).send(body);
+  });
+}
