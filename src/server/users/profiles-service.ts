@@ -127,7 +127,10 @@ export async function updateUserProfile(
     return updateRevisioned(tx, profileRows, id, expectedRevision, actor, (before) => {
       assertStays(patch, before);
       const { userId: _user, tenantId: _tenant, ...values } = patch;
-      const set = Object.keys(values).length === 0 ? {} : { ...values, updatedAt: sql`now()` };
+      // A role changed by hand is no longer the SSO mapping's to remove (docs/sso.md).
+      const source =
+        values.role !== undefined && values.role !== before.role ? { source: 'manual' as const } : {};
+      const set = Object.keys(values).length === 0 ? {} : { ...values, ...source, updatedAt: sql`now()` };
       return { set, changes: (after) => changedFieldsOf(before, after, values) };
     });
   });

@@ -157,6 +157,10 @@ export async function updateUser(
         const values = {
           ...patch,
           ...(patch.avatarUrl !== undefined ? { avatarUrl: patch.avatarUrl || null } : {}),
+          // A role changed by hand is no longer the SSO mapping's to reset (docs/sso.md).
+          ...(patch.globalRole !== undefined && patch.globalRole !== before.globalRole
+            ? { globalRoleSource: 'manual' as const }
+            : {}),
         };
         if (Object.keys(values).length === 0) return { set: values, changes: () => ({}) };
         if (values.email !== undefined && values.email !== before.email)

@@ -37,6 +37,25 @@ function classify(error: unknown): SsoFailure {
   return new SsoFailure(unavailable ? 'provider_unavailable' : 'invalid_response', message, { cause: error });
 }
 
+/** Reads the provider's discovery document; the configuration verifies signatures, times out requests. */
+async function discover(config: OidcConfig): Promise<oidc.Configuration> {
+  const insecure = config.issuer.protocol === 'http:';
+  const configuration = await oidc.discovery(
+    config.issuer,
+    config.clientId,
+    { client_secret: config.clientSecret },
+    oidc.ClientSecretBasic(config.clientSecret),
+    {
+      // Beyond TLS, which the spec accepts as proof of the issuer, check the ID token's signature
+      // against the provider's published keys too: a token the provider did not sign is refused.
+      execute: [oidc.enableNonRepudiationChecks, ...(insecure ? [oidc.allowInsecureRequests] : [])],
+      timeout: PROVIDER_TIMEOUT_SECONDS,
+    },
+  );
+  configuration.timeout = PROVIDER_TIMEOUT_SECONDS;
+  return configuration;
+}
+
 /**
  * The relying party: discovers the provider lazily at the first sign-in (start-up never waits for it),
  * keeps the discovered configuration, and discovers again after a failure. openid-client does every
@@ -45,26 +64,8 @@ function classify(error: unknown): SsoFailure {
 export function createOidcClient(config: OidcConfig) {
   let discovered: Promise<oidc.Configuration> | undefined;
 
-  async function discover(): Promise<oidc.Configuration> {
-    const insecure = config.issuer.protocol === 'http:';
-    const configuration = await oidc.discovery(
-      config.issuer,
-      config.clientId,
-      { client_secret: config.clientSecret },
-      oidc.ClientSecretBasic(config.clientSecret),
-      {
-        // Beyond TLS, which the spec accepts as proof of the issuer, check the ID token's signature
-        // against the provider's published keys too: a token the provider did not sign is refused.
-        execute: [oidc.enableNonRepudiationChecks, ...(insecure ? [oidc.allowInsecureRequests] : [])],
-        timeout: PROVIDER_TIMEOUT_SECONDS,
-      },
-    );
-    configuration.timeout = PROVIDER_TIMEOUT_SECONDS;
-    return configuration;
-  }
-
   function configuration(): Promise<oidc.Configuration> {
-    discovered ??= discover().catch((error: unknown) => {
+    discovered ??= discover(config).catch((error: unknown) => {
       discovered = undefined;
       const message = error instanceof Error ? error.message : String(error);
       throw new SsoFailure('provider_unavailable', `discovery failed: ${message}`, { cause: error });

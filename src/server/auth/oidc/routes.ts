@@ -34,7 +34,7 @@ const failurePage = (failure: SsoFailure) => `/login?sso_error=${failure.code}`;
 
 /** Single sign-on (docs/sso.md): what the sign-in page offers, the redirect to the provider, its callback. */
 export function ssoRoutes(app: ZodApp, options: SsoRouteOptions): void {
-  const { db, signIn, oidc, secureCookie } = options;
+  const { signIn } = options;
 
   app.get(
     '/api/auth/providers',
@@ -53,6 +53,12 @@ export function ssoRoutes(app: ZodApp, options: SsoRouteOptions): void {
     }),
   );
 
+  loginRoute(app, options);
+  callbackRoute(app, options);
+}
+
+/** Starts a sign-in: the state in flight, then the redirect to the provider. */
+function loginRoute(app: ZodApp, { db, oidc, secureCookie }: SsoRouteOptions): void {
   app.get(
     SSO_LOGIN_PATH,
     {
@@ -83,7 +89,11 @@ export function ssoRoutes(app: ZodApp, options: SsoRouteOptions): void {
       }
     },
   );
+}
 
+/** The provider's redirect back: verified, then the session, or /login?sso_error=. */
+function callbackRoute(app: ZodApp, options: SsoRouteOptions): void {
+  const { db, oidc, secureCookie } = options;
   app.get(
     SSO_CALLBACK_PATH,
     {

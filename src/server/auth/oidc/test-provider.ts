@@ -105,6 +105,37 @@ function accountList(uid: string, accounts: Map<string, TestAccount>): string {
   return `<!doctype html><title>Test provider</title><h1>Sign in as</h1><ul>${items}</ul>`;
 }
 
+/** The provider's login and consent pages: log in as `?user=<sub>` (or pick one), consent at once. */
+async function interaction(
+  provider: Provider,
+  accounts: Map<string, TestAccount>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+) {
+  const details = await provider.interactionDetails(req, res);
+  if (details.prompt.name === 'login') {
+    const user = url.searchParams.get('user');
+    if (!user || !accounts.has(user)) {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(accountList(details.uid, accounts));
+      return;
+    }
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user } },
+      { mergeWithLastSubmission: false },
+    );
+    return;
+  }
+  // Consent: granted at once, for every scope asked.
+  const accountId = details.session?.accountId ?? '';
+  const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+  grant.addOIDCScope(String(details.params.scope));
+  const grantId = await grant.save();
+  await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+}
+
 export async function startTestProvider(options: {
   port?: number;
   host?: string;
@@ -126,30 +157,6 @@ export async function startTestProvider(options: {
     tamper: undefined,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-
-  async function interaction(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const details = await provider.interactionDetails(req, res);
-    if (details.prompt.name === 'login') {
-      const user = url.searchParams.get('user');
-      if (!user || !accounts.has(user)) {
-        res.writeHead(200, { 'content-type': 'text/html' }).end(accountList(details.uid, accounts));
-        return;
-      }
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: user } },
-        { mergeWithLastSubmission: false },
-      );
-      return;
-    }
-    // Consent: granted at once, for every scope asked.
-    const accountId = details.session?.accountId ?? '';
-    const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-    grant.addOIDCScope(String(details.params.scope));
-    const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
-  }
 
   /** Lets the provider answer the token request, then rewrites the ID token in its answer. */
   async function tamperedToken(req: IncomingMessage, res: ServerResponse, tamper: IdTokenTamper) {
@@ -178,7 +185,7 @@ export async function startTestProvider(options: {
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     };
     if (url.pathname.startsWith('/interaction/')) {
-      interaction(req, res, url).catch(fail);
+      interaction(provider, accounts, req, res, url).catch(fail);
     } else if (url.pathname === '/token' && testProvider.tamper && !req.headers['x-test-passthrough']) {
       tamperedToken(req, res, testProvider.tamper).catch(fail);
     } else {
