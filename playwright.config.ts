@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/credentials';
+import { appOidcEnv, providerEnv, providerIssuer } from './e2e/sso/test-provider';
 
 const PORT = Number(process.env.E2E_PORT ?? 5055);
 const RUN_DIR = `.e2e/${PORT}`;
@@ -35,26 +36,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // Each port gets its own database and its own copy of the client, so parallel runs (and a rebuild
-    // during a run) never share state.
-    command: `rm -rf ${RUN_DIR} && mkdir -p ${RUN_DIR} && cp -r dist/client ${RUN_DIR}/client && node dist/server/main.js`,
-    url: `http://localhost:${PORT}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: `${RUN_DIR}/data`,
-      CLIENT_DIR: `${RUN_DIR}/client`,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Scheduled changes come due within a second, so a spec waits seconds, not a pass of 5.
-      CHANGE_SCHEDULER_INTERVAL: '1',
+  webServer: [
+    {
+      // A real OpenID provider for single sign-on (e2e/auth/sso.spec.ts), up before the app, which
+      // reads its discovery document. Every other spec still signs in with a password.
+      command: 'npx tsx scripts/oidc-test-provider.ts',
+      url: `${providerIssuer(PORT)}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: providerEnv(PORT),
     },
-  },
+    {
+      // Each port gets its own database and its own copy of the client, so parallel runs (and a rebuild
+      // during a run) never share state.
+      command: `rm -rf ${RUN_DIR} && mkdir -p ${RUN_DIR} && cp -r dist/client ${RUN_DIR}/client && node dist/server/main.js`,
+      url: `http://localhost:${PORT}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${RUN_DIR}/data`,
+        CLIENT_DIR: `${RUN_DIR}/client`,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // Scheduled changes come due within a second, so a spec waits seconds, not a pass of 5.
+        CHANGE_SCHEDULER_INTERVAL: '1',
+        ...appOidcEnv(PORT),
+      },
+    },
+  ],
 });

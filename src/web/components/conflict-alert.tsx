@@ -5,7 +5,13 @@ import type { ConflictAwareSave, ConflictField } from '@/components/use-conflict
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'on' : 'off';
-  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : '(none)';
+  if (Array.isArray(value)) {
+    // Rows of a table (SSO group rules) read as JSON rather than "[object Object]".
+    const items = value.map((item: unknown) =>
+      typeof item === 'object' ? JSON.stringify(item) : String(item),
+    );
+    return items.length ? items.join(', ') : '(none)';
+  }
   return typeof value === 'string' ? value : JSON.stringify(value);
 };
 

@@ -1,9 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
+import type { LogoutResult } from '@contract/sso';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST /api/auth/logout: ends the session (204). */
-export async function logout(): Promise<void> {
-  await apiRequest('POST', '/api/auth/logout');
+/**
+ * POST /api/auth/logout: ends the session and says where the identity provider's session ends, when
+ * the user signed in through it (an older server's 204 means nowhere).
+ */
+export async function logout(): Promise<LogoutResult> {
+  const res = await apiRequest('POST', '/api/auth/logout');
+  const text = await res.text();
+  if (!text) return { endSessionUrl: null };
+  const { endSessionUrl } = JSON.parse(text) as Partial<LogoutResult>;
+  return { endSessionUrl: typeof endSessionUrl === 'string' ? endSessionUrl : null };
 }
 
 /** The caller navigates away and forgets the session on success (see UserMenu). */

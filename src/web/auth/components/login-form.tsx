@@ -49,8 +49,11 @@ function LoginField({ form, name, label, ...input }: LoginFieldProps) {
   );
 }
 
-/** Email and password; on success the me query holds the user and the page moves on. */
-export function LoginForm() {
+/**
+ * Email and password; on success the me query holds the user and the page moves on. `autoFocus`: the
+ * email field takes the focus unless a single sign-on button comes first.
+ */
+export function LoginForm({ autoFocus = true }: { autoFocus?: boolean }) {
   const loginMutation = useLogin();
   const form = useForm<LoginBody>({
     resolver: zodResolver(loginBodySchema),
@@ -76,7 +79,14 @@ export function LoginForm() {
             <span>{loginErrorMessage(loginMutation.error)}</span>
           </div>
         )}
-        <LoginField form={form} name="email" label="Email" type="email" autoComplete="username" autoFocus />
+        <LoginField
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus={autoFocus}
+        />
         <LoginField
           form={form}
           name="password"

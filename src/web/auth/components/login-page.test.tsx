@@ -5,7 +5,16 @@ import { ME_QUERY_KEY } from '@/auth/api/get-me';
 import { LoginPage } from '@/auth/components/login-page';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
+import { requestsTo, stubApi } from '@/test/api-stub';
 import type { Me } from '@contract/auth';
+import type { AuthProviders } from '@contract/sso';
+
+const passwordOnly: AuthProviders = { sso: null, passwordLogin: 'all', adminContact: null };
+
+/** The sign-in page's two calls: the providers (password only here) and POST /api/auth/login. */
+function stubLogin(login: Response | (() => Promise<Response>) = new Response(null, { status: 500 })) {
+  return stubApi({ 'GET /api/auth/providers': passwordOnly, 'POST /api/auth/login': login });
+}
 
 function renderLogin(path: string, me: Me | null = null) {
   const queryClient = queryClientWithMe(me);
@@ -21,7 +30,7 @@ function renderLogin(path: string, me: Me | null = null) {
 }
 
 async function fillAndSubmit(email = 'alice@example.com', password = 'correct horse battery') {
-  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(await screen.findByLabelText('Email'), email);
   await userEvent.type(screen.getByLabelText('Password'), password);
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
@@ -32,11 +41,10 @@ afterEach(() => {
 
 describe('LoginPage', () => {
   it('shows the product heading and requires both fields before calling the server', async () => {
-    const fetchMock = vi.fn<typeof fetch>();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubLogin();
     renderLogin('/login');
 
-    expect(screen.getByRole('heading', { name: 'Platform Console' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Platform Console' })).toBeInTheDocument();
     expect(screen.getByText('Resource Manager')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -44,17 +52,12 @@ describe('LoginPage', () => {
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestsTo(fetchMock, 'POST', '/api/auth/login')).toHaveLength(0);
   });
 
   it('shows exactly "Invalid email or password" on 401', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn<typeof fetch>()
-        .mockResolvedValue(
-          Response.json({ message: 'Invalid email or password', code: 'UNAUTHENTICATED' }, { status: 401 }),
-        ),
+    stubLogin(
+      Response.json({ message: 'Invalid email or password', code: 'UNAUTHENTICATED' }, { status: 401 }),
     );
     const { router } = renderLogin('/login');
     await fillAndSubmit('alice@example.com', 'wrong');
@@ -66,13 +69,8 @@ describe('LoginPage', () => {
 
   it("shows the server's message when rate limited (429)", async () => {
     const message = 'Too many failed sign-in attempts for this account. Try again later.';
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn<typeof fetch>()
-        .mockResolvedValue(
-          Response.json({ message, code: 'RATE_LIMITED' }, { status: 429, headers: { 'Retry-After': '60' } }),
-        ),
+    stubLogin(
+      Response.json({ message, code: 'RATE_LIMITED' }, { status: 429, headers: { 'Retry-After': '60' } }),
     );
     renderLogin('/login');
     await fillAndSubmit();
@@ -82,10 +80,7 @@ describe('LoginPage', () => {
   it('reads "Signing in..." with the fields disabled while pending, then goes to the redirect path', async () => {
     const me = makeMe();
     let answer: (response: Response) => void = () => undefined;
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubLogin(() => new Promise<Response>((resolve) => (answer = resolve)));
     const { router, queryClient } = renderLogin('/login?redirect=%2Ftenants');
     await fillAndSubmit('  alice@example.com ', 'secret-password');
 
@@ -108,7 +103,7 @@ describe('LoginPage', () => {
   it.each(['//evil.example.com', 'https://evil.example.com', '/login'])(
     'ignores the unsafe redirect %s and goes to the Overview',
     async (redirect) => {
-      vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(Response.json(makeMe())));
+      stubLogin(Response.json(makeMe()));
       const { router } = renderLogin(`/login?redirect=${encodeURIComponent(redirect)}`);
       await fillAndSubmit();
       expect(await screen.findByText('Overview screen')).toBeInTheDocument();

@@ -1,8 +1,12 @@
+import type { AuthProviders } from '@contract/sso';
 import { Boxes } from 'lucide-react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useMeQuery } from '@/auth/api/get-me';
+import { useProviders } from '@/auth/api/get-providers';
 import { LoginForm } from '@/auth/components/login-form';
 import { SessionPending } from '@/auth/components/require-session';
+import { SignedOutNotice, SsoErrorAlert, SsoSignIn } from '@/auth/components/sso-sign-in';
+import { passwordLimitNotes, signedOutState, ssoErrorMessage } from '@/auth/lib/sso';
 import { safeRedirect } from '@/auth/redirect';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { PRODUCT_NAME } from '@/lib/product';
@@ -12,10 +16,13 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const me = useMeQuery();
+  const providers = useProviders();
   const [searchParams] = useSearchParams();
+  const redirect = safeRedirect(searchParams.get('redirect'));
 
-  if (me.isPending) return <SessionPending />;
-  if (me.data) return <Navigate to={safeRedirect(searchParams.get('redirect'))} replace />;
+  // Both load in parallel; a failed providers call leaves the password form alone on the page.
+  if (me.isPending || providers.isPending) return <SessionPending />;
+  if (me.data) return <Navigate to={redirect} replace />;
 
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted/30 p-4">
@@ -28,9 +35,36 @@ export function LoginPage() {
           <CardDescription>Resource Manager</CardDescription>
         </CardHeader>
         <CardContent>
-          <LoginForm />
+          <SignInOptions
+            providers={providers.data ?? null}
+            ssoError={searchParams.get('sso_error')}
+            redirect={redirect}
+          />
         </CardContent>
       </Card>
     </main>
+  );
+}
+
+type SignInOptionsProps = { providers: AuthProviders | null; ssoError: string | null; redirect: string };
+
+/** What the installation offers: single sign-on first, then the password form (the break-glass way in). */
+function SignInOptions({ providers, ssoError, redirect }: SignInOptionsProps) {
+  const location = useLocation();
+  const signedOut = signedOutState(location.state);
+  const sso = providers?.sso ?? null;
+  const mode = providers?.passwordLogin ?? 'all';
+  return (
+    <div className="space-y-4">
+      {signedOut && <SignedOutNotice name={sso?.name ?? 'your identity provider'} {...signedOut} />}
+      {ssoError && <SsoErrorAlert message={ssoErrorMessage(ssoError, providers?.adminContact ?? null)} />}
+      {sso && <SsoSignIn name={sso.name} loginUrl={sso.loginUrl} returnTo={redirect} />}
+      <LoginForm autoFocus={!sso} />
+      {mode !== 'all' && (
+        <p className="text-center text-xs text-muted-foreground" data-testid="password-limit-note">
+          {passwordLimitNotes[mode]}
+        </p>
+      )}
+    </div>
   );
 }

@@ -71,6 +71,21 @@ describe('UserMenu', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeNull();
     expect(queryClient.getQueryData(['/api/tenants'])).toBeUndefined();
+    expect(router.state.location.state).toBeNull();
+  });
+
+  it("hands the provider's end-session address to the sign-in page (in history state)", async () => {
+    const endSessionUrl = 'https://idp.example.com/logout?id_token_hint=abc';
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(Response.json({ endSessionUrl })));
+    const { router } = renderMenu();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByText('Sign-in screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.state).toEqual({ endSessionUrl });
   });
 
   it('a failed sign-out shows a destructive "Error" toast with the server message', async () => {

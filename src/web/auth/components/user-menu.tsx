@@ -3,6 +3,7 @@ import { KeyRound, LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { forgetSession, useMe } from '@/auth/api/get-me';
 import { useLogout } from '@/auth/api/logout';
+import type { SignedOutState } from '@/auth/lib/sso';
 import { LOGIN_PATH } from '@/auth/redirect';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -33,9 +34,11 @@ export function UserMenu() {
 
   const signOut = () => {
     logoutMutation.mutate(undefined, {
-      onSuccess: () => {
-        // Navigate first, so that the session guard sees a sign-in page already on its way.
-        void navigate(LOGIN_PATH, { replace: true, flushSync: true });
+      onSuccess: ({ endSessionUrl }) => {
+        // Navigate first, so that the session guard sees a sign-in page already on its way. The sign-in
+        // page offers to end the provider's session too (docs/sso-console.md).
+        const state: SignedOutState | null = endSessionUrl ? { endSessionUrl } : null;
+        void navigate(LOGIN_PATH, { replace: true, flushSync: true, state });
         forgetSession(queryClient);
       },
       onError: (error) => {

@@ -11,6 +11,7 @@ import { AccountCard, type AccountChanges } from '@/settings/components/account-
 import { ApiAccessCard } from '@/settings/components/api-access-card';
 import { DangerZoneCard } from '@/settings/components/danger-zone-card';
 import { PreferenceCards, type Toggle } from '@/settings/components/preference-cards';
+import { SsoSettingsCard } from '@/settings/components/sso-settings-card';
 import { notifySuccess } from '@/components/notify';
 import { toSettingsInput } from '@/settings/lib/settings-input';
 import { useSettingsSave } from '@/settings/lib/use-settings-save';
@@ -105,6 +106,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       <ApiAccessCard />
       <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggle} />
       <ApprovalPolicyCard tenantId={null} />
+      {isAdmin && <SsoSettingsCard />}
       <DangerZoneCard isAdmin={isAdmin} />
       <ConfirmDialog
         open={confirmMaintenance}

@@ -1,6 +1,7 @@
 import type { UserProfile } from '@contract/users';
 import type * as React from 'react';
 import { TenantRoleBadge } from '@/users/components/role-badges';
+import { SsoSourceBadge } from '@/users/components/sso-source-badge';
 
 export const UNKNOWN_TENANT = 'Unknown Tenant';
 
@@ -22,6 +23,7 @@ export function TenantAccessEntry({ profile, tenantName, userName, actions }: Te
         <div className="flex flex-wrap items-center gap-2">
           <span className="truncate text-sm font-medium">{tenantName ?? UNKNOWN_TENANT}</span>
           <TenantRoleBadge role={profile.role} />
+          <SsoSourceBadge source={profile.source} />
         </div>
         {profile.jobTitle && <p className="text-xs text-muted-foreground">{profile.jobTitle}</p>}
         {displayAs && <p className="text-xs text-muted-foreground">Display as {displayAs}</p>}

@@ -4,6 +4,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { GlobalRoleBadge, ServiceAccountBadge } from '@/users/components/role-badges';
+import { SsoSourceBadge } from '@/users/components/sso-source-badge';
 import { TenantAccessEntry } from '@/users/components/tenant-access-entry';
 import { UserAvatar } from '@/users/components/user-avatar';
 import { UserCardActions, type UserAction } from '@/users/components/user-card-actions';
@@ -41,6 +42,7 @@ export function UserCard({ user, profiles, tenantName, canManageAccess, canEdit,
         <div className="flex flex-wrap gap-2">
           {user.kind === 'service' && <ServiceAccountBadge />}
           <GlobalRoleBadge role={user.globalRole} />
+          <SsoSourceBadge source={user.globalRoleSource} />
           <StatusBadge status={user.status} />
         </div>
         <div className="space-y-2">
