@@ -131,39 +131,8 @@ export async function buildApp(deps: AppDeps) {
   registerMaintenanceGuard(app, { db });
   registerIdempotency(app, { db });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Resource Manager API',
-        description: 'Administrative API of a multi-tenant platform',
-        version: '0.1.0',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The docs UI sets its own CSP (with hashes for its inline scripts) on its pages.
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-
-  healthRoutes(app, { database: deps.database });
-  const signIn = deps.signIn ?? DEFAULT_SIGN_IN_OPTIONS;
-  const oidc = signIn.oidc && createOidcClient(signIn.oidc);
-  authRoutes(app, { db, sessionPolicy, secureCookie: deps.secureCookie ?? 'auto', signIn, oidc });
-  auditRoutes(app, { db });
-  apiTokenRoutes(app, { db, maxDays: apiTokens.maxDays });
-  overviewRoutes(app, { db });
-  tenantRoutes(app, { db });
-  userRoutes(app, { db });
-  capabilityRoutes(app, { db });
-  configurationVersionRoutes(app, { db });
-  notificationTemplateRoutes(app, { db });
-  microfrontendRoutes(app, { db });
-  deploymentRoutes(app, { db });
-  webAppRoutes(app, { db });
-  gatewayRoutes(app, { db });
-  changeRequestRoutes(app, { db });
-  settingsRoutes(app, { db });
-  ssoSettingsRoutes(app, { db });
-  adminRoutes(app, { db });
+  await registerApiDocs(app);
+  registerRoutes(app, deps, { sessionPolicy, maxDays: apiTokens.maxDays });
 
   const servesClient = deps.clientDir ? await registerStaticClient(app, deps.clientDir) : false;
 
@@ -184,6 +153,52 @@ export async function buildApp(deps: AppDeps) {
   });
 
   return app;
+}
+
+/** The OpenAPI document and its UI at /api/docs, generated from the routes' zod schemas. */
+async function registerApiDocs(app: App): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Resource Manager API',
+        description: 'Administrative API of a multi-tenant platform',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The docs UI sets its own CSP (with hashes for its inline scripts) on its pages.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+/** Every domain's routes: the whole API. */
+function registerRoutes(
+  app: App,
+  deps: AppDeps,
+  settings: { sessionPolicy: SessionPolicy; maxDays: number },
+): void {
+  const { db } = deps.database;
+  const { sessionPolicy } = settings;
+  healthRoutes(app, { database: deps.database });
+  const signIn = deps.signIn ?? DEFAULT_SIGN_IN_OPTIONS;
+  const oidc = signIn.oidc && createOidcClient(signIn.oidc);
+  authRoutes(app, { db, sessionPolicy, secureCookie: deps.secureCookie ?? 'auto', signIn, oidc });
+  auditRoutes(app, { db });
+  apiTokenRoutes(app, { db, maxDays: settings.maxDays });
+  overviewRoutes(app, { db });
+  tenantRoutes(app, { db });
+  userRoutes(app, { db });
+  capabilityRoutes(app, { db });
+  configurationVersionRoutes(app, { db });
+  notificationTemplateRoutes(app, { db });
+  microfrontendRoutes(app, { db });
+  deploymentRoutes(app, { db });
+  webAppRoutes(app, { db });
+  gatewayRoutes(app, { db });
+  changeRequestRoutes(app, { db });
+  settingsRoutes(app, { db });
+  ssoSettingsRoutes(app, { db });
+  adminRoutes(app, { db });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

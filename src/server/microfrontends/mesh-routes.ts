@@ -83,6 +83,11 @@ export function meshRoutes(app: ZodApp, { db }: { db: Database }): void {
     },
   );
 
+  meshManifestRoute(app, db);
+}
+
+/** The manifest host shells poll (with a session, or a token scoped to the mesh: docs/automation.md). */
+function meshManifestRoute(app: ZodApp, db: Database): void {
   app.get(
     '/api/web-app-meshes/:id/manifest',
     {

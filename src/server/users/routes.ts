@@ -74,22 +74,6 @@ function userAccountRoutes(app: ZodApp, db: Database): void {
       reply.status(201).send(await createUser(db, request.body, requestActor(request))),
   );
 
-  app.post(
-    '/api/service-accounts',
-    {
-      config: { permission: adminOnly },
-      schema: {
-        tags,
-        summary:
-          'Add a service account: a user that never signs in and acts through API tokens (409 when the name is taken)',
-        body: serviceAccountInputSchema,
-        response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createServiceAccount(db, request.body, requestActor(request))),
-  );
-
   app.patch(
     '/api/users/:id',
     {
@@ -230,6 +214,26 @@ function userProfileEditRoutes(app: ZodApp, db: Database): void {
 /** Users and their tenant profiles (docs/product.md, docs/security.md). */
 export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
   userAccountRoutes(app, db);
+  serviceAccountRoutes(app, db);
   userProfileAccessRoutes(app, db);
   userProfileEditRoutes(app, db);
+}
+
+/** Service accounts: users that act only through API tokens (docs/automation.md). */
+function serviceAccountRoutes(app: ZodApp, db: Database): void {
+  app.post(
+    '/api/service-accounts',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags,
+        summary:
+          'Add a service account: a user that never signs in and acts through API tokens (409 when the name is taken)',
+        body: serviceAccountInputSchema,
+        response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createServiceAccount(db, request.body, requestActor(request))),
+  );
 }
