@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { openTestDatabase } from '../test/databases';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { openTestDatabase, type TestDatabase } from '../test/databases';
 import { bearerTokenFor, TEST_ADMIN } from '../test/sessions';
 import { TokenRateLimiter } from './rate-limit';
 
@@ -23,13 +23,20 @@ describe('per-token rate limit', () => {
     expect(() => limiter.take('a')).not.toThrow();
   });
 
-  it('answers 429 to a runaway token while people and other tokens carry on', async () => {
-    const database = await openTestDatabase('pglite');
-    const app = await buildApp({
-      database: database.handle,
-      apiTokens: { maxDays: 365, requestsPerMinute: 3 },
+  describe('on the API', () => {
+    let database: TestDatabase;
+    let app: App;
+    // The database opens in the hook (with its longer timeout): a loaded machine takes a while.
+    beforeAll(async () => {
+      database = await openTestDatabase('pglite');
+      app = await buildApp({ database: database.handle, apiTokens: { maxDays: 365, requestsPerMinute: 3 } });
     });
-    try {
+    afterAll(async () => {
+      await app?.close();
+      await database?.dispose();
+    });
+
+    it('answers 429 to a runaway token while people and other tokens carry on', async () => {
       const db = database.handle.db;
       const runaway = await bearerTokenFor(db, TEST_ADMIN, { name: 'runaway' });
       const other = await bearerTokenFor(db, TEST_ADMIN, { name: 'other' });
@@ -41,9 +48,6 @@ describe('per-token rate limit', () => {
       const refused = await get(runaway);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect((await get(other)).statusCode).toBe(200);
-    } finally {
-      await app.close();
-      await database.dispose();
-    }
+    });
   });
 });
