@@ -5,6 +5,7 @@ import { recordAudit } from '../../audit/service';
 import type { Database, Transaction } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
 import { getSsoSettings } from '../../settings/sso-service';
+import { isUniqueViolation } from '../../unique-violation';
 import { startSession } from '../service';
 import type { SessionPolicy } from '../sessions';
 import type { Actor } from '../viewer';
@@ -127,16 +128,23 @@ export async function ssoSignIn(
   const identity = identityOf(claims);
   const settings = await getSsoSettings(db);
   const who = identity.email ?? identity.subject;
-  const signIn = db.transaction(async (tx) => {
-    const actor: Actor = { id: null, email: who, ip: context.ip };
-    const user = await resolveUser(tx, identity, settings.jitProvisioning, actor);
-    if (user.kind === 'service') throw new SsoFailure('unknown_user', 'a service account never signs in');
-    if (user.status !== 'active') throw new SsoFailure('disabled', `user ${user.id} is disabled`);
-    const userActor: Actor = { id: user.id, email: user.email, ip: context.ip };
-    const groups = groupsOf(claims, settings.claim);
-    await applyRoleMapping(tx, user, mapGroups(groups, settings.rules), userActor);
-    const [fresh] = await tx.select(publicUserColumns).from(users).where(eq(users.id, user.id));
-    return startSession(tx, fresh ?? user, { ...context, method: 'sso' });
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      const actor: Actor = { id: null, email: who, ip: context.ip };
+      const user = await resolveUser(tx, identity, settings.jitProvisioning, actor);
+      if (user.kind === 'service') throw new SsoFailure('unknown_user', 'a service account never signs in');
+      if (user.status !== 'active') throw new SsoFailure('disabled', `user ${user.id} is disabled`);
+      const userActor: Actor = { id: user.id, email: user.email, ip: context.ip };
+      const groups = groupsOf(claims, settings.claim);
+      await applyRoleMapping(tx, user, mapGroups(groups, settings.rules), userActor);
+      const [fresh] = await tx.select(publicUserColumns).from(users).where(eq(users.id, user.id));
+      return startSession(tx, fresh ?? user, { ...context, method: 'sso' });
+    });
+  // Two first sign-ins of one identity at once (two tabs, a double click): the later link or JIT insert
+  // meets the earlier one's row in a unique index. Run once more: it now finds that row and signs in.
+  const signIn = attempt().catch((error: unknown) => {
+    if (isUniqueViolation(error)) return attempt();
+    throw error;
   });
   // A refusal names who was refused, for the failed sign-in's audit event.
   return signIn.catch((error: unknown) => {
