@@ -109,6 +109,32 @@ describeApi(
       setGroups('alice-sub', ['rm-admins', 'acme-devs']);
     });
 
+    it('leaves a role set by hand alone when no rule covers its tenant', async () => {
+      const granted = await ctx().inject({
+        method: 'POST',
+        url: '/api/user-profiles',
+        payload: { userId: 'user-1', tenantId: 'tenant-003', role: 'admin' },
+      });
+      expect(granted.statusCode, granted.body).toBe(201);
+      await putSettings({
+        claim: 'groups',
+        jitProvisioning: false,
+        rules: [{ group: 'acme-devs', tenantId: 'tenant-002', role: 'developer' }],
+      });
+      await signIn('alice-sub');
+      expect(await profilesOf('user-1')).toContainEqual({
+        tenantId: 'tenant-003',
+        role: 'admin',
+        source: 'manual',
+      });
+      setGroups('alice-sub', []);
+      await signIn('alice-sub');
+      expect(await profilesOf('user-1')).toEqual([
+        { tenantId: 'tenant-003', role: 'admin', source: 'manual' },
+      ]);
+      setGroups('alice-sub', ['rm-admins', 'acme-devs']);
+    });
+
     it('finds a linked user by issuer and subject, not by e-mail', async () => {
       // The provider now says another address: the link still names the same user.
       const account = provider().accounts.get('alice-sub');
