@@ -1,3 +1,4 @@
+import { LIVE_MESSAGES } from '@contract/events';
 import { AlertNotice } from '@/components/alert-notice';
 import { Button } from '@/components/ui/button';
 import type { ConflictAwareSave, ConflictField } from '@/components/use-conflict-aware-save';
@@ -31,13 +32,34 @@ type ConflictAlertProps = {
   onOverwrite: () => void;
 };
 
+/** Someone else saved the resource while the form is open, as the live stream told: before any 412. */
+function ChangedUnderneath({ who, onReview }: { who: string; onReview: () => void }) {
+  return (
+    <AlertNotice
+      testId="changed-underneath"
+      tone="warning"
+      layout="inline"
+      title={LIVE_MESSAGES.changedUnderneath(who)}
+      actions={
+        <Button type="button" variant="outline" size="sm" onClick={onReview}>
+          Review their version
+        </Button>
+      }
+    >
+      <p className="text-muted-foreground">Your edits stay in the form.</p>
+    </AlertNotice>
+  );
+}
+
 /**
- * Shown inside an edit form when its save lost to someone else's (412): what they changed, yours vs
- * theirs, and the two ways on. The form keeps what the admin typed either way.
+ * Shown inside an edit form when its save lost to someone else's (412), or when their save is reviewed
+ * after the live notice: what they changed, yours vs theirs, and the two ways on. The form keeps what
+ * the admin typed either way.
  */
 export function ConflictAlert({ save, onOverwrite }: ConflictAlertProps) {
-  const { conflict } = save;
-  if (!conflict) return null;
+  const { conflict, changedBy } = save;
+  if (!conflict)
+    return changedBy === null ? null : <ChangedUnderneath who={changedBy} onReview={save.review} />;
   return (
     <AlertNotice
       testId="conflict-alert"

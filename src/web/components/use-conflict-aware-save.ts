@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { notifyError } from '@/components/notify';
 import { toast } from '@/components/ui/use-toast';
+import { idOf, useChangedUnderneath, type LiveResource } from '@/components/use-changed-underneath';
 import { isPreconditionFailed } from '@/lib/api-client';
 
 /** One form field that someone else changed while this admin was editing. */
@@ -32,6 +34,10 @@ export type ConflictAwareSave = {
   overwrite: (submit: () => void) => void;
   /** Call from a save's onSuccess when the form stays open: the saved resource is the new baseline. */
   saved: (resource: { revision: number }) => void;
+  /** Who changed the resource since the form loaded it, as a live event told (not the viewer), or null. */
+  changedBy: string | null;
+  /** Reads their version and shows it as a conflict would (yours vs theirs, reload or overwrite). */
+  review: () => void;
 };
 
 /**
@@ -54,6 +60,8 @@ type Options<TForm extends Record<string, unknown>, TResource extends { revision
   what: string;
   /** Field labels for the alert; fields without one show their name. */
   labels?: Partial<Record<keyof TForm & string, string>>;
+  /** Follow the resource live: someone else's save is announced at once (docs/live-console.md). */
+  live?: LiveResource<TResource>;
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -133,6 +141,29 @@ function useConflictState<TResource>() {
 }
 
 /**
+ * "Review their version" of a change announced live: reads the resource and shows it as a 412 would;
+ * when the form already holds that revision (it adopted it meanwhile), only the notice goes.
+ */
+function useReview<TResource extends { revision: number }>(
+  live: LiveResource<TResource> | undefined,
+  id: string | null,
+  revisionRef: RefObject<number | undefined>,
+  present: (current: TResource) => void,
+  clear: () => void,
+) {
+  return useCallback(() => {
+    if (!live || id === null) return;
+    live.fetchCurrent(id).then(
+      (current) => {
+        clear();
+        if (current.revision > (revisionRef.current ?? -1)) present(current);
+      },
+      (error: unknown) => notifyError(error, 'Could not load their version.'),
+    );
+  }, [live, id, revisionRef, present, clear]);
+}
+
+/**
  * Optimistic concurrency for a whole-resource form. The form sends the revision it loaded; when the
  * server answers 412 this keeps what the admin typed, says which fields the other save changed
  * (yours vs theirs), and offers to rebase on their version or to overwrite it. One hook for every
@@ -141,7 +172,7 @@ function useConflictState<TResource>() {
 export function useConflictAwareSave<
   TForm extends Record<string, unknown>,
   TResource extends { revision: number },
->({ form, resource, toFormValues, what, labels = {} }: Options<TForm, TResource>): ConflictAwareSave {
+>({ form, resource, toFormValues, what, labels = {}, live }: Options<TForm, TResource>): ConflictAwareSave {
   const { baseRef, revisionRef } = useBaseline(resource, toFormValues);
   const { pending, conflict, show, clear } = useConflictState<TResource>();
   const getValues = useCallback(() => form.getValues(), [form]);
@@ -151,14 +182,28 @@ export function useConflictAwareSave<
     [form],
   );
 
+  /** Their version beside the admin's, with the ways on. */
+  const present = useCallback(
+    (current: TResource, revision = current.revision) => {
+      const theirs = toFormValues(current);
+      show(current, revision, { what, fields: conflictFields(baseRef.current, getValues(), theirs, labels) });
+    },
+    [toFormValues, getValues, labels, what, baseRef, show],
+  );
+  const id = idOf(resource);
+  const { underneath, clear: forget } = useChangedUnderneath(
+    live?.resourceType,
+    id,
+    () => revisionRef.current,
+  );
+  const review = useReview(live, id, revisionRef, present, forget);
+
   const handleError = useCallback(
     (error: unknown): boolean => {
       if (!isPreconditionFailed(error) || !resource) return false;
       // The 412 body is the server's copy of this same resource, which the API client leaves unparsed.
-      const current = error.current as TResource;
-      const theirs = toFormValues(current);
-      const fields = conflictFields(baseRef.current, getValues(), theirs, labels);
-      show(current, error.currentRevision, { what, fields });
+      present(error.current as TResource, error.currentRevision);
+      forget();
       toast({
         variant: 'destructive',
         title: 'Not saved',
@@ -166,7 +211,7 @@ export function useConflictAwareSave<
       });
       return true;
     },
-    [resource, toFormValues, getValues, labels, what, baseRef, show],
+    [resource, present, forget, what],
   );
 
   const reload = useCallback(() => {
@@ -201,5 +246,14 @@ export function useConflictAwareSave<
     [getValues, baseRef, revisionRef],
   );
 
-  return { revision: () => revisionRef.current, conflict, handleError, reload, overwrite, saved };
+  return {
+    revision: () => revisionRef.current,
+    conflict,
+    handleError,
+    reload,
+    overwrite,
+    saved,
+    changedBy: conflict ? null : (underneath?.who ?? null),
+    review,
+  };
 }

@@ -9,6 +9,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { notifyError } from '@/components/notify';
+import type { LiveResource } from '@/components/use-changed-underneath';
 import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { applyServerIssues } from '@/lib/server-issues';
 
@@ -30,6 +31,8 @@ type Options<TInput extends FieldValues, TValues, TResource extends { revision: 
   wrapResolver?: (resolver: Resolver<TInput, unknown, TValues>) => Resolver<TInput, unknown, TValues>;
   /** Called after a save succeeded (closes the dialog). */
   onDone: () => void;
+  /** Follow the resource live: someone else's save is announced in the form at once. */
+  live?: LiveResource<TResource>;
 };
 
 /**
@@ -48,6 +51,7 @@ export function useResourceForm<TInput extends FieldValues, TValues, TResource e
   mode,
   wrapResolver = (resolver) => resolver,
   onDone,
+  live,
 }: Options<TInput, TValues, TResource>) {
   const form = useForm<TInput, unknown, TValues>({
     resolver: wrapResolver(zodResolver(schema)),
@@ -60,6 +64,7 @@ export function useResourceForm<TInput extends FieldValues, TValues, TResource e
     toFormValues: defaults,
     what,
     labels,
+    live,
   });
 
   const onError = (error: unknown, fallback: string) => {

@@ -7,7 +7,7 @@ export {
   useTenantNames,
   useTenantOptions,
 } from '@/tenants/api/get-tenant-options';
-export { invalidateTenants, tenantKeys } from '@/tenants/api/tenant-keys';
+export { invalidateTenants, tenantChangeRoots, tenantKeys } from '@/tenants/api/tenant-keys';
 export { TenantCombobox } from '@/tenants/components/tenant-combobox';
 export { TenantsPage } from '@/tenants/components/tenants-page';
 export { useUpdateTenant } from '@/tenants/api/update-tenant';

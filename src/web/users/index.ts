@@ -1,2 +1,3 @@
 // The users feature's public surface: other features and the app shell import only from here.
 export { UsersPage } from '@/users/components/users-page';
+export { userKeys } from '@/users/api/user-keys';

@@ -29,9 +29,10 @@ const AFFECTED_ROOTS = [
   ['/api/web-app-meshes'],
 ];
 
+/** The roots of every read a tenant change may affect: the tenants' own and the others' above. */
+export const tenantChangeRoots = [tenantKeys.all, ...AFFECTED_ROOTS];
+
 /** Every tenant mutation calls this, so every screen that shows tenants refreshes. */
 export async function invalidateTenants(queryClient: QueryClient): Promise<void> {
-  await Promise.all(
-    [tenantKeys.all, ...AFFECTED_ROOTS].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
+  await Promise.all(tenantChangeRoots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -4,6 +4,7 @@ import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
 import { notifySuccess } from '@/components/notify';
 import { useCreateTenant } from '@/tenants/api/create-tenant';
+import { getTenant } from '@/tenants/api/get-tenant';
 import { usePatchTenant } from '@/tenants/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
 import { useWideningConfirmation } from '@/tenants/widening-confirm';
@@ -16,6 +17,9 @@ import {
   tenantFormSchema,
   toTenantInput,
 } from '@/tenants/list/lib/tenant-form';
+
+/** An open edit form hears at once when someone else saves the tenant. */
+const TENANT_LIVE = { resourceType: 'tenant', fetchCurrent: getTenant } as const;
 
 type TenantFormDialogProps = {
   open: boolean;
@@ -54,6 +58,7 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
     labels: TENANT_FIELD_LABELS,
     toField: oneOf(tenantFormFields),
     onDone,
+    live: TENANT_LIVE,
   });
 
   const widening = useWideningConfirmation();

@@ -1,0 +1,78 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { environments } from '@contract/common';
+import type { LiveEvent } from '@contract/events';
+import { gatewayPaths } from '@contract/gateway';
+import { apiTokenKeys } from '@/api-tokens';
+import { auditKeys } from '@/audit';
+import { ME_QUERY_KEY } from '@/auth';
+import { capabilityKeys } from '@/capabilities';
+import { changeRequestKeys } from '@/changes';
+import { configurationVersionRoots } from '@/control-plane';
+import { deploymentKeys } from '@/deployments';
+import { gatewayKeys } from '@/gateway';
+import { EVERYTHING, type LiveEventEffects, type LiveEventTouches } from '@/live';
+import { meshKeys, microfrontendKeys } from '@/microfrontends';
+import { overviewKeys } from '@/overview';
+import { SETTINGS_PATH, SSO_SETTINGS_PATH } from '@/settings';
+import { tenantChangeRoots } from '@/tenants';
+import { userKeys } from '@/users';
+import { webAppKeys } from '@/web-apps';
+
+/*
+ * What a live event of each audited resource type refreshes, by the owning features' key factories: the
+ * one table a new audited resource type must join (the type has a key per resource type, so leaving one
+ * out does not compile). The app composes it, as the only place that may import every feature; see
+ * docs/live-console.md. Every event is an audit event, so every entry refreshes the audit log too.
+ */
+
+const touching =
+  (roots: (event: LiveEvent) => readonly QueryKey[]) =>
+  (event: LiveEvent): readonly QueryKey[] => [...roots(event), auditKeys.all];
+
+/** A tenant's lineage of routes or policies; with no tenant named, every read (the roots are per tenant). */
+const lineage =
+  (kind: 'routes' | 'policies') =>
+  (event: LiveEvent): LiveEventTouches =>
+    event.tenantId === null ? EVERYTHING : [gatewayKeys.all(kind, event.tenantId), auditKeys.all];
+
+/** Users and profiles show each other, and the signed-in user's own roles may be the ones that changed. */
+const people = touching(() => [userKeys.all, userKeys.profiles, ME_QUERY_KEY]);
+/** Approval policies are read under the changes feature's root, with the requests they govern. */
+const requests = touching(() => [changeRequestKeys.all]);
+
+export const liveEventEffects: LiveEventEffects = {
+  api_token: touching(() => [apiTokenKeys.all]),
+  /** The catalogue, its counts on the Overview, and Deployments, which lists capabilities by name. */
+  capability: touching(() => [capabilityKeys.all, overviewKeys.all, deploymentKeys.all]),
+  /** The list, the review page and the sidebar badge; an applied change also sends its own domain's event. */
+  'change-request': requests,
+  /** The control plane's versions, and the gateway dialogs' picker of subscribed capabilities. */
+  'configuration-version': touching(({ tenantId }) => [
+    ...configurationVersionRoots(tenantId),
+    ...(tenantId === null ? [] : environments.map((env) => [gatewayPaths.capabilities(tenantId, env)])),
+  ]),
+  deployment: touching(() => [deploymentKeys.all]),
+  'gateway-route': lineage('routes'),
+  mesh: touching(() => [meshKeys.all, webAppKeys.all]),
+  /** Microfrontends and their versions: the registry, the mesh pickers and manifests, Deployments. */
+  microfrontend: touching(() => [microfrontendKeys.all, meshKeys.all, deploymentKeys.all]),
+  /** Templates are read under their capability. */
+  'notification-template': touching(() => [capabilityKeys.all]),
+  'opa-policy': lineage('policies'),
+  platform: requests,
+  /** A sign-in moves a user's last sign-in. */
+  session: touching(() => [userKeys.all]),
+  settings: touching(() => [[SETTINGS_PATH], [SSO_SETTINGS_PATH]]),
+  /** Delete All Resources. */
+  system: () => EVERYTHING,
+  tenant: (event) => {
+    // A tenant's approval policy is audited on the tenant; a delete takes the tenant's every child with it.
+    if (event.action === 'approval_policy.update') return requests(event);
+    if (event.action === 'tenant.delete') return EVERYTHING;
+    return touching(() => tenantChangeRoots)(event);
+  },
+  user: people,
+  user_profile: people,
+  /** Web apps, and the Overview that counts and lists them. */
+  web_app: touching(() => [webAppKeys.all, overviewKeys.all, meshKeys.all]),
+};
