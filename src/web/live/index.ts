@@ -1,11 +1,12 @@
 // The live console's public surface: the app shell opens the connection and shows its indicator; the
 // app composes the table of what each event refreshes.
-export type { LiveStatus } from '@/live/live-connection';
+export type { CreateLiveSource, LiveSource, LiveStatus } from '@/live/live-connection';
 export {
   EVERYTHING,
   type LiveEventEffects,
   type LiveEventTouches,
   type LoadLiveEventEffects,
+  touchedBy,
 } from '@/live/live-invalidation';
 export { LiveIndicator } from '@/live/live-indicator';
 export { useLiveConsole } from '@/live/use-live-console';
