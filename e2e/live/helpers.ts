@@ -1,0 +1,19 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { setPassword } from '../auth/auth-helpers';
+import { expect, signIn } from '../fixtures';
+
+/** Priya Raman: the demo data's second administrator, admin B beside the e2e administrator (A). */
+export const ADMIN_B = { id: 'user-002', email: 'priya.raman@example.com', password: 'e2e-priya-password-1' };
+
+/** A browser of admin B's own (its own session and tab), signed in; `admin` gives B a password first. */
+export async function adminBPage(browser: Browser, admin: APIRequestContext): Promise<Page> {
+  await setPassword(admin, ADMIN_B.id, ADMIN_B.password);
+  const context = await browser.newContext();
+  await signIn(context.request, ADMIN_B);
+  return context.newPage();
+}
+
+/** Waits until the page's live stream is open, so that what happens next reaches it as an event. */
+export async function waitForLive(page: Page): Promise<void> {
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
+}
