@@ -140,27 +140,54 @@ function useConflictState<TResource>() {
   return { pending, conflict, show, clear };
 }
 
+/** Shows their version beside the admin's, with the ways on (a 412, or a reviewed live change). */
+function usePresent<TForm extends Record<string, unknown>, TResource>({
+  toFormValues,
+  getValues,
+  labels,
+  what,
+  baseRef,
+  show,
+}: {
+  toFormValues: (resource: TResource) => TForm;
+  getValues: () => TForm;
+  labels: Partial<Record<Field<TForm>, string>>;
+  what: string;
+  baseRef: RefObject<TForm | undefined>;
+  show: (current: TResource, revision: number, shown: Conflict) => void;
+}) {
+  return useCallback(
+    (current: TResource, revision: number) => {
+      const theirs = toFormValues(current);
+      show(current, revision, { what, fields: conflictFields(baseRef.current, getValues(), theirs, labels) });
+    },
+    [toFormValues, getValues, labels, what, baseRef, show],
+  );
+}
+
 /**
- * "Review their version" of a change announced live: reads the resource and shows it as a 412 would;
- * when the form already holds that revision (it adopted it meanwhile), only the notice goes.
+ * Someone else's save announced live, and "Review their version": reads the resource and shows it as a
+ * 412 would; when the form already holds that revision (it adopted it meanwhile), only the notice goes.
  */
-function useReview<TResource extends { revision: number }>(
+function useLiveNotice<TResource extends { revision: number }>(
   live: LiveResource<TResource> | undefined,
-  id: string | null,
+  resource: TResource | undefined,
   revisionRef: RefObject<number | undefined>,
-  present: (current: TResource) => void,
-  clear: () => void,
+  present: (current: TResource, revision: number) => void,
 ) {
-  return useCallback(() => {
+  const id = idOf(resource);
+  const { underneath, clear } = useChangedUnderneath(live?.resourceType, id, () => revisionRef.current);
+  const review = useCallback(() => {
     if (!live || id === null) return;
     live.fetchCurrent(id).then(
       (current) => {
         clear();
-        if (current.revision > (revisionRef.current ?? -1)) present(current);
+        if (current.revision > (revisionRef.current ?? -1)) present(current, current.revision);
       },
       (error: unknown) => notifyError(error, 'Could not load their version.'),
     );
   }, [live, id, revisionRef, present, clear]);
+  return { underneath, forget: clear, review };
 }
 
 /**
@@ -182,21 +209,8 @@ export function useConflictAwareSave<
     [form],
   );
 
-  /** Their version beside the admin's, with the ways on. */
-  const present = useCallback(
-    (current: TResource, revision = current.revision) => {
-      const theirs = toFormValues(current);
-      show(current, revision, { what, fields: conflictFields(baseRef.current, getValues(), theirs, labels) });
-    },
-    [toFormValues, getValues, labels, what, baseRef, show],
-  );
-  const id = idOf(resource);
-  const { underneath, clear: forget } = useChangedUnderneath(
-    live?.resourceType,
-    id,
-    () => revisionRef.current,
-  );
-  const review = useReview(live, id, revisionRef, present, forget);
+  const present = usePresent({ toFormValues, getValues, labels, what, baseRef, show });
+  const { underneath, forget, review } = useLiveNotice(live, resource, revisionRef, present);
 
   const handleError = useCallback(
     (error: unknown): boolean => {

@@ -1,5 +1,6 @@
 import type { Tenant, TenantPatch } from '@contract/tenants';
 import { ConflictAlert } from '@/components/conflict-alert';
+import type { LiveResource } from '@/components/use-changed-underneath';
 import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
 import { notifySuccess } from '@/components/notify';
@@ -19,7 +20,7 @@ import {
 } from '@/tenants/list/lib/tenant-form';
 
 /** An open edit form hears at once when someone else saves the tenant. */
-const TENANT_LIVE = { resourceType: 'tenant', fetchCurrent: getTenant } as const;
+const TENANT_LIVE: LiveResource<Tenant> = { resourceType: 'tenant', fetchCurrent: getTenant };
 
 type TenantFormDialogProps = {
   open: boolean;
