@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LIVE_EVENTS_PATH, LIVE_MESSAGES } from '../../src/contract/events';
 import type { Tenant } from '../../src/contract/tenants';
+import { E2E_ADMIN } from '../credentials';
 import { developerRequest, requestConfigurationChange, waitingFor } from '../changes/helpers';
 import { expect, signIn, test } from '../fixtures';
 import { searchTenants, tenantAction, tenantCard } from '../tenants/helpers';
@@ -62,7 +63,7 @@ test("A edits a tenant while B has its edit form open: B's form says so at once"
   expect(edited.ok(), await edited.text()).toBe(true);
 
   const notice = dialog.getByTestId('changed-underneath');
-  await expect(notice).toContainText(LIVE_MESSAGES.changedUnderneath('admin@example.com'));
+  await expect(notice).toContainText(LIVE_MESSAGES.changedUnderneath(E2E_ADMIN.email));
   await notice.getByRole('button', { name: 'Review their version' }).click();
   await expect(dialog.getByTestId('conflict-alert')).toContainText('Edited by A');
   await pageB.context().close();
