@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LIVE_EVENTS_PATH } from '../../src/contract/events';
 import { expect, test } from '../fixtures';
 import { CONTROL_PLANE, registerCapability } from './helpers';
 
@@ -17,8 +18,16 @@ async function loadCapabilitiesTab(page: Page): Promise<{ gets: string[]; cards:
   return { gets, cards: await page.getByRole('article').count() };
 }
 
-/** Reads the app shell makes on every page (session, maintenance banner, the Changes badge), not the control plane's own. */
-const SHELL_READS = new Set(['/api/auth/me', '/api/settings', '/api/change-requests/summary']);
+/**
+ * Reads the app shell makes on every page (session, maintenance banner, the Changes badge, the live
+ * stream), not the control plane's own.
+ */
+const SHELL_READS = new Set([
+  '/api/auth/me',
+  '/api/settings',
+  '/api/change-requests/summary',
+  LIVE_EVENTS_PATH,
+]);
 
 test('the Capabilities tab makes the same number of requests however many capabilities exist', async ({
   page,
