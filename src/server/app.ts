@@ -16,6 +16,7 @@ import { TokenRateLimiter } from './api-tokens/rate-limit';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { auditRoutes } from './audit/routes';
 import { registerGuard } from './auth/guard';
+import { loadEstimatorForPasswordRoutes } from './auth/password-strength';
 import { createOidcClient } from './auth/oidc/client';
 import { DEFAULT_SIGN_IN_OPTIONS, type SignInOptions } from './auth/oidc/config';
 import { authRoutes } from './auth/routes';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerMaintenanceGuard(app, { db });
   registerIdempotency(app, { db });
+  loadEstimatorForPasswordRoutes(app);
 
   await registerApiDocs(app);
   registerRoutes(app, deps, { sessionPolicy, maxDays: apiTokens.maxDays });
