@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { withoutLiveUpdates } from '../live/helpers';
 import { developerRequest, requestConfigurationChange, waitingFor } from './helpers';
 
 /** The sidebar's Changes link, whatever its badge says. */
@@ -99,6 +100,8 @@ test.describe('Changes', () => {
     page,
     request,
   }) => {
+    // The page must stay on the revision it read for the race to be lost: live updates would refresh it.
+    await withoutLiveUpdates(page);
     await page.goto('/changes');
     const mine = await requestConfigurationChange(request, `E2E own ${Date.now()}`);
     await page.goto(`/changes/${mine.id}`);

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { LIVE_EVENTS_PATH } from '../../src/contract/events';
 import { setPassword } from '../auth/auth-helpers';
 import { expect, signIn } from '../fixtures';
 
@@ -16,4 +17,12 @@ export async function adminBPage(browser: Browser, admin: APIRequestContext): Pr
 /** Waits until the page's live stream is open, so that what happens next reaches it as an event. */
 export async function waitForLive(page: Page): Promise<void> {
   await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
+}
+
+/**
+ * Keeps a page from hearing live events (the stream answers 204, which tells the browser not to retry),
+ * for a test that needs the page to stay on what it read, as a tab with a dropped stream would.
+ */
+export async function withoutLiveUpdates(page: Page): Promise<void> {
+  await page.route(`**${LIVE_EVENTS_PATH}`, (route) => route.fulfill({ status: 204 }));
 }
