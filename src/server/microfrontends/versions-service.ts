@@ -12,7 +12,7 @@ import type {
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, orderByFor, pageOf, runList, runOptions } from '../db/list';
+import { containsAny, countColumn, listWindow, runList, type ListPage, runOptions } from '../db/list';
 import { microfrontendVersions } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { revisionedRows, updateRevisioned } from '../revisioned-rows';
@@ -34,25 +34,30 @@ export async function listMicrofrontendVersions(
   db: Executor,
   microfrontendId: string,
   query: MicrofrontendVersionListQuery,
-): Promise<{ items: MicrofrontendVersion[]; total: number }> {
+): Promise<ListPage<MicrofrontendVersion>> {
   await getMicrofrontend(db, microfrontendId);
   const where = and(
     eq(microfrontendVersions.microfrontendId, microfrontendId),
     query.status ? eq(microfrontendVersions.status, query.status) : undefined,
     containsAny(query.q, [microfrontendVersions.version]),
   );
-  const { limit, offset } = pageOf(query);
-  return runList({
+  const window = listWindow(query, {
+    fallback: '-createdAt',
+    columns: versionSortColumns,
+    id: microfrontendVersions.id,
+  });
+  return runList(db, {
     page: db
       .select()
       .from(microfrontendVersions)
-      .where(where)
-      .orderBy(...orderByFor(query.sort, '-createdAt', versionSortColumns, microfrontendVersions.id))
-      .limit(limit)
-      .offset(offset),
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(microfrontendVersions).where(where),
-    limit,
-    offset,
+    window,
+    estimateOf: where ? undefined : microfrontendVersions,
+    exactTotal: query.exactTotal,
   });
 }
 
@@ -61,7 +66,7 @@ export async function microfrontendVersionOptions(
   db: Executor,
   microfrontendId: string,
   { status, ...query }: MicrofrontendVersionOptionsQuery,
-): Promise<{ items: Option[]; total: number }> {
+): Promise<ListPage<Option>> {
   await getMicrofrontend(db, microfrontendId);
   const { id, version: label, status: detail } = microfrontendVersions;
   return runOptions(
