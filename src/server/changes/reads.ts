@@ -143,6 +143,7 @@ export function changeRequestListQueries(db: Database, query: ChangeRequestQuery
     fallback: '-createdAt',
     columns: changeRequestSortColumns,
     id: changeRequests.id,
+    unique: ['number'],
   });
   return {
     page: db

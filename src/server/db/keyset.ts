@@ -20,6 +20,11 @@ export interface SortTable<F extends string> {
   fallback: SortValue<F>;
   columns: Record<F, PgColumn>;
   id: PgColumn;
+  /**
+   * Sort fields whose NOT NULL column is unique (a change request's number): they order alone, with no
+   * id tiebreak, so their unique index serves the page.
+   */
+  unique?: readonly F[];
 }
 
 /** What a list query asks of the window: the shared q/sort/limit/offset/cursor of src/contract/lists.ts. */
@@ -58,11 +63,12 @@ export function orderByFor<F extends string>(
   fallback: SortValue<F>,
   columns: Record<F, PgColumn>,
   id: PgColumn,
+  unique: readonly F[] = [],
 ): SQL[] {
   const { field, direction } = parseSort(sort ?? fallback);
   const by = direction === 'asc' ? asc : desc;
   const column = columns[field];
-  return column === id ? [by(id)] : [by(column), by(id)];
+  return column === id || unique.includes(field) ? [by(column)] : [by(column), by(id)];
 }
 
 const cursorIssue = (message: string) =>
@@ -89,9 +95,11 @@ function pastBoundary(
   ascending: boolean,
   key: CursorKey,
   boundaryId: string,
+  unique: boolean,
 ) {
   const beyond = ascending ? gt : lt;
   if (column === id) return beyond(id, boundaryId);
+  if (unique) return beyond(column, key);
   const row = ascending
     ? sql`(${column}, ${id}) > (${key}, ${boundaryId})`
     : sql`(${column}, ${id}) < (${key}, ${boundaryId})`;
@@ -119,7 +127,7 @@ export function listWindow<F extends string>(query: WindowQuery<F>, table: SortT
     return {
       ...base,
       after: undefined,
-      orderBy: orderByFor(sort, table.fallback, table.columns, table.id),
+      orderBy: orderByFor(sort, table.fallback, table.columns, table.id, table.unique),
       offset: query.offset ?? 0,
       direction: undefined,
     };
@@ -136,8 +144,15 @@ export function listWindow<F extends string>(query: WindowQuery<F>, table: SortT
   const readSort = forwards ? sort : reversed(sort);
   return {
     ...base,
-    after: pastBoundary(column, table.id, (order === 'asc') === forwards, cursor.key, cursor.id),
-    orderBy: orderByFor(readSort, table.fallback, table.columns, table.id),
+    after: pastBoundary(
+      column,
+      table.id,
+      (order === 'asc') === forwards,
+      cursor.key,
+      cursor.id,
+      table.unique?.includes(field) ?? false,
+    ),
+    orderBy: orderByFor(readSort, table.fallback, table.columns, table.id, table.unique),
     offset: 0,
     direction: cursor.direction,
   };
