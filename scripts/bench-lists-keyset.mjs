@@ -1,6 +1,7 @@
 // The what-ifs of keyset paging and estimated totals (docs/lists.md), measured in one run on the large data:
 // each row pairs the way a request was answered before (offset, an exact count on every page, no sort index)
-// with how it is answered now, as requests per second from one client on loopback (1 / mean time).
+// with how it is answered now, as requests per second from one client on loopback (1 / median time: the
+// median, not the mean, so that other work on a shared machine does not decide the figure).
 // Used by bench-lists.mjs after its request table; the index what-if needs PostgreSQL (a client on the
 // benchmark's own database drops the index, measures, and creates it again).
 import pg from 'pg';
@@ -18,14 +19,17 @@ async function measure(base, cookie, path) {
     if (i >= 3) times.push(performance.now() - started);
   }
   if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
   const estimated = res.headers.get('x-total-is-estimate') === 'true';
-  return { perSecond: 1000 / mean, mean, total: `${estimated ? '~' : ''}${res.headers.get('x-total-count')}` };
+  return { perSecond: 1000 / median, total: `${estimated ? '~' : ''}${res.headers.get('x-total-count')}` };
 }
 
 /** The cursor that reads page `page` of a list: the next cursor of the page before it. */
 async function cursorFor(base, cookie, path, page) {
-  const res = await fetch(`${base}${path}&limit=${PAGE}&offset=${(page - 2) * PAGE}`, { headers: { cookie } });
+  const res = await fetch(`${base}${path}&limit=${PAGE}&offset=${(page - 2) * PAGE}`, {
+    headers: { cookie },
+  });
   const cursor = res.headers.get('x-next-cursor');
   if (!cursor) throw new Error(`no next cursor on ${path} page ${page - 1}`);
   return cursor;
@@ -61,12 +65,16 @@ export async function benchKeyset(base, cookie, databaseUrl) {
   const audit = '/api/audit-events?sort=-createdAt';
   const changes = '/api/change-requests?sort=-createdAt';
   console.log(
-    `\n${'what-if (requests/s, one client)'.padEnd(46)} ${'before'.padStart(7)} ${'after'.padStart(7)} ${'gain'.padStart(7)}`,
+    `\n${'what-if (requests/s, one client, median)'.padEnd(46)} ${'before'.padStart(7)} ${'after'.padStart(7)} ${'gain'.padStart(7)}`,
   );
   const exactFirst = await measure(base, cookie, `${audit}&limit=${PAGE}&exactTotal=true`);
   const estimatedFirst = await measure(base, cookie, `${audit}&limit=${PAGE}`);
   row('audit page 1: exact count -> estimate', exactFirst, estimatedFirst);
-  const deepOffset = await measure(base, cookie, `${audit}&limit=${PAGE}&offset=${999 * PAGE}&exactTotal=true`);
+  const deepOffset = await measure(
+    base,
+    cookie,
+    `${audit}&limit=${PAGE}&offset=${999 * PAGE}&exactTotal=true`,
+  );
   const cursor = await cursorFor(base, cookie, audit, 1000);
   const deepCursor = await measure(base, cookie, `${audit}&limit=${PAGE}&cursor=${cursor}`);
   row('audit page 1,000: offset + count -> cursor + est.', deepOffset, deepCursor);
