@@ -26,18 +26,15 @@ const capabilitySortColumns = {
   version: capabilities.version,
 };
 
-/** The capability catalogue, by id unless sorted, searched by name, description or category. */
-export async function listCapabilities(
-  db: Executor,
-  query: CapabilityListQuery,
-): Promise<ListPage<Capability>> {
+/** The statements of one page of the capability catalogue (exported for the EXPLAIN test). */
+export function capabilityListQueries(db: Executor, query: CapabilityListQuery) {
   const where = and(
     containsAny(query.q, [capabilities.name, capabilities.description, capabilities.category]),
     query.status ? eq(capabilities.status, query.status) : undefined,
     query.category ? eq(capabilities.category, query.category) : undefined,
   );
   const window = listWindow(query, { fallback: 'id', columns: capabilitySortColumns, id: capabilities.id });
-  return runList(db, {
+  return {
     page: db
       .select()
       .from(capabilities)
@@ -49,7 +46,15 @@ export async function listCapabilities(
     window,
     estimateOf: where ? undefined : capabilities,
     exactTotal: query.exactTotal,
-  });
+  };
+}
+
+/** The capability catalogue, by id unless sorted, searched by name, description or category. */
+export async function listCapabilities(
+  db: Executor,
+  query: CapabilityListQuery,
+): Promise<ListPage<Capability>> {
+  return runList(db, capabilityListQueries(db, query));
 }
 
 /** The capability picker: the catalogue by name, detail = category (every signed-in user reads it). */

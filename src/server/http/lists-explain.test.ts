@@ -4,18 +4,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeRequestSortFields } from '../../contract/changes';
 import {
   auditEventSortFields,
+  capabilitySortFields,
+  microfrontendSortFields,
+  microfrontendVersionSortFields,
   parseSort,
   tenantSortFields,
+  userProfileSortFields,
   userSortFields,
+  webAppMeshSortFields,
   webAppSortFields,
   type SortValue,
 } from '../../contract/lists';
 import { auditEventListQueries } from '../audit/service';
 import type { Viewer } from '../auth/viewer';
 import { changeRequestListQueries } from '../changes/reads';
+import { capabilityListQueries } from '../capabilities/service';
 import type { Database } from '../db/client';
+import { meshListQueries } from '../microfrontends/mesh-service';
+import { microfrontendListQueries } from '../microfrontends/registry-service';
+import { microfrontendVersionListQueries } from '../microfrontends/versions-service';
 import { tenantListQueries } from '../tenants/service';
 import { openTestDatabase, type TestDatabase } from '../test/databases';
+import { userProfileListQueries } from '../users/profiles-service';
 import { userListQueries } from '../users/service';
 import { webAppListQueries } from '../web-apps/service';
 
@@ -97,6 +107,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('list query plans at 10,000 rows
         '{}', '[]', 'fingerprint', (array['pending', 'scheduled', 'applied', 'rejected'])[1 + g % 4], 1,
         'user' || (g % 300) || '@example.com', ${day}, ${day},
         case when g % 4 = 1 then ${day} else null end
+      from ${series}`);
+    await d.execute(sql`
+      insert into capabilities (id, name, status, category, version)
+      select 'cap-' || g, 'Capability ' || md5(g::text), (array['available', 'provisioning', 'deprecated'])[1 + g % 3],
+        'category' || (g % 40), '1.' || (g % 50) || '.0'
+      from ${series}`);
+    await d.execute(sql`
+      insert into microfrontends (id, slug, name, created_at)
+      select 'mfe-' || g, 'slug-' || g, 'Front ' || md5(g::text), ${day}
+      from ${series}`);
+    await d.execute(sql`
+      insert into microfrontend_versions (id, microfrontend_id, version, status, created_at)
+      select 'mfv-' || g, 'mfe-1', '1.' || g || '.0', (array['draft', 'published', 'deprecated'])[1 + g % 3], ${day}
+      from ${series}`);
+    await d.execute(sql`
+      insert into web_app_meshes (id, tenant_id, name, menu_items, created_at)
+      select 'mesh-' || g, 'tenant-' || (1 + g % 1000), 'Mesh ' || md5(g::text), '[]', ${day}
+      from ${series}`);
+    await d.execute(sql`
+      insert into user_profiles (id, user_id, tenant_id, role, created_at)
+      select 'profile-' || g, 'user-' || g, 'tenant-' || (1 + g % 1000), 'member', ${day}
       from ${series}`);
     // VACUUM too, as autovacuum would have by then: rows inserted after CREATE INDEX wait in each GIN
     // index's pending list (fastupdate) until a vacuum, and with ANALYZE alone the planner chose a
@@ -236,6 +267,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('list query plans at 10,000 rows
       changeRequestSortFields,
       (q) => changeRequestListQueries(db(), q, admin).page,
       await middleRow(changeRequestListQueries(db(), offsetPage, admin).page),
+    );
+  }, 120_000);
+
+  it('every sort of capabilities, microfrontends, versions, meshes and profiles walks an index', async () => {
+    const offsetPage = { limit: 1, offset: ROWS / 2 };
+    const scope = { all: true } as const;
+    await expectEverySortIndexed(
+      'capabilities',
+      capabilitySortFields,
+      (q) => capabilityListQueries(db(), q).page,
+      await middleRow(capabilityListQueries(db(), offsetPage).page),
+    );
+    await expectEverySortIndexed(
+      'microfrontends',
+      microfrontendSortFields,
+      (q) => microfrontendListQueries(db(), q).page,
+      await middleRow(microfrontendListQueries(db(), offsetPage).page),
+    );
+    await expectEverySortIndexed(
+      'microfrontend_versions',
+      microfrontendVersionSortFields,
+      (q) => microfrontendVersionListQueries(db(), 'mfe-1', q).page,
+      await middleRow(microfrontendVersionListQueries(db(), 'mfe-1', offsetPage).page),
+    );
+    await expectEverySortIndexed(
+      'web_app_meshes',
+      webAppMeshSortFields,
+      (q) => meshListQueries(db(), scope, q).page,
+      await middleRow(meshListQueries(db(), scope, offsetPage).page),
+    );
+    await expectEverySortIndexed(
+      'user_profiles',
+      userProfileSortFields,
+      (q) => userProfileListQueries(db(), scope, q).page,
+      await middleRow(userProfileListQueries(db(), scope, offsetPage).page),
     );
   }, 120_000);
 });

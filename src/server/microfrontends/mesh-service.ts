@@ -16,19 +16,15 @@ import type { ExpectedRevision } from '../revisions';
 
 const meshSortColumns = { name: webAppMeshes.name, createdAt: webAppMeshes.createdAt };
 
-/** Meshes in scope, newest first unless sorted, searched by name, filtered by tenant. */
-export async function listMeshes(
-  db: Executor,
-  scope: TenantScope,
-  query: WebAppMeshListQuery,
-): Promise<ListPage<WebAppMesh>> {
+/** The statements of one page of the web app meshes (exported for the EXPLAIN test). */
+export function meshListQueries(db: Executor, scope: TenantScope, query: WebAppMeshListQuery) {
   const where = and(
     inTenantScope(webAppMeshes.tenantId, scope),
     query.tenantId ? eq(webAppMeshes.tenantId, query.tenantId) : undefined,
     containsAny(query.q, [webAppMeshes.name]),
   );
   const window = listWindow(query, { fallback: '-createdAt', columns: meshSortColumns, id: webAppMeshes.id });
-  return runList(db, {
+  return {
     page: db
       .select()
       .from(webAppMeshes)
@@ -40,7 +36,16 @@ export async function listMeshes(
     window,
     estimateOf: where ? undefined : webAppMeshes,
     exactTotal: query.exactTotal,
-  });
+  };
+}
+
+/** Meshes in scope, newest first unless sorted, searched by name, filtered by tenant. */
+export async function listMeshes(
+  db: Executor,
+  scope: TenantScope,
+  query: WebAppMeshListQuery,
+): Promise<ListPage<WebAppMesh>> {
+  return runList(db, meshListQueries(db, scope, query));
 }
 
 export async function getMesh(db: Executor, id: string): Promise<WebAppMesh> {

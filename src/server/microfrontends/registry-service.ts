@@ -19,18 +19,17 @@ const microfrontendSortColumns = {
   createdAt: microfrontends.createdAt,
 };
 
-/** The registry, by name unless sorted, searched by name, slug or description. */
-export async function listMicrofrontends(
-  db: Executor,
-  query: MicrofrontendListQuery,
-): Promise<ListPage<Microfrontend>> {
+/** The statements of one page of the microfrontend registry (exported for the EXPLAIN test). */
+export function microfrontendListQueries(db: Executor, query: MicrofrontendListQuery) {
   const where = containsAny(query.q, [microfrontends.name, microfrontends.slug, microfrontends.description]);
   const window = listWindow(query, {
     fallback: 'name',
     columns: microfrontendSortColumns,
     id: microfrontends.id,
+    // Slugs are unique: ordered alone, on microfrontends_slug_unique.
+    unique: ['slug'],
   });
-  return runList(db, {
+  return {
     page: db
       .select()
       .from(microfrontends)
@@ -42,7 +41,15 @@ export async function listMicrofrontends(
     window,
     estimateOf: where ? undefined : microfrontends,
     exactTotal: query.exactTotal,
-  });
+  };
+}
+
+/** The registry, by name unless sorted, searched by name, slug or description. */
+export async function listMicrofrontends(
+  db: Executor,
+  query: MicrofrontendListQuery,
+): Promise<ListPage<Microfrontend>> {
+  return runList(db, microfrontendListQueries(db, query));
 }
 
 /** The microfrontend picker: the registry by name, detail = slug, searched by name or slug. */

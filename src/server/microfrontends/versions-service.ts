@@ -26,16 +26,12 @@ const versionSortColumns = {
   status: microfrontendVersions.status,
 };
 
-/**
- * Versions of one microfrontend, newest first unless sorted, searched by version or changelog;
- * `status` narrows them (the mesh form asks for published). 404 when the microfrontend is missing.
- */
-export async function listMicrofrontendVersions(
+/** The statements of one page of a microfrontend's versions (exported for the EXPLAIN test). */
+export function microfrontendVersionListQueries(
   db: Executor,
   microfrontendId: string,
   query: MicrofrontendVersionListQuery,
-): Promise<ListPage<MicrofrontendVersion>> {
-  await getMicrofrontend(db, microfrontendId);
+) {
   const where = and(
     eq(microfrontendVersions.microfrontendId, microfrontendId),
     query.status ? eq(microfrontendVersions.status, query.status) : undefined,
@@ -45,8 +41,10 @@ export async function listMicrofrontendVersions(
     fallback: '-createdAt',
     columns: versionSortColumns,
     id: microfrontendVersions.id,
+    // Unique within its microfrontend: ordered alone, on microfrontend_versions_number_unique.
+    unique: ['version'],
   });
-  return runList(db, {
+  return {
     page: db
       .select()
       .from(microfrontendVersions)
@@ -58,7 +56,20 @@ export async function listMicrofrontendVersions(
     window,
     estimateOf: where ? undefined : microfrontendVersions,
     exactTotal: query.exactTotal,
-  });
+  };
+}
+
+/**
+ * Versions of one microfrontend, newest first unless sorted, searched by version or changelog;
+ * `status` narrows them (the mesh form asks for published). 404 when the microfrontend is missing.
+ */
+export async function listMicrofrontendVersions(
+  db: Executor,
+  microfrontendId: string,
+  query: MicrofrontendVersionListQuery,
+): Promise<ListPage<MicrofrontendVersion>> {
+  await getMicrofrontend(db, microfrontendId);
+  return runList(db, microfrontendVersionListQueries(db, microfrontendId, query));
 }
 
 /** The version picker of one microfrontend: label = version (text order), detail = status. */

@@ -23,12 +23,8 @@ import { refusingDuplicates } from '../unique-violation';
 
 const userProfileSortColumns = { createdAt: userProfiles.createdAt };
 
-/** Tenant profiles in scope, oldest first unless sorted, filtered by user or tenant. */
-export async function listUserProfiles(
-  db: Executor,
-  scope: TenantScope,
-  query: UserProfileListQuery,
-): Promise<ListPage<UserProfile>> {
+/** The statements of one page of the user profiles (exported for the EXPLAIN test). */
+export function userProfileListQueries(db: Executor, scope: TenantScope, query: UserProfileListQuery) {
   const where = and(
     inTenantScope(userProfiles.tenantId, scope),
     query.userId ? eq(userProfiles.userId, query.userId) : undefined,
@@ -41,7 +37,7 @@ export async function listUserProfiles(
     columns: userProfileSortColumns,
     id: userProfiles.id,
   });
-  return runList(db, {
+  return {
     page: db
       .select()
       .from(userProfiles)
@@ -53,7 +49,16 @@ export async function listUserProfiles(
     window,
     estimateOf: where ? undefined : userProfiles,
     exactTotal: query.exactTotal,
-  });
+  };
+}
+
+/** Tenant profiles in scope, oldest first unless sorted, filtered by user or tenant. */
+export async function listUserProfiles(
+  db: Executor,
+  scope: TenantScope,
+  query: UserProfileListQuery,
+): Promise<ListPage<UserProfile>> {
+  return runList(db, userProfileListQueries(db, scope, query));
 }
 
 /** Any unique violation on profiles is the one profile per user and tenant. */

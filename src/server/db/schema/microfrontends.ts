@@ -56,7 +56,6 @@ export const microfrontendVersions = pgTable(
     // A microfrontend's versions page: newest first, or by status, within the one microfrontend.
     index('microfrontend_versions_created_sort_idx').on(t.microfrontendId, t.createdAt, t.id),
     index('microfrontend_versions_status_sort_idx').on(t.microfrontendId, t.status, t.id),
-    index('microfrontend_versions_version_sort_idx').on(t.microfrontendId, t.version, t.id),
     check('microfrontend_versions_status', sql`${t.status} in ('draft', 'published', 'deprecated')`),
   ],
 );
