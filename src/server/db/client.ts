@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgListen, pgliteListen, type ListenFn } from './notifications';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,6 +24,11 @@ export interface DatabaseHandle {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTENs on a channel: PostgreSQL on a dedicated connection that reconnects by itself, PGlite in
+   * process. Close what it returns before closing the database.
+   */
+  listen: ListenFn;
   /** PostgreSQL only: how busy the connection pool is now (for the metrics). */
   poolStats?: () => PoolStats;
   /**
@@ -105,6 +111,7 @@ async function openPglite(
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
+    listen: pgliteListen(client),
   };
 }
 
@@ -185,6 +192,7 @@ async function openPostgres(
     },
     ping: () => pingWithin(pool, timeouts.connectMs),
     close: () => pool.end(),
+    listen: pgListen({ url: target.url, connectMs: timeouts.connectMs }),
     poolStats: () => ({
       max: pool.options.max ?? 10,
       total: pool.totalCount,
