@@ -45,7 +45,7 @@ import { userRoutes } from './users/routes';
 import { webAppRoutes } from './web-apps/routes';
 
 export interface AppDeps {
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'breaker'>;
   /** Directory of the built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -110,7 +110,10 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
 
   // First, so that every request is timed, those the guard refuses included. Served by main.ts on METRICS_PORT.
-  registerRequestMetrics(app, new AppMetrics({ poolStats: deps.database.poolStats }));
+  registerRequestMetrics(
+    app,
+    new AppMetrics({ poolStats: deps.database.poolStats, breaker: deps.database.breaker }),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
