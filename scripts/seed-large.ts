@@ -11,7 +11,7 @@ const env = parseEnv();
 let lock: DataDirLock | undefined;
 let database: DatabaseHandle | undefined;
 try {
-  lock = env.DATABASE_URL ? undefined : lockDataDir(env.DATA_DIR);
+  lock = env.DATABASE_URL ? undefined : await lockDataDir(env.DATA_DIR);
   database = await openDatabase(
     env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

@@ -45,7 +45,7 @@ import { userRoutes } from './users/routes';
 import { webAppRoutes } from './web-apps/routes';
 
 export interface AppDeps {
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'breaker'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'breaker' | 'dump'>;
   /** Directory of the built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -201,7 +201,7 @@ function registerRoutes(
   changeRequestRoutes(app, { db });
   settingsRoutes(app, { db });
   ssoSettingsRoutes(app, { db });
-  adminRoutes(app, { db });
+  adminRoutes(app, { db, dump: deps.database.dump });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -85,7 +85,7 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
   let lock: DataDirLock | undefined;
   let database: DatabaseHandle | undefined;
   try {
-    lock = embedded ? lockDataDir(env.DATA_DIR) : undefined;
+    lock = embedded ? await lockDataDir(env.DATA_DIR) : undefined;
     const freshEmbedded = embedded && !existsSync(join(env.DATA_DIR, 'PG_VERSION'));
     database = await openDatabase(target, migrationsFolder(root));
     await database.migrate();
