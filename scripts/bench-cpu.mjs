@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { adminStatement, signIn, startServer, stopServer } from './bench-server.mjs';
 
 const root = join(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,7 +26,6 @@ const IN_FLIGHT = 4;
 const WARM_UP = 40;
 const TURNS = 10;
 const firstPort = Number(process.env.BENCH_PORT ?? 5097);
-const urlOf = (port) => `http://127.0.0.1:${port}`;
 const adminEmail = 'bench-admin@example.com';
 const adminPassword = `Bench-${randomBytes(12).toString('base64url')}`;
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -50,15 +49,7 @@ for (const entry of entries) {
   }
 }
 
-async function admin(statement) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement) => adminStatement(adminUrl, statement);
 
 function run(args, env) {
   return new Promise((resolve, reject) => {
@@ -73,37 +64,8 @@ function run(args, env) {
   });
 }
 
-/** Starts a server process and waits until it answers /api/ready. */
-async function start(args, env, port) {
-  const base = urlOf(port);
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    const ready = await fetch(`${base}/api/ready`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return Object.assign(child, { base });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.on('exit', resolve));
-}
+const start = (args, env, port) => startServer(args, { port, env, cwd: root });
+const stop = stopServer;
 
 /** The process's user + system CPU time in microseconds (utime and stime of /proc/<pid>/stat). */
 function cpuMicros(pid) {
@@ -142,19 +104,6 @@ async function measure(servers, cookie) {
   return perRequest;
 }
 
-async function signIn(base) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 /** Runs each endpoint once with the capture preloaded; answers { path: statements }. */
 async function capture(entry, env, cookie, dir) {
   const file = join(dir, `${entry.label}.capture`);
@@ -164,7 +113,7 @@ async function capture(entry, env, cookie, dir) {
     firstPort,
   );
   try {
-    const session = cookie ?? (await signIn(child.base));
+    const session = cookie ?? (await signIn(child.base, adminEmail, adminPassword));
     const replay = {};
     for (const [, path] of ENDPOINTS) {
       writeFileSync(file, '');

@@ -33,6 +33,7 @@ import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { AppMetrics, registerRequestMetrics } from './http/metrics';
+import { registerBreakerGate } from './http/breaker-gate';
 import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
   await registerCompression(app);
   const apiTokens = deps.apiTokens ?? DEFAULT_API_TOKEN_SETTINGS;
+  registerBreakerGate(app, deps.database.breaker);
   registerGuard(app, {
     db,
     sessionPolicy,
