@@ -10,6 +10,10 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // Code split at dynamic imports, so what loads on first use (the password estimator) stays out of
+  // start-up: without splitting, its package imports would be hoisted into main.js.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
   logLevel: 'warning',
 });

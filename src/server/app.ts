@@ -16,6 +16,7 @@ import { TokenRateLimiter } from './api-tokens/rate-limit';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { auditRoutes } from './audit/routes';
 import { registerGuard } from './auth/guard';
+import { loadEstimatorForPasswordRoutes } from './auth/password-strength';
 import { createOidcClient } from './auth/oidc/client';
 import { DEFAULT_SIGN_IN_OPTIONS, type SignInOptions } from './auth/oidc/config';
 import { authRoutes } from './auth/routes';
@@ -27,6 +28,8 @@ import { configurationVersionRoutes } from './capabilities/versions-routes';
 import type { DatabaseHandle } from './db/client';
 import type { TrustProxy } from './env';
 import { deploymentRoutes } from './deployments/routes';
+import { LiveFeed } from './events/feed';
+import { DEFAULT_LIVE_LIMITS, liveEventRoutes, type LiveLimits } from './events/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
 import { registerCompression } from './http/compression';
@@ -46,7 +49,7 @@ import { userRoutes } from './users/routes';
 import { webAppRoutes } from './web-apps/routes';
 
 export interface AppDeps {
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'breaker' | 'dump'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'breaker' | 'dump' | 'listen'>;
   /** Directory of the built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -63,6 +66,8 @@ export interface AppDeps {
   signIn?: SignInOptions;
   /** API tokens: the longest expiry a token may ask for, and requests per token per minute. */
   apiTokens?: ApiTokenSettings;
+  /** The live event streams' limits (docs/live-updates.md); tests shorten the heartbeat. */
+  live?: Partial<LiveLimits>;
 }
 
 export interface ApiTokenSettings {
@@ -128,16 +133,22 @@ export async function buildApp(deps: AppDeps) {
   await registerCompression(app);
   const apiTokens = deps.apiTokens ?? DEFAULT_API_TOKEN_SETTINGS;
   registerBreakerGate(app, deps.database.breaker);
-  registerGuard(app, {
+  const reauthenticate = registerGuard(app, {
     db,
     sessionPolicy,
     tokenRateLimiter: new TokenRateLimiter(apiTokens.requestsPerMinute),
   });
   registerMaintenanceGuard(app, { db });
   registerIdempotency(app, { db });
+  loadEstimatorForPasswordRoutes(app);
 
   await registerApiDocs(app);
   registerRoutes(app, deps, { sessionPolicy, maxDays: apiTokens.maxDays });
+  // One feed per process (its LISTEN connection), shared by every open stream; closed with the app.
+  const feed = new LiveFeed(db, app.log);
+  await feed.start(deps.database.listen);
+  app.addHook('onClose', () => feed.close());
+  liveEventRoutes(app, { db, feed, reauthenticate, limits: { ...DEFAULT_LIVE_LIMITS, ...deps.live } });
 
   const servesClient = deps.clientDir ? await registerStaticClient(app, deps.clientDir) : false;
 

@@ -123,14 +123,16 @@ export async function updateRevisioned<T extends RevisionedTable, S extends Reco
     .update(rows.table)
     .set({ ...set, revision: nextRevision(rows.table.revision) })
     .where(eq(rows.table.id, id));
-  const after = (await readRow(tx, rows, id, false))?.row;
-  if (!after) throw notFound(rows.label);
+  const written = await readRow(tx, rows, id, false);
+  if (!written) throw notFound(rows.label);
+  const after = written.row;
   await recordAudit(tx, actor, {
     action: `${rows.action}.${action}`,
     resourceType: rows.resourceType,
     resourceId: id,
     tenantId: rows.tenantOf?.(before),
     changes: changes(after),
+    revision: written.revision,
   });
   return after;
 }

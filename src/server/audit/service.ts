@@ -6,6 +6,7 @@ import type { Executor } from '../db/client';
 import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
 import { auditEvents } from '../db/schema';
 import { forbidden } from '../errors';
+import { propertyOf } from '../unknown';
 
 export interface AuditRecord {
   action: string;
@@ -14,6 +15,14 @@ export interface AuditRecord {
   tenantId?: string | null;
   /** What changed; serialised as JSON. Never pass secrets (password hashes, tokens). */
   changes?: unknown;
+  /** The resource's revision after the change; default: `changes.after.revision` when there is one. */
+  revision?: number;
+}
+
+/** `changes.after.revision`, when the change recorded the row as written. */
+function revisionIn(changes: unknown): number | null {
+  const revision = propertyOf(propertyOf(changes, 'after'), 'revision');
+  return typeof revision === 'number' && Number.isSafeInteger(revision) ? revision : null;
 }
 
 /** Writes one audit event; call it with the mutation's own transaction so both commit or neither. */
@@ -28,6 +37,7 @@ export async function recordAudit(db: Executor, actor: Actor | null, record: Aud
     resourceId: record.resourceId ?? null,
     tenantId: record.tenantId ?? null,
     changes: record.changes === undefined ? null : JSON.stringify(record.changes),
+    revision: record.revision ?? revisionIn(record.changes),
     ip: actor?.ip ?? null,
   });
 }

@@ -93,7 +93,10 @@ export interface GuardDeps {
   tokenRateLimiter: TokenRateLimiter;
 }
 
-export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
+/** Reads the viewer of a request again (a live stream re-checks it); null once the credential is gone. */
+export type Reauthenticate = (request: FastifyRequest) => Promise<Viewer | null>;
+
+export function registerGuard(app: FastifyInstance, deps: GuardDeps): Reauthenticate {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.decorateRequest('viewer', null);
@@ -126,24 +129,38 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     if (token && permission.scope !== 'public') assertTokenMayCall(token, request);
     await authorize(permission, request.viewer, request, deps.db);
   });
+
+  return async (request) => {
+    try {
+      return await authenticate(request, deps, { recheck: true });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return null;
+      throw error;
+    }
+  };
 }
 
 /**
  * Who sends the request: a bearer token (an API client: no ambient credential, so no CSRF check) or a
  * session cookie (a browser: same-origin writes only). Both at once is refused rather than guessed.
  */
-async function authenticate(request: FastifyRequest, deps: GuardDeps): Promise<Viewer | null> {
+async function authenticate(
+  request: FastifyRequest,
+  deps: GuardDeps,
+  /** A re-check of an open stream: not a new request, so no rate limit and no session activity. */
+  { recheck = false } = {},
+): Promise<Viewer | null> {
   const bearer = bearerTokenOf(request.headers.authorization);
   const cookie = request.cookies[SESSION_COOKIE];
   if (bearer !== undefined) {
     if (cookie) throw badRequest(TOKEN_MESSAGES.bothCredentials);
     const { user, roles, token } = await resolveApiToken(deps.db, bearer, request.ip);
-    deps.tokenRateLimiter.take(token.id);
+    if (!recheck) deps.tokenRateLimiter.take(token.id);
     return narrowToToken(viewerOf(user, `token:${token.id}`, roles), token);
   }
   assertSameOrigin(request);
   if (!cookie) return null;
-  const session = await resolveSession(deps.db, cookie, deps.sessionPolicy);
+  const session = await resolveSession(deps.db, cookie, deps.sessionPolicy, { touch: !recheck });
   return session ? viewerOf(session.user, session.sessionId, session.roles) : null;
 }
 

@@ -50,7 +50,13 @@ export async function createSession(
  * or its user is disabled. Read on every request, so a changed role or a disabled user counts at once;
  * the user's tenant roles come in the same statement (a write follows only when the session is due a renewal).
  */
-export async function resolveSession(db: Executor, token: string, policy: SessionPolicy) {
+export async function resolveSession(
+  db: Executor,
+  token: string,
+  policy: SessionPolicy,
+  /** false: a check that is not the user's activity (a live stream's), so the idle clock keeps running. */
+  { touch = true } = {},
+) {
   const id = hashToken(token);
   const [row] = await db
     .select({
@@ -70,7 +76,7 @@ export async function resolveSession(db: Executor, token: string, policy: Sessio
     return undefined;
   }
   if (row.user.status !== 'active') return undefined;
-  if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+  if (touch && now - lastSeen >= TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now).toISOString() })

@@ -31,7 +31,7 @@ describeApi(
     let trusting: App;
     beforeAll(async () => {
       trusting = await buildApp({
-        database: { db: ctx().db, kind: ctx().kind, ping: async () => undefined },
+        database: { ...ctx().database.handle, ping: async () => undefined },
         trustProxy: ['10.9.9.9'],
       });
       await trusting.ready();

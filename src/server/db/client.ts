@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DatabaseBreaker, type BreakerState } from './breaker';
+import { pgListen, pgliteListen, type ListenFn } from './notifications';
 import { followClients, guardedPool, pingWithin, probeConnection, TimeoutAwareClient } from './pg-pool';
 import * as schema from './schema';
 
@@ -25,6 +26,11 @@ export interface DatabaseHandle {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTENs on a channel: PostgreSQL on a dedicated connection that reconnects by itself, PGlite in
+   * process. Close what it returns before closing the database.
+   */
+  listen: ListenFn;
   /** PostgreSQL only: how busy the connection pool is now (for the metrics). */
   poolStats?: () => PoolStats;
   /** PostgreSQL only: the circuit breaker that refuses at once while the server is unreachable. */
@@ -118,6 +124,7 @@ async function openPglite(
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir('gzip'),
+    listen: pgliteListen(client),
   };
 }
 
@@ -185,6 +192,7 @@ async function openPostgres(
       breaker.stop();
       return pool.end();
     },
+    listen: pgListen({ url: target.url, connectMs: timeouts.connectMs }),
     breaker,
     poolStats: () => ({
       max: pool.options.max ?? 10,

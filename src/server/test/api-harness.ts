@@ -9,6 +9,8 @@ export interface ApiContext {
   app: App;
   db: Database;
   kind: TestDatabaseKind;
+  /** The database under the app: its handle (LISTEN) and, on PostgreSQL, its URL. */
+  database: TestDatabase;
   /** Cookie header of a signed-in global administrator. */
   adminCookie: string;
   /** Injects a request as the administrator (pass `cookie` in headers to act as someone else). */
@@ -41,7 +43,15 @@ export function describeApi(
         const adminCookie = await sessionCookieFor(db, TEST_ADMIN);
         const inject = (options: InjectOptions) =>
           app.inject({ ...options, headers: { cookie: adminCookie, ...options.headers } });
-        context = { app, db, kind, adminCookie, inject, get: (url) => inject({ method: 'GET', url }) };
+        context = {
+          app,
+          db,
+          kind,
+          database,
+          adminCookie,
+          inject,
+          get: (url) => inject({ method: 'GET', url }),
+        };
       });
 
       afterAll(async () => {

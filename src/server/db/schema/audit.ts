@@ -1,4 +1,4 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from './columns';
 import { searchIndex, sortIndex } from './list-indexes';
 
@@ -22,8 +22,16 @@ export const auditEvents = pgTable(
     tenantId: text(),
     /** JSON text: what changed (before/after or the request's fields). */
     changes: text(),
+    /** The resource's revision after the change, when it has one: lets a live client spot a stale form. */
+    revision: integer(),
     ip: text(),
     createdAt: createdAtColumn(),
+    /**
+     * Commit order: assigned at commit by a trigger (migration 0010) under one lock, so a higher seq
+     * always committed later. The live events' id (docs/live-updates.md); null only inside the writing
+     * transaction.
+     */
+    seq: bigint({ mode: 'number' }),
   },
   (t) => [
     // (created_at, id), not created_at alone: the log's default order ends with the id.
@@ -35,5 +43,6 @@ export const auditEvents = pgTable(
     searchIndex('audit_events_actor_email_search_idx', t.actorEmail),
     index('audit_events_tenant_idx').on(t.tenantId, t.createdAt),
     index('audit_events_actor_idx').on(t.actorId, t.createdAt),
+    uniqueIndex('audit_events_seq_idx').on(t.seq),
   ],
 );
