@@ -13,8 +13,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { benchKeyset } from './bench-lists-keyset.mjs';
+import { adminStatement, signIn, startServer, stopServer } from './bench-server.mjs';
 
 const root = join(import.meta.dirname, '..');
 const entry = join(root, 'dist/server/main.js');
@@ -84,15 +84,7 @@ async function freshDatabase() {
     };
   }
   const name = `rm_bench_${process.pid}`;
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement) => adminStatement(adminUrl, statement);
   await admin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -103,43 +95,12 @@ async function freshDatabase() {
   };
 }
 
-async function startServer(env) {
-  const child = spawn(process.execPath, [entry], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const startListServer = (env) =>
+  startServer([entry], {
+    port,
+    cwd: root,
+    env: { ...env, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword },
   });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-}
-
-async function signIn() {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -265,16 +226,13 @@ try {
     [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed-large.ts'],
     database.env,
   );
-  server = await startServer(database.env);
-  const cookie = await signIn();
+  server = await startListServer(database.env);
+  const cookie = await signIn(base, adminEmail, adminPassword);
   const keysetOnly = process.env.BENCH_KEYSET_ONLY === '1';
   if (!keysetOnly) await benchRequests(cookie);
   await benchKeyset(base, cookie, database.env.DATABASE_URL);
   if (!keysetOnly) await benchBrowser(cookie);
 } finally {
-  if (server) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.on('exit', resolve));
-  }
+  if (server) await stopServer(server);
   await database.drop();
 }

@@ -36,6 +36,7 @@ import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { AppMetrics, registerRequestMetrics } from './http/metrics';
+import { registerBreakerGate } from './http/breaker-gate';
 import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
@@ -48,7 +49,7 @@ import { userRoutes } from './users/routes';
 import { webAppRoutes } from './web-apps/routes';
 
 export interface AppDeps {
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'dump' | 'listen'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'breaker' | 'dump' | 'listen'>;
   /** Directory of the built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -115,7 +116,10 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
 
   // First, so that every request is timed, those the guard refuses included. Served by main.ts on METRICS_PORT.
-  registerRequestMetrics(app, new AppMetrics({ poolStats: deps.database.poolStats }));
+  registerRequestMetrics(
+    app,
+    new AppMetrics({ poolStats: deps.database.poolStats, breaker: deps.database.breaker }),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -128,6 +132,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
   await registerCompression(app);
   const apiTokens = deps.apiTokens ?? DEFAULT_API_TOKEN_SETTINGS;
+  registerBreakerGate(app, deps.database.breaker);
   const reauthenticate = registerGuard(app, {
     db,
     sessionPolicy,

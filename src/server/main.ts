@@ -70,6 +70,8 @@ function databaseTarget(env: Env): DatabaseTarget {
           idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT * 1000,
         },
         onConnectionError: (error) => warn(error, 'database connection error'),
+        // One line per change of state, not one per refused request: an outage logs its start and its end.
+        onBreakerChange: (state, cause) => warn(cause, `database circuit breaker ${state}`),
       }
     : { kind: 'pglite', dataDir: env.DATA_DIR };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import type { User } from '../../contract/users';
-import type { ViewerToken } from '../auth/viewer';
+import { activeTenantRoles, type TenantRoleEntry, type ViewerToken } from '../auth/viewer';
 import type { Executor } from '../db/client';
 import { apiTokens, users } from '../db/schema';
 import { unauthenticated } from '../errors';
@@ -14,16 +14,17 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 /**
  * The owner and scope of a bearer token, read on every request so a revocation or a disabled owner
- * counts at once. Refuses with 401 saying why: unknown, revoked, expired, or its owner disabled.
+ * counts at once; the owner's tenant roles come in the same statement. Refuses with 401 saying why: unknown, revoked, expired, or its owner disabled.
  */
 export async function resolveApiToken(
   db: Executor,
   secret: string,
   ip: string,
-): Promise<{ user: User; token: ViewerToken }> {
+): Promise<{ user: User; roles: TenantRoleEntry[]; token: ViewerToken }> {
   const [row] = await db
     .select({
       user: publicUserColumns,
+      roles: activeTenantRoles(users.id),
       id: apiTokens.id,
       name: apiTokens.name,
       readOnly: apiTokens.readOnly,
@@ -54,5 +55,5 @@ export async function resolveApiToken(
     tenantIds: row.tenantIds,
     meshId: row.meshId,
   };
-  return { user: row.user, token };
+  return { user: row.user, roles: row.roles, token };
 }

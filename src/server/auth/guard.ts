@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../errors';
 import type { Permission } from './permissions';
 import { resolveSession, SESSION_COOKIE, type SessionPolicy } from './sessions';
-import { actorOf, loadViewer, viewerCan, type Actor, type Viewer } from './viewer';
+import { actorOf, viewerCan, viewerOf, type Actor, type Viewer } from './viewer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -154,14 +154,14 @@ async function authenticate(
   const cookie = request.cookies[SESSION_COOKIE];
   if (bearer !== undefined) {
     if (cookie) throw badRequest(TOKEN_MESSAGES.bothCredentials);
-    const { user, token } = await resolveApiToken(deps.db, bearer, request.ip);
+    const { user, roles, token } = await resolveApiToken(deps.db, bearer, request.ip);
     if (!recheck) deps.tokenRateLimiter.take(token.id);
-    return narrowToToken(await loadViewer(deps.db, user, `token:${token.id}`), token);
+    return narrowToToken(viewerOf(user, `token:${token.id}`, roles), token);
   }
   assertSameOrigin(request);
   if (!cookie) return null;
   const session = await resolveSession(deps.db, cookie, deps.sessionPolicy, { touch: !recheck });
-  return session ? loadViewer(deps.db, session.user, session.sessionId) : null;
+  return session ? viewerOf(session.user, session.sessionId, session.roles) : null;
 }
 
 /** The viewer of a route that requires sign-in (the guard ran before the handler). */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { publicUserColumns } from '../users/columns';
+import { activeTenantRoles } from './viewer';
 
 export const SESSION_COOKIE = 'rm_session';
 
@@ -46,7 +47,8 @@ export async function createSession(
 
 /**
  * The user behind a cookie token, or undefined when the session is unknown, expired (idle or absolute)
- * or its user is disabled. Read on every request, so a changed role or a disabled user counts at once.
+ * or its user is disabled. Read on every request, so a changed role or a disabled user counts at once;
+ * the user's tenant roles come in the same statement (a write follows only when the session is due a renewal).
  */
 export async function resolveSession(
   db: Executor,
@@ -57,7 +59,12 @@ export async function resolveSession(
 ) {
   const id = hashToken(token);
   const [row] = await db
-    .select({ user: publicUserColumns, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({
+      user: publicUserColumns,
+      roles: activeTenantRoles(users.id),
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
@@ -75,7 +82,7 @@ export async function resolveSession(
       .set({ lastSeenAt: new Date(now).toISOString() })
       .where(eq(sessions.id, id));
   }
-  return { sessionId: id, user: row.user };
+  return { sessionId: id, user: row.user, roles: row.roles };
 }
 
 /** Ends a session; answers the ID token it kept (an SSO sign-in's), for the provider's end-session URL. */

@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isGlobalAdmin, roleAllows, type Me, type TenantAction, type TenantRole } from '../../contract/auth';
 import type { ApiTokenScope } from '../../contract/api-tokens';
@@ -24,13 +24,28 @@ export interface Viewer {
   roles: Map<string, TenantRole>;
 }
 
+/** A tenant id and the role an active profile gives on it. */
+export type TenantRoleEntry = [tenantId: string, role: TenantRole];
+
+/**
+ * The user's active tenant roles as one JSON column, so the read that finds who is asking (session or
+ * token joined to its user) brings them too: one statement per request instead of two.
+ */
+export const activeTenantRoles = (userId: PgColumn | string): SQL<TenantRoleEntry[]> =>
+  sql<TenantRoleEntry[]>`coalesce((
+    select json_agg(json_build_array(${userProfiles.tenantId}, ${userProfiles.role}))
+    from ${userProfiles}
+    where ${userProfiles.userId} = ${userId} and ${userProfiles.status} = 'active'
+  ), '[]'::json)`;
+
+export function viewerOf(user: User, sessionId: string, roles: TenantRoleEntry[]): Viewer {
+  return { user, sessionId, isAdmin: isGlobalAdmin(user), roles: new Map(roles) };
+}
+
+/** The viewer of a user already in hand (a sign-in, a service account's token being made). */
 export async function loadViewer(db: Executor, user: User, sessionId: string): Promise<Viewer> {
-  const profiles = await db
-    .select({ tenantId: userProfiles.tenantId, role: userProfiles.role, status: userProfiles.status })
-    .from(userProfiles)
-    .where(eq(userProfiles.userId, user.id));
-  const roles = new Map(profiles.filter((p) => p.status === 'active').map((p) => [p.tenantId, p.role]));
-  return { user, sessionId, isAdmin: isGlobalAdmin(user), roles };
+  const [row] = await db.select({ roles: activeTenantRoles(user.id) }).from(sql`(select 1) as one`);
+  return viewerOf(user, sessionId, row?.roles ?? []);
 }
 
 export function viewerCan(viewer: Viewer, tenantId: string, action: TenantAction): boolean {

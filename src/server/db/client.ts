@@ -6,7 +6,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DatabaseBreaker, type BreakerState } from './breaker';
 import { pgListen, pgliteListen, type ListenFn } from './notifications';
+import { followClients, guardedPool, pingWithin, probeConnection, TimeoutAwareClient } from './pg-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,6 +33,8 @@ export interface DatabaseHandle {
   listen: ListenFn;
   /** PostgreSQL only: how busy the connection pool is now (for the metrics). */
   poolStats?: () => PoolStats;
+  /** PostgreSQL only: the circuit breaker that refuses at once while the server is unreachable. */
+  breaker?: Pick<DatabaseBreaker, 'state' | 'opened'>;
   /**
    * Embedded only: a consistent copy of the whole data directory as a gzipped tar, taken while serving
    * (docs/backup.md). PostgreSQL is backed up with its own tools.
@@ -78,11 +82,20 @@ export type DatabaseTarget =
       timeouts?: Partial<DatabaseTimeouts>;
       /** Told about connections that fail outside any request (the process keeps running). */
       onConnectionError?: (error: Error) => void;
+      /** Told when the circuit breaker opens, half-opens or closes (with the fault that opened it). */
+      onBreakerChange?: (state: BreakerState, cause?: unknown) => void;
     }
   /** dataDir undefined = in memory (tests); loadDataDir: a dump to start from (restore). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 const MIGRATIONS_LOCK_KEY = 727_001;
+
+/** While the breaker is not closed, a probe starts this often (so recovery is seen within about this long). */
+const BREAKER_PROBE_INTERVAL_MS = 250;
+/** The most a probe may take: connecting and `select 1` on a reachable server take milliseconds. */
+const BREAKER_PROBE_TIMEOUT_MS = 1_000;
+/** A query or checkout in flight this long makes the breaker probe the server (it may have gone silent). */
+const BREAKER_SUSPECT_AFTER_MS = 1_000;
 
 export async function openDatabase(
   target: DatabaseTarget,
@@ -115,31 +128,6 @@ async function openPglite(
   };
 }
 
-/**
- * A pg client that drops its connection when the client-side query timeout fires: the statement may still
- * be running on a server that went silent, so the connection can never be trusted again, and the pool
- * discards a client whose connection ended instead of handing it to the next request.
- */
-class TimeoutAwareClient extends pg.Client {
-  // pg's query() has many overloads; this passes every form through untouched.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  override query(...args: any[]): any {
-    const result: unknown = Reflect.apply(super.query, this, args);
-    if (result instanceof Promise) {
-      result.catch((error: unknown) => {
-        if (error instanceof Error && error.message === 'Query read timeout') this.dropConnection();
-      });
-    }
-    return result;
-  }
-
-  private dropConnection(): void {
-    // `connection.stream` is pg's socket; destroying it ends the client with an error the pool sees.
-    const stream = (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
-    stream?.destroy();
-  }
-}
-
 async function openPostgres(
   target: Extract<DatabaseTarget, { kind: 'postgres' }>,
   migrationsFolder: string,
@@ -166,7 +154,16 @@ async function openPostgres(
     client.on('error', onConnectionError);
   });
   pool.on('error', onConnectionError);
-  const db = drizzlePg({ client: releaseOnFailedBegin(pool), schema, casing: 'snake_case' });
+  const clients = followClients(pool, () => breaker);
+  const probeMs = Math.min(timeouts.connectMs, BREAKER_PROBE_TIMEOUT_MS);
+  const breaker = new DatabaseBreaker(() => probeConnection(target.url, probeMs), {
+    probeIntervalMs: BREAKER_PROBE_INTERVAL_MS,
+    suspectAfterMs: BREAKER_SUSPECT_AFTER_MS,
+    onOpen: clients.dropIdle,
+    onStateChange: target.onBreakerChange,
+  });
+  const guarded = guardedPool(pool, breaker);
+  const db = drizzlePg({ client: guarded, schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
@@ -190,9 +187,13 @@ async function openPostgres(
         await conn.end().catch(() => undefined);
       }
     },
-    ping: () => pingWithin(pool, timeouts.connectMs),
-    close: () => pool.end(),
+    ping: () => pingWithin(guarded, timeouts.connectMs),
+    close: () => {
+      breaker.stop();
+      return pool.end();
+    },
     listen: pgListen({ url: target.url, connectMs: timeouts.connectMs }),
+    breaker,
     poolStats: () => ({
       max: pool.options.max ?? 10,
       total: pool.totalCount,
@@ -200,63 +201,4 @@ async function openPostgres(
       waiting: pool.waitingCount,
     }),
   };
-}
-
-/**
- * Drizzle's pg transaction runs BEGIN before its try/finally, so a BEGIN that fails (the server went away
- * between checkout and BEGIN) never releases the client: each such fault leaks a pool slot until none is
- * left and every request waits for a checkout that never comes (and `pool.end()` hangs at shutdown).
- * Drizzle checks out through `connect()` without arguments (pg-pool's own `query` passes a callback), so
- * this wraps that form only: if the checkout's first query fails, the client goes back to the pool with
- * the error, which discards it. (Code of ours that checks out a client itself uses the pool directly.)
- */
-function releaseOnFailedBegin(pool: pg.Pool): pg.Pool {
-  const connect = async (): Promise<pg.PoolClient> => {
-    const client = await pool.connect();
-    const firstQuery = (...args: unknown[]): unknown => {
-      // Only the first query (BEGIN) needs watching: later ones run inside drizzle's try/finally.
-      delete (client as { query?: unknown }).query;
-      const result: unknown = Reflect.apply(client.query, client, args);
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => client.release(error instanceof Error ? error : true));
-      }
-      return result;
-    };
-    Object.defineProperty(client, 'query', { value: firstQuery, configurable: true, writable: true });
-    return client;
-  };
-  return new Proxy(pool, {
-    get(target, key) {
-      if (key === 'connect') {
-        return (...args: unknown[]) =>
-          args.length === 0 ? connect() : (target.connect as (...a: unknown[]) => unknown)(...args);
-      }
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
-
-/**
- * Readiness answers within the connect timeout whatever the network does: a checkout that waits for the
- * pool, a connect that never completes, or a query on a connection that went silent all count as down.
- */
-async function pingWithin(pool: pg.Pool, ms: number): Promise<void> {
-  // pg honours a per-query query_timeout; its type declarations do not list it.
-  const probe: pg.QueryConfig = { text: 'select 1', query_timeout: ms } as pg.QueryConfig;
-  const query = pool.query(probe);
-  // Lost the race below: its late failure must not surface as an unhandled rejection.
-  query.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(Object.assign(new Error('Database ping timed out'), { code: 'ETIMEDOUT' })),
-      ms,
-    );
-  });
-  try {
-    await Promise.race([query, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { migrationsFolder } from '../paths';
+import { silenceableProxy } from '../test/silenceable-proxy';
 import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
 import { openDatabase, type DatabaseHandle } from './client';
 import { tenants } from './schema';
@@ -99,35 +100,6 @@ class Cluster {
   dispose(): void {
     rmSync(this.dir, { recursive: true, force: true });
   }
-}
-
-/**
- * A TCP proxy to the cluster that can go silent: while `silent`, bytes in both directions are dropped and
- * nothing is closed, so neither side sees a reset, as when a network path drops packets.
- */
-async function silenceableProxy(targetPort: number) {
-  const sockets = new Set<Socket>();
-  const state = { silent: false };
-  const server = createServer((downstream) => {
-    const upstream = connect(targetPort, '127.0.0.1');
-    sockets.add(downstream).add(upstream);
-    downstream.on('data', (chunk) => void (state.silent || upstream.write(chunk)));
-    upstream.on('data', (chunk) => void (state.silent || downstream.write(chunk)));
-    const close = () => {
-      downstream.destroy();
-      upstream.destroy();
-    };
-    for (const socket of [downstream, upstream]) socket.on('close', close).on('error', close);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    state,
-    port: (server.address() as AddressInfo).port,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
 }
 
 describe.skipIf(skipReason !== undefined)('database faults on a private PostgreSQL cluster', () => {

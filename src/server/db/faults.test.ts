@@ -6,7 +6,8 @@ import { EnvError, parseEnv } from '../env';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { migrationsFolder } from '../paths';
 import { openDatabase } from './client';
-import { isDatabaseUnavailable } from './faults';
+import { breakerOpenError } from './breaker';
+import { isDatabaseUnavailable, isDatabaseUnreachable } from './faults';
 
 /** A pg DatabaseError-like error with a SQLSTATE. */
 const pgError = (code: string, message = 'server said no') => Object.assign(new Error(message), { code });
@@ -52,6 +53,39 @@ describe('isDatabaseUnavailable', () => {
   ])('%s is not', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
     if (error instanceof Error) expect(isDatabaseUnavailable(wrapped(error))).toBe(false);
+  });
+});
+
+describe('isDatabaseUnreachable (what opens the circuit breaker)', () => {
+  it.each([
+    ['connection refused', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['connection reset', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
+    ['a new connection timed out', new Error('Connection terminated due to connection timeout')],
+    ['a client outside the pool could not connect in time', new Error('timeout expired')],
+    ['terminated mid-query', new Error('Connection terminated unexpectedly')],
+    ['silent past the statement timeout', new Error('Query read timeout')],
+    ['server shutting down', pgError('57P01')],
+    ['server starting up', pgError('57P03')],
+    ['connection exception class 08', pgError('08006')],
+  ])('%s opens it, bare or wrapped', (_, error) => {
+    expect(isDatabaseUnreachable(error)).toBe(true);
+    expect(isDatabaseUnreachable(wrapped(error))).toBe(true);
+  });
+
+  it.each([
+    ['one statement cancelled by the statement timeout', pgError('57014')],
+    ['an idle transaction ended', pgError('25P03')],
+    ['too many connections (up, but full)', pgError('53300')],
+    ['the pool busy (a checkout waited too long)', new Error('timeout exceeded when trying to connect')],
+    ['a unique violation', pgError('23505')],
+    ['the breaker refusing (it must not feed itself)', breakerOpenError()],
+  ])('%s does not (still a 503 where it is a fault)', (_, error) => {
+    expect(isDatabaseUnreachable(error)).toBe(false);
+    expect(isDatabaseUnreachable(wrapped(error))).toBe(false);
+  });
+
+  it('answers the breaker’s refusal like any database fault', () => {
+    expect(isDatabaseUnavailable(breakerOpenError())).toBe(true);
   });
 });
 

@@ -9,7 +9,7 @@ import type { ZodApp } from '../http/zod-app';
 
 export function healthRoutes(
   app: ZodApp,
-  { database }: { database: Pick<DatabaseHandle, 'kind' | 'ping'> },
+  { database }: { database: Pick<DatabaseHandle, 'kind' | 'ping' | 'breaker'> },
 ): void {
   app.get(
     '/api/health',
@@ -31,17 +31,23 @@ export function healthRoutes(
       },
     },
     async (request) => {
-      // ping() gives up within the connect timeout, so a load balancer never waits on a silent database;
-      // the pool opens fresh connections on the next call, so readiness returns with the database.
+      // ping() gives up within the connect timeout, so a load balancer never waits on a silent database,
+      // and at once while the circuit breaker is open; the pool opens fresh connections on the next call,
+      // so readiness returns with the database.
       try {
         await database.ping();
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');
-        throw new AppError('SERVICE_UNAVAILABLE', 'Database is not reachable', undefined, {
+        const breaker = database.breaker ? ` (circuit breaker ${database.breaker.state})` : '';
+        throw new AppError('SERVICE_UNAVAILABLE', `Database is not reachable${breaker}`, undefined, {
           'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
         });
       }
-      return { status: 'ready' as const, database: database.kind };
+      return {
+        status: 'ready' as const,
+        database: database.kind,
+        ...(database.breaker && { breaker: database.breaker.state }),
+      };
     },
   );
 }

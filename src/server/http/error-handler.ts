@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorBody, type FieldIssue } from '../../contract/errors';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/faults';
+import { DATABASE_RETRY_AFTER_SECONDS, isBreakerRefusal, isDatabaseUnavailable } from '../db/faults';
 import { AppError } from '../errors';
 import { PreconditionFailedError } from '../revisions';
 import { propertyOf } from '../unknown';
@@ -111,7 +111,9 @@ function toBody(error: unknown, request: FastifyRequest): ErrorReply {
     // Not a bug and not the client's fault: the database is down, unreachable, overloaded or timed out.
     // Only a 2xx acknowledges a write; a connection lost during COMMIT leaves it unknown, so retries of
     // creates should check first (the usual at-least-once caveat).
-    request.log.warn({ err: error }, 'database unavailable');
+    // While the breaker is open every request would log the same line: its opening was logged once.
+    if (isBreakerRefusal(error)) request.log.debug('database unavailable (circuit breaker open)');
+    else request.log.warn({ err: error }, 'database unavailable');
     return {
       status: 503,
       headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },

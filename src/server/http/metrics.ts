@@ -1,6 +1,7 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../contract/errors';
+import type { BreakerState } from '../db/breaker';
 import type { PoolStats } from '../db/client';
 
 declare module 'fastify' {
@@ -18,6 +19,14 @@ export interface SchedulerProgress {
   startedAt: Date;
   lastPassCompletedAt(): Date | undefined;
 }
+
+/** What the metrics read of the database circuit breaker. */
+interface BreakerView {
+  readonly state: BreakerState;
+  readonly opened: number;
+}
+
+const BREAKER_STATE_VALUES: Record<BreakerState, number> = { closed: 0, open: 1, 'half-open': 2 };
 
 /**
  * One Prometheus registry per app instance (never prom-client's global one): tests build several apps
@@ -38,9 +47,32 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  constructor(options: { poolStats?: () => PoolStats }) {
+  constructor(options: { poolStats?: () => PoolStats; breaker?: BreakerView }) {
     collectDefaultMetrics({ register: this.registry });
     if (options.poolStats) this.watchPool(options.poolStats);
+    if (options.breaker) this.watchBreaker(options.breaker);
+  }
+
+  /** The database circuit breaker: its state (alert on open) and how often it opened. */
+  private watchBreaker(breaker: BreakerView): void {
+    new Gauge({
+      name: 'db_breaker_state',
+      help: 'Database circuit breaker: 0 closed, 1 open (requests refused with 503), 2 half-open',
+      registers: [this.registry],
+      collect() {
+        this.set(BREAKER_STATE_VALUES[breaker.state]);
+      },
+    });
+    let counted = 0;
+    new Counter({
+      name: 'db_breaker_opened_total',
+      help: 'Times the database circuit breaker opened (the database was found unreachable)',
+      registers: [this.registry],
+      collect() {
+        this.inc(breaker.opened - counted);
+        counted = breaker.opened;
+      },
+    });
   }
 
   /** PostgreSQL pool gauges, read at scrape time. */

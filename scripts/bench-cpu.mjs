@@ -1,0 +1,195 @@
+// CPU per request on the list endpoints (issue 27): the built server against a bare node:http + pg server
+// (scripts/bench-cpu-bare.mjs) that replays the same SQL, auth read included, on the same data in the same run.
+// Writes the large data set into a throwaway PostgreSQL database, captures the statements each request runs
+// (scripts/bench-cpu-capture.mjs), then runs every server at once and drives each with BENCH_CPU_REQUESTS requests
+// per endpoint (4 in flight), in turns of a few dozen so that a change in the machine's load touches all of them
+// alike, reading each server process's user+system CPU time from /proc: CPU microseconds per request, and the
+// ratio to the bare server. CPU time, not wall time, so a loaded machine skews the figures less. Linux only.
+// Usage: npm run build:server && node scripts/bench-cpu.mjs
+//   BENCH_DATABASE_URL   the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_ENTRIES        label=path,... of server builds to compare in one run (default project=dist/server/main.js)
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adminStatement, signIn, startServer, stopServer } from './bench-server.mjs';
+
+const root = join(import.meta.dirname, '..');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const entries = (process.env.BENCH_ENTRIES ?? 'project=dist/server/main.js').split(',').map((pair) => {
+  const [label, path] = pair.split('=');
+  return { label, path: join(root, path) };
+});
+const REQUESTS_PER_ENDPOINT = Number(process.env.BENCH_CPU_REQUESTS ?? 400);
+const IN_FLIGHT = 4;
+const WARM_UP = 40;
+const TURNS = 10;
+const firstPort = Number(process.env.BENCH_PORT ?? 5097);
+const adminEmail = 'bench-admin@example.com';
+const adminPassword = `Bench-${randomBytes(12).toString('base64url')}`;
+const CLOCK_TICKS_PER_SECOND = 100;
+
+const ENDPOINTS = [
+  ['who am I (auth only)', '/api/auth/me'],
+  ['tenants, first page', '/api/tenants?limit=25'],
+  ['tenants, search "globex"', '/api/tenants?limit=25&q=globex'],
+  ['users, first page', '/api/users?limit=25'],
+  ['user profiles, one tenant', '/api/user-profiles?tenantId=large-t-00042'],
+  ['capabilities, first page', '/api/capabilities?limit=25'],
+  ['web apps, first page', '/api/web-apps?limit=25'],
+  ['audit, first page', '/api/audit-events?limit=25'],
+  ['audit, one tenant', '/api/audit-events?limit=25&tenantId=large-t-00042'],
+];
+
+for (const entry of entries) {
+  if (!existsSync(entry.path)) {
+    console.error(`No build at ${entry.path}: run \`npm run build:server\` first.`);
+    process.exit(1);
+  }
+}
+
+const admin = (statement) => adminStatement(adminUrl, statement);
+
+function run(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+const start = (args, env, port) => startServer(args, { port, env, cwd: root });
+const stop = stopServer;
+
+/** The process's user + system CPU time in microseconds (utime and stime of /proc/<pid>/stat). */
+function cpuMicros(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+}
+
+async function drive(server, path, cookie, count) {
+  let next = 0;
+  const worker = async () => {
+    while (next++ < count) {
+      const res = await fetch(`${server.base}${path}`, { headers: { cookie } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+}
+
+/** CPU microseconds per request of each server process, for each endpoint: perRequest[server][endpoint]. */
+async function measure(servers, cookie) {
+  const perRequest = servers.map(() => []);
+  for (const [, path] of ENDPOINTS) {
+    const used = servers.map(() => 0);
+    for (const server of servers) await drive(server, path, cookie, WARM_UP);
+    for (let turn = 0; turn < TURNS; turn++) {
+      for (const [i, server] of servers.entries()) {
+        const before = cpuMicros(server.pid);
+        await drive(server, path, cookie, REQUESTS_PER_ENDPOINT / TURNS);
+        used[i] += cpuMicros(server.pid) - before;
+      }
+    }
+    used.forEach((micros, i) => perRequest[i].push(micros / REQUESTS_PER_ENDPOINT));
+  }
+  return perRequest;
+}
+
+/** Runs each endpoint once with the capture preloaded; answers { path: statements }. */
+async function capture(entry, env, cookie, dir) {
+  const file = join(dir, `${entry.label}.capture`);
+  const child = await start(
+    ['--import', join(root, 'scripts/bench-cpu-capture.mjs'), entry.path],
+    { ...env, BENCH_CAPTURE_FILE: file },
+    firstPort,
+  );
+  try {
+    const session = cookie ?? (await signIn(child.base, adminEmail, adminPassword));
+    const replay = {};
+    for (const [, path] of ENDPOINTS) {
+      writeFileSync(file, '');
+      const res = await fetch(`${child.base}${path}`, { headers: { cookie: session } });
+      await res.arrayBuffer();
+      replay[path] = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+    }
+    return { replay, cookie: session };
+  } finally {
+    await stop(child);
+  }
+}
+
+const name = `rm_bench_cpu_${process.pid}`;
+const dir = mkdtempSync(join(tmpdir(), 'rm-bench-cpu-'));
+await admin(`create database ${name}`);
+try {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const env = { DATABASE_URL: url.toString(), ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword };
+  console.log('CPU benchmark on PostgreSQL: writing the large data set...');
+  await run([join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed-large.ts'], env);
+  let cookie;
+  const captures = [];
+  for (const entry of entries) {
+    const captured = await capture(entry, env, cookie, dir);
+    cookie = captured.cookie;
+    const replayFile = join(dir, `${entry.label}.json`);
+    writeFileSync(replayFile, JSON.stringify(captured.replay));
+    captures.push({ entry, replay: captured.replay, replayFile });
+  }
+  const servers = [];
+  let results;
+  try {
+    for (const { entry, replayFile } of captures) {
+      servers.push(await start([entry.path], env, firstPort + servers.length));
+      const bareEnv = { ...env, BENCH_REPLAY_FILE: replayFile };
+      servers.push(
+        await start([join(root, 'scripts/bench-cpu-bare.mjs')], bareEnv, firstPort + servers.length),
+      );
+    }
+    const cpu = await measure(servers, cookie);
+    results = captures.map(({ entry, replay }, r) => ({
+      entry,
+      replay,
+      appCpu: cpu[2 * r],
+      bareCpu: cpu[2 * r + 1],
+    }));
+  } finally {
+    await Promise.all(servers.map(stop));
+  }
+  const head = `${'endpoint'.padEnd(28)} ${'build'.padEnd(8)} ${'stmts'.padStart(5)} ${'app µs'.padStart(8)} ${'bare µs'.padStart(8)} ${'ratio'.padStart(6)}`;
+  console.log(
+    `\nCPU per request, ${REQUESTS_PER_ENDPOINT} requests per endpoint, ${IN_FLIGHT} in flight\n${head}`,
+  );
+  const totals = results.map(() => ({ app: 0, bare: 0 }));
+  ENDPOINTS.forEach(([label, path], i) => {
+    results.forEach(({ entry, replay, appCpu, bareCpu }, r) => {
+      totals[r].app += appCpu[i];
+      totals[r].bare += bareCpu[i];
+      console.log(
+        `${label.padEnd(28)} ${entry.label.padEnd(8)} ${String(replay[path].length).padStart(5)} ${appCpu[i].toFixed(0).padStart(8)} ${bareCpu[i].toFixed(0).padStart(8)} ${(appCpu[i] / bareCpu[i]).toFixed(2).padStart(6)}`,
+      );
+    });
+  });
+  results.forEach(({ entry }, r) => {
+    const { app, bare } = totals[r];
+    const n = ENDPOINTS.length;
+    console.log(
+      `${'mean of the endpoints'.padEnd(28)} ${entry.label.padEnd(8)} ${''.padStart(5)} ${(app / n).toFixed(0).padStart(8)} ${(bare / n).toFixed(0).padStart(8)} ${(app / bare).toFixed(2).padStart(6)}`,
+    );
+  });
+} finally {
+  await admin(`drop database if exists ${name} with (force)`);
+  rmSync(dir, { recursive: true, force: true });
+}

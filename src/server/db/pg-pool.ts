@@ -1,0 +1,172 @@
+import pg from 'pg';
+import { breakerOpenError, type DatabaseBreaker } from './breaker';
+
+/** A pg client's socket; destroying it ends the client with an error the pool sees, and it is discarded. */
+function dropConnection(client: pg.Client): void {
+  // `connection.stream` is pg's socket; its type declarations do not list it.
+  const stream = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+  stream?.destroy();
+}
+
+/**
+ * A pg client that drops its connection when the client-side query timeout fires: the statement may still
+ * be running on a server that went silent, so the connection can never be trusted again, and the pool
+ * discards a client whose connection ended instead of handing it to the next request.
+ */
+export class TimeoutAwareClient extends pg.Client {
+  // pg's query() has many overloads; this passes every form through untouched.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const result: unknown = Reflect.apply(super.query, this, args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') dropConnection(this);
+      });
+    }
+    return result;
+  }
+}
+
+/**
+ * Follows the pool's clients for the breaker: a client's connection error counts as a failure (of an
+ * operation begun when it connected, so a connection from before an outage cannot reopen the breaker
+ * after it), and `dropIdle` ends the idle ones when the breaker opens: they lead to the same server and
+ * would each make a request wait out a timeout once the breaker lets requests through again.
+ */
+export function followClients(pool: pg.Pool, breaker: () => DatabaseBreaker | undefined) {
+  const idle = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    const connectedAt = performance.now();
+    client.on('error', (error) => breaker()?.failed(error, connectedAt));
+    idle.add(client);
+  });
+  pool.on('acquire', (client) => idle.delete(client));
+  pool.on('release', (_error, client) => idle.add(client));
+  pool.on('remove', (client) => idle.delete(client));
+  return {
+    dropIdle: () => {
+      for (const client of idle) dropConnection(client);
+    },
+  };
+}
+
+/**
+ * The pool as Drizzle sees it. Refuses at once (the breaker's error, a 503) while the breaker is open, and
+ * tells it how each query and checkout ended. Also: Drizzle's pg transaction runs BEGIN before its
+ * try/finally, so a BEGIN that fails (the server went away between checkout and BEGIN) never releases the
+ * client, leaking a pool slot per fault until every request waits for a checkout that never comes. Drizzle
+ * checks out through `connect()` without arguments (pg-pool's own `query` passes a callback), so that form
+ * is wrapped: if the checkout's first query fails, the client goes back to the pool with the error, which
+ * discards it. (Code of ours that checks out a client itself uses the pool directly.)
+ */
+export function guardedPool(pool: pg.Pool, breaker: DatabaseBreaker): pg.Pool {
+  // Checkouts and queries in flight, oldest first (a Set keeps insertion order), for the breaker's watchdog.
+  const inFlight = new Set<{ startedAt: number }>();
+  breaker.watch(() => inFlight.values().next().value?.startedAt);
+  const track = <T>(work: () => Promise<T>): Promise<T> => {
+    const operation = { startedAt: performance.now() };
+    inFlight.add(operation);
+    const done = work();
+    done.then(
+      () => inFlight.delete(operation),
+      () => inFlight.delete(operation),
+    );
+    return done;
+  };
+  const connect = async (): Promise<pg.PoolClient> => {
+    breaker.assertCanTry();
+    const startedAt = performance.now();
+    const client = await track(() => pool.connect()).catch((error: unknown) => {
+      breaker.failed(error, startedAt);
+      throw error;
+    });
+    const firstQuery = (...args: unknown[]): unknown => {
+      // Only the first query (BEGIN) needs watching: later ones run inside drizzle's try/finally.
+      delete (client as { query?: unknown }).query;
+      const result: unknown = Reflect.apply(client.query, client, args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          breaker.failed(error, startedAt);
+          client.release(error instanceof Error ? error : true);
+        });
+      }
+      return result;
+    };
+    Object.defineProperty(client, 'query', { value: firstQuery, configurable: true, writable: true });
+    return client;
+  };
+  const query = (...args: unknown[]): unknown => {
+    if (breaker.state === 'open') return Promise.reject(breakerOpenError());
+    const startedAt = performance.now();
+    const result: unknown = Reflect.apply(pool.query, pool, args);
+    if (result instanceof Promise) {
+      void track(() => result);
+      result.then(
+        () => breaker.succeeded(startedAt),
+        (error: unknown) => breaker.failed(error, startedAt),
+      );
+    }
+    return result;
+  };
+  return new Proxy(pool, {
+    get(target, key) {
+      if (key === 'connect') {
+        return (...args: unknown[]) =>
+          args.length === 0 ? connect() : (target.connect as (...a: unknown[]) => unknown)(...args);
+      }
+      if (key === 'query') return query;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** Rejects with an ETIMEDOUT error (a database fault) unless `work` settles within `ms`. */
+async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  // Lost the race below: its late failure must not surface as an unhandled rejection.
+  work.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`${what} timed out`), { code: 'ETIMEDOUT' })),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Readiness answers within the connect timeout whatever the network does: a checkout that waits for the
+ * pool, a connect that never completes, or a query on a connection that went silent all count as down.
+ */
+export async function pingWithin(pool: pg.Pool, ms: number): Promise<void> {
+  // pg honours a per-query query_timeout; its type declarations do not list it.
+  const probe: pg.QueryConfig = { text: 'select 1', query_timeout: ms } as pg.QueryConfig;
+  await within(pool.query(probe), ms, 'Database ping');
+}
+
+/**
+ * The breaker's probe: a connection of its own (the pool's may all be stuck on the silent path, or busy),
+ * `select 1`, closed again, all within `ms`.
+ */
+export async function probeConnection(url: string, ms: number): Promise<void> {
+  // One deadline for the whole probe (`within`), so it fails with the same error whatever step hangs.
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  try {
+    await within(
+      client.connect().then(() => client.query('select 1')),
+      ms,
+      'Database probe',
+    );
+  } catch (error) {
+    // A probe lost to a silent network would never hear back from end(): destroy rather than wait.
+    dropConnection(client);
+    throw error;
+  }
+  await client.end().catch(() => undefined);
+}
