@@ -4,7 +4,8 @@
 // the system Chromium, the time to the first painted rows of Tenants, Users and Audit Log and the input latency
 // while typing in a search box. Budgets (issue 11): <= 50 ms p95 and <= 100 KB per request; first rows <= 1 s;
 // input latency < 100 ms. Prints figures only; it never fails on a budget.
-// Usage: npm run build && node scripts/bench-lists.mjs
+// Then the keyset and estimated-total what-ifs, before and after in the same run (bench-lists-keyset.mjs).
+// Usage: npm run build && node scripts/bench-lists.mjs   (BENCH_KEYSET_ONLY=1: the what-ifs alone)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres  measures on PostgreSQL (a throwaway database
 //   is created on that server and dropped afterwards); without it, on the embedded database in a temp dir.
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { benchKeyset } from './bench-lists-keyset.mjs';
 
 const root = join(import.meta.dirname, '..');
 const entry = join(root, 'dist/server/main.js');
@@ -265,8 +267,10 @@ try {
   );
   server = await startServer(database.env);
   const cookie = await signIn();
-  await benchRequests(cookie);
-  await benchBrowser(cookie);
+  const keysetOnly = process.env.BENCH_KEYSET_ONLY === '1';
+  if (!keysetOnly) await benchRequests(cookie);
+  await benchKeyset(base, cookie, database.env.DATABASE_URL);
+  if (!keysetOnly) await benchBrowser(cookie);
 } finally {
   if (server) {
     server.kill('SIGTERM');

@@ -1,14 +1,19 @@
-// Bundles the server into dist/server/main.js; npm packages stay external (installed in node_modules).
+// Bundles the server into dist/server/main.js, and the restore command (docs/backup.md) into
+// dist/server/restore.js; npm packages stay external (installed in node_modules).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'src/server/main.ts', restore: 'src/server/restore-cli.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // Code split at dynamic imports, so what loads on first use (the password estimator) stays out of
+  // start-up: without splitting, its package imports would be hoisted into main.js.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -1,5 +1,5 @@
 // `npm run seed:large`: writes the large data set (10,000 tenants, 10,000 users with profiles, 100 capabilities,
-// 100,000 configuration versions, 200,000 audit events) into a fresh database, for benchmarks and trials at scale.
+// 100,000 configuration versions, 200,000 audit events, 50,000 closed change requests) into a fresh database, for benchmarks and trials at scale.
 // Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./data; the server must be stopped).
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { lockDataDir, type DataDirLock } from '../src/server/db/data-dir-lock';
@@ -11,7 +11,7 @@ const env = parseEnv();
 let lock: DataDirLock | undefined;
 let database: DatabaseHandle | undefined;
 try {
-  lock = env.DATABASE_URL ? undefined : lockDataDir(env.DATA_DIR);
+  lock = env.DATABASE_URL ? undefined : await lockDataDir(env.DATA_DIR);
   database = await openDatabase(
     env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
@@ -26,7 +26,7 @@ try {
   process.stdout.write(
     `Wrote ${sizes.tenants} tenants, ${sizes.users} users with ${result.profiles} profiles, ${sizes.capabilities} capabilities, ` +
       `${result.subscriptions} subscriptions, ${sizes.configurationVersions} configuration versions and ` +
-      `${sizes.auditEvents} audit events in ${(result.milliseconds / 1000).toFixed(1)} s.\n`,
+      `${sizes.auditEvents} audit events and ${sizes.changeRequests} change requests in ${(result.milliseconds / 1000).toFixed(1)} s.\n`,
   );
 } catch (error) {
   process.stderr.write(`seed:large failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { environmentSchema, idParamSchema, timestampSchema } from './common';
-import { listQuerySchemaFor, pageQuerySchema } from './lists';
+import { offsetListQuerySchemaFor, pageQuerySchema } from './lists';
 
 /**
  * Gateway routes and OPA policies (docs/gateway.md). Both are versioned like configuration versions:
@@ -196,13 +196,13 @@ export const opaPolicySortFields = ['name', 'policyType', 'capabilityId', 'creat
  * (the active one, or the newest when disabled) in one environment, optionally of one capability,
  * paged, sorted and searched (path/target or name) as every list (docs/lists.md).
  */
-export const gatewayRouteListQuerySchema = listQuerySchemaFor(gatewayRouteSortFields).extend({
+export const gatewayRouteListQuerySchema = offsetListQuerySchemaFor(gatewayRouteSortFields).extend({
   environment: environmentSchema,
   capabilityId: idParamSchema.optional(),
 });
 export type GatewayRouteListQuery = z.infer<typeof gatewayRouteListQuerySchema>;
 
-export const opaPolicyListQuerySchema = listQuerySchemaFor(opaPolicySortFields).extend({
+export const opaPolicyListQuerySchema = offsetListQuerySchemaFor(opaPolicySortFields).extend({
   environment: environmentSchema,
   capabilityId: idParamSchema.optional(),
 });

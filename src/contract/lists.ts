@@ -3,13 +3,15 @@ import { capabilityStatusSchema } from './capabilities';
 import { environmentSchema, idParamSchema, technologySchema } from './common';
 import { microfrontendVersionStatusSchema } from './microfrontends';
 import { tenantStatusSchema } from './tenants';
+import { cursorQuerySchema, exactTotalQuerySchema } from './list-cursor';
 import { globalRoleSchema, userKindSchema, userStatusSchema } from './users';
 import { webAppStatusSchema } from './web-apps';
 
 /**
  * The list conventions every large list shares (docs/lists.md):
- *   ?q=<search>&<filters>&sort=<field>|-<field>&limit=<n>&offset=<n>
- * answered with a JSON array of the page and the total matching rows in X-Total-Count.
+ *   ?q=<search>&<filters>&sort=<field>|-<field>&limit=<n>&offset=<n> (or &cursor=<from a reply>)
+ * answered with a JSON array of the page and the total matching rows in X-Total-Count (an estimate for
+ * large unfiltered lists unless &exactTotal=true), with X-Next-Cursor / X-Previous-Cursor.
  * Sorting is on whitelisted fields only and always ends with the id, so pages never overlap.
  */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -39,14 +41,27 @@ const searchSchema = z.string().trim().max(200).optional();
 const limitSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional();
 const offsetSchema = z.coerce.number().int().min(0).max(MAX_OFFSET).optional();
 
-/** The query of one paged, sorted list: q, sort over `fields`, limit and offset. Extend it with the filters. */
+/**
+ * The query of one paged, sorted list: q, sort over `fields`, limit, and either offset (a page number)
+ * or a cursor (next/previous from a reply); exactTotal forces a count. Extend it with the filters.
+ */
 export function listQuerySchemaFor<const F extends readonly [string, ...string[]]>(fields: F) {
   return z.object({
     q: searchSchema,
     sort: z.enum(sortValues(fields)).optional(),
     limit: limitSchema,
     offset: offsetSchema,
+    cursor: cursorQuerySchema.optional(),
+    exactTotal: exactTotalQuerySchema.optional(),
   });
+}
+
+/**
+ * The query of a short per-parent list paged by offset only (a tenant's gateway routes in one
+ * environment, a capability's templates): no cursor, and its total is always counted.
+ */
+export function offsetListQuerySchemaFor<const F extends readonly [string, ...string[]]>(fields: F) {
+  return listQuerySchemaFor(fields).omit({ cursor: true, exactTotal: true });
 }
 
 /** Sortable fields per list, shared by the server (whitelist) and the client (column headers). */
@@ -151,7 +166,7 @@ export const userProfileListQuerySchema = listQuerySchemaFor(userProfileSortFiel
 });
 export type UserProfileListQuery = z.infer<typeof userProfileListQuerySchema>;
 
-export const notificationTemplateListQuerySchema = listQuerySchemaFor(notificationTemplateSortFields);
+export const notificationTemplateListQuerySchema = offsetListQuerySchemaFor(notificationTemplateSortFields);
 export type NotificationTemplateListQuery = z.infer<typeof notificationTemplateListQuerySchema>;
 
 /** The audit log keeps its filters (actor: email contains or exact id) and gains q and sort. */

@@ -16,6 +16,7 @@ import { TokenRateLimiter } from './api-tokens/rate-limit';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { auditRoutes } from './audit/routes';
 import { registerGuard } from './auth/guard';
+import { loadEstimatorForPasswordRoutes } from './auth/password-strength';
 import { createOidcClient } from './auth/oidc/client';
 import { DEFAULT_SIGN_IN_OPTIONS, type SignInOptions } from './auth/oidc/config';
 import { authRoutes } from './auth/routes';
@@ -47,7 +48,7 @@ import { userRoutes } from './users/routes';
 import { webAppRoutes } from './web-apps/routes';
 
 export interface AppDeps {
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'listen'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'dump' | 'listen'>;
   /** Directory of the built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerMaintenanceGuard(app, { db });
   registerIdempotency(app, { db });
+  loadEstimatorForPasswordRoutes(app);
 
   await registerApiDocs(app);
   registerRoutes(app, deps, { sessionPolicy, maxDays: apiTokens.maxDays });
@@ -207,7 +209,7 @@ function registerRoutes(
   changeRequestRoutes(app, { db });
   settingsRoutes(app, { db });
   ssoSettingsRoutes(app, { db });
-  adminRoutes(app, { db });
+  adminRoutes(app, { db, dump: deps.database.dump });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

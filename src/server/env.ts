@@ -2,10 +2,8 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../contract/api-tokens';
-import { weakPasswordReason } from '../contract/password';
+import { isPasswordStrengthCheckInstalled, weakPasswordReason } from '../contract/password';
 import { passwordLoginModes, SSO_CALLBACK_PATH } from '../contract/sso';
-// The strength checker (zxcvbn and its dictionaries) is loaded here, statically: the server always has it.
-import '../contract/password-strength';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -133,7 +131,10 @@ const envSchema = z.object({
     .string()
     .min(12, 'must be at least 12 characters')
     .superRefine((password, ctx) => {
-      // The same policy as every password an administrator sets through the API.
+      // The same policy as every password an administrator sets through the API; the caller loads the
+      // estimator first when ADMIN_PASSWORD is set (it loads lazily: auth/password-strength.ts).
+      if (!isPasswordStrengthCheckInstalled())
+        throw new Error('Load the password strength estimator before checking ADMIN_PASSWORD');
       const reason = weakPasswordReason(password);
       if (reason) ctx.addIssue({ code: 'custom', message: reason });
     })

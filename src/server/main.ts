@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
+import { loadPasswordStrength } from './auth/password-strength';
 import { seedDemoData } from './db/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
 import { EnvError, parseEnv, type Env } from './env';
@@ -83,7 +84,7 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
   let lock: DataDirLock | undefined;
   let database: DatabaseHandle | undefined;
   try {
-    lock = embedded ? lockDataDir(env.DATA_DIR) : undefined;
+    lock = embedded ? await lockDataDir(env.DATA_DIR) : undefined;
     const freshEmbedded = embedded && !existsSync(join(env.DATA_DIR, 'PG_VERSION'));
     database = await openDatabase(target, migrationsFolder(root));
     await database.migrate();
@@ -186,6 +187,8 @@ async function start(env: Env): Promise<void> {
   );
 }
 
+// ADMIN_PASSWORD is held to the password policy, whose estimator otherwise loads on first use.
+if (process.env.ADMIN_PASSWORD) await loadPasswordStrength();
 let env: Env;
 try {
   env = parseEnv();

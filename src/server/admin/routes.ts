@@ -2,12 +2,41 @@ import { deleteAllResourcesInputSchema, deleteAllResourcesResultSchema } from '.
 import { requireViewer } from '../auth/guard';
 import { adminOnly } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
-import type { Database } from '../db/client';
+import { z } from 'zod';
+import type { Database, DatabaseHandle } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
+import { backupEmbedded, backupFileName } from './backup';
 import { deleteAllResources } from './service';
 
-export function adminRoutes(app: ZodApp, { db }: { db: Database }): void {
+const archiveBody = z.custom<Buffer>((value) => Buffer.isBuffer(value));
+
+export function adminRoutes(app: ZodApp, { db, dump }: { db: Database; dump: DatabaseHandle['dump'] }): void {
+  app.get(
+    '/api/admin/backup',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['admin'],
+        summary: 'Download a backup of the embedded database (gzipped tar of the data directory)',
+        description:
+          'Taken while the server keeps serving; restore it with `npm run restore -- <file>` while the server is stopped. A server on PostgreSQL answers 409: back PostgreSQL up with its own tools.',
+        response: {
+          200: archiveBody.describe('The archive (application/gzip)'),
+          ...errorResponses(401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const archive = await backupEmbedded(db, dump, actorOf(requireViewer(request), request.ip));
+      return reply
+        .type('application/gzip')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${backupFileName(new Date())}"`)
+        .send(archive);
+    },
+  );
+
   app.post(
     '/api/admin/delete-all-resources',
     {

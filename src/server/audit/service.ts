@@ -3,7 +3,7 @@ import type { AuditEvent } from '../../contract/audit';
 import type { AuditEventListQuery } from '../../contract/lists';
 import type { Actor, Viewer } from '../auth/viewer';
 import type { Executor } from '../db/client';
-import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
+import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
 import { auditEvents } from '../db/schema';
 import { forbidden } from '../errors';
 import { propertyOf } from '../unknown';
@@ -87,18 +87,19 @@ export function auditEventListQueries(
     query.from ? gte(auditEvents.createdAt, query.from) : undefined,
     query.to ? lte(auditEvents.createdAt, query.to) : undefined,
   );
-  const { limit, offset } = pageOf(query);
+  const window = listWindow(query, { fallback: '-createdAt', columns: auditSortColumns, id: auditEvents.id });
   return {
     page: db
       .select()
       .from(auditEvents)
-      .where(where)
-      .orderBy(...orderByFor(query.sort, '-createdAt', auditSortColumns, auditEvents.id))
-      .limit(limit)
-      .offset(offset),
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(auditEvents).where(where),
-    limit,
-    offset,
+    window,
+    estimateOf: where ? undefined : auditEvents,
+    exactTotal: query.exactTotal,
   };
 }
 
@@ -118,6 +119,6 @@ export async function listAuditEvents(
   db: Executor,
   viewer: Viewer,
   query: AuditEventListQuery,
-): Promise<{ items: AuditEvent[]; total: number }> {
-  return runList(auditEventListQueries(db, auditScope(viewer), query));
+): Promise<ListPage<AuditEvent>> {
+  return runList(db, auditEventListQueries(db, auditScope(viewer), query));
 }

@@ -133,6 +133,7 @@ const EXPECTED: Record<string, string> = {
   'PUT /api/settings': 'admin',
   'GET /api/settings/sso': 'admin',
   'PUT /api/settings/sso': 'admin',
+  'GET /api/admin/backup': 'admin',
   'POST /api/admin/delete-all-resources': 'admin',
   'GET /api/change-requests': 'signedIn',
   'GET /api/change-requests/summary': 'signedIn',

@@ -1,13 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import { describeWeakPassword, passwordSchema, weakPasswordReason } from '../../contract/password';
 import { parseEnv } from '../env';
 import { describeApi } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
-// The server installs the estimator wherever passwords are hashed; this import says so explicitly.
-import './passwords';
+import { loadPasswordStrength } from './password-strength';
 
 describe('password policy', () => {
+  // The server loads the estimator on first use (password-strength.ts); these call the policy directly.
+  beforeAll(loadPasswordStrength);
+
   it('refuses common and trivially weak passwords with the reason in plain words', () => {
     expect(weakPasswordReason('password1234')).toBe(
       'This is too close to a very common password. Add more words that are less common.',

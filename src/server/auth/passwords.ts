@@ -1,7 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-// Installs the password strength estimator into the shared policy (src/contract/password.ts): every
-// server that can hash a password also refuses weak ones.
-import '../../contract/password-strength';
 
 // Argon2id (the library's `Algorithm.Argon2id`, a const enum that isolatedModules cannot read) with its
 // OWASP-level defaults: 19 MiB, 2 passes.

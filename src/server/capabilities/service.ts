@@ -10,7 +10,7 @@ import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, runOptions, orderByFor, pageOf, runList } from '../db/list';
+import { containsAny, countColumn, runOptions, listWindow, runList, type ListPage } from '../db/list';
 import { capabilities, capabilitySubscriptions } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
@@ -26,36 +26,39 @@ const capabilitySortColumns = {
   version: capabilities.version,
 };
 
-/** The capability catalogue, by id unless sorted, searched by name, description or category. */
-export async function listCapabilities(
-  db: Executor,
-  query: CapabilityListQuery,
-): Promise<{ items: Capability[]; total: number }> {
+/** The statements of one page of the capability catalogue (exported for the EXPLAIN test). */
+export function capabilityListQueries(db: Executor, query: CapabilityListQuery) {
   const where = and(
     containsAny(query.q, [capabilities.name, capabilities.description, capabilities.category]),
     query.status ? eq(capabilities.status, query.status) : undefined,
     query.category ? eq(capabilities.category, query.category) : undefined,
   );
-  const { limit, offset } = pageOf(query);
-  return runList({
+  const window = listWindow(query, { fallback: 'id', columns: capabilitySortColumns, id: capabilities.id });
+  return {
     page: db
       .select()
       .from(capabilities)
-      .where(where)
-      .orderBy(...orderByFor(query.sort, 'id', capabilitySortColumns, capabilities.id))
-      .limit(limit)
-      .offset(offset),
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(capabilities).where(where),
-    limit,
-    offset,
-  });
+    window,
+    estimateOf: where ? undefined : capabilities,
+    exactTotal: query.exactTotal,
+  };
+}
+
+/** The capability catalogue, by id unless sorted, searched by name, description or category. */
+export async function listCapabilities(
+  db: Executor,
+  query: CapabilityListQuery,
+): Promise<ListPage<Capability>> {
+  return runList(db, capabilityListQueries(db, query));
 }
 
 /** The capability picker: the catalogue by name, detail = category (every signed-in user reads it). */
-export function capabilityOptions(
-  db: Executor,
-  query: OptionsQuery,
-): Promise<{ items: Option[]; total: number }> {
+export function capabilityOptions(db: Executor, query: OptionsQuery): Promise<ListPage<Option>> {
   const { id, name: label, category: detail } = capabilities;
   return runOptions(db, { table: capabilities, id, label, detail }, query);
 }

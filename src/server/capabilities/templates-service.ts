@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { NotificationTemplateListQuery } from '../../contract/lists';
-import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
+import { containsAny, countColumn, offsetWindow, orderByFor, runList, type ListPage } from '../db/list';
 import {
   notificationTemplateSchema,
   templateProblems,
@@ -27,14 +27,16 @@ export async function listTemplates(
   db: Executor,
   capabilityId: string,
   query: NotificationTemplateListQuery,
-): Promise<{ items: NotificationTemplate[]; total: number }> {
+): Promise<ListPage<NotificationTemplate>> {
   await getCapability(db, capabilityId);
   const where = and(
     eq(notificationTemplates.capabilityId, capabilityId),
     containsAny(query.q, [notificationTemplates.name]),
   );
-  const { limit, offset } = pageOf(query);
-  return runList({
+  // A capability holds a handful of templates, and the default order (name, language) is not one
+  // sort column: offset paging only (the contract takes no cursor here).
+  const window = offsetWindow(query);
+  return runList(db, {
     page: db
       .select()
       .from(notificationTemplates)
@@ -48,11 +50,10 @@ export async function listTemplates(
               asc(notificationTemplates.id),
             ]),
       )
-      .limit(limit)
-      .offset(offset),
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(notificationTemplates).where(where),
-    limit,
-    offset,
+    window,
   });
 }
 

@@ -3,7 +3,7 @@ import type { ConfigurationVersion, VersionContextParams } from '../../contract/
 import type { Environment } from '../../contract/common';
 import type { PageQuery } from '../../contract/lists';
 import type { Executor } from '../db/client';
-import { countColumn, pageOf, runList } from '../db/list';
+import { countColumn, offsetWindow, runList } from '../db/list';
 import { capabilitySubscriptionVersions as versions } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -83,19 +83,18 @@ export async function listVersionHistory(
   context: VersionContextParams,
   query: PageQuery,
 ): Promise<{ items: ConfigurationVersion[]; total: number }> {
-  const { limit, offset } = pageOf(query);
+  const window = offsetWindow(query);
   // Version numbers are unique per context, so they alone order the pages stably.
-  const page = await runList({
+  const page = await runList(db, {
     page: db
       .select()
       .from(versions)
       .where(inContext(context))
       .orderBy(desc(versions.version))
-      .limit(limit)
-      .offset(offset),
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(versions).where(inContext(context)),
-    limit,
-    offset,
+    window,
   });
   return { ...page, items: await withPromotedFrom(db, page.items) };
 }

@@ -8,7 +8,7 @@ import type {
 } from '../../contract/changes';
 import { tenantScope, type Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
-import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
+import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
 import { changeRequestEvents, changeRequests, tenants } from '../db/schema';
 import { notFound } from '../errors';
 import { assertFresh, StaleChangeError, type ChangeRequestRow } from './apply';
@@ -118,12 +118,16 @@ const STATES: Record<NonNullable<ChangeRequestQuery['state']>, ChangeRequestRow[
   closed: ['applied', 'rejected', 'cancelled', 'failed'],
 };
 
-/** The Changes list: filters, search over title and requester, sort and paging on the server. */
-export async function listChangeRequests(
-  db: Database,
-  query: ChangeRequestQuery,
-  viewer: Viewer,
-): Promise<{ items: ChangeRequest[]; total: number }> {
+const changeRequestSortColumns = {
+  number: changeRequests.number,
+  createdAt: changeRequests.createdAt,
+  updatedAt: changeRequests.updatedAt,
+  scheduledAt: changeRequests.scheduledAt,
+  status: changeRequests.status,
+};
+
+/** The statements of one Changes page (exported so the EXPLAIN test checks the SQL the list runs). */
+export function changeRequestListQueries(db: Database, query: ChangeRequestQuery, viewer: Viewer) {
   const where = and(
     readable(viewer),
     query.view === 'waiting' ? waitingFor(db, viewer) : undefined,
@@ -135,33 +139,35 @@ export async function listChangeRequests(
     query.kind ? eq(changeRequests.kind, query.kind) : undefined,
     containsAny(query.q, [changeRequests.title, changeRequests.requestedBy]),
   );
-  const { limit, offset } = pageOf(query);
-  const order = orderByFor(
-    query.sort,
-    '-createdAt',
-    {
-      number: changeRequests.number,
-      createdAt: changeRequests.createdAt,
-      updatedAt: changeRequests.updatedAt,
-      scheduledAt: changeRequests.scheduledAt,
-      status: changeRequests.status,
-    },
-    changeRequests.id,
-  );
-  const result = await runList({
+  const window = listWindow(query, {
+    fallback: '-createdAt',
+    columns: changeRequestSortColumns,
+    id: changeRequests.id,
+    unique: ['number'],
+  });
+  return {
     page: db
       .select(summaryColumns)
       .from(changeRequests)
       .leftJoin(tenants, eq(tenants.id, changeRequests.tenantId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(changeRequests).where(where),
-    limit,
-    offset,
-  });
-  return { items: result.items, total: result.total };
+    window,
+    estimateOf: where ? undefined : changeRequests,
+    exactTotal: query.exactTotal,
+  };
+}
+
+/** The Changes list: filters, search over title and requester, sort and paging on the server. */
+export async function listChangeRequests(
+  db: Database,
+  query: ChangeRequestQuery,
+  viewer: Viewer,
+): Promise<ListPage<ChangeRequest>> {
+  return runList(db, changeRequestListQueries(db, query, viewer));
 }
 
 /** The sidebar badge: how many requests wait for the viewer's approval. */

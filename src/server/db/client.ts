@@ -31,6 +31,11 @@ export interface DatabaseHandle {
   listen: ListenFn;
   /** PostgreSQL only: how busy the connection pool is now (for the metrics). */
   poolStats?: () => PoolStats;
+  /**
+   * Embedded only: a consistent copy of the whole data directory as a gzipped tar, taken while serving
+   * (docs/backup.md). PostgreSQL is backed up with its own tools.
+   */
+  dump?: () => Promise<Blob>;
 }
 
 export interface PoolStats {
@@ -74,8 +79,8 @@ export type DatabaseTarget =
       /** Told about connections that fail outside any request (the process keeps running). */
       onConnectionError?: (error: Error) => void;
     }
-  /** dataDir undefined = in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /** dataDir undefined = in memory (tests); loadDataDir: a dump to start from (restore). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 const MIGRATIONS_LOCK_KEY = 727_001;
 
@@ -85,12 +90,15 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   return target.kind === 'postgres'
     ? openPostgres(target, migrationsFolder)
-    : openPglite(target.dataDir, migrationsFolder);
+    : openPglite(target, migrationsFolder);
 }
 
-async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<DatabaseHandle> {
+async function openPglite(
+  { dataDir, loadDataDir }: Extract<DatabaseTarget, { kind: 'pglite' }>,
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
   // pg_trgm backs the lists' search indexes (migration 0004); PGlite ships it as a separate module.
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   // Timestamps are rendered as text by the server: pin the zone so every row reads the same way.
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
@@ -102,6 +110,7 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string)
       await client.query('select 1');
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('gzip'),
     listen: pgliteListen(client),
   };
 }

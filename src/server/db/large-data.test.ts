@@ -11,6 +11,7 @@ const SIZES: LargeDataSizes = {
   capabilities: 10,
   configurationVersions: 150,
   auditEvents: 120,
+  changeRequests: 50,
 };
 
 describe.each(testDatabaseKinds())('large data generator on %s', (kind) => {
@@ -34,6 +35,7 @@ describe.each(testDatabaseKinds())('large data generator on %s', (kind) => {
     expect(await count(sql`select count(*)::int as n from capabilities`)).toBe(10);
     expect(await count(sql`select count(*)::int as n from capability_subscription_versions`)).toBe(150);
     expect(await count(sql`select count(*)::int as n from audit_events`)).toBe(120);
+    expect(await count(sql`select count(*)::int as n from change_requests`)).toBe(50);
     // Each (tenant, capability, environment, region) context has exactly one active version, its newest.
     expect(
       await count(sql`

@@ -9,6 +9,7 @@ export interface LargeDataSizes {
   capabilities: number;
   configurationVersions: number;
   auditEvents: number;
+  changeRequests: number;
 }
 
 export const LARGE_DATA_SIZES: LargeDataSizes = {
@@ -17,6 +18,7 @@ export const LARGE_DATA_SIZES: LargeDataSizes = {
   capabilities: 100,
   configurationVersions: 100_000,
   auditEvents: 200_000,
+  changeRequests: 50_000,
 };
 
 /**
@@ -207,12 +209,36 @@ function auditStatements(sizes: LargeDataSizes): string[] {
   );
 }
 
+/**
+ * Closed change requests (applied, rejected, cancelled: nothing for the scheduler to pick up), each an
+ * approval-policy change of a tenant's environment, newest last.
+ */
+function changeRequestStatements(sizes: LargeDataSizes): string[] {
+  return batches(
+    sizes.changeRequests,
+    (from, to) => `
+    insert into change_requests (id, tenant_id, environment, kind, title, change, diff, base_fingerprint, status,
+      required_approvals, requested_by_id, requested_by, created_at, updated_at, applied_at)
+    select '${p}cr-' || ${pad('i', 6)}, ${tenantId(`i % ${sizes.tenants} + 1`)}, ${pick(['development', 'uat', 'production'], 'i')},
+           'approval_policy.set', 'Approvals for ' || ${tenantId(`i % ${sizes.tenants} + 1`)},
+           jsonb_build_object('kind', 'approval_policy.set', 'tenantId', ${tenantId(`i % ${sizes.tenants} + 1`)},
+             'body', jsonb_build_object('requiredApprovals', 1 + i % 2)),
+           jsonb_build_array(jsonb_build_object('label', 'Required approvals', 'before', i % 2, 'after', 1 + i % 2)),
+           'large', ${pick(['applied', 'applied', 'rejected', 'cancelled'], 'i')}, 1,
+           ${userId(`i % ${sizes.users} + 1`)}, 'user' || ${pad(`i % ${sizes.users} + 1`, 5)} || '@large.example.com',
+           now() - make_interval(mins => ${sizes.changeRequests} - i), now() - make_interval(mins => ${sizes.changeRequests} - i),
+           now() - make_interval(mins => ${sizes.changeRequests} - i)
+    from generate_series(${from}, ${to}) as i`,
+  );
+}
+
 /** Every statement of the generated data, in order, then statistics for the planner. */
 function largeDataStatements(sizes: LargeDataSizes, subscriptions: number): string[] {
   return [
     ...peopleStatements(sizes),
     ...capabilityStatements(sizes, subscriptions),
     ...auditStatements(sizes),
+    ...changeRequestStatements(sizes),
     'analyze',
   ];
 }

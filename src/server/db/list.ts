@@ -1,19 +1,10 @@
-import { and, asc, count, desc, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
-  OPTIONS_DEFAULT_LIMIT,
-  parseSort,
-  type Option,
-  type OptionsQuery,
-  type SortValue,
-} from '../../contract/lists';
+import { OPTIONS_DEFAULT_LIMIT, type Option, type OptionsQuery } from '../../contract/lists';
 import type { Executor } from './client';
-
-/**
- * Rows a list answers when the client sends no limit. 100, not the client's DEFAULT_PAGE_SIZE (25):
- * clients written before paging send no limit and show up to 100 rows; paged clients send their own.
- */
-export const DEFAULT_LIST_LIMIT = 100;
+import type { ListWindow } from './keyset';
+import { pageCursors } from './page-cursors';
+import { largeTableEstimate } from './totals';
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 function likePattern(term: string): string {
@@ -33,50 +24,65 @@ export function containsAny(q: string | undefined, columns: PgColumn[]): SQL | u
 }
 
 /**
- * ORDER BY for a whitelisted sort value, always ending with the id in the same direction so equal
- * values never swap between pages, and so one btree index on (column, id) serves both directions.
+ * ORDER BY, windows and the default limit live in keyset.ts; re-exported so services keep one import.
  */
-export function orderByFor<F extends string>(
-  sort: SortValue<F> | undefined,
-  fallback: SortValue<F>,
-  columns: Record<F, PgColumn>,
-  id: PgColumn,
-): SQL[] {
-  const { field, direction } = parseSort(sort ?? fallback);
-  const by = direction === 'asc' ? asc : desc;
-  const column = columns[field];
-  return column === id ? [by(id)] : [by(column), by(id)];
-}
+export { DEFAULT_LIST_LIMIT, listWindow, offsetWindow, orderByFor, type ListWindow } from './keyset';
 
-/** limit/offset of a list query, with the server default when the client sends none. */
-export function pageOf(query: { limit?: number; offset?: number }): { limit: number; offset: number } {
-  return { limit: query.limit ?? DEFAULT_LIST_LIMIT, offset: query.offset ?? 0 };
-}
-
-/** The two statements of a list: the page, and the count of every row the filters keep. */
+/** The statements of a list: the page, the count of every row the filters keep, and how the page is read. */
 export interface ListQueries<T> {
   page: PromiseLike<T[]>;
   count: PromiseLike<{ n: number }[]>;
-  offset: number;
-  limit: number;
+  window: ListWindow;
+  /**
+   * The table whose planner estimate may stand for the count: give it only when nothing narrows the
+   * list (no search, filter or scope), since the estimate is of the whole table.
+   */
+  estimateOf?: PgTable;
+  /** `?exactTotal=true`: always count. */
+  exactTotal?: boolean;
+}
+
+/** One page of a list as a route sends it (http/list-reply.ts). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  /** The total is the planner's estimate of the table's rows, not a count. */
+  totalIsEstimate?: boolean;
+  nextCursor?: string;
+  previousCursor?: string;
 }
 
 /** The `count` statement of a list, over the same FROM and WHERE as its page. */
 export const countColumn = { n: count() };
 
 /**
- * Runs a list's page and, only when needed, its count. A short page already says the total
- * (offset + rows), which spares the count on most searches and on the last page.
+ * Runs a list's page and, only when needed, its total. A short offset page already says the total
+ * (offset + rows), which spares the count on most searches and on the last page. Otherwise the total
+ * is counted, or for an unfiltered large table estimated (totals.ts).
  * Two statements rather than `count(*) over ()`: a window total reads every matching row before the
  * LIMIT, which defeats the index that serves the sort.
  */
-export async function runList<T>(queries: ListQueries<T>): Promise<{ items: T[]; total: number }> {
-  const items = await queries.page;
-  if (items.length < queries.limit && (items.length > 0 || queries.offset === 0)) {
-    return { items, total: queries.offset + items.length };
+export async function runList<T>(db: Executor, queries: ListQueries<T>): Promise<ListPage<T>> {
+  const { window } = queries;
+  const read = await queries.page;
+  const more = read.length > window.limit;
+  const items = more ? read.slice(0, window.limit) : read;
+  if (window.direction === 'previous') items.reverse();
+  const cursors = pageCursors(window, items, more);
+  if (!window.direction && !more && (items.length > 0 || window.offset === 0)) {
+    return { items, total: window.offset + items.length, ...cursors };
+  }
+  // An offset page past the end counts exactly: the client then moves to the real last page.
+  const mayEstimate = !queries.exactTotal && (window.direction !== undefined || items.length > 0);
+  const estimate =
+    mayEstimate && queries.estimateOf ? await largeTableEstimate(db, queries.estimateOf) : undefined;
+  if (estimate !== undefined) {
+    // Never fewer than the rows this page shows to exist (the estimate lags behind inserts).
+    const seen = window.offset + items.length + (more ? 1 : 0);
+    return { items, total: Math.max(estimate, seen), totalIsEstimate: true, ...cursors };
   }
   const [row] = await queries.count;
-  return { items, total: Number(row?.n ?? 0) };
+  return { items, total: Number(row?.n ?? 0), ...cursors };
 }
 
 /** The picker's limit: OPTIONS_DEFAULT_LIMIT unless the client asks (the contract caps it at 50). */

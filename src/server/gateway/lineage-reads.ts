@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Environment } from '../../contract/common';
 import type { PageQuery } from '../../contract/lists';
 import type { Executor } from '../db/client';
-import { countColumn, pageOf, runList } from '../db/list';
+import { countColumn, offsetWindow, runList } from '../db/list';
 import { notFound } from '../errors';
 import {
   isLineageId,
@@ -106,18 +106,18 @@ export async function listCurrent<Row extends LineageRow>(
     filter.search,
     currentVersionOnly(table),
   );
-  const { limit, offset } = pageOf(query);
-  const page = await runList({
+  // One tenant's routes or policies in one environment: a short list, paged by offset only.
+  const window = offsetWindow(query);
+  const page = await runList(db, {
     page: db
       .select({ row: table, latestVersion: latestVersionOf(table) })
       .from(table)
       .where(where)
       .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(table).where(where),
-    limit,
-    offset,
+    window,
   });
   const listed = rowsOf<{ row: Row; latestVersion: number }>(page.items);
   const shaped = await withPromotedFrom(
@@ -140,17 +140,22 @@ export async function listHistory<Row extends LineageRow>(
   if (!isLineageId(lineageId)) throw notFound(kind.label);
   const { table } = kind;
   const where = and(eq(table.tenantId, tenantId), eq(table.lineageId, lineageId));
-  const { limit, offset } = pageOf(query);
+  const window = offsetWindow(query);
   const [newest] = rowsOf<Row>(
     await db.select().from(table).where(where).orderBy(desc(table.version)).limit(1),
   );
   if (!newest) throw notFound(kind.label);
   // Version numbers are unique per lineage, so they alone order the pages stably.
-  const page = await runList({
-    page: db.select().from(table).where(where).orderBy(desc(table.version)).limit(limit).offset(offset),
+  const page = await runList(db, {
+    page: db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(desc(table.version))
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(table).where(where),
-    limit,
-    offset,
+    window,
   });
   const items = await withPromotedFrom(db, kind, rowsOf<Row>(page.items));
   return { items: items.map((row) => ({ ...row, latestVersion: newest.version })), total: page.total };

@@ -6,7 +6,7 @@ import type { CreateMeshBody, MeshManifest, MeshMenuItem, WebAppMesh } from '../
 import { recordAudit } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import type { WebAppMeshListQuery } from '../../contract/lists';
-import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
+import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
 import type { Database, Executor } from '../db/client';
 import { lockTenant, lockTenantOf } from '../locks';
 import { microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
@@ -16,30 +16,36 @@ import type { ExpectedRevision } from '../revisions';
 
 const meshSortColumns = { name: webAppMeshes.name, createdAt: webAppMeshes.createdAt };
 
-/** Meshes in scope, newest first unless sorted, searched by name, filtered by tenant. */
-export async function listMeshes(
-  db: Executor,
-  scope: TenantScope,
-  query: WebAppMeshListQuery,
-): Promise<{ items: WebAppMesh[]; total: number }> {
+/** The statements of one page of the web app meshes (exported for the EXPLAIN test). */
+export function meshListQueries(db: Executor, scope: TenantScope, query: WebAppMeshListQuery) {
   const where = and(
     inTenantScope(webAppMeshes.tenantId, scope),
     query.tenantId ? eq(webAppMeshes.tenantId, query.tenantId) : undefined,
     containsAny(query.q, [webAppMeshes.name]),
   );
-  const { limit, offset } = pageOf(query);
-  return runList({
+  const window = listWindow(query, { fallback: '-createdAt', columns: meshSortColumns, id: webAppMeshes.id });
+  return {
     page: db
       .select()
       .from(webAppMeshes)
-      .where(where)
-      .orderBy(...orderByFor(query.sort, '-createdAt', meshSortColumns, webAppMeshes.id))
-      .limit(limit)
-      .offset(offset),
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(webAppMeshes).where(where),
-    limit,
-    offset,
-  });
+    window,
+    estimateOf: where ? undefined : webAppMeshes,
+    exactTotal: query.exactTotal,
+  };
+}
+
+/** Meshes in scope, newest first unless sorted, searched by name, filtered by tenant. */
+export async function listMeshes(
+  db: Executor,
+  scope: TenantScope,
+  query: WebAppMeshListQuery,
+): Promise<ListPage<WebAppMesh>> {
+  return runList(db, meshListQueries(db, scope, query));
 }
 
 export async function getMesh(db: Executor, id: string): Promise<WebAppMesh> {

@@ -4,7 +4,7 @@ import type { Microfrontend, MicrofrontendInput } from '../../contract/microfron
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, orderByFor, pageOf, runList, runOptions } from '../db/list';
+import { containsAny, countColumn, listWindow, runList, type ListPage, runOptions } from '../db/list';
 import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
@@ -19,32 +19,41 @@ const microfrontendSortColumns = {
   createdAt: microfrontends.createdAt,
 };
 
+/** The statements of one page of the microfrontend registry (exported for the EXPLAIN test). */
+export function microfrontendListQueries(db: Executor, query: MicrofrontendListQuery) {
+  const where = containsAny(query.q, [microfrontends.name, microfrontends.slug, microfrontends.description]);
+  const window = listWindow(query, {
+    fallback: 'name',
+    columns: microfrontendSortColumns,
+    id: microfrontends.id,
+    // Slugs are unique: ordered alone, on microfrontends_slug_unique.
+    unique: ['slug'],
+  });
+  return {
+    page: db
+      .select()
+      .from(microfrontends)
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
+    count: db.select(countColumn).from(microfrontends).where(where),
+    window,
+    estimateOf: where ? undefined : microfrontends,
+    exactTotal: query.exactTotal,
+  };
+}
+
 /** The registry, by name unless sorted, searched by name, slug or description. */
 export async function listMicrofrontends(
   db: Executor,
   query: MicrofrontendListQuery,
-): Promise<{ items: Microfrontend[]; total: number }> {
-  const where = containsAny(query.q, [microfrontends.name, microfrontends.slug, microfrontends.description]);
-  const { limit, offset } = pageOf(query);
-  return runList({
-    page: db
-      .select()
-      .from(microfrontends)
-      .where(where)
-      .orderBy(...orderByFor(query.sort, 'name', microfrontendSortColumns, microfrontends.id))
-      .limit(limit)
-      .offset(offset),
-    count: db.select(countColumn).from(microfrontends).where(where),
-    limit,
-    offset,
-  });
+): Promise<ListPage<Microfrontend>> {
+  return runList(db, microfrontendListQueries(db, query));
 }
 
 /** The microfrontend picker: the registry by name, detail = slug, searched by name or slug. */
-export function microfrontendOptions(
-  db: Executor,
-  query: OptionsQuery,
-): Promise<{ items: Option[]; total: number }> {
+export function microfrontendOptions(db: Executor, query: OptionsQuery): Promise<ListPage<Option>> {
   const { id, name: label, slug: detail } = microfrontends;
   return runOptions(db, { table: microfrontends, id, label, detail, searched: [label, detail] }, query);
 }

@@ -12,7 +12,7 @@ import type {
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, orderByFor, pageOf, runList, runOptions } from '../db/list';
+import { containsAny, countColumn, listWindow, runList, type ListPage, runOptions } from '../db/list';
 import { microfrontendVersions } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { revisionedRows, updateRevisioned } from '../revisioned-rows';
@@ -26,6 +26,39 @@ const versionSortColumns = {
   status: microfrontendVersions.status,
 };
 
+/** The statements of one page of a microfrontend's versions (exported for the EXPLAIN test). */
+export function microfrontendVersionListQueries(
+  db: Executor,
+  microfrontendId: string,
+  query: MicrofrontendVersionListQuery,
+) {
+  const where = and(
+    eq(microfrontendVersions.microfrontendId, microfrontendId),
+    query.status ? eq(microfrontendVersions.status, query.status) : undefined,
+    containsAny(query.q, [microfrontendVersions.version]),
+  );
+  const window = listWindow(query, {
+    fallback: '-createdAt',
+    columns: versionSortColumns,
+    id: microfrontendVersions.id,
+    // Unique within its microfrontend: ordered alone, on microfrontend_versions_number_unique.
+    unique: ['version'],
+  });
+  return {
+    page: db
+      .select()
+      .from(microfrontendVersions)
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
+    count: db.select(countColumn).from(microfrontendVersions).where(where),
+    window,
+    estimateOf: where ? undefined : microfrontendVersions,
+    exactTotal: query.exactTotal,
+  };
+}
+
 /**
  * Versions of one microfrontend, newest first unless sorted, searched by version or changelog;
  * `status` narrows them (the mesh form asks for published). 404 when the microfrontend is missing.
@@ -34,26 +67,9 @@ export async function listMicrofrontendVersions(
   db: Executor,
   microfrontendId: string,
   query: MicrofrontendVersionListQuery,
-): Promise<{ items: MicrofrontendVersion[]; total: number }> {
+): Promise<ListPage<MicrofrontendVersion>> {
   await getMicrofrontend(db, microfrontendId);
-  const where = and(
-    eq(microfrontendVersions.microfrontendId, microfrontendId),
-    query.status ? eq(microfrontendVersions.status, query.status) : undefined,
-    containsAny(query.q, [microfrontendVersions.version]),
-  );
-  const { limit, offset } = pageOf(query);
-  return runList({
-    page: db
-      .select()
-      .from(microfrontendVersions)
-      .where(where)
-      .orderBy(...orderByFor(query.sort, '-createdAt', versionSortColumns, microfrontendVersions.id))
-      .limit(limit)
-      .offset(offset),
-    count: db.select(countColumn).from(microfrontendVersions).where(where),
-    limit,
-    offset,
-  });
+  return runList(db, microfrontendVersionListQueries(db, microfrontendId, query));
 }
 
 /** The version picker of one microfrontend: label = version (text order), detail = status. */
@@ -61,7 +77,7 @@ export async function microfrontendVersionOptions(
   db: Executor,
   microfrontendId: string,
   { status, ...query }: MicrofrontendVersionOptionsQuery,
-): Promise<{ items: Option[]; total: number }> {
+): Promise<ListPage<Option>> {
   await getMicrofrontend(db, microfrontendId);
   const { id, version: label, status: detail } = microfrontendVersions;
   return runOptions(

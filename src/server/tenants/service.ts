@@ -4,7 +4,7 @@ import type { EnvironmentRegionPolicy, Tenant, TenantInput, TenantPatch } from '
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, runOptions, orderByFor, pageOf, runList } from '../db/list';
+import { containsAny, countColumn, runOptions, listWindow, runList, type ListPage } from '../db/list';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import { notFound } from '../errors';
 import type { TenantChildTable } from '../locks';
@@ -36,18 +36,19 @@ export function tenantListQueries(db: Executor, scope: TenantScope, query: Tenan
     containsAny(query.q, [tenants.name, tenants.owner]),
     query.status ? eq(tenants.status, query.status) : undefined,
   );
-  const { limit, offset } = pageOf(query);
+  const window = listWindow(query, { fallback: '-createdAt', columns: tenantSortColumns, id: tenants.id });
   return {
     page: db
       .select()
       .from(tenants)
-      .where(where)
-      .orderBy(...orderByFor(query.sort, '-createdAt', tenantSortColumns, tenants.id))
-      .limit(limit)
-      .offset(offset),
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(tenants).where(where),
-    limit,
-    offset,
+    window,
+    estimateOf: where ? undefined : tenants,
+    exactTotal: query.exactTotal,
   };
 }
 
@@ -56,8 +57,8 @@ export async function listTenants(
   db: Executor,
   scope: TenantScope,
   query: TenantListQuery,
-): Promise<{ items: Tenant[]; total: number }> {
-  return runList(tenantListQueries(db, scope, query));
+): Promise<ListPage<Tenant>> {
+  return runList(db, tenantListQueries(db, scope, query));
 }
 
 /** The tenant picker: tenants in scope by name, detail = status. */
@@ -65,7 +66,7 @@ export function tenantOptions(
   db: Executor,
   scope: TenantScope,
   query: OptionsQuery,
-): Promise<{ items: Option[]; total: number }> {
+): Promise<ListPage<Option>> {
   const { id, name: label, status: detail } = tenants;
   return runOptions(
     db,

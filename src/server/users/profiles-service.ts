@@ -11,7 +11,7 @@ import { changedFieldsOf } from '../audit/changes';
 import { lastDeletedRow, recordAudit } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
-import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
+import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { lockTenant, lockTenantOf } from '../locks';
@@ -23,12 +23,8 @@ import { refusingDuplicates } from '../unique-violation';
 
 const userProfileSortColumns = { createdAt: userProfiles.createdAt };
 
-/** Tenant profiles in scope, oldest first unless sorted, filtered by user or tenant. */
-export async function listUserProfiles(
-  db: Executor,
-  scope: TenantScope,
-  query: UserProfileListQuery,
-): Promise<{ items: UserProfile[]; total: number }> {
+/** The statements of one page of the user profiles (exported for the EXPLAIN test). */
+export function userProfileListQueries(db: Executor, scope: TenantScope, query: UserProfileListQuery) {
   const where = and(
     inTenantScope(userProfiles.tenantId, scope),
     query.userId ? eq(userProfiles.userId, query.userId) : undefined,
@@ -36,19 +32,33 @@ export async function listUserProfiles(
     query.tenantId ? eq(userProfiles.tenantId, query.tenantId) : undefined,
     containsAny(query.q, [userProfiles.displayName, userProfiles.jobTitle, userProfiles.department]),
   );
-  const { limit, offset } = pageOf(query);
-  return runList({
+  const window = listWindow(query, {
+    fallback: 'createdAt',
+    columns: userProfileSortColumns,
+    id: userProfiles.id,
+  });
+  return {
     page: db
       .select()
       .from(userProfiles)
-      .where(where)
-      .orderBy(...orderByFor(query.sort, 'createdAt', userProfileSortColumns, userProfiles.id))
-      .limit(limit)
-      .offset(offset),
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(userProfiles).where(where),
-    limit,
-    offset,
-  });
+    window,
+    estimateOf: where ? undefined : userProfiles,
+    exactTotal: query.exactTotal,
+  };
+}
+
+/** Tenant profiles in scope, oldest first unless sorted, filtered by user or tenant. */
+export async function listUserProfiles(
+  db: Executor,
+  scope: TenantScope,
+  query: UserProfileListQuery,
+): Promise<ListPage<UserProfile>> {
+  return runList(db, userProfileListQueries(db, scope, query));
 }
 
 /** Any unique violation on profiles is the one profile per user and tenant. */

@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 import type { Database, Executor } from '../db/client';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
-import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
+import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { conflict } from '../errors';
 import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
@@ -61,28 +61,25 @@ export function userListQueries(db: Executor, viewer: Viewer, query: UserListQue
         )
       : undefined,
   );
-  const { limit, offset } = pageOf(query);
+  const window = listWindow(query, { fallback: 'name', columns: userSortColumns, id: users.id });
   return {
     page: db
       .select(publicUserColumns)
       .from(users)
-      .where(where)
-      .orderBy(...orderByFor(query.sort, 'name', userSortColumns, users.id))
-      .limit(limit)
-      .offset(offset),
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(users).where(where),
-    limit,
-    offset,
+    window,
+    estimateOf: where ? undefined : users,
+    exactTotal: query.exactTotal,
   };
 }
 
 /** Users by name unless sorted, searched by name or email. */
-export async function listUsers(
-  db: Executor,
-  viewer: Viewer,
-  query: UserListQuery,
-): Promise<{ items: User[]; total: number }> {
-  return runList(userListQueries(db, viewer, query));
+export async function listUsers(db: Executor, viewer: Viewer, query: UserListQuery): Promise<ListPage<User>> {
+  return runList(db, userListQueries(db, viewer, query));
 }
 
 const isActiveAdmin = (user: { globalRole: string; status: string }) =>

@@ -10,7 +10,7 @@ import {
 import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, orderByFor, pageOf, runList } from '../db/list';
+import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { lockTenant, lockTenantOf } from '../locks';
@@ -36,18 +36,19 @@ export function webAppListQueries(db: Executor, scope: TenantScope, query: WebAp
     query.environment ? eq(webApps.environment, query.environment) : undefined,
     query.technology ? eq(webApps.technology, query.technology) : undefined,
   );
-  const { limit, offset } = pageOf(query);
+  const window = listWindow(query, { fallback: '-createdAt', columns: webAppSortColumns, id: webApps.id });
   return {
     page: db
       .select()
       .from(webApps)
-      .where(where)
-      .orderBy(...orderByFor(query.sort, '-createdAt', webAppSortColumns, webApps.id))
-      .limit(limit)
-      .offset(offset),
+      .where(and(where, window.after))
+      .orderBy(...window.orderBy)
+      .limit(window.fetch)
+      .offset(window.offset),
     count: db.select(countColumn).from(webApps).where(where),
-    limit,
-    offset,
+    window,
+    estimateOf: where ? undefined : webApps,
+    exactTotal: query.exactTotal,
   };
 }
 
@@ -56,8 +57,8 @@ export async function listWebApps(
   db: Executor,
   scope: TenantScope,
   query: WebAppListQuery,
-): Promise<{ items: WebApp[]; total: number }> {
-  return runList(webAppListQueries(db, scope, query));
+): Promise<ListPage<WebApp>> {
+  return runList(db, webAppListQueries(db, scope, query));
 }
 
 export async function getWebApp(db: Executor, id: string): Promise<WebApp> {

@@ -19,13 +19,20 @@ export type ListUrlState<F extends string, K extends string> = {
   sort: SortValue<F>;
   page: number;
   pageSize: number;
-  /** The API query of the current view: q, filters, sort, limit and offset. */
-  query: { q?: string; sort: SortValue<F>; limit: number; offset: number } & Partial<Record<K, string>>;
+  /**
+   * The API query of the current view: q, filters, sort, limit, and offset (a page reached by its
+   * number) or cursor (a page reached by next/previous).
+   */
+  query: { q?: string; sort: SortValue<F>; limit: number; offset?: number; cursor?: string } & Partial<
+    Record<K, string>
+  >;
   setSearch: (q: string) => void;
   /** `replace` for a filter typed into a box (no history entry per pause). */
   setFilter: (name: K, value: string, replace?: boolean) => void;
   setSort: (sort: SortValue<F>) => void;
   setPage: (page: number) => void;
+  /** Next or previous: the page number to show, and the cursor of the reply that reads it cheaply. */
+  setPageByCursor: (page: number, cursor: string) => void;
   setPageSize: (size: number) => void;
 };
 
@@ -57,6 +64,8 @@ export function useListUrlState<F extends string, K extends string = never>(
   const size = positiveInt(params.get(key('size')));
   const pageSize = isOneOf(PAGE_SIZES, size) ? size : DEFAULT_PAGE_SIZE;
   const page = positiveInt(params.get(key('page'))) ?? 1;
+  // A cursor only means something on the page it was given for; page 1 never needs one.
+  const cursor = page > 1 ? (params.get(key('cursor')) ?? '') : '';
   const filterKey = filterNames.map((name) => params.get(key(name)) ?? '').join('\u0000');
 
   const filters = useMemo(() => {
@@ -91,12 +100,21 @@ export function useListUrlState<F extends string, K extends string = never>(
       sort,
       page,
       pageSize,
-      query: { ...activeFilters, q: q || undefined, sort, limit: pageSize, offset: (page - 1) * pageSize },
-      setSearch: (value) => update({ q: value.trim(), page: null }, true),
-      setFilter: (name, value, replace) => update({ [name]: value, page: null }, replace),
-      setSort: (value) => update({ sort: value === defaultSort ? null : value, page: null }),
-      setPage: (value) => update({ page: value <= 1 ? null : value }),
-      setPageSize: (value) => update({ size: value === DEFAULT_PAGE_SIZE ? null : value, page: null }),
+      query: {
+        ...activeFilters,
+        q: q || undefined,
+        sort,
+        limit: pageSize,
+        ...(cursor ? { cursor } : { offset: (page - 1) * pageSize }),
+      },
+      setSearch: (value) => update({ q: value.trim(), page: null, cursor: null }, true),
+      setFilter: (name, value, replace) => update({ [name]: value, page: null, cursor: null }, replace),
+      setSort: (value) => update({ sort: value === defaultSort ? null : value, page: null, cursor: null }),
+      setPage: (value) => update({ page: value <= 1 ? null : value, cursor: null }),
+      setPageByCursor: (value, next) =>
+        update(value <= 1 ? { page: null, cursor: null } : { page: value, cursor: next }),
+      setPageSize: (value) =>
+        update({ size: value === DEFAULT_PAGE_SIZE ? null : value, page: null, cursor: null }),
     };
-  }, [filters, q, sort, page, pageSize, update, defaultSort]);
+  }, [filters, q, sort, page, pageSize, cursor, update, defaultSort]);
 }

@@ -82,6 +82,8 @@ async function throwIfResNotOk(res: Response): Promise<void> {
 export type RequestOptions = {
   /** The revision the caller loaded: sent as `If-Match: "<revision>"`, so a stale write gets 412. */
   ifMatch?: number;
+  /** Ends the call early (unmount, or a time limit the caller sets). */
+  signal?: AbortSignal;
 };
 
 /** Generic call (docs/product.md, API calls): any method and path, optional JSON body, cookies included. */
@@ -89,7 +91,7 @@ export async function apiRequest(
   method: string,
   url: string,
   data?: unknown,
-  { ifMatch }: RequestOptions = {},
+  { ifMatch, signal }: RequestOptions = {},
 ): Promise<Response> {
   const headers: Record<string, string> = {};
   if (data !== undefined) headers['Content-Type'] = 'application/json';
@@ -99,6 +101,7 @@ export async function apiRequest(
     headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
+    signal,
   });
   await throwIfResNotOk(res);
   return res;

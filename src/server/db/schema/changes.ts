@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
+import { sortIndex } from './list-indexes';
 import { tenants } from './tenants';
 import type {
   Change,
@@ -85,6 +86,12 @@ export const changeRequests = pgTable(
       .on(t.scheduledAt)
       .where(sql`${t.status} = 'scheduled'`),
     index('change_requests_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // The Changes list's sorts (docs/lists.md): (column, id), so a page is an index walk in either
+    // direction; the unique number orders alone, on change_requests_number_unique.
+    sortIndex('change_requests_created_sort_idx', t.createdAt, t.id),
+    sortIndex('change_requests_updated_sort_idx', t.updatedAt, t.id),
+    sortIndex('change_requests_scheduled_sort_idx', t.scheduledAt, t.id),
+    sortIndex('change_requests_status_sort_idx', t.status, t.id),
     index('change_requests_status_created_idx').on(t.status, t.createdAt),
     check(
       'change_requests_status',

@@ -78,5 +78,6 @@ export const userProfiles = pgTable(
     uniqueIndex('user_profiles_user_tenant_unique').on(t.userId, t.tenantId),
     check('user_profiles_source', sql`${t.source} in ('manual', 'sso')`),
     index('user_profiles_tenant_idx').on(t.tenantId),
+    sortIndex('user_profiles_created_sort_idx', t.createdAt, t.id),
   ],
 );

@@ -13,5 +13,8 @@ export type AuditEventsQuery = {
   to?: string;
   sort?: SortValue<AuditSortField>;
   limit: number;
-  offset: number;
+  /** A page by number... */
+  offset?: number;
+  /** ...or by next/previous, from the reply's links (src/web/lib/list-request.ts). */
+  cursor?: string;
 };

@@ -44,6 +44,7 @@ export function AuditLogPage() {
           <PagedList
             view={view}
             total={events.data.total}
+            links={events.data}
             shown={rows.length}
             busy={events.isPlaceholderData}
             label="Audit log pages"

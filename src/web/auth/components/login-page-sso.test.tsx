@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { ssoErrorMessages, type AuthProviders } from '@contract/sso';
+import { PROVIDERS_TIMEOUT_MS } from '@/auth/api/get-providers';
 import { LoginPage } from '@/auth/components/login-page';
 import { queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
@@ -26,6 +27,7 @@ function renderLogin(path: string, providers: AuthProviders | Response = acme) {
 const ssoLink = () => screen.findByRole('link', { name: 'Sign in with Acme SSO' });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -61,6 +63,25 @@ describe('LoginPage with single sign-on', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(screen.queryByRole('link', { name: /Sign in with/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the password form alone when the providers call hangs past its time limit', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // A server that accepts the request and never answers: only the time limit ends the call.
+    const hanging = vi.fn<typeof fetch>(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    vi.stubGlobal('fetch', hanging);
+    renderWithProviders(<LoginPage />, { path: '/login', routes, queryClient: queryClientWithMe(null) });
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(PROVIDERS_TIMEOUT_MS);
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).not.toBeInTheDocument();
+    expect(hanging).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
   });
 
   it.each([

@@ -76,6 +76,7 @@ export function CapabilitiesPage() {
         <PagedList
           view={list}
           total={total}
+          links={capabilities.data}
           shown={rows.length}
           busy={capabilities.isPlaceholderData}
           label="Capabilities pages"

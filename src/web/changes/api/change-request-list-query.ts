@@ -15,5 +15,8 @@ export type ChangeRequestListQuery = {
   kind?: string;
   sort?: SortValue<ChangeRequestSortField>;
   limit: number;
-  offset: number;
+  /** A page by number... */
+  offset?: number;
+  /** ...or by next/previous, from the reply's links (src/web/lib/list-request.ts). */
+  cursor?: string;
 };

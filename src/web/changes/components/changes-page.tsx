@@ -76,6 +76,8 @@ export function ChangesPage({ tenantPicker }: { tenantPicker: TenantPicker }) {
               disabled={requests.isPlaceholderData}
               onPageChange={view.setPage}
               onPageSizeChange={view.setPageSize}
+              links={requests.data}
+              onCursorPage={view.setPageByCursor}
             />
           </div>
         ))}

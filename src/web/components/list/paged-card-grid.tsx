@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ListUrlState } from '@/hooks/use-list-url-state';
 import { ListState } from '@/components/list-state';
 import { PaginationBar } from '@/components/list/pagination-bar';
+import type { PageLinks } from '@/lib/list-request';
 
 type PagedCardGridProps = {
   /** The read of the page (TanStack Query): while the next page loads, the current one stays, dimmed. */
@@ -10,9 +11,13 @@ type PagedCardGridProps = {
     error: unknown;
     refetch: () => unknown;
     isPlaceholderData: boolean;
-    data?: { total: number };
+    /** The page's total and, when the list gives them, its cursors (next/previous read by cursor). */
+    data?: { total: number } & PageLinks;
   };
-  view: Pick<ListUrlState<string, string>, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
+  view: Pick<
+    ListUrlState<string, string>,
+    'page' | 'pageSize' | 'setPage' | 'setPageSize' | 'setPageByCursor'
+  >;
   /** Cards on this page. */
   shown: number;
   /** Names the page navigation, e.g. "Tenants pages". */
@@ -60,6 +65,8 @@ export function PagedCardGrid({
         disabled={query.isPlaceholderData}
         onPageChange={view.setPage}
         onPageSizeChange={view.setPageSize}
+        links={query.data}
+        onCursorPage={view.setPageByCursor}
       />
     </ListState>
   );

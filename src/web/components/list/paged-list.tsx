@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 import { PaginationBar } from '@/components/list/pagination-bar';
 import type { ListUrlState } from '@/hooks/use-list-url-state';
+import type { PageLinks } from '@/lib/list-request';
 
 type PagedListProps = {
   /** The list's URL state: its page and page size. */
-  view: Pick<ListUrlState<string, string>, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
+  view: Pick<
+    ListUrlState<string, string>,
+    'page' | 'pageSize' | 'setPage' | 'setPageSize' | 'setPageByCursor'
+  >;
   total: number;
+  /** The reply's cursors and estimate flag: next/previous then read by cursor. */
+  links?: PageLinks;
   /** Rows on this page. */
   shown: number;
   /** The next page is loading (the rows on screen are still the previous page's). */
@@ -20,6 +26,7 @@ type PagedListProps = {
 export function PagedList({
   view,
   total,
+  links,
   shown,
   busy,
   label,
@@ -38,6 +45,8 @@ export function PagedList({
         disabled={busy}
         onPageChange={view.setPage}
         onPageSizeChange={view.setPageSize}
+        links={links}
+        onCursorPage={view.setPageByCursor}
       />
     </div>
   );

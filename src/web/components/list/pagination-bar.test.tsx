@@ -34,6 +34,47 @@ describe('PaginationBar', () => {
     expect(onPageChange).toHaveBeenCalledWith(5);
   });
 
+  it('reads next and previous by cursor, and jumps by page number', async () => {
+    const onPageChange = vi.fn();
+    const onCursorPage = vi.fn();
+    const links = { nextCursor: 'next-c', previousCursor: 'prev-c' };
+    render(
+      <PaginationBar
+        {...props}
+        page={3}
+        shown={25}
+        links={links}
+        onPageChange={onPageChange}
+        onCursorPage={onCursorPage}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onCursorPage).toHaveBeenLastCalledWith(4, 'next-c');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onCursorPage).toHaveBeenLastCalledWith(2, 'prev-c');
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(5);
+    expect(onPageChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "about" for an estimated total, and never sends a page past an estimate back', () => {
+    const onPageChange = vi.fn();
+    render(
+      <PaginationBar
+        {...props}
+        total={200_000}
+        page={8_001}
+        shown={25}
+        links={{ totalIsEstimate: true, nextCursor: 'n' }}
+        onPageChange={onPageChange}
+      />,
+    );
+    expect(screen.getByText('Showing 200,001–200,025 of about 200,000')).toBeInTheDocument();
+    expect(screen.getByText('Page 8,001 of about 8,001')).toBeInTheDocument();
+    expect(onPageChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  });
+
   it('offers the contract page sizes', async () => {
     const onPageSizeChange = vi.fn();
     render(<PaginationBar {...props} page={1} shown={25} onPageSizeChange={onPageSizeChange} />);

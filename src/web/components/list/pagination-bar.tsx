@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { PAGE_SIZES } from '@contract/lists';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { PageLinks } from '@/lib/list-request';
 
 type PaginationBarProps = {
   /** 1-based. */
@@ -15,13 +16,26 @@ type PaginationBarProps = {
   disabled?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
+  /** The reply's cursors and whether its total is estimated (lists that give them). */
+  links?: PageLinks;
+  /** Next/previous through a cursor, which the server reads as cheaply as page 1; else by page number. */
+  onCursorPage?: (page: number, cursor: string) => void;
   /** Names the navigation landmark when a screen has two lists. */
   label?: string;
 };
 
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
-/** "Showing 26–50 of 117", first/previous/next/last and the page size. */
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+/** An estimated total reads "about 200,000": exact to the row would be a claim the server did not make. */
+const totalText = (total: number, estimated: boolean | undefined) =>
+  estimated ? `about ${grouped(total)}` : grouped(total);
+
+/**
+ * "Showing 26–50 of 117", first/previous/next/last and the page size. Previous and next follow the
+ * reply's cursors when it gives them; first, last and a page past the end go by page number.
+ */
 export function PaginationBar({
   page,
   pageSize,
@@ -30,9 +44,12 @@ export function PaginationBar({
   disabled,
   onPageChange,
   onPageSizeChange,
+  links,
+  onCursorPage,
   label = 'Pagination',
 }: PaginationBarProps) {
-  const last = pageCount(total, pageSize);
+  // An estimate may fall short of the rows the cursors still reach: never call this page past the end.
+  const last = Math.max(pageCount(total, pageSize), links?.totalIsEstimate ? page : 1);
   const from = shown === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = shown === 0 ? 0 : from + shown - 1;
 
@@ -41,14 +58,14 @@ export function PaginationBar({
     if (!disabled && total > 0 && page > last) onPageChange(last);
   }, [disabled, total, page, last, onPageChange]);
 
-  const go = (target: number, name: string, Icon: typeof ChevronLeft, off: boolean) => (
+  const go = (target: number, name: string, Icon: typeof ChevronLeft, off: boolean, cursor?: string) => (
     <Button
       variant="outline"
       size="icon"
       className="size-8"
       aria-label={name}
       disabled={disabled || off}
-      onClick={() => onPageChange(target)}
+      onClick={() => (cursor && onCursorPage ? onCursorPage(target, cursor) : onPageChange(target))}
     >
       <Icon aria-hidden="true" />
     </Button>
@@ -57,7 +74,7 @@ export function PaginationBar({
   return (
     <nav aria-label={label} className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="list-range">
-        Showing {from}–{to} of {total}
+        Showing {grouped(from)}–{grouped(to)} of {totalText(total, links?.totalIsEstimate)}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <Select value={String(pageSize)} onValueChange={(value) => onPageSizeChange(Number(value))}>
@@ -73,12 +90,12 @@ export function PaginationBar({
           </SelectContent>
         </Select>
         <span className="text-sm text-muted-foreground">
-          Page {Math.min(page, last)} of {last}
+          Page {grouped(Math.min(page, last))} of {totalText(last, links?.totalIsEstimate)}
         </span>
         <div className="flex gap-1">
           {go(1, 'First page', ChevronsLeft, page <= 1)}
-          {go(page - 1, 'Previous page', ChevronLeft, page <= 1)}
-          {go(page + 1, 'Next page', ChevronRight, page >= last)}
+          {go(page - 1, 'Previous page', ChevronLeft, page <= 1, links?.previousCursor)}
+          {go(page + 1, 'Next page', ChevronRight, page >= last && !links?.nextCursor, links?.nextCursor)}
           {go(last, 'Last page', ChevronsRight, page >= last)}
         </div>
       </div>

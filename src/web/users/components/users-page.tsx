@@ -75,6 +75,7 @@ export function UsersPage() {
         <PagedList
           view={view}
           total={users.data?.total ?? 0}
+          links={users.data}
           shown={rows.length}
           busy={users.isPlaceholderData}
           label="Users pages"

@@ -76,6 +76,7 @@ export function WebAppMeshesSection() {
             <PagedList
               view={list}
               total={total}
+              links={meshes.data}
               shown={rows.length}
               busy={meshes.isPlaceholderData}
               label="Web app meshes pages"

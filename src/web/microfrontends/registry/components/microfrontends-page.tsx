@@ -55,6 +55,7 @@ export function MicrofrontendsPage() {
         <PagedList
           view={list}
           total={microfrontends.data?.total ?? 0}
+          links={microfrontends.data}
           shown={rows.length}
           busy={microfrontends.isPlaceholderData}
           label="Microfrontends pages"
