@@ -68,6 +68,15 @@ describe('parseEnv', () => {
     );
   });
 
+  it('reads the live streams limit, and refuses one out of range', () => {
+    expect(parseEnv({}).LIVE_STREAMS_MAX).toBe(1000);
+    expect(parseEnv({ LIVE_STREAMS_MAX: '500' }).LIVE_STREAMS_MAX).toBe(500);
+    expect(() => parseEnv({ LIVE_STREAMS_MAX: '0' })).toThrow(
+      /LIVE_STREAMS_MAX="0": must be between 1 and 100000/,
+    );
+    expect(() => parseEnv({ LIVE_STREAMS_MAX: 'many' })).toThrow(/LIVE_STREAMS_MAX="many": must be a number/);
+  });
+
   it('reads the API token limits, and refuses ones out of range', () => {
     expect(parseEnv({})).toMatchObject({ API_TOKEN_MAX_DAYS: 365, API_TOKEN_RATE_LIMIT: 600 });
     expect(parseEnv({ API_TOKEN_MAX_DAYS: '30', API_TOKEN_RATE_LIMIT: '60' })).toMatchObject({

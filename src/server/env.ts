@@ -189,6 +189,13 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 100000 requests per minute')
     .max(100_000, 'must be between 1 and 100000 requests per minute')
     .default(DEFAULT_API_TOKEN_RATE_LIMIT),
+  /** Live event streams (GET /api/events) one process holds open at most; 503 beyond (docs/live-updates.md). */
+  LIVE_STREAMS_MAX: z.coerce
+    .number({ message: 'must be a number of streams' })
+    .int('must be a whole number of streams')
+    .min(1, 'must be between 1 and 100000 streams')
+    .max(100_000, 'must be between 1 and 100000 streams')
+    .default(1000),
   ...oidcVariables,
 });
 

@@ -157,6 +157,7 @@ async function start(env: Env): Promise<void> {
     clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : clientDir(root),
     sessionPolicy: { idleSeconds: env.SESSION_IDLE_TIMEOUT, absoluteSeconds: env.SESSION_ABSOLUTE_TIMEOUT },
     apiTokens: { maxDays: env.API_TOKEN_MAX_DAYS, requestsPerMinute: env.API_TOKEN_RATE_LIMIT },
+    live: { maxStreams: env.LIVE_STREAMS_MAX },
     secureCookie: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
     trustProxy: env.TRUST_PROXY,
     signIn: signInOptionsOf(env),

@@ -1,6 +1,10 @@
 import { count } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { LIVE_EVENTS_PATH } from '../../contract/events';
 import { auditEvents } from '../db/schema';
+import { latestSeq } from '../events/audit-feed-rows';
+import { READ_ROUTE_OF_TYPE } from '../events/visibility';
+import { SseClient } from '../test/sse-client';
 import { describeApi } from '../test/api-harness';
 import { insertChangeRequestFixtures, insertFixturesWithoutApprovals } from '../test/fixtures';
 import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
@@ -18,7 +22,8 @@ const HASH = 'sha256-abc=';
 
 /**
  * One valid request per mutation route, in an order where each finds what it needs. A mutation route
- * missing here fails the test: every change the API accepts must leave an audit event.
+ * missing here fails the test: every change the API accepts must leave an audit event, and that event
+ * must reach an open live stream (docs/live-updates.md).
  */
 const STEPS: Record<string, Step> = {
   'POST /api/users/:id/password': {
@@ -335,11 +340,19 @@ describeApi(
       expect(Object.keys(STEPS).filter((key) => !mutations.includes(key))).toEqual([]);
     });
 
-    it('every accepted mutation writes an audit event', async () => {
+    it('every accepted mutation writes an audit event, which reaches an open live stream', async () => {
       const { app, db } = ctx();
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = new SseClient(`${base}${LIVE_EVENTS_PATH}`, { cookie: ctx().adminCookie });
+      await stream.next((f) => f.event === 'ready');
       const saved: Saved = {};
       const failures: string[] = [];
       const events = async () => (await db.select({ n: count() }).from(auditEvents))[0]?.n ?? 0;
+      const liveUpTo = async (seq: number) =>
+        stream
+          .until(() => Number(stream.changes().at(-1)?.id ?? 0) >= seq, 10_000)
+          .then(() => true)
+          .catch(() => false);
       for (const [key, step] of Object.entries(STEPS)) {
         const [method] = key.split(' ');
         const url = typeof step.url === 'function' ? step.url(saved) : step.url;
@@ -364,7 +377,13 @@ describeApi(
         if (step.save) saved[step.save] = res.json();
         if ((await events()) <= before)
           failures.push(`${key}: accepted (${res.statusCode}) but wrote no audit event`);
+        else if (!(await liveUpTo(await latestSeq(db))))
+          failures.push(`${key}: its audit event reached no live stream`);
       }
+      stream.close();
+      // Who sees an event depends on its resource type: a new type must be placed in the visibility table.
+      const types = new Set(stream.changes<{ resourceType: string }>().map((e) => e.resourceType));
+      expect([...types].filter((type) => !(type in READ_ROUTE_OF_TYPE))).toEqual([]);
       expect(failures).toEqual([]);
     });
   },

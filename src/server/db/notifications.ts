@@ -39,6 +39,8 @@ export interface PgListenOptions {
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+/** How the LISTEN connection shows in pg_stat_activity (operators, and the tests that cut it). */
+export const LISTENER_APPLICATION_NAME = 'resource-manager-live';
 
 /**
  * PostgreSQL: one dedicated connection (not from the pool: a pooled connection is handed to other
@@ -85,6 +87,7 @@ class PgListener {
     const client = new pg.Client({
       connectionString: this.options.url,
       connectionTimeoutMillis: this.options.connectMs,
+      application_name: LISTENER_APPLICATION_NAME,
       // Detects a server that vanished without a reset while we only wait for notifications.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,

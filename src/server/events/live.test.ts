@@ -98,6 +98,26 @@ describeApi(
       expect(admin.changes().map((e) => e.tenantId)).toEqual(['tenant-002', 'tenant-001']);
     });
 
+    it('gives events without a tenant to everyone only for types every member may read', async () => {
+      const a = open({ cookie: await sessionCookieFor(ctx().db, MEMBER_A) });
+      await ready(a);
+      const user = await ctx().inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { name: 'Someone Else', email: 'someone-else@live.test' },
+      });
+      expect(user.statusCode).toBe(201);
+      const capability = await ctx().inject({
+        method: 'POST',
+        url: '/api/capabilities',
+        payload: { name: 'Live capability' },
+      });
+      expect(capability.statusCode).toBe(201);
+      await change(a, (e) => e.resourceType === 'capability');
+      // In commit order the user event came first: a member never gets another user's event.
+      expect(a.changes<LiveEvent>().map((e) => e.resourceType)).toEqual(['capability']);
+    });
+
     it('replays exactly the events missed since Last-Event-ID, then goes on live', async () => {
       const first = open({ cookie: ctx().adminCookie });
       const { lastEventId } = await ready(first);

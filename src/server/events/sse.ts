@@ -1,8 +1,15 @@
 import type { ServerResponse } from 'node:http';
 
+/** One Server-Sent Events frame. */
+export function sseFrame(name: string, data: unknown, id?: string): string {
+  const idLine = id === undefined ? '' : `id: ${id}\n`;
+  return `${idLine}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 /** Frames of the Server-Sent Events format on a hijacked response. */
 export class SseWriter {
   private ended = false;
+  private corked = false;
   private endListeners: ((reason: string) => void)[] = [];
 
   constructor(
@@ -36,8 +43,12 @@ export class SseWriter {
   }
 
   event(name: string, data: unknown, id?: string): void {
-    const idLine = id === undefined ? '' : `id: ${id}\n`;
-    this.write(`${idLine}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.write(sseFrame(name, data, id));
+  }
+
+  /** A frame made once by `sseFrame` for every stream that sends it. */
+  frame(text: string): void {
+    this.write(text);
   }
 
   comment(text: string): void {
@@ -53,6 +64,15 @@ export class SseWriter {
 
   private write(frame: string): void {
     if (this.ended) return;
+    // Frames written in one turn of the event loop (a burst) leave in one system call.
+    if (!this.corked) {
+      this.corked = true;
+      this.res.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.res.uncork();
+      });
+    }
     this.res.write(frame);
     // What the kernel did not take yet: a client that does not read lets it grow; past the bound the
     // stream is dropped rather than held in memory (the client reconnects and resumes or resets).

@@ -5,7 +5,7 @@ import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { eventAt, eventsAfter, latestSeq, type FeedEvent } from './audit-feed-rows';
 import { breathe, BURST, RECOVERY_LIMIT, type FeedItem, type LiveFeed } from './feed';
-import type { SseWriter } from './sse';
+import { sseFrame, type SseWriter } from './sse';
 import { isAboutViewer, maySee, RIGHTS_TYPES } from './visibility';
 
 export interface StreamDeps {
@@ -15,6 +15,17 @@ export interface StreamDeps {
   openTypes: Set<string>;
   heartbeatMs: number;
   log: FastifyBaseLogger;
+}
+
+/** Each event's frame, serialised once however many streams send it. */
+const frames = new WeakMap<FeedEvent, string>();
+function changeFrame(item: FeedEvent): string {
+  let frame = frames.get(item);
+  if (frame === undefined) {
+    frame = sseFrame(LIVE_EVENT_NAMES.change, item.event, item.event.id);
+    frames.set(item, frame);
+  }
+  return frame;
 }
 
 /** Where a resume starts: events to replay, or a reset when the gap cannot be replayed. */
@@ -120,7 +131,7 @@ export class LiveStream {
       aboutRights = !sameRights(before, this.viewer) || isAboutViewer(event, this.viewer);
     }
     if (aboutRights || maySee(this.viewer, event, this.deps.openTypes)) {
-      this.sse.event(LIVE_EVENT_NAMES.change, event, event.id);
+      this.sse.frame(changeFrame(item));
     }
   }
 

@@ -15,18 +15,16 @@ import type { Viewer } from '../auth/viewer';
 export const READ_ROUTE_OF_TYPE: Record<string, string | null> = {
   tenant: 'GET /api/tenants/:tenantId',
   capability: 'GET /api/capabilities/:capabilityId',
-  notification_template: 'GET /api/notification-templates/capability/:capabilityId',
-  configuration_version:
+  'notification-template': 'GET /api/notification-templates/capability/:capabilityId',
+  'configuration-version':
     'GET /api/capability-subscriptions/versions/history/:tenantId/:capabilityId/:environment/:region',
   microfrontend: 'GET /api/microfrontends/:id',
-  microfrontend_version: 'GET /api/microfrontend-versions/:versionId',
   mesh: 'GET /api/web-app-meshes/:id',
   deployment: 'GET /api/deployments/microfrontend/:id/environment/:environment',
-  capability_deployment: 'GET /api/capability-deployments/capability/:id/environment/:environment',
   web_app: 'GET /api/web-apps/:id',
-  gateway_route: 'GET /api/tenants/:tenantId/gateway-routes',
-  opa_policy: 'GET /api/tenants/:tenantId/opa-policies',
-  change_request: 'GET /api/change-requests/:id',
+  'gateway-route': 'GET /api/tenants/:tenantId/gateway-routes',
+  'opa-policy': 'GET /api/tenants/:tenantId/opa-policies',
+  'change-request': 'GET /api/change-requests/:id',
   platform: 'GET /api/approval-policy',
   settings: 'GET /api/settings',
   // Administrators' business (and the user's own, below): no read route every member may call.
@@ -34,7 +32,6 @@ export const READ_ROUTE_OF_TYPE: Record<string, string | null> = {
   user_profile: null,
   api_token: null,
   session: null,
-  sso_settings: null,
   system: null,
 };
 

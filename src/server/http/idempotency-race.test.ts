@@ -1,47 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, tenants } from '../db/schema';
-import { projectRoot } from '../paths';
 import { openTestDatabase, type TestDatabase } from '../test/databases';
+import { startServer, stopServer, type Server } from '../test/server-processes';
 import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
 
 /**
  * Two server processes, each with its own connection pool, on one PostgreSQL database: ten identical
  * creates with one Idempotency-Key race across them. Exactly one does the work; all ten answer alike.
  */
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-}
-
-/** Starts src/server/test/serve-app.ts in a process of its own; resolves once it listens. */
-function startServer(databaseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/serve-app.ts'], {
-    cwd: projectRoot(),
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`test server exited with ${String(code)}`)));
-    if (!child.stdout) return reject(new Error('no stdout'));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const port = /^listening (\d+)$/.exec(line)?.[1];
-      if (port) resolve({ child, port: Number(port) });
-    });
-  });
-}
-
-function stopServer(server: Server | undefined): Promise<void> {
-  const child = server?.child;
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'Idempotency-Key across two server processes [postgres]',
