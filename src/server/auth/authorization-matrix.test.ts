@@ -1,3 +1,4 @@
+import { LIVE_EVENTS_PATH } from '../../contract/events';
 import { expect, it } from 'vitest';
 import { roleAllows, type TenantAction } from '../../contract/roles';
 import { describeApi } from '../test/api-harness';
@@ -157,6 +158,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/users/:id/tokens': 'admin',
   'DELETE /api/users/:id/tokens/:tokenId': 'admin',
   'POST /api/service-accounts': 'admin',
+  'GET /api/events': 'signedIn',
 };
 
 /** Path parameters of the samples: every tenant-scoped sample belongs to tenant-001 (tenant A). */
@@ -474,8 +476,10 @@ describeApi(
           const { persona, credential } = caller;
           const expected = expectedFor(route, caller);
           const who = `${persona?.label ?? 'anonymous'} (${credential})`;
-          if (expected === 'allowed' && route.method === 'DELETE' && persona) {
-            // An allowed delete would remove the samples the other checks need: ask the guard itself.
+          const streams = route.url === LIVE_EVENTS_PATH;
+          if (expected === 'allowed' && (route.method === 'DELETE' || streams) && persona) {
+            // An allowed delete would remove the samples the other checks need, and an allowed live
+            // stream never ends: ask the guard itself.
             await guardDecision(db, route, url, caller).catch((error: unknown) => {
               failures.push(`${key} as ${who}: expected allowed, the guard refused: ${String(error)}`);
             });
