@@ -1,6 +1,7 @@
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, DatabaseHandle } from '../db/client';
+import { fileTimeStamp } from '../db/data-dir-lock';
 import { conflict } from '../errors';
 
 export const POSTGRES_BACKUP_MESSAGE =
@@ -26,5 +27,4 @@ export async function backupEmbedded(
 }
 
 /** `resource-manager-2026-11-26T16-40-00-000Z.tar.gz`: sorts by time, no characters a header must quote. */
-export const backupFileName = (now: Date) =>
-  `resource-manager-${now.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+export const backupFileName = (now: Date) => `resource-manager-${fileTimeStamp(now)}.tar.gz`;

@@ -22,7 +22,11 @@ export interface DataDirLock {
   release(): void;
 }
 
-const LOCK_FILE = 'server.lock';
+/** The lock file's name inside the data directory (a restore leaves it out of what it moves). */
+export const LOCK_FILE = 'server.lock';
+
+/** A time for a file name: sorts by time, no characters a file system or a header must quote. */
+export const fileTimeStamp = (time: Date) => time.toISOString().replace(/[:.]/g, '-');
 
 function isAlive(pid: number): boolean {
   try {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { openDatabase } from './client';
-import { lockDataDir } from './data-dir-lock';
+import { fileTimeStamp, LOCK_FILE, lockDataDir } from './data-dir-lock';
 import { users } from './schema';
 
 /** A restore that could not run; nothing was changed. The message is for the operator. */
@@ -15,8 +15,6 @@ export interface RestoreResult {
   /** Where the data directory's former contents were moved, when it had any. */
   previous: string | undefined;
 }
-
-const LOCK_FILE = 'server.lock';
 
 /** Anything in the directory besides a lock file: it is moved aside, never deleted. */
 const holdsData = (dir: string) => existsSync(dir) && readdirSync(dir).some((entry) => entry !== LOCK_FILE);
@@ -99,7 +97,7 @@ export async function restoreDataDir(options: {
   const dataDir = resolve(options.dataDir);
   if (!existsSync(backupFile)) throw new RestoreError(`Backup file not found: ${backupFile}`);
   const lock = await lockDataDir(dataDir);
-  const stamp = (options.now ?? new Date()).toISOString().replace(/[:.]/g, '-');
+  const stamp = fileTimeStamp(options.now ?? new Date());
   const staging = `${dataDir}.restoring-${stamp}`;
   try {
     await buildStaging(backupFile, staging, migrationsFolder);
