@@ -137,3 +137,10 @@ export const listQuerySchema = z.object({
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/** An absolute http or https URL typed by an administrator. */
+export const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'Must be an http(s) URL');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { environmentSchema, slotSchema, timestampSchema } from './common';
+import { environmentSchema, httpUrl, slotSchema, timestampSchema } from './common';
+import { slotOwnerKindSchema, switchGateFieldsSchema } from './rollouts';
 
 /** A deployment slot is live (active) or standing by (inactive) (docs/product.md, States and transitions). */
 export const deploymentStatuses = ['active', 'inactive'] as const;
@@ -16,6 +17,10 @@ const slotFields = {
   /** Open: `unknown`, `healthy`, `unhealthy` or whatever a health check reports (docs/product.md, Entities). */
   healthStatus: z.string(),
   healthCheckUrl: z.string().nullable(),
+  /** Why the last probe failed; null when it passed or none ran. */
+  healthReason: z.string().nullable(),
+  /** This slot's probe interval; null follows HEALTH_CHECK_INTERVAL. */
+  healthCheckIntervalSeconds: z.number().int().nullable(),
   lastHealthCheck: timestampSchema.nullable(),
   deployedAt: timestampSchema.nullable(),
   deployedBy: z.string().nullable(),
@@ -48,20 +53,41 @@ export const switchMicrofrontendBodySchema = z.object({
   fromSlot: slotSchema.optional(),
   toSlot: slotSchema.optional(),
   activatedBy: z.string().optional(),
+  ...switchGateFieldsSchema,
 });
 export const switchCapabilityBodySchema = switchMicrofrontendBodySchema
   .omit({ microfrontendId: true })
   .extend({ capabilityId: z.string().min(1).max(200) });
+
+/** A slot's health check: an http(s) URL the prober GETs, and an optional interval of its own. */
+export const healthCheckUrlSchema = httpUrl;
+export const healthCheckIntervalSchema = z.number().int().min(5).max(3600);
+const healthCheckFields = {
+  healthCheckUrl: healthCheckUrlSchema.nullable().optional(),
+  healthCheckIntervalSeconds: healthCheckIntervalSchema.nullable().optional(),
+};
 
 /** Deploy a published version into the idle slot (the first deployment of an environment goes live). */
 export const deployMicrofrontendBodySchema = z.object({
   microfrontendId: z.string().min(1).max(200),
   environment: environmentSchema,
   versionId: z.string().min(1).max(200),
+  ...healthCheckFields,
 });
 export const deployCapabilityBodySchema = z.object({
   capabilityId: z.string().min(1).max(200),
   environment: environmentSchema,
   version: z.string().trim().min(1, 'Version is required').max(100),
   endpoint: z.string().trim().max(2000).nullable().optional(),
+  ...healthCheckFields,
+});
+
+/** PUT /api/deployment-health-checks: set or clear one slot's health check (it serves nothing: no approval). */
+export const healthCheckSettingsBodySchema = z.object({
+  resourceType: slotOwnerKindSchema,
+  resourceId: z.string().min(1).max(200),
+  environment: environmentSchema,
+  slot: slotSchema,
+  healthCheckUrl: healthCheckUrlSchema.nullable(),
+  healthCheckIntervalSeconds: healthCheckIntervalSchema.nullable().optional(),
 });

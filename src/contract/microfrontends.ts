@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { technologies, timestampSchema, revisionSchema } from './common';
+import { httpUrl, technologies, timestampSchema, revisionSchema } from './common';
 
 export const microfrontendSchema = z.object({
   id: z.string(),
@@ -46,11 +46,6 @@ export type MicrofrontendVersion = z.infer<typeof microfrontendVersionSchema>;
 export const INTEGRITY_HASH_PATTERN = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'Must be an http(s) URL');
 const jsonText = z.string().max(50_000).nullable().optional();
 
 export const microfrontendInputSchema = z.object({

@@ -83,6 +83,8 @@ export const capabilities = [
 const base = {
   environment: 'production' as const,
   healthCheckUrl: null,
+  healthReason: null,
+  healthCheckIntervalSeconds: null,
   lastHealthCheck: null,
   deployedBy: 'admin@example.com',
   activatedBy: null,
