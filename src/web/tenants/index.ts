@@ -1,6 +1,6 @@
 // The tenants feature's public surface: other features and the app shell import only from here.
 export { TENANTS_PATH, getTenants, tenantsQueryOptions, useTenants } from '@/tenants/api/get-tenants';
-export { getTenant, tenantQueryOptions, useTenant } from '@/tenants/api/get-tenant';
+export { getTenant, tenantLive, tenantQueryOptions, useTenant } from '@/tenants/api/get-tenant';
 export {
   getTenantOptions,
   tenantOptionsQueryOptions,

@@ -1,7 +1,7 @@
 import type { Capability } from '@contract/capabilities';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { useCreateCapability } from '@/capabilities/api/create-capability';
-import { getCapability } from '@/capabilities/api/get-capability';
+import { capabilityLive } from '@/capabilities/api/get-capability';
 import { useUpdateCapability } from '@/capabilities/api/update-capability';
 import { CapabilityFormFields } from '@/capabilities/components/capability-form-fields';
 import {
@@ -52,7 +52,7 @@ function CapabilityForm({ capability, onDone }: { capability?: Capability; onDon
     what: 'capability',
     toField: oneOf(capabilityFormFields),
     onDone,
-    live: { resourceType: 'capability', fetchCurrent: getCapability },
+    live: capabilityLive,
   });
 
   const onSubmit = form.handleSubmit((values) => {

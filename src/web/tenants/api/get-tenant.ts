@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tenant } from '@contract/tenants';
+import type { LiveResource } from '@/components/use-changed-underneath';
 import { getJson } from '@/lib/api-client';
 import { TENANTS_PATH, tenantKeys } from '@/tenants/api/tenant-keys';
 
@@ -7,6 +8,9 @@ import { TENANTS_PATH, tenantKeys } from '@/tenants/api/tenant-keys';
 export function getTenant(tenantId: string): Promise<Tenant> {
   return getJson<Tenant>(`${TENANTS_PATH}/${encodeURIComponent(tenantId)}`);
 }
+
+/** How a tenant edit form follows its tenant live (docs/live-console.md). */
+export const tenantLive: LiveResource<Tenant> = { resourceType: 'tenant', fetchCurrent: getTenant };
 
 export const tenantQueryOptions = (tenantId: string) =>
   queryOptions({ queryKey: tenantKeys.detail(tenantId), queryFn: () => getTenant(tenantId) });

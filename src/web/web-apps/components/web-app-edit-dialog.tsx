@@ -6,6 +6,7 @@ import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { DialogForm } from '@/components/dialog-form';
 import { requestSubmitProps } from '@/components/request-submit';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { webAppLive } from '@/web-apps/api/get-web-app';
 import { WebAppEditFields } from '@/web-apps/components/web-app-edit-fields';
 import {
   editWebAppDefaults,
@@ -43,6 +44,7 @@ function EditForm({ app, onDone }: { app: WebApp; onDone: () => void }) {
     resource: app,
     toFormValues: editWebAppDefaults,
     what: 'web app',
+    live: webAppLive,
   });
   const { onSubmit, request, requesting, pending } = useWebAppSave({ app, form, conflict, onDone });
 

@@ -5,6 +5,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { notifySuccess } from '@/components/notify';
 import { oneOf, useResourceForm } from '@/components/use-resource-form';
+import { microfrontendLive } from '@/microfrontends/api/get-microfrontend';
 import { useCreateMicrofrontend } from '@/microfrontends/api/create-microfrontend';
 import { useUpdateMicrofrontend } from '@/microfrontends/api/update-microfrontend';
 import {
@@ -51,6 +52,7 @@ function MicrofrontendForm({ microfrontend, onDone }: { microfrontend?: Microfro
     what: 'microfrontend',
     toField: oneOf(microfrontendFormFields),
     onDone,
+    live: microfrontendLive,
   });
 
   const onSubmit = form.handleSubmit((values) => {

@@ -1,11 +1,10 @@
 import type { Tenant, TenantPatch } from '@contract/tenants';
 import { ConflictAlert } from '@/components/conflict-alert';
-import type { LiveResource } from '@/components/use-changed-underneath';
 import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
 import { notifySuccess } from '@/components/notify';
 import { useCreateTenant } from '@/tenants/api/create-tenant';
-import { getTenant } from '@/tenants/api/get-tenant';
+import { tenantLive } from '@/tenants/api/get-tenant';
 import { usePatchTenant } from '@/tenants/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
 import { useWideningConfirmation } from '@/tenants/widening-confirm';
@@ -20,7 +19,6 @@ import {
 } from '@/tenants/list/lib/tenant-form';
 
 /** An open edit form hears at once when someone else saves the tenant. */
-const TENANT_LIVE: LiveResource<Tenant> = { resourceType: 'tenant', fetchCurrent: getTenant };
 
 type TenantFormDialogProps = {
   open: boolean;
@@ -59,7 +57,7 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
     labels: TENANT_FIELD_LABELS,
     toField: oneOf(tenantFormFields),
     onDone,
-    live: TENANT_LIVE,
+    live: tenantLive,
   });
 
   const widening = useWideningConfirmation();

@@ -1,45 +1,21 @@
-import { act, screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIVE_MESSAGES } from '@contract/events';
 import type { Tenant } from '@contract/tenants';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { liveEventEffects } from '@/app/live-event-effects';
-import { LiveChangesProvider } from '@/lib/live-changes';
-import { useLiveConsole, type CreateLiveSource } from '@/live';
 import { TenantFormDialog } from '@/tenants/list/components/tenant-form-dialog';
-import { makeTenant, stubApi } from '@/tenants/list/test/fixtures';
-import { fakeSources, makeLiveEvent } from '@/test/fake-event-source';
-import { makeMe, queryClientWithMe } from '@/test/me';
-import { renderWithProviders } from '@/test/render';
+import { makeTenant } from '@/tenants/list/test/fixtures';
+import { LIVE_FORM_VIEWER as ME, renderLiveForm } from '@/test/live-form';
 
 /** The notice, driven from a server-sent event through the console's live connection into Edit Tenant. */
 const loaded = makeTenant({ id: 't1', name: 'Acme', owner: 'a@acme.io', description: 'Old', revision: 3 });
 const theirs: Tenant = { ...loaded, description: 'Theirs', revision: 4 };
-const ME = makeMe({ globalRole: 'admin' });
-const loadEffects = () => Promise.resolve(liveEventEffects);
 
-function Live({ createSource, children }: { createSource: CreateLiveSource; children: ReactNode }) {
-  const live = useLiveConsole({ loadEffects, createSource });
-  return <LiveChangesProvider value={live.changes}>{children}</LiveChangesProvider>;
-}
-
-function renderEdit() {
-  const factory = fakeSources();
-  stubApi({ 'GET /api/tenants/t1': theirs, 'GET /api/tenants': [] });
-  renderWithProviders(
-    <Live createSource={factory.create}>
-      <TenantFormDialog open onOpenChange={() => {}} tenant={loaded} />
-    </Live>,
-    { queryClient: queryClientWithMe(ME) },
-  );
-  const source = factory.latest();
-  if (!source) throw new Error('The live connection opened no stream');
-  act(() => source.open());
-  const send = (overrides: Parameters<typeof makeLiveEvent>[0]) =>
-    act(() => source.send('change', makeLiveEvent(overrides)));
-  return { send, dialog: within(screen.getByRole('dialog')) };
-}
+const renderEdit = () =>
+  renderLiveForm(<TenantFormDialog open onOpenChange={() => {}} tenant={loaded} />, {
+    'GET /api/tenants/t1': theirs,
+    'GET /api/tenants': [],
+  });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -14,7 +14,7 @@ import {
   type InfrastructureTab,
 } from '@/tenants/list/lib/infrastructure-form';
 import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
-import { getTenant } from '@/tenants/api/get-tenant';
+import { tenantLive } from '@/tenants/api/get-tenant';
 import { useInfrastructureSave } from '@/tenants/list/components/use-infrastructure-save';
 
 type TenantInfrastructureDialogProps = {
@@ -53,7 +53,7 @@ function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => 
     resource: tenant,
     toFormValues: infrastructureDefaults,
     what: 'tenant',
-    live: { resourceType: 'tenant', fetchCurrent: getTenant },
+    live: tenantLive,
   });
   const { submit, request, requesting, pending } = useInfrastructureSave({
     tenant,
