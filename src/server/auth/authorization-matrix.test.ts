@@ -43,6 +43,8 @@ const EXPECTED: Record<string, string> = {
   'GET /api/microfrontend-versions/microfrontend/:microfrontendId/options': 'signedIn',
   'GET /api/tenants/:tenantId': 'tenant:read',
   'GET /api/users': 'signedIn',
+  'GET /api/users/:id': 'signedIn',
+  'GET /api/notification-templates/:id': 'signedIn',
   'GET /api/user-profiles': 'signedIn',
   'GET /api/capabilities': 'signedIn',
   'GET /api/capabilities/:capabilityId': 'signedIn',
@@ -336,6 +338,9 @@ const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
   'POST /api/change-requests/:id/approve': (p) => changeRequestOutcome(p, reviews),
   'POST /api/change-requests/:id/cancel': (p) => changeRequestOutcome(p, reviews),
   'POST /api/change-requests/:id/refresh': (p) => changeRequestOutcome(p, reviews),
+  // One user (the sample, Bob, has profiles in tenants A and B): seen by those who share a tenant with them.
+  'GET /api/users/:id': (p) =>
+    p.globalRole === 'admin' || p.roles?.['tenant-001'] || p.roles?.['tenant-002'] ? 'allowed' : 404,
 };
 
 /** Owners and admins of tenant A (and global administrators) review its change requests. */

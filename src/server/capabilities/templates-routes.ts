@@ -17,6 +17,7 @@ import type { ZodApp } from '../http/zod-app';
 import {
   createTemplate,
   deleteTemplate,
+  getTemplate,
   listTemplates,
   restoreTemplate,
   updateTemplate,
@@ -58,8 +59,22 @@ function templateCreateRoutes(app: ZodApp, db: Database): void {
   );
 }
 
-/** Editing and deleting one template (If-Match). */
+/** Reading, editing and deleting one template (If-Match). */
 function templateEditRoutes(app: ZodApp, db: Database): void {
+  app.get(
+    '/api/notification-templates/:id',
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags,
+        summary: 'One notification template',
+        params: idParams,
+        response: { 200: notificationTemplateSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await getTemplate(db, request.params.id)),
+  );
+
   app.patch(
     '/api/notification-templates/:id',
     {

@@ -19,6 +19,13 @@ import { getCapability } from './service';
 
 const templateSortColumns = { name: notificationTemplates.name, createdAt: notificationTemplates.createdAt };
 
+/** One notification template; 404 when there is none. */
+export async function getTemplate(db: Executor, id: string): Promise<NotificationTemplate> {
+  const [template] = await db.select().from(notificationTemplates).where(eq(notificationTemplates.id, id));
+  if (!template) throw notFound('Notification template');
+  return template;
+}
+
 /**
  * A capability's notification templates, by name then language unless sorted, searched by name;
  * 404 when the capability does not exist.

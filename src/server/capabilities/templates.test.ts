@@ -31,6 +31,10 @@ describeApi(
         status: 'active',
         subject: 'Commande {{orderId}}',
       });
+      const read = await ctx().get(`/api/notification-templates/${template.id}`);
+      expect(read.statusCode).toBe(200);
+      expect(notificationTemplateSchema.parse(read.json())).toEqual(template);
+      expect(read.headers.etag).toBe(`"${template.revision}"`);
     });
 
     it('drops the subject of non-email channels and keeps updatedAt moving', async () => {
@@ -87,6 +91,7 @@ describeApi(
     it('deletes a template, then answers 404 for it', async () => {
       expect((await send('DELETE', '/api/notification-templates/tpl-2')).statusCode).toBe(204);
       expect((await send('DELETE', '/api/notification-templates/tpl-2')).statusCode).toBe(404);
+      expect((await ctx().get('/api/notification-templates/tpl-2')).statusCode).toBe(404);
       expect((await send('PATCH', '/api/notification-templates/tpl-2', { name: 'x' })).statusCode).toBe(404);
     });
   },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { userProfileSchema, userSchema } from '../../contract/users';
 import { describeApi } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
+import { sessionCookieFor } from '../test/sessions';
 
 describeApi(
   'users API',
@@ -20,6 +21,16 @@ describeApi(
       expect(res.headers['x-total-count']).toBe('3');
       // The password hash never leaves the server.
       expect(res.body).not.toContain('passwordHash');
+    });
+
+    it('reads one user by id, with its revision as the ETag; 404 for none', async () => {
+      const res = await get('/api/users/user-2');
+      expect(res.statusCode).toBe(200);
+      const user = userSchema.parse(res.json());
+      expect(user).toMatchObject({ id: 'user-2', email: 'bob@globex.io' });
+      expect(res.headers.etag).toBe(`"${user.revision}"`);
+      expect(res.body).not.toContain('passwordHash');
+      expect((await get('/api/users/nobody')).statusCode).toBe(404);
     });
 
     it('searches users by name or email', async () => {
@@ -61,6 +72,19 @@ describeApi(
       const slash = await get('/api/user-profiles?userIds=a%2Fb');
       expect(slash.statusCode).toBe(400);
       expect(slash.json().issues[0].path).toMatch(/^querystring\.userIds/);
+    });
+
+    it('reads one user only where the list would show them to the caller', async () => {
+      // A member of tenant-002 shares it with Bob (user-2) only: Alice (user-1) is not theirs to see.
+      const cookie = await sessionCookieFor(ctx().db, {
+        id: 'member-2',
+        email: 'member-2@example.com',
+        roles: { 'tenant-002': 'member' },
+      });
+      const as = (url: string) => ctx().inject({ method: 'GET', url, headers: { cookie } });
+      expect((await as('/api/users/member-2')).statusCode).toBe(200);
+      expect((await as('/api/users/user-2')).statusCode).toBe(200);
+      expect((await as('/api/users/user-1')).statusCode).toBe(404);
     });
   },
   insertFixtures,

@@ -21,6 +21,7 @@ import {
   deleteUser,
   deleteUserProfile,
   listUserProfiles,
+  getUser,
   listUsers,
   restoreUserProfile,
   updateUser,
@@ -57,6 +58,20 @@ function userAccountRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => sendPage(reply, await listUsers(db, requireViewer(request), request.query)),
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      config: { permission: signedIn },
+      schema: {
+        tags,
+        summary: 'One user, as the list shows them (404 for a user the caller may not see)',
+        params: idParams,
+        response: { 200: userSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await getUser(db, requireViewer(request), request.params.id)),
   );
 
   app.post(

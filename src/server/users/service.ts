@@ -10,7 +10,7 @@ import type { Database, Executor } from '../db/client';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
 import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
 import { userProfiles, users } from '../db/schema';
-import { conflict } from '../errors';
+import { conflict, notFound } from '../errors';
 import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
@@ -24,26 +24,39 @@ const userSortColumns = {
   lastLoginAt: users.lastLoginAt,
 };
 
+const scopeOf = (viewer: Viewer): TenantScope =>
+  viewer.isAdmin ? { all: true } : { all: false, tenantIds: [...viewer.roles.keys()] };
+
+/** Non-admins see themselves and the people who share a tenant with them (undefined: everyone). */
+function visibleTo(db: Executor, viewer: Viewer) {
+  if (viewer.isAdmin) return undefined;
+  return or(
+    eq(users.id, viewer.user.id),
+    inArray(
+      users.id,
+      db
+        .select({ id: userProfiles.userId })
+        .from(userProfiles)
+        .where(inTenantScope(userProfiles.tenantId, scopeOf(viewer))),
+    ),
+  );
+}
+
+/** One user as the list shows them; 404 when there is none or the viewer may not see them. */
+export async function getUser(db: Executor, viewer: Viewer, id: string): Promise<User> {
+  const [user] = await db
+    .select(publicUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), visibleTo(db, viewer)));
+  if (!user) throw notFound('User');
+  return user;
+}
+
 /** The statements of one users page (exported so the EXPLAIN test checks the SQL the list runs). */
 export function userListQueries(db: Executor, viewer: Viewer, query: UserListQuery) {
-  const scope: TenantScope = viewer.isAdmin
-    ? { all: true }
-    : { all: false, tenantIds: [...viewer.roles.keys()] };
-  // Non-admins see themselves and the people who share a tenant with them.
-  const visible = viewer.isAdmin
-    ? undefined
-    : or(
-        eq(users.id, viewer.user.id),
-        inArray(
-          users.id,
-          db
-            .select({ id: userProfiles.userId })
-            .from(userProfiles)
-            .where(inTenantScope(userProfiles.tenantId, scope)),
-        ),
-      );
+  const scope = scopeOf(viewer);
   const where = and(
-    visible,
+    visibleTo(db, viewer),
     containsAny(query.q, [users.name, users.email]),
     query.status ? eq(users.status, query.status) : undefined,
     query.globalRole ? eq(users.globalRole, query.globalRole) : undefined,

@@ -44,10 +44,12 @@ export type LiveEditFormCase = {
   name: string;
   resourceType: AuditResourceType;
   id: string;
-  /** The dialog, open, holding the resource at `revision`, with a field labelled Description. */
+  /** The dialog, open, holding the resource at `revision`. */
   form: ReactElement;
+  /** The label of a field their version sets to "Theirs". */
+  field: string;
   revision: number;
-  /** GET of the resource by id, answering their version: revision + 1, Description "Theirs". */
+  /** GET of the resource by id, answering their version: revision + 1, `field` "Theirs". */
   api: Parameters<typeof stubApi>[0];
 };
 
@@ -56,7 +58,15 @@ export type LiveEditFormCase = {
  * is announced at once, with who; Review shows their version; other resources and revisions the form
  * holds stay quiet.
  */
-export function describeLiveEditForm({ name, resourceType, id, form, revision, api }: LiveEditFormCase) {
+export function describeLiveEditForm({
+  name,
+  resourceType,
+  id,
+  form,
+  field,
+  revision,
+  api,
+}: LiveEditFormCase) {
   describe(`${name} follows its resource live`, { timeout: 20_000 }, () => {
     afterEach(() => {
       vi.unstubAllGlobals();
@@ -72,7 +82,7 @@ export function describeLiveEditForm({ name, resourceType, id, form, revision, a
       await userEvent.click(within(notice).getByRole('button', { name: 'Review their version' }));
       const alert = await dialog.findByTestId('conflict-alert');
       await userEvent.click(within(alert).getByRole('button', { name: 'Reload their version' }));
-      expect(dialog.getByLabelText('Description')).toHaveValue('Theirs');
+      expect(dialog.getByLabelText(field)).toHaveValue('Theirs');
     });
 
     it('stays quiet for another resource and for the revision it holds', async () => {

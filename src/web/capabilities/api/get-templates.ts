@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationTemplate } from '@contract/notification-templates';
+import type { LiveResource } from '@/components/use-changed-underneath';
 import { getJson } from '@/lib/api-client';
 import { capabilityKeys } from '@/capabilities/api/capability-keys';
 
@@ -10,6 +11,17 @@ export const CAPABILITY_TEMPLATES_PATH = `${TEMPLATES_PATH}/capability`;
 export function getTemplates(capabilityId: string): Promise<NotificationTemplate[]> {
   return getJson<NotificationTemplate[]>(`${CAPABILITY_TEMPLATES_PATH}/${encodeURIComponent(capabilityId)}`);
 }
+
+/** GET /api/notification-templates/{id}: one template (404 'Notification template not found'). */
+export function getTemplate(id: string): Promise<NotificationTemplate> {
+  return getJson<NotificationTemplate>(`${TEMPLATES_PATH}/${encodeURIComponent(id)}`);
+}
+
+/** How Edit Template follows its template live (docs/live-console.md). */
+export const templateLive: LiveResource<NotificationTemplate> = {
+  resourceType: 'notification-template',
+  fetchCurrent: getTemplate,
+};
 
 export const templatesQueryOptions = (capabilityId: string) =>
   queryOptions({

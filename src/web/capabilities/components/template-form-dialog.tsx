@@ -9,6 +9,7 @@ import { TemplateFormFields } from '@/capabilities/components/template-form-fiel
 import { TemplatePreview } from '@/capabilities/components/template-preview';
 import { notifySuccess } from '@/components/notify';
 import { useResourceForm } from '@/components/use-resource-form';
+import { templateLive } from '@/capabilities/api/get-templates';
 import {
   formTemplateProblems,
   templateFieldOf,
@@ -78,6 +79,7 @@ function TemplateForm({ capabilityId, template, onDone }: TemplateFormProps) {
     toField: templateFieldOf,
     mode: 'onTouched',
     onDone,
+    live: templateLive,
   });
   const { name, deliveryChannel, subject, content, variablesText, problemsAt } = useTemplateProblems(form);
 

@@ -5,6 +5,7 @@ import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
 import { notifySuccess } from '@/components/notify';
 import { oneOf, useResourceForm } from '@/components/use-resource-form';
+import { userLive } from '@/users/api/get-user';
 import { useCreateUser } from '@/users/api/create-user';
 import { useUpdateUser } from '@/users/api/update-user';
 import { UserFormFields } from '@/users/components/user-form-fields';
@@ -58,6 +59,7 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
     // Editing sends no password: only adding waits for the strength estimator.
     wrapResolver: user ? undefined : withPasswordStrength,
     onDone,
+    live: userLive,
   });
   // Fetch the estimator while the administrator fills in the form, not when they submit it.
   useEffect(() => {

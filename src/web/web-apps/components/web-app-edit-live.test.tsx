@@ -9,6 +9,7 @@ describeLiveEditForm({
   resourceType: 'web_app',
   id: 'app-7',
   revision: 2,
+  field: 'Description',
   form: <WebAppEditDialog open onOpenChange={() => {}} app={loaded} />,
   api: { 'GET /api/web-apps/app-7': { ...loaded, description: 'Theirs', revision: 3 } },
 });

@@ -9,6 +9,7 @@ describeLiveEditForm({
   resourceType: 'microfrontend',
   id: 'mfe-7',
   revision: 2,
+  field: 'Description',
   form: <MicrofrontendFormDialog open onOpenChange={() => {}} microfrontend={loaded} />,
   api: { 'GET /api/microfrontends/mfe-7': { ...loaded, description: 'Theirs', revision: 3 } },
 });
