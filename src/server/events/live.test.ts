@@ -113,9 +113,29 @@ describeApi(
         payload: { name: 'Live capability' },
       });
       expect(capability.statusCode).toBe(201);
-      await change(a, (e) => e.resourceType === 'capability');
-      // In commit order the user event came first: a member never gets another user's event.
-      expect(a.changes<LiveEvent>().map((e) => e.resourceType)).toEqual(['capability']);
+      // A request of the platform (no tenant): its read route is open, but only administrators read it.
+      const platformRequest = await ctx().inject({
+        method: 'POST',
+        url: '/api/change-requests',
+        payload: {
+          change: {
+            kind: 'approval_policy.set',
+            tenantId: null,
+            body: { requiredApprovals: { development: 0, uat: 1, production: 2 } },
+          },
+        },
+      });
+      expect(platformRequest.statusCode, platformRequest.body).toBe(201);
+      const later = await ctx().inject({
+        method: 'POST',
+        url: '/api/capabilities',
+        payload: { name: 'Live capability 2' },
+      });
+      const laterId = (later.json() as { id: string }).id;
+      await change(a, (e) => e.resourceId === laterId);
+      // In commit order the user event came first: a member never gets another user's event, nor the
+      // platform's change request.
+      expect(a.changes<LiveEvent>().map((e) => e.resourceType)).toEqual(['capability', 'capability']);
     });
 
     it('replays exactly the events missed since Last-Event-ID, then goes on live', async () => {

@@ -24,10 +24,12 @@ export const READ_ROUTE_OF_TYPE: Record<string, string | null> = {
   web_app: 'GET /api/web-apps/:id',
   'gateway-route': 'GET /api/tenants/:tenantId/gateway-routes',
   'opa-policy': 'GET /api/tenants/:tenantId/opa-policies',
-  'change-request': 'GET /api/change-requests/:id',
   platform: 'GET /api/approval-policy',
   settings: 'GET /api/settings',
   // Administrators' business (and the user's own, below): no read route every member may call.
+  // A tenant's change request reaches its members by the tenant rule; one of the platform (no tenant)
+  // only administrators may read (changes/reads.ts), though its read route is open to every signed-in user.
+  'change-request': null,
   user: null,
   user_profile: null,
   api_token: null,
