@@ -4,10 +4,10 @@
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { lockDataDir, type DataDirLock } from '../src/server/db/data-dir-lock';
 import { seedLargeData } from '../src/server/db/large-data';
-import { parseEnv } from '../src/server/env';
+import { readEnv } from '../src/server/env';
 import { migrationsFolder } from '../src/server/paths';
 
-const env = parseEnv();
+const env = await readEnv();
 let lock: DataDirLock | undefined;
 let database: DatabaseHandle | undefined;
 try {

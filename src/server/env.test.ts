@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env';
@@ -147,4 +148,29 @@ describe('parseEnv', () => {
       expect(() => parseEnv({ PASSWORD_LOGIN: 'off' })).toThrow(/PASSWORD_LOGIN="off": must be all unless/);
     });
   });
+});
+
+describe('readEnv', () => {
+  // A fresh process: in this one the estimator may already be loaded by another test.
+  const readInChild = (password: string) =>
+    new Promise<{ code: number | null; output: string }>((done) => {
+      const script = `import { readEnv } from './src/server/env.ts';
+        readEnv({ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: ${JSON.stringify(password)} }).then(
+          () => console.log('accepted'),
+          (error) => console.log(error.message),
+        );`;
+      const child = execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: resolve(import.meta.dirname, '../..'),
+      });
+      let output = '';
+      child.stdout?.on('data', (chunk: string) => (output += chunk));
+      child.on('exit', (code) => done({ code, output }));
+    });
+
+  it('loads the password strength estimator before checking ADMIN_PASSWORD (seed scripts, the server)', async () => {
+    expect((await readInChild('Tr1cky-Lantern-Orbit-42')).output).toContain('accepted');
+    const weak = await readInChild('password1234');
+    expect(weak.output).toContain('ADMIN_PASSWORD');
+    expect(weak.output).not.toContain('Load the password strength estimator');
+  }, 60_000);
 });

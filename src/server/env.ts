@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../contract/api-tokens';
 import { isPasswordStrengthCheckInstalled, weakPasswordReason } from '../contract/password';
 import { passwordLoginModes, SSO_CALLBACK_PATH } from '../contract/sso';
+import { loadPasswordStrength } from './auth/password-strength';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -243,4 +244,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   return { ...result.data, DATA_DIR: resolve(result.data.DATA_DIR) };
+}
+
+/**
+ * parseEnv for an entry point: loads the password strength estimator first when ADMIN_PASSWORD is set (it
+ * is held to the password policy, and the estimator otherwise loads on first use).
+ */
+export async function readEnv(source: NodeJS.ProcessEnv = process.env): Promise<Env> {
+  if (source.ADMIN_PASSWORD) await loadPasswordStrength();
+  return parseEnv(source);
 }

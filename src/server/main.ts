@@ -6,10 +6,9 @@ import { join, resolve } from 'node:path';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
-import { loadPasswordStrength } from './auth/password-strength';
 import { seedDemoData } from './db/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
-import { EnvError, parseEnv, type Env } from './env';
+import { EnvError, readEnv, type Env } from './env';
 import { startIdempotencySweeper } from './http/idempotency-store';
 import type { PeriodicTask } from './periodic';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
@@ -189,11 +188,9 @@ async function start(env: Env): Promise<void> {
   );
 }
 
-// ADMIN_PASSWORD is held to the password policy, whose estimator otherwise loads on first use.
-if (process.env.ADMIN_PASSWORD) await loadPasswordStrength();
 let env: Env;
 try {
-  env = parseEnv();
+  env = await readEnv();
 } catch (error) {
   fail(error instanceof EnvError ? error.message : String(error));
 }
