@@ -8,13 +8,20 @@ import { readEnv } from '../src/server/env';
 import { migrationsFolder } from '../src/server/paths';
 
 const env = await readEnv();
+const SEED_TIMEOUT_MS = 30 * 60_000;
 let lock: DataDirLock | undefined;
 let database: DatabaseHandle | undefined;
 try {
   lock = env.DATABASE_URL ? undefined : await lockDataDir(env.DATA_DIR);
   database = await openDatabase(
     env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? // A bulk load, not a request: its transactions write for minutes and sit idle while the next batch is
+        // generated, which the request timeouts would cut.
+        {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          timeouts: { statementMs: SEED_TIMEOUT_MS, idleInTransactionMs: SEED_TIMEOUT_MS },
+        }
       : { kind: 'pglite', dataDir: env.DATA_DIR },
     migrationsFolder(),
   );
@@ -29,7 +36,10 @@ try {
       `${sizes.auditEvents} audit events and ${sizes.changeRequests} change requests in ${(result.milliseconds / 1000).toFixed(1)} s.\n`,
   );
 } catch (error) {
-  process.stderr.write(`seed:large failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  process.stderr.write(
+    `seed:large failed: ${error instanceof Error ? error.message : String(error)}${cause}\n`,
+  );
   process.exitCode = 1;
 } finally {
   await database?.close();
