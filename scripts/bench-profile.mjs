@@ -17,7 +17,7 @@ const entries = (process.env.BENCH_ENTRIES ?? 'project=dist/server/main.js').spl
   return { label, path: join(root, path) };
 });
 const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? 1500);
-const TOP = 10;
+const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 5197);
 const adminEmail = 'bench-admin@example.com';
 const adminPassword = `Bench-${randomBytes(12).toString('base64url')}`;
@@ -71,6 +71,15 @@ function ownerOf(url) {
   return url.includes('/dist/server/') ? 'app' : url;
 }
 
+/** A frame's file, from its package (or dist/server) on. */
+function shortPath(url) {
+  const at = Math.max(
+    url.lastIndexOf('node_modules/') + 'node_modules/'.length - 1,
+    url.indexOf('/dist/server/'),
+  );
+  return at > 0 ? url.slice(at + 1) : url;
+}
+
 /** Self time by function and by owner, from a .cpuprofile (samples and time deltas). */
 function summarise(profile) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -84,7 +93,8 @@ function summarise(profile) {
     if (callFrame.functionName === '(idle)' || callFrame.functionName === '(program)') continue;
     total += micros;
     const owner = ownerOf(callFrame.url);
-    const name = `${callFrame.functionName || '(anonymous)'} [${owner}${callFrame.url ? `:${callFrame.lineNumber + 1}` : ''}]`;
+    const where = callFrame.url ? `${shortPath(callFrame.url)}:${callFrame.lineNumber + 1}` : owner;
+    const name = `${callFrame.functionName || '(anonymous)'} [${where}]`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
     byOwner.set(owner, (byOwner.get(owner) ?? 0) + micros);
   }

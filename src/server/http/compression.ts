@@ -5,6 +5,15 @@ import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
+ * Answers up to this size are compressed in one synchronous call rather than through a zlib stream. The
+ * plugin's default on two cores is 8 KiB, so every list page (20-100 KB of JSON) took the stream path, whose
+ * per-response zlib context, thread-pool hop and chunked writes cost more CPU than the compression itself:
+ * measured on the large data, 25 tenants cost 3.1 ms of CPU per request gzipped by stream against 2.4 ms
+ * uncompressed (scripts/bench-profile.mjs, docs/performance.md). At 256 KiB one call stays near a millisecond.
+ */
+export const SYNC_COMPRESSION_MAX_BYTES = 256 * 1024;
+
+/**
  * What is compressed on the fly: JSON (the API), text, XML, YAML and scripts. Never
  * `text/event-stream`: compressing a stream buffers its events until a compressor block fills, so a
  * client would see them late or never. Static assets arrive here already encoded (precompressed at
@@ -47,6 +56,7 @@ function appendOnSend(route: RouteOptions, hook: onSendHookHandler): void {
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
+    syncThreshold: SYNC_COMPRESSION_MAX_BYTES,
     encodings: ['br', 'gzip'],
     customTypes: isCompressibleType,
   });
