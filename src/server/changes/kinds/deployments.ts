@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Change } from '../../../contract/changes';
+import type { Change, DiffEntry } from '../../../contract/changes';
 import type { Environment, Slot } from '../../../contract/common';
 import {
   LIVE_TRAFFIC_PERCENTAGE,
@@ -7,6 +7,12 @@ import {
   type DeploymentStatus,
   type MicrofrontendDeployment,
 } from '../../../contract/deployments';
+import {
+  DEFAULT_ANALYSIS_WINDOW_SECONDS,
+  DEFAULT_ROLLOUT_STEPS,
+  DEFAULT_WATCH_WINDOW_SECONDS,
+  type ProgressiveOptions,
+} from '../../../contract/rollouts';
 import type { Transaction } from '../../db/client';
 import {
   capabilities,
@@ -25,6 +31,8 @@ import {
   publishedVersionOf,
   switchSlots,
 } from '../../deployments/service';
+import { lockOwner } from '../../deployments/slots';
+import { assertNoActiveRollout } from '../../rollouts/model';
 import type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
 
 type MicrofrontendSwitch = Extract<Change, { kind: 'microfrontend_deployment.switch' }>;
@@ -52,7 +60,7 @@ interface SlotView {
   served: Record<string, unknown>;
 }
 
-async function resourceName(tx: Transaction, kind: Resource, id: string) {
+export async function resourceName(tx: Transaction, kind: Resource, id: string) {
   const table = kind === 'microfrontend' ? microfrontends : capabilities;
   const [row] = await tx.select({ name: table.name }).from(table).where(eq(table.id, id));
   if (!row) throw notFound(kind === 'microfrontend' ? 'Microfrontend' : 'Capability');
@@ -162,6 +170,30 @@ const capabilityOwner = {
   idOf: (change: { body: { capabilityId: string } }) => change.body.capabilityId,
 };
 
+/** How a progressive switch moves traffic, as reviewers read it: "progressive 10 → 50 → 100". */
+export function progressiveLabel(options: ProgressiveOptions): string {
+  return `progressive ${(options.steps ?? DEFAULT_ROLLOUT_STEPS).join(' → ')}`;
+}
+
+/** What a switch asks beyond swapping the slots: steps and their windows, forcing the health gate. */
+function switchNotes(body: MicrofrontendSwitch['body'] | CapabilitySwitch['body']): DiffEntry[] {
+  const notes: DiffEntry[] = [];
+  const { progressive } = body;
+  if (progressive) {
+    const analysis = progressive.analysisWindowSeconds ?? DEFAULT_ANALYSIS_WINDOW_SECONDS;
+    const watch = progressive.watchWindowSeconds ?? DEFAULT_WATCH_WINDOW_SECONDS;
+    notes.push({
+      label: 'Traffic',
+      before: 'all on the live slot',
+      after: `${progressiveLabel(progressive)} (each step held ${analysis} s, then watched ${watch} s)`,
+    });
+  }
+  if (body.force) {
+    notes.push({ label: 'Health gate', before: 'required', after: `forced: ${body.forceReason ?? ''}` });
+  }
+  return notes;
+}
+
 /** A slot switch of a shared microfrontend or capability: a platform change. */
 function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch, R>({
   kind,
@@ -175,12 +207,18 @@ function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch, R>({
         kind,
         idOf(change),
         change.body.environment,
-        (name) => `Switch ${name} slots in ${change.body.environment}`,
+        (name) =>
+          `Switch ${name} slots in ${change.body.environment}${
+            change.body.progressive ? ` (${progressiveLabel(change.body.progressive)})` : ''
+          }`,
       ),
-    snapshot: (tx, change) => slotsSnapshot(tx, kind, idOf(change), change.body.environment, swapped),
+    async snapshot(tx, change) {
+      const snapshot = await slotsSnapshot(tx, kind, idOf(change), change.body.environment, swapped);
+      return { ...snapshot, diff: [...snapshot.diff, ...switchNotes(change.body)] };
+    },
     apply(tx, change, actor) {
-      const { environment, fromSlot, toSlot } = change.body;
-      return switchSlots(tx, slotKind, idOf(change), environment, { fromSlot, toSlot }, actor);
+      const { environment, ...request } = change.body;
+      return switchSlots(tx, slotKind, idOf(change), environment, request, actor);
     },
   };
 }
@@ -239,6 +277,10 @@ function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy, R>({
     gate: (change, landing) => (landing.goesLive ? change.body.environment : null),
     async apply(tx, change, actor, direct) {
       const landing = await landingOf(tx, change);
+      // Under the resource's lock (deployToIdleSlot takes it again in this transaction): while a rollout
+      // splits traffic neither slot is idle.
+      await lockOwner(tx, slotKind, idOf(change));
+      await assertNoActiveRollout(tx, kind, idOf(change), change.body.environment);
       return deployToIdleSlot(
         tx,
         slotKind,
