@@ -2,7 +2,7 @@ import { asc, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Rollout } from '../../contract/rollouts';
 import type { Database } from '../db/client';
-import { auditEvents } from '../db/schema';
+import { auditEvents, capabilityDeployments, rollouts } from '../db/schema';
 import type { ApiContext } from './api-harness';
 import { setSlotHealth } from './slot-health';
 
@@ -85,4 +85,40 @@ export async function capabilityWithTwoSlots(
     await setSlotHealth(ctx().db, { resourceType: 'capability', resourceId: id, environment, slot }, 'healthy');
   }
   return id;
+}
+
+export const FIXTURE_ROLLOUT_ID = 'rollout-fixture';
+
+/**
+ * A rollout in progress, written as a finished start leaves it: capability api-002 in uat, 10% on green
+ * (healthy) and 90% on blue, its next step a day away. For suites that act on one without starting it.
+ */
+export async function insertRolloutFixture(db: Database): Promise<void> {
+  const slot = { capabilityId: 'api-002', environment: 'uat' as const, status: 'active' as const };
+  await db.insert(capabilityDeployments).values([
+    { ...slot, slot: 'blue', version: '1.0.0', trafficPercentage: 90, healthStatus: 'healthy' },
+    { ...slot, slot: 'green', version: '1.1.0', trafficPercentage: 10, healthStatus: 'healthy' },
+  ]);
+  const startedAt = new Date().toISOString();
+  const event = { at: startedAt, by: 'test-admin@example.com', reason: null };
+  await db.insert(rollouts).values({
+    id: FIXTURE_ROLLOUT_ID,
+    resourceType: 'capability',
+    resourceId: 'api-002',
+    environment: 'uat',
+    fromSlot: 'blue',
+    toSlot: 'green',
+    steps: [10, 50, 100],
+    trafficPercentage: 10,
+    analysisWindowSeconds: 86_400,
+    watchWindowSeconds: 300,
+    state: 'running',
+    nextActionAt: new Date(Date.parse(startedAt) + 86_400_000).toISOString(),
+    startedBy: 'test-admin@example.com',
+    startedAt,
+    events: [
+      { ...event, kind: 'started', trafficPercentage: 0 },
+      { ...event, kind: 'step', trafficPercentage: 10 },
+    ],
+  });
 }
