@@ -211,7 +211,13 @@ const STEPS: Record<string, Step> = {
   },
   'POST /api/capability-deployments/switch': {
     url: '/api/capability-deployments/switch',
-    body: { capabilityId: 'api-001', environment: 'uat', progressive: {}, force: true, forceReason: 'Audited' },
+    body: {
+      capabilityId: 'api-001',
+      environment: 'uat',
+      progressive: {},
+      force: true,
+      forceReason: 'Audited',
+    },
   },
   'POST /api/rollouts/action': {
     url: '/api/rollouts/action',

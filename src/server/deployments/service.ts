@@ -17,14 +17,7 @@ import { getMicrofrontend } from '../microfrontends/service';
 import { assertSwitchGate, type ForceFields } from '../rollouts/gate';
 import { assertNoActiveRollout } from '../rollouts/model';
 import { startRollout } from '../rollouts/start';
-import {
-  isLive,
-  lockedSlots,
-  slotsAfter,
-  slotTable,
-  type SlotKind,
-  type SlotTraffic,
-} from './slots';
+import { isLive, lockedSlots, slotsAfter, slotTable, type SlotKind, type SlotTraffic } from './slots';
 
 /** The blue and green slots of one microfrontend in one environment (blue first). */
 export async function listMicrofrontendDeployments(
@@ -109,7 +102,10 @@ export async function switchSlots<R>(
     if (slots.length !== 2 || live.length !== 1 || idle.length !== 1 || !from || !to) {
       throw conflict('Both blue and green slots must be deployed: one live and one inactive.');
     }
-    if ((request.fromSlot && request.fromSlot !== from.slot) || (request.toSlot && request.toSlot !== to.slot)) {
+    if (
+      (request.fromSlot && request.fromSlot !== from.slot) ||
+      (request.toSlot && request.toSlot !== to.slot)
+    ) {
       throw conflict(`The live slot is ${from.slot} now: reload and try again.`);
     }
     const { forced } = await assertSwitchGate(tx, to, request, actor);

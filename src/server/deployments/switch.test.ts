@@ -110,7 +110,11 @@ describeApi(
         versionId: 'mfv-2',
       });
       // Traffic goes only to a slot that passed its health check (the prober's job; written here).
-      const development = { resourceType: 'microfrontend', resourceId: 'mfe-1', environment: 'development' } as const;
+      const development = {
+        resourceType: 'microfrontend',
+        resourceId: 'mfe-1',
+        environment: 'development',
+      } as const;
       await setSlotHealth(ctx().db, { ...development, slot: 'green' }, 'healthy');
       await setSlotHealth(ctx().db, { ...development, slot: 'blue' }, 'healthy');
       const switched = bySlot(
@@ -178,6 +182,10 @@ describeApi(
     // The idle slots the suite switches to have passed their health checks.
     const idle = { environment: 'production', slot: 'green' } as const;
     await setSlotHealth(db, { resourceType: 'microfrontend', resourceId: 'mfe-1', ...idle }, 'healthy');
-    await setSlotHealth(db, { ...idle, resourceType: 'capability', resourceId: 'api-001', environment: 'uat' }, 'healthy');
+    await setSlotHealth(
+      db,
+      { ...idle, resourceType: 'capability', resourceId: 'api-001', environment: 'uat' },
+      'healthy',
+    );
   },
 );

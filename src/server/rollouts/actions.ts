@@ -39,7 +39,9 @@ export async function findRollout(db: Executor, id: string, lock = false): Promi
 export function assertActionAllowed(row: Pick<RolloutRow, 'state'>, action: RolloutAction): void {
   const allowed = ALLOWED[action];
   if (!allowed.includes(row.state)) {
-    throw conflict(`The rollout is ${row.state}: only a ${allowed.join(' or ')} rollout can be ${actionEvent[action]}.`);
+    throw conflict(
+      `The rollout is ${row.state}: only a ${allowed.join(' or ')} rollout can be ${actionEvent[action]}.`,
+    );
   }
 }
 

@@ -17,6 +17,14 @@ export const ROLLOUT_ACTOR: Actor = { id: null, email: 'system' };
 /** A rollout still holding traffic split or watched. */
 export const isActive = inArray(rollouts.state, [...activeRolloutStates]);
 
+/** The rollouts of one resource in one environment. */
+export const ofResource = (resourceType: SlotOwnerKind, resourceId: string, environment: Environment) =>
+  and(
+    eq(rollouts.resourceType, resourceType),
+    eq(rollouts.resourceId, resourceId),
+    eq(rollouts.environment, environment),
+  );
+
 /** The row as the API shows it (the paused remainder is the runner's bookkeeping). */
 export function toRollout(row: RolloutRow): Rollout {
   const { remainingMs, ...rollout } = row;
@@ -34,14 +42,7 @@ export async function activeRollout(
   const [row] = await db
     .select()
     .from(rollouts)
-    .where(
-      and(
-        eq(rollouts.resourceType, resourceType),
-        eq(rollouts.resourceId, resourceId),
-        eq(rollouts.environment, environment),
-        isActive,
-      ),
-    );
+    .where(and(ofResource(resourceType, resourceId, environment), isActive));
   return row;
 }
 

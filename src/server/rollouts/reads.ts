@@ -1,11 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Environment } from '../../contract/common';
 import type { Rollout, SlotOwnerKind } from '../../contract/rollouts';
 import type { Executor } from '../db/client';
 import { rollouts } from '../db/schema';
 import { notFound } from '../errors';
 import { slotKindOf } from '../deployments/slots';
-import { toRollout } from './model';
+import { ofResource, toRollout } from './model';
 
 /** How many rollouts a resource's history shows. */
 export const ROLLOUT_HISTORY_LIMIT = 10;
@@ -27,13 +27,7 @@ export async function listRollouts(
   const rows = await db
     .select()
     .from(rollouts)
-    .where(
-      and(
-        eq(rollouts.resourceType, resourceType),
-        eq(rollouts.resourceId, resourceId),
-        eq(rollouts.environment, environment),
-      ),
-    )
+    .where(ofResource(resourceType, resourceId, environment))
     .orderBy(desc(rollouts.startedAt), desc(rollouts.id))
     .limit(ROLLOUT_HISTORY_LIMIT);
   return rows.map(toRollout);

@@ -40,7 +40,7 @@ describeApi(
       const rollout = await reader.current();
       expect(rollout).toMatchObject({ state: 'running', trafficPercentage: 10 });
 
-      const pause = { rolloutId: rollout.id, action: 'pause' };
+      const pause = { rolloutId: rollout.id, action: 'pause' as const };
       const refused = await action(pause);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().code).toBe('APPROVAL_REQUIRED');
@@ -64,7 +64,10 @@ describeApi(
         kind: 'deployment_rollout.action',
         body: { rolloutId: rollout.id, action: 'promote' },
       });
-      await cr.bypass({ kind: 'deployment_rollout.action', body: { rolloutId: rollout.id, action: 'resume' } });
+      await cr.bypass({
+        kind: 'deployment_rollout.action',
+        body: { rolloutId: rollout.id, action: 'resume' },
+      });
       await cr.expectStale(promoteId, 'the rollout was resumed after the request');
       // And one the rollout's state does not take is refused when it is made.
       const early = await cr.call('POST', '/api/change-requests', {

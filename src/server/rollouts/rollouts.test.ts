@@ -134,15 +134,17 @@ describeApi(
 
     it('pauses (holding what was left of the step), resumes, promotes and aborts; refuses out of turn', async () => {
       const id = await capabilityWithTwoSlots(ctx, 'Actions target');
-      expect((await switchCapability(id, { steps: [20, 60, 100], analysisWindowSeconds: 60 })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await switchCapability(id, { steps: [20, 60, 100], analysisWindowSeconds: 60 })).statusCode,
+      ).toBe(200);
       const reader = rolloutReader(ctx, 'capability', id, 'development');
       const rollout = await reader.current();
 
       const resumeRunning = await act(rollout.id, 'resume');
       expect(resumeRunning.statusCode).toBe(409);
-      expect(resumeRunning.json().message).toBe('The rollout is running: only a paused rollout can be resumed.');
+      expect(resumeRunning.json().message).toBe(
+        'The rollout is running: only a paused rollout can be resumed.',
+      );
 
       const paused = (await act(rollout.id, 'pause')).json() as Rollout;
       expect(paused).toMatchObject({ state: 'paused', nextActionAt: null, trafficPercentage: 20 });

@@ -15,7 +15,12 @@ import { setSlotHealth } from '../test/slot-health';
 import { runRollouts } from './runner';
 
 const ADMIN = { id: null, email: 'runner-test@example.com' };
-const UAT_GREEN = { resourceType: 'capability', resourceId: 'api-001', environment: 'uat', slot: 'green' } as const;
+const UAT_GREEN = {
+  resourceType: 'capability',
+  resourceId: 'api-001',
+  environment: 'uat',
+  slot: 'green',
+} as const;
 
 /** Starts a rollout of the fixtures' api-001 in uat (green made healthy); answers its row. */
 async function startRollout(db: Database, steps: number[]) {
@@ -58,7 +63,8 @@ describe('rollout runner: restart', () => {
     postgres: async () => {
       const database = await openTestDatabase('postgres');
       cleanup.push(() => database.dispose());
-      return async () => openDatabase({ kind: 'postgres', url: database.url ?? '', poolSize: 2 }, migrationsFolder());
+      return async () =>
+        openDatabase({ kind: 'postgres', url: database.url ?? '', poolSize: 2 }, migrationsFolder());
     },
   };
 

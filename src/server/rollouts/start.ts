@@ -53,7 +53,10 @@ export async function startRollout<R>(
     tx,
     inserted,
     {},
-    { kind: 'started', reason: gate.forced ? `Forced past the health gate: ${gate.forceReason?.trim()}` : null },
+    {
+      kind: 'started',
+      reason: gate.forced ? `Forced past the health gate: ${gate.forceReason?.trim()}` : null,
+    },
     actor,
     now,
     { fromSlot: slots.fromSlot, toSlot: slots.toSlot, steps: inserted.steps, ...forced },

@@ -82,7 +82,11 @@ export async function capabilityWithTwoSlots(
     expect(deployed.statusCode, deployed.body).toBe(200);
   }
   for (const slot of ['blue', 'green'] as const) {
-    await setSlotHealth(ctx().db, { resourceType: 'capability', resourceId: id, environment, slot }, 'healthy');
+    await setSlotHealth(
+      ctx().db,
+      { resourceType: 'capability', resourceId: id, environment, slot },
+      'healthy',
+    );
   }
   return id;
 }

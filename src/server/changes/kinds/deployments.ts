@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Change, DiffEntry } from '../../../contract/changes';
+import type { Change } from '../../../contract/changes';
 import type { Environment, Slot } from '../../../contract/common';
 import {
   LIVE_TRAFFIC_PERCENTAGE,
@@ -7,12 +7,6 @@ import {
   type DeploymentStatus,
   type MicrofrontendDeployment,
 } from '../../../contract/deployments';
-import {
-  DEFAULT_ANALYSIS_WINDOW_SECONDS,
-  DEFAULT_ROLLOUT_STEPS,
-  DEFAULT_WATCH_WINDOW_SECONDS,
-  type ProgressiveOptions,
-} from '../../../contract/rollouts';
 import type { Transaction } from '../../db/client';
 import {
   capabilities,
@@ -33,6 +27,7 @@ import {
 } from '../../deployments/service';
 import { lockOwner } from '../../deployments/slots';
 import { assertNoActiveRollout } from '../../rollouts/model';
+import { progressiveLabel, switchNotes } from './switch-notes';
 import type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
 
 type MicrofrontendSwitch = Extract<Change, { kind: 'microfrontend_deployment.switch' }>;
@@ -169,30 +164,6 @@ const capabilityOwner = {
   slotKind: capabilitySlots,
   idOf: (change: { body: { capabilityId: string } }) => change.body.capabilityId,
 };
-
-/** How a progressive switch moves traffic, as reviewers read it: "progressive 10 → 50 → 100". */
-export function progressiveLabel(options: ProgressiveOptions): string {
-  return `progressive ${(options.steps ?? DEFAULT_ROLLOUT_STEPS).join(' → ')}`;
-}
-
-/** What a switch asks beyond swapping the slots: steps and their windows, forcing the health gate. */
-function switchNotes(body: MicrofrontendSwitch['body'] | CapabilitySwitch['body']): DiffEntry[] {
-  const notes: DiffEntry[] = [];
-  const { progressive } = body;
-  if (progressive) {
-    const analysis = progressive.analysisWindowSeconds ?? DEFAULT_ANALYSIS_WINDOW_SECONDS;
-    const watch = progressive.watchWindowSeconds ?? DEFAULT_WATCH_WINDOW_SECONDS;
-    notes.push({
-      label: 'Traffic',
-      before: 'all on the live slot',
-      after: `${progressiveLabel(progressive)} (each step held ${analysis} s, then watched ${watch} s)`,
-    });
-  }
-  if (body.force) {
-    notes.push({ label: 'Health gate', before: 'required', after: `forced: ${body.forceReason ?? ''}` });
-  }
-  return notes;
-}
 
 /** A slot switch of a shared microfrontend or capability: a platform change. */
 function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch, R>({
