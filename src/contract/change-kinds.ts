@@ -15,6 +15,7 @@ import {
   policyFieldsSchema,
   routeFieldsSchema,
 } from './gateway';
+import { rolloutActionBodySchema } from './rollouts';
 import { tenantGatewaySettingsSchema } from './tenants';
 import { webAppPatchSchema } from './web-apps';
 
@@ -96,6 +97,7 @@ export const changeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('capability_deployment.switch'), body: switchCapabilityBodySchema }),
   z.object({ kind: z.literal('microfrontend_deployment.deploy'), body: deployMicrofrontendBodySchema }),
   z.object({ kind: z.literal('capability_deployment.deploy'), body: deployCapabilityBodySchema }),
+  z.object({ kind: z.literal('deployment_rollout.action'), body: rolloutActionBodySchema }),
   z.object({
     kind: z.literal('tenant_settings.gateway'),
     tenantId: idParamSchema,
@@ -130,6 +132,7 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   'capability_deployment.switch': 'Capability slot switch',
   'microfrontend_deployment.deploy': 'First microfrontend deployment',
   'capability_deployment.deploy': 'First capability deployment',
+  'deployment_rollout.action': 'Rollout action',
   'tenant_settings.gateway': 'API gateway and policy server settings',
   'web_app.update': 'Production web app',
   'approval_policy.set': 'Approval policy',

@@ -41,6 +41,7 @@ import { registerRefusedTextRule } from './http/refused-text';
 import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
 import { overviewRoutes } from './overview/routes';
+import { rolloutRoutes } from './rollouts/routes';
 import { registerMaintenanceGuard } from './settings/maintenance';
 import { settingsRoutes } from './settings/routes';
 import { ssoSettingsRoutes } from './settings/sso-routes';
@@ -209,6 +210,7 @@ function registerRoutes(
   notificationTemplateRoutes(app, { db });
   microfrontendRoutes(app, { db });
   deploymentRoutes(app, { db });
+  rolloutRoutes(app, { db });
   webAppRoutes(app, { db });
   gatewayRoutes(app, { db });
   changeRequestRoutes(app, { db });

@@ -92,6 +92,18 @@ describe('parseEnv', () => {
     );
   });
 
+  it('reads the rollout runner interval in milliseconds, and refuses one out of range', () => {
+    expect(parseEnv({}).ROLLOUT_INTERVAL).toBe(1000);
+    expect(parseEnv({ ROLLOUT_INTERVAL: '250' }).ROLLOUT_INTERVAL).toBe(250);
+    expect(() => parseEnv({ ROLLOUT_INTERVAL: '10' })).toThrow(
+      /ROLLOUT_INTERVAL="10": must be between 100 and 60000 milliseconds/,
+    );
+    expect(() => parseEnv({ ROLLOUT_INTERVAL: 'often' })).toThrow(
+      /ROLLOUT_INTERVAL="often": must be a number of milliseconds/,
+    );
+    expect(() => parseEnv({ ROLLOUT_INTERVAL: '1.5' })).toThrow(/must be a whole number of milliseconds/);
+  });
+
   describe('single sign-on', () => {
     const OIDC = {
       OIDC_ISSUER: 'https://idp.example.com/realms/acme',

@@ -176,6 +176,13 @@ const envSchema = z.object({
     .default('127.0.0.1'),
   /** How often each process applies due scheduled change requests (docs/changes.md). */
   CHANGE_SCHEDULER_INTERVAL: seconds(1, 3600).default(5),
+  /** Milliseconds between the passes that step, complete or roll back progressive rollouts (docs/rollouts.md). */
+  ROLLOUT_INTERVAL: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be between 100 and 60000 milliseconds')
+    .max(60_000, 'must be between 100 and 60000 milliseconds')
+    .default(1000),
   /** The longest expiry, in days, an API token may be given (docs/automation.md). */
   API_TOKEN_MAX_DAYS: z.coerce
     .number({ message: 'must be a number of days' })

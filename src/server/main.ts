@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoData } from './db/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
+import { startRolloutRunner } from './rollouts/runner';
 import { EnvError, readEnv, type Env } from './env';
 import { startIdempotencySweeper } from './http/idempotency-store';
 import type { PeriodicTask } from './periodic';
@@ -168,6 +169,11 @@ async function start(env: Env): Promise<void> {
     intervalMs: env.CHANGE_SCHEDULER_INTERVAL * 1000,
     onError: (error) => warn(error, 'scheduled changes: pass failed, retrying on the next one'),
   });
+  // Progressive rollouts (docs/rollouts.md): every process runs passes; each rollout is claimed by one.
+  const rolloutRunner = startRolloutRunner(database.db, {
+    intervalMs: env.ROLLOUT_INTERVAL,
+    onError: (error) => warn(error, 'rollouts: pass failed, retrying on the next one'),
+  });
   // Expired Idempotency-Key rows (docs/idempotency.md): every process sweeps, the deletes do not conflict.
   const sweeper = startIdempotencySweeper(database.db, {
     onError: (error) => warn(error, 'idempotency keys: sweep failed, retrying on the next one'),
@@ -177,7 +183,7 @@ async function start(env: Env): Promise<void> {
   const metricsServer = env.METRICS_PORT
     ? await startMetricsServer(app.metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST })
     : undefined;
-  drainOnSignals(env, app, { timers: [scheduler, sweeper], database, lock, metricsServer });
+  drainOnSignals(env, app, { timers: [scheduler, rolloutRunner, sweeper], database, lock, metricsServer });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();

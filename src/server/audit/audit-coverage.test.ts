@@ -7,6 +7,7 @@ import { READ_ROUTE_OF_TYPE } from '../events/visibility';
 import { SseClient } from '../test/sse-client';
 import { describeApi } from '../test/api-harness';
 import { insertChangeRequestFixtures, insertFixturesWithoutApprovals } from '../test/fixtures';
+import { FIXTURE_ROLLOUT_ID, insertRolloutFixture } from '../test/rollouts';
 import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
 
 type Saved = Record<string, { id: string; lineageId?: string }>;
@@ -203,13 +204,24 @@ const STEPS: Record<string, Step> = {
     },
   },
   'DELETE /api/web-app-meshes/:id': { url: '/api/web-app-meshes/mesh-1' },
+  // The idle slots have never been health checked: a global administrator forces the switch.
   'POST /api/deployments/switch': {
     url: '/api/deployments/switch',
-    body: { microfrontendId: 'mfe-1', environment: 'production' },
+    body: { microfrontendId: 'mfe-1', environment: 'production', force: true, forceReason: 'Audited' },
   },
   'POST /api/capability-deployments/switch': {
     url: '/api/capability-deployments/switch',
-    body: { capabilityId: 'api-001', environment: 'uat' },
+    body: {
+      capabilityId: 'api-001',
+      environment: 'uat',
+      progressive: {},
+      force: true,
+      forceReason: 'Audited',
+    },
+  },
+  'POST /api/rollouts/action': {
+    url: '/api/rollouts/action',
+    body: { rolloutId: FIXTURE_ROLLOUT_ID, action: 'abort', reason: 'Audited' },
   },
   'POST /api/deployments/deploy': {
     url: '/api/deployments/deploy',
@@ -390,5 +402,6 @@ describeApi(
   async (db) => {
     await insertFixturesWithoutApprovals(db);
     await insertChangeRequestFixtures(db);
+    await insertRolloutFixture(db);
   },
 );

@@ -103,6 +103,8 @@ const EXPECTED: Record<string, string> = {
   'POST /api/capability-deployments/switch': 'admin',
   'POST /api/deployments/deploy': 'admin',
   'POST /api/capability-deployments/deploy': 'admin',
+  'GET /api/rollouts/:resourceType/:id/environment/:environment': 'signedIn',
+  'POST /api/rollouts/action': 'admin',
   'POST /api/tenants': 'admin',
   'PATCH /api/tenants/:tenantId': 'tenant:configure',
   'DELETE /api/tenants/:tenantId': 'tenant:delete',
@@ -172,6 +174,7 @@ const PARAMS: Record<string, string> = {
   region: 'us-east-1',
   microfrontendId: 'mfe-1',
   versionId: 'mfv-1',
+  resourceType: 'microfrontend',
 };
 /** `:id` means a different resource on each route. */
 const ID_BY_ROUTE: Record<string, string> = {
@@ -182,6 +185,7 @@ const ID_BY_ROUTE: Record<string, string> = {
   '/api/web-app-meshes/:id': 'mesh-1',
   '/api/deployments/microfrontend/:id/environment/:environment': 'mfe-1',
   '/api/capability-deployments/capability/:id/environment/:environment': 'api-001',
+  '/api/rollouts/:resourceType/:id/environment/:environment': 'mfe-1',
   '/api/web-apps/:id': 'app-1',
   '/api/web-app-meshes/:id/manifest': 'mesh-1',
   '/api/users/:id': 'user-2',

@@ -37,6 +37,9 @@ const NOT_SERVED = [
   'activatedBy',
 ];
 
+/** Health is not under test here: its switches pass the health gate by force (a global administrator's). */
+const FORCED = { force: true, forceReason: 'Fingerprints under test, not health' };
+
 /** The entry URL of the fixtures' mfv-1 (mfv-2 has none). */
 const MFV_1_URL = 'https://cdn.example.com/d/1.0.0/remoteEntry.js';
 
@@ -85,11 +88,11 @@ describeApi(
         t.resource === 'microfrontend'
           ? {
               kind: 'microfrontend_deployment.switch',
-              body: { microfrontendId: t.id, environment: t.environment },
+              body: { microfrontendId: t.id, environment: t.environment, ...FORCED },
             }
           : {
               kind: 'capability_deployment.switch',
-              body: { capabilityId: t.id, environment: t.environment },
+              body: { capabilityId: t.id, environment: t.environment, ...FORCED },
             };
       const expectOk = async (res: Awaited<ReturnType<typeof deploy>>) =>
         expect(res.statusCode, res.body).toBe(200);
@@ -189,7 +192,7 @@ describeApi(
           })
         ).statusCode,
       ).toBe(200);
-      const id = await cr.request({ kind: 'capability_deployment.switch', body: target });
+      const id = await cr.request({ kind: 'capability_deployment.switch', body: { ...target, ...FORCED } });
       const diff = (await cr.detail(id)).json().diff;
       expect(JSON.stringify(diff)).toContain(reviewed);
       // After the request, the same version again with an endpoint nobody reviewed.
@@ -211,8 +214,8 @@ describeApi(
     ] as const)('a %s slot switch goes stale on every served field', async (resource, id, environment) => {
       const change = (): Change =>
         resource === 'microfrontend'
-          ? { kind: 'microfrontend_deployment.switch', body: { microfrontendId: id, environment } }
-          : { kind: 'capability_deployment.switch', body: { capabilityId: id, environment } };
+          ? { kind: 'microfrontend_deployment.switch', body: { microfrontendId: id, environment, ...FORCED } }
+          : { kind: 'capability_deployment.switch', body: { capabilityId: id, environment, ...FORCED } };
       const exercised = await staleAfterEachMutation({ resource, id, environment }, change);
       expect([...exercised].sort()).toEqual([...SERVED[resource]].sort());
     });

@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Environment } from '../../contract/common';
 import {
   LIVE_TRAFFIC_PERCENTAGE,
@@ -7,19 +6,18 @@ import {
   type MicrofrontendDeployment,
 } from '../../contract/deployments';
 import type { Slot } from '../../contract/common';
+import type { ProgressiveOptions } from '../../contract/rollouts';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import { getCapability } from '../capabilities/service';
-import type { Database, Executor, Transaction } from '../db/client';
-import {
-  capabilities,
-  capabilityDeployments,
-  microfrontendDeployments,
-  microfrontends,
-  microfrontendVersions,
-} from '../db/schema';
+import type { Database, Executor } from '../db/client';
+import { capabilityDeployments, microfrontendDeployments, microfrontendVersions } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { getMicrofrontend } from '../microfrontends/service';
+import { assertSwitchGate, type ForceFields } from '../rollouts/gate';
+import { assertNoActiveRollout } from '../rollouts/model';
+import { startRollout } from '../rollouts/start';
+import { isLive, lockedSlots, slotsAfter, slotTable, type SlotKind, type SlotTraffic } from './slots';
 
 /** The blue and green slots of one microfrontend in one environment (blue first). */
 export async function listMicrofrontendDeployments(
@@ -59,39 +57,8 @@ export async function listCapabilityDeployments(
     .orderBy(asc(capabilityDeployments.slot));
 }
 
-/** The two kinds of blue-green slots: they share every column but the resource they belong to. */
-export interface SlotKind<Row> {
-  /** Phantom: the row type this kind's queries answer. */
-  readonly row?: Row;
-  table: typeof microfrontendDeployments | typeof capabilityDeployments;
-  /** The resource row, locked while its slots change (stable: a switch never deletes it). */
-  owner: typeof microfrontends | typeof capabilities;
-  resourceColumn: 'microfrontendId' | 'capabilityId';
-  resourceType: 'microfrontend' | 'capability';
-  label: string;
-}
+export { capabilitySlots, microfrontendSlots, type SlotKind } from './slots';
 
-export const microfrontendSlots: SlotKind<MicrofrontendDeployment> = {
-  table: microfrontendDeployments,
-  owner: microfrontends,
-  resourceColumn: 'microfrontendId',
-  resourceType: 'microfrontend',
-  label: 'Microfrontend',
-};
-export const capabilitySlots: SlotKind<CapabilityDeployment> = {
-  table: capabilityDeployments,
-  owner: capabilities,
-  resourceColumn: 'capabilityId',
-  resourceType: 'capability',
-  label: 'Capability',
-};
-
-type SlotRow = typeof microfrontendDeployments.$inferSelect;
-type SlotTraffic = Pick<SlotRow, 'slot' | 'status' | 'trafficPercentage'>;
-const isLive = (row: SlotTraffic) =>
-  row.status === 'active' && row.trafficPercentage === LIVE_TRAFFIC_PERCENTAGE;
-
-/** Where a deployment lands: the slot beside the live one, or blue, going live, when none is live. */
 /** Where a deployment lands, and whether it goes live (nothing was live in the environment). */
 export interface DeploymentLanding {
   slot: Slot;
@@ -104,39 +71,30 @@ export function deploymentTarget(rows: readonly SlotTraffic[]): DeploymentLandin
   return { slot: live.slot === 'blue' ? 'green' : 'blue', goesLive: false };
 }
 
-/** Locks the resource row and reads its slots in one environment. */
-async function lockedSlots<R>(
-  tx: Transaction,
-  kind: SlotKind<R>,
-  resourceId: string,
-  environment: Environment,
-): Promise<SlotRow[]> {
-  const owner = kind.owner as typeof microfrontends;
-  const [found] = await tx.select({ id: owner.id }).from(owner).where(eq(owner.id, resourceId)).for('update');
-  if (!found) throw notFound(kind.label);
-  // The two deployment tables share these columns; drizzle cannot type a query over a union of tables.
-  const table = kind.table as typeof microfrontendDeployments;
-  const resource = table[kind.resourceColumn as 'microfrontendId'] as PgColumn;
-  return tx
-    .select()
-    .from(table)
-    .where(and(eq(resource, resourceId), eq(table.environment, environment)));
+/** What a switch may ask besides the slots it expects: a progressive rollout, or forcing the health gate. */
+export interface SwitchRequest extends ForceFields {
+  fromSlot?: Slot;
+  toSlot?: Slot;
+  progressive?: ProgressiveOptions;
 }
 
 /**
  * Moves all traffic from the live slot to the inactive one, in one transaction under the resource's
- * lock. Anything but exactly one live and one inactive slot, or a stale from/to, is a 409.
+ * lock; or, asked for a progressive switch, starts a rollout that moves it in steps (src/server/rollouts).
+ * Anything but exactly one live and one inactive slot, a stale from/to, a rollout in progress or a
+ * target that has not passed its health check (unless forced) is refused.
  */
 export async function switchSlots<R>(
   db: Database,
   kind: SlotKind<R>,
   resourceId: string,
   environment: Environment,
-  expected: { fromSlot?: Slot; toSlot?: Slot },
+  request: SwitchRequest,
   actor: Actor,
 ): Promise<R[]> {
   return db.transaction(async (tx) => {
     const slots = await lockedSlots(tx, kind, resourceId, environment);
+    await assertNoActiveRollout(tx, kind.resourceType, resourceId, environment);
     const live = slots.filter(isLive);
     const idle = slots.filter((row) => row.status === 'inactive');
     const from = live[0];
@@ -145,20 +103,27 @@ export async function switchSlots<R>(
       throw conflict('Both blue and green slots must be deployed: one live and one inactive.');
     }
     if (
-      (expected.fromSlot && expected.fromSlot !== from.slot) ||
-      (expected.toSlot && expected.toSlot !== to.slot)
+      (request.fromSlot && request.fromSlot !== from.slot) ||
+      (request.toSlot && request.toSlot !== to.slot)
     ) {
       throw conflict(`The live slot is ${from.slot} now: reload and try again.`);
     }
-    const table = kind.table as typeof microfrontendDeployments;
-    const now = new Date().toISOString();
+    const { forced } = await assertSwitchGate(tx, to, request, actor);
+    const now = new Date();
+    if (request.progressive) {
+      const gate = { forced, forceReason: request.forceReason };
+      const slotsOf = { resourceId, environment, fromSlot: from.slot, toSlot: to.slot };
+      await startRollout(tx, kind, slotsOf, request.progressive, gate, actor, now);
+      return slotsAfter(tx, kind, resourceId, environment);
+    }
+    const table = slotTable(kind);
     await tx.update(table).set({ status: 'inactive', trafficPercentage: 0 }).where(eq(table.id, from.id));
     await tx
       .update(table)
       .set({
         status: 'active',
         trafficPercentage: LIVE_TRAFFIC_PERCENTAGE,
-        activatedAt: now,
+        activatedAt: now.toISOString(),
         activatedBy: actor.email,
       })
       .where(eq(table.id, to.id));
@@ -166,27 +131,16 @@ export async function switchSlots<R>(
       action: 'deployment.switch',
       resourceType: 'deployment',
       resourceId,
-      changes: { kind: kind.resourceType, environment, fromSlot: from.slot, toSlot: to.slot },
+      changes: {
+        kind: kind.resourceType,
+        environment,
+        fromSlot: from.slot,
+        toSlot: to.slot,
+        ...(forced && { forced: true, forceReason: request.forceReason?.trim() }),
+      },
     });
     return slotsAfter(tx, kind, resourceId, environment);
   });
-}
-
-/** The slots as the kind's own row type (the queries run on the shared columns; see lockedSlots). */
-async function slotsAfter<R>(
-  tx: Transaction,
-  kind: SlotKind<R>,
-  resourceId: string,
-  environment: Environment,
-): Promise<R[]> {
-  const table = kind.table as typeof microfrontendDeployments;
-  const resource = table[kind.resourceColumn as 'microfrontendId'] as PgColumn;
-  const rows = await tx
-    .select()
-    .from(kind.table)
-    .where(and(eq(resource, resourceId), eq(table.environment, environment)))
-    .orderBy(asc(table.slot));
-  return rows as R[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeApi } from '../test/api-harness';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
+import { setSlotHealth } from '../test/slot-health';
 
 type Slot = {
   slot: string;
@@ -108,6 +109,14 @@ describeApi(
         healthStatus: 'unknown',
         versionId: 'mfv-2',
       });
+      // Traffic goes only to a slot that passed its health check (the prober's job; written here).
+      const development = {
+        resourceType: 'microfrontend',
+        resourceId: 'mfe-1',
+        environment: 'development',
+      } as const;
+      await setSlotHealth(ctx().db, { ...development, slot: 'green' }, 'healthy');
+      await setSlotHealth(ctx().db, { ...development, slot: 'blue' }, 'healthy');
       const switched = bySlot(
         (
           await post('/api/deployments/switch', { microfrontendId: 'mfe-1', environment: 'development' })
@@ -168,5 +177,15 @@ describeApi(
       ).toBe(400);
     });
   },
-  insertFixturesWithoutApprovals,
+  async (db) => {
+    await insertFixturesWithoutApprovals(db);
+    // The idle slots the suite switches to have passed their health checks.
+    const idle = { environment: 'production', slot: 'green' } as const;
+    await setSlotHealth(db, { resourceType: 'microfrontend', resourceId: 'mfe-1', ...idle }, 'healthy');
+    await setSlotHealth(
+      db,
+      { ...idle, resourceType: 'capability', resourceId: 'api-001', environment: 'uat' },
+      'healthy',
+    );
+  },
 );

@@ -22,6 +22,11 @@ const SHOWN: Record<string, QueryKey[]> = {
   capability_blue_green: [capabilityKeys.detail('api-001'), capabilityKeys.catalogue()],
   microfrontend_deployment: [deploymentKeys.slots('microfrontends', 'mfe-001', 'production')],
   capability_deployment: [deploymentKeys.slots('capabilities', 'api-001', 'production')],
+  // A rollout action moves traffic between the slots, which the deployments screen shows.
+  deployment_rollout: [
+    deploymentKeys.slots('microfrontends', 'mfe-001', 'production'),
+    deploymentKeys.slots('capabilities', 'api-001', 'production'),
+  ],
   gateway_route: [gatewayKeys.list('routes', TENANT, { environment: 'production' })],
   opa_policy: [gatewayKeys.history('policies', TENANT, 'lineage-1')],
   tenant_settings: [tenantKeys.detail(TENANT)],

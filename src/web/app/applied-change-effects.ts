@@ -55,6 +55,7 @@ export const appliedChangeEffects: AppliedChangeEffects = {
   'capability_deployment.switch': deployment,
   'microfrontend_deployment.deploy': deployment,
   'capability_deployment.deploy': deployment,
+  'deployment_rollout.action': deployment,
   'gateway_route.create': route,
   'gateway_route.edit': route,
   'gateway_route.activate': route,

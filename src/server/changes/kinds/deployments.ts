@@ -25,6 +25,9 @@ import {
   publishedVersionOf,
   switchSlots,
 } from '../../deployments/service';
+import { lockOwner } from '../../deployments/slots';
+import { assertNoActiveRollout } from '../../rollouts/model';
+import { progressiveLabel, switchNotes } from './switch-notes';
 import type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
 
 type MicrofrontendSwitch = Extract<Change, { kind: 'microfrontend_deployment.switch' }>;
@@ -52,7 +55,7 @@ interface SlotView {
   served: Record<string, unknown>;
 }
 
-async function resourceName(tx: Transaction, kind: Resource, id: string) {
+export async function resourceName(tx: Transaction, kind: Resource, id: string) {
   const table = kind === 'microfrontend' ? microfrontends : capabilities;
   const [row] = await tx.select({ name: table.name }).from(table).where(eq(table.id, id));
   if (!row) throw notFound(kind === 'microfrontend' ? 'Microfrontend' : 'Capability');
@@ -175,12 +178,18 @@ function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch, R>({
         kind,
         idOf(change),
         change.body.environment,
-        (name) => `Switch ${name} slots in ${change.body.environment}`,
+        (name) =>
+          `Switch ${name} slots in ${change.body.environment}${
+            change.body.progressive ? ` (${progressiveLabel(change.body.progressive)})` : ''
+          }`,
       ),
-    snapshot: (tx, change) => slotsSnapshot(tx, kind, idOf(change), change.body.environment, swapped),
+    async snapshot(tx, change) {
+      const snapshot = await slotsSnapshot(tx, kind, idOf(change), change.body.environment, swapped);
+      return { ...snapshot, diff: [...snapshot.diff, ...switchNotes(change.body)] };
+    },
     apply(tx, change, actor) {
-      const { environment, fromSlot, toSlot } = change.body;
-      return switchSlots(tx, slotKind, idOf(change), environment, { fromSlot, toSlot }, actor);
+      const { environment, ...request } = change.body;
+      return switchSlots(tx, slotKind, idOf(change), environment, request, actor);
     },
   };
 }
@@ -239,6 +248,10 @@ function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy, R>({
     gate: (change, landing) => (landing.goesLive ? change.body.environment : null),
     async apply(tx, change, actor, direct) {
       const landing = await landingOf(tx, change);
+      // Under the resource's lock (deployToIdleSlot takes it again in this transaction): while a rollout
+      // splits traffic neither slot is idle.
+      await lockOwner(tx, slotKind, idOf(change));
+      await assertNoActiveRollout(tx, kind, idOf(change), change.body.environment);
       return deployToIdleSlot(
         tx,
         slotKind,

@@ -29,6 +29,7 @@ import {
   routeEdit,
   routePromote,
 } from './gateway';
+import { rolloutAction } from './rollouts';
 import { tenantGatewaySettings } from './tenant-settings';
 import { webAppUpdate } from './web-app';
 import type { ChangeHandler } from './types';
@@ -49,6 +50,7 @@ const HANDLERS = {
   'capability_deployment.switch': capabilitySlotSwitch,
   'microfrontend_deployment.deploy': microfrontendDeploy,
   'capability_deployment.deploy': capabilityDeploy,
+  'deployment_rollout.action': rolloutAction,
   'gateway_route.create': routeCreate,
   'gateway_route.edit': routeEdit,
   'gateway_route.activate': routeActivate,
