@@ -35,6 +35,7 @@ import { healthRoutes } from './health/routes';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
+import { registerRequestLog } from './http/request-log';
 import { AppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerBreakerGate } from './http/breaker-gate';
 import { registerRefusedTextRule } from './http/refused-text';
@@ -114,7 +115,10 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    // One line per request instead of Fastify's two (http/request-log.ts).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestLog(app);
 
   // First, so that every request is timed, those the guard refuses included. Served by main.ts on METRICS_PORT.
   registerRequestMetrics(

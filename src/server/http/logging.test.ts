@@ -69,6 +69,19 @@ describe.each(testDatabaseKinds())('server logs [%s]', (kind) => {
     await database.dispose();
   });
 
+  it('writes one line per request, on completion, with what was asked and how it ended', async () => {
+    lines.length = 0;
+    const res = await app.inject({ url: '/api/ready', headers: { 'x-request-id': 'one-line-test' } });
+    const mine = lines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === 'one-line-test');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/ready' },
+      res: { statusCode: res.statusCode },
+    });
+    expect(mine[0].responseTime).toBeGreaterThanOrEqual(0);
+  });
+
   it('logs a failing query without its parameters', async () => {
     const res = await app.inject('/api/test/failing-query');
     expect(res.statusCode).toBe(500);
