@@ -91,3 +91,4 @@ export const healthCheckSettingsBodySchema = z.object({
   healthCheckUrl: healthCheckUrlSchema.nullable(),
   healthCheckIntervalSeconds: healthCheckIntervalSchema.nullable().optional(),
 });
+export type HealthCheckSettingsBody = z.infer<typeof healthCheckSettingsBodySchema>;

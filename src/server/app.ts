@@ -43,6 +43,7 @@ import { isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
 import { overviewRoutes } from './overview/routes';
 import { rolloutRoutes } from './rollouts/routes';
+import { healthCheckRoutes } from './probes/routes';
 import { registerMaintenanceGuard } from './settings/maintenance';
 import { settingsRoutes } from './settings/routes';
 import { ssoSettingsRoutes } from './settings/sso-routes';
@@ -215,6 +216,7 @@ function registerRoutes(
   microfrontendRoutes(app, { db });
   deploymentRoutes(app, { db });
   rolloutRoutes(app, { db });
+  healthCheckRoutes(app, { db });
   webAppRoutes(app, { db });
   gatewayRoutes(app, { db });
   changeRequestRoutes(app, { db });

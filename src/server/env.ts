@@ -5,6 +5,7 @@ import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../con
 import { isPasswordStrengthCheckInstalled, weakPasswordReason } from '../contract/password';
 import { passwordLoginModes, SSO_CALLBACK_PATH } from '../contract/sso';
 import { loadPasswordStrength } from './auth/password-strength';
+import { parseAllowance } from './probes/address-policy';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -55,6 +56,14 @@ const trustProxySchema = z
   });
 
 /** A whole number of seconds within bounds. */
+/** A whole number of `unit` within a range, read from text. */
+const wholeNumber = (unit: string, min: number, max: number) =>
+  z.coerce
+    .number({ message: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(min, `must be between ${min} and ${max} ${unit}`)
+    .max(max, `must be between ${min} and ${max} ${unit}`);
+
 const seconds = (min: number, max: number) =>
   z.coerce
     .number({ message: 'must be a number of seconds' })
@@ -183,6 +192,26 @@ const envSchema = z.object({
     .min(100, 'must be between 100 and 60000 milliseconds')
     .max(60_000, 'must be between 100 and 60000 milliseconds')
     .default(1000),
+  /** Seconds between two probes of a slot's health check URL, unless the slot sets its own (docs/health-checks.md). */
+  HEALTH_CHECK_INTERVAL: seconds(1, 3600).default(15),
+  /** Milliseconds a probe may take, connection and answer, before it counts as failed. */
+  HEALTH_CHECK_TIMEOUT: wholeNumber('milliseconds', 100, 60_000).default(3000),
+  /** Consecutive failed probes that make a slot unhealthy, and passed ones that make it healthy. */
+  HEALTH_CHECK_FAILURE_THRESHOLD: wholeNumber('probes', 1, 100).default(3),
+  HEALTH_CHECK_SUCCESS_THRESHOLD: wholeNumber('probes', 1, 100).default(1),
+  /** Addresses the prober may reach although private or loopback: CIDRs, addresses and host names. */
+  HEALTH_CHECK_ALLOW: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const parsed = parseAllowance(text);
+      if ('allowance' in parsed) return parsed.allowance;
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a CIDR, address or host name: ${parsed.invalid.join(', ')}`,
+      });
+      return z.NEVER;
+    }),
   /** The longest expiry, in days, an API token may be given (docs/automation.md). */
   API_TOKEN_MAX_DAYS: z.coerce
     .number({ message: 'must be a number of days' })

@@ -9,6 +9,7 @@ import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { seedDemoData } from './db/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
 import { startRolloutRunner } from './rollouts/runner';
+import { PROBER_PASS_MS, proberSettingsOf, startProber } from './probes/prober';
 import { EnvError, readEnv, type Env } from './env';
 import { startIdempotencySweeper } from './http/idempotency-store';
 import type { PeriodicTask } from './periodic';
@@ -174,16 +175,27 @@ async function start(env: Env): Promise<void> {
     intervalMs: env.ROLLOUT_INTERVAL,
     onError: (error) => warn(error, 'rollouts: pass failed, retrying on the next one'),
   });
+  // Health probes (docs/health-checks.md): every process runs passes; each slot is claimed by one.
+  const prober = startProber(database.db, proberSettingsOf(env), {
+    passMs: PROBER_PASS_MS,
+    onError: (error) => warn(error, 'health probes: pass failed, retrying on the next one'),
+  });
   // Expired Idempotency-Key rows (docs/idempotency.md): every process sweeps, the deletes do not conflict.
   const sweeper = startIdempotencySweeper(database.db, {
     onError: (error) => warn(error, 'idempotency keys: sweep failed, retrying on the next one'),
   });
   app.metrics.watchScheduler(scheduler);
+  app.metrics.watchProber(prober);
   // Its own listener, never the public port (docs/metrics.md); off unless METRICS_PORT is set.
   const metricsServer = env.METRICS_PORT
     ? await startMetricsServer(app.metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST })
     : undefined;
-  drainOnSignals(env, app, { timers: [scheduler, rolloutRunner, sweeper], database, lock, metricsServer });
+  drainOnSignals(env, app, {
+    timers: [scheduler, rolloutRunner, prober, sweeper],
+    database,
+    lock,
+    metricsServer,
+  });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();

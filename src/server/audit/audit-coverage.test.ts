@@ -223,6 +223,16 @@ const STEPS: Record<string, Step> = {
     url: '/api/rollouts/action',
     body: { rolloutId: FIXTURE_ROLLOUT_ID, action: 'abort', reason: 'Audited' },
   },
+  'PUT /api/deployment-health-checks': {
+    url: '/api/deployment-health-checks',
+    body: {
+      resourceType: 'microfrontend',
+      resourceId: 'mfe-1',
+      environment: 'production',
+      slot: 'blue',
+      healthCheckUrl: 'https://health.example.com/mfe-1',
+    },
+  },
   'POST /api/deployments/deploy': {
     url: '/api/deployments/deploy',
     body: { microfrontendId: 'mfe-1', environment: 'development', versionId: 'mfv-1' },

@@ -143,6 +143,12 @@ export async function switchSlots<R>(
   });
 }
 
+/** A deployment's health check; left out, the slot keeps the one it had. */
+export interface HealthCheckFields {
+  healthCheckUrl?: string | null;
+  healthCheckIntervalSeconds?: number | null;
+}
+
 /**
  * Deploys into the idle slot: the slot that is not live becomes an inactive deployment with health
  * unknown, ready to be switched to. An environment with no live slot yet takes its first deployment live.
@@ -154,9 +160,11 @@ export async function deployToIdleSlot<R>(
   kind: SlotKind<R>,
   resourceId: string,
   environment: Environment,
-  values:
+  values: (
     | { versionId: string; deployedUrl: string | null }
-    | { version: string; endpoint: string | null; deployedUrl: string | null },
+    | { version: string; endpoint: string | null; deployedUrl: string | null }
+  ) &
+    HealthCheckFields,
   actor: Actor,
   onTarget?: (landing: DeploymentLanding) => void,
 ): Promise<R[]> {
@@ -180,7 +188,12 @@ export async function deployToIdleSlot<R>(
       environment,
       slot: target,
       ...state,
+      // A new version's health is its own: unknown until probed, and probed at once.
       healthStatus: 'unknown',
+      healthReason: null,
+      healthFailures: 0,
+      healthSuccesses: 0,
+      nextHealthCheckAt: now,
       lastHealthCheck: null,
       deployedAt: now,
       deployedBy: actor.email,

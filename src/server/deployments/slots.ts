@@ -6,7 +6,7 @@ import {
   type CapabilityDeployment,
   type MicrofrontendDeployment,
 } from '../../contract/deployments';
-import type { Transaction } from '../db/client';
+import type { Executor, Transaction } from '../db/client';
 import { capabilities, capabilityDeployments, microfrontendDeployments, microfrontends } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -55,6 +55,13 @@ export const isLive = (row: SlotTraffic) =>
 export const slotTable = (kind: SlotKind<unknown>) => kind.table as typeof microfrontendDeployments;
 const resourceOf = (kind: SlotKind<unknown>) =>
   slotTable(kind)[kind.resourceColumn as 'microfrontendId'] as PgColumn;
+
+/** 404 unless the resource exists: a read of its slots' data names a resource that is there. */
+export async function assertOwnerExists(db: Executor, kind: SlotKind<unknown>, resourceId: string) {
+  const owner = kind.owner as typeof microfrontends;
+  const [found] = await db.select({ id: owner.id }).from(owner).where(eq(owner.id, resourceId));
+  if (!found) throw notFound(kind.label);
+}
 
 /** Locks the resource row (404 when it is gone): every write of its slots holds it first. */
 export async function lockOwner<R>(tx: Transaction, kind: SlotKind<R>, resourceId: string): Promise<void> {

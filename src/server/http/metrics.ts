@@ -95,9 +95,26 @@ export class AppMetrics {
 
   /** Seconds since the change scheduler last completed a pass (since its start, before the first one). */
   watchScheduler(progress: SchedulerProgress): void {
+    this.watchLag(
+      'change_scheduler_lag_seconds',
+      'Seconds since the change scheduler last completed a pass',
+      progress,
+    );
+  }
+
+  /** The health prober's lag: a prober that stops passing leaves slot health stale (docs/health-checks.md). */
+  watchProber(progress: SchedulerProgress): void {
+    this.watchLag(
+      'health_prober_lag_seconds',
+      'Seconds since the health prober last completed a pass',
+      progress,
+    );
+  }
+
+  private watchLag(name: string, help: string, progress: SchedulerProgress): void {
     new Gauge({
-      name: 'change_scheduler_lag_seconds',
-      help: 'Seconds since the change scheduler last completed a pass',
+      name,
+      help,
       registers: [this.registry],
       collect() {
         const last = progress.lastPassCompletedAt() ?? progress.startedAt;

@@ -1,10 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Environment } from '../../contract/common';
 import type { Rollout, SlotOwnerKind } from '../../contract/rollouts';
 import type { Executor } from '../db/client';
 import { rollouts } from '../db/schema';
-import { notFound } from '../errors';
-import { slotKindOf } from '../deployments/slots';
+import { assertOwnerExists, slotKindOf } from '../deployments/slots';
 import { ofResource, toRollout } from './model';
 
 /** How many rollouts a resource's history shows. */
@@ -20,10 +19,7 @@ export async function listRollouts(
   resourceId: string,
   environment: Environment,
 ): Promise<Rollout[]> {
-  const kind = slotKindOf(resourceType);
-  const owner = kind.owner;
-  const [found] = await db.select({ id: owner.id }).from(owner).where(eq(owner.id, resourceId));
-  if (!found) throw notFound(kind.label);
+  await assertOwnerExists(db, slotKindOf(resourceType), resourceId);
   const rows = await db
     .select()
     .from(rollouts)

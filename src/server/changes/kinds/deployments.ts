@@ -202,12 +202,16 @@ export const capabilitySlotSwitch = switchHandler<CapabilitySwitch, CapabilityDe
 /** What a deployment writes into its slot, as its endpoint does: the version and where it is served. */
 async function landingOf(tx: Transaction, change: MicrofrontendDeploy | CapabilityDeploy) {
   const { body } = change;
+  const health = {
+    healthCheckUrl: body.healthCheckUrl,
+    healthCheckIntervalSeconds: body.healthCheckIntervalSeconds,
+  };
   if ('versionId' in body) {
     const version = await publishedVersionOf(tx, body.microfrontendId, body.versionId);
-    return { versionId: body.versionId, deployedUrl: version.entryUrl };
+    return { versionId: body.versionId, deployedUrl: version.entryUrl, ...health };
   }
   const endpoint = body.endpoint ?? null;
-  return { version: body.version, endpoint, deployedUrl: endpoint };
+  return { version: body.version, endpoint, deployedUrl: endpoint, ...health };
 }
 
 /** The slots after a deployment: it lands in the idle one, or in blue going live when nothing is live. */
