@@ -72,10 +72,18 @@ export function parseAllowance(text: string): { allowance: AddressAllowance } | 
   return invalid.length > 0 ? { invalid } : { allowance: { ranges, hosts } };
 }
 
-/** An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is. */
+/**
+ * An IPv4 address written as IPv6 is judged as the IPv4 address it is, in either spelling: dotted
+ * (::ffff:127.0.0.1) or hexadecimal (::ffff:7f00:1, which the URL parser turns the dotted one into).
+ */
 function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return { address: mapped[1], family: 'ipv4' };
+  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted?.[1]) return { address: dotted[1], family: 'ipv4' };
+  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex?.[1] && hex[2]) {
+    const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
+    return { address: [high >> 8, high & 255, low >> 8, low & 255].join('.'), family: 'ipv4' };
+  }
   return { address, family: isIP(address) === 4 ? 'ipv4' : 'ipv6' };
 }
 
