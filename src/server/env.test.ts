@@ -104,6 +104,34 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ROLLOUT_INTERVAL: '1.5' })).toThrow(/must be a whole number of milliseconds/);
   });
 
+  it('reads the health prober settings, and names what is wrong with each', () => {
+    const defaults = parseEnv({});
+    expect(defaults).toMatchObject({
+      HEALTH_CHECK_INTERVAL: 15,
+      HEALTH_CHECK_TIMEOUT: 3000,
+      HEALTH_CHECK_FAILURE_THRESHOLD: 3,
+      HEALTH_CHECK_SUCCESS_THRESHOLD: 1,
+    });
+    expect(defaults.HEALTH_CHECK_ALLOW.hosts.size).toBe(0);
+    const set = parseEnv({
+      HEALTH_CHECK_INTERVAL: '5',
+      HEALTH_CHECK_TIMEOUT: '500',
+      HEALTH_CHECK_FAILURE_THRESHOLD: '1',
+      HEALTH_CHECK_ALLOW: '10.20.0.0/16, health.internal',
+    });
+    expect(set.HEALTH_CHECK_ALLOW.ranges.check('10.20.3.4')).toBe(true);
+    expect([...set.HEALTH_CHECK_ALLOW.hosts]).toEqual(['health.internal']);
+    expect(() => parseEnv({ HEALTH_CHECK_TIMEOUT: '50' })).toThrow(
+      /HEALTH_CHECK_TIMEOUT="50": must be between 100 and 60000 milliseconds/,
+    );
+    expect(() => parseEnv({ HEALTH_CHECK_FAILURE_THRESHOLD: '0' })).toThrow(
+      /must be between 1 and 100 probes/,
+    );
+    expect(() => parseEnv({ HEALTH_CHECK_ALLOW: '10.0.0.0/40, ok.example' })).toThrow(
+      /HEALTH_CHECK_ALLOW=".*": not a CIDR, address or host name: 10.0.0.0\/40/,
+    );
+  });
+
   describe('single sign-on', () => {
     const OIDC = {
       OIDC_ISSUER: 'https://idp.example.com/realms/acme',

@@ -1287,7 +1287,10 @@ function slotFields({ environment, index }: SlotTimes, slot: SlotName, url: stri
     environment,
     slot,
     deployedUrl: url,
-    healthCheckUrl: `${url}health`,
+    // The demo's URLs answer nothing real: with a health check URL each slot would turn unhealthy at the
+    // prober's first passes. Its slots keep the health they were seeded with; an admin sets a health check
+    // from the slot card (docs/health-checks.md).
+    healthCheckUrl: null,
   };
   if (slot === 'blue') {
     return {

@@ -126,4 +126,15 @@ describe('metrics listener', () => {
     const lag = Number(/^change_scheduler_lag_seconds (\S+)$/m.exec(await text(metrics))?.[1]);
     expect(lag).toBeGreaterThanOrEqual(90);
   });
+
+  it("measures the health prober's lag from its last completed pass", async () => {
+    const metrics = new AppMetrics({});
+    metrics.watchProber({
+      startedAt: new Date(Date.now() - 600_000),
+      lastPassCompletedAt: () => new Date(Date.now() - 30_000),
+    });
+    const lag = Number(/^health_prober_lag_seconds (\S+)$/m.exec(await text(metrics))?.[1]);
+    expect(lag).toBeGreaterThanOrEqual(30);
+    expect(lag).toBeLessThan(600);
+  });
 });
