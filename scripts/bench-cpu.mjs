@@ -78,7 +78,10 @@ async function drive(server, path, cookie, count) {
   let next = 0;
   const worker = async () => {
     while (next++ < count) {
-      const res = await fetch(`${server.base}${path}`, { headers: { cookie } });
+      // Uncompressed, as the bare server answers: compression is measured on its own (docs/performance.md).
+      const res = await fetch(`${server.base}${path}`, {
+        headers: { cookie, 'accept-encoding': 'identity' },
+      });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${path} answered ${res.status}`);
     }
