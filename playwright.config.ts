@@ -68,6 +68,12 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         // Scheduled changes come due within a second, so a spec waits seconds, not a pass of 5.
         CHANGE_SCHEDULER_INTERVAL: '1',
+        // Health endpoints the specs start on 127.0.0.1, probed every second; one failure is enough, and
+        // rollouts step four times a second, so a rollback shows within seconds (e2e/deployments).
+        HEALTH_CHECK_ALLOW: '127.0.0.1/32',
+        HEALTH_CHECK_INTERVAL: '1',
+        HEALTH_CHECK_FAILURE_THRESHOLD: '1',
+        ROLLOUT_INTERVAL: '250',
         ...appOidcEnv(PORT),
       },
     },
