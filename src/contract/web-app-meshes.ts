@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema, revisionSchema } from './common';
+import { environmentSchema, revisionSchema, slotSchema, timestampSchema } from './common';
 import { microfrontendVersionStatusSchema, moduleTypeSchema } from './microfrontends';
 
 export const webAppMeshSchema = z.object({
@@ -36,11 +36,38 @@ export const createMeshBodySchema = z.object({
 });
 export type CreateMeshBody = z.infer<typeof createMeshBodySchema>;
 
-/** What a host shell needs to load a mesh: its menu in order, resolved. */
+/** GET /api/web-app-meshes/:id/manifest: the environment whose deployment slots the items carry. */
+export const meshManifestQuerySchema = z.object({
+  environment: environmentSchema.default('production'),
+});
+
+/**
+ * One active deployment slot of an item's microfrontend (docs/traffic-splitting.md). During a rollout
+ * both slots are listed, their weights adding up to 100; a shell sends a user to the slot that is not
+ * `stable` when the user's bucket (traffic-bucket.ts) is below that slot's weight.
+ */
+export const meshSlotSchema = z.object({
+  slot: slotSchema,
+  versionId: z.string(),
+  version: z.string(),
+  entryUrl: z.string().nullable(),
+  integrityHash: z.string().nullable(),
+  /** Percentage of users this slot serves, 0..100. */
+  weight: z.number().int().min(0).max(100),
+  /** The slot that served everyone before the rollout (the only one outside a rollout). */
+  stable: z.boolean(),
+});
+export type MeshSlot = z.infer<typeof meshSlotSchema>;
+
+/**
+ * What a host shell needs to load a mesh: its menu in order, resolved. An item's version fields are the
+ * version its menu item names, whatever is deployed; `slots` are what is deployed in `environment`.
+ */
 export const meshManifestSchema = z.object({
   meshId: z.string(),
   name: z.string(),
   tenantId: z.string(),
+  environment: environmentSchema,
   items: z.array(
     z.object({
       id: z.string(),
@@ -56,6 +83,8 @@ export const meshManifestSchema = z.object({
       integrityHash: z.string().nullable(),
       /** The version's defaultConfig with the item's config laid over it. */
       config: z.record(z.string(), z.unknown()),
+      /** The microfrontend's active slots in the environment, blue first: two during a rollout. */
+      slots: z.array(meshSlotSchema),
     }),
   ),
 });

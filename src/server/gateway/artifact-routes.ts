@@ -1,12 +1,14 @@
 import { stringify } from 'yaml';
 import { z } from 'zod';
-import type { tenantEnvironmentParamsSchema } from '../../contract/gateway';
+import type { Environment } from '../../contract/common';
+import type { KongTarget, tenantEnvironmentParamsSchema } from '../../contract/gateway';
 import { declarativeQuerySchema, gatewayPaths } from '../../contract/gateway';
 import type { Permission } from '../auth/permissions';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { storedGatewayHosts } from '../tenants/gateway-hosts';
 import type { ZodApp } from '../http/zod-app';
+import { capabilitySplits } from './capability-splits';
 import { kongDeclarative } from './kong-declarative';
 import { prefersJson } from './negotiation';
 import { noneMatchHits } from '../http/conditional-get';
@@ -20,6 +22,19 @@ const fileBody = z.custom<Buffer>((value) => Buffer.isBuffer(value));
 
 /** A file name part: the tenant id without anything a Content-Disposition header would need quoted. */
 const fileSafe = (value: string): string => value.replace(/[^A-Za-z0-9._-]+/g, '_');
+
+/** Kong's file of a tenant's environment: its active routes, split where their capability's slots are. */
+async function declarativeOf(db: Database, tenantId: string, environment: Environment, target: KongTarget) {
+  const tenant = await requireTenant(db, tenantId);
+  const routes = await activeRoutes(db, tenantId, environment);
+  const splits = await capabilitySplits(
+    db,
+    routes.map((route) => route.capabilityId),
+    environment,
+  );
+  const hosts = storedGatewayHosts(tenant.apiGatewayConfiguration);
+  return kongDeclarative({ ...tenant, hosts }, environment, routes, target, splits);
+}
 
 /**
  * The hand-off artifacts: Kong's declarative configuration and the OPA bundle of one tenant and
@@ -38,7 +53,7 @@ export function gatewayArtifactRoutes(
       schema: {
         tags: ['gateway routes'],
         summary:
-          'Kong declarative configuration (_format_version 3.0) of the active routes, for decK (target=deck, the default: with _info.select_tags) or DB-less Kong (target=dbless: without _info); YAML, or JSON when Accept prefers application/json',
+          'Kong declarative configuration (_format_version 3.0) of the active routes, for decK (target=deck, the default: with _info.select_tags) or DB-less Kong (target=dbless: without _info); a capability whose two slots share the traffic gets an upstream of weighted targets (docs/traffic-splitting.md); YAML, or JSON when Accept prefers application/json',
         params,
         querystring: declarativeQuerySchema,
         response: { 200: fileBody.describe('YAML or JSON text'), ...errorResponses(400, 404) },
@@ -47,13 +62,7 @@ export function gatewayArtifactRoutes(
     async (request, reply) => {
       const { tenantId, environment }: z.infer<typeof params> = request.params;
       const { target } = request.query;
-      const tenant = await requireTenant(db, tenantId);
-      const config = kongDeclarative(
-        { ...tenant, hosts: storedGatewayHosts(tenant.apiGatewayConfiguration) },
-        environment,
-        await activeRoutes(db, tenantId, environment),
-        target,
-      );
+      const config = await declarativeOf(db, tenantId, environment, target);
       const json = prefersJson(request.headers.accept);
       const base = `kong-${target}-${fileSafe(tenantId)}-${environment}`;
       void reply

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routeFieldsSchema, routeMethods, type GatewayRoute, type RouteFields } from '../../contract/gateway';
-import { kongDeclarative } from './kong-declarative';
+import { kongDeclarative, kongServiceUrl } from './kong-declarative';
+import { splitTargets, type CapabilitySlot, type SplitTarget } from './kong-upstreams';
 import { checkedKongDocument, kongProblems, sharedKongProblems } from './kong-validate';
 import { checkRouteFields } from './route-rules';
 
@@ -9,7 +10,8 @@ import { checkRouteFields } from './route-rules';
  * Property: whatever routes the API accepts, in whatever mix of capabilities, services and tenants, the
  * declarative file loads in Kong (kong-validate.ts holds Kong's rules). The generators lean on the
  * cases that broke it: paths equal but for case or braces, dots and tildes, long and repeated parameter
- * names, targets that differ only in scheme, port or path, upper-case schemes and hosts.
+ * names, targets that differ only in scheme, port or path, upper-case schemes and hosts. Capabilities
+ * may be split between their slots (a rollout), with slot addresses as odd as route targets.
  */
 
 /** Mostly what the API takes, with a share of what it refuses (which must stay refused, or load). */
@@ -76,7 +78,38 @@ const fields = fc.record({
   authRequired: fc.boolean(),
   rateLimit: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: null }),
 });
-const capability = fc.constantFrom('cap', 'Cap', 'cap-2', 'api.001', 'x_y', 'a b');
+const capabilityIds = ['cap', 'Cap', 'cap-2', 'api.001', 'x_y', 'a b'] as const;
+const capability = fc.constantFrom(...capabilityIds);
+
+/** A slot as a rollout (or anything else) may leave it: active or not, any weight, any address. */
+const slotState = (name: 'blue' | 'green') =>
+  fc.record({
+    slot: fc.constant(name),
+    status: mostly(fc.constant('active'), fc.constant('inactive')),
+    trafficPercentage: fc.integer({ min: 0, max: 100 }),
+    endpoint: fc.option(target, { nil: null }),
+    deployedUrl: fc.option(target, { nil: null }),
+  });
+/** Both slots sharing the traffic (weights adding up to 100), or any pair of states. */
+const slotPair: fc.Arbitrary<CapabilitySlot[]> = mostly(
+  fc
+    .tuple(fc.integer({ min: 1, max: 99 }), slotState('blue'), slotState('green'))
+    .map(([weight, blue, green]) => [
+      { ...blue, status: 'active', trafficPercentage: 100 - weight },
+      { ...green, status: 'active', trafficPercentage: weight },
+    ]),
+  fc.tuple(slotState('blue'), slotState('green')).map((pair) => [...pair]),
+);
+const splitsArb = fc.array(fc.tuple(capability, slotPair), { maxLength: 4 }).map((pairs) => {
+  const splits = new Map<string, SplitTarget[]>();
+  for (const [id, slots] of pairs) {
+    const targets = splitTargets(slots);
+    // The weights of a real split add up to 100 (the rollout's rule); other pairs are no split.
+    if (targets && targets.reduce((sum, t) => sum + t.weight, 0) === 100) splits.set(id, targets);
+  }
+  tally.splits += splits.size;
+  return splits;
+});
 
 /** The fields as the API stores them, or undefined when the API refuses them (400). */
 function accepted(raw: RouteFields): RouteFields | undefined {
@@ -89,7 +122,7 @@ function accepted(raw: RouteFields): RouteFields | undefined {
   }
 }
 
-const tally = { generated: 0, accepted: 0, regex: 0 };
+const tally = { generated: 0, accepted: 0, regex: 0, splits: 0, upstreams: 0 };
 
 function routesOf(tenantId: string, drafts: [string, RouteFields][]): GatewayRoute[] {
   return drafts.flatMap(([capabilityId, raw], i) => {
@@ -128,14 +161,23 @@ const hosts = fc.option(
 describe('Kong declarative file, property-based', () => {
   it('loads in Kong (decK and DB-less) for any routes the API accepts', () => {
     fc.assert(
-      fc.property(tenantId, hosts, drafts, (id, tenantHosts, list) => {
+      fc.property(tenantId, hosts, drafts, splitsArb, (id, tenantHosts, list, splits) => {
         const routes = routesOf(id, list);
         const tenant = { id, name: 'T', ...(tenantHosts ? { hosts: tenantHosts } : {}) };
         for (const target of ['deck', 'dbless'] as const) {
-          const doc: unknown = JSON.parse(
-            JSON.stringify(kongDeclarative(tenant, 'production', routes, target)),
-          );
+          const file = kongDeclarative(tenant, 'production', routes, target, splits);
+          const doc: unknown = JSON.parse(JSON.stringify(file));
           expect(kongProblems(doc, target)).toEqual([]);
+          // Every service of a split capability, and only those, goes through an upstream of its own.
+          const splitServices = new Set(
+            routes
+              .filter((r) => splits.has(r.capabilityId))
+              .map((r) => JSON.stringify([r.capabilityId, kongServiceUrl(r.targetService)])),
+          );
+          const viaUpstream = file.services.filter((s) => /^https?:\/\/[^/]*\.upstream(\/|$)/.test(s.url));
+          expect(viaUpstream).toHaveLength(splitServices.size);
+          expect(file.upstreams?.length ?? 0).toBe(splitServices.size);
+          if (target === 'deck') tally.upstreams += file.upstreams?.length ?? 0;
         }
       }),
       { numRuns: 400 },
@@ -143,6 +185,8 @@ describe('Kong declarative file, property-based', () => {
     // The generators must reach the interesting cases, not only refused input.
     expect(tally.accepted).toBeGreaterThan(tally.generated / 4);
     expect(tally.regex).toBeGreaterThan(100);
+    expect(tally.splits).toBeGreaterThan(50);
+    expect(tally.upstreams).toBeGreaterThan(50);
   });
 
   it('lets several tenants share one Kong: no name twice, no request matched by two tenants', () => {
@@ -151,11 +195,13 @@ describe('Kong declarative file, property-based', () => {
         fc.uniqueArray(tenantId, { minLength: 2, maxLength: 3 }),
         drafts,
         fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
-        (ids, list, hosted) => {
+        splitsArb,
+        (ids, list, hosted, splits) => {
           const docs = ids.map((id, i) => {
             // Hosts of distinct tenants never overlap: the tenant API refuses that (409).
             const tenant = { id, name: id, ...(hosted[i] ? { hosts: [`t${i}.example`] } : {}) };
-            return checkedKongDocument(kongDeclarative(tenant, 'production', routesOf(id, list)));
+            const file = kongDeclarative(tenant, 'production', routesOf(id, list), 'deck', splits);
+            return checkedKongDocument(file);
           });
           expect(sharedKongProblems(docs)).toEqual([]);
         },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GatewayRoute, RouteMethod } from '../../contract/gateway';
 import { kongDeclarative, kongPath } from './kong-declarative';
+import { splitTargets, type CapabilitySlot } from './kong-upstreams';
 import { checkedKongDocument, kongPathProblems, kongProblems, sharedKongProblems } from './kong-validate';
 
 let serial = 0;
@@ -127,5 +128,133 @@ describe('Kong tenants on one gateway', () => {
     const b = kongDeclarative({ id: 'a_b', name: 'B' }, 'uat', []);
     expect(a._info?.select_tags[0]).not.toBe(b._info?.select_tags[0]);
     expect(kongProblems(a, 'deck')).toEqual([]);
+  });
+});
+
+describe('Kong upstreams of a capability split between its slots', () => {
+  const slot = (
+    name: 'blue' | 'green',
+    trafficPercentage: number,
+    endpoint: string | null,
+    status = 'active',
+  ): CapabilitySlot => ({ slot: name, status, trafficPercentage, endpoint, deployedUrl: endpoint });
+  const routes = [
+    route('/orders', 'svc-a:8080'),
+    route('/orders/{id}', 'https://svc-b/api', ['GET', 'DELETE']),
+    route('/other', 'other:80', ['GET'], 'other'),
+  ];
+
+  it('gives each service of the split capability an upstream of the weighted slots, its host the upstream name', () => {
+    const targets = splitTargets([
+      slot('green', 10, 'https://green.orders.internal'),
+      slot('blue', 90, 'http://blue.orders.internal:8080/v1'),
+    ]);
+    expect(targets).toEqual([
+      { slot: 'blue', target: 'blue.orders.internal:8080', weight: 90 },
+      { slot: 'green', target: 'green.orders.internal:443', weight: 10 },
+    ]);
+    const splits = new Map([['cap', targets ?? []]]);
+    const deck = kongDeclarative(tenant, 'uat', routes, 'deck', splits);
+    const dbless = kongDeclarative(tenant, 'uat', routes, 'dbless', splits);
+    expect(kongProblems(JSON.parse(JSON.stringify(deck)), 'deck')).toEqual([]);
+    expect(kongProblems(JSON.parse(JSON.stringify(dbless)), 'dbless')).toEqual([]);
+    expect(dbless.upstreams).toEqual(deck.upstreams);
+
+    const upstreams = deck.upstreams ?? [];
+    expect(upstreams).toHaveLength(2);
+    for (const upstream of upstreams) {
+      expect(upstream.name).toMatch(/^t1\.uat\.cap\..*\.[0-9a-f]{10}\.upstream$/);
+      expect(upstream.tags).toEqual(['tenant:t1', 'environment:uat', 'capability:cap']);
+      expect(upstream.targets).toEqual([
+        { target: 'blue.orders.internal:8080', weight: 90, tags: [...upstream.tags, 'slot:blue'] },
+        { target: 'green.orders.internal:443', weight: 10, tags: [...upstream.tags, 'slot:green'] },
+      ]);
+    }
+    // The scheme and path stay the route target's; the host and port become the upstream's name.
+    const urls = deck.services.map((s) => [s.routes[0]?.paths[0], s.url]);
+    const [first, second] = upstreams.map((u) => u.name);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        ['/orders', `http://${first ?? ''}`],
+        ['~/orders/(?<id>[^/]+)$', `https://${second ?? ''}/api`],
+        ['/other', 'http://other'],
+      ]),
+    );
+    // Service and route names do not move when a split starts or ends.
+    const plain = kongDeclarative(tenant, 'uat', routes);
+    expect(deck.services.map((s) => s.name)).toEqual(plain.services.map((s) => s.name));
+    expect(routeNames(deck)).toEqual(routeNames(plain));
+  });
+
+  it('leaves the file as it was with one live slot, an idle one, a zero weight or an address Kong cannot take', () => {
+    const plain = kongDeclarative(tenant, 'uat', routes);
+    expect('upstreams' in plain).toBe(false);
+    const unsplit = [
+      [slot('blue', 100, 'blue:80'), slot('green', 0, 'green:80', 'inactive')],
+      [slot('blue', 100, 'blue:80'), slot('green', 0, 'green:80')],
+      [slot('blue', 100, 'blue:80')],
+      [slot('blue', 90, 'blue:80'), slot('green', 10, null)],
+      [slot('blue', 90, 'blue:80'), slot('green', 10, 'bad host!')],
+      [slot('blue', 90, 'blue:80'), slot('green', 10, 'ftp://green')],
+      [slot('blue', 90, 'http://same:80'), slot('green', 10, 'same')],
+    ];
+    for (const slots of unsplit) {
+      expect(splitTargets(slots), JSON.stringify(slots)).toBeUndefined();
+    }
+    expect(kongDeclarative(tenant, 'uat', routes, 'deck', new Map())).toEqual(plain);
+    // A split of a capability without routes in the file adds nothing.
+    const elsewhere = new Map([['nobody', [{ slot: 'blue' as const, target: 'b:80', weight: 100 }]]]);
+    expect(kongDeclarative(tenant, 'uat', routes, 'deck', elsewhere)).toEqual(plain);
+  });
+
+  it('keeps upstream names apart across tenants sharing one Kong', () => {
+    const targets = splitTargets([slot('blue', 50, '10.0.0.1:8080'), slot('green', 50, '10.0.0.2:8080')]);
+    const splits = new Map([['cap', targets ?? []]]);
+    const one = kongDeclarative(tenant, 'uat', routes, 'dbless', splits);
+    const two = kongDeclarative({ id: 't2', name: 'T2' }, 'uat', routes, 'dbless', splits);
+    expect(one.upstreams?.[0]?.targets.map((t) => t.target)).toEqual(['10.0.0.1:8080', '10.0.0.2:8080']);
+    expect(sharedKongProblems([checkedKongDocument(one), checkedKongDocument(two)])).toEqual([]);
+    expect(sharedKongProblems([checkedKongDocument(one), checkedKongDocument(one)])).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^upstream name .* is in two files$/)]),
+    );
+  });
+
+  it('is checked: weights adding up to other than 100, names twice or unused, missing tags, bad targets', () => {
+    const targets = splitTargets([slot('blue', 70, 'blue:80'), slot('green', 30, 'green:80')]);
+    const doc = kongDeclarative(tenant, 'uat', routes, 'deck', new Map([['cap', targets ?? []]]));
+    const [upstream] = doc.upstreams ?? [];
+    if (!upstream) throw new Error('no upstream');
+    const broken = {
+      ...doc,
+      upstreams: [
+        ...(doc.upstreams ?? []),
+        { ...upstream },
+        {
+          name: '10.0.0.9',
+          tags: ['tenant:t1'],
+          targets: [
+            { target: 'a_b-:80', weight: 60, tags: ['tenant:t1', 'environment:uat'] },
+            { target: 'c', weight: 70_000, tags: ['tenant:t1', 'environment:uat'] },
+          ],
+        },
+      ],
+    };
+    const problems = kongProblems(broken, 'deck');
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `upstream name ${upstream.name} is used twice`,
+        'upstream name 10.0.0.9 is an address, not a name',
+        'upstream 10.0.0.9: lacks select tag environment:uat',
+        'upstream 10.0.0.9: target a_b-:80: invalid host a_b-',
+        'upstream 10.0.0.9: target c is not host:port',
+        'upstream 10.0.0.9: target c weight 70000 is not 0..65535',
+        'upstream 10.0.0.9: target weights add up to 70060, not 100',
+        "upstream 10.0.0.9 is no service's host",
+      ]),
+    );
+    const dangling = { ...doc, upstreams: [] };
+    expect(kongProblems(dangling, 'deck')).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^service host .*\.upstream names no upstream$/)]),
+    );
   });
 });

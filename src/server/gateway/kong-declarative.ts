@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Environment } from '../../contract/common';
 import type { GatewayRoute, KongTarget } from '../../contract/gateway';
+import { kongUpstream, upstreamServiceUrl, type CapabilitySplits, type KongUpstream } from './kong-upstreams';
 import { targetUrl } from './route-rules';
 
 /*
@@ -18,6 +19,9 @@ import { targetUrl } from './route-rules';
  * Names are unique across the whole file and across tenants (Kong's names are per workspace): a readable
  * part, lossy (lower-cased, cut short), then a digest of the exact data the entity stands for. Output is
  * deterministic: names derive from the data, entities are sorted by name.
+ *
+ * A capability split between its two slots (a progressive rollout) gives each of its services an
+ * upstream carrying the slots' weights (kong-upstreams.ts); the file has `upstreams` only then.
  */
 
 export interface KongPlugin {
@@ -49,6 +53,7 @@ export interface KongDeclarative {
   _format_version: '3.0';
   _info?: { select_tags: string[] };
   services: KongService[];
+  upstreams?: KongUpstream[];
 }
 
 /** The tenant a file is for: `hosts` from its gateway configuration (none: the header match). */
@@ -216,9 +221,14 @@ function tenantMatch(tenant: KongTenant): Pick<KongRoute, 'hosts' | 'headers'> {
   return hosts.length > 0 ? { hosts } : { headers: { [TENANT_HEADER]: [tenant.id] } };
 }
 
+/** A service before its upstream is known: the capability it serves says whether it is split. */
+interface ServiceDraft extends KongService {
+  capabilityId: string;
+}
+
 /** Groups the named routes by service, in their (name) order, and names the services. */
-function servicesOf(scope: FileScope, drafts: RouteDraft[]): KongService[] {
-  const services = new Map<string, KongService>();
+function servicesOf(scope: FileScope, drafts: RouteDraft[]): ServiceDraft[] {
+  const services = new Map<string, ServiceDraft>();
   for (const { name, service, route } of drafts) {
     const key = JSON.stringify([service.capabilityId, service.url]);
     const entry = services.get(key) ?? {
@@ -226,6 +236,7 @@ function servicesOf(scope: FileScope, drafts: RouteDraft[]): KongService[] {
       url: service.url,
       tags: [...scope.tags, kongTag('capability', service.capabilityId)],
       routes: [],
+      capabilityId: service.capabilityId,
     };
     entry.routes.push({ name, ...route });
     services.set(key, entry);
@@ -233,12 +244,32 @@ function servicesOf(scope: FileScope, drafts: RouteDraft[]): KongService[] {
   return uniqueNames([...services.values()].sort((a, b) => compare(a.name, b.name) || compare(a.url, b.url)));
 }
 
-/** The declarative configuration of `routes` (the active routes of one tenant and environment). */
+/** Points each service of a split capability at an upstream of its own: the slots' weighted targets. */
+function withUpstreams(
+  drafts: ServiceDraft[],
+  splits: CapabilitySplits,
+): { services: KongService[]; upstreams: KongUpstream[] } {
+  const upstreams: KongUpstream[] = [];
+  const services = drafts.map(({ capabilityId, ...service }) => {
+    const targets = splits.get(capabilityId);
+    if (!targets) return service;
+    const upstream = kongUpstream(service.name, service.tags, targets);
+    upstreams.push(upstream);
+    return { ...service, url: upstreamServiceUrl(service.url, upstream.name) };
+  });
+  return { services, upstreams: upstreams.sort((a, b) => compare(a.name, b.name)) };
+}
+
+/**
+ * The declarative configuration of `routes` (the active routes of one tenant and environment);
+ * `splits` holds the capabilities whose slots share the traffic in that environment.
+ */
 export function kongDeclarative(
   tenant: KongTenant,
   environment: Environment,
   routes: GatewayRoute[],
   target: KongTarget = 'deck',
+  splits: CapabilitySplits = new Map(),
 ): KongDeclarative {
   const tags = [kongTag('tenant', tenant.id), kongTag('environment', environment)];
   const prefix = `${slug(tenant.id, 40)}.${environment}`;
@@ -247,8 +278,10 @@ export function kongDeclarative(
     .map((route) => routeDraft(scope, route))
     .sort((a, b) => compare(a.name, b.name) || compare(a.lineageId, b.lineageId));
   // Route names are unique across the file, not per service: Kong's are per workspace.
-  const services = servicesOf(scope, uniqueNames(drafts));
+  const { services, upstreams } = withUpstreams(servicesOf(scope, uniqueNames(drafts)), splits);
+  // No split, no `upstreams` key: the file is what it was before splits existed.
+  const entities = upstreams.length > 0 ? { services, upstreams } : { services };
   return target === 'deck'
-    ? { _format_version: '3.0', _info: { select_tags: tags }, services }
-    : { _format_version: '3.0', services };
+    ? { _format_version: '3.0', _info: { select_tags: tags }, ...entities }
+    : { _format_version: '3.0', ...entities };
 }

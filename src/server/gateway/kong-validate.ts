@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { KongTarget } from '../../contract/gateway';
+import { upstreamSchema, upstreamsProblems } from './kong-validate-upstreams';
 
 /*
  * An independent check of a Kong declarative file against Kong's own rules (read from Kong's schema
  * sources: kong/db/schema/typedefs.lua, entities/routes.lua, entities/services.lua, entities/plugins.lua,
- * others/declarative_config.lua, kong/tools/ip.lua and kong/tools/uri.lua), for tests and tooling. It
+ * entities/upstreams.lua and targets.lua (kong-validate-upstreams.ts), others/declarative_config.lua, kong/tools/ip.lua and kong/tools/uri.lua), for tests and tooling. It
  * takes the parsed file as `unknown`, so it checks what was served, not what the generator meant.
  * Where Kong is looser than what this console needs (tags with spaces, UTF-8 names), it is stricter.
  */
@@ -53,6 +54,7 @@ const documentSchema = z.object({
     .strict()
     .optional(),
   services: z.array(serviceSchema),
+  upstreams: z.array(upstreamSchema).optional(),
 });
 
 export type CheckedKongDocument = z.infer<typeof documentSchema>;
@@ -132,6 +134,9 @@ export function kongUrlProblems(url: string): string[] {
   }
   return problems;
 }
+
+/** The host of a service URL, as Kong matches it against upstream names. */
+const serviceHost = (url: string): string => /^[a-z]+:\/\/([^/:]+|\[[^\]]*\])/.exec(url)?.[1] ?? '';
 
 function tagProblems(where: string, tags: string[], scope: string[]): string[] {
   return [
@@ -214,6 +219,12 @@ export function kongProblems(value: unknown, target: KongTarget): string[] {
       doc.services.flatMap((s) => s.routes.map((r) => r.name)),
     ),
   );
+  const hosts = doc.services.map((s) => serviceHost(s.url));
+  const upstreams = doc.upstreams ?? [];
+  problems.push(...upstreamsProblems(upstreams, hosts, (where, tags) => tagProblems(where, tags, scope)));
+  for (const host of hosts.filter((h) => h.endsWith('.upstream'))) {
+    if (!upstreams.some((u) => u.name === host)) problems.push(`service host ${host} names no upstream`);
+  }
   for (const service of doc.services) {
     problems.push(...kongUrlProblems(service.url).map((p) => `service ${service.name}: ${p}`));
     problems.push(...tagProblems(`service ${service.name}`, service.tags, scope));
@@ -243,10 +254,13 @@ function tenantKeys(route: Route): { kind: 'hosts' | 'headers'; keys: string[] }
  */
 export function sharedKongProblems(docs: CheckedKongDocument[]): string[] {
   const problems: string[] = [];
-  for (const kind of ['service', 'route'] as const) {
-    const names = docs.flatMap((doc) => [
-      ...new Set(doc.services.flatMap((s) => (kind === 'service' ? [s.name] : s.routes.map((r) => r.name)))),
-    ]);
+  const namesOf = {
+    service: (doc: CheckedKongDocument) => doc.services.map((s) => s.name),
+    route: (doc: CheckedKongDocument) => doc.services.flatMap((s) => s.routes.map((r) => r.name)),
+    upstream: (doc: CheckedKongDocument) => (doc.upstreams ?? []).map((u) => u.name),
+  };
+  for (const kind of ['service', 'route', 'upstream'] as const) {
+    const names = docs.flatMap((doc) => [...new Set(namesOf[kind](doc))]);
     problems.push(...duplicates(names).map((n) => `${kind} name ${n} is in two files`));
   }
   const owners = new Map<string, number>();

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { webAppMeshListQuerySchema } from '../../contract/lists';
-import { createMeshBodySchema, meshManifestSchema, webAppMeshSchema } from '../../contract/web-app-meshes';
+import {
+  createMeshBodySchema,
+  meshManifestQuerySchema,
+  meshManifestSchema,
+  webAppMeshSchema,
+} from '../../contract/web-app-meshes';
 import { requestActor, requireViewer } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import { tenantScope } from '../auth/viewer';
@@ -95,17 +100,18 @@ function meshManifestRoute(app: ZodApp, db: Database): void {
       schema: {
         tags,
         summary:
-          'What a host shell needs to load the mesh: menu in order, entry URLs, modules, hashes, merged config; a strong ETag answers If-None-Match with 304',
+          "What a host shell needs to load the mesh: menu in order, entry URLs, modules, hashes, merged config, and each microfrontend's active slots in the environment (default production) with their traffic weights (docs/traffic-splitting.md); a strong ETag answers If-None-Match with 304",
         params: idParams,
+        querystring: meshManifestQuerySchema,
         response: {
           200: meshManifestSchema,
           304: z.undefined().describe('Unchanged since the ETag sent in If-None-Match'),
-          ...errorResponses(401, 403, 404),
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
     async (request, reply) => {
-      const manifest = await getMeshManifest(db, request.params.id);
+      const manifest = await getMeshManifest(db, request.params.id, request.query.environment);
       // Host shells poll it: a strong tag and no-cache (store, but ask each time) make most polls a 304.
       const etag = strongEtag(JSON.stringify(manifest));
       void reply.header('etag', etag).header('cache-control', 'private, no-cache');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FieldIssue } from '../../contract/errors';
+import type { Environment } from '../../contract/common';
 import type { CreateMeshBody, MeshManifest, MeshMenuItem, WebAppMesh } from '../../contract/web-app-meshes';
 import { recordAudit } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
@@ -13,6 +14,7 @@ import { microfrontends, microfrontendVersions, webAppMeshes } from '../db/schem
 import { badRequest, notFound } from '../errors';
 import { deleteRevisioned, revisionedRows } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
+import { activeSlotsOf } from './manifest-slots';
 
 const meshSortColumns = { name: webAppMeshes.name, createdAt: webAppMeshes.createdAt };
 
@@ -191,8 +193,15 @@ const parseJson = (text: string | null, fallback: unknown): unknown => {
   }
 };
 
-/** The mesh as a host shell loads it: items in order, versions resolved, configuration merged. */
-export async function getMeshManifest(db: Executor, id: string): Promise<MeshManifest> {
+/**
+ * The mesh as a host shell loads it: items in order, versions resolved, configuration merged, and each
+ * microfrontend's active slots in `environment` with their weights.
+ */
+export async function getMeshManifest(
+  db: Executor,
+  id: string,
+  environment: Environment,
+): Promise<MeshManifest> {
   const mesh = await getMesh(db, id);
   const items = z
     .array(
@@ -217,10 +226,16 @@ export async function getMeshManifest(db: Executor, id: string): Promise<MeshMan
         .where(inArray(microfrontendVersions.id, ids))
     : [];
   const byId = new Map(rows.map((row) => [row.version.id, row]));
+  const slots = await activeSlotsOf(
+    db,
+    rows.map((row) => row.microfrontend.id),
+    environment,
+  );
   return {
     meshId: mesh.id,
     name: mesh.name,
     tenantId: mesh.tenantId,
+    environment,
     items: [...items]
       .sort((a, b) => a.order - b.order)
       .flatMap((item) => {
@@ -247,6 +262,7 @@ export async function getMeshManifest(db: Executor, id: string): Promise<MeshMan
               ...(typeof defaults === 'object' && defaults && !Array.isArray(defaults) ? defaults : {}),
               ...item.config,
             },
+            slots: slots.get(row.microfrontend.id) ?? [],
           },
         ];
       }),

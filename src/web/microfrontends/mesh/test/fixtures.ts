@@ -70,6 +70,7 @@ export function makeManifest(overrides: Partial<MeshManifest> = {}): MeshManifes
     meshId: 'mesh-001',
     name: 'Customer Portal',
     tenantId: 'tenant-001',
+    environment: 'production',
     items: [
       {
         id: 'i1',
@@ -84,6 +85,7 @@ export function makeManifest(overrides: Partial<MeshManifest> = {}): MeshManifes
         exposedModules: ['./App', './Widget'],
         integrityHash: 'sha384-abc',
         config: { refresh: 30, theme: 'dark' },
+        slots: [],
       },
       {
         id: 'i2',
@@ -98,6 +100,7 @@ export function makeManifest(overrides: Partial<MeshManifest> = {}): MeshManifes
         exposedModules: ['billing-app'],
         integrityHash: null,
         config: {},
+        slots: [],
       },
     ],
     ...overrides,
