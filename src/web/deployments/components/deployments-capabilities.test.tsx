@@ -133,6 +133,11 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
     await userEvent.click(screen.getByRole('button', { name: 'Switch Slots' }));
     await userEvent.click(
       within(
+        await screen.findByRole('dialog', { name: 'Switch Identity & Access Service in Production' }),
+      ).getByRole('button', { name: 'Switch' }),
+    );
+    await userEvent.click(
+      within(
         await screen.findByRole('alertdialog', {
           name: 'Switch Identity & Access Service in Production to the GREEN slot?',
         }),
@@ -165,6 +170,11 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
     await waitFor(() => expect(field('green', 'version')).toHaveTextContent('3.2.0'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Switch Slots' })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: 'Switch Slots' }));
+    await userEvent.click(
+      within(
+        await screen.findByRole('dialog', { name: 'Switch Identity & Access Service in Production' }),
+      ).getByRole('button', { name: 'Continue to request' }),
+    );
     const dialog = await screen.findByRole('dialog', {
       name: 'Request: switch Identity & Access Service in Production',
     });

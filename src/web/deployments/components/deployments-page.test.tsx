@@ -43,6 +43,13 @@ function renderPage(handlers: Parameters<typeof stubApi>[0], globalRole = 'admin
 const card = (slot: 'blue' | 'green') => screen.getByTestId(`slot-card-${slot}`);
 const field = (slot: 'blue' | 'green', name: string) => within(card(slot)).getByTestId(`slot-${name}`);
 const switchButton = () => screen.getByRole('button', { name: 'Switch Slots' });
+/** Opens Switch Slots and submits its dialog as it opens: all traffic now. */
+async function submitSwitchDialog(where = 'Production') {
+  await userEvent.click(switchButton());
+  const dialog = await screen.findByRole('dialog', { name: `Switch Dashboard in ${where}` });
+  expect(within(dialog).getByRole('radio', { name: /Switch all traffic now/ })).toBeChecked();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Switch' }));
+}
 /** Production asks before live traffic moves. */
 async function confirmProductionSwitch() {
   const dialog = await screen.findByRole('alertdialog', {
@@ -88,7 +95,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
     expect(field('green', 'version')).toHaveTextContent('1.1.0');
     expect(field('green', 'status')).toHaveTextContent('Inactive');
     expect(field('green', 'traffic')).toHaveTextContent('0%');
-    expect(field('green', 'health')).toHaveTextContent('unknown');
+    expect(field('green', 'health')).toHaveTextContent('healthy');
     expect(field('green', 'deployed-url')).toHaveTextContent('https://green.example.com/mfe/dashboard/');
     expect(field('green', 'activated')).toHaveTextContent('N/A');
     expect(within(card('green')).queryByTestId('slot-live')).not.toBeInTheDocument();
@@ -146,7 +153,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Microfrontend' })).toHaveTextContent('Dashboard'),
     );
-    await userEvent.click(switchButton());
+    await submitSwitchDialog();
     expect(requestsTo(fetchMock, 'POST', '/api/deployments/switch')).toHaveLength(0);
     await confirmProductionSwitch();
 
@@ -170,26 +177,29 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Microfrontend' })).toHaveTextContent('Dashboard'),
     );
-    await userEvent.click(switchButton());
+    await submitSwitchDialog();
     await confirmProductionSwitch();
     expect(await screen.findByText('Switch failed')).toBeInTheDocument();
     expect(screen.getByText('The slots changed since the page loaded')).toBeInTheDocument();
 
-    // A proxy's plain-text body is the message too; an empty body leaves the fallback.
+    // The switch dialog stays open with its choices, to try again. A proxy's plain-text body is the
+    // message too; an empty body leaves the fallback.
+    const retry = async () => {
+      const dialog = screen.getByRole('dialog', { name: 'Switch Dashboard in Production' });
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Switch' })).toBeEnabled());
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Switch' }));
+      await confirmProductionSwitch();
+    };
     reply = new Response('Upstream proxy timed out', { status: 502 });
-    await waitFor(() => expect(switchButton()).toBeEnabled());
-    await userEvent.click(switchButton());
-    await confirmProductionSwitch();
+    await retry();
     expect(await screen.findByText('Upstream proxy timed out')).toBeInTheDocument();
 
     reply = new Response('', { status: 502 });
-    await waitFor(() => expect(switchButton()).toBeEnabled());
-    await userEvent.click(switchButton());
-    await confirmProductionSwitch();
+    await retry();
     expect(await screen.findByText('Failed to switch deployment.')).toBeInTheDocument();
   });
 
-  it('switches outside production on the click, and cancels a production switch without sending it', async () => {
+  it('switches outside production without asking again, and cancels a production switch without sending it', async () => {
     const { fetchMock } = renderPage({
       'GET /api/deployments/microfrontend/mfe-001/environment/uat': [
         liveSlot({ environment: 'uat' }),
@@ -198,17 +208,20 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
       'POST /api/deployments/switch': [liveSlot(), idleSlot()],
     });
     await screen.findByTestId('slot-card-blue');
-    await userEvent.click(switchButton());
+    await submitSwitchDialog();
     await userEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
     );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    // Cancel returns to the switch dialog; its own Cancel closes it.
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requestsTo(fetchMock, 'POST', '/api/deployments/switch')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Environment' }));
     await userEvent.click(await screen.findByRole('option', { name: 'UAT' }));
     await waitFor(() => expect(switchButton()).toBeEnabled());
-    await userEvent.click(switchButton());
+    await submitSwitchDialog('UAT');
     expect(await screen.findByText('Deployment switched')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST', '/api/deployments/switch')[0]?.body).toMatchObject({
