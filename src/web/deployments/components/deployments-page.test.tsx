@@ -1,44 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { DeploymentsPage } from '@/deployments/components/deployments-page';
 import { formatDateTime } from '@/deployments/lib/slots';
-import {
-  apiError,
-  capabilities,
-  idleSlot,
-  liveSlot,
-  makeVersion,
-  microfrontends,
-  optionsOf,
-  requestsTo,
-  stubApi,
-} from '@/deployments/test/fixtures';
-import { makeMe, queryClientWithMe } from '@/test/me';
-import { renderWithProviders } from '@/test/render';
-
-const SLOTS = '/api/deployments/microfrontend/mfe-001/environment/production';
-const versions = [makeVersion('mfv-120', '1.2.0'), makeVersion('mfv-110', '1.1.0')];
-
-function renderPage(handlers: Parameters<typeof stubApi>[0], globalRole = 'admin') {
-  const fetchMock = stubApi({
-    'GET /api/microfrontends/options': optionsOf(microfrontends),
-    'GET /api/capabilities/options': optionsOf(capabilities),
-    'GET /api/microfrontend-versions/microfrontend/mfe-001': versions,
-    'GET /api/microfrontend-versions/microfrontend/mfe-001/published': versions,
-    [`GET ${SLOTS}`]: [liveSlot(), idleSlot()],
-    ...handlers,
-  });
-  const utils = renderWithProviders(
-    <>
-      <DeploymentsPage />
-      <Toaster />
-    </>,
-    { path: '/deployments', queryClient: queryClientWithMe(makeMe({ globalRole })) },
-  );
-  return { fetchMock, ...utils };
-}
+import { apiError, idleSlot, liveSlot, requestsTo } from '@/deployments/test/fixtures';
+import { SLOTS, renderDeploymentsPage } from '@/deployments/test/render-page';
 
 const card = (slot: 'blue' | 'green') => screen.getByTestId(`slot-card-${slot}`);
 const field = (slot: 'blue' | 'green', name: string) => within(card(slot)).getByTestId(`slot-${name}`);
@@ -65,7 +30,7 @@ afterEach(() => {
 
 describe('DeploymentsPage', { timeout: 20_000 }, () => {
   it('defaults to the Microfrontends tab, the first microfrontend and Production', async () => {
-    const { fetchMock } = renderPage({});
+    const { fetchMock } = renderDeploymentsPage({});
     expect(screen.getByRole('heading', { name: 'Blue-Green Deployments', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Microfrontends' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Capabilities' })).toHaveAttribute('aria-selected', 'false');
@@ -78,7 +43,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
   });
 
   it('shows both slot cards with every field, the version resolved from its id', async () => {
-    renderPage({});
+    renderDeploymentsPage({});
     await screen.findByTestId('slot-card-blue');
     await waitFor(() => expect(field('blue', 'version')).toHaveTextContent('1.2.0'));
     expect(field('blue', 'status')).toHaveTextContent('Active');
@@ -102,7 +67,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
   });
 
   it("reads 'No deployment in this slot' for an empty slot and disables Switch with fewer than two", async () => {
-    renderPage({ [`GET ${SLOTS}`]: [liveSlot()] });
+    renderDeploymentsPage({ [`GET ${SLOTS}`]: [liveSlot()] });
     expect(
       await within(await screen.findByTestId('slot-card-green')).findByText('No deployment in this slot'),
     ).toBeInTheDocument();
@@ -112,7 +77,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
 
   it("shows 'Loading deployments...' and then the empty text", async () => {
     let answer: ((rows: unknown[]) => void) | undefined;
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderDeploymentsPage({
       [`GET ${SLOTS}`]: () =>
         new Promise<Response>((resolve) => (answer = (rows) => resolve(Response.json(rows)))),
     });
@@ -127,7 +92,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
   });
 
   it("toasts 'Cannot switch' unless one slot is live and the other inactive", async () => {
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderDeploymentsPage({
       [`GET ${SLOTS}`]: [liveSlot(), idleSlot({ status: 'active', trafficPercentage: 0 })],
     });
     await screen.findByTestId('slot-card-blue');
@@ -139,7 +104,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
 
   it("switches from the live slot to the inactive one: 'Deployment switched', cards refreshed", async () => {
     let rows = [liveSlot(), idleSlot()];
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderDeploymentsPage({
       [`GET ${SLOTS}`]: () => Response.json(rows),
       'POST /api/deployments/switch': () => {
         rows = [
@@ -172,7 +137,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
 
   it("shows 'Switch failed' with the server message (JSON or plain text), or 'Failed to switch deployment.'", async () => {
     let reply = apiError(409, 'The slots changed since the page loaded');
-    renderPage({ 'POST /api/deployments/switch': () => reply });
+    renderDeploymentsPage({ 'POST /api/deployments/switch': () => reply });
     await screen.findByTestId('slot-card-blue');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Microfrontend' })).toHaveTextContent('Dashboard'),
@@ -200,7 +165,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
   });
 
   it('switches outside production without asking again, and cancels a production switch without sending it', async () => {
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderDeploymentsPage({
       'GET /api/deployments/microfrontend/mfe-001/environment/uat': [
         liveSlot({ environment: 'uat' }),
         idleSlot({ environment: 'uat' }),
@@ -230,7 +195,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
   });
 
   it('refetches for another environment and another microfrontend', async () => {
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderDeploymentsPage({
       'GET /api/deployments/microfrontend/mfe-001/environment/development': [],
       'GET /api/deployments/microfrontend/mfe-002/environment/development': [
         liveSlot({ microfrontendId: 'mfe-002' }),
@@ -253,7 +218,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
   });
 
   it('leaves Switch disabled and hides Deploy for users who are not administrators', async () => {
-    renderPage({}, 'user');
+    renderDeploymentsPage({}, 'user');
     await screen.findByTestId('slot-card-blue');
     expect(switchButton()).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Deploy to idle slot' })).not.toBeInTheDocument();

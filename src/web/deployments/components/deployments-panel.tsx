@@ -4,11 +4,9 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { useDeployments } from '@/deployments/api/get-deployments';
 import { useRollouts } from '@/deployments/api/get-rollouts';
-import { useSlotHealth } from '@/deployments/api/get-slot-health';
+import { DeploymentDetails } from '@/deployments/components/deployment-details';
 import { DeployIdleSlotDialog } from '@/deployments/components/deploy-idle-slot-dialog';
 import { DeploymentFilters } from '@/deployments/components/deployment-filters';
-import { DeploymentSlots } from '@/deployments/components/deployment-slots';
-import { RolloutPanel } from '@/deployments/components/rollout-panel';
 import { SwitchSlotsButton } from '@/deployments/components/switch-slots-button';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { useSelectedResource } from '@/deployments/lib/resource-options';
@@ -36,7 +34,6 @@ export function DeploymentsPanel({
   const { selectedId, name, first, isEmpty } = useSelectedResource(kind, resourceId);
 
   const slots = useDeployments(kind, selectedId, environment);
-  const health = useSlotHealth(kind, selectedId, environment);
   const rollouts = useRollouts(kind, selectedId, environment);
   const versions = useMicrofrontendVersions(kind === 'microfrontends' ? selectedId : undefined);
   const versionNames = useMemo(
@@ -85,26 +82,16 @@ export function DeploymentsPanel({
           title={kind === 'microfrontends' ? 'No microfrontends registered yet' : 'No capabilities available'}
         />
       ) : (
-        <>
-          <DeploymentSlots
-            kind={kind}
-            slots={slots}
-            versionNames={versionNames}
-            health={health}
-            editTarget={isAdmin && selectedId ? { kind, id: selectedId, environment } : null}
-          />
-          {selectedId && slots.isSuccess && slots.data.length > 0 && (
-            <RolloutPanel
-              kind={kind}
-              id={selectedId}
-              environment={environment}
-              name={name ?? selectedId}
-              rollouts={rollouts}
-              rows={rows}
-              canAct={isAdmin}
-            />
-          )}
-        </>
+        <DeploymentDetails
+          kind={kind}
+          id={selectedId}
+          name={name}
+          environment={environment}
+          slots={slots}
+          rollouts={rollouts}
+          versionNames={versionNames}
+          isAdmin={isAdmin}
+        />
       )}
     </div>
   );

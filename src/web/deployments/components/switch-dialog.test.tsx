@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { SwitchSlotsButton } from '@/deployments/components/switch-slots-button';
@@ -22,6 +23,28 @@ async function openSwitchDialog(where = 'Production') {
   await waitFor(() => expect(screen.getByRole('button', { name: 'Switch Slots' })).toBeEnabled());
   await userEvent.click(screen.getByRole('button', { name: 'Switch Slots' }));
   return screen.findByRole('dialog', { name: `Switch Dashboard in ${where}` });
+}
+
+/** The button alone, on `rows` in production, signed in as an administrator. */
+function renderButton(props: Partial<ComponentProps<typeof SwitchSlotsButton>>) {
+  stubApi({ 'GET /api/approval-policy': platformPolicy(0) });
+  renderWithProviders(
+    <>
+      <SwitchSlotsButton
+        kind="microfrontends"
+        resourceId="mfe-001"
+        resourceName="Dashboard"
+        environment="production"
+        rows={[liveSlot(), idleSlot()]}
+        canSwitch
+        canForce
+        rolloutInProgress={false}
+        {...props}
+      />
+      <Toaster />
+    </>,
+    { queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })) },
+  );
 }
 
 afterEach(() => {
@@ -152,23 +175,7 @@ describe('Deployments: the switch dialog', { timeout: 20_000 }, () => {
   });
 
   it('tells someone who may not force why the switch to an unhealthy slot cannot go ahead', async () => {
-    stubApi({ 'GET /api/approval-policy': platformPolicy(0) });
-    renderWithProviders(
-      <>
-        <SwitchSlotsButton
-          kind="microfrontends"
-          resourceId="mfe-001"
-          resourceName="Dashboard"
-          environment="production"
-          rows={[liveSlot(), unhealthy]}
-          canSwitch
-          canForce={false}
-          rolloutInProgress={false}
-        />
-        <Toaster />
-      </>,
-      { queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })) },
-    );
+    renderButton({ rows: [liveSlot(), unhealthy], canForce: false });
     const dialog = await openSwitchDialog();
     const notice = within(dialog).getByTestId('health-gate-notice');
     expect(notice).toHaveTextContent('Green slot is unhealthy (HTTP 503): the switch will be refused');
@@ -205,20 +212,7 @@ describe('Deployments: the switch dialog', { timeout: 20_000 }, () => {
   });
 
   it('disables Switch while a rollout is in progress', async () => {
-    stubApi({ 'GET /api/approval-policy': platformPolicy(0) });
-    renderWithProviders(
-      <SwitchSlotsButton
-        kind="microfrontends"
-        resourceId="mfe-001"
-        resourceName="Dashboard"
-        environment="production"
-        rows={[liveSlot(), idleSlot()]}
-        canSwitch
-        canForce
-        rolloutInProgress
-      />,
-      { queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })) },
-    );
+    renderButton({ rolloutInProgress: true });
     const button = await screen.findByRole('button', { name: 'Switch Slots' });
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('title', 'A rollout is in progress: promote or abort it first');

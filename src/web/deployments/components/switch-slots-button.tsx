@@ -1,21 +1,15 @@
-import { environmentNames } from '@contract/common';
 import { ArrowLeftRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { notifyProblem, notifySuccess } from '@/components/notify';
 import { toast } from '@/components/ui/use-toast';
-import {
-  switchChange,
-  useSwitchDeployment,
-  type SwitchDeploymentInput,
-} from '@/deployments/api/switch-deployment';
-import { DeploymentRequestDialog } from '@/deployments/components/deployment-request-dialog';
+import { useSwitchDeployment, type SwitchDeploymentInput } from '@/deployments/api/switch-deployment';
 import { SwitchDialog } from '@/deployments/components/switch-dialog';
+import { SwitchRequestDialog } from '@/deployments/components/switch-request-dialog';
 import { healthGateProblem } from '@/deployments/lib/health';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { switchPlan, type SlotRow } from '@/deployments/lib/slots';
 import { stepsText } from '@/deployments/lib/switch-form';
-import { productionQuestion, switchSummary } from '@/deployments/lib/switch-text';
 import { useApprovalGate } from '@/deployments/lib/use-approval-gate';
 import { getErrorMessage } from '@/lib/api-client';
 
@@ -81,25 +75,16 @@ export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
     notifyProblem('Cannot switch', 'Both blue and green slots must be deployed.');
   };
 
+  // Why the button is off, as its tooltip.
+  const refusal = !canSwitch
+    ? 'Only administrators can switch slots'
+    : rolloutInProgress
+      ? 'A rollout is in progress: promote or abort it first'
+      : undefined;
+  const busy = switchDeployment.isPending || gate.form.mode === 'loading';
   return (
     <>
-      <Button
-        onClick={onClick}
-        disabled={
-          !canSwitch ||
-          rolloutInProgress ||
-          rows.length < 2 ||
-          switchDeployment.isPending ||
-          gate.form.mode === 'loading'
-        }
-        title={
-          !canSwitch
-            ? 'Only administrators can switch slots'
-            : rolloutInProgress
-              ? 'A rollout is in progress: promote or abort it first'
-              : undefined
-        }
-      >
+      <Button onClick={onClick} disabled={!!refusal || rows.length < 2 || busy} title={refusal}>
         <ArrowLeftRight aria-hidden="true" />
         {switchDeployment.isPending ? 'Switching...' : 'Switch Slots'}
       </Button>
@@ -117,19 +102,7 @@ export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
         />
       )}
       {gate.requested && (
-        <DeploymentRequestDialog
-          {...gate.requested}
-          title={`Request: switch ${name} in ${environmentNames[environment]}`}
-          description={`Once applied: ${switchSummary(name, gate.requested)}`}
-          form={gate.form}
-          change={switchChange(gate.requested)}
-          bypassConfirmation={{
-            title: productionQuestion(name, gate.requested),
-            description: `${switchSummary(name, gate.requested)} Without approval.`,
-            confirmLabel: 'Switch production traffic',
-          }}
-          onClose={gate.close}
-        />
+        <SwitchRequestDialog input={gate.requested} name={name} form={gate.form} onClose={gate.close} />
       )}
     </>
   );

@@ -9,6 +9,7 @@ import {
   optionsOf,
   stubApi,
 } from '@/deployments/test/fixtures';
+import { makeChangeRequest } from '@/test/control-plane-fixtures';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
 
@@ -24,26 +25,8 @@ export const platformPolicy = (production: number) => ({
 });
 
 /** A pending platform change request as POST /api/change-requests answers it. */
-export const platformRequest = (overrides: Record<string, unknown>) => ({
-  tenantId: null,
-  tenantName: null,
-  environment: 'production',
-  description: null,
-  status: 'pending',
-  requiredApprovals: 1,
-  approvals: 0,
-  requestedBy: 'alice@example.com',
-  createdAt: '2024-03-01T10:00:00.000Z',
-  updatedAt: '2024-03-01T10:00:00.000Z',
-  scheduledAt: null,
-  scheduleTimeZone: null,
-  appliedAt: null,
-  appliedBy: null,
-  outcome: null,
-  bypassReason: null,
-  revision: 1,
-  ...overrides,
-});
+export const platformRequest = (overrides: Record<string, unknown>) =>
+  makeChangeRequest({ tenantId: null, tenantName: null, ...overrides });
 
 /**
  * The Deployments page on Dashboard in production (blue live, green idle and healthy; no probes, no
@@ -55,6 +38,7 @@ export function renderDeploymentsPage(handlers: Parameters<typeof stubApi>[0], g
     'GET /api/microfrontends/options': optionsOf(microfrontends),
     'GET /api/capabilities/options': optionsOf(capabilities),
     'GET /api/microfrontend-versions/microfrontend/mfe-001': versions,
+    'GET /api/microfrontend-versions/microfrontend/mfe-001/published': versions,
     'GET /api/approval-policy': platformPolicy(0),
     [`GET ${SLOTS}`]: [liveSlot(), idleSlot()],
     [`GET ${HEALTH}`]: [],
