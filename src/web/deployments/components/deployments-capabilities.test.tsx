@@ -14,41 +14,12 @@ import {
   requestsTo,
   stubApi,
 } from '@/deployments/test/fixtures';
+import { platformPolicy, platformRequest } from '@/deployments/test/render-page';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
 
 const CAP_SLOTS = '/api/capability-deployments/capability/api-001/environment/production';
 const MFE_SLOTS = '/api/deployments/microfrontend/mfe-001/environment/production';
-/** The platform's approval policy, asking `production` approvals of production switches. */
-const platformPolicy = (production: number) => ({
-  tenantId: null,
-  requiredApprovals: { development: 0, uat: 0, production },
-  updatedAt: null,
-  updatedBy: null,
-});
-
-/** A pending platform change request as POST /api/change-requests answers it. */
-const platformRequest = (overrides: Record<string, unknown>) => ({
-  tenantId: null,
-  tenantName: null,
-  environment: 'production',
-  description: null,
-  status: 'pending',
-  requiredApprovals: 1,
-  approvals: 0,
-  requestedBy: 'alice@example.com',
-  createdAt: '2024-03-01T10:00:00.000Z',
-  updatedAt: '2024-03-01T10:00:00.000Z',
-  scheduledAt: null,
-  scheduleTimeZone: null,
-  appliedAt: null,
-  appliedBy: null,
-  outcome: null,
-  bypassReason: null,
-  revision: 1,
-  ...overrides,
-});
-
 function renderPage(handlers: Parameters<typeof stubApi>[0]) {
   const fetchMock = stubApi({
     'GET /api/microfrontends/options': optionsOf(microfrontends),
@@ -133,6 +104,11 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
     await userEvent.click(screen.getByRole('button', { name: 'Switch Slots' }));
     await userEvent.click(
       within(
+        await screen.findByRole('dialog', { name: 'Switch Identity & Access Service in Production' }),
+      ).getByRole('button', { name: 'Switch' }),
+    );
+    await userEvent.click(
+      within(
         await screen.findByRole('alertdialog', {
           name: 'Switch Identity & Access Service in Production to the GREEN slot?',
         }),
@@ -165,6 +141,11 @@ describe('DeploymentsPage: capabilities and deploying', { timeout: 20_000 }, () 
     await waitFor(() => expect(field('green', 'version')).toHaveTextContent('3.2.0'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Switch Slots' })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: 'Switch Slots' }));
+    await userEvent.click(
+      within(
+        await screen.findByRole('dialog', { name: 'Switch Identity & Access Service in Production' }),
+      ).getByRole('button', { name: 'Continue to request' }),
+    );
     const dialog = await screen.findByRole('dialog', {
       name: 'Request: switch Identity & Access Service in Production',
     });

@@ -1,48 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { DeploymentsPage } from '@/deployments/components/deployments-page';
 import { formatDateTime } from '@/deployments/lib/slots';
-import {
-  apiError,
-  capabilities,
-  idleSlot,
-  liveSlot,
-  makeVersion,
-  microfrontends,
-  optionsOf,
-  requestsTo,
-  stubApi,
-} from '@/deployments/test/fixtures';
-import { makeMe, queryClientWithMe } from '@/test/me';
-import { renderWithProviders } from '@/test/render';
-
-const SLOTS = '/api/deployments/microfrontend/mfe-001/environment/production';
-const versions = [makeVersion('mfv-120', '1.2.0'), makeVersion('mfv-110', '1.1.0')];
-
-function renderPage(handlers: Parameters<typeof stubApi>[0], globalRole = 'admin') {
-  const fetchMock = stubApi({
-    'GET /api/microfrontends/options': optionsOf(microfrontends),
-    'GET /api/capabilities/options': optionsOf(capabilities),
-    'GET /api/microfrontend-versions/microfrontend/mfe-001': versions,
-    'GET /api/microfrontend-versions/microfrontend/mfe-001/published': versions,
-    [`GET ${SLOTS}`]: [liveSlot(), idleSlot()],
-    ...handlers,
-  });
-  const utils = renderWithProviders(
-    <>
-      <DeploymentsPage />
-      <Toaster />
-    </>,
-    { path: '/deployments', queryClient: queryClientWithMe(makeMe({ globalRole })) },
-  );
-  return { fetchMock, ...utils };
-}
+import { apiError, idleSlot, liveSlot, requestsTo } from '@/deployments/test/fixtures';
+import { SLOTS, renderDeploymentsPage } from '@/deployments/test/render-page';
 
 const card = (slot: 'blue' | 'green') => screen.getByTestId(`slot-card-${slot}`);
 const field = (slot: 'blue' | 'green', name: string) => within(card(slot)).getByTestId(`slot-${name}`);
 const switchButton = () => screen.getByRole('button', { name: 'Switch Slots' });
+/** Opens Switch Slots and submits its dialog as it opens: all traffic now. */
+async function submitSwitchDialog(where = 'Production') {
+  await userEvent.click(switchButton());
+  const dialog = await screen.findByRole('dialog', { name: `Switch Dashboard in ${where}` });
+  expect(within(dialog).getByRole('radio', { name: /Switch all traffic now/ })).toBeChecked();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Switch' }));
+}
 /** Production asks before live traffic moves. */
 async function confirmProductionSwitch() {
   const dialog = await screen.findByRole('alertdialog', {
@@ -58,7 +30,7 @@ afterEach(() => {
 
 describe('DeploymentsPage', { timeout: 20_000 }, () => {
   it('defaults to the Microfrontends tab, the first microfrontend and Production', async () => {
-    const { fetchMock } = renderPage({});
+    const { fetchMock } = renderDeploymentsPage({});
     expect(screen.getByRole('heading', { name: 'Blue-Green Deployments', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Microfrontends' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Capabilities' })).toHaveAttribute('aria-selected', 'false');
@@ -71,7 +43,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
   });
 
   it('shows both slot cards with every field, the version resolved from its id', async () => {
-    renderPage({});
+    renderDeploymentsPage({});
     await screen.findByTestId('slot-card-blue');
     await waitFor(() => expect(field('blue', 'version')).toHaveTextContent('1.2.0'));
     expect(field('blue', 'status')).toHaveTextContent('Active');
@@ -88,14 +60,14 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
     expect(field('green', 'version')).toHaveTextContent('1.1.0');
     expect(field('green', 'status')).toHaveTextContent('Inactive');
     expect(field('green', 'traffic')).toHaveTextContent('0%');
-    expect(field('green', 'health')).toHaveTextContent('unknown');
+    expect(field('green', 'health')).toHaveTextContent('healthy');
     expect(field('green', 'deployed-url')).toHaveTextContent('https://green.example.com/mfe/dashboard/');
     expect(field('green', 'activated')).toHaveTextContent('N/A');
     expect(within(card('green')).queryByTestId('slot-live')).not.toBeInTheDocument();
   });
 
   it("reads 'No deployment in this slot' for an empty slot and disables Switch with fewer than two", async () => {
-    renderPage({ [`GET ${SLOTS}`]: [liveSlot()] });
+    renderDeploymentsPage({ [`GET ${SLOTS}`]: [liveSlot()] });
     expect(
       await within(await screen.findByTestId('slot-card-green')).findByText('No deployment in this slot'),
     ).toBeInTheDocument();
@@ -105,7 +77,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
 
   it("shows 'Loading deployments...' and then the empty text", async () => {
     let answer: ((rows: unknown[]) => void) | undefined;
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderDeploymentsPage({
       [`GET ${SLOTS}`]: () =>
         new Promise<Response>((resolve) => (answer = (rows) => resolve(Response.json(rows)))),
     });
@@ -120,7 +92,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
   });
 
   it("toasts 'Cannot switch' unless one slot is live and the other inactive", async () => {
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderDeploymentsPage({
       [`GET ${SLOTS}`]: [liveSlot(), idleSlot({ status: 'active', trafficPercentage: 0 })],
     });
     await screen.findByTestId('slot-card-blue');
@@ -132,7 +104,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
 
   it("switches from the live slot to the inactive one: 'Deployment switched', cards refreshed", async () => {
     let rows = [liveSlot(), idleSlot()];
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderDeploymentsPage({
       [`GET ${SLOTS}`]: () => Response.json(rows),
       'POST /api/deployments/switch': () => {
         rows = [
@@ -146,7 +118,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Microfrontend' })).toHaveTextContent('Dashboard'),
     );
-    await userEvent.click(switchButton());
+    await submitSwitchDialog();
     expect(requestsTo(fetchMock, 'POST', '/api/deployments/switch')).toHaveLength(0);
     await confirmProductionSwitch();
 
@@ -165,32 +137,35 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
 
   it("shows 'Switch failed' with the server message (JSON or plain text), or 'Failed to switch deployment.'", async () => {
     let reply = apiError(409, 'The slots changed since the page loaded');
-    renderPage({ 'POST /api/deployments/switch': () => reply });
+    renderDeploymentsPage({ 'POST /api/deployments/switch': () => reply });
     await screen.findByTestId('slot-card-blue');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Microfrontend' })).toHaveTextContent('Dashboard'),
     );
-    await userEvent.click(switchButton());
+    await submitSwitchDialog();
     await confirmProductionSwitch();
     expect(await screen.findByText('Switch failed')).toBeInTheDocument();
     expect(screen.getByText('The slots changed since the page loaded')).toBeInTheDocument();
 
-    // A proxy's plain-text body is the message too; an empty body leaves the fallback.
+    // The switch dialog stays open with its choices, to try again. A proxy's plain-text body is the
+    // message too; an empty body leaves the fallback.
+    const retry = async () => {
+      const dialog = screen.getByRole('dialog', { name: 'Switch Dashboard in Production' });
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Switch' })).toBeEnabled());
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Switch' }));
+      await confirmProductionSwitch();
+    };
     reply = new Response('Upstream proxy timed out', { status: 502 });
-    await waitFor(() => expect(switchButton()).toBeEnabled());
-    await userEvent.click(switchButton());
-    await confirmProductionSwitch();
+    await retry();
     expect(await screen.findByText('Upstream proxy timed out')).toBeInTheDocument();
 
     reply = new Response('', { status: 502 });
-    await waitFor(() => expect(switchButton()).toBeEnabled());
-    await userEvent.click(switchButton());
-    await confirmProductionSwitch();
+    await retry();
     expect(await screen.findByText('Failed to switch deployment.')).toBeInTheDocument();
   });
 
-  it('switches outside production on the click, and cancels a production switch without sending it', async () => {
-    const { fetchMock } = renderPage({
+  it('switches outside production without asking again, and cancels a production switch without sending it', async () => {
+    const { fetchMock } = renderDeploymentsPage({
       'GET /api/deployments/microfrontend/mfe-001/environment/uat': [
         liveSlot({ environment: 'uat' }),
         idleSlot({ environment: 'uat' }),
@@ -198,17 +173,20 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
       'POST /api/deployments/switch': [liveSlot(), idleSlot()],
     });
     await screen.findByTestId('slot-card-blue');
-    await userEvent.click(switchButton());
+    await submitSwitchDialog();
     await userEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
     );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    // Cancel returns to the switch dialog; its own Cancel closes it.
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requestsTo(fetchMock, 'POST', '/api/deployments/switch')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Environment' }));
     await userEvent.click(await screen.findByRole('option', { name: 'UAT' }));
     await waitFor(() => expect(switchButton()).toBeEnabled());
-    await userEvent.click(switchButton());
+    await submitSwitchDialog('UAT');
     expect(await screen.findByText('Deployment switched')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST', '/api/deployments/switch')[0]?.body).toMatchObject({
@@ -217,7 +195,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
   });
 
   it('refetches for another environment and another microfrontend', async () => {
-    const { fetchMock } = renderPage({
+    const { fetchMock } = renderDeploymentsPage({
       'GET /api/deployments/microfrontend/mfe-001/environment/development': [],
       'GET /api/deployments/microfrontend/mfe-002/environment/development': [
         liveSlot({ microfrontendId: 'mfe-002' }),
@@ -240,7 +218,7 @@ describe('DeploymentsPage', { timeout: 20_000 }, () => {
   });
 
   it('leaves Switch disabled and hides Deploy for users who are not administrators', async () => {
-    renderPage({}, 'user');
+    renderDeploymentsPage({}, 'user');
     await screen.findByTestId('slot-card-blue');
     expect(switchButton()).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Deploy to idle slot' })).not.toBeInTheDocument();

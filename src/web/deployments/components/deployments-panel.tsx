@@ -3,12 +3,14 @@ import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { useDeployments } from '@/deployments/api/get-deployments';
+import { useRollouts } from '@/deployments/api/get-rollouts';
+import { DeploymentDetails } from '@/deployments/components/deployment-details';
 import { DeployIdleSlotDialog } from '@/deployments/components/deploy-idle-slot-dialog';
 import { DeploymentFilters } from '@/deployments/components/deployment-filters';
-import { DeploymentSlots } from '@/deployments/components/deployment-slots';
 import { SwitchSlotsButton } from '@/deployments/components/switch-slots-button';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { useSelectedResource } from '@/deployments/lib/resource-options';
+import { currentRollout } from '@/deployments/lib/rollouts';
 import { useMicrofrontendVersions } from '@/microfrontends';
 
 type DeploymentsPanelProps = {
@@ -32,6 +34,7 @@ export function DeploymentsPanel({
   const { selectedId, name, first, isEmpty } = useSelectedResource(kind, resourceId);
 
   const slots = useDeployments(kind, selectedId, environment);
+  const rollouts = useRollouts(kind, selectedId, environment);
   const versions = useMicrofrontendVersions(kind === 'microfrontends' ? selectedId : undefined);
   const versionNames = useMemo(
     () => new Map((versions.data ?? []).map((v) => [v.id, v.version])),
@@ -58,7 +61,14 @@ export function DeploymentsPanel({
               rows={rows}
             />
           )}
-          <SwitchSlotsButton {...shown} resourceName={name} rows={rows} canSwitch={isAdmin} />
+          <SwitchSlotsButton
+            {...shown}
+            resourceName={name}
+            rows={rows}
+            canSwitch={isAdmin}
+            canForce={isAdmin}
+            rolloutInProgress={!!currentRollout(rollouts.data)}
+          />
         </div>
       </div>
       {first.isError ? (
@@ -72,7 +82,16 @@ export function DeploymentsPanel({
           title={kind === 'microfrontends' ? 'No microfrontends registered yet' : 'No capabilities available'}
         />
       ) : (
-        <DeploymentSlots kind={kind} slots={slots} versionNames={versionNames} />
+        <DeploymentDetails
+          kind={kind}
+          id={selectedId}
+          name={name}
+          environment={environment}
+          slots={slots}
+          rollouts={rollouts}
+          versionNames={versionNames}
+          isAdmin={isAdmin}
+        />
       )}
     </div>
   );

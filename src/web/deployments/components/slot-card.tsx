@@ -1,15 +1,17 @@
+import type { HealthResult } from '@contract/rollouts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/status-badge';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  EditHealthCheckDialog,
+  type HealthCheckTarget,
+} from '@/deployments/components/edit-health-check-dialog';
+import { HealthBadge } from '@/deployments/components/health-badge';
+import { SlotProbes } from '@/deployments/components/slot-probes';
 import { formatDateTime, isLive, type SlotName, type SlotRow } from '@/deployments/lib/slots';
 import { cn } from '@/lib/utils';
-
-const healthVariants: Record<string, BadgeVariant> = {
-  healthy: 'default',
-  unhealthy: 'destructive',
-  unknown: 'secondary',
-};
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,10 +33,17 @@ type SlotCardProps = {
   row: SlotRow | null;
   /** The version the slot runs (resolved by the page). */
   version: string;
+  /** Both slots' recent probes. */
+  health: UseQueryResult<HealthResult[]>;
+  /** Where "Edit health check" saves (administrators); null: not offered. */
+  editTarget: HealthCheckTarget | null;
 };
 
-/** One of the blue and green slots: version, status, traffic, health, URL, deployed and activated. */
-export function SlotCard({ slot, row, version }: SlotCardProps) {
+/**
+ * One of the blue and green slots: version, status, traffic, health (why not, last check, the health
+ * check and its recent probes), URL, deployed and activated.
+ */
+export function SlotCard({ slot, row, version, health, editTarget }: SlotCardProps) {
   const title = slot === 'blue' ? 'Blue Slot' : 'Green Slot';
   return (
     <Card
@@ -51,34 +60,45 @@ export function SlotCard({ slot, row, version }: SlotCardProps) {
       </CardHeader>
       <CardContent>
         {row ? (
-          <dl className="divide-y">
-            <Row label="Version">{version}</Row>
-            <Row label="Status">
-              <StatusBadge status={row.status} />
-            </Row>
-            <Row label="Traffic">{row.trafficPercentage}%</Row>
-            <Row label="Health">
-              <Badge variant={healthVariants[row.healthStatus.toLowerCase()] ?? 'outline'}>
-                {row.healthStatus}
-              </Badge>
-            </Row>
-            <Row label="Deployed URL">
-              {row.deployedUrl ? (
-                <a
-                  href={row.deployedUrl}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  className="font-mono text-xs underline-offset-4 hover:underline"
-                >
-                  {row.deployedUrl}
-                </a>
-              ) : (
-                'N/A'
-              )}
-            </Row>
-            <Row label="Deployed">{formatDateTime(row.deployedAt)}</Row>
-            <Row label="Activated">{formatDateTime(row.activatedAt)}</Row>
-          </dl>
+          <>
+            <dl className="divide-y">
+              <Row label="Version">{version}</Row>
+              <Row label="Status">
+                <StatusBadge status={row.status} />
+              </Row>
+              <Row label="Traffic">{row.trafficPercentage}%</Row>
+              <Row label="Health">
+                <HealthBadge row={row} />
+              </Row>
+              <Row label="Last check">{formatDateTime(row.lastHealthCheck)}</Row>
+              <Row label="Health check">
+                <span className="block font-mono text-xs">{row.healthCheckUrl ?? 'None'}</span>
+                {row.healthCheckIntervalSeconds !== null && (
+                  <span className="block text-xs text-muted-foreground">
+                    every {row.healthCheckIntervalSeconds} s
+                  </span>
+                )}
+                {editTarget && <EditHealthCheckDialog {...editTarget} slot={slot} row={row} />}
+              </Row>
+              <Row label="Deployed URL">
+                {row.deployedUrl ? (
+                  <a
+                    href={row.deployedUrl}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="font-mono text-xs underline-offset-4 hover:underline"
+                  >
+                    {row.deployedUrl}
+                  </a>
+                ) : (
+                  'N/A'
+                )}
+              </Row>
+              <Row label="Deployed">{formatDateTime(row.deployedAt)}</Row>
+              <Row label="Activated">{formatDateTime(row.activatedAt)}</Row>
+            </dl>
+            <SlotProbes slot={slot} health={health} />
+          </>
         ) : (
           <p className="py-6 text-center text-sm text-muted-foreground">No deployment in this slot</p>
         )}

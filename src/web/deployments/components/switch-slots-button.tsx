@@ -1,156 +1,109 @@
-import { environmentNames } from '@contract/common';
 import { ArrowLeftRight } from 'lucide-react';
 import { useState } from 'react';
-import { useChangeRequestForm } from '@/changes';
-import type { ChangeRequestForm } from '@/components/change-request-form';
-import { RequestChangeDialog } from '@/components/request-change-dialog';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { notifyProblem, notifySuccess } from '@/components/notify';
 import { toast } from '@/components/ui/use-toast';
-import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
-import {
-  switchChange,
-  useSwitchDeployment,
-  type SwitchDeploymentInput,
-} from '@/deployments/api/switch-deployment';
+import { useSwitchDeployment, type SwitchDeploymentInput } from '@/deployments/api/switch-deployment';
+import { SwitchDialog } from '@/deployments/components/switch-dialog';
+import { SwitchRequestDialog } from '@/deployments/components/switch-request-dialog';
+import { healthGateProblem } from '@/deployments/lib/health';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { switchPlan, type SlotRow } from '@/deployments/lib/slots';
+import { stepsText } from '@/deployments/lib/switch-form';
+import { useApprovalGate } from '@/deployments/lib/use-approval-gate';
 import { getErrorMessage } from '@/lib/api-client';
 
 type SwitchSlotsButtonProps = {
   kind: ResourceKind;
   resourceId: string | undefined;
-  /** Named in the production confirmation. */
+  /** Named in the dialog and the production confirmation. */
   resourceName: string | undefined;
   environment: Environment;
   rows: SlotRow[];
   /** Writes are for administrators; others see the button disabled. */
   canSwitch: boolean;
+  /** Only a global administrator may force a switch past the health gate. */
+  canForce: boolean;
+  /** A rollout holds the traffic split: it must be promoted or aborted first. */
+  rolloutInProgress: boolean;
 };
 
-/** Production traffic moves at once: asked before a direct switch and before a bypass alike. */
-const productionQuestion = (name: string, { toSlot }: SwitchDeploymentInput) =>
-  `Switch ${name} in Production to the ${toSlot.toUpperCase()} slot?`;
-
 /**
- * Switch Slots: from the live slot to the inactive one (docs/product.md, States and transitions,
- * Validation and Errors). In production it asks first, since live traffic moves; elsewhere it switches on
- * the click. Where the platform's approval policy asks for approvals, it opens a request form instead (a
- * bypass there still asks first).
+ * Switch Slots: from the live slot to the inactive one, all at once or progressively (docs/rollouts.md).
+ * The dialog says beforehand when the target slot is not healthy; production asks once more, since live
+ * traffic moves. Where the platform's approval policy asks for approvals, it continues into a request.
  */
-export function SwitchSlotsButton({
-  kind,
-  resourceId,
-  resourceName,
-  environment,
-  rows,
-  canSwitch,
-}: SwitchSlotsButtonProps) {
+export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
+  const { kind, resourceId, resourceName, environment, rows, canSwitch, rolloutInProgress } = props;
   const switchDeployment = useSwitchDeployment();
-  const [confirming, setConfirming] = useState(false);
-  const [requesting, setRequesting] = useState(false);
-  const plan = switchPlan(rows);
-  const input = resourceId && plan ? { kind, id: resourceId, environment, ...plan } : null;
-  // Deployments are the platform's: its policy decides whether a switch applies or is requested.
-  const request = useChangeRequestForm({ tenantId: null, environment });
+  const gate = useApprovalGate<SwitchDeploymentInput>(environment);
+  const [open, setOpen] = useState(false);
+  const slots = switchPlan(rows);
+  const plan = resourceId && slots ? { kind, id: resourceId, environment, ...slots } : null;
+  const name = resourceName ?? resourceId ?? '';
 
-  const run = () => {
-    if (!input) return;
+  const run = (input: SwitchDeploymentInput, settled?: () => void) =>
     switchDeployment.mutate(input, {
-      onSuccess: () =>
-        toast({ title: 'Deployment switched', description: 'Traffic has been switched to the new slot' }),
+      onSettled: settled,
+      onSuccess: () => {
+        setOpen(false);
+        if (input.progressive)
+          notifySuccess(
+            'Progressive rollout started',
+            `Traffic moves to the ${input.toSlot.toUpperCase()} slot in steps: ${stepsText(input.progressive.steps ?? [])}.`,
+          );
+        else notifySuccess('Deployment switched', 'Traffic has been switched to the new slot');
+      },
       onError: (error) => {
         // The policy changed since the page loaded: request the switch instead.
-        if (request.handleDirectError(error)) {
-          setRequesting(true);
-          return;
-        }
+        if (gate.requestAfter(error, input)) return setOpen(false);
         toast({
           variant: 'destructive',
           title: 'Switch failed',
           description: getErrorMessage(error, 'Failed to switch deployment.'),
         });
       },
-      onSettled: () => setConfirming(false),
     });
+
+  const submit = (input: SwitchDeploymentInput, direct: (input: SwitchDeploymentInput) => void) => {
+    if (gate.form.mode === 'request') setOpen(false);
+    gate.run(input, direct);
   };
 
   const onClick = () => {
-    if (!input) {
-      toast({
-        variant: 'destructive',
-        title: 'Cannot switch',
-        description: 'Both blue and green slots must be deployed.',
-      });
-      return;
-    }
-    if (request.mode === 'request') setRequesting(true);
-    else if (environment === 'production') setConfirming(true);
-    else run();
+    if (plan) return setOpen(true);
+    notifyProblem('Cannot switch', 'Both blue and green slots must be deployed.');
   };
 
-  const name = resourceName ?? resourceId ?? '';
+  // Why the button is off, as its tooltip.
+  const refusal = !canSwitch
+    ? 'Only administrators can switch slots'
+    : rolloutInProgress
+      ? 'A rollout is in progress: promote or abort it first'
+      : undefined;
+  const busy = switchDeployment.isPending || gate.form.mode === 'loading';
   return (
     <>
-      <Button
-        onClick={onClick}
-        disabled={!canSwitch || rows.length < 2 || switchDeployment.isPending || request.mode === 'loading'}
-        title={canSwitch ? undefined : 'Only administrators can switch slots'}
-      >
+      <Button onClick={onClick} disabled={!!refusal || rows.length < 2 || busy} title={refusal}>
         <ArrowLeftRight aria-hidden="true" />
         {switchDeployment.isPending ? 'Switching...' : 'Switch Slots'}
       </Button>
-      {input && requesting && (
-        <SwitchRequestDialog input={input} name={name} form={request} onOpenChange={setRequesting} />
-      )}
-      {input && (
-        <ConfirmDialog
-          open={confirming}
-          title={productionQuestion(name, input)}
-          description={`All production traffic of ${name} moves from the ${input.fromSlot.toUpperCase()} slot to the ${input.toSlot.toUpperCase()} slot at once. Switching again moves it back.`}
+      {plan && open && (
+        <SwitchDialog
+          onClose={() => setOpen(false)}
+          plan={plan}
+          name={name}
+          gateProblem={healthGateProblem(rows.find((row) => row.slot === plan.toSlot))}
+          canForce={props.canForce}
+          requestMode={gate.form.mode === 'request'}
           pending={switchDeployment.isPending}
-          onConfirm={run}
-          onClose={() => setConfirming(false)}
-          confirmLabel="Switch production traffic"
-          pendingLabel="Switching..."
+          submit={submit}
+          onSwitch={run}
         />
       )}
+      {gate.requested && (
+        <SwitchRequestDialog input={gate.requested} name={name} form={gate.form} onClose={gate.close} />
+      )}
     </>
-  );
-}
-
-/** The switch as a change request, where the platform's policy asks for approvals. */
-function SwitchRequestDialog({
-  input,
-  name,
-  form,
-  onOpenChange,
-}: {
-  input: SwitchDeploymentInput;
-  name: string;
-  form: ChangeRequestForm;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { kind, id, environment, fromSlot, toSlot } = input;
-  const where = environmentNames[environment];
-  return (
-    <RequestChangeDialog
-      open
-      onOpenChange={onOpenChange}
-      title={`Request: switch ${name} in ${where}`}
-      description={`Once applied, ${where} traffic of ${name} moves from the ${fromSlot.toUpperCase()} slot to the ${toSlot.toUpperCase()} slot.`}
-      form={form}
-      change={switchChange(input)}
-      bypassConfirmation={
-        environment === 'production'
-          ? {
-              title: productionQuestion(name, input),
-              description: `All production traffic of ${name} moves from the ${fromSlot.toUpperCase()} slot to the ${toSlot.toUpperCase()} slot at once, without approval.`,
-              confirmLabel: 'Switch production traffic',
-            }
-          : undefined
-      }
-      appliedRefreshes={deploymentsQueryOptions(kind, id, environment).queryKey}
-    />
   );
 }

@@ -108,7 +108,7 @@ export function liveSlot(overrides: Partial<MicrofrontendDeployment> = {}): Micr
   };
 }
 
-/** The inactive green slot. */
+/** The inactive green slot, healthy (ready to switch to). */
 export function idleSlot(overrides: Partial<MicrofrontendDeployment> = {}): MicrofrontendDeployment {
   return {
     ...base,
@@ -118,7 +118,7 @@ export function idleSlot(overrides: Partial<MicrofrontendDeployment> = {}): Micr
     slot: 'green',
     status: 'inactive',
     trafficPercentage: 0,
-    healthStatus: 'unknown',
+    healthStatus: 'healthy',
     deployedUrl: 'https://green.example.com/mfe/dashboard/',
     deployedAt: '2024-04-20T08:00:00.000Z',
     activatedAt: null,

@@ -1,0 +1,40 @@
+import type { Change } from '@contract/changes';
+import type { Rollout, RolloutAction } from '@contract/rollouts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deploymentKeys } from '@/deployments/api/deployment-keys';
+import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
+import { sendJson } from '@/lib/api-client';
+
+export type RolloutActionInput = {
+  kind: ResourceKind;
+  id: string;
+  environment: Environment;
+  rolloutId: string;
+  action: RolloutAction;
+  reason?: string;
+};
+
+/**
+ * A rollout action as a change (kind `deployment_rollout.action`, docs/rollouts.md). The kind joins the
+ * contract's change union with its server handler; until both sides are merged it is not in `Change`,
+ * hence the assertion: the shape is exactly that kind's.
+ */
+export function rolloutActionChange({ rolloutId, action, reason }: RolloutActionInput): Change {
+  const change = { kind: 'deployment_rollout.action', body: { rolloutId, action, reason } };
+  return change as unknown as Change;
+}
+
+/** POST /api/rollouts/action: pause, resume, promote or abort; answers the rollout (409 when it moved on). */
+export function runRolloutAction({ rolloutId, action, reason }: RolloutActionInput): Promise<Rollout> {
+  return sendJson<Rollout>('POST', '/api/rollouts/action', { rolloutId, action, reason });
+}
+
+/** An action moves traffic: the slots, their health and the rollouts refresh after it, refused or not. */
+export function useRolloutAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runRolloutAction,
+    onSettled: (_rollout, _error, { kind, id, environment }) =>
+      queryClient.invalidateQueries({ queryKey: deploymentKeys.slots(kind, id, environment) }),
+  });
+}

@@ -1,0 +1,106 @@
+import { environmentNames } from '@contract/common';
+import { rolloutActions, type Rollout } from '@contract/rollouts';
+import { Pause, Play, Rocket, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '@/components/notify';
+import { Button } from '@/components/ui/button';
+import {
+  rolloutActionChange,
+  useRolloutAction,
+  type RolloutActionInput,
+} from '@/deployments/api/rollout-action';
+import { AbortRolloutDialog } from '@/deployments/components/abort-rollout-dialog';
+import { DeploymentRequestDialog } from '@/deployments/components/deployment-request-dialog';
+import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
+import { canRunAction, rolloutActionText } from '@/deployments/lib/rollouts';
+import { useApprovalGate } from '@/deployments/lib/use-approval-gate';
+
+type RolloutActionsProps = {
+  kind: ResourceKind;
+  id: string;
+  environment: Environment;
+  name: string;
+  rollout: Rollout;
+  /** Actions are for administrators; others see the buttons disabled. */
+  canAct: boolean;
+};
+
+const icons = { pause: Pause, resume: Play, promote: Rocket, abort: Undo2 };
+
+/**
+ * Pause / Resume / Promote now / Abort (the ones the rollout's state allows; abort asks why). Each goes
+ * through the platform's approval policy like a switch: where it asks approvals, a change request.
+ */
+export function RolloutActions({ kind, id, environment, name, rollout, canAct }: RolloutActionsProps) {
+  const act = useRolloutAction();
+  const gate = useApprovalGate<RolloutActionInput>(environment);
+  const [aborting, setAborting] = useState(false);
+  const to = rollout.toSlot.toUpperCase();
+
+  const direct = (input: RolloutActionInput) =>
+    act.mutate(input, {
+      onSuccess: (after) => {
+        setAborting(false);
+        notifySuccess(
+          rolloutActionText[input.action].done,
+          `${after.trafficPercentage}% of traffic is on the ${to} slot.`,
+        );
+      },
+      onError: (error) => {
+        if (gate.requestAfter(error, input)) return setAborting(false);
+        notifyError(error, rolloutActionText[input.action].failed);
+      },
+    });
+
+  const run = (action: RolloutActionInput['action'], reason?: string) => {
+    const input = { kind, id, environment, rolloutId: rollout.id, action, reason };
+    if (gate.form.mode === 'request') setAborting(false);
+    gate.run(input, direct);
+  };
+
+  const busy = !canAct || act.isPending || gate.form.mode === 'loading';
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Rollout actions">
+      {rolloutActions
+        .filter((action) => canRunAction(action, rollout.state))
+        .map((action) => {
+          const Icon = icons[action];
+          return (
+            <Button
+              key={action}
+              variant={action === 'abort' ? 'destructive' : action === 'promote' ? 'default' : 'outline'}
+              size="sm"
+              disabled={busy}
+              title={canAct ? undefined : 'Only administrators can act on a rollout'}
+              onClick={() => (action === 'abort' ? setAborting(true) : run(action))}
+            >
+              <Icon aria-hidden="true" />
+              {rolloutActionText[action].button}
+            </Button>
+          );
+        })}
+      <AbortRolloutDialog
+        open={aborting}
+        onOpenChange={setAborting}
+        stable={`the ${rollout.fromSlot.toUpperCase()} slot`}
+        pending={act.isPending}
+        onAbort={(reason) => run('abort', reason)}
+      />
+      {gate.requested && (
+        <DeploymentRequestDialog
+          {...gate.requested}
+          title={`Request: ${rolloutActionText[gate.requested.action].button.toLowerCase()} the rollout of ${name} in ${environmentNames[environment]}`}
+          description={`The rollout to the ${to} slot is ${rollout.state} at ${rollout.trafficPercentage}% of traffic.`}
+          form={gate.form}
+          change={rolloutActionChange(gate.requested)}
+          bypassConfirmation={{
+            title: `${rolloutActionText[gate.requested.action].button} the rollout of ${name} in Production?`,
+            description: 'Production traffic moves at once, without approval.',
+            confirmLabel: rolloutActionText[gate.requested.action].button,
+          }}
+          onClose={gate.close}
+        />
+      )}
+    </div>
+  );
+}

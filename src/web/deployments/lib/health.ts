@@ -1,0 +1,27 @@
+import type { HealthResult } from '@contract/rollouts';
+import type { SlotName, SlotRow } from '@/deployments/lib/slots';
+
+/** A slot's probes for the strip: oldest to newest (the API answers newest first). */
+export const slotProbes = (results: readonly HealthResult[], slot: SlotName): HealthResult[] =>
+  results.filter((result) => result.slot === slot).reverse();
+
+/** A probe in words, for its cell's label and tooltip: "Healthy · 200 · 12:03:15", "Failed · HTTP 503 · …". */
+export function probeLabel(result: HealthResult): string {
+  const time = new Date(result.checkedAt).toLocaleTimeString();
+  if (result.ok) return ['Healthy', result.statusCode ?? 'OK', time].join(' · ');
+  const reason = result.reason ?? (result.statusCode ? `HTTP ${result.statusCode}` : 'No answer');
+  return ['Failed', reason, time].join(' · ');
+}
+
+const slotTitle = (slot: string) => `${slot.charAt(0).toUpperCase()}${slot.slice(1)} slot`;
+
+/**
+ * Why a switch to this slot would be refused by the health gate (docs/rollouts.md, The health gate), in
+ * the server's words; null when the slot is healthy.
+ */
+export function healthGateProblem(row: SlotRow | undefined): string | null {
+  if (!row || row.healthStatus.toLowerCase() === 'healthy') return null;
+  if (row.healthStatus.toLowerCase() === 'unhealthy')
+    return `${slotTitle(row.slot)} is unhealthy${row.healthReason ? ` (${row.healthReason})` : ''}`;
+  return `${slotTitle(row.slot)} has not passed a health check yet`;
+}
