@@ -19,7 +19,7 @@ export type HealthBehaviour =
 export async function startHealthServer(initial: HealthBehaviour = { status: 200 }): Promise<HealthServer> {
   let behaviour = initial;
   let count = 0;
-  const server: Server = createServer((request, response) => {
+  const server: Server = createServer((_request, response) => {
     count += 1;
     if ('hang' in behaviour) return;
     if ('redirectTo' in behaviour) {
