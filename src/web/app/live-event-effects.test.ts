@@ -64,6 +64,12 @@ describe('liveEventEffects', () => {
     expect(refreshes(type, auditKeys.list({ limit: 50, offset: 0 }))).toBe(true);
   });
 
+  it("a deployment event (a probe's verdict, a rollout step) refreshes the probes and rollouts too", () => {
+    const { health, rollouts } = deploymentKeys;
+    expect(refreshes('deployment', health('capabilities', 'api-001', 'uat'))).toBe(true);
+    expect(refreshes('deployment', rollouts('microfrontends', 'mfe-001', 'production'))).toBe(true);
+  });
+
   it('keeps to what an event touched: a tenant edit leaves capabilities and requests alone', () => {
     expect(refreshes('tenant', capabilityKeys.detail('api-001'))).toBe(false);
     expect(refreshes('tenant', changeRequestKeys.summary())).toBe(false);

@@ -1,6 +1,11 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormTextField } from '@/components/form-text-field';
-import type { SwitchFormInput, SwitchFormValues, SwitchMode } from '@/deployments/lib/switch-form';
+import {
+  switchModes,
+  type SwitchFormInput,
+  type SwitchFormValues,
+  type SwitchMode,
+} from '@/deployments/lib/switch-form';
 import { cn } from '@/lib/utils';
 
 type SwitchModeFieldsProps = {
@@ -27,7 +32,7 @@ export function SwitchModeFields({ form, target }: SwitchModeFieldsProps) {
   return (
     <div className="grid gap-4">
       <div role="radiogroup" aria-label="How traffic moves" className="grid gap-2 sm:grid-cols-2">
-        {(Object.keys(modeText) as SwitchMode[]).map((value) => (
+        {switchModes.map((value) => (
           <label
             key={value}
             className={cn(
