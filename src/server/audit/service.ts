@@ -3,7 +3,7 @@ import type { AuditEvent } from '../../contract/audit';
 import type { AuditEventListQuery } from '../../contract/lists';
 import type { Actor, Viewer } from '../auth/viewer';
 import type { Executor } from '../db/client';
-import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
 import { auditEvents } from '../db/schema';
 import { forbidden } from '../errors';
 import { propertyOf } from '../unknown';
@@ -88,19 +88,12 @@ export function auditEventListQueries(
     query.to ? lte(auditEvents.createdAt, query.to) : undefined,
   );
   const window = listWindow(query, { fallback: '-createdAt', columns: auditSortColumns, id: auditEvents.id });
-  return {
-    page: db
-      .select()
-      .from(auditEvents)
-      .where(and(where, window.after))
-      .orderBy(...window.orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(auditEvents).where(where),
+  return pageQueries(db, db.select().from(auditEvents).$dynamic(), {
+    table: auditEvents,
+    where,
     window,
-    estimateOf: where ? undefined : auditEvents,
     exactTotal: query.exactTotal,
-  };
+  });
 }
 
 /** The tenants whose events a viewer may read: undefined = all (administrators). */

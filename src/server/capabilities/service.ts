@@ -10,7 +10,7 @@ import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, runOptions, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, runOptions, listWindow, runList, type ListPage } from '../db/list';
 import { capabilities, capabilitySubscriptions } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
@@ -34,19 +34,12 @@ export function capabilityListQueries(db: Executor, query: CapabilityListQuery) 
     query.category ? eq(capabilities.category, query.category) : undefined,
   );
   const window = listWindow(query, { fallback: 'id', columns: capabilitySortColumns, id: capabilities.id });
-  return {
-    page: db
-      .select()
-      .from(capabilities)
-      .where(and(where, window.after))
-      .orderBy(...window.orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(capabilities).where(where),
+  return pageQueries(db, db.select().from(capabilities).$dynamic(), {
+    table: capabilities,
+    where,
     window,
-    estimateOf: where ? undefined : capabilities,
     exactTotal: query.exactTotal,
-  };
+  });
 }
 
 /** The capability catalogue, by id unless sorted, searched by name, description or category. */

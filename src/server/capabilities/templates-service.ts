@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { NotificationTemplateListQuery } from '../../contract/lists';
-import { containsAny, countColumn, offsetWindow, orderByFor, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, offsetWindow, orderByFor, runList, type ListPage } from '../db/list';
 import {
   notificationTemplateSchema,
   templateProblems,
@@ -43,25 +43,11 @@ export async function listTemplates(
   // A capability holds a handful of templates, and the default order (name, language) is not one
   // sort column: offset paging only (the contract takes no cursor here).
   const window = offsetWindow(query);
-  return runList(db, {
-    page: db
-      .select()
-      .from(notificationTemplates)
-      .where(where)
-      .orderBy(
-        ...(query.sort
-          ? orderByFor(query.sort, 'name', templateSortColumns, notificationTemplates.id)
-          : [
-              asc(notificationTemplates.name),
-              asc(notificationTemplates.language),
-              asc(notificationTemplates.id),
-            ]),
-      )
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(notificationTemplates).where(where),
-    window,
-  });
+  const orderBy = query.sort
+    ? orderByFor(query.sort, 'name', templateSortColumns, notificationTemplates.id)
+    : [asc(notificationTemplates.name), asc(notificationTemplates.language), asc(notificationTemplates.id)];
+  const select = db.select().from(notificationTemplates).$dynamic();
+  return runList(db, pageQueries(db, select, { table: notificationTemplates, where, window, orderBy }));
 }
 
 type TemplateFields = Omit<

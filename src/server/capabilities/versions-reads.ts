@@ -3,7 +3,7 @@ import type { ConfigurationVersion, VersionContextParams } from '../../contract/
 import type { Environment } from '../../contract/common';
 import type { PageQuery } from '../../contract/lists';
 import type { Executor } from '../db/client';
-import { countColumn, offsetWindow, runList } from '../db/list';
+import { pageQueries, offsetWindow, runList } from '../db/list';
 import { capabilitySubscriptionVersions as versions } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -85,16 +85,14 @@ export async function listVersionHistory(
 ): Promise<{ items: ConfigurationVersion[]; total: number }> {
   const window = offsetWindow(query);
   // Version numbers are unique per context, so they alone order the pages stably.
-  const page = await runList(db, {
-    page: db
-      .select()
-      .from(versions)
-      .where(inContext(context))
-      .orderBy(desc(versions.version))
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(versions).where(inContext(context)),
-    window,
-  });
+  const page = await runList(
+    db,
+    pageQueries(db, db.select().from(versions).$dynamic(), {
+      table: versions,
+      where: inContext(context),
+      window,
+      orderBy: [desc(versions.version)],
+    }),
+  );
   return { ...page, items: await withPromotedFrom(db, page.items) };
 }

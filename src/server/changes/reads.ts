@@ -8,7 +8,7 @@ import type {
 } from '../../contract/changes';
 import { tenantScope, type Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
-import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
 import { changeRequestEvents, changeRequests, tenants } from '../db/schema';
 import { notFound } from '../errors';
 import { assertFresh, StaleChangeError, type ChangeRequestRow } from './apply';
@@ -145,20 +145,20 @@ export function changeRequestListQueries(db: Database, query: ChangeRequestQuery
     id: changeRequests.id,
     unique: ['number'],
   });
-  return {
-    page: db
+  return pageQueries(
+    db,
+    db
       .select(summaryColumns)
       .from(changeRequests)
       .leftJoin(tenants, eq(tenants.id, changeRequests.tenantId))
-      .where(and(where, window.after))
-      .orderBy(...window.orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(changeRequests).where(where),
-    window,
-    estimateOf: where ? undefined : changeRequests,
-    exactTotal: query.exactTotal,
-  };
+      .$dynamic(),
+    {
+      table: changeRequests,
+      where,
+      window,
+      exactTotal: query.exactTotal,
+    },
+  );
 }
 
 /** The Changes list: filters, search over title and requester, sort and paging on the server. */

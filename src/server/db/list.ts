@@ -1,5 +1,5 @@
 import { and, asc, count, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { OPTIONS_DEFAULT_LIMIT, type Option, type OptionsQuery } from '../../contract/lists';
 import type { Executor } from './client';
 import type { ListWindow } from './keyset';
@@ -42,6 +42,38 @@ export interface ListQueries<T> {
   exactTotal?: boolean;
 }
 
+/** How one page of a list is read: the FROM its count repeats, the filters, the window. */
+export interface PageSpec {
+  /** The list's table: the count's FROM, and the table whose estimate may stand for the count. */
+  table: PgTable;
+  /** The filters, without the cursor's boundary (the count and the estimate ignore the cursor). */
+  where: SQL | undefined;
+  window: ListWindow;
+  /** ORDER BY when it is not the window's (offset-only lists, whose window orders nothing). */
+  orderBy?: SQL[];
+  exactTotal?: boolean;
+}
+
+/**
+ * The statements of one page: `select` (the caller's SELECT ... FROM, joins included, in drizzle's
+ * dynamic mode, `.$dynamic()`) narrowed to the page, and the count over the same table and filters.
+ * The table's estimate may stand for the count only when no filter narrows the list.
+ */
+export function pageQueries<Q extends PgSelect>(db: Executor, select: Q, spec: PageSpec) {
+  const { table, where, window } = spec;
+  return {
+    page: select
+      .where(and(where, window.after))
+      .orderBy(...(spec.orderBy ?? window.orderBy))
+      .limit(window.fetch)
+      .offset(window.offset),
+    count: db.select(countColumn).from(table).where(where),
+    window,
+    estimateOf: where ? undefined : table,
+    exactTotal: spec.exactTotal,
+  };
+}
+
 /** One page of a list as a route sends it (http/list-reply.ts). */
 export interface ListPage<T> {
   items: T[];
@@ -53,7 +85,7 @@ export interface ListPage<T> {
 }
 
 /** The `count` statement of a list, over the same FROM and WHERE as its page. */
-export const countColumn = { n: count() };
+const countColumn = { n: count() };
 
 /**
  * Runs a list's page and, only when needed, its total. A short offset page already says the total

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Environment } from '../../contract/common';
 import type { PageQuery } from '../../contract/lists';
 import type { Executor } from '../db/client';
-import { countColumn, offsetWindow, runList } from '../db/list';
+import { pageQueries, offsetWindow, runList } from '../db/list';
 import { notFound } from '../errors';
 import {
   isLineageId,
@@ -108,17 +108,11 @@ export async function listCurrent<Row extends LineageRow>(
   );
   // One tenant's routes or policies in one environment: a short list, paged by offset only.
   const window = offsetWindow(query);
-  const page = await runList(db, {
-    page: db
-      .select({ row: table, latestVersion: latestVersionOf(table) })
-      .from(table)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(table).where(where),
-    window,
-  });
+  const select = db
+    .select({ row: table, latestVersion: latestVersionOf(table) })
+    .from(table)
+    .$dynamic();
+  const page = await runList(db, pageQueries(db, select, { table, where, window, orderBy }));
   const listed = rowsOf<{ row: Row; latestVersion: number }>(page.items);
   const shaped = await withPromotedFrom(
     db,
@@ -146,17 +140,15 @@ export async function listHistory<Row extends LineageRow>(
   );
   if (!newest) throw notFound(kind.label);
   // Version numbers are unique per lineage, so they alone order the pages stably.
-  const page = await runList(db, {
-    page: db
-      .select()
-      .from(table)
-      .where(where)
-      .orderBy(desc(table.version))
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(table).where(where),
-    window,
-  });
+  const page = await runList(
+    db,
+    pageQueries(db, db.select().from(table).$dynamic(), {
+      table,
+      where,
+      window,
+      orderBy: [desc(table.version)],
+    }),
+  );
   const items = await withPromotedFrom(db, kind, rowsOf<Row>(page.items));
   return { items: items.map((row) => ({ ...row, latestVersion: newest.version })), total: page.total };
 }

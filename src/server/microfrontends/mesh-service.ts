@@ -7,7 +7,7 @@ import type { CreateMeshBody, MeshManifest, MeshMenuItem, WebAppMesh } from '../
 import { recordAudit } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import type { WebAppMeshListQuery } from '../../contract/lists';
-import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
 import type { Database, Executor } from '../db/client';
 import { lockTenant, lockTenantOf } from '../locks';
 import { microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
@@ -26,19 +26,12 @@ export function meshListQueries(db: Executor, scope: TenantScope, query: WebAppM
     containsAny(query.q, [webAppMeshes.name]),
   );
   const window = listWindow(query, { fallback: '-createdAt', columns: meshSortColumns, id: webAppMeshes.id });
-  return {
-    page: db
-      .select()
-      .from(webAppMeshes)
-      .where(and(where, window.after))
-      .orderBy(...window.orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(webAppMeshes).where(where),
+  return pageQueries(db, db.select().from(webAppMeshes).$dynamic(), {
+    table: webAppMeshes,
+    where,
     window,
-    estimateOf: where ? undefined : webAppMeshes,
     exactTotal: query.exactTotal,
-  };
+  });
 }
 
 /** Meshes in scope, newest first unless sorted, searched by name, filtered by tenant. */

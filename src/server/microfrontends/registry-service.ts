@@ -4,7 +4,7 @@ import type { Microfrontend, MicrofrontendInput } from '../../contract/microfron
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, listWindow, runList, type ListPage, runOptions } from '../db/list';
+import { containsAny, pageQueries, listWindow, runList, type ListPage, runOptions } from '../db/list';
 import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
@@ -29,19 +29,12 @@ export function microfrontendListQueries(db: Executor, query: MicrofrontendListQ
     // Slugs are unique: ordered alone, on microfrontends_slug_unique.
     unique: ['slug'],
   });
-  return {
-    page: db
-      .select()
-      .from(microfrontends)
-      .where(and(where, window.after))
-      .orderBy(...window.orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(microfrontends).where(where),
+  return pageQueries(db, db.select().from(microfrontends).$dynamic(), {
+    table: microfrontends,
+    where,
     window,
-    estimateOf: where ? undefined : microfrontends,
     exactTotal: query.exactTotal,
-  };
+  });
 }
 
 /** The registry, by name unless sorted, searched by name, slug or description. */

@@ -12,7 +12,7 @@ import type {
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, listWindow, runList, type ListPage, runOptions } from '../db/list';
+import { containsAny, pageQueries, listWindow, runList, type ListPage, runOptions } from '../db/list';
 import { microfrontendVersions } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { revisionedRows, updateRevisioned } from '../revisioned-rows';
@@ -44,19 +44,12 @@ export function microfrontendVersionListQueries(
     // Unique within its microfrontend: ordered alone, on microfrontend_versions_number_unique.
     unique: ['version'],
   });
-  return {
-    page: db
-      .select()
-      .from(microfrontendVersions)
-      .where(and(where, window.after))
-      .orderBy(...window.orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(microfrontendVersions).where(where),
+  return pageQueries(db, db.select().from(microfrontendVersions).$dynamic(), {
+    table: microfrontendVersions,
+    where,
     window,
-    estimateOf: where ? undefined : microfrontendVersions,
     exactTotal: query.exactTotal,
-  };
+  });
 }
 
 /**

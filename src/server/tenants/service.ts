@@ -4,7 +4,7 @@ import type { EnvironmentRegionPolicy, Tenant, TenantInput, TenantPatch } from '
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, runOptions, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, runOptions, listWindow, runList, type ListPage } from '../db/list';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import { notFound } from '../errors';
 import type { TenantChildTable } from '../locks';
@@ -37,19 +37,12 @@ export function tenantListQueries(db: Executor, scope: TenantScope, query: Tenan
     query.status ? eq(tenants.status, query.status) : undefined,
   );
   const window = listWindow(query, { fallback: '-createdAt', columns: tenantSortColumns, id: tenants.id });
-  return {
-    page: db
-      .select()
-      .from(tenants)
-      .where(and(where, window.after))
-      .orderBy(...window.orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(tenants).where(where),
+  return pageQueries(db, db.select().from(tenants).$dynamic(), {
+    table: tenants,
+    where,
     window,
-    estimateOf: where ? undefined : tenants,
     exactTotal: query.exactTotal,
-  };
+  });
 }
 
 /** Tenants, newest first unless sorted, searched by name or owner. */

@@ -11,7 +11,7 @@ import { changedFieldsOf } from '../audit/changes';
 import { lastDeletedRow, recordAudit } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
-import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { lockTenant, lockTenantOf } from '../locks';
@@ -37,19 +37,12 @@ export function userProfileListQueries(db: Executor, scope: TenantScope, query: 
     columns: userProfileSortColumns,
     id: userProfiles.id,
   });
-  return {
-    page: db
-      .select()
-      .from(userProfiles)
-      .where(and(where, window.after))
-      .orderBy(...window.orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(userProfiles).where(where),
+  return pageQueries(db, db.select().from(userProfiles).$dynamic(), {
+    table: userProfiles,
+    where,
     window,
-    estimateOf: where ? undefined : userProfiles,
     exactTotal: query.exactTotal,
-  };
+  });
 }
 
 /** Tenant profiles in scope, oldest first unless sorted, filtered by user or tenant. */

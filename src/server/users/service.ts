@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 import type { Database, Executor } from '../db/client';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
-import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
@@ -75,19 +75,12 @@ export function userListQueries(db: Executor, viewer: Viewer, query: UserListQue
       : undefined,
   );
   const window = listWindow(query, { fallback: 'name', columns: userSortColumns, id: users.id });
-  return {
-    page: db
-      .select(publicUserColumns)
-      .from(users)
-      .where(and(where, window.after))
-      .orderBy(...window.orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(users).where(where),
+  return pageQueries(db, db.select(publicUserColumns).from(users).$dynamic(), {
+    table: users,
+    where,
     window,
-    estimateOf: where ? undefined : users,
     exactTotal: query.exactTotal,
-  };
+  });
 }
 
 /** Users by name unless sorted, searched by name or email. */

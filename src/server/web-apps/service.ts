@@ -10,7 +10,7 @@ import {
 import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, countColumn, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { lockTenant, lockTenantOf } from '../locks';
@@ -37,19 +37,12 @@ export function webAppListQueries(db: Executor, scope: TenantScope, query: WebAp
     query.technology ? eq(webApps.technology, query.technology) : undefined,
   );
   const window = listWindow(query, { fallback: '-createdAt', columns: webAppSortColumns, id: webApps.id });
-  return {
-    page: db
-      .select()
-      .from(webApps)
-      .where(and(where, window.after))
-      .orderBy(...window.orderBy)
-      .limit(window.fetch)
-      .offset(window.offset),
-    count: db.select(countColumn).from(webApps).where(where),
+  return pageQueries(db, db.select().from(webApps).$dynamic(), {
+    table: webApps,
+    where,
     window,
-    estimateOf: where ? undefined : webApps,
     exactTotal: query.exactTotal,
-  };
+  });
 }
 
 /** Web apps, newest first unless sorted, searched by name, description or technology. */
