@@ -27,6 +27,9 @@ describe('the prober address policy', () => {
     ['::ffff:169.254.169.254', 'a link-local (metadata) address'],
     ['::ffff:7f00:1', 'a loopback address'],
     ['0:0:0:0:0:ffff:a9fe:a9fe', 'a link-local (metadata) address'],
+    ['::7f00:1', 'a loopback address'],
+    ['64:ff9b::a00:5', 'a private address'],
+    ['64:ff9b::169.254.169.254', 'a link-local (metadata) address'],
   ])('refuses %s as %s by default', (address, what) => {
     expect(refusalOf(address, NO_ALLOWANCE)).toBe(
       `Refused: ${address} is ${what}; allow it with HEALTH_CHECK_ALLOW`,

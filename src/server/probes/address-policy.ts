@@ -73,16 +73,21 @@ export function parseAllowance(text: string): { allowance: AddressAllowance } | 
 }
 
 /**
- * An IPv4 address written as IPv6 is judged as the IPv4 address it is, in either spelling: dotted
- * (::ffff:127.0.0.1) or hexadecimal (::ffff:7f00:1, which the URL parser turns the dotted one into).
+ * An IPv4 address carried in an IPv6 one is judged as the IPv4 address it is: mapped (::ffff:a.b.c.d),
+ * compatible (::a.b.c.d) or NAT64 (64:ff9b::a.b.c.d), each dotted or in the hexadecimal spelling the URL
+ * parser turns the dotted one into (::ffff:7f00:1).
  */
+const CARRIED_IPV4 =
+  /^(?:(?:0{0,4}:){0,5}:?(?:ffff:)?|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i;
+
 function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted?.[1]) return { address: dotted[1], family: 'ipv4' };
-  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex?.[1] && hex[2]) {
-    const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-    return { address: [high >> 8, high & 255, low >> 8, low & 255].join('.'), family: 'ipv4' };
+  if (isIP(address) === 6) {
+    const carried = CARRIED_IPV4.exec(address);
+    if (carried?.[1]) return { address: carried[1], family: 'ipv4' };
+    if (carried?.[2] && carried[3]) {
+      const [high, low] = [parseInt(carried[2], 16), parseInt(carried[3], 16)];
+      return { address: [high >> 8, high & 255, low >> 8, low & 255].join('.'), family: 'ipv4' };
+    }
   }
   return { address, family: isIP(address) === 4 ? 'ipv4' : 'ipv6' };
 }

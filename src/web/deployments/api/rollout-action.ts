@@ -14,14 +14,9 @@ export type RolloutActionInput = {
   reason?: string;
 };
 
-/**
- * A rollout action as a change (kind `deployment_rollout.action`, docs/rollouts.md). The kind joins the
- * contract's change union with its server handler; until both sides are merged it is not in `Change`,
- * hence the assertion: the shape is exactly that kind's.
- */
+/** A rollout action as a change (kind `deployment_rollout.action`, docs/rollouts.md). */
 export function rolloutActionChange({ rolloutId, action, reason }: RolloutActionInput): Change {
-  const change = { kind: 'deployment_rollout.action', body: { rolloutId, action, reason } };
-  return change as unknown as Change;
+  return { kind: 'deployment_rollout.action', body: { rolloutId, action, reason } };
 }
 
 /** POST /api/rollouts/action: pause, resume, promote or abort; answers the rollout (409 when it moved on). */
