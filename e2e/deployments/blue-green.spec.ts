@@ -1,8 +1,8 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Capability } from '../../src/contract/capabilities';
-import type { Microfrontend, MicrofrontendVersion } from '../../src/contract/microfrontends';
 import { expect, test } from '../fixtures';
 import { pick } from '../pickers';
+import { registerMicrofrontend } from './helpers';
 
 /** A toast by its title, inside the toast viewport (not Radix's screen-reader announcement). */
 const toast = (page: Page, title: string) =>
@@ -26,38 +26,25 @@ async function expectLive(page: Page, live: 'blue' | 'green', version: string): 
   await expect(slotField(page, idle, 'traffic')).toHaveText('0%');
 }
 
-async function switchSlots(page: Page): Promise<void> {
+/**
+ * Switch Slots, all traffic at once. A target slot that has not passed a health check is forced, with a
+ * reason, as the e2e administrator (a global administrator) may.
+ */
+async function switchSlots(page: Page, { force = false } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Switch Slots' }).click();
+  const dialog = page.getByRole('dialog');
+  if (force) {
+    await expect(dialog.getByRole('button', { name: 'Switch', exact: true })).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: 'Force switch' }).click();
+    await dialog.getByLabel('Reason').fill('E2E: no health check on this slot');
+  }
+  await dialog.getByRole('button', { name: 'Switch', exact: true }).click();
   await expect(toast(page, 'Deployment switched')).toBeVisible();
   await expect(
     page
       .getByRole('region', { name: /^Notifications/ })
       .getByText('Traffic has been switched to the new slot'),
   ).toBeVisible();
-}
-
-/** A microfrontend of its own with two published versions, so reruns start from empty slots. */
-async function registerMicrofrontend(request: APIRequestContext, stamp: number): Promise<Microfrontend> {
-  const res = await request.post('/api/microfrontends', {
-    data: { slug: `e2e-deploy-${stamp}`, name: `E2E Deploy ${stamp}` },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const microfrontend = (await res.json()) as Microfrontend;
-  for (const version of ['1.0.0', '1.1.0']) {
-    const created = await request.post('/api/microfrontend-versions', {
-      data: {
-        microfrontendId: microfrontend.id,
-        version,
-        entryUrl: `https://cdn.example.com/e2e-deploy/${version}/remoteEntry.js`,
-        exposedModules: '["./App"]',
-        integrityHash: `sha384-${Buffer.from(`e2e-${stamp}-${version}`.padEnd(48, '.')).toString('base64')}`,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const { id } = (await created.json()) as MicrofrontendVersion;
-    expect((await request.post(`/api/microfrontend-versions/${id}/publish`)).ok()).toBe(true);
-  }
-  return microfrontend;
 }
 
 test.describe('blue-green deployments', () => {
@@ -98,11 +85,12 @@ test.describe('blue-green deployments', () => {
     await expect(slotField(page, 'green', 'health')).toHaveText('unknown');
     await expectLive(page, 'blue', '1.0.0');
 
-    await switchSlots(page);
+    // Neither slot has a health check: each switch is forced, and the audit log says why.
+    await switchSlots(page, { force: true });
     await expectLive(page, 'green', '1.1.0');
     await expect(slotField(page, 'green', 'activated')).not.toHaveText('N/A');
 
-    await switchSlots(page);
+    await switchSlots(page, { force: true });
     await expectLive(page, 'blue', '1.0.0');
 
     // The server agrees.
@@ -142,7 +130,8 @@ test.describe('blue-green deployments', () => {
     );
     await expectLive(page, 'blue', liveVersion);
 
-    await switchSlots(page);
+    // The new version has not been health checked: forced. The demo's blue slot is healthy: back without.
+    await switchSlots(page, { force: true });
     await expectLive(page, 'green', version);
 
     await switchSlots(page);

@@ -43,8 +43,8 @@ import { userProfiles } from '../db/schema';
 
 const tags = ['users'];
 
-/** User accounts: the list for everyone signed in, the writes for administrators. */
-function userAccountRoutes(app: ZodApp, db: Database): void {
+/** Reading user accounts: for everyone signed in, as far as they may see (users/service.ts). */
+function userReadRoutes(app: ZodApp, db: Database): void {
   app.get(
     '/api/users',
     {
@@ -73,7 +73,10 @@ function userAccountRoutes(app: ZodApp, db: Database): void {
     },
     async (request, reply) => withEtag(reply, await getUser(db, requireViewer(request), request.params.id)),
   );
+}
 
+/** User accounts' writes, for administrators. */
+function userAccountRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/users',
     {
@@ -228,6 +231,7 @@ function userProfileEditRoutes(app: ZodApp, db: Database): void {
 
 /** Users and their tenant profiles (docs/product.md, docs/security.md). */
 export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
+  userReadRoutes(app, db);
   userAccountRoutes(app, db);
   serviceAccountRoutes(app, db);
   userProfileAccessRoutes(app, db);
