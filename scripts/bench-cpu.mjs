@@ -8,12 +8,11 @@
 // Usage: npm run build:server && node scripts/bench-cpu.mjs
 //   BENCH_DATABASE_URL   the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_ENTRIES        label=path,... of server builds to compare in one run (default project=dist/server/main.js)
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminStatement, signIn, startServer, stopServer } from './bench-server.mjs';
+import { adminStatement, runNode, signIn, startServer, stopServer } from './bench-server.mjs';
 
 const root = join(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -51,18 +50,7 @@ for (const entry of entries) {
 
 const admin = (statement) => adminStatement(adminUrl, statement);
 
-function run(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
-    );
-  });
-}
+const run = (args, env) => runNode(args, env, root);
 
 const start = (args, env, port) => startServer(args, { port, env, cwd: root });
 const stop = stopServer;

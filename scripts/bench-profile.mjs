@@ -5,10 +5,9 @@
 // Usage: npm run build:server && node scripts/bench-profile.mjs
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminStatement, signIn, startServer, stopServer } from './bench-server.mjs';
+import { adminStatement, runNode, signIn, startServer, stopServer } from './bench-server.mjs';
 
 const root = join(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,18 +34,7 @@ for (const entry of entries) {
   }
 }
 
-function run(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
-    );
-  });
-}
+const run = (args, env) => runNode(args, env, root);
 
 async function drive(base, cookie) {
   for (const path of PATHS) {

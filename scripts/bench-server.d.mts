@@ -8,3 +8,4 @@ export declare function startServer(
 ): Promise<ChildProcess & { base: string }>;
 export declare function stopServer(child: ChildProcess): Promise<void>;
 export declare function signIn(base: string, email: string, password: string): Promise<string>;
+export declare function runNode(args: string[], env: Record<string, string>, cwd: string): Promise<void>;

@@ -44,6 +44,16 @@ export async function startServer(args, { port, env = {}, cwd, logLevel = 'warn'
   }
 }
 
+/** Runs `node ...args` with `env` added, output shown; resolves when it exits 0. */
+export function runNode(args, env, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
 /** Stops a server started by startServer and waits for it to exit. */
 export async function stopServer(child) {
   if (child.exitCode !== null) return;

@@ -5,18 +5,10 @@ import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/
 import { insertFixtures } from '../test/fixtures';
 import { startHealthServer, type HealthServer } from '../test/health-server';
 import { capabilityDeployments, microfrontendDeployments } from '../db/schema';
-import { parseAllowance } from './address-policy';
-import { runDueProbes, type ProberSettings } from './prober';
+import { TEST_PROBER_SETTINGS } from '../test/prober-settings';
+import { runDueProbes } from './prober';
 
-const parsed = parseAllowance('127.0.0.1/32');
-if (!('allowance' in parsed)) throw new Error('allowance');
-const SETTINGS: ProberSettings = {
-  intervalSeconds: 15,
-  timeoutMs: 2000,
-  failureThreshold: 3,
-  successThreshold: 1,
-  allowance: parsed.allowance,
-};
+const SETTINGS = TEST_PROBER_SETTINGS;
 
 /**
  * Two server processes on one PostgreSQL (two connection pools here, as two processes would have): both

@@ -7,18 +7,10 @@ import { describeApi } from '../test/api-harness';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
 import { startHealthServer, type HealthServer } from '../test/health-server';
 import { capabilityWithTwoSlots, rolloutAudit, rolloutReader } from '../test/rollouts';
-import { parseAllowance } from './address-policy';
-import { runDueProbes, type ProberSettings } from './prober';
+import { TEST_PROBER_SETTINGS } from '../test/prober-settings';
+import { runDueProbes } from './prober';
 
-const parsed = parseAllowance('127.0.0.1/32');
-if (!('allowance' in parsed)) throw new Error('allowance');
-const SETTINGS: ProberSettings = {
-  intervalSeconds: 15,
-  timeoutMs: 2000,
-  failureThreshold: 3,
-  successThreshold: 1,
-  allowance: parsed.allowance,
-};
+const SETTINGS = TEST_PROBER_SETTINGS;
 
 describeApi(
   'health probes',
