@@ -11,6 +11,13 @@ export const slotOwnerKinds = ['microfrontend', 'capability'] as const;
 export const slotOwnerKindSchema = z.enum(slotOwnerKinds);
 export type SlotOwnerKind = z.infer<typeof slotOwnerKindSchema>;
 
+/** The path of a resource's slots in one environment: /{resourceType}/{id}/environment/{environment}. */
+export const slotOwnerParamsSchema = z.object({
+  resourceType: slotOwnerKindSchema,
+  id: idParamSchema,
+  environment: environmentSchema,
+});
+
 /** One probe of one slot's health check URL. */
 export const healthResultSchema = z.object({
   slot: slotSchema,

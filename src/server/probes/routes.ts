@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { environmentSchema, idParamSchema } from '../../contract/common';
 import { healthCheckSettingsBodySchema } from '../../contract/deployments';
-import { healthResultSchema, slotOwnerKindSchema } from '../../contract/rollouts';
+import { healthResultSchema, slotOwnerParamsSchema } from '../../contract/rollouts';
 import { requestActor } from '../auth/guard';
 import { adminOnly, signedIn } from '../auth/permissions';
 import type { Database } from '../db/client';
@@ -20,11 +19,7 @@ export function healthCheckRoutes(app: ZodApp, { db }: { db: Database }): void {
       schema: {
         tags,
         summary: "The recent health probes of a microfrontend's or capability's slots in one environment",
-        params: z.object({
-          resourceType: slotOwnerKindSchema,
-          id: idParamSchema,
-          environment: environmentSchema,
-        }),
+        params: slotOwnerParamsSchema,
         response: { 200: z.array(healthResultSchema), ...errorResponses(400, 404) },
       },
     },

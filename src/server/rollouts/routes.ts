@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { environmentSchema, idParamSchema } from '../../contract/common';
-import { rolloutActionBodySchema, rolloutSchema, slotOwnerKindSchema } from '../../contract/rollouts';
+import { rolloutActionBodySchema, rolloutSchema, slotOwnerParamsSchema } from '../../contract/rollouts';
 import { requestActor } from '../auth/guard';
 import { adminOnly, signedIn } from '../auth/permissions';
 import { applyDirect } from '../changes/apply-direct';
@@ -24,11 +23,7 @@ export function rolloutRoutes(app: ZodApp, { db }: { db: Database }): void {
       schema: {
         tags,
         summary: "A microfrontend's or capability's latest rollouts in one environment, newest first",
-        params: z.object({
-          resourceType: slotOwnerKindSchema,
-          id: idParamSchema,
-          environment: environmentSchema,
-        }),
+        params: slotOwnerParamsSchema,
         response: { 200: z.array(rolloutSchema), ...errorResponses(400, 404) },
       },
     },
