@@ -10,7 +10,10 @@ import { auditEvents, changeRequests, microfrontendDeployments, microfrontendVer
 import { SECOND_ADMIN } from '../test/change-requests';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/databases';
 import { insertFixtures } from '../test/fixtures';
+import { startHealthServer, type HealthServer } from '../test/health-server';
+import { TEST_PROBER_SETTINGS } from '../test/prober-settings';
 import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
+import { startProber, type Prober } from '../probes/prober';
 
 const execFileAsync = promisify(execFile);
 
@@ -40,16 +43,31 @@ for (const kind of testDatabaseKinds()) {
     let app: App;
     let url: string;
     let workDir: string;
+    let health: HealthServer;
+    let prober: Prober;
+    const proberErrors: unknown[] = [];
 
     beforeAll(async () => {
       database = await openTestDatabase(kind);
       await insertFixtures(database.handle.db);
       app = await buildApp({ database: database.handle });
       url = await app.listen({ port: 0, host: '127.0.0.1' });
+      // The new version's health endpoint, and the prober that checks it as the server's would.
+      health = await startHealthServer();
+      prober = startProber(
+        database.handle.db,
+        { ...TEST_PROBER_SETTINGS, intervalSeconds: 1 },
+        {
+          passMs: 100,
+          onError: (error) => proberErrors.push(error),
+        },
+      );
       workDir = await mkdtemp(join(tmpdir(), 'rm-pipeline-'));
     });
 
     afterAll(async () => {
+      await prober?.stop();
+      await health?.close();
       await app?.close();
       await database?.dispose();
       if (workDir) await rm(workDir, { recursive: true, force: true });
@@ -83,6 +101,7 @@ for (const kind of testDatabaseKinds()) {
         EXPOSED_MODULES: '["./Dashboard"]',
         INTEGRITY: `sha384-${'A'.repeat(64)}`,
         TENANT_ID: 'tenant-001',
+        HEALTH_URL: health.url('/dashboard/3.0.0/health'),
         BUILD_ID: '4711',
       };
       const script = await pipelineScript();
@@ -90,6 +109,8 @@ for (const kind of testDatabaseKinds()) {
       // A rerun of the same job (same BUILD_ID) replays every step: nothing is made twice.
       const second = await run(script, { env, cwd: workDir });
       expect(second.stdout).toBe(first.stdout);
+      expect(first.stdout).toMatch(/New slot: healthy\n/);
+      expect(proberErrors).toEqual([]);
       expect(first.stdout).toMatch(/Waiting for approval: .*\/changes\/\S+\npending\n/);
 
       const versions = await db
