@@ -25,6 +25,9 @@ function revisionIn(changes: unknown): number | null {
   return typeof revision === 'number' && Number.isSafeInteger(revision) ? revision : null;
 }
 
+/** Who records what the server does by itself: health changes, rollout steps and rollbacks. */
+export const SYSTEM_ACTOR: Actor = { id: null, email: 'system' };
+
 /** Writes one audit event; call it with the mutation's own transaction so both commit or neither. */
 export async function recordAudit(db: Executor, actor: Actor | null, record: AuditRecord): Promise<void> {
   await db.insert(auditEvents).values({

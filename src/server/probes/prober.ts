@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte, notInArray, or } from 'drizzle-orm';
 import { HEALTH_HISTORY_LIMIT } from '../../contract/rollouts';
-import { recordAudit } from '../audit/service';
-import type { Actor } from '../auth/viewer';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/service';
 import type { Database, Transaction } from '../db/client';
 import type { Env } from '../env';
 import { deploymentHealthResults } from '../db/schema';
@@ -35,9 +34,6 @@ export const proberSettingsOf = (env: Env): ProberSettings => ({
 /** Probes one pass takes at most, and how many run at once. */
 const PASS_LIMIT = 100;
 const CONCURRENCY = 8;
-
-/** Who records a change of health in the audit log. */
-export const PROBER_ACTOR: Actor = { id: null, email: 'system' };
 
 const KINDS: SlotKind<unknown>[] = [microfrontendSlots, capabilitySlots];
 
@@ -138,7 +134,7 @@ async function record(
     );
   if (next.healthStatus !== slot.healthStatus) {
     const resourceId = (slot as Record<string, unknown>)[claimed.kind.resourceColumn];
-    await recordAudit(tx, PROBER_ACTOR, {
+    await recordAudit(tx, SYSTEM_ACTOR, {
       action: 'deployment.health',
       resourceType: 'deployment',
       resourceId: typeof resourceId === 'string' ? resourceId : null,
@@ -195,6 +191,3 @@ export function startProber(
   );
   return { ...task, startedAt: new Date(), lastPassCompletedAt: () => lastPassCompletedAt };
 }
-
-/** History rows of slots, newest first. */
-export const historyOf = (ids: string[]) => inArray(deploymentHealthResults.deploymentId, ids);

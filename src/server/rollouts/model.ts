@@ -1,18 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Environment } from '../../contract/common';
 import { activeRolloutStates, type Rollout, type SlotOwnerKind } from '../../contract/rollouts';
-import type { Actor } from '../auth/viewer';
 import type { Executor } from '../db/client';
 import { rollouts } from '../db/schema';
 import { conflict } from '../errors';
 
 export type RolloutRow = typeof rollouts.$inferSelect;
-
-/**
- * The runner's name in rollout events and the audit log. Like the change scheduler's actor, nobody signed
- * in: an automatic step or rollback is the system's, not the person who started the rollout.
- */
-export const ROLLOUT_ACTOR: Actor = { id: null, email: 'system' };
 
 /** A rollout still holding traffic split or watched. */
 export const isActive = inArray(rollouts.state, [...activeRolloutStates]);

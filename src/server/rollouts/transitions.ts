@@ -1,7 +1,8 @@
 import { LIVE_TRAFFIC_PERCENTAGE } from '../../contract/deployments';
 import type { Actor } from '../auth/viewer';
 import type { Transaction } from '../db/client';
-import { ROLLOUT_ACTOR, type RolloutRow } from './model';
+import { SYSTEM_ACTOR } from '../audit/service';
+import type { RolloutRow } from './model';
 import { recordTransition, restoreStable, splitTraffic, targetHealth } from './traffic';
 
 /*
@@ -100,17 +101,17 @@ export async function advance(tx: Transaction, row: RolloutRow, now: Date): Prom
       row,
       { state: 'aborted', nextActionAt: null, remainingMs: null, reason, endedAt: now.toISOString() },
       { kind: 'aborted', reason },
-      ROLLOUT_ACTOR,
+      SYSTEM_ACTOR,
       now,
     );
   }
   if (health.healthStatus === 'unhealthy') {
     const why = health.healthReason ? ` (${health.healthReason})` : '';
     const reason = `Rolled back: ${row.toSlot} slot turned unhealthy${why}`;
-    return endOnStable(tx, row, 'rolled_back', reason, ROLLOUT_ACTOR, now);
+    return endOnStable(tx, row, 'rolled_back', reason, SYSTEM_ACTOR, now);
   }
   if (!isDue(row, now)) return row;
-  if (row.state === 'running') return moveToStep(tx, row, row.stepIndex + 1, 'step', ROLLOUT_ACTOR, now);
-  if (row.state === 'watching') return complete(tx, row, ROLLOUT_ACTOR, now);
+  if (row.state === 'running') return moveToStep(tx, row, row.stepIndex + 1, 'step', SYSTEM_ACTOR, now);
+  if (row.state === 'watching') return complete(tx, row, SYSTEM_ACTOR, now);
   return row;
 }
