@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import type { User } from '../../contract/users';
 import { activeTenantRoles, type TenantRoleEntry, type ViewerToken } from '../auth/viewer';
 import type { Executor } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { apiTokens, users } from '../db/schema';
 import { unauthenticated } from '../errors';
 import { hashTokenSecret } from './secrets';
@@ -12,16 +13,9 @@ import { publicUserColumns } from '../users/columns';
 /** Last use is written at most this often, so a pipeline's reads do not each turn into a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/**
- * The owner and scope of a bearer token, read on every request so a revocation or a disabled owner
- * counts at once; the owner's tenant roles come in the same statement. Refuses with 401 saying why: unknown, revoked, expired, or its owner disabled.
- */
-export async function resolveApiToken(
-  db: Executor,
-  secret: string,
-  ip: string,
-): Promise<{ user: User; roles: TenantRoleEntry[]; token: ViewerToken }> {
-  const [row] = await db
+/** The read that finds who is asking with a bearer token (db/prepared.ts). */
+const tokenRead = preparedPerDatabase((db) =>
+  db
     .select({
       user: publicUserColumns,
       roles: activeTenantRoles(users.id),
@@ -36,7 +30,20 @@ export async function resolveApiToken(
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.secretHash, hashTokenSecret(secret)));
+    .where(eq(apiTokens.secretHash, sql.placeholder('secretHash')))
+    .prepare('resolve_api_token'),
+);
+
+/**
+ * The owner and scope of a bearer token, read on every request so a revocation or a disabled owner
+ * counts at once; the owner's tenant roles come in the same statement. Refuses with 401 saying why: unknown, revoked, expired, or its owner disabled.
+ */
+export async function resolveApiToken(
+  db: Executor,
+  secret: string,
+  ip: string,
+): Promise<{ user: User; roles: TenantRoleEntry[]; token: ViewerToken }> {
+  const [row] = await tokenRead(db).execute({ secretHash: hashTokenSecret(secret) });
   if (!row) throw unauthenticated(TOKEN_MESSAGES.invalid);
   const status = tokenStatusOf(row);
   if (status !== 'active') throw unauthenticated(TOKEN_MESSAGES[status]);

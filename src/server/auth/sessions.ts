@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { publicUserColumns } from '../users/columns';
 import { activeTenantRoles } from './viewer';
@@ -45,6 +46,21 @@ export async function createSession(
   return token;
 }
 
+/** The read that finds who is asking with a cookie (db/prepared.ts). */
+const sessionRead = preparedPerDatabase((db) =>
+  db
+    .select({
+      user: publicUserColumns,
+      roles: activeTenantRoles(users.id),
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('resolve_session'),
+);
+
 /**
  * The user behind a cookie token, or undefined when the session is unknown, expired (idle or absolute)
  * or its user is disabled. Read on every request, so a changed role or a disabled user counts at once;
@@ -58,16 +74,7 @@ export async function resolveSession(
   { touch = true } = {},
 ) {
   const id = hashToken(token);
-  const [row] = await db
-    .select({
-      user: publicUserColumns,
-      roles: activeTenantRoles(users.id),
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id));
+  const [row] = await sessionRead(db).execute({ id });
   if (!row) return undefined;
   const now = Date.now();
   const lastSeen = Date.parse(row.lastSeenAt);
