@@ -65,6 +65,24 @@ describe('application shell', () => {
     expect(ui.statusCode).toBeLessThan(400);
   });
 
+  it("declares each list's paging headers in the OpenAPI document, and none on a single resource", async () => {
+    const doc = (await app.inject({ url: '/api/docs/json', headers: { cookie } })).json();
+    const headersOf = (path: string) => Object.keys(doc.paths[path].get.responses['200'].headers ?? {});
+    // Cursor-paged lists that may estimate their total: all four.
+    for (const path of ['/api/audit-events', '/api/tenants']) {
+      expect(headersOf(path).sort(), path).toEqual([
+        'x-next-cursor',
+        'x-previous-cursor',
+        'x-total-count',
+        'x-total-is-estimate',
+      ]);
+    }
+    expect(doc.paths['/api/tenants'].get.responses['200'].headers['x-next-cursor'].schema).toEqual({
+      type: 'string',
+    });
+    expect(headersOf('/api/tenants/{tenantId}')).toEqual([]);
+  });
+
   it('answers an unknown /api path with a JSON 404, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const res = await app.inject({ method, url: '/api/nothing-here?x=1' });

@@ -34,6 +34,7 @@ import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
+import { withListHeaders } from './http/openapi-list-headers';
 import { registerIdempotency } from './http/idempotency';
 import { registerRequestLog } from './http/request-log';
 import { AppMetrics, registerRequestMetrics } from './http/metrics';
@@ -187,7 +188,7 @@ async function registerApiDocs(app: App): Promise<void> {
         version: '0.1.0',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withListHeaders(jsonSchemaTransform),
   });
   // The docs UI sets its own CSP (with hashes for its inline scripts) on its pages.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
