@@ -5,6 +5,8 @@
 // per endpoint (4 in flight), in turns of a few dozen so that a change in the machine's load touches all of them
 // alike, reading each server process's user+system CPU time from /proc: CPU microseconds per request, and the
 // ratio to the bare server. CPU time, not wall time, so a loaded machine skews the figures less. Linux only.
+// Also printed per endpoint: the project's p99 wall time over those requests, and the bytes of one answer
+// uncompressed and on the wire as a browser asks (Accept-Encoding: gzip, deflate, br).
 // Usage: npm run build:server && node scripts/bench-cpu.mjs
 //   BENCH_DATABASE_URL   the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_ENTRIES        label=path,... of server builds to compare in one run (default project=dist/server/main.js)
@@ -12,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminStatement, runNode, signIn, startServer, stopServer } from './bench-server.mjs';
+import { adminStatement, runNode, signIn, startServer, stopServer, wireBytes } from './bench-server.mjs';
 
 const root = join(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -62,37 +64,67 @@ function cpuMicros(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
 }
 
-async function drive(server, path, cookie, count) {
+/** Sends `count` requests, IN_FLIGHT at a time; pushes each one's wall time (ms) onto `times` when given. */
+async function drive(server, path, cookie, count, times) {
   let next = 0;
   const worker = async () => {
     while (next++ < count) {
+      const started = performance.now();
       // Uncompressed, as the bare server answers: compression is measured on its own (docs/performance.md).
       const res = await fetch(`${server.base}${path}`, {
         headers: { cookie, 'accept-encoding': 'identity' },
       });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+      times?.push(performance.now() - started);
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 }
 
-/** CPU microseconds per request of each server process, for each endpoint: perRequest[server][endpoint]. */
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * For each server process and endpoint: CPU microseconds per request and the p99 wall time (ms, loopback,
+ * IN_FLIGHT in flight on a shared machine: an upper bound). perRequest[server][endpoint], p99[server][endpoint].
+ */
 async function measure(servers, cookie) {
   const perRequest = servers.map(() => []);
+  const p99 = servers.map(() => []);
   for (const [, path] of ENDPOINTS) {
     const used = servers.map(() => 0);
+    const times = servers.map(() => []);
     for (const server of servers) await drive(server, path, cookie, WARM_UP);
     for (let turn = 0; turn < TURNS; turn++) {
       for (const [i, server] of servers.entries()) {
         const before = cpuMicros(server.pid);
-        await drive(server, path, cookie, REQUESTS_PER_ENDPOINT / TURNS);
+        await drive(server, path, cookie, REQUESTS_PER_ENDPOINT / TURNS, times[i]);
         used[i] += cpuMicros(server.pid) - before;
       }
     }
     used.forEach((micros, i) => perRequest[i].push(micros / REQUESTS_PER_ENDPOINT));
+    times.forEach((list, i) =>
+      p99[i].push(
+        percentile(
+          list.sort((a, b) => a - b),
+          99,
+        ),
+      ),
+    );
   }
-  return perRequest;
+  return { perRequest, p99 };
+}
+
+/** Bytes on the wire of each endpoint's answer from `server`: uncompressed, and as a browser asks (br, gzip). */
+async function wireSizes(server, cookie) {
+  const sizes = [];
+  for (const [, path] of ENDPOINTS) {
+    const identity = await wireBytes(`${server.base}${path}`, cookie, 'identity');
+    const compressed = await wireBytes(`${server.base}${path}`, cookie, 'gzip, deflate, br');
+    sizes.push({ identity: identity.bytes, compressed: compressed.bytes, encoding: compressed.encoding });
+  }
+  return sizes;
 }
 
 /** Runs each endpoint once with the capture preloaded; answers { path: statements }. */
@@ -149,27 +181,32 @@ try {
         await start([join(root, 'scripts/bench-cpu-bare.mjs')], bareEnv, firstPort + servers.length),
       );
     }
-    const cpu = await measure(servers, cookie);
+    const { perRequest, p99 } = await measure(servers, cookie);
+    const wires = [];
+    for (let r = 0; r < captures.length; r++) wires.push(await wireSizes(servers[2 * r], cookie));
     results = captures.map(({ entry, replay }, r) => ({
       entry,
       replay,
-      appCpu: cpu[2 * r],
-      bareCpu: cpu[2 * r + 1],
+      appCpu: perRequest[2 * r],
+      bareCpu: perRequest[2 * r + 1],
+      appP99: p99[2 * r],
+      wire: wires[r],
     }));
   } finally {
     await Promise.all(servers.map(stop));
   }
-  const head = `${'endpoint'.padEnd(28)} ${'build'.padEnd(8)} ${'stmts'.padStart(5)} ${'app µs'.padStart(8)} ${'bare µs'.padStart(8)} ${'ratio'.padStart(6)}`;
+  const head = `${'endpoint'.padEnd(28)} ${'build'.padEnd(8)} ${'stmts'.padStart(5)} ${'app µs'.padStart(8)} ${'bare µs'.padStart(8)} ${'ratio'.padStart(6)} ${'p99 ms'.padStart(7)} ${'bytes'.padStart(7)} ${'on wire'.padStart(12)}`;
   console.log(
-    `\nCPU per request, ${REQUESTS_PER_ENDPOINT} requests per endpoint, ${IN_FLIGHT} in flight\n${head}`,
+    `\nCPU per request, ${REQUESTS_PER_ENDPOINT} requests per endpoint, ${IN_FLIGHT} in flight; the app's p99 wall time; bytes of one answer uncompressed and on the wire as a browser asks\n${head}`,
   );
   const totals = results.map(() => ({ app: 0, bare: 0 }));
   ENDPOINTS.forEach(([label, path], i) => {
-    results.forEach(({ entry, replay, appCpu, bareCpu }, r) => {
+    results.forEach(({ entry, replay, appCpu, bareCpu, appP99, wire }, r) => {
       totals[r].app += appCpu[i];
       totals[r].bare += bareCpu[i];
+      const { identity, compressed, encoding } = wire[i];
       console.log(
-        `${label.padEnd(28)} ${entry.label.padEnd(8)} ${String(replay[path].length).padStart(5)} ${appCpu[i].toFixed(0).padStart(8)} ${bareCpu[i].toFixed(0).padStart(8)} ${(appCpu[i] / bareCpu[i]).toFixed(2).padStart(6)}`,
+        `${label.padEnd(28)} ${entry.label.padEnd(8)} ${String(replay[path].length).padStart(5)} ${appCpu[i].toFixed(0).padStart(8)} ${bareCpu[i].toFixed(0).padStart(8)} ${(appCpu[i] / bareCpu[i]).toFixed(2).padStart(6)} ${appP99[i].toFixed(1).padStart(7)} ${String(identity).padStart(7)} ${`${compressed} ${encoding}`.padStart(12)}`,
       );
     });
   });

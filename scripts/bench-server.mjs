@@ -2,6 +2,7 @@
 // in the administrator the server created from ADMIN_EMAIL/ADMIN_PASSWORD, and one statement on an admin
 // connection (to create and drop a throwaway database).
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import pg from 'pg';
 
 /** Runs one statement on its own connection to `url`. */
@@ -73,4 +74,16 @@ export async function signIn(base, email, password) {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+}
+
+/** Bytes on the wire of one answer (body as sent, before any decoding) for an Accept-Encoding. */
+export function wireBytes(url, cookie, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { cookie, 'accept-encoding': acceptEncoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+    });
+    request.on('error', reject);
+  });
 }
