@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
@@ -35,6 +34,7 @@ import { healthRoutes } from './health/routes';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { withListHeaders } from './http/openapi-list-headers';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerIdempotency } from './http/idempotency';
 import { registerRequestLog } from './http/request-log';
 import { AppMetrics, registerRequestMetrics } from './http/metrics';
@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps) {
   const { db } = deps.database;
   const sessionPolicy = deps.sessionPolicy ?? DEFAULT_SESSION_POLICY;
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
+  registerSecurityHeaders(app, { contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } });
   await registerCompression(app);
   const apiTokens = deps.apiTokens ?? DEFAULT_API_TOKEN_SETTINGS;
   registerBreakerGate(app, deps.database.breaker);
