@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, DatabaseHandle, DatabaseTarget } from './database';
 import type { ListenFn } from './notifications';
+import { pgliteWasmModule } from './pglite-wasm';
 import * as schema from './schema';
 
 /**
@@ -24,6 +25,7 @@ export async function openPglite(
     dataDir,
     loadDataDir,
     extensions: { pg_trgm },
+    pgliteWasmModule: await pgliteWasmModule(),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
   // Timestamps are rendered as text by the server: pin the zone so every row reads the same way.
