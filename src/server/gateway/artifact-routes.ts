@@ -1,3 +1,4 @@
+import { stringify } from 'yaml';
 import { z } from 'zod';
 import type { Environment } from '../../contract/common';
 import type { KongTarget, tenantEnvironmentParamsSchema } from '../../contract/gateway';
@@ -68,10 +69,9 @@ export function gatewayArtifactRoutes(
         .header('vary', 'Accept')
         .header('cache-control', 'no-cache')
         .header('content-disposition', `attachment; filename="${base}.${json ? 'json' : 'yaml'}"`);
-      // The YAML writer loads at the first YAML download, not at start-up (docs/operating.md, Start-up).
       const text = json
         ? `${JSON.stringify(config, null, 2)}\n`
-        : (await import('yaml')).stringify(config, { lineWidth: 0, aliasDuplicateObjects: false });
+        : stringify(config, { lineWidth: 0, aliasDuplicateObjects: false });
       return reply
         .type(json ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8')
         .send(Buffer.from(text));
