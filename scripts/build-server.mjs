@@ -1,6 +1,10 @@
 // Bundles the server into dist/server/main.js, and the restore command (docs/backup.md) into
 // dist/server/restore.js; npm packages stay external (installed in node_modules).
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunk names carry a content hash: without a clean slate, every build would leave the last one's behind.
+rmSync('dist/server', { recursive: true, force: true });
 
 await build({
   entryPoints: { main: 'src/server/main.ts', restore: 'src/server/restore-cli.ts' },

@@ -110,6 +110,20 @@ function fastifyTrustProxy(trust: TrustProxy) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
+/**
+ * The zod compilers as Fastify's compiler factories. Fastify's declarations type the factories for Ajv's
+ * compile signature; at run time Fastify calls the compiler a factory builds with the route's
+ * { schema, method, url, httpPart }, as the zod compilers expect (the call setValidatorCompiler makes).
+ */
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as CompilersFactory;
+
 /** Builds the whole HTTP application without listening: used by main.ts and by the tests. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
@@ -119,6 +133,9 @@ export async function buildApp(deps: AppDeps) {
     requestIdHeader: 'x-request-id',
     // One line per request instead of Fastify's two (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    // Every route validates and serializes with zod. Given as the compilers' factories, Fastify never loads
+    // its default Ajv and fast-json-stringify compilers (~100 ms of start-up for nothing).
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
   registerRequestLog(app);
 
@@ -127,8 +144,6 @@ export async function buildApp(deps: AppDeps) {
     app,
     new AppMetrics({ poolStats: deps.database.poolStats, breaker: deps.database.breaker }),
   );
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Before the guard: authorization already reads path parameters from the database.
   registerRefusedTextRule(app);

@@ -1,204 +1,25 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { DatabaseBreaker, type BreakerState } from './breaker';
-import { pgListen, pgliteListen, type ListenFn } from './notifications';
-import { followClients, guardedPool, pingWithin, probeConnection, TimeoutAwareClient } from './pg-pool';
-import * as schema from './schema';
+import type { DatabaseHandle, DatabaseTarget } from './database';
 
-export type Schema = typeof schema;
-/** The one database type services see, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** A database or an open transaction: services accept either so they compose inside one transaction. */
-export type Executor = Database | Transaction;
-
-export interface DatabaseHandle {
-  db: Database;
-  kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations (idempotent). */
-  migrate(): Promise<void>;
-  /** Throws when the database does not answer. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-  /**
-   * LISTENs on a channel: PostgreSQL on a dedicated connection that reconnects by itself, PGlite in
-   * process. Close what it returns before closing the database.
-   */
-  listen: ListenFn;
-  /** PostgreSQL only: how busy the connection pool is now (for the metrics). */
-  poolStats?: () => PoolStats;
-  /** PostgreSQL only: the circuit breaker that refuses at once while the server is unreachable. */
-  breaker?: Pick<DatabaseBreaker, 'state' | 'opened'>;
-  /**
-   * Embedded only: a consistent copy of the whole data directory as a gzipped tar, taken while serving
-   * (docs/backup.md). PostgreSQL is backed up with its own tools.
-   */
-  dump?: () => Promise<Blob>;
-}
-
-export interface PoolStats {
-  /** Connections the pool may open. */
-  max: number;
-  /** Connections open now, idle or checked out. */
-  total: number;
-  idle: number;
-  /** Checkouts waiting for a connection. */
-  waiting: number;
-}
-
-/** Limits that keep a lost, stopped or silent PostgreSQL server from hanging requests (milliseconds). */
-export interface DatabaseTimeouts {
-  /** Opening a connection, and waiting for a free one in the pool (pg `connectionTimeoutMillis`). */
-  connectMs: number;
-  /** The server cancels a statement running longer (`statement_timeout`, SQLSTATE 57014). */
-  statementMs: number;
-  /** The server ends a session idle this long inside a transaction (`idle_in_transaction_session_timeout`). */
-  idleInTransactionMs: number;
-}
-
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
-  connectMs: 5_000,
-  statementMs: 15_000,
-  idleInTransactionMs: 15_000,
-};
+export type {
+  Database,
+  DatabaseHandle,
+  DatabaseTarget,
+  DatabaseTimeouts,
+  Executor,
+  PoolStats,
+  Schema,
+  Transaction,
+} from './database';
 
 /**
- * The client gives up on an answer this long after the server should have cancelled the statement itself:
- * only a server that went silent (network dropped without a reset) ever reaches it.
+ * Opens the database the target names. Each driver loads here, at first use: a process on the embedded
+ * database never loads pg, one on PostgreSQL never loads PGlite (docs/operating.md, Start-up).
  */
-const QUERY_TIMEOUT_MARGIN_MS = 2_000;
-
-export type DatabaseTarget =
-  | {
-      kind: 'postgres';
-      url: string;
-      poolSize?: number;
-      timeouts?: Partial<DatabaseTimeouts>;
-      /** Told about connections that fail outside any request (the process keeps running). */
-      onConnectionError?: (error: Error) => void;
-      /** Told when the circuit breaker opens, half-opens or closes (with the fault that opened it). */
-      onBreakerChange?: (state: BreakerState, cause?: unknown) => void;
-    }
-  /** dataDir undefined = in memory (tests); loadDataDir: a dump to start from (restore). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
-
-const MIGRATIONS_LOCK_KEY = 727_001;
-
-/** While the breaker is not closed, a probe starts this often (so recovery is seen within about this long). */
-const BREAKER_PROBE_INTERVAL_MS = 250;
-/** The most a probe may take: connecting and `select 1` on a reachable server take milliseconds. */
-const BREAKER_PROBE_TIMEOUT_MS = 1_000;
-/** A query or checkout in flight this long makes the breaker probe the server (it may have gone silent). */
-const BREAKER_SUSPECT_AFTER_MS = 1_000;
-
 export async function openDatabase(
   target: DatabaseTarget,
   migrationsFolder: string,
 ): Promise<DatabaseHandle> {
   return target.kind === 'postgres'
-    ? openPostgres(target, migrationsFolder)
-    : openPglite(target, migrationsFolder);
-}
-
-async function openPglite(
-  { dataDir, loadDataDir }: Extract<DatabaseTarget, { kind: 'pglite' }>,
-  migrationsFolder: string,
-): Promise<DatabaseHandle> {
-  // pg_trgm backs the lists' search indexes (migration 0004); PGlite ships it as a separate module.
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
-  // Timestamps are rendered as text by the server: pin the zone so every row reads the same way.
-  await client.exec(`SET TIME ZONE 'UTC'`);
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: () => client.close(),
-    dump: () => client.dumpDataDir('gzip'),
-    listen: pgliteListen(client),
-  };
-}
-
-async function openPostgres(
-  target: Extract<DatabaseTarget, { kind: 'postgres' }>,
-  migrationsFolder: string,
-): Promise<DatabaseHandle> {
-  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...target.timeouts };
-  const onConnectionError = target.onConnectionError ?? (() => undefined);
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    max: target.poolSize ?? 10,
-    options: '-c TimeZone=UTC',
-    Client: TimeoutAwareClient,
-    connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
-    // Detects a peer that vanished without a reset while the connection sits idle in the pool.
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-  });
-  // pg-pool listens for 'error' only on idle clients; a client checked out (a transaction, the migration
-  // lock) that loses its connection emits 'error' with no listener, which would kill the process. Every
-  // client gets a listener for its whole life; the query in flight still fails and answers 503.
-  pool.on('connect', (client) => {
-    client.on('error', onConnectionError);
-  });
-  pool.on('error', onConnectionError);
-  const clients = followClients(pool, () => breaker);
-  const probeMs = Math.min(timeouts.connectMs, BREAKER_PROBE_TIMEOUT_MS);
-  const breaker = new DatabaseBreaker(() => probeConnection(target.url, probeMs), {
-    probeIntervalMs: BREAKER_PROBE_INTERVAL_MS,
-    suspectAfterMs: BREAKER_SUSPECT_AFTER_MS,
-    onOpen: clients.dropIdle,
-    onStateChange: target.onBreakerChange,
-  });
-  const guarded = guardedPool(pool, breaker);
-  const db = drizzlePg({ client: guarded, schema, casing: 'snake_case' });
-  return {
-    db: db as unknown as Database,
-    kind: 'postgres',
-    migrate: async () => {
-      // A connection of its own, without the request timeouts: a migration may rewrite a large table,
-      // and a process that starts while another migrates waits on the lock for as long as that takes.
-      const conn = new pg.Client({
-        connectionString: target.url,
-        options: '-c TimeZone=UTC -c statement_timeout=0',
-        connectionTimeoutMillis: timeouts.connectMs,
-        keepAlive: true,
-      });
-      conn.on('error', onConnectionError);
-      await conn.connect();
-      try {
-        // Several processes may start at once against one server: let one migrate at a time (the lock
-        // ends with the session, whatever happens to it).
-        await conn.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
-        await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
-      } finally {
-        await conn.end().catch(() => undefined);
-      }
-    },
-    ping: () => pingWithin(guarded, timeouts.connectMs),
-    close: () => {
-      breaker.stop();
-      return pool.end();
-    },
-    listen: pgListen({ url: target.url, connectMs: timeouts.connectMs }),
-    breaker,
-    poolStats: () => ({
-      max: pool.options.max ?? 10,
-      total: pool.totalCount,
-      idle: pool.idleCount,
-      waiting: pool.waitingCount,
-    }),
-  };
+    ? (await import('./postgres-client')).openPostgres(target, migrationsFolder)
+    : (await import('./pglite-client')).openPglite(target, migrationsFolder);
 }

@@ -1860,7 +1860,6 @@ export function buildDemoData() {
  * Serialised by a transaction-scoped advisory lock, so two servers starting together seed once.
  */
 export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
-  const data = buildDemoData();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`);
     const [anyTenant] = await tx.select({ id: tenants.id }).from(tenants).limit(1);
@@ -1868,6 +1867,8 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
     const [anyCapability] = await tx.select({ id: capabilities.id }).from(capabilities).limit(1);
     if (anyTenant || anyUser || anyCapability) return { seeded: false };
 
+    // Built only when seeding: a reopened database has its data already.
+    const data = buildDemoData();
     // Parents before children; one statement per table.
     await tx.insert(tenants).values(data.tenants);
     await tx.insert(users).values(data.users);

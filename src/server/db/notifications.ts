@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** What a listener is told: each NOTIFY payload, and each time its LISTEN (re)starts. */
@@ -17,18 +16,6 @@ export interface NotificationHandlers {
 export type Unlisten = () => Promise<void>;
 
 export type ListenFn = (channel: string, handlers: NotificationHandlers) => Promise<Unlisten>;
-
-/** The embedded database: the same trigger, delivered in-process after each commit. */
-export function pgliteListen(client: PGlite): ListenFn {
-  return async (channel, handlers) => {
-    const unlisten = await client.listen(channel, (payload) => handlers.onMessage(payload));
-    handlers.onListening();
-    return async () => {
-      // Closing the database ends the listener with it.
-      if (!client.closed) await unlisten();
-    };
-  };
-}
 
 export interface PgListenOptions {
   url: string;

@@ -1,0 +1,223 @@
+import { buildApp, type App } from './app';
+import { signInOptionsOf } from './auth/oidc/config';
+import { ensureFirstAdmin } from './auth/service';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
+import { isDatabaseUnavailable } from './db/faults';
+import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
+import { seedDemoData } from './db/demo-data';
+import { startChangeScheduler } from './changes/scheduler';
+import { startRolloutRunner } from './rollouts/runner';
+import { PROBER_PASS_MS, proberSettingsOf, startProber } from './probes/prober';
+import { EnvError, readEnv, type Env } from './env';
+import { startIdempotencySweeper } from './http/idempotency-store';
+import type { PeriodicTask } from './periodic';
+import { loggerOptions, serializeError, type SerializedError } from './http/logging';
+import { startMetricsServer, type MetricsServer } from './http/metrics-server';
+import { clientDir, migrationsFolder, projectRoot } from './paths';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+/** Printed once, on the start that created the administrator; the password is stored only as a hash. */
+function announceFirstAdmin({
+  email,
+  generatedPassword,
+}: {
+  email: string;
+  generatedPassword?: string;
+}): void {
+  const lines = generatedPassword
+    ? [`First administrator created: ${email}`, `Password (shown only this once): ${generatedPassword}`]
+    : [`First administrator created: ${email} (password from ADMIN_PASSWORD)`];
+  process.stdout.write(`\n${lines.map((line) => `  ${line}`).join('\n')}\n\n`);
+}
+
+/** Until the app's logger exists, warnings go to stderr as one JSON line, scrubbed like the logger's. */
+let warn = (error: unknown, message: string): void => {
+  process.stderr.write(`${JSON.stringify({ level: 40, msg: message, err: serializeError(error) })}\n`);
+};
+
+/**
+ * Keeps the process alive through errors nobody awaited: a database connection lost outside a request is
+ * logged and the pool reconnects. Any other uncaught exception leaves the process in an unknown state, so
+ * it is logged and the process exits (the supervisor restarts it); a stray rejected promise is only logged.
+ */
+function guardProcess(): void {
+  process.on('unhandledRejection', (reason) => warn(reason, 'unhandled promise rejection'));
+  process.on('uncaughtException', (error) => {
+    if (isDatabaseUnavailable(error)) {
+      warn(error, 'database connection lost outside a request');
+      return;
+    }
+    warn(error, 'uncaught exception; exiting');
+    process.exit(1);
+  });
+}
+
+/** Where the database is: PostgreSQL when DATABASE_URL names one, else embedded PGlite in DATA_DIR. */
+function databaseTarget(env: Env): DatabaseTarget {
+  return env.DATABASE_URL
+    ? {
+        kind: 'postgres',
+        url: env.DATABASE_URL,
+        poolSize: env.DATABASE_POOL_SIZE,
+        timeouts: {
+          connectMs: env.DATABASE_CONNECT_TIMEOUT * 1000,
+          statementMs: env.DATABASE_STATEMENT_TIMEOUT * 1000,
+          idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT * 1000,
+        },
+        onConnectionError: (error) => warn(error, 'database connection error'),
+        // One line per change of state, not one per refused request: an outage logs its start and its end.
+        onBreakerChange: (state, cause) => warn(cause, `database circuit breaker ${state}`),
+      }
+    : { kind: 'pglite', dataDir: env.DATA_DIR };
+}
+
+/**
+ * Locks the data directory (embedded), opens and migrates the database, seeds the demo data and the first
+ * administrator. On failure nothing stays open or locked.
+ */
+async function openData(env: Env, root: string): Promise<{ database: DatabaseHandle; lock?: DataDirLock }> {
+  const embedded = !env.DATABASE_URL;
+  const target = databaseTarget(env);
+  let lock: DataDirLock | undefined;
+  let database: DatabaseHandle | undefined;
+  try {
+    lock = embedded ? await lockDataDir(env.DATA_DIR) : undefined;
+    const freshEmbedded = embedded && !existsSync(join(env.DATA_DIR, 'PG_VERSION'));
+    database = await openDatabase(target, migrationsFolder(root));
+    await database.migrate();
+    if (env.SEED_DEMO) await seedDemoData(database.db);
+    const firstAdmin = await ensureFirstAdmin(database.db, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+    });
+    if (firstAdmin) announceFirstAdmin(firstAdmin);
+    if (freshEmbedded) {
+      // PGlite's initdb grows its WebAssembly memory to ~800 MB and never gives it back; a reopened data
+      // directory needs ~300 MB. Reopening once after creating it costs ~0.5 s and saves the difference.
+      await database.close();
+      database = await openDatabase(target, migrationsFolder(root));
+    }
+    return { database, lock };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+/**
+ * On SIGTERM or SIGINT: stop the background timers, drain in-flight requests, close the database,
+ * release the lock.
+ */
+function drainOnSignals(
+  env: Env,
+  app: App,
+  resources: {
+    timers: PeriodicTask[];
+    database: DatabaseHandle;
+    lock?: DataDirLock;
+    metricsServer?: MetricsServer;
+  },
+): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT * 1000);
+    timer.unref();
+    try {
+      await Promise.all(resources.timers.map((timer) => timer.stop()));
+      await resources.metricsServer?.close();
+      await app.close();
+      await resources.database.close();
+    } finally {
+      resources.lock?.release();
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+async function start(env: Env): Promise<void> {
+  const root = projectRoot();
+  const { database, lock } = await openData(env, root);
+
+  const app = await buildApp({
+    database,
+    clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : clientDir(root),
+    sessionPolicy: { idleSeconds: env.SESSION_IDLE_TIMEOUT, absoluteSeconds: env.SESSION_ABSOLUTE_TIMEOUT },
+    apiTokens: { maxDays: env.API_TOKEN_MAX_DAYS, requestsPerMinute: env.API_TOKEN_RATE_LIMIT },
+    live: { maxStreams: env.LIVE_STREAMS_MAX },
+    secureCookie: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
+    trustProxy: env.TRUST_PROXY,
+    signIn: signInOptionsOf(env),
+    // Never logs credentials, session cookies, password hashes or SQL parameters (see http/logging.ts).
+    logger: loggerOptions(env.LOG_LEVEL),
+  });
+  warn = (error, message) => app.log.warn({ err: error }, message);
+  const scheduler = startChangeScheduler(database.db, {
+    intervalMs: env.CHANGE_SCHEDULER_INTERVAL * 1000,
+    onError: (error) => warn(error, 'scheduled changes: pass failed, retrying on the next one'),
+  });
+  // Progressive rollouts (docs/rollouts.md): every process runs passes; each rollout is claimed by one.
+  const rolloutRunner = startRolloutRunner(database.db, {
+    intervalMs: env.ROLLOUT_INTERVAL,
+    onError: (error) => warn(error, 'rollouts: pass failed, retrying on the next one'),
+  });
+  // Health probes (docs/health-checks.md): every process runs passes; each slot is claimed by one.
+  const prober = startProber(database.db, proberSettingsOf(env), {
+    passMs: PROBER_PASS_MS,
+    onError: (error) => warn(error, 'health probes: pass failed, retrying on the next one'),
+  });
+  // Expired Idempotency-Key rows (docs/idempotency.md): every process sweeps, the deletes do not conflict.
+  const sweeper = startIdempotencySweeper(database.db, {
+    onError: (error) => warn(error, 'idempotency keys: sweep failed, retrying on the next one'),
+  });
+  app.metrics.watchScheduler(scheduler);
+  app.metrics.watchProber(prober);
+  // Its own listener, never the public port (docs/metrics.md); off unless METRICS_PORT is set.
+  const metricsServer = env.METRICS_PORT
+    ? await startMetricsServer(app.metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST })
+    : undefined;
+  drainOnSignals(env, app, {
+    timers: [scheduler, rolloutRunner, prober, sweeper],
+    database,
+    lock,
+    metricsServer,
+  });
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  app.log.info(
+    { database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR, port },
+    `Resource Manager listening on http://localhost:${port}`,
+  );
+}
+
+let env: Env;
+try {
+  env = await readEnv();
+} catch (error) {
+  fail(error instanceof EnvError ? error.message : String(error));
+}
+/** One line for the console: each message of the error and its causes, scrubbed of SQL parameters. */
+function describeError(error: unknown): string {
+  const messages: string[] = [];
+  for (let e: SerializedError | undefined = serializeError(error); e; e = e.cause) messages.push(e.message);
+  return messages.join(': ');
+}
+
+guardProcess();
+start(env).catch((error: unknown) => fail(`Failed to start: ${describeError(error)}`));
