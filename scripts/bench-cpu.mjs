@@ -127,8 +127,12 @@ async function wireSizes(server, cookie) {
   return sizes;
 }
 
-/** Runs each endpoint once with the capture preloaded; answers { path: statements }. */
-async function capture(entry, env, cookie, dir) {
+/**
+ * Runs each endpoint with the capture preloaded; answers { path: statements } and the session used. The
+ * statements are those of a steady request: a fresh session (so no once-a-minute `last seen` write is due),
+ * and each endpoint asked once unrecorded first (what a process does once, on its first such request).
+ */
+async function capture(entry, env, dir) {
   const file = join(dir, `${entry.label}.capture`);
   const child = await start(
     ['--import', join(root, 'scripts/bench-cpu-capture.mjs'), entry.path],
@@ -136,12 +140,14 @@ async function capture(entry, env, cookie, dir) {
     firstPort,
   );
   try {
-    const session = cookie ?? (await signIn(child.base, adminEmail, adminPassword));
+    const session = await signIn(child.base, adminEmail, adminPassword);
     const replay = {};
+    const ask = (path) =>
+      fetch(`${child.base}${path}`, { headers: { cookie: session } }).then((res) => res.arrayBuffer());
     for (const [, path] of ENDPOINTS) {
+      await ask(path);
       writeFileSync(file, '');
-      const res = await fetch(`${child.base}${path}`, { headers: { cookie: session } });
-      await res.arrayBuffer();
+      await ask(path);
       replay[path] = readFileSync(file, 'utf8')
         .trim()
         .split('\n')
@@ -165,7 +171,7 @@ try {
   let cookie;
   const captures = [];
   for (const entry of entries) {
-    const captured = await capture(entry, env, cookie, dir);
+    const captured = await capture(entry, env, dir);
     cookie = captured.cookie;
     const replayFile = join(dir, `${entry.label}.json`);
     writeFileSync(replayFile, JSON.stringify(captured.replay));
