@@ -1,4 +1,4 @@
-import { environmentNames } from '@contract/common';
+import { environmentNames } from '@contract/vocabulary';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';

@@ -1,4 +1,4 @@
-import { environmentNames } from '@contract/common';
+import { environmentNames } from '@contract/vocabulary';
 import { rolloutActions, type Rollout } from '@contract/rollouts';
 import { Pause, Play, Rocket, Undo2 } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { environmentNames } from '@contract/common';
+import { environmentNames } from '@contract/vocabulary';
 import type { SwitchDeploymentInput } from '@/deployments/api/switch-deployment';
 import { stepsText } from '@/deployments/lib/switch-form';
 

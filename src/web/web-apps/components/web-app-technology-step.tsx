@@ -1,4 +1,4 @@
-import { technologyDescriptions } from '@contract/common';
+import { technologyDescriptions } from '@contract/vocabulary';
 import { Check } from 'lucide-react';
 import { Controller, type Control } from 'react-hook-form';
 import { cn } from '@/lib/utils';

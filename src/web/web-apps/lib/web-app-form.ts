@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { environments, technologies, webAppRegions } from '@contract/common';
+import { environments, technologies, webAppRegions } from '@contract/vocabulary';
 import {
   optionalHttpUrlSchema,
   WEB_APP_DEFAULT_ENVIRONMENT,

@@ -1,4 +1,5 @@
-import { OPTIONS_MAX, type Option } from '@contract/lists';
+import type { Option } from '@contract/lists';
+import { OPTIONS_MAX } from '@contract/list-conventions';
 import { CodeBlock } from '@/components/code-block';
 import { StatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-import { webAppMeshSortFields } from '@contract/lists';
+import { webAppMeshSortFields } from '@contract/list-conventions';
 import type { WebAppMesh } from '@contract/web-app-meshes';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
