@@ -6,13 +6,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useMicrofrontendOptions } from '@/microfrontends/api/get-microfrontend-options';
 import { usePublishedVersions } from '@/microfrontends/api/get-microfrontend-versions';
 import { MeshDetail } from '@/microfrontends/mesh/components/mesh-detail';
+import { type MeshItemInput } from '@/microfrontends/mesh/lib/mesh-form';
 import {
   parseConfigOverride,
   parseJsonObject,
   parseStringList,
   prettyJson,
-  type MeshItemInput,
-} from '@/microfrontends/mesh/lib/mesh-form';
+} from '@/microfrontends/mesh/lib/mesh-json';
 
 /** What the mesh will load, item by item; shown once every item has a label and a version. */
 export function MeshPreviewCard({ items }: { items: MeshItemInput[] }) {
