@@ -126,3 +126,12 @@ export const userStatuses = ['active', 'inactive'] as const;
 export const userKinds = ['person', 'service'] as const;
 export type UserKind = (typeof userKinds)[number];
 export const userKindNames: Record<UserKind, string> = { person: 'Person', service: 'Service account' };
+
+/** A progressive rollout's states, those that still hold the traffic split, and its actions (docs/rollouts.md). */
+export const rolloutStates = ['running', 'paused', 'watching', 'completed', 'aborted'] as const;
+export type RolloutState = (typeof rolloutStates)[number];
+export const activeRolloutStates: readonly RolloutState[] = ['running', 'paused', 'watching'];
+export const rolloutActions = ['pause', 'resume', 'promote', 'abort'] as const;
+
+/** A slot is live when it is active and takes all traffic (docs/product.md, States and transitions). */
+export const LIVE_TRAFFIC_PERCENTAGE = 100;

@@ -13,6 +13,19 @@ function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(handle);
 }
 
+/** A lazily loaded dialog: a component, and how to fetch its chunk ahead of opening it. */
+export type LazyDialog<P> = ComponentType<P> & { prefetch: () => void };
+
+/**
+ * Fetches the dialogs' chunks once the screen is idle: for a screen that mounts a lazy dialog only
+ * when it opens (its props need a subject), so its chunk is there by the time the user clicks.
+ */
+export function usePrefetchWhenIdle(...dialogs: { prefetch: () => void }[]) {
+  // Once per mount: the dialogs are module constants, and fetching a chunk twice is a no-op anyway.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => whenIdle(() => dialogs.forEach((dialog) => dialog.prefetch())), []);
+}
+
 /**
  * A dialog whose code is a chunk of its own, so a list screen downloads only what paints the list
  * (issue 27). The chunk is fetched once the screen is idle, so it is there by the time a user clicks;
@@ -20,22 +33,30 @@ function whenIdle(task: () => void): () => void {
  * as a modal with a spinner would flash). Once it has opened the dialog stays mounted, so closing
  * animates out and focus returns exactly as with a dialog imported up front.
  */
-export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>) {
+export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>): LazyDialog<P>;
+/**
+ * The same for a dialog that says otherwise whether it is open: a confirmation open while it has a
+ * subject, or a dialog its screen mounts only while open (`() => true`, with usePrefetchWhenIdle).
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+): LazyDialog<P>;
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen = (props: P) => (props as Partial<DialogProps>).open === true,
+): LazyDialog<P> {
   let loading: Promise<ComponentType<P>> | undefined;
-  const prefetch = () => (loading ??= load());
-  const Dialog = lazy(async () => ({ default: await prefetch() }));
+  const fetchChunk = () => (loading ??= load());
+  // A failed prefetch is retried by opening (React.lazy reports that failure to the error boundary).
+  const prefetch = () => void fetchChunk().catch(() => (loading = undefined));
+  const Dialog = lazy(async () => ({ default: await fetchChunk() }));
 
   function LazyDialog(props: P) {
-    const [opened, setOpened] = useState(props.open);
-    if (props.open && !opened) setOpened(true);
-    useEffect(
-      () =>
-        whenIdle(() => {
-          // A failed prefetch is retried by opening (React.lazy reports that failure to the error boundary).
-          prefetch().catch(() => (loading = undefined));
-        }),
-      [],
-    );
+    const open = isOpen(props);
+    const [opened, setOpened] = useState(open);
+    if (open && !opened) setOpened(true);
+    usePrefetchWhenIdle(LazyDialog);
     if (!opened) return null;
     return (
       <Suspense fallback={null}>
@@ -43,5 +64,6 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentT
       </Suspense>
     );
   }
+  LazyDialog.prefetch = prefetch;
   return LazyDialog;
 }

@@ -3,7 +3,7 @@ import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';
 import type { ChangeRequestForm } from '@/components/change-request-form';
-import { RequestChangeDialog } from '@/components/request-change-dialog';
+import { lazyDialog, usePrefetchWhenIdle } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,12 +15,19 @@ import {
 } from '@/components/ui/dialog';
 import { deployChange, useDeployToIdleSlot, type DeployInput } from '@/deployments/api/deploy-to-idle-slot';
 import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
-import { DeployCapabilityFormFields } from '@/deployments/components/deploy-capability-form';
-import { DeployMicrofrontendFormFields } from '@/deployments/components/deploy-microfrontend-form';
-import { targetSlot } from '@/deployments/lib/deploy-forms';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
-import type { SlotRow } from '@/deployments/lib/slots';
+import { targetSlot, type SlotRow } from '@/deployments/lib/slots';
 import { notifyError, notifySuccess } from '@/components/notify';
+
+// The forms load on their own (the slots paint without them): the kind's fields while the dialog is
+// open, the request dialog while a deployment waits for it.
+const DeployFormFields = lazyDialog(
+  () => import('@/deployments/components/deploy-form-fields').then((m) => m.DeployFormFields),
+  () => true,
+);
+const RequestChangeDialog = lazyDialog(() =>
+  import('@/components/request-change-dialog').then((m) => m.RequestChangeDialog),
+);
 
 type DeployIdleSlotDialogProps = {
   kind: ResourceKind;
@@ -40,6 +47,7 @@ type RequestedDeployment = { input: DeployInput; version: string };
  */
 export function DeployIdleSlotDialog(props: DeployIdleSlotDialogProps) {
   const { resourceName, environment, rows } = props;
+  usePrefetchWhenIdle(DeployFormFields);
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState<RequestedDeployment | null>(null);
   const deploy = useDeployToIdleSlot();
@@ -111,39 +119,6 @@ export function DeployIdleSlotDialog(props: DeployIdleSlotDialogProps) {
         />
       )}
     </>
-  );
-}
-
-/** The kind's form: a microfrontend's published version, or a capability's version and endpoint. */
-function DeployFormFields({
-  kind,
-  resourceId,
-  environment,
-  pending,
-  submitLabel,
-  onSubmit,
-}: DeployIdleSlotDialogProps & {
-  pending: boolean;
-  submitLabel: string;
-  onSubmit: (input: DeployInput, version: string) => void;
-}) {
-  return kind === 'microfrontends' ? (
-    <DeployMicrofrontendFormFields
-      microfrontendId={resourceId}
-      pending={pending}
-      submitLabel={submitLabel}
-      onSubmit={({ versionId, version }) =>
-        onSubmit({ kind, id: resourceId, environment, versionId }, version)
-      }
-    />
-  ) : (
-    <DeployCapabilityFormFields
-      pending={pending}
-      submitLabel={submitLabel}
-      onSubmit={({ version, endpoint }) =>
-        onSubmit({ kind, id: resourceId, environment, version, endpoint }, version)
-      }
-    />
   );
 }
 

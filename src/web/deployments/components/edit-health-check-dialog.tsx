@@ -1,30 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
-import { FormTextField } from '@/components/form-text-field';
-import { notifyError, notifySuccess } from '@/components/notify';
 import { Button } from '@/components/ui/button';
-import { useSetHealthCheck } from '@/deployments/api/set-health-check';
-import {
-  healthCheckField,
-  healthCheckFormDefaults,
-  healthCheckFormSchema,
-  type HealthCheckFormInput,
-  type HealthCheckFormValues,
-} from '@/deployments/lib/health-check-form';
-import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
-import type { SlotName, SlotRow } from '@/deployments/lib/slots';
-import { applyServerIssues } from '@/lib/server-issues';
+import type { HealthCheckSubject } from '@/deployments/components/health-check-form';
+import { lazyDialog, usePrefetchWhenIdle } from '@/components/lazy-dialog';
 
-export type HealthCheckTarget = { kind: ResourceKind; id: string; environment: Environment };
+// The form loads on its own (the slots paint without it), when the dialog opens.
+const HealthCheckForm = lazyDialog(
+  () => import('@/deployments/components/health-check-form').then((m) => m.HealthCheckForm),
+  () => true,
+);
 
-type EditHealthCheckDialogProps = HealthCheckTarget & { slot: SlotName; row: SlotRow };
+export type { HealthCheckTarget } from '@/deployments/components/health-check-form';
 
 /** Edit health check (administrators): the URL a slot is probed on, and how often. */
-export function EditHealthCheckDialog(props: EditHealthCheckDialogProps) {
+export function EditHealthCheckDialog(props: HealthCheckSubject) {
+  usePrefetchWhenIdle(HealthCheckForm);
   const [open, setOpen] = useState(false);
   const title = `Edit health check: ${props.slot} slot`;
   return (
@@ -42,66 +33,5 @@ export function EditHealthCheckDialog(props: EditHealthCheckDialogProps) {
         <HealthCheckForm {...props} onDone={() => setOpen(false)} />
       </FormDialog>
     </>
-  );
-}
-
-function HealthCheckForm({
-  kind,
-  id,
-  environment,
-  slot,
-  row,
-  onDone,
-}: EditHealthCheckDialogProps & { onDone: () => void }) {
-  const save = useSetHealthCheck();
-  const form = useForm<HealthCheckFormInput, unknown, HealthCheckFormValues>({
-    resolver: zodResolver(healthCheckFormSchema),
-    defaultValues: healthCheckFormDefaults(row),
-  });
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(
-      { kind, id, environment, slot, ...values },
-      {
-        onSuccess: () => {
-          notifySuccess(
-            'Health check saved',
-            values.healthCheckUrl
-              ? `The ${slot} slot is probed at ${values.healthCheckUrl}.`
-              : `The ${slot} slot is no longer probed.`,
-          );
-          onDone();
-        },
-        onError: (error) => {
-          if (!applyServerIssues(error, form.setError, healthCheckField))
-            notifyError(error, 'Failed to save the health check.');
-        },
-      },
-    ),
-  );
-  return (
-    <DialogForm
-      label="Edit health check"
-      pending={save.isPending}
-      submitLabel="Save"
-      pendingLabel="Saving..."
-      onSubmit={onSubmit}
-      className="space-y-4"
-    >
-      <FormTextField
-        form={form}
-        name="healthCheckUrl"
-        id="health-check-url"
-        label="Health check URL"
-        placeholder="https://green.example.com/health"
-      />
-      <FormTextField
-        form={form}
-        name="healthCheckIntervalSeconds"
-        id="health-check-interval"
-        label="Interval (seconds)"
-        description="5 to 3600; empty follows the server's default."
-        type="number"
-      />
-    </DialogForm>
   );
 }
