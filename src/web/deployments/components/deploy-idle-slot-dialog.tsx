@@ -3,27 +3,18 @@ import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';
 import type { ChangeRequestForm } from '@/components/change-request-form';
-import { lazyDialog, usePrefetchWhenIdle } from '@/components/lazy-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { deployChange, useDeployToIdleSlot, type DeployInput } from '@/deployments/api/deploy-to-idle-slot';
 import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { targetSlot, type SlotRow } from '@/deployments/lib/slots';
 import { notifyError, notifySuccess } from '@/components/notify';
 
-// The forms load on their own (the slots paint without them): the kind's fields while the dialog is
-// open, the request dialog while a deployment waits for it.
-const DeployFormFields = lazyDialog(
-  () => import('@/deployments/components/deploy-form-fields').then((m) => m.DeployFormFields),
-  () => true,
+// The dialogs load on their own (the slots paint without them): the form when the button is pressed,
+// the request dialog while a deployment waits for it.
+const DeployFormDialog = lazyDialog(() =>
+  import('@/deployments/components/deploy-form-dialog').then((m) => m.DeployFormDialog),
 );
 const RequestChangeDialog = lazyDialog(() =>
   import('@/components/request-change-dialog').then((m) => m.RequestChangeDialog),
@@ -47,7 +38,6 @@ type RequestedDeployment = { input: DeployInput; version: string };
  */
 export function DeployIdleSlotDialog(props: DeployIdleSlotDialogProps) {
   const { resourceName, environment, rows } = props;
-  usePrefetchWhenIdle(DeployFormFields);
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState<RequestedDeployment | null>(null);
   const deploy = useDeployToIdleSlot();
@@ -84,32 +74,25 @@ export function DeployIdleSlotDialog(props: DeployIdleSlotDialogProps) {
 
   return (
     <>
-      <Dialog open={open} onOpenChange={(next) => !deploy.isPending && setOpen(next)}>
-        <DialogTrigger asChild>
-          <Button variant="outline">
-            <Upload aria-hidden="true" />
-            Deploy to idle slot
-          </Button>
-        </DialogTrigger>
-        <DialogContent className="sm:max-w-md">
-          <DialogHeader>
-            <DialogTitle>Deploy to idle slot</DialogTitle>
-            <DialogDescription>
-              {goesLive
-                ? `${resourceName} has no live slot in ${where}: this first deployment goes live on the blue slot.${requesting ? ' It needs approval, so it becomes a change request.' : ''}`
-                : `The ${slot} slot of ${resourceName} in ${where} gets this version, inactive with health unknown; traffic stays on the live slot until you switch.`}
-            </DialogDescription>
-          </DialogHeader>
-          {open && (
-            <DeployFormFields
-              {...props}
-              pending={deploy.isPending}
-              submitLabel={requesting ? 'Continue to request' : 'Deploy'}
-              onSubmit={run}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      <Button variant="outline" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <Upload aria-hidden="true" />
+        Deploy to idle slot
+      </Button>
+      <DeployFormDialog
+        kind={props.kind}
+        resourceId={props.resourceId}
+        environment={environment}
+        open={open}
+        onOpenChange={(next) => !deploy.isPending && setOpen(next)}
+        description={
+          goesLive
+            ? `${resourceName} has no live slot in ${where}: this first deployment goes live on the blue slot.${requesting ? ' It needs approval, so it becomes a change request.' : ''}`
+            : `The ${slot} slot of ${resourceName} in ${where} gets this version, inactive with health unknown; traffic stays on the live slot until you switch.`
+        }
+        pending={deploy.isPending}
+        submitLabel={requesting ? 'Continue to request' : 'Deploy'}
+        onSubmit={run}
+      />
       {requested && (
         <FirstDeploymentRequestDialog
           {...props}

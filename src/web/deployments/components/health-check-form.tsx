@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { DialogForm } from '@/components/dialog-form';
+import { FormDialog } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { useSetHealthCheck } from '@/deployments/api/set-health-check';
@@ -19,8 +20,27 @@ export type HealthCheckTarget = { kind: ResourceKind; id: string; environment: E
 /** Whose health check: the resource in its environment, and the slot with its current settings. */
 export type HealthCheckSubject = HealthCheckTarget & { slot: SlotName; row: SlotRow };
 
-/** The health check's URL and interval, saved for one slot. */
-export function HealthCheckForm({
+type HealthCheckFormDialogProps = HealthCheckSubject & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+};
+
+/** Edit health check's dialog: the URL a slot is probed on, and how often. */
+export function HealthCheckFormDialog({ open, onOpenChange, title, ...subject }: HealthCheckFormDialogProps) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description="The prober GETs this URL; a 2xx answer is healthy. Leave it empty to stop probing this slot."
+    >
+      <HealthCheckForm {...subject} onDone={() => onOpenChange(false)} />
+    </FormDialog>
+  );
+}
+
+function HealthCheckForm({
   kind,
   id,
   environment,

@@ -1,3 +1,4 @@
+import { FormDialog } from '@/components/form-dialog';
 import type { DeployInput } from '@/deployments/api/deploy-to-idle-slot';
 import { DeployCapabilityFormFields } from '@/deployments/components/deploy-capability-form';
 import { DeployMicrofrontendFormFields } from '@/deployments/components/deploy-microfrontend-form';
@@ -12,8 +13,30 @@ type DeployFormFieldsProps = {
   onSubmit: (input: DeployInput, version: string) => void;
 };
 
+type DeployFormDialogProps = DeployFormFieldsProps & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Which slot gets the version, and whether it goes live or becomes a request. */
+  description: string;
+};
+
+/** Deploy to idle slot's dialog: what happens, then the kind's form. */
+export function DeployFormDialog({ open, onOpenChange, description, ...fields }: DeployFormDialogProps) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Deploy to idle slot"
+      description={description}
+      className="sm:max-w-md"
+    >
+      <DeployFormFields {...fields} />
+    </FormDialog>
+  );
+}
+
 /** The kind's form: a microfrontend's published version, or a capability's version and endpoint. */
-export function DeployFormFields({
+function DeployFormFields({
   kind,
   resourceId,
   environment,
