@@ -47,17 +47,22 @@ export function lazyDialog<P extends object>(
   isOpen = (props: P) => (props as Partial<DialogProps>).open === true,
 ): LazyDialog<P> {
   let loading: Promise<ComponentType<P>> | undefined;
-  const fetchChunk = () => (loading ??= load());
+  /** The dialog once its chunk has arrived: rendered as it is, so an opening after the prefetch never suspends. */
+  let loaded: ComponentType<P> | undefined;
+  const fetchChunk = () => (loading ??= load().then((component) => (loaded = component)));
   // A failed prefetch is retried by opening (React.lazy reports that failure to the error boundary).
   const prefetch = () => void fetchChunk().catch(() => (loading = undefined));
-  const Dialog = lazy(async () => ({ default: await fetchChunk() }));
+  const Suspending = lazy(async () => ({ default: await fetchChunk() }));
 
   function LazyDialog(props: P) {
     const open = isOpen(props);
-    const [opened, setOpened] = useState(open);
-    if (open && !opened) setOpened(true);
+    // Chosen at the first opening and kept, so the dialog is never remounted once shown.
+    const [Dialog, setDialog] = useState<ComponentType<P> | null>(() =>
+      open ? (loaded ?? Suspending) : null,
+    );
+    if (open && !Dialog) setDialog(() => loaded ?? Suspending);
     usePrefetchWhenIdle(LazyDialog);
-    if (!opened) return null;
+    if (!Dialog) return null;
     return (
       <Suspense fallback={null}>
         <Dialog {...props} />
