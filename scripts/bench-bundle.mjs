@@ -39,11 +39,11 @@ export function measure(path, source) {
 /**
  * Per-screen JavaScript (issue 27): what a list screen needs in total, its lazy chunk and every chunk it
  * imports statically, transitively (the entry and its preloads included), from Vite's manifest. The
- * target is 200 KB gzip per screen; the ceiling is what the e2e spec enforces today, lowered as screens
- * shed code (docs/lists.md, "What a screen downloads").
+ * target is 200 KB gzip per screen, and every screen is within it, so the ceiling the e2e spec enforces
+ * is the target itself (docs/lists.md, "What a screen downloads").
  */
 export const SCREEN_JS_TARGET = 200 * 1024;
-export const SCREEN_JS_CEILING = 265 * 1024;
+export const SCREEN_JS_CEILING = SCREEN_JS_TARGET;
 
 /** Each list screen's route and the module its route lazily imports (src/web/app/router.tsx). */
 export const LIST_SCREENS = {

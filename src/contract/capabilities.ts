@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { revisionSchema } from './common';
 import { fieldIssueSchema } from './errors';
+import { capabilityStatuses } from './vocabulary';
 
-export const capabilityStatuses = ['available', 'provisioning', 'deprecated'] as const;
+export { capabilityStatuses } from './vocabulary';
 export const capabilityStatusSchema = z.enum(capabilityStatuses);
 export type CapabilityStatus = z.infer<typeof capabilityStatusSchema>;
 

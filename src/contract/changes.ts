@@ -2,11 +2,25 @@ import { z } from 'zod';
 import { changeKinds, changeSchema } from './change-kinds';
 import { environmentSchema, idParamSchema, revisionSchema, timestampSchema } from './common';
 import { listQuerySchemaFor } from './lists';
+import {
+  changeRequestSortFields,
+  changeRequestStates,
+  changeRequestStatuses,
+  changeRequestViews,
+} from './change-labels';
 import { instantOfLocalTime, isTimeZone, LOCAL_TIME_PATTERN } from './time-zone';
 
 // Approval policies and change kinds have modules of their own; requests, kinds and policies travel together.
 export * from './approval-policies';
 export * from './change-kinds';
+export {
+  CHANGE_STATUS_LABELS,
+  changeRequestSortFields,
+  changeRequestStates,
+  changeRequestStatuses,
+  changeRequestViews,
+  type ChangeRequestStatus,
+} from './change-labels';
 
 /*
  * Change requests (docs/changes.md). A change to an environment whose approval policy asks for
@@ -51,24 +65,6 @@ export const reviewBodySchema = z.object({ comment: commentText.optional() });
 export const rejectBodySchema = z.object({ comment: commentText.min(1, 'Say why you reject it') });
 export const commentBodySchema = z.object({ body: commentText.min(1, 'Comment is required') });
 export const scheduleBodySchema = z.object({ schedule: scheduleSchema });
-
-export const changeRequestStatuses = [
-  'pending',
-  'scheduled',
-  'applied',
-  'rejected',
-  'cancelled',
-  'failed',
-] as const;
-export type ChangeRequestStatus = (typeof changeRequestStatuses)[number];
-export const CHANGE_STATUS_LABELS: Record<ChangeRequestStatus, string> = {
-  pending: 'Awaiting approval',
-  scheduled: 'Scheduled',
-  applied: 'Applied',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-  failed: 'Failed',
-};
 
 export const changeRequestSchema = z.object({
   id: z.string(),
@@ -145,11 +141,6 @@ export const changeRequestDetailSchema = changeRequestSchema.extend({
   can: changeRequestAbilitiesSchema,
 });
 export type ChangeRequestDetail = z.infer<typeof changeRequestDetailSchema>;
-
-export const changeRequestSortFields = ['number', 'createdAt', 'updatedAt', 'scheduledAt', 'status'] as const;
-/** open: awaiting approval; scheduled; closed: applied, rejected, cancelled or failed. */
-export const changeRequestStates = ['open', 'scheduled', 'closed'] as const;
-export const changeRequestViews = ['all', 'waiting', 'mine'] as const;
 
 export const changeRequestQuerySchema = listQuerySchemaFor(changeRequestSortFields).extend({
   state: z.enum(changeRequestStates).optional(),

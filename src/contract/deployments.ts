@@ -43,8 +43,7 @@ export const capabilityDeploymentSchema = z.object({
 });
 export type CapabilityDeployment = z.infer<typeof capabilityDeploymentSchema>;
 
-/** A slot is live when it is active and takes all traffic (docs/product.md, States and transitions). */
-export const LIVE_TRAFFIC_PERCENTAGE = 100;
+export { LIVE_TRAFFIC_PERCENTAGE } from './vocabulary';
 
 /** POST /api/deployments/switch (docs/product.md, API calls); activatedBy is taken from the session. */
 export const switchMicrofrontendBodySchema = z.object({

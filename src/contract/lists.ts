@@ -6,36 +6,24 @@ import { tenantStatusSchema } from './tenants';
 import { cursorQuerySchema, exactTotalQuerySchema } from './list-cursor';
 import { globalRoleSchema, userKindSchema, userStatusSchema } from './users';
 import { webAppStatusSchema } from './web-apps';
+import {
+  auditEventSortFields,
+  capabilitySortFields,
+  MAX_OFFSET,
+  MAX_PAGE_SIZE,
+  microfrontendSortFields,
+  microfrontendVersionSortFields,
+  notificationTemplateSortFields,
+  OPTIONS_MAX,
+  sortValues,
+  tenantSortFields,
+  userProfileSortFields,
+  userSortFields,
+  webAppMeshSortFields,
+  webAppSortFields,
+} from './list-conventions';
 
-/**
- * The list conventions every large list shares (docs/lists.md):
- *   ?q=<search>&<filters>&sort=<field>|-<field>&limit=<n>&offset=<n> (or &cursor=<from a reply>)
- * answered with a JSON array of the page and the total matching rows in X-Total-Count (an estimate for
- * large unfiltered lists unless &exactTotal=true), with X-Next-Cursor / X-Previous-Cursor.
- * Sorting is on whitelisted fields only and always ends with the id, so pages never overlap.
- */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 25;
-/** The most rows one list request may ask for. */
-export const MAX_PAGE_SIZE = 200;
-/** Offsets past this are refused: deeper pages are reached by narrowing the search, not by paging. */
-export const MAX_OFFSET = 1_000_000;
-
-/** `name` sorts ascending, `-name` descending. */
-export type SortValue<F extends string> = F | `-${F}`;
-
-export function sortValues<const F extends readonly [string, ...string[]]>(
-  fields: F,
-): [SortValue<F[number]>, ...SortValue<F[number]>[]] {
-  const values = fields.flatMap((field) => [field, `-${field}`]) as SortValue<F[number]>[];
-  return values as [SortValue<F[number]>, ...SortValue<F[number]>[]];
-}
-
-export function parseSort<F extends string>(value: SortValue<F>): { field: F; direction: 'asc' | 'desc' } {
-  return value.startsWith('-')
-    ? { field: value.slice(1) as F, direction: 'desc' }
-    : { field: value as F, direction: 'asc' };
-}
+export * from './list-conventions';
 
 const searchSchema = z.string().trim().max(200).optional();
 const limitSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional();
@@ -64,15 +52,6 @@ export function offsetListQuerySchemaFor<const F extends readonly [string, ...st
   return listQuerySchemaFor(fields).omit({ cursor: true, exactTotal: true });
 }
 
-/** Sortable fields per list, shared by the server (whitelist) and the client (column headers). */
-export const tenantSortFields = ['name', 'status', 'owner', 'createdAt'] as const;
-export const userSortFields = ['name', 'email', 'globalRole', 'status', 'createdAt', 'lastLoginAt'] as const;
-export const capabilitySortFields = ['id', 'name', 'status', 'category', 'version'] as const;
-export const microfrontendSortFields = ['name', 'slug', 'createdAt'] as const;
-export const webAppSortFields = ['name', 'status', 'environment', 'technology', 'createdAt'] as const;
-export const webAppMeshSortFields = ['name', 'createdAt'] as const;
-export const auditEventSortFields = ['createdAt', 'action', 'resourceType', 'actorEmail'] as const;
-
 /**
  * The compact shape of a search-as-you-type picker (tenant, capability, microfrontend, published
  * version): `GET /api/<resource>/options?q=&limit=` answers at most OPTIONS_MAX rows of this, with
@@ -85,8 +64,6 @@ function idListSchema(max: number) {
     .transform((value) => (Array.isArray(value) ? value : [value]));
 }
 
-export const OPTIONS_DEFAULT_LIMIT = 20;
-export const OPTIONS_MAX = 50;
 export const optionsQuerySchema = z.object({
   q: searchSchema,
   limit: z.coerce.number().int().min(1).max(OPTIONS_MAX).optional(),
@@ -102,11 +79,6 @@ export const optionSchema = z.object({
   detail: z.string().nullable(),
 });
 export type Option = z.infer<typeof optionSchema>;
-
-/** Sortable fields of the per-parent histories (versions of a microfrontend, a context's configurations). */
-export const microfrontendVersionSortFields = ['createdAt', 'version', 'status'] as const;
-export const notificationTemplateSortFields = ['name', 'createdAt'] as const;
-export const userProfileSortFields = ['createdAt'] as const;
 
 /** Paging without search or sort: histories that have one natural order (configuration versions). */
 export const pageQuerySchema = z.object({ limit: limitSchema, offset: offsetSchema });

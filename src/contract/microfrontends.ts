@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrl, technologies, timestampSchema, revisionSchema } from './common';
+import { microfrontendVersionStatuses } from './vocabulary';
 
 export const microfrontendSchema = z.object({
   id: z.string(),
@@ -13,7 +14,7 @@ export const microfrontendSchema = z.object({
 });
 export type Microfrontend = z.infer<typeof microfrontendSchema>;
 
-export const microfrontendVersionStatuses = ['draft', 'published', 'deprecated'] as const;
+export { microfrontendVersionStatuses } from './vocabulary';
 export const microfrontendVersionStatusSchema = z.enum(microfrontendVersionStatuses);
 export type MicrofrontendVersionStatus = z.infer<typeof microfrontendVersionStatusSchema>;
 

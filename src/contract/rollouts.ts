@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { environmentSchema, idParamSchema, slotSchema, timestampSchema } from './common';
+import { rolloutActions, rolloutStates } from './vocabulary';
+
+export { activeRolloutStates, rolloutActions, rolloutStates } from './vocabulary';
 
 /*
  * Health probes and progressive rollouts of blue-green slots (docs/rollouts.md). The shapes both sides
@@ -62,11 +65,9 @@ export const switchGateFieldsSchema = {
   forceReason: z.string().trim().max(500).optional(),
 };
 
-export const rolloutStates = ['running', 'paused', 'watching', 'completed', 'aborted'] as const;
 export const rolloutStateSchema = z.enum(rolloutStates);
 export type RolloutState = z.infer<typeof rolloutStateSchema>;
 /** A rollout that still holds traffic split or watched. */
-export const activeRolloutStates: readonly RolloutState[] = ['running', 'paused', 'watching'];
 
 export const rolloutEventKinds = [
   'started',
@@ -116,7 +117,6 @@ export const rolloutSchema = z.object({
 export type Rollout = z.infer<typeof rolloutSchema>;
 
 /** The buttons of a rollout; production ones go through the approval policy like a switch. */
-export const rolloutActions = ['pause', 'resume', 'promote', 'abort'] as const;
 export const rolloutActionSchema = z.enum(rolloutActions);
 export type RolloutAction = z.infer<typeof rolloutActionSchema>;
 export const rolloutActionBodySchema = z.object({

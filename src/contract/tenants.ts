@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { environmentSchema, timestampSchema, revisionSchema } from './common';
+import { tenantStatuses } from './vocabulary';
 
-export const tenantStatuses = ['active', 'inactive'] as const;
+export { tenantStatuses } from './vocabulary';
 export const tenantStatusSchema = z.enum(tenantStatuses);
 export type TenantStatus = z.infer<typeof tenantStatusSchema>;
 

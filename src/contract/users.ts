@@ -3,21 +3,23 @@ import { idParamSchema, timestampSchema, revisionSchema } from './common';
 import { passwordSchema } from './password';
 import { tenantRoles } from './roles';
 import { optionalHttpUrlSchema } from './web-apps';
+import { globalRoles, userKinds, userStatuses } from './vocabulary';
 
-export const globalRoles = ['user', 'admin'] as const;
+export {
+  globalRoleNames,
+  globalRoles,
+  userKindNames,
+  userKinds,
+  userStatuses,
+  type GlobalRole,
+  type UserKind,
+} from './vocabulary';
 export const globalRoleSchema = z.enum(globalRoles);
-export type GlobalRole = z.infer<typeof globalRoleSchema>;
-export const globalRoleNames: Record<GlobalRole, string> = { user: 'User', admin: 'Admin' };
 export { tenantRoles, tenantRoleNames, type TenantRole } from './roles';
 export const tenantRoleSchema = z.enum(tenantRoles);
-export const userStatuses = ['active', 'inactive'] as const;
 export const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
-/** A person signs in; a service account never does (no password, no SSO): it acts only through API tokens. */
-export const userKinds = ['person', 'service'] as const;
 export const userKindSchema = z.enum(userKinds);
-export type UserKind = z.infer<typeof userKindSchema>;
-export const userKindNames: Record<UserKind, string> = { person: 'Person', service: 'Service account' };
 export const profileStatuses = ['active', 'inactive'] as const;
 export const profileStatusSchema = z.enum(profileStatuses);
 export type ProfileStatus = z.infer<typeof profileStatusSchema>;

@@ -7,8 +7,9 @@ import {
   webAppRegions,
   revisionSchema,
 } from './common';
+import { webAppStatuses } from './vocabulary';
 
-export const webAppStatuses = ['running', 'provisioning', 'stopped'] as const;
+export { webAppStatuses } from './vocabulary';
 export const webAppStatusSchema = z.enum(webAppStatuses);
 export type WebAppStatus = z.infer<typeof webAppStatusSchema>;
 

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { environments } from '@contract/common';
+import { environments } from '@contract/vocabulary';
 import type { LiveEvent } from '@contract/events';
 import { gatewayPaths } from '@contract/gateway';
 import { apiTokenKeys } from '@/api-tokens';

@@ -1,4 +1,4 @@
-import { isEnvironment, type Environment } from '@contract/common';
+import { isEnvironment, type Environment } from '@contract/vocabulary';
 import { acceptedRegions, type GovernedTenant } from '@contract/governance';
 import type { ReactNode } from 'react';
 import { EnvironmentItems, RegionItems } from '@/components/context-select-items';

@@ -1,4 +1,4 @@
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 import { enabledEnvironments, type GovernedTenant } from '@contract/governance';
 import { SelectContent, SelectItem } from '@/components/ui/select';
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { isOneOf } from '@contract/common';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortValue } from '@contract/lists';
+import { isOneOf } from '@contract/sets';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortValue } from '@contract/list-conventions';
 
 export type ListUrlConfig<F extends string, K extends string> = {
   /** The contract's sortable fields of this list; any other `sort` in the URL falls back to the default. */

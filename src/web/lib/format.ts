@@ -1,4 +1,5 @@
-import { environmentShortNames, labelOf, technologyNames } from '@contract/common';
+import { environmentShortNames, technologyNames } from '@contract/vocabulary';
+import { labelOf } from '@contract/sets';
 
 /** A timestamp as a local date, or 'N/A' when missing or unparseable. */
 export function formatDate(value: string | number | Date | null | undefined): string {

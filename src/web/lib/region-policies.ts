@@ -1,4 +1,4 @@
-import { environmentNames, environments, type Environment } from '@contract/common';
+import { environmentNames, environments, type Environment } from '@contract/vocabulary';
 import { isEnvironmentEnabled, storedPolicies } from '@contract/governance';
 import type { EnvironmentRegionPolicy, Tenant } from '@contract/tenants';
 

@@ -1,4 +1,4 @@
-import { auditEventSortFields } from '@contract/lists';
+import { auditEventSortFields } from '@contract/list-conventions';
 import type { AuditEventsQuery, AuditSortField } from '@/audit/api/get-audit-events';
 import { endOfLocalDay, startOfLocalDay } from '@/audit/filters';
 import { useListUrlState, type ListUrlState } from '@/hooks/use-list-url-state';

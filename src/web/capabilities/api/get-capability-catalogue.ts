@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Capability } from '@contract/capabilities';
-import { MAX_PAGE_SIZE } from '@contract/lists';
+import { MAX_PAGE_SIZE } from '@contract/list-conventions';
 import { getCapabilities } from '@/capabilities/api/get-capabilities';
 import { capabilityKeys } from '@/capabilities/api/capability-keys';
 

@@ -1,5 +1,5 @@
 import type { Capability } from '@contract/capabilities';
-import { capabilitySortFields } from '@contract/lists';
+import { capabilitySortFields } from '@contract/list-conventions';
 import { Plus, Server } from 'lucide-react';
 import { useState } from 'react';
 import type { CapabilityStatus } from '@/capabilities/api/capability-keys';

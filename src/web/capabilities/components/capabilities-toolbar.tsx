@@ -1,4 +1,4 @@
-import { capabilityStatuses } from '@contract/capabilities';
+import { capabilityStatuses } from '@contract/vocabulary';
 import { SearchInput } from '@/components/list/search-input';
 import { FilterSelect } from '@/components/list/filter-select';
 import { getStatusStyle } from '@/components/status-badge';

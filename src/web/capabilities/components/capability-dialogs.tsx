@@ -1,6 +1,13 @@
 import type { Capability } from '@contract/capabilities';
-import { CapabilityDeleteDialog } from '@/capabilities/components/capability-delete-dialog';
-import { CapabilityFormDialog } from '@/capabilities/components/capability-form-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Forms and confirmations load on their own (the list paints without them).
+const CapabilityFormDialog = lazyDialog(() =>
+  import('@/capabilities/components/capability-form-dialog').then((m) => m.CapabilityFormDialog),
+);
+const CapabilityDeleteDialog = lazyDialog(() =>
+  import('@/capabilities/components/capability-delete-dialog').then((m) => m.CapabilityDeleteDialog),
+);
 
 /**
  * Which dialog is open; the capability stays while a dialog closes, so its title does not flip

@@ -1,4 +1,4 @@
-import { capabilityStatuses } from '@contract/capabilities';
+import { capabilityStatuses } from '@contract/vocabulary';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { CapabilityFormInput, CapabilityFormValues } from '@/capabilities/lib/capability-form';
 import { getStatusStyle } from '@/components/status-badge';

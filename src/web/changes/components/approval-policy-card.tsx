@@ -1,6 +1,6 @@
 import type { ApprovalPolicy } from '@contract/changes';
 import { loweredEnvironments, MAX_REQUIRED_APPROVALS } from '@contract/changes';
-import { environmentNames, environments, type Environment } from '@contract/common';
+import { environmentNames, environments, type Environment } from '@contract/vocabulary';
 import { useId, useState, type FormEvent } from 'react';
 import { useApprovalPolicy, useSaveApprovalPolicy } from '@/changes/api/approval-policy';
 import { useChangeRequestForm } from '@/changes/request/use-change-request-form';

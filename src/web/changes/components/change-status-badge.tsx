@@ -1,4 +1,5 @@
-import { CHANGE_STATUS_LABELS, type ChangeRequest } from '@contract/changes';
+import type { ChangeRequest } from '@contract/changes';
+import { CHANGE_STATUS_LABELS } from '@contract/change-labels';
 import { STATUS_VARIANTS } from '@/changes/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { environmentLabel } from '@/lib/format';

@@ -1,4 +1,5 @@
-import { CHANGE_KIND_LABELS, type ChangeRequestDetail } from '@contract/changes';
+import type { ChangeRequestDetail } from '@contract/changes';
+import { changeKindLabels } from '@contract/change-labels';
 import type { ReactNode } from 'react';
 import { ChangeStatusBadge, EnvironmentBadge } from '@/changes/components/change-status-badge';
 import { ScheduledTime } from '@/changes/components/scheduled-time';
@@ -41,7 +42,7 @@ export function ChangeSummary({ request }: { request: ChangeRequestDetail }) {
         <span>{request.tenantName ?? (request.tenantId === null ? 'Platform' : request.tenantId)}</span>
         <EnvironmentBadge environment={request.environment} />
       </Item>
-      <Item term="Kind">{CHANGE_KIND_LABELS[request.kind]}</Item>
+      <Item term="Kind">{changeKindLabels[request.kind]}</Item>
       <Item term="Requested by" className="break-all">
         {request.requestedBy}
       </Item>

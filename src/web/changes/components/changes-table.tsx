@@ -1,4 +1,5 @@
-import { CHANGE_KIND_LABELS, type ChangeRequest } from '@contract/changes';
+import type { ChangeRequest } from '@contract/changes';
+import { changeKindLabels } from '@contract/change-labels';
 import type { SortValue } from '@contract/lists';
 import { Link } from 'react-router';
 import type { ChangeRequestSortField } from '@/changes/api/get-change-requests';
@@ -60,9 +61,7 @@ export function ChangesTable({ requests, sort, onSort }: ChangesTableProps) {
               </TableCell>
               <TableCell className={`${wrap} max-w-80 min-w-48`}>
                 <span className="block">{request.title}</span>
-                <span className="block text-xs text-muted-foreground">
-                  {CHANGE_KIND_LABELS[request.kind]}
-                </span>
+                <span className="block text-xs text-muted-foreground">{changeKindLabels[request.kind]}</span>
               </TableCell>
               <TableCell className={`${wrap} min-w-28`}>
                 {request.tenantName ?? (request.tenantId === null ? 'Platform' : request.tenantId)}

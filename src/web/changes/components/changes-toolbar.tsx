@@ -1,5 +1,5 @@
-import { CHANGE_KIND_LABELS, changeKinds } from '@contract/changes';
-import { environments } from '@contract/common';
+import { changeKindLabels, labelledChangeKinds } from '@contract/change-labels';
+import { environments } from '@contract/vocabulary';
 import {
   CHANGE_TABS,
   DEFAULT_TAB,
@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { environmentLabel } from '@/lib/format';
 
 const environmentOptions = environments.map((value) => ({ value, label: environmentLabel(value) }));
-const kindOptions = changeKinds.map((value) => ({ value, label: CHANGE_KIND_LABELS[value] }));
+const kindOptions = labelledChangeKinds.map((value) => ({ value, label: changeKindLabels[value] }));
 
 /**
  * The tenant filter's picker. The app passes the tenants feature's TenantCombobox (src/web/app/pages):

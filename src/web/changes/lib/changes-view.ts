@@ -1,4 +1,4 @@
-import { changeRequestSortFields } from '@contract/changes';
+import { changeRequestSortFields } from '@contract/change-labels';
 import type { ChangeRequestListQuery, ChangeRequestSortField } from '@/changes/api/get-change-requests';
 import { useListUrlState, type ListUrlState } from '@/hooks/use-list-url-state';
 

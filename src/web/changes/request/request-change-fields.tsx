@@ -1,4 +1,4 @@
-import { environmentNames, type Environment } from '@contract/common';
+import { environmentNames, type Environment } from '@contract/vocabulary';
 import { useId } from 'react';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';

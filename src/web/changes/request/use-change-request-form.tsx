@@ -12,12 +12,19 @@ import {
   useApprovalPolicy,
   useRequestChange,
 } from '@/changes/request/api';
-import { RequestChangeFields } from '@/changes/request/request-change-fields';
 import {
   defaultRequestOptions,
   requestOptionsValid,
   toChangeRequestBody,
 } from '@/changes/request/request-options';
+import { lazyDialog, usePrefetchWhenIdle } from '@/components/lazy-dialog';
+
+// The request's own fields show only in request mode, inside a dialog: they load on their own, so a
+// screen whose writes may become requests does not download them to paint.
+const RequestChangeFields = lazyDialog(
+  () => import('@/changes/request/request-change-fields').then((m) => m.RequestChangeFields),
+  () => true,
+);
 
 /**
  * A dialog's change under the approval policy of `tenantId` (null: the platform's): whether it applies
@@ -40,6 +47,7 @@ export function useChangeRequestForm({
   review?: { requiredApprovals: number; note: string };
 }): ChangeRequestForm {
   const policy = useApprovalPolicy(tenantId, { enabled: enabled && !review });
+  usePrefetchWhenIdle(RequestChangeFields);
   const isAdmin = useIsAdmin();
   const canBypass = isAdmin && !review;
   const request = useRequestChange();

@@ -1,5 +1,5 @@
 import { slotServes, slotVersionOf, type EnvironmentBlueGreen, type Slot } from '@contract/blue-green';
-import { slotNames } from '@contract/common';
+import { slotNames } from '@contract/vocabulary';
 import { useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { useEffect } from 'react';
-import { PAGE_SIZES } from '@contract/lists';
+import { PAGE_SIZES } from '@contract/list-conventions';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { PageLinks } from '@/lib/list-request';

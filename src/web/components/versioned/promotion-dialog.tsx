@@ -1,5 +1,5 @@
 import type { Environment } from '@contract/common';
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 

@@ -1,5 +1,5 @@
 import { NEXT_ENVIRONMENT } from '@contract/capability-subscriptions';
-import { environments, type Environment } from '@contract/common';
+import { environments, type Environment } from '@contract/vocabulary';
 
 /** The environment a version is promoted to (docs/promotion.md), or null: production, or not an environment. */
 export function promotionTarget(environment: string): Environment | null {

@@ -1,6 +1,6 @@
 import type { Change } from '@contract/changes';
 import type { Environment } from '@contract/common';
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 import { useState } from 'react';
 import type { ChangeRequestForm } from '@/components/change-request-form';
 import { notifyError, notifySuccess } from '@/components/notify';

@@ -1,4 +1,4 @@
-import { isEnvironment } from '@contract/common';
+import { isEnvironment } from '@contract/vocabulary';
 import { acceptedRegions, type GovernedTenant } from '@contract/governance';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { checkConfiguration } from '@/capabilities';

@@ -1,6 +1,6 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { ConfigurationVersion, PromoteVersionBody } from '@contract/capability-subscriptions';
-import { controlPlaneRegions, environmentName, type Environment } from '@contract/common';
+import { controlPlaneRegions, environmentName, type Environment } from '@contract/vocabulary';
 import { acceptedRegions, isEnvironmentEnabled } from '@contract/governance';
 import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';

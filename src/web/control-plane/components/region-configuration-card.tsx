@@ -1,4 +1,4 @@
-import { controlPlaneRegions, type Environment } from '@contract/common';
+import { controlPlaneRegions, type Environment } from '@contract/vocabulary';
 import type { Tenant } from '@contract/tenants';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { useCanOnTenant } from '@/auth';

@@ -1,4 +1,4 @@
-import { controlPlaneRegions, type Environment } from '@contract/common';
+import { controlPlaneRegions, type Environment } from '@contract/vocabulary';
 import type { Tenant, TenantPatch } from '@contract/tenants';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '@/components/notify';

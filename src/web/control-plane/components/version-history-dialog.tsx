@@ -1,5 +1,5 @@
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
-import { environmentName, environments } from '@contract/common';
+import { environmentName, environments } from '@contract/vocabulary';
 import type { Tenant } from '@contract/tenants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

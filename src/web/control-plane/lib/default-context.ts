@@ -1,4 +1,4 @@
-import { controlPlaneRegions, environments, isEnvironment, type Environment } from '@contract/common';
+import { controlPlaneRegions, environments, isEnvironment, type Environment } from '@contract/vocabulary';
 import { acceptedRegions, isEnvironmentEnabled, type GovernedTenant } from '@contract/governance';
 
 export type Context = { environment: Environment; region: string };

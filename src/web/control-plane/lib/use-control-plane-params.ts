@@ -1,4 +1,5 @@
-import { isOneOf, type Environment } from '@contract/common';
+import { type Environment } from '@contract/vocabulary';
+import { isOneOf } from '@contract/sets';
 import type { Tenant } from '@contract/tenants';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';

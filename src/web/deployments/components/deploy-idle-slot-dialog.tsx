@@ -1,26 +1,24 @@
-import { environmentNames } from '@contract/common';
+import { environmentNames } from '@contract/vocabulary';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';
 import type { ChangeRequestForm } from '@/components/change-request-form';
-import { RequestChangeDialog } from '@/components/request-change-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { deployChange, useDeployToIdleSlot, type DeployInput } from '@/deployments/api/deploy-to-idle-slot';
 import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
-import { DeployCapabilityFormFields } from '@/deployments/components/deploy-capability-form';
-import { DeployMicrofrontendFormFields } from '@/deployments/components/deploy-microfrontend-form';
-import { targetSlot } from '@/deployments/lib/deploy-forms';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
-import type { SlotRow } from '@/deployments/lib/slots';
+import { targetSlot, type SlotRow } from '@/deployments/lib/slots';
 import { notifyError, notifySuccess } from '@/components/notify';
+
+// The dialogs load on their own (the slots paint without them): the form when the button is pressed,
+// the request dialog while a deployment waits for it.
+const DeployFormDialog = lazyDialog(() =>
+  import('@/deployments/components/deploy-form-dialog').then((m) => m.DeployFormDialog),
+);
+const RequestChangeDialog = lazyDialog(() =>
+  import('@/components/request-change-dialog').then((m) => m.RequestChangeDialog),
+);
 
 type DeployIdleSlotDialogProps = {
   kind: ResourceKind;
@@ -76,32 +74,25 @@ export function DeployIdleSlotDialog(props: DeployIdleSlotDialogProps) {
 
   return (
     <>
-      <Dialog open={open} onOpenChange={(next) => !deploy.isPending && setOpen(next)}>
-        <DialogTrigger asChild>
-          <Button variant="outline">
-            <Upload aria-hidden="true" />
-            Deploy to idle slot
-          </Button>
-        </DialogTrigger>
-        <DialogContent className="sm:max-w-md">
-          <DialogHeader>
-            <DialogTitle>Deploy to idle slot</DialogTitle>
-            <DialogDescription>
-              {goesLive
-                ? `${resourceName} has no live slot in ${where}: this first deployment goes live on the blue slot.${requesting ? ' It needs approval, so it becomes a change request.' : ''}`
-                : `The ${slot} slot of ${resourceName} in ${where} gets this version, inactive with health unknown; traffic stays on the live slot until you switch.`}
-            </DialogDescription>
-          </DialogHeader>
-          {open && (
-            <DeployFormFields
-              {...props}
-              pending={deploy.isPending}
-              submitLabel={requesting ? 'Continue to request' : 'Deploy'}
-              onSubmit={run}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      <Button variant="outline" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <Upload aria-hidden="true" />
+        Deploy to idle slot
+      </Button>
+      <DeployFormDialog
+        kind={props.kind}
+        resourceId={props.resourceId}
+        environment={environment}
+        open={open}
+        onOpenChange={(next) => !deploy.isPending && setOpen(next)}
+        description={
+          goesLive
+            ? `${resourceName} has no live slot in ${where}: this first deployment goes live on the blue slot.${requesting ? ' It needs approval, so it becomes a change request.' : ''}`
+            : `The ${slot} slot of ${resourceName} in ${where} gets this version, inactive with health unknown; traffic stays on the live slot until you switch.`
+        }
+        pending={deploy.isPending}
+        submitLabel={requesting ? 'Continue to request' : 'Deploy'}
+        onSubmit={run}
+      />
       {requested && (
         <FirstDeploymentRequestDialog
           {...props}
@@ -111,39 +102,6 @@ export function DeployIdleSlotDialog(props: DeployIdleSlotDialogProps) {
         />
       )}
     </>
-  );
-}
-
-/** The kind's form: a microfrontend's published version, or a capability's version and endpoint. */
-function DeployFormFields({
-  kind,
-  resourceId,
-  environment,
-  pending,
-  submitLabel,
-  onSubmit,
-}: DeployIdleSlotDialogProps & {
-  pending: boolean;
-  submitLabel: string;
-  onSubmit: (input: DeployInput, version: string) => void;
-}) {
-  return kind === 'microfrontends' ? (
-    <DeployMicrofrontendFormFields
-      microfrontendId={resourceId}
-      pending={pending}
-      submitLabel={submitLabel}
-      onSubmit={({ versionId, version }) =>
-        onSubmit({ kind, id: resourceId, environment, versionId }, version)
-      }
-    />
-  ) : (
-    <DeployCapabilityFormFields
-      pending={pending}
-      submitLabel={submitLabel}
-      onSubmit={({ version, endpoint }) =>
-        onSubmit({ kind, id: resourceId, environment, version, endpoint }, version)
-      }
-    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { environmentNames } from '@contract/common';
+import { environmentNames } from '@contract/vocabulary';
 import { ServerCombobox } from '@/components/server-combobox';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';

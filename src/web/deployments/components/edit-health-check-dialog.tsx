@@ -1,107 +1,34 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { DialogForm } from '@/components/dialog-form';
-import { FormDialog } from '@/components/form-dialog';
-import { FormTextField } from '@/components/form-text-field';
-import { notifyError, notifySuccess } from '@/components/notify';
 import { Button } from '@/components/ui/button';
-import { useSetHealthCheck } from '@/deployments/api/set-health-check';
-import {
-  healthCheckField,
-  healthCheckFormDefaults,
-  healthCheckFormSchema,
-  type HealthCheckFormInput,
-  type HealthCheckFormValues,
-} from '@/deployments/lib/health-check-form';
-import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
-import type { SlotName, SlotRow } from '@/deployments/lib/slots';
-import { applyServerIssues } from '@/lib/server-issues';
+import type { HealthCheckSubject } from '@/deployments/components/health-check-form';
+import { lazyDialog } from '@/components/lazy-dialog';
 
-export type HealthCheckTarget = { kind: ResourceKind; id: string; environment: Environment };
+// The dialog loads on its own (the slots paint without it).
+const HealthCheckFormDialog = lazyDialog(() =>
+  import('@/deployments/components/health-check-form').then((m) => m.HealthCheckFormDialog),
+);
 
-type EditHealthCheckDialogProps = HealthCheckTarget & { slot: SlotName; row: SlotRow };
+export type { HealthCheckTarget } from '@/deployments/components/health-check-form';
 
 /** Edit health check (administrators): the URL a slot is probed on, and how often. */
-export function EditHealthCheckDialog(props: EditHealthCheckDialogProps) {
+export function EditHealthCheckDialog(props: HealthCheckSubject) {
   const [open, setOpen] = useState(false);
   const title = `Edit health check: ${props.slot} slot`;
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={title}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={title}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+      >
         <Pencil aria-hidden="true" />
         Edit health check
       </Button>
-      <FormDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={title}
-        description="The prober GETs this URL; a 2xx answer is healthy. Leave it empty to stop probing this slot."
-      >
-        <HealthCheckForm {...props} onDone={() => setOpen(false)} />
-      </FormDialog>
+      <HealthCheckFormDialog {...props} open={open} onOpenChange={setOpen} title={title} />
     </>
-  );
-}
-
-function HealthCheckForm({
-  kind,
-  id,
-  environment,
-  slot,
-  row,
-  onDone,
-}: EditHealthCheckDialogProps & { onDone: () => void }) {
-  const save = useSetHealthCheck();
-  const form = useForm<HealthCheckFormInput, unknown, HealthCheckFormValues>({
-    resolver: zodResolver(healthCheckFormSchema),
-    defaultValues: healthCheckFormDefaults(row),
-  });
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(
-      { kind, id, environment, slot, ...values },
-      {
-        onSuccess: () => {
-          notifySuccess(
-            'Health check saved',
-            values.healthCheckUrl
-              ? `The ${slot} slot is probed at ${values.healthCheckUrl}.`
-              : `The ${slot} slot is no longer probed.`,
-          );
-          onDone();
-        },
-        onError: (error) => {
-          if (!applyServerIssues(error, form.setError, healthCheckField))
-            notifyError(error, 'Failed to save the health check.');
-        },
-      },
-    ),
-  );
-  return (
-    <DialogForm
-      label="Edit health check"
-      pending={save.isPending}
-      submitLabel="Save"
-      pendingLabel="Saving..."
-      onSubmit={onSubmit}
-      className="space-y-4"
-    >
-      <FormTextField
-        form={form}
-        name="healthCheckUrl"
-        id="health-check-url"
-        label="Health check URL"
-        placeholder="https://green.example.com/health"
-      />
-      <FormTextField
-        form={form}
-        name="healthCheckIntervalSeconds"
-        id="health-check-interval"
-        label="Interval (seconds)"
-        description="5 to 3600; empty follows the server's default."
-        type="number"
-      />
-    </DialogForm>
   );
 }

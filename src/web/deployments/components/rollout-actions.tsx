@@ -1,19 +1,29 @@
-import { environmentNames } from '@contract/common';
-import { rolloutActions, type Rollout } from '@contract/rollouts';
+import { environmentNames } from '@contract/vocabulary';
+import type { Rollout } from '@contract/rollouts';
+import { rolloutActions } from '@contract/vocabulary';
 import { Pause, Play, Rocket, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { Button } from '@/components/ui/button';
+import { lazyDialog, usePrefetchWhenIdle } from '@/components/lazy-dialog';
 import {
   rolloutActionChange,
   useRolloutAction,
   type RolloutActionInput,
 } from '@/deployments/api/rollout-action';
-import { AbortRolloutDialog } from '@/deployments/components/abort-rollout-dialog';
-import { DeploymentRequestDialog } from '@/deployments/components/deployment-request-dialog';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { canRunAction, rolloutActionText } from '@/deployments/lib/rollouts';
 import { useApprovalGate } from '@/deployments/lib/use-approval-gate';
+
+// The dialogs load on their own (the rollout paints without them); the request dialog is mounted only
+// while open.
+const AbortRolloutDialog = lazyDialog(() =>
+  import('@/deployments/components/abort-rollout-dialog').then((m) => m.AbortRolloutDialog),
+);
+const DeploymentRequestDialog = lazyDialog(
+  () => import('@/deployments/components/deployment-request-dialog').then((m) => m.DeploymentRequestDialog),
+  () => true,
+);
 
 type RolloutActionsProps = {
   kind: ResourceKind;
@@ -32,6 +42,7 @@ const icons = { pause: Pause, resume: Play, promote: Rocket, abort: Undo2 };
  * through the platform's approval policy like a switch: where it asks approvals, a change request.
  */
 export function RolloutActions({ kind, id, environment, name, rollout, canAct }: RolloutActionsProps) {
+  usePrefetchWhenIdle(DeploymentRequestDialog);
   const act = useRolloutAction();
   const gate = useApprovalGate<RolloutActionInput>(environment);
   const [aborting, setAborting] = useState(false);

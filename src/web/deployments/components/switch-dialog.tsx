@@ -1,4 +1,4 @@
-import { environmentNames } from '@contract/common';
+import { environmentNames } from '@contract/vocabulary';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { environmentNames } from '@contract/common';
+import { environmentNames } from '@contract/vocabulary';
 import type { ChangeRequestForm } from '@/components/change-request-form';
 import { switchChange, type SwitchDeploymentInput } from '@/deployments/api/switch-deployment';
 import { DeploymentRequestDialog } from '@/deployments/components/deployment-request-dialog';

@@ -1,17 +1,26 @@
 import { ArrowLeftRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { lazyDialog, usePrefetchWhenIdle } from '@/components/lazy-dialog';
 import { notifyProblem, notifySuccess } from '@/components/notify';
 import { toast } from '@/components/ui/use-toast';
 import { useSwitchDeployment, type SwitchDeploymentInput } from '@/deployments/api/switch-deployment';
-import { SwitchDialog } from '@/deployments/components/switch-dialog';
-import { SwitchRequestDialog } from '@/deployments/components/switch-request-dialog';
 import { healthGateProblem } from '@/deployments/lib/health';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { switchPlan, type SlotRow } from '@/deployments/lib/slots';
-import { stepsText } from '@/deployments/lib/switch-form';
+import { stepsText } from '@/deployments/lib/rollouts';
 import { useApprovalGate } from '@/deployments/lib/use-approval-gate';
 import { getErrorMessage } from '@/lib/api-client';
+
+// The dialogs load on their own (the slots paint without them) and are mounted only while open.
+const SwitchDialog = lazyDialog(
+  () => import('@/deployments/components/switch-dialog').then((m) => m.SwitchDialog),
+  () => true,
+);
+const SwitchRequestDialog = lazyDialog(
+  () => import('@/deployments/components/switch-request-dialog').then((m) => m.SwitchRequestDialog),
+  () => true,
+);
 
 type SwitchSlotsButtonProps = {
   kind: ResourceKind;
@@ -35,6 +44,7 @@ type SwitchSlotsButtonProps = {
  */
 export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
   const { kind, resourceId, resourceName, environment, rows, canSwitch, rolloutInProgress } = props;
+  usePrefetchWhenIdle(SwitchDialog, SwitchRequestDialog);
   const switchDeployment = useSwitchDeployment();
   const gate = useApprovalGate<SwitchDeploymentInput>(environment);
   const [open, setOpen] = useState(false);

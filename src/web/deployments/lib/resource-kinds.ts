@@ -1,4 +1,4 @@
-import { environments, isEnvironment, type Environment } from '@contract/common';
+import { environments, isEnvironment, type Environment } from '@contract/vocabulary';
 import type { SlotOwnerKind } from '@contract/rollouts';
 import { isOneOf } from '@contract/sets';
 

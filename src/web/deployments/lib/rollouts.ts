@@ -1,10 +1,5 @@
-import {
-  activeRolloutStates,
-  type Rollout,
-  type RolloutAction,
-  type RolloutEvent,
-  type RolloutState,
-} from '@contract/rollouts';
+import type { Rollout, RolloutAction, RolloutEvent } from '@contract/rollouts';
+import { activeRolloutStates, type RolloutState } from '@contract/vocabulary';
 
 /** The rollout that holds the traffic split or watched: the newest, while running, paused or watching. */
 export function currentRollout(rollouts: readonly Rollout[] | undefined): Rollout | null {
@@ -71,3 +66,6 @@ export function formatCountdown(seconds: number): string {
   const s = String(seconds % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/** "10% → 50% → 100%" */
+export const stepsText = (steps: readonly number[]): string => steps.map((p) => `${p}%`).join(' → ');

@@ -1,5 +1,5 @@
 import type { CapabilityDeployment, MicrofrontendDeployment } from '@contract/deployments';
-import { LIVE_TRAFFIC_PERCENTAGE } from '@contract/deployments';
+import { LIVE_TRAFFIC_PERCENTAGE } from '@contract/vocabulary';
 
 /** One blue or green slot row of either kind. */
 export type SlotRow = MicrofrontendDeployment | CapabilityDeployment;
@@ -11,6 +11,16 @@ export const isLive = (row: SlotRow): boolean =>
   row.status.toLowerCase() === 'active' && row.trafficPercentage === LIVE_TRAFFIC_PERCENTAGE;
 
 export const isIdle = (row: SlotRow): boolean => row.status.toLowerCase() === 'inactive';
+
+/**
+ * Which slot a deployment lands in, as the server decides: the one that is not live, staying inactive;
+ * without a live slot (the first deployment of an environment), blue, going live at once.
+ */
+export function targetSlot(rows: SlotRow[]): { slot: SlotName; goesLive: boolean } {
+  const live = rows.find(isLive);
+  if (!live) return { slot: 'blue', goesLive: true };
+  return { slot: live.slot === 'blue' ? 'green' : 'blue', goesLive: false };
+}
 
 /**
  * The switch a slot pair allows: from the one live slot to the one inactive slot (docs/product.md,

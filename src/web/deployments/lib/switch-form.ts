@@ -81,6 +81,3 @@ export function toSwitchOptions(values: SwitchFormValues): SwitchOptions {
     ...(values.force && { force: true, forceReason: values.forceReason }),
   };
 }
-
-/** "10% → 50% → 100%" */
-export const stepsText = (steps: readonly number[]): string => steps.map((p) => `${p}%`).join(' → ');

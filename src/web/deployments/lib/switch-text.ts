@@ -1,6 +1,6 @@
-import { environmentNames } from '@contract/common';
+import { environmentNames } from '@contract/vocabulary';
 import type { SwitchDeploymentInput } from '@/deployments/api/switch-deployment';
-import { stepsText } from '@/deployments/lib/switch-form';
+import { stepsText } from '@/deployments/lib/rollouts';
 
 /** Production traffic moves: asked before a direct switch and before a bypass alike. */
 export const productionQuestion = (name: string, { toSlot, progressive }: SwitchDeploymentInput) =>

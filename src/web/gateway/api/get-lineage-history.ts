@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@contract/lists';
+import { MAX_PAGE_SIZE } from '@contract/list-conventions';
 import { getPage } from '@/lib/list-request';
 import {
   type AnyLineage,

@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { notifyError, notifySuccess } from '@/components/notify';
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 import { downloadArtifact, type Artifact } from '@/gateway/api/download-artifact';
 
 /** decK syncs a database-backed Kong (scoped by select tags); DB-less Kong loads the file whole. */

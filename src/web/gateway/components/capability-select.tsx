@@ -1,7 +1,7 @@
 import type { Environment } from '@contract/common';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 import { useSubscribedCapabilities } from '@/gateway/api/get-subscribed-capabilities';
 
 /** Whose subscriptions the select offers, and whether it is fixed (an edit stays in its lineage). */

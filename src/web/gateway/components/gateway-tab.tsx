@@ -3,7 +3,7 @@ import type { Tenant } from '@contract/tenants';
 import { Info } from 'lucide-react';
 import { useCanOnTenant } from '@/auth';
 import { ContextFilter } from '@/components/context-filter';
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 import { isEnvironmentEnabled } from '@/lib/region-policies';
 import { ArtifactDownloads } from '@/gateway/components/artifact-downloads';
 import { LineageSection } from '@/gateway/components/lineage-section';

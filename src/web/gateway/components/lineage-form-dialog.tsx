@@ -1,5 +1,5 @@
 import type { Environment } from '@contract/common';
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 import type { FieldValues } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { DialogForm } from '@/components/dialog-form';

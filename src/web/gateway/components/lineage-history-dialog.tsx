@@ -1,4 +1,4 @@
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 import { VersionList } from '@/components/versioned/version-entry';
 import { VersionHistoryFrame } from '@/components/versioned/version-history-frame';
 import type { LineageKind, LineageOf } from '@/gateway/api/gateway-keys';

@@ -1,5 +1,5 @@
 import type { Environment } from '@contract/common';
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';

@@ -1,4 +1,4 @@
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';

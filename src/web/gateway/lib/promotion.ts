@@ -1,6 +1,6 @@
 import { NEXT_ENVIRONMENT } from '@contract/capability-subscriptions';
 import type { Environment } from '@contract/common';
-import { environmentName } from '@contract/common';
+import { environmentName } from '@contract/vocabulary';
 
 /** The environment a route or policy is promoted to, or null (production): docs/promotion.md. */
 export const promotionTarget = (environment: Environment): Environment | null =>

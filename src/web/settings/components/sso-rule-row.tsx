@@ -1,4 +1,4 @@
-import { tenantRoleNames, tenantRoles } from '@contract/users';
+import { tenantRoleNames, tenantRoles } from '@contract/roles';
 import { Trash2 } from 'lucide-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';

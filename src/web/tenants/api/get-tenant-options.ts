@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { OPTIONS_DEFAULT_LIMIT, OPTIONS_MAX, type Option } from '@contract/lists';
+import type { Option } from '@contract/lists';
+import { OPTIONS_DEFAULT_LIMIT, OPTIONS_MAX } from '@contract/list-conventions';
 import type { OptionsParams } from '@/components/server-combobox';
 import { getOptions } from '@/lib/list-request';
 import { TENANTS_PATH, tenantKeys } from '@/tenants/api/tenant-keys';

@@ -9,12 +9,21 @@ import { Button } from '@/components/ui/button';
 import { useTenantList } from '@/tenants/api/get-tenant-list';
 import { CardGridSkeleton } from '@/components/card-grid-skeleton';
 import { TenantCard } from '@/tenants/list/components/tenant-card';
-import { TenantDeleteDialog } from '@/tenants/list/components/tenant-delete-dialog';
-import { TenantFormDialog } from '@/tenants/list/components/tenant-form-dialog';
-import { TenantInfrastructureDialog } from '@/tenants/list/components/tenant-infrastructure-dialog';
 import { TenantsToolbar } from '@/tenants/list/components/tenants-toolbar';
 import { useTenantsView } from '@/tenants/list/lib/tenants-view';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Forms and confirmations load on their own (the list paints without them).
+const TenantFormDialog = lazyDialog(() =>
+  import('@/tenants/list/components/tenant-form-dialog').then((m) => m.TenantFormDialog),
+);
+const TenantInfrastructureDialog = lazyDialog(() =>
+  import('@/tenants/list/components/tenant-infrastructure-dialog').then((m) => m.TenantInfrastructureDialog),
+);
+const TenantDeleteDialog = lazyDialog(() =>
+  import('@/tenants/list/components/tenant-delete-dialog').then((m) => m.TenantDeleteDialog),
+);
 
 /** Which dialog is open, for which tenant; the tenant stays while a dialog closes, so its text does not flip. */
 type DialogState = { kind: 'form' | 'infrastructure' | 'delete' | null; tenant: Tenant | null };

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@contract/lists';
+import { MAX_PAGE_SIZE } from '@contract/list-conventions';
 import type { UserProfile } from '@contract/users';
 import { getPage } from '@/lib/list-request';
 import { USER_PROFILES_PATH, userKeys } from '@/users/api/user-keys';

@@ -1,4 +1,4 @@
-import { tenantRoleNames, tenantRoles } from '@contract/users';
+import { tenantRoleNames, tenantRoles } from '@contract/roles';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FormSelect } from '@/components/form-select';
 import { FormTextField } from '@/components/form-text-field';

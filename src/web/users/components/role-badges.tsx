@@ -1,4 +1,4 @@
-import { userKindNames } from '@contract/users';
+import { userKindNames } from '@contract/vocabulary';
 import { Bot } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { globalRoleVariant, tenantRoleVariant } from '@/users/lib/roles';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { globalRoleNames, globalRoles } from '@contract/users';
+import { globalRoleNames, globalRoles } from '@contract/vocabulary';
 import { useForm } from 'react-hook-form';
 import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';

@@ -1,11 +1,26 @@
 import type { User } from '@contract/users';
-import { UserAccessDialog } from '@/users/components/user-access-dialog';
 import type { UserAction } from '@/users/components/user-card-actions';
-import { UserDeleteDialog } from '@/users/components/user-delete-dialog';
-import { UserFormDialog } from '@/users/components/user-form-dialog';
-import { UserPasswordDialog } from '@/users/components/user-password-dialog';
-import { ServiceAccountDialog } from '@/users/components/service-account-dialog';
-import { UserTokensDialog } from '@/users/components/user-tokens-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Forms and confirmations load on their own (the list paints without them).
+const UserAccessDialog = lazyDialog(() =>
+  import('@/users/components/user-access-dialog').then((m) => m.UserAccessDialog),
+);
+const UserFormDialog = lazyDialog(() =>
+  import('@/users/components/user-form-dialog').then((m) => m.UserFormDialog),
+);
+const UserPasswordDialog = lazyDialog(() =>
+  import('@/users/components/user-password-dialog').then((m) => m.UserPasswordDialog),
+);
+const UserDeleteDialog = lazyDialog(() =>
+  import('@/users/components/user-delete-dialog').then((m) => m.UserDeleteDialog),
+);
+const UserTokensDialog = lazyDialog(() =>
+  import('@/users/components/user-tokens-dialog').then((m) => m.UserTokensDialog),
+);
+const ServiceAccountDialog = lazyDialog(() =>
+  import('@/users/components/service-account-dialog').then((m) => m.ServiceAccountDialog),
+);
 
 /**
  * Which dialog, for which user (null: Add User, Add service account). Closing only clears `open`, so a closing dialog keeps

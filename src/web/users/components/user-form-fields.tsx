@@ -1,4 +1,4 @@
-import { globalRoleNames, globalRoles, userStatuses } from '@contract/users';
+import { globalRoleNames, globalRoles, userStatuses } from '@contract/vocabulary';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormSelect } from '@/components/form-select';
 import { FormTextField } from '@/components/form-text-field';

@@ -1,4 +1,4 @@
-import { globalRoles, userStatuses, type UserKind } from '@contract/users';
+import { globalRoles, userStatuses, type UserKind } from '@contract/vocabulary';
 import { ListToolbar, type ListFilter } from '@/components/list/list-toolbar';
 import { NAME_ASCENDING, NAME_DESCENDING, NEWEST_FIRST, OLDEST_FIRST } from '@/components/list/sort-options';
 import type { SortOption } from '@/components/list/sort-select';

@@ -1,4 +1,4 @@
-import { userSortFields } from '@contract/lists';
+import { userSortFields } from '@contract/list-conventions';
 import { useListUrlState, type ListUrlState } from '@/hooks/use-list-url-state';
 import type { UserSortField } from '@/users/api/get-users';
 

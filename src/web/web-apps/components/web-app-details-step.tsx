@@ -5,12 +5,8 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { FormSelect, REQUIRED_MARK } from '@/components/form-select';
 import { WebAppTenantField } from '@/web-apps/components/web-app-tenant-field';
-import {
-  environmentOptions,
-  regionOptions,
-  type CreateWebAppFormInput,
-  type CreateWebAppFormValues,
-} from '@/web-apps/lib/web-app-form';
+import { type CreateWebAppFormInput, type CreateWebAppFormValues } from '@/web-apps/lib/web-app-form';
+import { environmentOptions, regionOptions } from '@/web-apps/lib/web-app-options';
 
 type Form = UseFormReturn<CreateWebAppFormInput, unknown, CreateWebAppFormValues>;
 

@@ -4,14 +4,16 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { FormSelect } from '@/components/form-select';
 import {
-  environmentOptions,
-  regionOptions,
-  statusOptions,
-  technologyOptions,
   withCurrent,
   type EditWebAppFormInput,
   type EditWebAppFormValues,
 } from '@/web-apps/lib/web-app-form';
+import {
+  environmentOptions,
+  regionOptions,
+  statusOptions,
+  technologyOptions,
+} from '@/web-apps/lib/web-app-options';
 
 type Form = UseFormReturn<EditWebAppFormInput, unknown, EditWebAppFormValues>;
 

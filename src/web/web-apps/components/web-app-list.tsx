@@ -5,11 +5,18 @@ import { EmptyState } from '@/components/empty-state';
 import { PagedCardGrid } from '@/components/list/paged-card-grid';
 import { useWebApps } from '@/web-apps/api/get-web-apps';
 import { WebAppCard } from '@/web-apps/components/web-app-card';
-import { WebAppDeleteDialog } from '@/web-apps/components/web-app-delete-dialog';
-import { WebAppEditDialog } from '@/web-apps/components/web-app-edit-dialog';
 import { WebAppsSkeleton } from '@/web-apps/components/web-apps-skeleton';
 import { WebAppsToolbar } from '@/web-apps/components/web-apps-toolbar';
 import { useWebAppsView } from '@/web-apps/lib/web-apps-view';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Forms and confirmations load on their own (the list paints without them).
+const WebAppEditDialog = lazyDialog(() =>
+  import('@/web-apps/components/web-app-edit-dialog').then((m) => m.WebAppEditDialog),
+);
+const WebAppDeleteDialog = lazyDialog(() =>
+  import('@/web-apps/components/web-app-delete-dialog').then((m) => m.WebAppDeleteDialog),
+);
 
 /** The app being edited or deleted; it stays while the dialog closes, so its text does not flip. */
 type DialogState = { kind: 'edit' | 'delete' | null; app: WebApp | null };

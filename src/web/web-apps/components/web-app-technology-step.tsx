@@ -1,9 +1,9 @@
-import { technologyDescriptions } from '@contract/common';
+import { technologyDescriptions } from '@contract/vocabulary';
 import { Check } from 'lucide-react';
 import { Controller, type Control } from 'react-hook-form';
 import { cn } from '@/lib/utils';
 import type { CreateWebAppFormInput, CreateWebAppFormValues } from '@/web-apps/lib/web-app-form';
-import { technologyOptions } from '@/web-apps/lib/web-app-form';
+import { technologyOptions } from '@/web-apps/lib/web-app-options';
 
 /** Step 1: choose the technology (three options). */
 export function WebAppTechnologyStep({

@@ -3,10 +3,15 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { WebAppMeshesSection } from '@/microfrontends';
-import { WebAppCreateDialog } from '@/web-apps/components/web-app-create-dialog';
 import { WebAppList } from '@/web-apps/components/web-app-list';
 import { useCanCreateWebApp } from '@/web-apps/lib/use-can-create-web-app';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// The create wizard loads on its own (the list paints without it).
+const WebAppCreateDialog = lazyDialog(() =>
+  import('@/web-apps/components/web-app-create-dialog').then((m) => m.WebAppCreateDialog),
+);
 
 /** /apps: Web Applications (docs/product.md, Web Applications). Further sections go below the list. */
 export function WebAppsPage() {

@@ -3,7 +3,7 @@ import { NAME_ASCENDING, NAME_DESCENDING, NEWEST_FIRST, OLDEST_FIRST } from '@/c
 import type { SortOption } from '@/components/list/sort-select';
 import { TenantCombobox } from '@/tenants';
 import type { WebAppSortField } from '@/web-apps/api/get-web-apps';
-import { environmentOptions, statusOptions, technologyOptions } from '@/web-apps/lib/web-app-form';
+import { environmentOptions, statusOptions, technologyOptions } from '@/web-apps/lib/web-app-options';
 import type { WebAppsView } from '@/web-apps/lib/web-apps-view';
 
 const sortOptions: SortOption<WebAppSortField>[] = [

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { environments, technologies, webAppRegions } from '@contract/common';
+import { environments, technologies, webAppRegions } from '@contract/vocabulary';
 import {
   optionalHttpUrlSchema,
   WEB_APP_DEFAULT_ENVIRONMENT,
   WEB_APP_DEFAULT_REGION,
   webAppInputSchema,
-  webAppStatuses,
   type WebApp,
   type WebAppInput,
   type WebAppPatch,
 } from '@contract/web-apps';
-import { environmentLabel, technologyLabel } from '@/lib/format';
 
 /** Create Web App: step 1's technology and step 2's details, as the inputs hold them. */
 export const createWebAppFormSchema = webAppInputSchema.extend({
@@ -89,14 +87,6 @@ export function toWebAppPatch(values: EditWebAppFormValues, app: WebApp): WebApp
   }
   return patch as WebAppPatch;
 }
-
-export const technologyOptions = technologies.map((value) => ({ value, label: technologyLabel(value) }));
-export const environmentOptions = environments.map((value) => ({ value, label: environmentLabel(value) }));
-export const regionOptions = webAppRegions.map((value) => ({ value, label: value }));
-export const statusOptions = webAppStatuses.map((value) => ({
-  value,
-  label: value.charAt(0).toUpperCase() + value.slice(1),
-}));
 
 /** Options with `current` added when it is a value outside the list. */
 export function withCurrent(

@@ -1,4 +1,4 @@
-import { webAppSortFields } from '@contract/lists';
+import { webAppSortFields } from '@contract/list-conventions';
 import { useListUrlState, type ListUrlState } from '@/hooks/use-list-url-state';
 import type { WebAppSortField } from '@/web-apps/api/get-web-apps';
 

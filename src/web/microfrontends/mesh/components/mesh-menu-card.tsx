@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMeshManifest } from '@/microfrontends/mesh/api/get-mesh-manifest';
 import { MeshDetail } from '@/microfrontends/mesh/components/mesh-detail';
-import { prettyJson } from '@/microfrontends/mesh/lib/mesh-form';
+import { prettyJson } from '@/microfrontends/mesh/lib/mesh-json';
 
 /** The mesh's menu from its manifest: items in order, versions resolved, configuration merged. */
 export function MeshMenuCard({ meshId }: { meshId: string }) {

@@ -1,17 +1,18 @@
-import { OPTIONS_MAX, type Option } from '@contract/lists';
+import type { Option } from '@contract/lists';
+import { OPTIONS_MAX } from '@contract/list-conventions';
 import { CodeBlock } from '@/components/code-block';
 import { StatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMicrofrontendOptions } from '@/microfrontends/api/get-microfrontend-options';
 import { usePublishedVersions } from '@/microfrontends/api/get-microfrontend-versions';
 import { MeshDetail } from '@/microfrontends/mesh/components/mesh-detail';
+import { type MeshItemInput } from '@/microfrontends/mesh/lib/mesh-form';
 import {
   parseConfigOverride,
   parseJsonObject,
   parseStringList,
   prettyJson,
-  type MeshItemInput,
-} from '@/microfrontends/mesh/lib/mesh-form';
+} from '@/microfrontends/mesh/lib/mesh-json';
 
 /** What the mesh will load, item by item; shown once every item has a label and a version. */
 export function MeshPreviewCard({ items }: { items: MeshItemInput[] }) {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCanOnTenant } from '@/auth';
 import { formatDate } from '@/lib/format';
-import { countMenuItems } from '@/microfrontends/mesh/lib/mesh-form';
+import { countMenuItems } from '@/microfrontends/mesh/lib/mesh-json';
 
 type MeshesTableProps = {
   meshes: WebAppMesh[];

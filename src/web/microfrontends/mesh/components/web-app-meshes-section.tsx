@@ -1,4 +1,4 @@
-import { webAppMeshSortFields } from '@contract/lists';
+import { webAppMeshSortFields } from '@contract/list-conventions';
 import type { WebAppMesh } from '@contract/web-app-meshes';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
@@ -9,11 +9,17 @@ import { ListState } from '@/components/list-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMeshes } from '@/microfrontends/mesh/api/get-meshes';
-import { MeshDeleteDialog } from '@/microfrontends/mesh/components/mesh-delete-dialog';
 import { MeshesTable } from '@/microfrontends/mesh/components/meshes-table';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { MeshesToolbar } from '@/microfrontends/mesh/components/meshes-toolbar';
 import { useTenantNames } from '@/tenants';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// The confirmation loads on its own (the list paints without it); it is open while it has a mesh.
+const MeshDeleteDialog = lazyDialog(
+  () => import('@/microfrontends/mesh/components/mesh-delete-dialog').then((m) => m.MeshDeleteDialog),
+  (props) => props.mesh !== null,
+);
 
 function MeshesSectionHeader() {
   return (

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countMenuItems,
-  meshFieldOf,
-  menuProblem,
-  newMeshItem,
-  parseConfigOverride,
-  toCreateMeshBody,
-} from '@/microfrontends/mesh/lib/mesh-form';
+import { meshFieldOf, menuProblem, newMeshItem, toCreateMeshBody } from '@/microfrontends/mesh/lib/mesh-form';
+import { countMenuItems, parseConfigOverride } from '@/microfrontends/mesh/lib/mesh-json';
 
 describe('mesh form helpers', () => {
   it('applies a configuration override only when it parses to a JSON object', () => {

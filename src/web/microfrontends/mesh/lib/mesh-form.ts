@@ -2,6 +2,7 @@ import { createMeshBodySchema, DEFAULT_MESH_TENANT_ID, type CreateMeshBody } fro
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { parseConfigOverride } from '@/microfrontends/mesh/lib/mesh-json';
 
 /** One menu item as the form holds it; its order is its position. */
 export const meshItemFormSchema = z.object({
@@ -34,36 +35,6 @@ export const newMeshItem = (): MeshItemInput => ({
   microfrontendVersionId: '',
   configText: '',
 });
-
-/**
- * The override, only when it parses to a JSON object; anything else is silently ignored (docs/product.md,
- * Validation).
- */
-export function parseConfigOverride(text: string): Record<string, unknown> | null {
-  if (!text.trim()) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A JSON-text object (a version's defaultConfig), or {} when missing or not an object. */
-export const parseJsonObject = (text: string | null): Record<string, unknown> =>
-  parseConfigOverride(text ?? '') ?? {};
-
-/** A JSON-text list of strings (a version's exposedModules), or [] when missing or malformed. */
-export function parseStringList(text: string | null): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((m): m is string => typeof m === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 export const isItemComplete = (item: MeshItemInput): boolean =>
   item.label.trim() !== '' && item.microfrontendVersionId !== '';
@@ -113,16 +84,3 @@ export function meshServerIssues(error: unknown): { field: Path<MeshFormInput>; 
     return field ? [{ field, message: issue.message }] : [];
   });
 }
-
-/** How many items a mesh's menuItems JSON text holds (0 when malformed). */
-export function countMenuItems(menuItems: string): number {
-  try {
-    const parsed: unknown = JSON.parse(menuItems);
-    return Array.isArray(parsed) ? parsed.length : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Configuration shown pretty-printed. */
-export const prettyJson = (value: unknown): string => JSON.stringify(value, null, 2);

@@ -1,8 +1,21 @@
 import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
 import { useState } from 'react';
-import { MicrofrontendDeleteDialog } from '@/microfrontends/registry/components/microfrontend-delete-dialog';
-import { MicrofrontendFormDialog } from '@/microfrontends/registry/components/microfrontend-form-dialog';
-import { VersionFormDialog } from '@/microfrontends/registry/components/version-form-dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
+
+// Forms and confirmations load on their own (the list paints without them).
+const MicrofrontendFormDialog = lazyDialog(() =>
+  import('@/microfrontends/registry/components/microfrontend-form-dialog').then(
+    (m) => m.MicrofrontendFormDialog,
+  ),
+);
+const MicrofrontendDeleteDialog = lazyDialog(() =>
+  import('@/microfrontends/registry/components/microfrontend-delete-dialog').then(
+    (m) => m.MicrofrontendDeleteDialog,
+  ),
+);
+const VersionFormDialog = lazyDialog(() =>
+  import('@/microfrontends/registry/components/version-form-dialog').then((m) => m.VersionFormDialog),
+);
 
 /** Dialog states keep their subject while closing, so titles do not flip mid-animation. */
 type FormState = { open: boolean; microfrontend?: Microfrontend };

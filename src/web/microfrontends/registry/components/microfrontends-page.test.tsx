@@ -136,7 +136,7 @@ describe('MicrofrontendsPage', { timeout: 20_000 }, () => {
     await screen.findByRole('region', { name: 'Dashboard' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Register Microfrontend' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog'); // its chunk may still be on the way
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Billing');
     await userEvent.type(within(dialog).getByLabelText('Slug'), 'dashboard');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
@@ -164,7 +164,7 @@ describe('MicrofrontendsPage', { timeout: 20_000 }, () => {
     renderPage();
     await screen.findByRole('region', { name: 'Dashboard' });
     await userEvent.click(screen.getByRole('button', { name: 'Register Microfrontend' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText('Slug'), 'Not A Slug');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Blocks, Plus } from 'lucide-react';
-import { microfrontendSortFields } from '@contract/lists';
+import { microfrontendSortFields } from '@contract/list-conventions';
 import { useIsAdmin } from '@/auth';
 import { EmptyState } from '@/components/empty-state';
 import { PagedList } from '@/components/list/paged-list';

@@ -14,7 +14,7 @@ import { formatDate, technologyLabel } from '@/lib/format';
 import { useMicrofrontendVersions } from '@/microfrontends/api/get-microfrontend-versions';
 import { VersionActions } from '@/microfrontends/registry/components/version-actions';
 import { VersionStatusBadge } from '@/microfrontends/registry/components/version-status-badge';
-import { joinModules } from '@/microfrontends/registry/lib/version-form';
+import { joinModules } from '@/microfrontends/registry/lib/exposed-modules';
 
 /** The first characters of an integrity hash ("sha384-oqVuAfXR…"); the full one in the title. */
 export function truncateHash(hash: string, length = 16): string {

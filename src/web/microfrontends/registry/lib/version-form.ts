@@ -6,6 +6,7 @@ import {
   type MicrofrontendVersion,
   type MicrofrontendVersionPatch,
 } from '@contract/microfrontends';
+import { joinModules, splitModules } from '@/microfrontends/registry/lib/exposed-modules';
 
 const parses = (text: string) => {
   try {
@@ -53,25 +54,6 @@ export type VersionFormValues = z.output<typeof versionFormSchema>;
 
 /** Form fields (the schema's keys); also the body fields a 400 can name. */
 export const versionFormFields = versionFormSchema.keyof().options;
-
-/** "./App, ./Widget" -> ["./App", "./Widget"]: trimmed, empties dropped. */
-export function splitModules(text: string): string[] {
-  return text
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-}
-
-/** A stored JSON list as the comma separated text the field shows (other text as it is). */
-export function joinModules(json: string | null): string {
-  if (!json) return '';
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.map(String).join(', ') : json;
-  } catch {
-    return json;
-  }
-}
 
 const pretty = (text: string | null) => {
   if (!text) return '';

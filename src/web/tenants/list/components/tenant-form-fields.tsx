@@ -1,5 +1,5 @@
-import { dataClassifications, residencyRegions } from '@contract/common';
-import { tenantStatuses } from '@contract/tenants';
+import { dataClassifications, residencyRegions } from '@contract/vocabulary';
+import { tenantStatuses } from '@contract/vocabulary';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { getStatusStyle } from '@/components/status-badge';
 import {

@@ -1,4 +1,9 @@
-import { authProviderNames, authProviders, identityProviderNames, identityProviders } from '@contract/common';
+import {
+  authProviderNames,
+  authProviders,
+  identityProviderNames,
+  identityProviders,
+} from '@contract/vocabulary';
 import { Fragment } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { CodeEditorField } from '@/components/code-editor';

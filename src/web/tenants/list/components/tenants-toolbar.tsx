@@ -1,4 +1,4 @@
-import { tenantStatuses } from '@contract/tenants';
+import { tenantStatuses } from '@contract/vocabulary';
 import { ListToolbar } from '@/components/list/list-toolbar';
 import { NAME_ASCENDING, NAME_DESCENDING, NEWEST_FIRST, OLDEST_FIRST } from '@/components/list/sort-options';
 import type { SortOption } from '@/components/list/sort-select';

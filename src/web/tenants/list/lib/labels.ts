@@ -1,4 +1,4 @@
-import { disasterRecoveryTiers } from '@contract/common';
+import { disasterRecoveryTiers } from '@contract/vocabulary';
 
 /** 'Tier 0 - Mission Critical (RTO 0-4h, RPO 0-1h)' (docs/product.md, Constants and limits). */
 export const drTierOptions = disasterRecoveryTiers.map((tier) => ({

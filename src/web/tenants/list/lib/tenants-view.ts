@@ -1,4 +1,4 @@
-import { tenantSortFields } from '@contract/lists';
+import { tenantSortFields } from '@contract/list-conventions';
 import { useListUrlState, type ListUrlState } from '@/hooks/use-list-url-state';
 import type { TenantSortField } from '@/tenants/api/get-tenant-list';
 

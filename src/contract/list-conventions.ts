@@ -1,0 +1,51 @@
+/**
+ * The list conventions every large list shares (docs/lists.md):
+ *   ?q=<search>&<filters>&sort=<field>|-<field>&limit=<n>&offset=<n> (or &cursor=<from a reply>)
+ * answered with a JSON array of the page and the total matching rows in X-Total-Count (an estimate for
+ * large unfiltered lists unless &exactTotal=true), with X-Next-Cursor / X-Previous-Cursor.
+ * Sorting is on whitelisted fields only and always ends with the id, so pages never overlap.
+ *
+ * This module holds what a list screen needs to build its URL and toolbar (page sizes, sort values, each
+ * list's sortable fields) without zod, so it does not download the schema library (issue 27); the query
+ * schemas the server validates with are in lists.ts, which re-exports all of this.
+ */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+/** The most rows one list request may ask for. */
+export const MAX_PAGE_SIZE = 200;
+/** Offsets past this are refused: deeper pages are reached by narrowing the search, not by paging. */
+export const MAX_OFFSET = 1_000_000;
+
+/** `name` sorts ascending, `-name` descending. */
+export type SortValue<F extends string> = F | `-${F}`;
+
+export function sortValues<const F extends readonly [string, ...string[]]>(
+  fields: F,
+): [SortValue<F[number]>, ...SortValue<F[number]>[]] {
+  const values = fields.flatMap((field) => [field, `-${field}`]) as SortValue<F[number]>[];
+  return values as [SortValue<F[number]>, ...SortValue<F[number]>[]];
+}
+
+export function parseSort<F extends string>(value: SortValue<F>): { field: F; direction: 'asc' | 'desc' } {
+  return value.startsWith('-')
+    ? { field: value.slice(1) as F, direction: 'desc' }
+    : { field: value as F, direction: 'asc' };
+}
+
+/** Sortable fields per list, shared by the server (whitelist) and the client (column headers). */
+export const tenantSortFields = ['name', 'status', 'owner', 'createdAt'] as const;
+export const userSortFields = ['name', 'email', 'globalRole', 'status', 'createdAt', 'lastLoginAt'] as const;
+export const capabilitySortFields = ['id', 'name', 'status', 'category', 'version'] as const;
+export const microfrontendSortFields = ['name', 'slug', 'createdAt'] as const;
+export const webAppSortFields = ['name', 'status', 'environment', 'technology', 'createdAt'] as const;
+export const webAppMeshSortFields = ['name', 'createdAt'] as const;
+export const auditEventSortFields = ['createdAt', 'action', 'resourceType', 'actorEmail'] as const;
+
+/** Sortable fields of the per-parent histories (versions of a microfrontend, a context's configurations). */
+export const microfrontendVersionSortFields = ['createdAt', 'version', 'status'] as const;
+export const notificationTemplateSortFields = ['name', 'createdAt'] as const;
+export const userProfileSortFields = ['createdAt'] as const;
+
+/** A search-as-you-type picker asks for this many options unless it says otherwise, and never more than OPTIONS_MAX. */
+export const OPTIONS_DEFAULT_LIMIT = 20;
+export const OPTIONS_MAX = 50;
