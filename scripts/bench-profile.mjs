@@ -4,9 +4,10 @@
 // Compare two builds in one run with BENCH_ENTRIES=before=path,after=path, like bench-cpu.mjs.
 // Usage: npm run build:server && node scripts/bench-profile.mjs
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ownerOf, readProfile, topOf } from './cpu-profile.mjs';
 import { adminStatement, runNode, signIn, startServer, stopServer } from './bench-server.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -50,15 +51,6 @@ async function drive(base, cookie) {
   }
 }
 
-/** Where a profile node's code lives: an npm package, node itself, the app's own code, or V8 (GC, idle...). */
-function ownerOf(url) {
-  if (!url) return 'v8';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg) return pkg[1];
-  if (url.startsWith('node:')) return 'node';
-  return url.includes('/dist/server/') ? 'app' : url;
-}
-
 /** A frame's file, from its package (or dist/server) on. */
 function shortPath(url) {
   const at = Math.max(
@@ -80,14 +72,13 @@ function summarise(profile) {
     const { callFrame } = nodes.get(id);
     if (callFrame.functionName === '(idle)' || callFrame.functionName === '(program)') continue;
     total += micros;
-    const owner = ownerOf(callFrame.url);
+    const owner = ownerOf(callFrame);
     const where = callFrame.url ? `${shortPath(callFrame.url)}:${callFrame.lineNumber + 1}` : owner;
     const name = `${callFrame.functionName || '(anonymous)'} [${where}]`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
     byOwner.set(owner, (byOwner.get(owner) ?? 0) + micros);
   }
-  const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, TOP);
-  return { total, functions: top(byFunction), owners: top(byOwner) };
+  return { total, functions: topOf(byFunction, TOP), owners: topOf(byOwner, TOP) };
 }
 
 const name = `rm_bench_profile_${process.pid}`;
@@ -113,9 +104,7 @@ try {
     } finally {
       await stopServer(server);
     }
-    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-    if (!file) throw new Error(`${entry.label}: the server wrote no profile`);
-    const { total, functions, owners } = summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    const { total, functions, owners } = summarise(readProfile(dir));
     const requests = REQUESTS * PATHS.length;
     const pct = (micros) => `${((100 * micros) / total).toFixed(1).padStart(5)}%`;
     console.log(
