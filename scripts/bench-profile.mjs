@@ -21,7 +21,8 @@ const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 5197);
 const adminEmail = 'bench-admin@example.com';
 const adminPassword = `Bench-${randomBytes(12).toString('base64url')}`;
-const PATHS = [
+// BENCH_PROFILE_PATHS (comma-separated) profiles other endpoints, e.g. /api/auth/me for the fixed cost.
+const PATHS = process.env.BENCH_PROFILE_PATHS?.split(',') ?? [
   '/api/tenants?limit=25',
   '/api/users?limit=25',
   '/api/capabilities?limit=25',
