@@ -44,7 +44,7 @@ export function lazyDialog<P extends object>(
 ): LazyDialog<P>;
 export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  isOpen = (props: P) => (props as Partial<DialogProps>).open === true,
+  isOpen = (props: P) => 'open' in props && props.open === true,
 ): LazyDialog<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   /** The dialog once its chunk has arrived: rendered as it is, so an opening after the prefetch never suspends. */
