@@ -1,6 +1,7 @@
 import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { passwordSchema } from '../../contract/password';
+import { loadOnFirstUse } from '../load-on-first-use';
 
 /*
  * The password strength estimator (zxcvbn and its dictionaries: about half a second of start-up and
@@ -9,18 +10,10 @@ import { passwordSchema } from '../../contract/password';
  * its body is validated: a weak password is refused on the first request as on any other.
  */
 
-let loading: Promise<void> | undefined;
-
-export function loadPasswordStrength(): Promise<void> {
-  loading ??= import('../../contract/password-strength').then(
-    () => undefined,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+/** The estimator registers itself with the contract's policy when its module loads. */
+export const loadPasswordStrength: () => Promise<unknown> = loadOnFirstUse(
+  () => import('../../contract/password-strength'),
+);
 
 /** Whether a body schema has a field validated by the password policy (optional or not). */
 export function carriesPassword(schema: unknown): boolean {

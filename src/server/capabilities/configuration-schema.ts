@@ -1,7 +1,4 @@
-import Ajv, { type ValidateFunction } from 'ajv';
-import Ajv2019 from 'ajv/dist/2019.js';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { default as Ajv, ValidateFunction } from 'ajv';
 import type { FieldIssue } from '../../contract/errors';
 import {
   describeSchemaError,
@@ -9,27 +6,44 @@ import {
   technicalSchemaError,
 } from '../../contract/schema-errors';
 import { badRequest } from '../errors';
+import { loadOnFirstUse } from '../load-on-first-use';
 
 /**
  * The JSON Schema drafts a capability's configuration schema may declare in `$schema`. A schema
  * without `$schema` is read as draft-07, as it always was.
  */
-const DRAFTS = {
-  'draft-07': { uris: ['http://json-schema.org/draft-07/schema'], create: () => new Ajv(OPTIONS) },
-  '2019-09': { uris: ['https://json-schema.org/draft/2019-09/schema'], create: () => new Ajv2019(OPTIONS) },
-  '2020-12': { uris: ['https://json-schema.org/draft/2020-12/schema'], create: () => new Ajv2020(OPTIONS) },
+const DRAFT_URIS = {
+  'draft-07': ['http://json-schema.org/draft-07/schema'],
+  '2019-09': ['https://json-schema.org/draft/2019-09/schema'],
+  '2020-12': ['https://json-schema.org/draft/2020-12/schema'],
 } as const;
-type Draft = keyof typeof DRAFTS;
+type Draft = keyof typeof DRAFT_URIS;
 
 // strict: false keeps unknown keywords (titles, vendor annotations) harmless, as draft-07 schemas expect.
 const OPTIONS = { allErrors: true, strict: false } as const;
 
+/**
+ * Ajv, its builds for the later drafts and the formats: about 50 ms of module loading, so they load when
+ * the first schema is checked (a configuration write), not when the server starts.
+ */
+const loadAjv = loadOnFirstUse(async () => {
+  const [draft07, draft2019, draft2020, formats] = await Promise.all([
+    import('ajv'),
+    import('ajv/dist/2019.js'),
+    import('ajv/dist/2020.js'),
+    import('ajv-formats'),
+  ]);
+  const builds = { 'draft-07': draft07.default, '2019-09': draft2019.default, '2020-12': draft2020.default };
+  return { builds, addFormats: formats.default };
+});
+
 /** One validator per draft for the process, with the standard formats (email, uri, date-time...) enforced. */
 const validators = new Map<Draft, Ajv>();
-function validatorFor(draft: Draft): Ajv {
+async function validatorFor(draft: Draft): Promise<Ajv> {
   let ajv = validators.get(draft);
   if (!ajv) {
-    ajv = DRAFTS[draft].create();
+    const { builds, addFormats } = await loadAjv();
+    ajv = new builds[draft](OPTIONS);
     addFormats(ajv);
     validators.set(draft, ajv);
   }
@@ -52,8 +66,8 @@ function draftOf(schema: Record<string, unknown>): Draft | { unsupported: string
   if (declared === undefined) return 'draft-07';
   if (typeof declared !== 'string') return { unsupported: JSON.stringify(declared) };
   const uri = normaliseUri(declared);
-  const draft = (Object.keys(DRAFTS) as Draft[]).find((key) =>
-    DRAFTS[key].uris.some((known) => normaliseUri(known) === uri),
+  const draft = (Object.keys(DRAFT_URIS) as Draft[]).find((key) =>
+    DRAFT_URIS[key].some((known) => normaliseUri(known) === uri),
   );
   return draft ?? { unsupported: declared };
 }
@@ -65,7 +79,7 @@ function invalidSchema(field: string, message: string, detail?: string): never {
 }
 
 /** Throws a 400 on `field` unless `text` is JSON that is itself a valid JSON Schema of a supported draft. */
-export function assertJsonSchema(text: string, field: string): void {
+export async function assertJsonSchema(text: string, field: string): Promise<void> {
   let schema: unknown;
   try {
     schema = JSON.parse(text);
@@ -84,7 +98,7 @@ export function assertJsonSchema(text: string, field: string): void {
       { path: `${field}.$schema`, message: detail },
     ]);
   }
-  const ajv = validatorFor(draft);
+  const ajv = await validatorFor(draft);
   if (!ajv.validateSchema(schema)) {
     // The meta-schema's complaints, worded as field problems of the schema document itself.
     invalidSchema(
@@ -107,11 +121,15 @@ export function assertJsonSchema(text: string, field: string): void {
  * The violations of `value` against the schema text, one issue per violation (empty when valid): the
  * message in plain words ("Field retries must be an integer"), the validator's own text as `detail`.
  */
-export function schemaViolations(schemaText: string, value: unknown, field: string): FieldIssue[] {
+export async function schemaViolations(
+  schemaText: string,
+  value: unknown,
+  field: string,
+): Promise<FieldIssue[]> {
   let validate = compiled.get(schemaText);
   if (!validate) {
     // Stored schemas passed assertJsonSchema when saved; check again so an old row can never throw a 500.
-    assertJsonSchema(schemaText, 'configurationSchema');
+    await assertJsonSchema(schemaText, 'configurationSchema');
     validate = compiled.get(schemaText)!;
   }
   if (validate(value)) return [];
@@ -133,7 +151,11 @@ export function violationsMessage(issues: readonly FieldIssue[]): string {
  * The problems of configuration text against a schema text (null: no schema), without throwing: the
  * editor asks while someone types. Empty text means {}, as on save.
  */
-export function configurationProblems(schemaText: string | null, text: string, field: string): FieldIssue[] {
+export async function configurationProblems(
+  schemaText: string | null,
+  text: string,
+  field: string,
+): Promise<FieldIssue[]> {
   let value: unknown;
   try {
     value = JSON.parse(text.trim() === '' ? '{}' : text);

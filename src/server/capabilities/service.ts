@@ -69,7 +69,7 @@ export async function checkConfiguration(
   text: string,
 ): Promise<ConfigurationCheck> {
   const capability = await getCapability(db, id);
-  return { issues: configurationProblems(capability.configurationSchema, text, 'configuration') };
+  return { issues: await configurationProblems(capability.configurationSchema, text, 'configuration') };
 }
 
 /** The capability catalogue's rows as revisioned writes see them. */
@@ -84,7 +84,7 @@ export async function createCapability(
   input: CapabilityInput,
   actor: Actor,
 ): Promise<Capability> {
-  if (input.configurationSchema) assertJsonSchema(input.configurationSchema, 'body.configurationSchema');
+  if (input.configurationSchema) await assertJsonSchema(input.configurationSchema, 'body.configurationSchema');
   return db.transaction(async (tx) => {
     await advisoryLock(tx, ADVISORY_LOCKS.capabilityIds);
     const [{ highest } = { highest: 0 }] = await tx
@@ -115,7 +115,7 @@ export async function updateCapability(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<Capability> {
-  if (patch.configurationSchema) assertJsonSchema(patch.configurationSchema, 'body.configurationSchema');
+  if (patch.configurationSchema) await assertJsonSchema(patch.configurationSchema, 'body.configurationSchema');
   return db.transaction((tx) =>
     updateRevisioned(tx, capabilityRows, id, expectedRevision, actor, (before) => ({
       set: patch,

@@ -53,7 +53,7 @@ async function assertVersionAllowed(
   const capability = await lockCapability(tx, context.capabilityId, 'key share');
   if (!capability) throw notFound('Capability');
   if (capability.configurationSchema) {
-    const issues = schemaViolations(capability.configurationSchema, configuration, field);
+    const issues = await schemaViolations(capability.configurationSchema, configuration, field);
     if (issues.length > 0) {
       throw badRequest(violationsMessage(issues), issues);
     }

@@ -1,9 +1,14 @@
-import * as oidc from 'openid-client';
+import { randomBytes } from 'node:crypto';
+import type * as Oidc from 'openid-client';
+import { loadOnFirstUse } from '../../load-on-first-use';
 import { SsoFailure, type OidcConfig } from './config';
+
+/** openid-client loads at the first single sign-on, not at start-up: most servers never use it. */
+const openidClient = loadOnFirstUse(() => import('openid-client'));
 
 /** What the callback keeps of a verified authorization response. */
 export interface VerifiedSignIn {
-  claims: oidc.IDToken;
+  claims: Oidc.IDToken;
   /** The raw ID token: the id_token_hint of the provider's end-session URL at sign-out. */
   idToken: string;
 }
@@ -14,11 +19,14 @@ export interface AuthorizationChecks {
   codeVerifier: string;
 }
 
+/** 32 random bytes, base64url: what openid-client's randomState, randomNonce and randomPKCECodeVerifier give. */
+const randomValue = () => randomBytes(32).toString('base64url');
+
 /** Fresh random state, nonce and PKCE verifier for one sign-in. */
 export const newAuthorizationChecks = (): AuthorizationChecks => ({
-  state: oidc.randomState(),
-  nonce: oidc.randomNonce(),
-  codeVerifier: oidc.randomPKCECodeVerifier(),
+  state: randomValue(),
+  nonce: randomValue(),
+  codeVerifier: randomValue(),
 });
 
 /** Seconds each request to the provider may take before the sign-in answers provider_unavailable. */
@@ -28,7 +36,7 @@ const PROVIDER_TIMEOUT_SECONDS = 10;
 const UNAVAILABLE_CODES = new Set(['OAUTH_TIMEOUT', 'OAUTH_ABORT', 'OAUTH_RESPONSE_IS_NOT_CONFORM']);
 
 /** Which sso_error a failed exchange is: an unreachable provider, or a response that does not verify. */
-function classify(error: unknown): SsoFailure {
+function classify(oidc: typeof Oidc, error: unknown): SsoFailure {
   if (error instanceof SsoFailure) return error;
   const unavailable =
     error instanceof TypeError ||
@@ -38,7 +46,8 @@ function classify(error: unknown): SsoFailure {
 }
 
 /** Reads the provider's discovery document; the configuration verifies signatures, times out requests. */
-async function discover(config: OidcConfig): Promise<oidc.Configuration> {
+async function discover(config: OidcConfig): Promise<Oidc.Configuration> {
+  const oidc = await openidClient();
   const insecure = config.issuer.protocol === 'http:';
   const configuration = await oidc.discovery(
     config.issuer,
@@ -62,9 +71,9 @@ async function discover(config: OidcConfig): Promise<oidc.Configuration> {
  * check: state, PKCE, nonce, signature against the provider's JWKS, issuer, audience, expiry.
  */
 export function createOidcClient(config: OidcConfig) {
-  let discovered: Promise<oidc.Configuration> | undefined;
+  let discovered: Promise<Oidc.Configuration> | undefined;
 
-  function configuration(): Promise<oidc.Configuration> {
+  function configuration(): Promise<Oidc.Configuration> {
     discovered ??= discover(config).catch((error: unknown) => {
       discovered = undefined;
       const message = error instanceof Error ? error.message : String(error);
@@ -76,6 +85,7 @@ export function createOidcClient(config: OidcConfig) {
   return {
     /** The provider's authorization URL: code flow with PKCE (S256), state and nonce. */
     async authorizationUrl(checks: AuthorizationChecks): Promise<URL> {
+      const oidc = await openidClient();
       const codeChallenge = await oidc.calculatePKCECodeChallenge(checks.codeVerifier);
       return oidc.buildAuthorizationUrl(await configuration(), {
         redirect_uri: config.redirectUrl.href,
@@ -91,6 +101,7 @@ export function createOidcClient(config: OidcConfig) {
     /** Verifies the callback's query and exchanges its code; throws SsoFailure. */
     async verify(query: URLSearchParams, checks: AuthorizationChecks): Promise<VerifiedSignIn> {
       const configuration_ = await configuration();
+      const oidc = await openidClient();
       // The redirect URL as registered, not as this request's Host header says: it is sent back verbatim.
       const currentUrl = new URL(config.redirectUrl);
       currentUrl.search = query.toString();
@@ -105,7 +116,7 @@ export function createOidcClient(config: OidcConfig) {
         if (!claims || !tokens.id_token) throw new SsoFailure('invalid_response', 'no ID token');
         return { claims, idToken: tokens.id_token };
       } catch (error) {
-        throw classify(error);
+        throw classify(oidc, error);
       }
     },
 
@@ -116,6 +127,7 @@ export function createOidcClient(config: OidcConfig) {
     async endSessionUrl(idToken: string): Promise<string | null> {
       const configuration_ = await configuration().catch(() => undefined);
       if (!configuration_?.serverMetadata().end_session_endpoint) return null;
+      const oidc = await openidClient();
       return oidc
         .buildEndSessionUrl(configuration_, {
           id_token_hint: idToken,
