@@ -2,18 +2,56 @@
 // package, node itself, the app's bundle, PGlite's WebAssembly, V8), and time by owner, self and inclusive.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The package of a path under node_modules (the innermost, for a nested copy). */
+const packageOf = (path) => /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
+
+/**
+ * Where each bundled module starts in a file of the server bundle: esbuild heads each one with a comment
+ * naming its source (`// node_modules/fastify/fastify.js`, `// src/server/app.ts`). Read once per file.
+ */
+const moduleStarts = new Map();
+function modulesOf(url) {
+  let starts = moduleStarts.get(url);
+  if (!starts) {
+    starts = [];
+    readFileSync(fileURLToPath(url), 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        const source = /^\/\/ ((?:node_modules|src)\/\S+)$/.exec(line)?.[1];
+        if (source) starts.push({ line: index, source });
+      });
+    moduleStarts.set(url, starts);
+  }
+  return starts;
+}
+
+/** The package a frame of the server bundle comes from (undefined: the app's own code). */
+function bundledPackage({ url, lineNumber }) {
+  if (!url.startsWith('file:')) return undefined;
+  const starts = modulesOf(url);
+  let found;
+  for (const start of starts) {
+    if (start.line > lineNumber) break;
+    found = start.source;
+  }
+  return found && packageOf(found);
+}
 
 /**
  * Where a frame's code lives: an npm package, node, the app's bundle, WebAssembly, V8's builtins (native),
  * or V8 itself ((garbage collector), (program)).
  */
-export function ownerOf({ url, functionName }) {
+export function ownerOf(frame) {
+  const { url, functionName } = frame;
   if (!url) return functionName.startsWith('(') ? functionName : 'native';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg) return pkg[1];
+  const pkg = packageOf(url);
+  if (pkg) return pkg;
   if (url.startsWith('node:')) return 'node';
   if (url.startsWith('wasm:')) return 'wasm';
-  return url.includes('/dist/server') ? 'app' : url;
+  // The server bundle holds most npm packages too (scripts/build-server.mjs).
+  return url.includes('/dist/server') ? (bundledPackage(frame) ?? 'app') : url;
 }
 
 /** The one .cpuprofile node wrote into `dir`, parsed. */
