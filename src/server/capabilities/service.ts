@@ -84,7 +84,8 @@ export async function createCapability(
   input: CapabilityInput,
   actor: Actor,
 ): Promise<Capability> {
-  if (input.configurationSchema) await assertJsonSchema(input.configurationSchema, 'body.configurationSchema');
+  if (input.configurationSchema)
+    await assertJsonSchema(input.configurationSchema, 'body.configurationSchema');
   return db.transaction(async (tx) => {
     await advisoryLock(tx, ADVISORY_LOCKS.capabilityIds);
     const [{ highest } = { highest: 0 }] = await tx
@@ -115,7 +116,8 @@ export async function updateCapability(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<Capability> {
-  if (patch.configurationSchema) await assertJsonSchema(patch.configurationSchema, 'body.configurationSchema');
+  if (patch.configurationSchema)
+    await assertJsonSchema(patch.configurationSchema, 'body.configurationSchema');
   return db.transaction((tx) =>
     updateRevisioned(tx, capabilityRows, id, expectedRevision, actor, (before) => ({
       set: patch,
