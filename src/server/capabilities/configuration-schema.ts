@@ -23,8 +23,8 @@ type Draft = keyof typeof DRAFT_URIS;
 const OPTIONS = { allErrors: true, strict: false } as const;
 
 /**
- * Ajv, its builds for the later drafts and the formats: about 50 ms of module loading, so they load when
- * the first schema is checked (a configuration write), not when the server starts.
+ * Ajv, its builds for the later drafts and the formats: tens of milliseconds of module loading, so they
+ * load when the first schema is checked (a capability or configuration write), not when the server starts.
  */
 const loadAjv = loadOnFirstUse(async () => {
   const [draft07, draft2019, draft2020, formats] = await Promise.all([
