@@ -15,6 +15,9 @@ const EXTERNAL = [
   // Reads its own package.json; the UI serves the static files installed beside it.
   '@fastify/swagger',
   '@fastify/swagger-ui',
+  // Required by the two above from node_modules as well: bundled, a second copy would load at start.
+  'yaml',
+  '@fastify/static',
   // Its transports run in worker threads started from their files.
   'pino',
 ];
