@@ -92,6 +92,9 @@ export const TOKEN_MESSAGES = {
   humanOnly:
     'Approving, rejecting or bypassing a change request needs a person: API tokens cannot do it (four eyes)',
   tokensManageTokens: 'API tokens cannot create or revoke API tokens: sign in to manage them',
+  grantsAccess:
+    'Users, passwords, roles and service accounts are managed by a person signed in: API tokens cannot change who has access',
+  docs: 'The API documentation is for people signed in: API tokens cannot read it',
 } as const;
 
 /** GET /api/tokens/policy: what the create form offers. */

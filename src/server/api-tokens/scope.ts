@@ -7,6 +7,8 @@ import { propertyOf } from '../unknown';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The one route a host shell's mesh token may call. */
 export const MESH_MANIFEST_ROUTE = '/api/web-app-meshes/:id/manifest';
+/** The OpenAPI document and its UI: registered by a plugin, so without our route config; people only. */
+export const DOCS_PREFIX = '/api/docs';
 
 /**
  * The owner's rights narrowed to what the token allows, never widened: a tenant-restricted token keeps
@@ -25,13 +27,15 @@ export function narrowToToken(viewer: Viewer, token: ViewerToken): Viewer {
 }
 
 /**
- * What a token may not do whatever its owner's role: write when read-only, call anything but its mesh's
- * manifest when it is a host shell's token, or act where a person must (`humanOnly` routes: reviews,
- * approval policies, token management).
+ * What a token may not do whatever its owner's role: act where a person must (`humanOnly` routes:
+ * reviews, token management, access administration), read the API documentation, call anything but its
+ * mesh's manifest when it is a host shell's token, or write when read-only. The guard asks on every
+ * /api request a token sends.
  */
 export function assertTokenMayCall(token: ViewerToken, request: FastifyRequest): void {
   const humanOnly = request.routeOptions.config?.humanOnly;
   if (humanOnly) throw forbidden(humanOnly);
+  if (request.routeOptions.url?.startsWith(DOCS_PREFIX)) throw forbidden(TOKEN_MESSAGES.docs);
   if (token.meshId !== null) {
     const isManifest =
       request.method === 'GET' &&

@@ -167,6 +167,36 @@ const EXPECTED: Record<string, string> = {
   'GET /api/events': 'signedIn',
 };
 
+/**
+ * Routes that give, change or take away someone's access: accounts, passwords, global and tenant roles
+ * (profiles, and the SSO group-to-role rules), service accounts, API tokens, and the reviews of change
+ * requests. People only: a token must never create or empower a principal that outlives it, so every
+ * kind of token is refused (403) on each of them, whatever its owner may do.
+ */
+const ACCESS_ADMINISTRATION = [
+  'POST /api/users',
+  'PATCH /api/users/:id',
+  'DELETE /api/users/:id',
+  'POST /api/users/:id/password',
+  'POST /api/service-accounts',
+  'POST /api/user-profiles',
+  'PATCH /api/user-profiles/:id',
+  'DELETE /api/user-profiles/:id',
+  'POST /api/user-profiles/:id/restore',
+  'GET /api/tokens',
+  'POST /api/tokens',
+  'DELETE /api/tokens/:tokenId',
+  'GET /api/users/:id/tokens',
+  'POST /api/users/:id/tokens',
+  'DELETE /api/users/:id/tokens/:tokenId',
+  'PUT /api/settings/sso',
+  'POST /api/change-requests/:id/approve',
+  'POST /api/change-requests/:id/reject',
+];
+/** Paths whose writes administer access: a new write route under one of them belongs in the list above. */
+const ACCESS_PATHS =
+  /^\/api\/(users|user-profiles|service-accounts|tokens|settings\/sso)(\/|$)|\/approve$|\/reject$/;
+
 /** Path parameters of the samples: every tenant-scoped sample belongs to tenant-001 (tenant A). */
 const PARAMS: Record<string, string> = {
   tenantId: 'tenant-001',
@@ -273,18 +303,29 @@ const PERSONAS: (Persona | null)[] = [
   { label: 'global admin', id: 'm-global-admin', email: 'global-admin@example.com', globalRole: 'admin' },
 ];
 
+/** A service account with the global administrator role (a pipeline's "Deploy Bot"): tokens only, no session. */
+const SERVICE_ACCOUNT: Persona = {
+  label: 'service account',
+  id: 'm-service-account',
+  email: 'deploy-bot@service-accounts.invalid',
+  globalRole: 'admin',
+};
+
 /**
  * How a caller authenticates. A token acts with its owner's rights narrowed by its scope, and never
  * where only a person may (`humanOnly` routes): each kind here is one way of narrowing.
  */
-type Credential = 'session' | 'token' | 'read-only token' | 'tenant-B token' | 'mesh token';
+type Credential =
+  'session' | 'token' | 'read-only token' | 'tenant-A token' | 'tenant-B token' | 'mesh token';
+type TokenKind = Exclude<Credential, 'session'>;
 interface Caller {
   persona: Persona | null;
   credential: Credential;
 }
-const TOKEN_SCOPES: Record<Exclude<Credential, 'session'>, ApiTokenScope> = {
+const TOKEN_SCOPES: Record<TokenKind, ApiTokenScope> = {
   token: { readOnly: false, tenantIds: null, meshId: null },
   'read-only token': { readOnly: true, tenantIds: null, meshId: null },
+  'tenant-A token': { readOnly: false, tenantIds: ['tenant-001'], meshId: null },
   'tenant-B token': { readOnly: false, tenantIds: ['tenant-002'], meshId: null },
   'mesh token': { readOnly: true, tenantIds: null, meshId: 'mesh-1' },
 };
@@ -305,10 +346,12 @@ const CALLERS = (
     ...PERSONAS.flatMap((persona) => (persona ? [{ persona, credential: 'token' as const }] : [])),
     { persona: personaNamed('member'), credential: 'read-only token' },
     { persona: personaNamed('global admin'), credential: 'read-only token' },
+    { persona: personaNamed('owner'), credential: 'tenant-A token' },
     { persona: personaNamed('owner'), credential: 'tenant-B token' },
     { persona: personaNamed('user of another tenant'), credential: 'tenant-B token' },
     { persona: personaNamed('global admin'), credential: 'tenant-B token' },
     { persona: personaNamed('global admin'), credential: 'mesh token' },
+    { persona: SERVICE_ACCOUNT, credential: 'token' },
   ] satisfies Caller[] as Caller[]
 ).sort((a, b) => Number(reviewsA(a)) - Number(reviewsA(b)));
 
@@ -318,17 +361,23 @@ function restrictedTo(persona: Persona, tenantId: string): Persona {
   return { ...persona, globalRole: 'user', roles: role ? { [tenantId]: role } : {} };
 }
 
+/** The tenant a tenant-restricted token is limited to. */
+const RESTRICTED_TO: Partial<Record<Credential, string>> = {
+  'tenant-A token': 'tenant-001',
+  'tenant-B token': 'tenant-002',
+};
+
+/** A token's scope applies on every route, public ones included: a mesh token reads its manifest, nothing else. */
 function expectedFor(route: RouteEntry, caller: Caller): Outcome {
   const key = `${route.method} ${route.url}`;
   const permission = describePermission(route.permission);
   const { persona, credential } = caller;
-  if (credential === 'session' || permission === 'public' || !persona) {
-    return expectedOutcome(key, permission, persona);
-  }
+  if (credential === 'session' || !persona) return expectedOutcome(key, permission, persona);
   if (route.humanOnly) return 403;
   if (credential === 'mesh token') return key === 'GET /api/web-app-meshes/:id/manifest' ? 'allowed' : 403;
   if (credential === 'read-only token' && route.method !== 'GET') return 403;
-  const acting = credential === 'tenant-B token' ? restrictedTo(persona, 'tenant-002') : persona;
+  const restricted = RESTRICTED_TO[credential];
+  const acting = restricted ? restrictedTo(persona, restricted) : persona;
   return expectedOutcome(key, permission, acting);
 }
 
@@ -384,6 +433,8 @@ function sampleUrl(url: string): string {
  */
 async function fixturesWithRemovals(db: Database): Promise<void> {
   await insertFixtures(db);
+  const { label: _label, globalRole, ...account } = SERVICE_ACCOUNT;
+  await db.insert(users).values({ ...account, name: 'Deploy Bot', globalRole, kind: 'service' });
   await db.insert(users).values({ id: 'user-removed', email: 'removed@a.io', name: 'Removed Access' });
   const removed = (before: object) => JSON.stringify({ before });
   const at = '2024-01-01T00:00:00.000Z';
@@ -471,6 +522,17 @@ describeApi(
       expect(declared).toEqual(EXPECTED);
     });
 
+    it('marks every route that administers access as human-only, and knows every such route', () => {
+      const routes = ctx().app.routeTable;
+      const humanOnly = new Set(routes.filter((r) => r.humanOnly).map((r) => `${r.method} ${r.url}`));
+      expect(ACCESS_ADMINISTRATION.filter((key) => !humanOnly.has(key))).toEqual([]);
+      const writes = routes.filter((r) => r.method !== 'GET' && ACCESS_PATHS.test(r.url));
+      const unlisted = writes
+        .map((r) => `${r.method} ${r.url}`)
+        .filter((k) => !ACCESS_ADMINISTRATION.includes(k));
+      expect(unlisted).toEqual([]);
+    });
+
     // One request per route and caller, a few thousand in all: more than the default timeout on a busy machine.
     it('answers every route as the role table says, for every kind of user, by session or by token', async () => {
       const failures: string[] = [];
@@ -523,6 +585,42 @@ describeApi(
       }
       expect(failures).toEqual([]);
     }, 240_000);
+
+    it('refuses every kind of token (403) on every route that administers access', async () => {
+      const { db, app } = ctx();
+      const failures: string[] = [];
+      const callers: Caller[] = [
+        ...(Object.keys(TOKEN_SCOPES) as TokenKind[]).map((credential) => ({
+          persona: personaNamed('global admin'),
+          credential,
+        })),
+        { persona: personaNamed('owner'), credential: 'token' },
+        { persona: personaNamed('owner'), credential: 'tenant-A token' },
+        { persona: SERVICE_ACCOUNT, credential: 'token' },
+      ];
+      for (const caller of callers) {
+        const credential = caller.credential as TokenKind;
+        const authorization = await bearerTokenFor(
+          db,
+          caller.persona ?? SERVICE_ACCOUNT,
+          TOKEN_SCOPES[credential],
+        );
+        for (const key of ACCESS_ADMINISTRATION) {
+          const [method = '', url = ''] = key.split(' ');
+          const res = await app.inject({
+            method: method as 'POST',
+            url: sampleUrl(url),
+            headers: { authorization },
+            ...(method === 'GET' ? {} : { payload: BODY_BY_ROUTE[key] ?? {} }),
+          });
+          if (res.statusCode !== 403) {
+            const who = `${caller.persona?.label} (${credential})`;
+            failures.push(`${key} as ${who}: expected 403, got ${res.statusCode} ${res.body.slice(0, 100)}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    });
   },
   async (db) => {
     await fixturesWithRemovals(db);

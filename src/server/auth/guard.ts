@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import type { TokenRateLimiter } from '../api-tokens/rate-limit';
 import { resolveApiToken } from '../api-tokens/resolve';
-import { assertTokenMayCall, narrowToToken } from '../api-tokens/scope';
+import { assertTokenMayCall, DOCS_PREFIX, narrowToToken } from '../api-tokens/scope';
 import { bearerTokenOf } from '../api-tokens/secrets';
 import type { Database } from '../db/client';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../errors';
+import type { PasswordLoginPolicy } from './password-login';
 import type { Permission } from './permissions';
 import { resolveSession, SESSION_COOKIE, type SessionPolicy } from './sessions';
 import { actorOf, viewerCan, viewerOf, type Actor, type Viewer } from './viewer';
@@ -14,8 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
     /**
-     * Set on routes only a person may call (reviews, approval policies, token management): the refusal
-     * an API token gets, whatever its owner's role (docs/automation.md, "Four eyes stays human").
+     * Set on routes only a person may call (reviews, token management, access administration): the
+     * refusal an API token gets, whatever its owner's role (docs/automation.md, "Four eyes stays human").
      */
     humanOnly?: string;
   }
@@ -37,8 +38,6 @@ export interface RouteEntry {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Routes a plugin registers (the OpenAPI UI) cannot carry our config: they need a signed-in user. */
-const DOCS_PREFIX = '/api/docs';
 
 const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
 
@@ -90,6 +89,8 @@ function assertSameOrigin(request: FastifyRequest): void {
 export interface GuardDeps {
   db: Database;
   sessionPolicy: SessionPolicy;
+  /** PASSWORD_LOGIN in force: a password session it no longer allows ends at its next request. */
+  passwordLogin?: PasswordLoginPolicy;
   tokenRateLimiter: TokenRateLimiter;
 }
 
@@ -117,6 +118,9 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): Reauthenti
     // API answers carry user data: never cached by browsers or proxies.
     reply.header('cache-control', 'no-store');
     request.viewer = await authenticate(request, deps);
+    // A token's scope holds on every /api request, public routes, the docs and unknown paths included.
+    const token = request.viewer?.token;
+    if (token) assertTokenMayCall(token, request);
     const permission = request.routeOptions.config?.permission;
     if (!permission && !request.viewer && request.routeOptions.url?.startsWith(DOCS_PREFIX))
       throw unauthenticated();
@@ -125,8 +129,6 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): Reauthenti
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const permission = request.routeOptions.config?.permission;
     if (!permission) return;
-    const token = request.viewer?.token;
-    if (token && permission.scope !== 'public') assertTokenMayCall(token, request);
     await authorize(permission, request.viewer, request, deps.db);
   });
 
@@ -160,7 +162,10 @@ async function authenticate(
   }
   assertSameOrigin(request);
   if (!cookie) return null;
-  const session = await resolveSession(deps.db, cookie, deps.sessionPolicy, { touch: !recheck });
+  const session = await resolveSession(deps.db, cookie, deps.sessionPolicy, {
+    touch: !recheck,
+    passwordLogin: deps.passwordLogin,
+  });
   return session ? viewerOf(session.user, session.sessionId, session.roles) : null;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import type { TenantAction } from '../../contract/auth';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -27,6 +28,13 @@ export type Permission =
 export const publicRoute = { scope: 'public' } as const satisfies Permission;
 export const signedIn = { scope: 'signedIn' } as const satisfies Permission;
 export const adminOnly = { scope: 'admin' } as const satisfies Permission;
+
+/**
+ * Route config of everything that gives, changes or takes away someone's access (users, passwords, global
+ * and tenant roles, service accounts, SSO role rules): a person signed in only. A token must never create
+ * or empower a principal that outlives it (docs/automation.md); the guard refuses every token here (403).
+ */
+export const accessAdministration = { humanOnly: TOKEN_MESSAGES.grantsAccess } as const;
 
 export function onTenant(action: TenantAction, tenant: TenantResolver, notFound: string): Permission {
   return { scope: 'tenant', action, tenant, notFound };

@@ -7,7 +7,7 @@ import { cookieOptions, type SecureCookie } from './cookies';
 import { idParams } from '../http/responses';
 import type { ZodApp } from '../http/zod-app';
 import { requestActor, requireViewer } from './guard';
-import { adminOnly, publicRoute, signedIn } from './permissions';
+import { accessAdministration, adminOnly, publicRoute, signedIn } from './permissions';
 import { login, logout, setUserPassword } from './service';
 import type { OidcClient } from './oidc/client';
 import type { SignInOptions } from './oidc/config';
@@ -102,7 +102,7 @@ export function authRoutes(app: ZodApp, { db, ...session }: AuthRouteOptions): v
   app.post(
     '/api/users/:id/password',
     {
-      config: { permission: adminOnly },
+      config: { permission: adminOnly, ...accessAdministration },
       schema: {
         tags: ['users'],
         summary: "Set or reset a user's password (administrators); ends the user's sessions",

@@ -1,6 +1,6 @@
 import { ssoSettingsInputSchema, ssoSettingsSchema } from '../../contract/sso';
 import { requireViewer } from '../auth/guard';
-import { adminOnly } from '../auth/permissions';
+import { accessAdministration, adminOnly } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { errorResponses, preconditionFailed } from '../http/error-responses';
@@ -27,7 +27,8 @@ export function ssoSettingsRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.put(
     '/api/settings/sso',
     {
-      config: { permission: adminOnly },
+      // Its rules give roles to identity-provider groups: access administration, people only.
+      config: { permission: adminOnly, ...accessAdministration },
       schema: {
         tags: ['settings'],
         summary:

@@ -30,6 +30,7 @@ import {
 import { createServiceAccount } from './service-accounts';
 import { requestActor, requireViewer } from '../auth/guard';
 import {
+  accessAdministration,
   adminOnly,
   onTenant,
   signedIn,
@@ -80,7 +81,7 @@ function userAccountRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/users',
     {
-      config: { permission: adminOnly },
+      config: { permission: adminOnly, ...accessAdministration },
       schema: {
         tags,
         summary: 'Add a user (409 when the email is taken); the initial password is optional',
@@ -95,7 +96,7 @@ function userAccountRoutes(app: ZodApp, db: Database): void {
   app.patch(
     '/api/users/:id',
     {
-      config: { permission: adminOnly },
+      config: { permission: adminOnly, ...accessAdministration },
       schema: {
         tags,
         summary: 'Edit a user; disabling ends their sessions; the last active administrator stays one',
@@ -114,7 +115,7 @@ function userAccountRoutes(app: ZodApp, db: Database): void {
   app.delete(
     '/api/users/:id',
     {
-      config: { permission: adminOnly },
+      config: { permission: adminOnly, ...accessAdministration },
       schema: {
         tags,
         summary: 'Delete a user with their tenant profiles (not yourself, not the last active administrator)',
@@ -151,7 +152,7 @@ function userProfileAccessRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/user-profiles',
     {
-      config: { permission: onTenant('manageAccess', tenantFromBody, 'Tenant') },
+      config: { permission: onTenant('manageAccess', tenantFromBody, 'Tenant'), ...accessAdministration },
       schema: {
         tags,
         summary: 'Give a user access to a tenant (409 when they already have it)',
@@ -172,6 +173,7 @@ function userProfileAccessRoutes(app: ZodApp, db: Database): void {
           tenantFromDeletion('user_profile.delete', 'id'),
           'Removed user profile',
         ),
+        ...accessAdministration,
       },
       schema: {
         tags,
@@ -193,7 +195,7 @@ function userProfileEditRoutes(app: ZodApp, db: Database): void {
   app.patch(
     '/api/user-profiles/:id',
     {
-      config: { permission: byProfile },
+      config: { permission: byProfile, ...accessAdministration },
       schema: {
         tags,
         summary: "Change a user's role, details or permissions on a tenant",
@@ -213,7 +215,7 @@ function userProfileEditRoutes(app: ZodApp, db: Database): void {
   app.delete(
     '/api/user-profiles/:id',
     {
-      config: { permission: byProfile },
+      config: { permission: byProfile, ...accessAdministration },
       schema: {
         tags,
         summary: "Remove a user's access to a tenant",
@@ -243,7 +245,7 @@ function serviceAccountRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/service-accounts',
     {
-      config: { permission: adminOnly },
+      config: { permission: adminOnly, ...accessAdministration },
       schema: {
         tags,
         summary:
