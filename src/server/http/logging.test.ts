@@ -107,4 +107,16 @@ describe.each(testDatabaseKinds())('server logs [%s]', (kind) => {
     expect(logged).not.toContain(TOKEN);
     expect(logged).not.toContain(PASSWORD);
   });
+
+  it('blanks a token sent in the query string (?access_token=) in the logged URL', async () => {
+    lines.length = 0;
+    const secret = `rmt_${TOKEN}`;
+    const query = `?page=2&access_token=${secret}&ACCESS_TOKEN=${secret}x&id_token=${TOKEN}&sort=name`;
+    await app.inject({ url: `/api/ready${query}`, headers: { 'x-request-id': 'query-token-test' } });
+    const line = lines.map((l) => JSON.parse(l)).find((entry) => entry.reqId === 'query-token-test');
+    expect(line?.req.url).toBe(
+      '/api/ready?page=2&access_token=[redacted]&ACCESS_TOKEN=[redacted]&id_token=[redacted]&sort=name',
+    );
+    expect(lines.join('')).not.toContain(TOKEN);
+  });
 });

@@ -1,9 +1,9 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 import { propertyOf } from '../unknown';
 /**
- * What the logs must never carry: passwords, password hashes, session tokens, cookies and SQL parameter
- * values. Two layers: pino `redact` for known places in request logs, and an error serializer that copies
+ * What the logs must never carry: passwords, password hashes, session and API tokens (headers and query
+ * string), cookies and SQL parameter values. Two layers: pino `redact` for known places in request logs, and an error serializer that copies
  * only an allow-list of fields, because a failed query's error (Drizzle's DrizzleQueryError, pg's
  * DatabaseError) carries the SQL, its parameters and row values in fields, message and stack alike.
  */
@@ -95,6 +95,55 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return out;
 }
 
+/**
+ * Query parameters whose values are credentials: a token sent as `?access_token=` is refused, but its
+ * request is still logged; OAuth's names, and the sign-in callback's one-time code, likewise.
+ */
+const SECRET_QUERY_PARAMS = new Set([
+  'access_token',
+  'id_token',
+  'refresh_token',
+  'token',
+  'code',
+  'client_secret',
+]);
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/** The URL with the values of credential-bearing query parameters blanked, everything else as sent. */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      return eq !== -1 && SECRET_QUERY_PARAMS.has(decodedName(name)) ? `${name}=${CENSOR}` : pair;
+    });
+  return `${url.slice(0, start)}?${query.join('&')}`;
+}
+
+/** What Fastify logs of a request (its own default's fields), with the URL's credentials blanked. */
+function serializeRequest(request: FastifyRequest) {
+  const version = request.headers['accept-version'];
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: typeof version === 'string' ? version : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Fastify logger options: level, redaction and the safe error serializer. */
 export function loggerOptions(
   level: string,
@@ -103,7 +152,7 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: CENSOR },
-    serializers: { err: serializeError, error: serializeError },
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest },
     ...extra,
   };
 }
