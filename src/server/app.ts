@@ -158,6 +158,7 @@ export async function buildApp(deps: AppDeps) {
   const reauthenticate = registerGuard(app, {
     db,
     sessionPolicy,
+    passwordLogin: (deps.signIn ?? DEFAULT_SIGN_IN_OPTIONS).passwordLogin,
     tokenRateLimiter: new TokenRateLimiter(apiTokens.requestsPerMinute),
   });
   registerMaintenanceGuard(app, { db });

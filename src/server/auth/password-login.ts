@@ -27,3 +27,16 @@ export function assertPasswordLoginAllowed(
   if (policy.mode === 'off') throw new AppError('FORBIDDEN', PASSWORD_LOGIN_OFF_MESSAGE);
   if (user && user.globalRole !== 'admin') throw new AppError('FORBIDDEN', PASSWORD_LOGIN_ADMINS_MESSAGE);
 }
+
+/**
+ * Whether a session made by a password sign-in may go on under the policy in force: the same rule as a
+ * sign-in now, so turning password sign-in off (or down to administrators) ends the sessions it no
+ * longer allows at their next request, instead of leaving them alive to mint tokens (docs/sso.md).
+ */
+export function passwordSessionAllowed(
+  policy: PasswordLoginPolicy,
+  user: { email: string; globalRole: string },
+): boolean {
+  if (policy.mode === 'all' || user.email.trim().toLowerCase() === policy.breakGlassEmail) return true;
+  return policy.mode === 'admins' && user.globalRole === 'admin';
+}

@@ -4,6 +4,7 @@ import type { Executor } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { publicUserColumns } from '../users/columns';
+import { passwordSessionAllowed, type PasswordLoginPolicy } from './password-login';
 import { activeTenantRoles } from './viewer';
 
 export const SESSION_COOKIE = 'rm_session';
@@ -54,6 +55,8 @@ const sessionRead = preparedPerDatabase((db) =>
       roles: activeTenantRoles(users.id),
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      // An SSO sign-in always keeps the provider's ID token (the client requires one); a password one never.
+      byPassword: sql<boolean>`${sessions.idToken} is null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -62,23 +65,31 @@ const sessionRead = preparedPerDatabase((db) =>
 );
 
 /**
- * The user behind a cookie token, or undefined when the session is unknown, expired (idle or absolute)
- * or its user is disabled. Read on every request, so a changed role or a disabled user counts at once;
- * the user's tenant roles come in the same statement (a write follows only when the session is due a renewal).
+ * The user behind a cookie token, or undefined when the session is unknown, expired (idle or absolute),
+ * its user is disabled, or it came from a password sign-in that PASSWORD_LOGIN no longer allows. Read on
+ * every request, so a changed role or a disabled user counts at once; the user's tenant roles come in
+ * the same statement (a write follows only when the session is due a renewal or has ended).
  */
 export async function resolveSession(
   db: Executor,
   token: string,
   policy: SessionPolicy,
-  /** false: a check that is not the user's activity (a live stream's), so the idle clock keeps running. */
-  { touch = true } = {},
+  options: {
+    /** false: a check that is not the user's activity (a live stream's), so the idle clock keeps running. */
+    touch?: boolean;
+    /** PASSWORD_LOGIN in force; absent: every password session may go on. */
+    passwordLogin?: PasswordLoginPolicy;
+  } = {},
 ) {
+  const { touch = true, passwordLogin } = options;
   const id = hashToken(token);
   const [row] = await sessionRead(db).execute({ id });
   if (!row) return undefined;
   const now = Date.now();
   const lastSeen = Date.parse(row.lastSeenAt);
-  if (now >= Date.parse(row.expiresAt) || now - lastSeen >= policy.idleSeconds * 1000) {
+  const passwordRefused =
+    row.byPassword && passwordLogin !== undefined && !passwordSessionAllowed(passwordLogin, row.user);
+  if (passwordRefused || now >= Date.parse(row.expiresAt) || now - lastSeen >= policy.idleSeconds * 1000) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return undefined;
   }

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { PASSWORD_LOGIN_ADMINS_MESSAGE, PASSWORD_LOGIN_OFF_MESSAGE } from '../auth/password-login';
 import { hashPassword } from '../auth/passwords';
 import { auditEvents, users } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
-import { sessionCookieFor } from '../test/sessions';
+import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
 
 const PASSWORD = 'correct-horse-battery-staple-9';
 const issuer = {
@@ -36,8 +37,14 @@ const login = (email: string) => ({
 describeApi(
   'SSO settings',
   (ctx) => {
+    // PASSWORD_LOGIN is off here: the administrator's session is a single sign-on's (a password one would end).
+    const asAdmin = async (options: InjectOptions) => {
+      const cookie = await sessionCookieFor(ctx().db, TEST_ADMIN, { idToken: 'id-token' });
+      return ctx().inject({ ...options, headers: { cookie, ...options.headers } });
+    };
+
     it('answers the defaults until saved, then saves with If-Match and audits', async () => {
-      expect((await ctx().get('/api/settings/sso')).json()).toEqual({
+      expect((await asAdmin({ method: 'GET', url: '/api/settings/sso' })).json()).toEqual({
         revision: 0,
         claim: 'groups',
         jitProvisioning: false,
@@ -51,7 +58,7 @@ describeApi(
           { group: 'acme', tenantId: 'tenant-001', role: 'developer' },
         ],
       };
-      const saved = await ctx().inject({
+      const saved = await asAdmin({
         method: 'PUT',
         url: '/api/settings/sso',
         payload: body,
@@ -60,7 +67,7 @@ describeApi(
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json()).toEqual({ revision: 1, ...body });
       expect(saved.headers.etag).toBe('"1"');
-      const stale = await ctx().inject({
+      const stale = await asAdmin({
         method: 'PUT',
         url: '/api/settings/sso',
         payload: body,
@@ -75,7 +82,7 @@ describeApi(
     });
 
     it('refuses an unknown tenant, an empty group and a bad claim, naming the field', async () => {
-      const put = (body: object) => ctx().inject({ method: 'PUT', url: '/api/settings/sso', payload: body });
+      const put = (body: object) => asAdmin({ method: 'PUT', url: '/api/settings/sso', payload: body });
       const unknown = await put({
         claim: 'groups',
         jitProvisioning: false,
@@ -99,11 +106,11 @@ describeApi(
     });
 
     it('is for global administrators only', async () => {
-      const cookie = await sessionCookieFor(ctx().db, {
-        id: 'dev',
-        email: 'dev@example.com',
-        roles: { 'tenant-001': 'owner' },
-      });
+      const cookie = await sessionCookieFor(
+        ctx().db,
+        { id: 'dev', email: 'dev@example.com', roles: { 'tenant-001': 'owner' } },
+        { idToken: 'id-token' },
+      );
       expect(
         (await ctx().inject({ method: 'GET', url: '/api/settings/sso', headers: { cookie } })).statusCode,
       ).toBe(403);

@@ -14,10 +14,17 @@ export interface TestPersona {
   roles?: Record<string, string>;
 }
 
-/** Creates the persona's user and profiles (if missing) and a session; returns its Cookie header value. */
-export async function sessionCookieFor(db: Database, persona: TestPersona): Promise<string> {
+/**
+ * Creates the persona's user and profiles (if missing) and a session; returns its Cookie header value.
+ * The session is a password sign-in's unless `idToken` makes it a single sign-on's.
+ */
+export async function sessionCookieFor(
+  db: Database,
+  persona: TestPersona,
+  meta: { idToken?: string } = {},
+): Promise<string> {
   await ensurePersona(db, persona);
-  const token = await createSession(db, persona.id, DEFAULT_SESSION_POLICY, {});
+  const token = await createSession(db, persona.id, DEFAULT_SESSION_POLICY, meta);
   return `${SESSION_COOKIE}=${token}`;
 }
 
