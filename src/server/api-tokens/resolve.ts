@@ -45,9 +45,10 @@ export async function resolveApiToken(
 ): Promise<{ user: User; roles: TenantRoleEntry[]; token: ViewerToken }> {
   const [row] = await tokenRead(db).execute({ secretHash: hashTokenSecret(secret) });
   if (!row) throw unauthenticated(TOKEN_MESSAGES.invalid);
+  // The owner first: disabling them revokes their tokens too, and "disabled" says more than "revoked".
+  if (row.user.status !== 'active') throw unauthenticated(TOKEN_MESSAGES.ownerDisabled);
   const status = tokenStatusOf(row);
   if (status !== 'active') throw unauthenticated(TOKEN_MESSAGES[status]);
-  if (row.user.status !== 'active') throw unauthenticated(TOKEN_MESSAGES.ownerDisabled);
   const now = Date.now();
   if (row.lastUsedAt === null || now - Date.parse(row.lastUsedAt) >= TOUCH_INTERVAL_MS) {
     await db

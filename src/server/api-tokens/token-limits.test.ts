@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { TOKEN_MESSAGES } from '../../contract/api-tokens';
-import { userProfiles, users } from '../db/schema';
+import { auditEvents, userProfiles, users } from '../db/schema';
 import { describeApi, type ApiContext } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
 import { bearerTokenFor, TEST_ADMIN, type TestPersona } from '../test/sessions';
@@ -77,6 +77,26 @@ describeApi(
       });
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().message).toBe(TOKEN_MESSAGES.grantsAccess);
+    });
+
+    it('revokes the tokens of an owner who is disabled: re-enabling them revives none', async () => {
+      const owner: TestPersona = { id: 'leaver', email: 'leaver@a.io', roles: { 'tenant-001': 'developer' } };
+      const token = await bearerTokenFor(ctx().db, owner);
+      expect((await asToken(ctx, token, 'GET', '/api/tenants')).statusCode).toBe(200);
+      const patch = (status: string) =>
+        ctx().inject({ method: 'PATCH', url: `/api/users/${owner.id}`, payload: { status } });
+      expect((await patch('inactive')).statusCode).toBe(200);
+      expect((await patch('active')).statusCode).toBe(200);
+      const after = await asToken(ctx, token, 'GET', '/api/tenants');
+      expect(after.statusCode).toBe(401);
+      expect(after.json().message).toBe(TOKEN_MESSAGES.revoked);
+      const listed = await ctx().get(`/api/users/${owner.id}/tokens`);
+      expect(listed.json()).toEqual([expect.objectContaining({ status: 'revoked' })]);
+      const revocations = await ctx()
+        .db.select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'api_token.revoke'), eq(auditEvents.actorId, TEST_ADMIN.id)));
+      expect(revocations).toHaveLength(1);
     });
 
     it('keeps the API documentation from every token, for people signed in only', async () => {

@@ -5,7 +5,6 @@ import { DUPLICATE_EMAIL_MESSAGE, type User, type UserInput, type UserPatch } fr
 import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
-import { deleteUserSessions } from '../auth/sessions';
 import type { Database, Executor } from '../db/client';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
 import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
@@ -14,6 +13,7 @@ import { conflict, notFound } from '../errors';
 import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
+import { endCredentials } from './credentials';
 
 const userSortColumns = {
   name: users.name,
@@ -143,7 +143,7 @@ const userRows = revisionedRows(users, publicUserColumns, { label: 'User', resou
 
 /**
  * Edits a user. Nobody removes their own administrator access or disables themselves, and the last
- * active administrator stays one (409). Disabling a user ends their sessions.
+ * active administrator stays one (409). Disabling a user ends their sessions and revokes their tokens.
  */
 export async function updateUser(
   db: Database,
@@ -175,7 +175,7 @@ export async function updateUser(
             throw conflict('The last active administrator cannot be demoted or disabled');
         }
         if (before.status === 'active' && values.status !== undefined && values.status !== 'active')
-          await deleteUserSessions(tx, id);
+          await endCredentials(tx, id, actor);
         return { set: values, changes: (after) => changedFieldsOf(before, after, values) };
       });
       return updated;

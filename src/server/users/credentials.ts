@@ -1,0 +1,29 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { recordAudit } from '../audit/service';
+import { deleteUserSessions } from '../auth/sessions';
+import type { Actor } from '../auth/viewer';
+import type { Executor } from '../db/client';
+import { apiTokens } from '../db/schema';
+
+/**
+ * Disabling a user ends every credential they hold: their sessions, and their API tokens for good
+ * (revoked, each audited), so re-enabling the account revives none of them. An account is disabled
+ * because someone left or was compromised; whoever comes back signs in and makes new tokens
+ * (docs/automation.md).
+ */
+export async function endCredentials(tx: Executor, userId: string, actor: Actor): Promise<void> {
+  await deleteUserSessions(tx, userId);
+  const revoked = await tx
+    .update(apiTokens)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id, name: apiTokens.name });
+  for (const token of revoked) {
+    await recordAudit(tx, actor, {
+      action: 'api_token.revoke',
+      resourceType: 'api_token',
+      resourceId: token.id,
+      changes: { name: token.name, userId, reason: 'owner disabled' },
+    });
+  }
+}
