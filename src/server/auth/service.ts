@@ -108,7 +108,8 @@ export async function setUserPassword(
     const [user] = await tx.select({ kind: users.kind }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound('User');
     if (user.kind === 'service') throw conflict(SERVICE_ACCOUNT_NO_SIGN_IN_MESSAGE);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    // Who knows the password now: four eyes refuse their requests' approval by this user (docs/changes.md).
+    await tx.update(users).set({ passwordHash, passwordSetById: actor.id }).where(eq(users.id, userId));
     await deleteUserSessions(tx, userId);
     await recordAudit(tx, actor, {
       action: 'user.password_set',
@@ -144,7 +145,7 @@ export async function ensureFirstAdmin(
   if (existing) {
     await db
       .update(users)
-      .set({ passwordHash, globalRole: 'admin', status: 'active' })
+      .set({ passwordHash, passwordSetById: null, globalRole: 'admin', status: 'active' })
       .where(eq(users.id, existing.id));
   } else {
     await db.insert(users).values({ email, name: 'Administrator', globalRole: 'admin', passwordHash });

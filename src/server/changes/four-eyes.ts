@@ -1,0 +1,95 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Viewer } from '../auth/viewer';
+import type { Executor } from '../db/client';
+import { apiTokens, users } from '../db/schema';
+import type { ChangeRequestRow } from './apply';
+import { isAuthor } from './request-rows';
+
+/*
+ * Four eyes are two people (docs/changes.md). Comparing user ids is not enough: one person can file a
+ * request through a service account's token and approve it as themselves, or approve their own request
+ * from a second account they made or hold the password of. So an approval counts only from someone who
+ * is none of the people behind the request, and whose account none of them made or set the password of.
+ */
+
+type Request = Pick<ChangeRequestRow, 'requestedById' | 'requestedTokenId' | 'createdAt'>;
+
+const ANOTHER = 'another person must approve it';
+
+/** The people behind a request, each with why, in the viewer's words; or why they cannot be known. */
+async function peopleBehind(db: Executor, request: Request): Promise<Map<string, string> | string> {
+  const people = new Map<string, string>();
+  if (request.requestedById !== null) people.set(request.requestedById, 'You requested this change');
+  if (request.requestedTokenId === null) return people;
+  const [token] = await db
+    .select({ createdById: apiTokens.createdById, ownerId: apiTokens.userId, kind: users.kind, name: users.name })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.id, request.requestedTokenId));
+  // Its service account deleted with its tokens: nobody can say who filed it, so nobody approves it.
+  if (!token) return 'The API token that filed this request no longer exists: file the change again';
+  if (token.kind === 'service') {
+    const account = `the service account ${token.name}`;
+    const others = await db
+      .select({ createdById: apiTokens.createdById })
+      .from(apiTokens)
+      .where(
+        and(
+          eq(apiTokens.userId, token.ownerId),
+          // Held when the request was filed, or since: a token revoked before it filed nothing.
+          or(isNull(apiTokens.revokedAt), gt(apiTokens.revokedAt, request.createdAt)),
+        ),
+      );
+    for (const other of others) {
+      if (other.createdById) people.set(other.createdById, `You made another API token of ${account}`);
+    }
+    const [maker] = await db
+      .select({ createdById: users.createdById })
+      .from(users)
+      .where(eq(users.id, token.ownerId));
+    if (maker?.createdById) people.set(maker.createdById, `You made ${account} that filed this request`);
+  }
+  if (token.createdById) people.set(token.createdById, 'You made the API token that filed this request');
+  return people;
+}
+
+/**
+ * Who made the user's account or set its password, and who made or set theirs, up the chain: each with
+ * the first link from the user ('created': their account; 'password': their password).
+ */
+async function madeBy(db: Executor, userId: string) {
+  const chain = sql`(
+    with recursive up(id, via) as (
+      select parent.id, parent.via from ${users} u
+        cross join lateral (values (u.created_by_id, 'created'), (u.password_set_by_id, 'password')) as parent(id, via)
+        where u.id = ${userId} and parent.id is not null
+      union
+      select parent.id, up.via from up
+        join ${users} u on u.id = up.id
+        cross join lateral (values (u.created_by_id), (u.password_set_by_id)) as parent(id)
+        where parent.id is not null
+    ) select id, via from up
+  ) as chain`;
+  return db.select({ id: sql<string>`chain.id`, via: sql<'created' | 'password'>`chain.via` }).from(chain);
+}
+
+/**
+ * Why the viewer's approval of this request would not be a second person's, in plain words; null when
+ * it would. The one rule of who counts as "another person" for an approval.
+ */
+export async function whyNotSecondPerson(
+  db: Executor,
+  viewer: Viewer,
+  request: Request,
+): Promise<string | null> {
+  if (isAuthor(viewer, request)) return `You requested this change: ${ANOTHER}`;
+  const people = await peopleBehind(db, request);
+  if (typeof people === 'string') return people;
+  const direct = people.get(viewer.user.id);
+  if (direct) return `${direct}: ${ANOTHER}`;
+  const links = (await madeBy(db, viewer.user.id)).filter((link) => people.has(link.id));
+  if (links.length === 0) return null;
+  return links.some((link) => link.via === 'created')
+    ? `The person who filed this request, or an account they made, created your account: ${ANOTHER}`
+    : `The person who filed this request, or an account they made, last set your password: ${ANOTHER}`;
+}
