@@ -18,7 +18,8 @@ describeApi(
   (ctx) => {
     const cr = changeRequestClient(ctx);
     const as = (headers: Record<string, string>) => ({
-      post: (url: string, payload: object = {}) => ctx().app.inject({ method: 'POST', url, payload, headers }),
+      post: (url: string, payload: object = {}) =>
+        ctx().app.inject({ method: 'POST', url, payload, headers }),
     });
     const login = async (email: string, password = PASSWORD) => {
       const res = await ctx().app.inject({
@@ -117,7 +118,9 @@ describeApi(
 
       await expectRefused(await as(shadow).post(`/api/change-requests/${id}/approve`), /created/i);
       const seen = changeRequestDetailSchema.parse(
-        (await ctx().app.inject({ method: 'GET', url: `/api/change-requests/${id}`, headers: shadow })).json(),
+        (
+          await ctx().app.inject({ method: 'GET', url: `/api/change-requests/${id}`, headers: shadow })
+        ).json(),
       );
       expect(seen.can).toMatchObject({ approve: false });
       expect(seen.can.approveBlockedBy).toMatch(/created your account/i);

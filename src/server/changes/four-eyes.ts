@@ -22,7 +22,12 @@ async function peopleBehind(db: Executor, request: Request): Promise<Map<string,
   if (request.requestedById !== null) people.set(request.requestedById, 'You requested this change');
   if (request.requestedTokenId === null) return people;
   const [token] = await db
-    .select({ createdById: apiTokens.createdById, ownerId: apiTokens.userId, kind: users.kind, name: users.name })
+    .select({
+      createdById: apiTokens.createdById,
+      ownerId: apiTokens.userId,
+      kind: users.kind,
+      name: users.name,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(eq(apiTokens.id, request.requestedTokenId));

@@ -98,7 +98,12 @@ describeApi(
         url: `/api/change-requests/${id}`,
         headers: { authorization: token },
       });
-      expect(seen.json().can).toMatchObject({ cancel: false, refresh: false, schedule: false, comment: true });
+      expect(seen.json().can).toMatchObject({
+        cancel: false,
+        refresh: false,
+        schedule: false,
+        comment: true,
+      });
       expect((await cr.detail(id, REVIEWER)).json().can).toMatchObject({ cancel: true, refresh: true });
     });
   },
