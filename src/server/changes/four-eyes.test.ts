@@ -104,6 +104,16 @@ describeApi(
       expect((await cr.approve(id, FOURTH_ADMIN)).json().status).toBe('applied');
     });
 
+    it('lets nobody approve a request whose service account, and so its token, was deleted', async () => {
+      const { change } = await productionApp('catalog');
+      const bot = await serviceAccount('Gone Bot', TEST_ADMIN);
+      const id = await fileWith(await mintToken(bot, TEST_ADMIN), change);
+      const deleted = await ctx().inject({ method: 'DELETE', url: `/api/users/${bot}` });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      await expectRefused(await cr.approve(id, FOURTH_ADMIN), /no longer exists/);
+      expect((await detail(id, FOURTH_ADMIN)).can.approveBlockedBy).toMatch(/no longer exists/);
+    });
+
     it('refuses the approval by an administrator account the requester created with a password', async () => {
       const { webAppId, change } = await productionApp('billing');
       const id = await cr.request(change, TEST_ADMIN);
