@@ -3,7 +3,7 @@ import { changeRequestDetailSchema, type Change } from '../../contract/changes';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, SECOND_ADMIN } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
-import { TEST_ADMIN, type TestPersona } from '../test/sessions';
+import { sessionCookieFor, TEST_ADMIN, type TestPersona } from '../test/sessions';
 
 /* Four eyes are two people (docs/changes.md): one person with two credentials cannot request and approve. */
 
@@ -35,11 +35,11 @@ describeApi(
       changeRequestDetailSchema.parse((await cr.detail(id, persona)).json());
 
     /** A production web app of tenant-001, and the change of its URL. */
-    const productionApp = async (name: string) => {
+    const productionApp = async (name: string, tenantId = 'tenant-001') => {
       const res = await cr.call('POST', '/api/web-apps', {
         name,
         technology: 'module-federation',
-        tenantId: 'tenant-001',
+        tenantId,
         environment: 'production',
         url: `https://${name}.example.com`,
       });
@@ -65,6 +65,25 @@ describeApi(
       expect(res.json().status).toBe('pending');
       return res.json().id as string;
     };
+    /** A global administrator account made by `maker` (a session), with a password: signed in as. */
+    const adminMadeBy = async (maker: Record<string, string>, name: string) => {
+      const email = `${name.toLowerCase()}@example.com`;
+      const res = await as(maker).post('/api/users', {
+        name,
+        email,
+        globalRole: 'admin',
+        password: PASSWORD,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { id: res.json().id as string, session: await login(email) };
+    };
+    const sessionOf = async (persona: TestPersona) => ({
+      cookie: await sessionCookieFor(ctx().db, persona),
+    });
+    const blockedBy = async (id: string, headers: Record<string, string>) =>
+      changeRequestDetailSchema.parse(
+        (await ctx().app.inject({ method: 'GET', url: `/api/change-requests/${id}`, headers })).json(),
+      ).can.approveBlockedBy;
     const expectRefused = async (
       approval: { statusCode: number; body: string; json(): { message: string } },
       reason: RegExp,
@@ -159,6 +178,72 @@ describeApi(
       const fourth = await login(FOURTH_ADMIN.email);
       await expectRefused(await as(fourth).post(`/api/change-requests/${id}/approve`), /password/i);
       expect((await cr.approve(id, THIRD_ADMIN)).json().status).toBe('applied');
+    });
+
+    it("refuses the approval by whoever set the requester's password, even after the requester set a new one", async () => {
+      const { webAppId, change } = await productionApp('ledger');
+      const admin = await sessionOf(TEST_ADMIN);
+      const puppet = await adminMadeBy(admin, 'Puppet');
+      const id = await fileWith(puppet.session, change);
+
+      await expectRefused(await cr.approve(id, TEST_ADMIN), /password/i);
+      expect(await blockedBy(id, admin)).toMatch(/set the password/i);
+      // A new password set while signed in as the account proves nothing: whoever knew the old one could.
+      const own = await as(puppet.session).post(`/api/users/${puppet.id}/password`, {
+        password: `${PASSWORD}!`,
+      });
+      expect(own.statusCode, own.body).toBe(204);
+      await expectRefused(await cr.approve(id, TEST_ADMIN), /password/i);
+      // Someone else's reset moves the password to them: the maker no longer holds it, they do.
+      const reset = await cr.call(
+        'POST',
+        `/api/users/${puppet.id}/password`,
+        { password: PASSWORD },
+        THIRD_ADMIN,
+      );
+      expect(reset.statusCode, reset.body).toBe(204);
+      await expectRefused(await cr.approve(id, THIRD_ADMIN), /password/i);
+      expect(await webAppUrl(webAppId)).toBe('https://ledger.example.com');
+      expect((await cr.approve(id, TEST_ADMIN)).json().status).toBe('applied');
+    });
+
+    it("refuses an approver made by whoever set the requester's password", async () => {
+      const { change } = await productionApp('invoices');
+      const admin = await sessionOf(TEST_ADMIN);
+      const requester = await adminMadeBy(admin, 'Requester');
+      const approver = await adminMadeBy(admin, 'Approver');
+      const id = await fileWith(requester.session, change);
+      await expectRefused(await as(approver.session).post(`/api/change-requests/${id}/approve`), /password/i);
+      expect(await blockedBy(id, approver.session)).toMatch(/password/i);
+      expect((await cr.approve(id, FOURTH_ADMIN)).json().status).toBe('applied');
+    });
+
+    it('counts two approvals from accounts one of which made the other, or set its password, as one', async () => {
+      const raised = await cr.call('PUT', '/api/tenants/tenant-002/approval-policy', {
+        requiredApprovals: { development: 0, uat: 0, production: 2 },
+      });
+      expect(raised.statusCode, raised.body).toBe(200);
+      const { webAppId, change } = await productionApp('payroll', 'tenant-002');
+      const id = await cr.request(change, SECOND_ADMIN);
+      const third = await sessionOf(THIRD_ADMIN);
+      const deputy = await adminMadeBy(third, 'Deputy');
+      expect((await cr.approve(id, THIRD_ADMIN)).statusCode).toBe(200);
+
+      await expectRefused(await as(deputy.session).post(`/api/change-requests/${id}/approve`), /approved/i);
+      expect(await blockedBy(id, deputy.session)).toMatch(/approved/i);
+      // The other way round: the deputy approves a request first, and its maker is refused.
+      const otherChange: Change = {
+        kind: 'web_app.update',
+        webAppId,
+        body: { url: 'https://x.example.com' },
+      };
+      const other = await cr.request(otherChange, SECOND_ADMIN);
+      expect((await as(deputy.session).post(`/api/change-requests/${other}/approve`)).statusCode).toBe(200);
+      await expectRefused(await cr.approve(other, THIRD_ADMIN), /approved/i);
+
+      expect(await webAppUrl(webAppId)).toBe('https://payroll.example.com');
+      const applied = await cr.approve(id, FOURTH_ADMIN);
+      expect(applied.json().status, applied.body).toBe('applied');
     });
   },
   insertFixtures,
