@@ -108,8 +108,13 @@ export async function setUserPassword(
     const [user] = await tx.select({ kind: users.kind }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound('User');
     if (user.kind === 'service') throw conflict(SERVICE_ACCOUNT_NO_SIGN_IN_MESSAGE);
-    // Who knows the password now: four eyes refuse their requests' approval by this user (docs/changes.md).
-    await tx.update(users).set({ passwordHash, passwordSetById: actor.id }).where(eq(users.id, userId));
+    // Who knows the password now, for four eyes (docs/changes.md). A user setting their own keeps the
+    // last setter: whoever knew the old password could have signed in as them and set it.
+    const setBy = actor.id === userId ? {} : { passwordSetById: actor.id };
+    await tx
+      .update(users)
+      .set({ passwordHash, ...setBy })
+      .where(eq(users.id, userId));
     await deleteUserSessions(tx, userId);
     await recordAudit(tx, actor, {
       action: 'user.password_set',

@@ -10,6 +10,7 @@ import { sessionCookieFor, TEST_ADMIN, type TestPersona } from '../test/sessions
 /** Administrators nobody in these tests made: the independent second pair of eyes. */
 const THIRD_ADMIN: TestPersona = { id: 'fe-third', email: 'fe-third@example.com', globalRole: 'admin' };
 const FOURTH_ADMIN: TestPersona = { id: 'fe-fourth', email: 'fe-fourth@example.com', globalRole: 'admin' };
+const FIFTH_ADMIN: TestPersona = { id: 'fe-fifth', email: 'fe-fifth@example.com', globalRole: 'admin' };
 
 const PASSWORD = 'quartz meadow lantern 42';
 
@@ -215,7 +216,7 @@ describeApi(
       const id = await fileWith(requester.session, change);
       await expectRefused(await as(approver.session).post(`/api/change-requests/${id}/approve`), /password/i);
       expect(await blockedBy(id, approver.session)).toMatch(/password/i);
-      expect((await cr.approve(id, FOURTH_ADMIN)).json().status).toBe('applied');
+      expect((await cr.approve(id, FIFTH_ADMIN)).json().status).toBe('applied');
     });
 
     it('counts two approvals from accounts one of which made the other, or set its password, as one', async () => {
@@ -242,7 +243,7 @@ describeApi(
       await expectRefused(await cr.approve(other, THIRD_ADMIN), /approved/i);
 
       expect(await webAppUrl(webAppId)).toBe('https://payroll.example.com');
-      const applied = await cr.approve(id, FOURTH_ADMIN);
+      const applied = await cr.approve(id, FIFTH_ADMIN);
       expect(applied.json().status, applied.body).toBe('applied');
     });
   },

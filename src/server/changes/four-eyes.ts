@@ -4,6 +4,7 @@ import type { Executor } from '../db/client';
 import { apiTokens, users } from '../db/schema';
 import type { ChangeRequestRow } from './apply';
 import { isAuthor } from './request-rows';
+import { roundApprovers } from './reviewers';
 
 /*
  * Four eyes are two people (docs/changes.md). Comparing user ids is not enough: one person can file a
@@ -12,7 +13,7 @@ import { isAuthor } from './request-rows';
  * is none of the people behind the request, and whose account none of them made or set the password of.
  */
 
-type Request = Pick<ChangeRequestRow, 'requestedById' | 'requestedTokenId' | 'createdAt'>;
+type Request = Pick<ChangeRequestRow, 'id' | 'round' | 'requestedById' | 'requestedTokenId' | 'createdAt'>;
 
 const ANOTHER = 'another person must approve it';
 
@@ -79,6 +80,72 @@ async function madeBy(db: Executor, userId: string) {
 }
 
 /**
+ * Who can sign in as these accounts: whoever set each one's password last (a password a user set
+ * themselves is not recorded, see setUserPassword), and whoever set theirs, up the chain.
+ */
+async function passwordHolders(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const chain = sql`(
+    with recursive up(id) as (
+      select u.password_set_by_id from ${users} u
+        where u.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and u.password_set_by_id is not null and u.password_set_by_id <> u.id
+      union
+      select u.password_set_by_id from up join ${users} u on u.id = up.id
+        where u.password_set_by_id is not null and u.password_set_by_id <> u.id
+    ) select id from up
+  ) as chain`;
+  const rows = await db.select({ id: sql<string>`chain.id` }).from(chain);
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Why the account `approverId` may be one of `people` (id → why, in the approver's words; `who` names
+ * them): it is one of them, holds the password of one of them, or one of them (or a holder of their
+ * password) made the approver's account or set its password, up the chain. Null when it is not.
+ */
+async function whyOneOf(
+  db: Executor,
+  people: Map<string, string>,
+  who: string,
+  approverId: string,
+): Promise<string | null> {
+  const direct = people.get(approverId);
+  if (direct) return direct;
+  const holders = await passwordHolders(db, [...people.keys()]);
+  if (holders.has(approverId)) return `You set the password of ${who}, or of an account above it`;
+  const links = (await madeBy(db, approverId)).filter((link) => people.has(link.id) || holders.has(link.id));
+  const theirs = links.filter((link) => people.has(link.id));
+  if (theirs.length > 0) {
+    return theirs.some((link) => link.via === 'created')
+      ? `${capitalised(who)}, or an account they made, created your account`
+      : `${capitalised(who)}, or an account they made, last set your password`;
+  }
+  return links.length > 0
+    ? `Whoever made your account or set your password also set the password of ${who}`
+    : null;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const APPROVER = 'someone who approved it already';
+
+/** Two approvals are two people only when neither account stands for the other, whichever came first. */
+async function whySameAsApprover(db: Executor, request: Request, viewerId: string): Promise<string | null> {
+  for (const approver of await roundApprovers(db, request)) {
+    if (approver === viewerId) continue;
+    const why =
+      (await whyOneOf(db, new Map([[approver, '']]), APPROVER, viewerId)) ??
+      ((await whyOneOf(db, new Map([[viewerId, '']]), 'you', approver)) &&
+        `You, or whoever set your password, made the account of ${APPROVER} or set its password`);
+    if (why) return `${why}; two approvals from such accounts count as one person`;
+  }
+  return null;
+}
+
+/**
  * Why the viewer's approval of this request would not be a second person's, in plain words; null when
  * it would. The one rule of who counts as "another person" for an approval.
  */
@@ -90,11 +157,8 @@ export async function whyNotSecondPerson(
   if (isAuthor(viewer, request)) return `You requested this change: ${ANOTHER}`;
   const people = await peopleBehind(db, request);
   if (typeof people === 'string') return people;
-  const direct = people.get(viewer.user.id);
-  if (direct) return `${direct}: ${ANOTHER}`;
-  const links = (await madeBy(db, viewer.user.id)).filter((link) => people.has(link.id));
-  if (links.length === 0) return null;
-  return links.some((link) => link.via === 'created')
-    ? `The person who filed this request, or an account they made, created your account: ${ANOTHER}`
-    : `The person who filed this request, or an account they made, last set your password: ${ANOTHER}`;
+  const why =
+    (await whyOneOf(db, people, 'the person who filed this request', viewer.user.id)) ??
+    (await whySameAsApprover(db, request, viewer.user.id));
+  return why && `${why}: ${ANOTHER}`;
 }
