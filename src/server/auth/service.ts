@@ -108,7 +108,13 @@ export async function setUserPassword(
     const [user] = await tx.select({ kind: users.kind }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound('User');
     if (user.kind === 'service') throw conflict(SERVICE_ACCOUNT_NO_SIGN_IN_MESSAGE);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    // Who knows the password now, for four eyes (docs/changes.md). A user setting their own keeps the
+    // last setter: whoever knew the old password could have signed in as them and set it.
+    const setBy = actor.id === userId ? {} : { passwordSetById: actor.id };
+    await tx
+      .update(users)
+      .set({ passwordHash, ...setBy })
+      .where(eq(users.id, userId));
     await deleteUserSessions(tx, userId);
     await recordAudit(tx, actor, {
       action: 'user.password_set',
@@ -144,7 +150,7 @@ export async function ensureFirstAdmin(
   if (existing) {
     await db
       .update(users)
-      .set({ passwordHash, globalRole: 'admin', status: 'active' })
+      .set({ passwordHash, passwordSetById: null, globalRole: 'admin', status: 'active' })
       .where(eq(users.id, existing.id));
   } else {
     await db.insert(users).values({ email, name: 'Administrator', globalRole: 'admin', passwordHash });

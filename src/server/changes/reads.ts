@@ -13,7 +13,16 @@ import { changeRequestEvents, changeRequests, tenants } from '../db/schema';
 import { notFound } from '../errors';
 import { assertFresh, StaleChangeError, type ChangeRequestRow } from './apply';
 import { mayReview, reviewableIn } from './reviewers';
-import { approvalState, isAuthor, mayRead, NOT_FOUND, summaryColumns, summaryOf } from './request-rows';
+import { whyNotSecondPerson } from './four-eyes';
+import {
+  approvalState,
+  isAuthor,
+  isSteward,
+  mayRead,
+  NOT_FOUND,
+  summaryColumns,
+  summaryOf,
+} from './request-rows';
 
 /* Reading change requests: one with its timeline and what the viewer may do, the lists, the badge. */
 
@@ -55,14 +64,13 @@ export async function getChangeRequest(
     const approveBlockedBy =
       !reviewer || request.status !== 'pending'
         ? null
-        : author
-          ? 'You requested this change: another person must approve it'
-          : mine
+        : ((await whyNotSecondPerson(tx, viewer, request)) ??
+          (mine
             ? 'You have approved this change request'
             : stale
               ? 'What it changes has moved on since the request: refresh it first'
-              : null;
-    const steward = author || reviewer;
+              : null));
+    const steward = isSteward(viewer, request);
     return {
       ...summary,
       change: request.change,

@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../db/client';
 import { changeRequestEvents, changeRequests, tenants } from '../db/schema';
 import { notFound } from '../errors';
 import { type ChangeRequestRow } from './apply';
-import { roundApprovers } from './reviewers';
+import { mayReview, roundApprovers } from './reviewers';
 
 /* A change request's row as the service reads it: who may see it, its summary, its lock. */
 
@@ -16,6 +16,15 @@ export const mayRead = (viewer: Viewer, request: Pick<ChangeRequestRow, 'tenantI
 
 export const isAuthor = (viewer: Viewer, request: Pick<ChangeRequestRow, 'requestedById'>): boolean =>
   request.requestedById === viewer.user.id;
+
+/**
+ * May the viewer cancel, refresh or reschedule the request? A person: its requester or a reviewer of it.
+ * A token: only a request it filed itself (docs/automation.md), whatever its owner's role.
+ */
+export const isSteward = (viewer: Viewer, request: ChangeRequestRow): boolean =>
+  viewer.token
+    ? request.requestedTokenId === viewer.token.id
+    : isAuthor(viewer, request) || mayReview(viewer, request);
 
 /** Reads and locks a request the viewer may see; a request they may not see is not found. */
 export async function lockRequest(tx: Transaction, id: string, viewer: Viewer): Promise<ChangeRequestRow> {

@@ -9,8 +9,7 @@ import { assertRevision, nextRevision, revisionMatches, type ExpectedRevision } 
 import { addEvent, auditRequest, type ChangeRequestRow } from './apply';
 import type { ChangeTarget } from './kinds';
 import { getChangeRequest } from './reads';
-import { isAuthor, lockRequest, summaryOf } from './request-rows';
-import { mayReview } from './reviewers';
+import { isSteward, lockRequest, summaryOf } from './request-rows';
 
 /* What the writes on change requests share: who acts, the rules of who may act when, the locked write. */
 
@@ -62,11 +61,14 @@ export function assertStatus(
   }
 }
 
-/** The requester, or a reviewer of the tenant, looks after a request until it runs. */
+/** The requester, or a reviewer of the tenant, looks after a request until it runs; a token, its own. */
 export function assertSteward(viewer: Viewer, request: ChangeRequestRow, doing: string): void {
-  if (!isAuthor(viewer, request) && !mayReview(viewer, request)) {
-    throw forbidden(`Only the requester or a reviewer of the tenant can ${doing} this change request`);
-  }
+  if (isSteward(viewer, request)) return;
+  throw forbidden(
+    viewer.token
+      ? `An API token can ${doing} only the change requests filed with this token`
+      : `Only the requester or a reviewer of the tenant can ${doing} this change request`,
+  );
 }
 
 /** A write on a request's row: its updatedAt and its revision move on. */

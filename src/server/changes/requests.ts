@@ -51,6 +51,7 @@ async function insertRequest(
       requiredApprovals: made.required,
       requestedById: viewer.user.id,
       requestedBy: viewer.user.email,
+      requestedTokenId: viewer.token?.id ?? null,
       scheduledAt: made.scheduledAt,
       scheduleTimeZone: body.schedule?.timeZone ?? null,
     })

@@ -14,6 +14,7 @@ import {
   StaleChangeError,
   type ChangeRequestRow,
 } from './apply';
+import { whyNotSecondPerson } from './four-eyes';
 import { assertStatus, closeRequest, onRequest, touched, type Caller } from './request-writes';
 import { approvalState, isAuthor } from './request-rows';
 import { mayReview, reviewRefusal } from './reviewers';
@@ -75,6 +76,8 @@ export async function approveChangeRequest(
   return onRequest(db, id, caller, async (tx, request, actor) => {
     assertStatus(request, ['pending'], 'approved');
     assertMayReview(viewer, request, 'approve');
+    const notSecond = await whyNotSecondPerson(tx, viewer, request);
+    if (notSecond) throw forbidden(notSecond);
     const state = await approvalState(tx, request, viewer);
     if (state.mine) throw conflict('You have already approved this change request');
     await assertFresh(tx, request);

@@ -124,7 +124,14 @@ export async function createUser(db: Database, input: UserInput, actor: Actor): 
       await assertEmailFree(tx, fields.email);
       const [created] = await tx
         .insert(users)
-        .values({ ...fields, avatarUrl: fields.avatarUrl || null, passwordHash })
+        .values({
+          ...fields,
+          avatarUrl: fields.avatarUrl || null,
+          passwordHash,
+          // Four eyes read who made the account and who knows its password (docs/changes.md).
+          createdById: actor.id,
+          passwordSetById: passwordHash ? actor.id : null,
+        })
         .returning(publicUserColumns);
       if (!created) throw new Error('Insert returned no row');
       await recordAudit(tx, actor, {

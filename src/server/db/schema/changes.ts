@@ -64,6 +64,8 @@ export const changeRequests = pgTable(
     round: integer().notNull().default(1),
     requestedById: text(),
     requestedBy: text().notNull(),
+    /** The API token that filed it (null: a session): who stands behind a token's request (docs/changes.md). */
+    requestedTokenId: text(),
     createdAt: createdAtColumn(),
     updatedAt: isoTimestamp()
       .notNull()

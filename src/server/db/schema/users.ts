@@ -29,6 +29,13 @@ export const users = pgTable(
     lastLoginAt: isoTimestamp(),
     /** argon2id; null for users who cannot sign in yet. Never leaves the server. */
     passwordHash: text(),
+    /**
+     * Who made the account and who last set its password (null: the first-admin start-up, single
+     * sign-on, or before this was recorded): four eyes refuse an approval by an account its requester
+     * made or holds the password of (docs/changes.md). No foreign key: the id outlives its user.
+     */
+    createdById: text(),
+    passwordSetById: text(),
   },
   (t) => [
     // Unique regardless of case: "Ada@x.io" and "ada@x.io" are one mailbox.

@@ -1,0 +1,164 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Viewer } from '../auth/viewer';
+import type { Executor } from '../db/client';
+import { apiTokens, users } from '../db/schema';
+import type { ChangeRequestRow } from './apply';
+import { isAuthor } from './request-rows';
+import { roundApprovers } from './reviewers';
+
+/*
+ * Four eyes are two people (docs/changes.md). Comparing user ids is not enough: one person can file a
+ * request through a service account's token and approve it as themselves, or approve their own request
+ * from a second account they made or hold the password of. So an approval counts only from someone who
+ * is none of the people behind the request, and whose account none of them made or set the password of.
+ */
+
+type Request = Pick<ChangeRequestRow, 'id' | 'round' | 'requestedById' | 'requestedTokenId' | 'createdAt'>;
+
+const ANOTHER = 'another person must approve it';
+
+/** The people behind a request, each with why, in the viewer's words; or why they cannot be known. */
+async function peopleBehind(db: Executor, request: Request): Promise<Map<string, string> | string> {
+  const people = new Map<string, string>();
+  if (request.requestedById !== null) people.set(request.requestedById, 'You requested this change');
+  if (request.requestedTokenId === null) return people;
+  const [token] = await db
+    .select({
+      createdById: apiTokens.createdById,
+      ownerId: apiTokens.userId,
+      kind: users.kind,
+      name: users.name,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.id, request.requestedTokenId));
+  // Its service account deleted with its tokens: nobody can say who filed it, so nobody approves it.
+  if (!token) return 'The API token that filed this request no longer exists: file the change again';
+  if (token.kind === 'service') {
+    const account = `the service account ${token.name}`;
+    const others = await db
+      .select({ createdById: apiTokens.createdById })
+      .from(apiTokens)
+      .where(
+        and(
+          eq(apiTokens.userId, token.ownerId),
+          // Held when the request was filed, or since: a token revoked before it filed nothing.
+          or(isNull(apiTokens.revokedAt), gt(apiTokens.revokedAt, request.createdAt)),
+        ),
+      );
+    for (const other of others) {
+      if (other.createdById) people.set(other.createdById, `You made another API token of ${account}`);
+    }
+    const [maker] = await db
+      .select({ createdById: users.createdById })
+      .from(users)
+      .where(eq(users.id, token.ownerId));
+    if (maker?.createdById) people.set(maker.createdById, `You made ${account} that filed this request`);
+  }
+  if (token.createdById) people.set(token.createdById, 'You made the API token that filed this request');
+  return people;
+}
+
+/**
+ * Who made the user's account or set its password, and who made or set theirs, up the chain: each with
+ * the first link from the user ('created': their account; 'password': their password).
+ */
+async function madeBy(db: Executor, userId: string) {
+  const chain = sql`(
+    with recursive up(id, via) as (
+      select parent.id, parent.via from ${users} u
+        cross join lateral (values (u.created_by_id, 'created'), (u.password_set_by_id, 'password')) as parent(id, via)
+        where u.id = ${userId} and parent.id is not null
+      union
+      select parent.id, up.via from up
+        join ${users} u on u.id = up.id
+        cross join lateral (values (u.created_by_id), (u.password_set_by_id)) as parent(id)
+        where parent.id is not null
+    ) select id, via from up
+  ) as chain`;
+  return db.select({ id: sql<string>`chain.id`, via: sql<'created' | 'password'>`chain.via` }).from(chain);
+}
+
+/**
+ * Who can sign in as these accounts: whoever set each one's password last (a password a user set
+ * themselves is not recorded, see setUserPassword), and whoever set theirs, up the chain.
+ */
+async function passwordHolders(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const chain = sql`(
+    with recursive up(id) as (
+      select u.password_set_by_id from ${users} u
+        where u.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and u.password_set_by_id is not null and u.password_set_by_id <> u.id
+      union
+      select u.password_set_by_id from up join ${users} u on u.id = up.id
+        where u.password_set_by_id is not null and u.password_set_by_id <> u.id
+    ) select id from up
+  ) as chain`;
+  const rows = await db.select({ id: sql<string>`chain.id` }).from(chain);
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Why the account `approverId` may be one of `people` (id → why, in the approver's words; `who` names
+ * them): it is one of them, holds the password of one of them, or one of them (or a holder of their
+ * password) made the approver's account or set its password, up the chain. Null when it is not.
+ */
+async function whyOneOf(
+  db: Executor,
+  people: Map<string, string>,
+  who: string,
+  approverId: string,
+): Promise<string | null> {
+  const direct = people.get(approverId);
+  if (direct) return direct;
+  const holders = await passwordHolders(db, [...people.keys()]);
+  if (holders.has(approverId)) return `You set the password of ${who}, or of an account above it`;
+  const links = (await madeBy(db, approverId)).filter((link) => people.has(link.id) || holders.has(link.id));
+  const theirs = links.filter((link) => people.has(link.id));
+  if (theirs.length > 0) {
+    return theirs.some((link) => link.via === 'created')
+      ? `${capitalised(who)}, or an account they made, created your account`
+      : `${capitalised(who)}, or an account they made, last set your password`;
+  }
+  return links.length > 0
+    ? `Whoever made your account or set your password also set the password of ${who}`
+    : null;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const APPROVER = 'someone who approved it already';
+
+/** Two approvals are two people only when neither account stands for the other, whichever came first. */
+async function whySameAsApprover(db: Executor, request: Request, viewerId: string): Promise<string | null> {
+  for (const approver of await roundApprovers(db, request)) {
+    if (approver === viewerId) continue;
+    const why =
+      (await whyOneOf(db, new Map([[approver, '']]), APPROVER, viewerId)) ??
+      ((await whyOneOf(db, new Map([[viewerId, '']]), 'you', approver)) &&
+        `You, or whoever set your password, made the account of ${APPROVER} or set its password`);
+    if (why) return `${why}; two approvals from such accounts count as one person`;
+  }
+  return null;
+}
+
+/**
+ * Why the viewer's approval of this request would not be a second person's, in plain words; null when
+ * it would. The one rule of who counts as "another person" for an approval.
+ */
+export async function whyNotSecondPerson(
+  db: Executor,
+  viewer: Viewer,
+  request: Request,
+): Promise<string | null> {
+  if (isAuthor(viewer, request)) return `You requested this change: ${ANOTHER}`;
+  const people = await peopleBehind(db, request);
+  if (typeof people === 'string') return people;
+  const why =
+    (await whyOneOf(db, people, 'the person who filed this request', viewer.user.id)) ??
+    (await whySameAsApprover(db, request, viewer.user.id));
+  return why && `${why}: ${ANOTHER}`;
+}
