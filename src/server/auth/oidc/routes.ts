@@ -132,7 +132,8 @@ function callbackRoute(app: ZodApp, options: SsoRouteOptions): void {
           ...cookieOptions(request, secureCookie),
           maxAge: options.sessionPolicy.absoluteSeconds,
         });
-        return reply.redirect(checks.returnTo, 302);
+        // Checked again on the way out: a sign-in started before a stricter check must not escape it.
+        return reply.redirect(safeReturnTo(checks.returnTo), 302);
       } catch (error) {
         if (!(error instanceof SsoFailure)) throw error;
         request.log.warn({ ssoError: error.code, reason: error.message }, 'single sign-on refused');
