@@ -127,6 +127,7 @@ function callbackRoute(app: ZodApp, options: SsoRouteOptions): void {
           previousToken: request.cookies[SESSION_COOKIE],
           policy: options.sessionPolicy,
           idToken,
+          breakGlassEmail: options.signIn.passwordLogin.breakGlassEmail,
         });
         reply.setCookie(SESSION_COOKIE, token, {
           ...cookieOptions(request, secureCookie),

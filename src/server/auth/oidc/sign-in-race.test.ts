@@ -45,7 +45,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('SSO first sign-in race
         claims.iss,
         claims.sub,
       ]);
-      const context = { ip: '127.0.0.1', policy: DEFAULT_SESSION_POLICY, idToken: 'id-token' };
+      const context = {
+        ip: '127.0.0.1',
+        policy: DEFAULT_SESSION_POLICY,
+        idToken: 'id-token',
+        breakGlassEmail: 'break-glass@example.com',
+      };
       const signIn = ssoSignIn(db, claims, context);
       // This sign-in finds no identity yet and inserts the user: it waits on the other's row...
       await waitForLockWait(other);
