@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { LIVE_EVENTS_PATH, liveEventSchema } from '../../../contract/events';
 import { auditEvents } from '../../db/schema';
 import { describeApi } from '../../test/api-harness';
 import { insertFixtures } from '../../test/fixtures';
 import { sessionCookieFor } from '../../test/sessions';
+import { SseClient } from '../../test/sse-client';
 import { signInDeps, ssoSignInAs, TEST_CALLBACK, useTestProvider } from './test-login';
 
 // What the group mapping writes to the audit trail: one user_profile event per tenant it touches, with that
@@ -28,6 +30,22 @@ describeApi(
       const alice = provider().accounts.get('alice-sub');
       if (!alice) throw new Error('no alice');
       alice.groups = groups;
+    };
+    const putRules = async () => {
+      const settings = await ctx().inject({
+        method: 'PUT',
+        url: '/api/settings/sso',
+        payload: {
+          claim: 'groups',
+          jitProvisioning: false,
+          rules: [
+            { group: 'rm-admins', globalRole: 'admin' },
+            { group: 'acme-devs', tenantId: 'tenant-002', role: 'developer' },
+            { group: 'acme-leads', tenantId: 'tenant-001', role: 'admin' },
+          ],
+        },
+      });
+      expect(settings.statusCode, settings.body).toBe(200);
     };
     /** The audit log as an owner of the tenant reads it (GET /api/audit-events). */
     const tenantAuditLog = async (tenantId: string) => {
@@ -65,20 +83,7 @@ describeApi(
       ).map((event) => JSON.parse(event.changes ?? 'null') as Record<string, unknown>);
 
     it('writes one user_profile event per tenant, with the tenant, and says when it takes over a role set by hand', async () => {
-      const settings = await ctx().inject({
-        method: 'PUT',
-        url: '/api/settings/sso',
-        payload: {
-          claim: 'groups',
-          jitProvisioning: false,
-          rules: [
-            { group: 'rm-admins', globalRole: 'admin' },
-            { group: 'acme-devs', tenantId: 'tenant-002', role: 'developer' },
-            { group: 'acme-leads', tenantId: 'tenant-001', role: 'admin' },
-          ],
-        },
-      });
-      expect(settings.statusCode, settings.body).toBe(200);
+      await putRules();
       // Alice is a global admin and tenant-001's owner, both granted by hand (the fixtures).
       expect((await signIn()).response.headers.location).toBe('/');
 
@@ -124,6 +129,36 @@ describeApi(
         });
       }
       expect((await ssoRolesEvents()).at(-1)).toMatchObject({ globalRole: { from: 'admin', to: 'user' } });
+    });
+
+    it("streams the mapping's changes of a tenant's members to that tenant's members", async () => {
+      await putRules();
+      setGroups([]);
+      await signIn();
+      const base = await ctx().app.listen({ port: 0, host: '127.0.0.1' });
+      const cookie = await sessionCookieFor(ctx().db, {
+        id: 'member-of-tenant-002',
+        email: 'member@tenant-002.test',
+        roles: { 'tenant-002': 'member' },
+      });
+      const stream = new SseClient(`${base}${LIVE_EVENTS_PATH}`, { cookie });
+      try {
+        await stream.next((frame) => frame.event === 'ready');
+        const profileChange = (action: string) =>
+          stream.next((frame) => {
+            if (frame.event !== 'change') return false;
+            const event = liveEventSchema.parse(JSON.parse(frame.data ?? ''));
+            return event.action === action && event.tenantId === 'tenant-002';
+          });
+        setGroups(['acme-devs']);
+        await signIn();
+        await profileChange('user_profile.create');
+        setGroups([]);
+        await signIn();
+        await profileChange('user_profile.delete');
+      } finally {
+        stream.close();
+      }
     });
   },
   insertFixtures,
