@@ -84,6 +84,7 @@ describeApi(
 
     it('writes one user_profile event per tenant, with the tenant, and says when it takes over a role set by hand', async () => {
       await putRules();
+      setGroups(['rm-admins', 'acme-devs', 'acme-leads']);
       // Alice is a global admin and tenant-001's owner, both granted by hand (the fixtures).
       expect((await signIn()).response.headers.location).toBe('/');
 
