@@ -85,6 +85,10 @@ export async function applyRoleMapping(
   await mapTenantRoles(tx, user.id, mapped.tenants, actor);
 }
 
+/** What every event of the mapping says: the identity provider's groups did it, at the user's sign-in. */
+const VIA_SSO = { via: 'sso' } as const;
+const TAKEN_OVER = { manualRoleTakenOver: true } as const;
+
 async function mapGlobalRole(tx: Executor, user: MappedUser, mapped: MappedRoles, actor: Actor) {
   const next = nextGlobalRole(user, mapped);
   if (!next) return;
@@ -98,6 +102,7 @@ async function mapGlobalRole(tx: Executor, user: MappedUser, mapped: MappedRoles
       { globalRole: next.globalRole, globalRoleSource: next.globalRoleSource },
     ),
     ...(user.globalRole === 'admin' && user.globalRoleSource === 'manual' ? TAKEN_OVER : {}),
+    ...VIA_SSO,
   };
   await recordAudit(tx, actor, {
     action: 'user.sso.roles',
@@ -106,10 +111,6 @@ async function mapGlobalRole(tx: Executor, user: MappedUser, mapped: MappedRoles
     changes,
   });
 }
-
-/** What every event of the mapping says: the identity provider's groups did it, at the user's sign-in. */
-const VIA_SSO = { via: 'sso' } as const;
-const TAKEN_OVER = { manualRoleTakenOver: true } as const;
 
 async function mapTenantRoles(tx: Executor, userId: string, wanted: Map<string, TenantRole>, actor: Actor) {
   const existing = await tx.select().from(userProfiles).where(eq(userProfiles.userId, userId));
