@@ -40,21 +40,21 @@ export async function takeLoginState(db: Executor, token: string): Promise<Login
   return { state: row.state, nonce: row.nonce, codeVerifier: row.codeVerifier, returnTo: row.returnTo };
 }
 
+const SAME_SITE = 'http://same.invalid';
+
 /**
  * Where to land after signing in: a path of this site only ("/tenants?x=1"). Anything else (another
  * origin, "//evil", "/\\evil", a scheme) becomes "/", so the sign-in cannot be used as an open redirect.
+ * The check is on the path as resolved ("/.//evil", "/a/..//evil" and "/%2e%2e//evil" all resolve to
+ * "//evil"): a browser reads a Location that starts with two slashes as another host.
  */
 export function safeReturnTo(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (!value || value.length > 2000 || !value.startsWith('/') || value.includes('\\')) return '/';
   // Control characters (a header split, a tab the URL parser would drop) are never part of a path.
-  if (
-    value.length > 2000 ||
-    [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
-  ) {
-    return '/';
-  }
-  const resolved = new URL(value, 'http://same.invalid');
-  return resolved.origin === 'http://same.invalid'
-    ? `${resolved.pathname}${resolved.search}${resolved.hash}`
-    : '/';
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return '/';
+  const resolved = new URL(value, SAME_SITE);
+  if (resolved.origin !== SAME_SITE) return '/';
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  // Exactly one leading slash: never "//" nor "/\\" once resolved.
+  return /^\/(?![/\\])/.test(path) ? path : '/';
 }

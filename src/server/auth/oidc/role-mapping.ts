@@ -1,11 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SsoRule } from '../../../contract/sso';
 import { tenantRoles, type GlobalRole, type RoleSource, type TenantRole } from '../../../contract/users';
+import { changedFields } from '../../audit/changes';
 import { recordAudit } from '../../audit/service';
 import type { Executor } from '../../db/client';
 import { tenants, userProfiles, users } from '../../db/schema';
 import { nextRevision } from '../../revisions';
 import type { Actor } from '../viewer';
+
+type UserProfileRow = typeof userProfiles.$inferSelect;
 
 /** The roles a user's groups give: global admin or not, and one role per tenant. */
 export interface MappedRoles {
@@ -67,8 +70,10 @@ function nextGlobalRole(user: MappedUser, mapped: MappedRoles) {
 /**
  * Makes the user's roles match their groups, at an SSO sign-in: roles the mapping owns (source 'sso')
  * are added, changed or removed; a role set by hand stays unless a rule now covers its tenant, which the
- * mapping then takes over. Rules naming a tenant deleted since are skipped. Audits `user.sso.roles`
- * with what changed, if anything did.
+ * mapping then takes over. Rules naming a tenant deleted since are skipped. The global role's changes are
+ * audited as `user.sso.roles`; each tenant touched gets its own `user_profile.*` event with that tenant,
+ * as a change in the console would, so its owners read it and its members' screens refresh. Taking over
+ * a role set by hand says so (`manualRoleTakenOver`), even when the role itself stays the same.
  */
 export async function applyRoleMapping(
   tx: Executor,
@@ -76,19 +81,29 @@ export async function applyRoleMapping(
   mapped: MappedRoles,
   actor: Actor,
 ): Promise<void> {
-  const changes: Record<string, unknown> = {};
-  const global = nextGlobalRole(user, mapped);
-  if (global) {
-    await tx
-      .update(users)
-      .set({ ...global, revision: nextRevision(users.revision) })
-      .where(eq(users.id, user.id));
-    if (global.globalRole !== user.globalRole)
-      changes.globalRole = { from: user.globalRole, to: global.globalRole };
-  }
-  const tenantChanges = await mapTenantRoles(tx, user.id, mapped.tenants);
-  Object.assign(changes, tenantChanges);
-  if (Object.keys(changes).length === 0) return;
+  await mapGlobalRole(tx, user, mapped, actor);
+  await mapTenantRoles(tx, user.id, mapped.tenants, actor);
+}
+
+/** What every event of the mapping says: the identity provider's groups did it, at the user's sign-in. */
+const VIA_SSO = { via: 'sso' } as const;
+const TAKEN_OVER = { manualRoleTakenOver: true } as const;
+
+async function mapGlobalRole(tx: Executor, user: MappedUser, mapped: MappedRoles, actor: Actor) {
+  const next = nextGlobalRole(user, mapped);
+  if (!next) return;
+  await tx
+    .update(users)
+    .set({ ...next, revision: nextRevision(users.revision) })
+    .where(eq(users.id, user.id));
+  const changes = {
+    ...changedFields(
+      { globalRole: user.globalRole, globalRoleSource: user.globalRoleSource },
+      { globalRole: next.globalRole, globalRoleSource: next.globalRoleSource },
+    ),
+    ...(user.globalRole === 'admin' && user.globalRoleSource === 'manual' ? TAKEN_OVER : {}),
+    ...VIA_SSO,
+  };
   await recordAudit(tx, actor, {
     action: 'user.sso.roles',
     resourceType: 'user',
@@ -97,53 +112,56 @@ export async function applyRoleMapping(
   });
 }
 
-async function mapTenantRoles(tx: Executor, userId: string, wanted: Map<string, TenantRole>) {
-  const existing = await tx
-    .select({
-      id: userProfiles.id,
-      tenantId: userProfiles.tenantId,
-      role: userProfiles.role,
-      source: userProfiles.source,
-    })
-    .from(userProfiles)
-    .where(eq(userProfiles.userId, userId));
+async function mapTenantRoles(tx: Executor, userId: string, wanted: Map<string, TenantRole>, actor: Actor) {
+  const existing = await tx.select().from(userProfiles).where(eq(userProfiles.userId, userId));
   const ids = [...wanted.keys()];
   const live = ids.length
     ? new Set(
         (await tx.select({ id: tenants.id }).from(tenants).where(inArray(tenants.id, ids))).map((t) => t.id),
       )
     : new Set<string>();
-  const added: { tenantId: string; role: TenantRole }[] = [];
-  const updated: { tenantId: string; from: TenantRole; to: TenantRole; source: RoleSource }[] = [];
+  const audit = (action: string, profile: UserProfileRow, changes: object) =>
+    recordAudit(tx, actor, {
+      action: `user_profile.${action}`,
+      resourceType: 'user_profile',
+      resourceId: profile.id,
+      tenantId: profile.tenantId,
+      changes: { ...changes, ...VIA_SSO },
+      ...(action === 'update' ? { revision: profile.revision } : {}),
+    });
   for (const [tenantId, role] of wanted) {
     if (!live.has(tenantId)) continue;
-    const profile = existing.find((row) => row.tenantId === tenantId);
-    if (!profile) {
-      await tx.insert(userProfiles).values({ userId, tenantId, role, source: 'sso' });
-      added.push({ tenantId, role });
-    } else if (profile.role !== role || profile.source !== 'sso') {
-      await tx
+    const before = existing.find((row) => row.tenantId === tenantId);
+    if (!before) {
+      const [after] = await tx
+        .insert(userProfiles)
+        .values({ userId, tenantId, role, source: 'sso' })
+        .returning();
+      if (after) await audit('create', after, { after });
+    } else if (before.role !== role || before.source !== 'sso') {
+      const [after] = await tx
         .update(userProfiles)
         .set({ role, source: 'sso', revision: nextRevision(userProfiles.revision), updatedAt: sql`now()` })
-        .where(eq(userProfiles.id, profile.id));
-      updated.push({ tenantId, from: profile.role, to: role, source: profile.source });
+        .where(eq(userProfiles.id, before.id))
+        .returning();
+      const takenOver = before.source === 'manual' ? TAKEN_OVER : {};
+      if (after)
+        await audit('update', after, { ...changedFields(before, after, ['role', 'source']), ...takenOver });
     }
   }
-  const removed = existing.filter((row) => row.source === 'sso' && !wanted.has(row.tenantId));
-  if (removed.length > 0) {
-    await tx.delete(userProfiles).where(
+  const gone = existing.filter((row) => row.source === 'sso' && !wanted.has(row.tenantId));
+  if (gone.length === 0) return;
+  const removed = await tx
+    .delete(userProfiles)
+    .where(
       and(
         eq(userProfiles.userId, userId),
         inArray(
           userProfiles.id,
-          removed.map((row) => row.id),
+          gone.map((row) => row.id),
         ),
       ),
-    );
-  }
-  return {
-    ...(added.length ? { added } : {}),
-    ...(updated.length ? { updated } : {}),
-    ...(removed.length ? { removed: removed.map(({ tenantId, role }) => ({ tenantId, role })) } : {}),
-  };
+    )
+    .returning();
+  for (const before of removed) await audit('delete', before, { before });
 }

@@ -127,12 +127,14 @@ function callbackRoute(app: ZodApp, options: SsoRouteOptions): void {
           previousToken: request.cookies[SESSION_COOKIE],
           policy: options.sessionPolicy,
           idToken,
+          breakGlassEmail: options.signIn.passwordLogin.breakGlassEmail,
         });
         reply.setCookie(SESSION_COOKIE, token, {
           ...cookieOptions(request, secureCookie),
           maxAge: options.sessionPolicy.absoluteSeconds,
         });
-        return reply.redirect(checks.returnTo, 302);
+        // Checked again on the way out: a sign-in started before a stricter check must not escape it.
+        return reply.redirect(safeReturnTo(checks.returnTo), 302);
       } catch (error) {
         if (!(error instanceof SsoFailure)) throw error;
         request.log.warn({ ssoError: error.code, reason: error.message }, 'single sign-on refused');

@@ -6,6 +6,7 @@ import { DEFAULT_SESSION_POLICY } from '../sessions';
 import { ssoSettings, userIdentities, users } from '../../db/schema';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/databases';
 import { insertFixtures } from '../../test/fixtures';
+import { SsoFailure } from './config';
 import { ssoSignIn } from './sign-in';
 
 const now = Math.floor(Date.now() / 1000);
@@ -19,6 +20,13 @@ const claims: IDToken = {
   email_verified: true,
   name: 'Dana New',
   groups: [],
+};
+
+const context = {
+  ip: '127.0.0.1',
+  policy: DEFAULT_SESSION_POLICY,
+  idToken: 'id-token',
+  breakGlassEmail: 'break-glass@example.com',
 };
 
 // Only a server with real concurrent connections can race; PGlite runs one statement at a time.
@@ -45,7 +53,6 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('SSO first sign-in race
         claims.iss,
         claims.sub,
       ]);
-      const context = { ip: '127.0.0.1', policy: DEFAULT_SESSION_POLICY, idToken: 'id-token' };
       const signIn = ssoSignIn(db, claims, context);
       // This sign-in finds no identity yet and inserts the user: it waits on the other's row...
       await waitForLockWait(other);
@@ -60,6 +67,35 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('SSO first sign-in race
     expect(await db.select().from(userIdentities).where(eq(userIdentities.subject, 'dana-sub'))).toHaveLength(
       1,
     );
+  });
+
+  it('refuses a second subject linking to an account whose first link elsewhere commits meanwhile', async () => {
+    const { db } = database.handle;
+    // Another sign-in, of another subject with Bob's verified address, mid-way: Bob locked and linked.
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(`select id from users where id = 'user-2' for update`);
+      await other.query(
+        `insert into user_identities (user_id, issuer, subject) values ('user-2', $1, 'bob-1')`,
+        [claims.iss],
+      );
+      const signIn = ssoSignIn(db, { ...claims, sub: 'bob-2', email: 'bob@globex.io' }, context);
+      const outcome = signIn.then(
+        () => 'signed in',
+        (error: unknown) => (error instanceof SsoFailure ? error.code : error),
+      );
+      // This sign-in finds Bob by his address and waits for the other's lock on him...
+      await waitForLockWait(other);
+      // ...which commits: it then sees Bob linked already, and refuses.
+      await other.query('commit');
+      expect(await outcome).toBe('unknown_user');
+    } finally {
+      await other.end();
+    }
+    const links = await db.select().from(userIdentities).where(eq(userIdentities.userId, 'user-2'));
+    expect(links.map((link) => link.subject)).toEqual(['bob-1']);
   });
 });
 

@@ -1,111 +1,31 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { IDToken } from 'openid-client';
 import type { Me } from '../../../contract/auth';
-import { recordAudit } from '../../audit/service';
-import type { Database, Transaction } from '../../db/client';
-import { userIdentities, users } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
 import { getSsoSettings } from '../../settings/sso-service';
 import { isUniqueViolation } from '../../unique-violation';
 import { startSession } from '../service';
 import type { SessionPolicy } from '../sessions';
 import type { Actor } from '../viewer';
+import { publicUserColumns, resolveUser, type SsoIdentity } from './accounts';
 import { SsoFailure } from './config';
+import { asciiLowerCase, isPlainEmail } from './email';
 import { applyRoleMapping, groupsOf, mapGroups } from './role-mapping';
-
-/** Who the provider says signed in, read from a verified ID token. */
-export interface SsoIdentity {
-  issuer: string;
-  subject: string;
-  /** Lower case; undefined when the token has none. */
-  email?: string;
-  emailVerified: boolean;
-  name?: string;
-}
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 export function identityOf(claims: IDToken): SsoIdentity {
+  const email = text(claims.email);
   return {
     issuer: claims.iss,
     subject: claims.sub,
-    email: text(claims.email)?.toLowerCase(),
+    email: email === undefined ? undefined : asciiLowerCase(email),
+    emailPlain: email === undefined || isPlainEmail(email),
     // Only a boolean true counts: some providers send "true" as a string, which is not a promise.
     emailVerified: claims.email_verified === true,
     name: text(claims.name),
   };
-}
-
-const { passwordHash: _hash, ...publicUserColumns } = getTableColumns(users);
-type PublicUser = Awaited<ReturnType<typeof userByIdentity>>;
-
-async function userByIdentity(tx: Transaction, identity: SsoIdentity) {
-  const [row] = await tx
-    .select({ user: publicUserColumns })
-    .from(userIdentities)
-    .innerJoin(users, eq(users.id, userIdentities.userId))
-    .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)));
-  return row?.user;
-}
-
-async function link(tx: Transaction, userId: string, identity: SsoIdentity, actor: Actor): Promise<void> {
-  await tx.insert(userIdentities).values({
-    userId,
-    issuer: identity.issuer,
-    subject: identity.subject,
-    email: identity.email,
-  });
-  await recordAudit(tx, actor, {
-    action: 'user.identity.link',
-    resourceType: 'user',
-    resourceId: userId,
-    changes: { issuer: identity.issuer, subject: identity.subject, email: identity.email ?? null },
-  });
-}
-
-/**
- * The user this identity is: by (issuer, subject); else the account with the token's e-mail, linked now,
- * but only when the provider says the address is verified; else a new person when JIT provisioning is
- * on. Never by e-mail alone without that promise: whoever controls an unverified address at the provider
- * must not become the account that owns it here.
- */
-async function resolveUser(
-  tx: Transaction,
-  identity: SsoIdentity,
-  jitProvisioning: boolean,
-  actor: Actor,
-): Promise<NonNullable<PublicUser>> {
-  const linked = await userByIdentity(tx, identity);
-  if (linked) return linked;
-  const { email } = identity;
-  const [byEmail] = email
-    ? await tx
-        .select(publicUserColumns)
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email))
-    : [];
-  if (byEmail) {
-    if (!identity.emailVerified) {
-      throw new SsoFailure('unknown_user', `e-mail ${email} is not verified by the provider: not linked`);
-    }
-    if (byEmail.kind === 'service') throw new SsoFailure('unknown_user', 'a service account never signs in');
-    await link(tx, byEmail.id, identity, { ...actor, id: byEmail.id });
-    return byEmail;
-  }
-  if (!jitProvisioning) throw new SsoFailure('unknown_user', `no account for ${email ?? identity.subject}`);
-  if (!email) throw new SsoFailure('unknown_user', 'JIT provisioning needs an e-mail claim');
-  const [created] = await tx
-    .insert(users)
-    .values({ email, name: identity.name ?? email, kind: 'person' })
-    .returning(publicUserColumns);
-  if (!created) throw new Error('Insert returned no row');
-  await recordAudit(tx, actor, {
-    action: 'user.create',
-    resourceType: 'user',
-    resourceId: created.id,
-    changes: { after: created, password: 'none', provisionedBy: 'sso' },
-  });
-  await link(tx, created.id, identity, { ...actor, id: created.id });
-  return created;
 }
 
 export interface SsoSignInContext {
@@ -114,11 +34,14 @@ export interface SsoSignInContext {
   previousToken?: string;
   policy: SessionPolicy;
   idToken: string;
+  /** ADMIN_EMAIL, lower case: the break-glass account, whose roles only a person changes. */
+  breakGlassEmail: string;
 }
 
 /**
  * Signs in a verified SSO identity: finds (or links, or provisions) the user, refuses service accounts and
- * disabled users, applies the group mapping, then starts the session as a password sign-in does.
+ * disabled users, applies the group mapping (but to the break-glass account), then starts the session as
+ * a password sign-in does.
  */
 export async function ssoSignIn(
   db: Database,
@@ -135,8 +58,12 @@ export async function ssoSignIn(
       if (user.kind === 'service') throw new SsoFailure('unknown_user', 'a service account never signs in');
       if (user.status !== 'active') throw new SsoFailure('disabled', `user ${user.id} is disabled`);
       const userActor: Actor = { id: user.id, email: user.email, ip: context.ip };
-      const groups = groupsOf(claims, settings.claim);
-      await applyRoleMapping(tx, user, mapGroups(groups, settings.rules), userActor);
+      // The break-glass account must stay an administrator whatever the provider's groups say (or a
+      // squatter's empty ones): the mapping never touches its roles.
+      if (user.email.toLowerCase() !== context.breakGlassEmail) {
+        const groups = groupsOf(claims, settings.claim);
+        await applyRoleMapping(tx, user, mapGroups(groups, settings.rules), userActor);
+      }
       const [fresh] = await tx.select(publicUserColumns).from(users).where(eq(users.id, user.id));
       return startSession(tx, fresh ?? user, { ...context, method: 'sso' });
     });

@@ -112,6 +112,16 @@ describeApi(
         ['https://evil.example/x', '/'],
         ['//evil.example/x', '/'],
         ['/\\evil.example', '/'],
+        // Paths that resolve to "//host": a browser reads such a Location as another site.
+        ['/.//evil.example', '/'],
+        ['/..//evil.example', '/'],
+        ['/a/..//evil.example', '/'],
+        ['/%2e%2e//evil.example', '/'],
+        ['/.%2e//evil.example/x?y=1', '/'],
+        ['/a/.\\/evil.example', '/'],
+        ['/a/%2E%2E/%2e%2E//evil.example', '/'],
+        // ...while a path that resolves to a path of this site stays.
+        ['/a/../tenants?x=1', '/tenants?x=1'],
       ]) {
         const browser = newBrowser();
         const callback = await authorizeAt(
@@ -119,7 +129,7 @@ describeApi(
           'alice-sub',
           TEST_CALLBACK,
         );
-        expect((await finishSso(ctx().app, browser, callback)).headers.location).toBe(landing);
+        expect((await finishSso(ctx().app, browser, callback)).headers.location, returnTo).toBe(landing);
       }
     });
   },
