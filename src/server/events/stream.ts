@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Counter } from 'prom-client';
 import { LIVE_EVENT_NAMES, type LiveReady } from '../../contract/events';
 import type { Reauthenticate } from '../auth/guard';
 import type { Viewer } from '../auth/viewer';
@@ -12,6 +13,8 @@ export interface StreamDeps {
   db: Database;
   feed: LiveFeed;
   reauthenticate: Reauthenticate;
+  /** Counts each re-read of the viewer, by reason ('event' or 'heartbeat'). */
+  viewerReads: Counter<'reason'>;
   openTypes: Set<string>;
   heartbeatMs: number;
   log: FastifyBaseLogger;
@@ -126,7 +129,7 @@ export class LiveStream {
     let aboutRights = false;
     if (RIGHTS_TYPES.has(event.resourceType)) {
       const before = this.viewer;
-      if (!(await this.refreshViewer())) return;
+      if (!(await this.refreshViewer('event'))) return;
       // A change to their own rights (added to or removed from a tenant) is theirs to see.
       aboutRights = !sameRights(before, this.viewer) || isAboutViewer(event, this.viewer);
     }
@@ -136,11 +139,12 @@ export class LiveStream {
   }
 
   private async beat(): Promise<void> {
-    if (await this.refreshViewer()) this.sse.comment('heartbeat');
+    if (await this.refreshViewer('heartbeat')) this.sse.comment('heartbeat');
   }
 
   /** Reads the viewer again; ends the stream (false) once signed out, disabled, revoked or expired. */
-  private async refreshViewer(): Promise<boolean> {
+  private async refreshViewer(reason: 'event' | 'heartbeat'): Promise<boolean> {
+    this.deps.viewerReads.inc({ reason });
     const viewer = await this.deps.reauthenticate(this.request);
     if (!viewer || viewer.user.id !== this.viewer.user.id) {
       this.sse.end('credential no longer valid');
