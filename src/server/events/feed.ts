@@ -90,7 +90,9 @@ export class LiveFeed {
       return;
     }
     if (this.lastSeq !== undefined && parsed.seq <= this.lastSeq) return;
-    const item = 'partial' in parsed ? await eventAt(this.db, parsed.seq) : parsed;
+    // A profile's payload does not say whose profile it is: one read here spares every stream a re-read.
+    const readRow = 'partial' in parsed || parsed.event.resourceType === 'user_profile';
+    const item = readRow ? await eventAt(this.db, parsed.seq) : parsed;
     if (item) this.publish({ kind: 'event', item });
   }
 
