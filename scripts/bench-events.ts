@@ -1,9 +1,13 @@
 // Live events benchmark (docs/live-updates.md, issue 24): two server processes on one PostgreSQL database,
 // 500 open streams on the second. Prints: events per second fanned out to the 500 streams, memory per open
-// stream (resident and heap growth of that process divided by the streams), and end-to-end latency from a
+// stream (resident and heap growth of that process divided by the streams), end-to-end latency from a
 // change sent to the first process to its receipt on a stream of the second (p50/p95; it includes the
-// request, the commit, NOTIFY and the stream, so it bounds commit -> receipt from above). Figures only.
-// Usage: node --import tsx scripts/bench-events.ts
+// request, the commit, NOTIFY and the stream, so it bounds commit -> receipt from above), and what failed
+// sign-ins cost the streams (issue 35): the `auth.login_failed` events a failed sign-in writes, committed in
+// batches, timed until every stream holds them, with the viewer re-reads and the CPU time they took on
+// that process. Figures only.
+// Usage: node --import tsx scripts/bench-events.ts (BENCH_STREAMS, BENCH_EVENTS, BENCH_SAMPLES and
+//   BENCH_FAILED_SIGN_INS set the counts: 500, 2,000, 200 and 200 by default)
 //   DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); a scratch
 //   database is created there and dropped afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +25,7 @@ import { sessionCookieFor, TEST_ADMIN } from '../src/server/test/sessions';
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
 const FANOUT_EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const LATENCY_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const FAILED_SIGN_INS = Number(process.env.BENCH_FAILED_SIGN_INS ?? 200);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Child {
@@ -47,10 +52,11 @@ function startChild(databaseUrl: string): Promise<Child> {
   });
 }
 
-async function metric(child: Child, name: string): Promise<number> {
+/** A metric's value (`name` may carry labels); `absent` for a labelled counter not yet counted. */
+async function metric(child: Child, name: string, absent = Number.NaN): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${child.metricsPort}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-  return Number(line?.split(' ')[1] ?? Number.NaN);
+  return line === undefined ? absent : Number(line.split(' ')[1]);
 }
 
 /** A stream that counts the `change` frames it received whole (no parsing beyond that). */
@@ -62,7 +68,8 @@ class CountingStream {
 
   constructor(url: string, cookie: string) {
     let onReady: () => void = () => undefined;
-    this.ready = new Promise((resolve) => (onReady = resolve));
+    let onFailure: (error: Error) => void = () => undefined;
+    this.ready = new Promise((resolve, reject) => ([onReady, onFailure] = [resolve, reject]));
     this.request = http.get(url, { headers: { cookie }, agent: false }, (res) => {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -74,7 +81,24 @@ class CountingStream {
         if (whole.includes('event: ready')) onReady();
         this.changes += whole.split('event: change\n').length - 1;
       });
+      // Ended before `ready` (refused, or failed to start on a busy machine): the opener tries again.
+      res.on('end', () => onFailure(new Error(`stream ended (status ${res.statusCode})`)));
     });
+    this.request.on('error', onFailure);
+  }
+
+  /** Opens a stream, trying again (up to three times) one that ends before it is ready. */
+  static async open(url: string, cookie: string): Promise<CountingStream> {
+    for (let attempt = 1; ; attempt++) {
+      const stream = new CountingStream(url, cookie);
+      try {
+        await stream.ready;
+        return stream;
+      } catch (error) {
+        stream.close();
+        if (attempt === 3) throw error;
+      }
+    }
   }
 
   close(): void {
@@ -113,10 +137,13 @@ try {
   await settle();
   const rssBefore = await metric(two, 'process_resident_memory_bytes');
   const heapBefore = await metric(two, 'nodejs_heap_size_used_bytes');
-  for (let i = 0; i < STREAMS; i++) {
-    streams.push(new CountingStream(`http://127.0.0.1:${two.port}${LIVE_EVENTS_PATH}`, cookie));
+  // In batches, so that opening them is not itself a burst the busy machine times out on.
+  for (let opened = 0; opened < STREAMS; opened += 25) {
+    const batch = Array.from({ length: Math.min(25, STREAMS - opened) }, () =>
+      CountingStream.open(`http://127.0.0.1:${two.port}${LIVE_EVENTS_PATH}`, cookie),
+    );
+    streams.push(...(await Promise.all(batch)));
   }
-  await Promise.all(streams.map((s) => s.ready));
   await settle();
   const open = await metric(two, 'live_event_streams_open');
   const rssPerStream = ((await metric(two, 'process_resident_memory_bytes')) - rssBefore) / STREAMS;
@@ -154,6 +181,27 @@ try {
   }
   latencies.sort((a, b) => a - b);
 
+  // Failed sign-ins: the event each writes (no user, no tenant), in batches of 100, timed until every
+  // stream holds them all; with the viewer re-reads and CPU time process two spent on them.
+  const failedRow = { action: 'auth.login_failed', resourceType: 'session', actorEmail: 'nobody@bench.test' };
+  const reads = () => metric(two, 'live_event_viewer_reads_total{reason="event"}', 0);
+  const cpu = () => metric(two, 'process_cpu_seconds_total');
+  const [readsBefore, cpuBefore] = [await reads(), await cpu()];
+  const received = streams.map((s) => s.changes);
+  const failedStarted = performance.now();
+  for (let sent = 0; sent < FAILED_SIGN_INS; sent += 100) {
+    const rows = Array.from({ length: Math.min(100, FAILED_SIGN_INS - sent) }, () => failedRow);
+    await database.db.insert(auditEvents).values(rows);
+  }
+  await until(
+    () => streams.every((s, i) => s.changes >= (received[i] ?? 0) + FAILED_SIGN_INS),
+    'every stream to receive every failed sign-in',
+    600_000,
+  );
+  const failedSeconds = (performance.now() - failedStarted) / 1000;
+  const readsPerFailure = ((await reads()) - readsBefore) / FAILED_SIGN_INS;
+  const cpuPerFailure = (((await cpu()) - cpuBefore) * 1000) / FAILED_SIGN_INS;
+
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   process.stdout.write(
     [
@@ -163,6 +211,9 @@ try {
       `  memory per open stream: ${kb(rssPerStream)} resident, ${kb(heapPerStream)} heap`,
       `  latency, change sent to process one -> received on process two (${LATENCY_SAMPLES} samples): ` +
         `p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms`,
+      `  failed sign-ins: ${FAILED_SIGN_INS} to ${STREAMS} streams in ${failedSeconds.toFixed(2)} s = ` +
+        `${Math.round(FAILED_SIGN_INS / failedSeconds)} failed sign-ins/s; per failed sign-in ` +
+        `${readsPerFailure.toFixed(1)} viewer reads, ${cpuPerFailure.toFixed(1)} ms CPU of the streams' process`,
       '',
     ].join('\n'),
   );

@@ -1,7 +1,7 @@
-import { asc, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { LiveEvent } from '../../contract/events';
 import type { Executor } from '../db/client';
-import { auditEvents } from '../db/schema';
+import { auditEvents, userProfiles } from '../db/schema';
 import { propertyOf } from '../unknown';
 
 /** The one NOTIFY channel the audit trigger announces on (migration 0010). */
@@ -11,6 +11,11 @@ export const LIVE_CHANNEL = 'rm_live';
 export interface FeedEvent {
   seq: number;
   event: LiveEvent;
+  /**
+   * For a user_profile event, whose profile it is (its id is the profile's): the streams re-read only
+   * that user (visibility.ts). Read once per event, here; undefined when it cannot be told.
+   */
+  profileUserId?: string;
 }
 
 /** Millisecond ISO time: the same string whether an event came live or from the table. */
@@ -68,11 +73,43 @@ const feedColumns = {
   createdAt: auditEvents.createdAt,
 };
 
-type FeedRow = { [K in keyof typeof feedColumns]: (typeof auditEvents.$inferSelect)[K] };
+/** Whose profile a user_profile event is about: the profile's row, or (gone) the one its changes record. */
+const profileColumns = {
+  profileUser: sql<string | null>`(select ${userProfiles.userId} from ${userProfiles}
+    where ${auditEvents.resourceType} = 'user_profile' and ${userProfiles.id} = ${auditEvents.resourceId})`,
+  profileChanges: sql<
+    string | null
+  >`case when ${auditEvents.resourceType} = 'user_profile' then ${auditEvents.changes} end`,
+};
+
+type FeedRow = { [K in keyof typeof feedColumns]: (typeof auditEvents.$inferSelect)[K] } & {
+  profileUser: string | null;
+  profileChanges: string | null;
+};
+
+/** The user id a profile's audit changes record (`after` of a creation, `before` of a removal). */
+function userIdInChanges(changes: string | null): string | undefined {
+  if (changes === null) return undefined;
+  try {
+    const data: unknown = JSON.parse(changes);
+    for (const side of ['after', 'before']) {
+      const userId = propertyOf(propertyOf(data, side), 'userId');
+      if (typeof userId === 'string') return userId;
+    }
+  } catch {
+    // Not JSON: whose profile it was cannot be told.
+  }
+  return undefined;
+}
 
 function toFeedEvent(row: FeedRow & { seq: number }): FeedEvent {
+  const profileUserId =
+    row.resourceType === 'user_profile'
+      ? (row.profileUser ?? userIdInChanges(row.profileChanges))
+      : undefined;
   return {
     seq: row.seq,
+    ...(profileUserId !== undefined && { profileUserId }),
     event: {
       id: String(row.seq),
       action: row.action,
@@ -93,7 +130,7 @@ const withSeq = (rows: FeedRow[]) =>
 /** Committed events after `seq`, oldest first, at most `limit`. */
 export async function eventsAfter(db: Executor, seq: number, limit: number): Promise<FeedEvent[]> {
   const rows = await db
-    .select(feedColumns)
+    .select({ ...feedColumns, ...profileColumns })
     .from(auditEvents)
     .where(gt(auditEvents.seq, seq))
     .orderBy(asc(auditEvents.seq))
@@ -103,7 +140,11 @@ export async function eventsAfter(db: Executor, seq: number, limit: number): Pro
 
 /** One committed event by seq. */
 export async function eventAt(db: Executor, seq: number): Promise<FeedEvent | undefined> {
-  const rows = await db.select(feedColumns).from(auditEvents).where(eq(auditEvents.seq, seq)).limit(1);
+  const rows = await db
+    .select({ ...feedColumns, ...profileColumns })
+    .from(auditEvents)
+    .where(eq(auditEvents.seq, seq))
+    .limit(1);
   return withSeq(rows)[0];
 }
 

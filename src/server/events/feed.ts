@@ -44,6 +44,12 @@ export class LiveFeed {
   ) {}
 
   async start(listen: ListenFn): Promise<void> {
+    // Where publishing starts: the LISTEN connection may come up only later (PostgreSQL connects in the
+    // background), and streams opened meanwhile must still get what commits until then.
+    this.lastSeq = await latestSeq(this.db).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'live events: could not read the latest event at start');
+      return undefined;
+    });
     this.unlisten = await listen(LIVE_CHANNEL, {
       onMessage: (payload) => this.enqueue(() => this.onPayload(payload)),
       onListening: () => this.enqueue(() => this.recover()),
@@ -90,7 +96,9 @@ export class LiveFeed {
       return;
     }
     if (this.lastSeq !== undefined && parsed.seq <= this.lastSeq) return;
-    const item = 'partial' in parsed ? await eventAt(this.db, parsed.seq) : parsed;
+    // A profile's payload does not say whose profile it is: one read here spares every stream a re-read.
+    const readRow = 'partial' in parsed || parsed.event.resourceType === 'user_profile';
+    const item = readRow ? await eventAt(this.db, parsed.seq) : parsed;
     if (item) this.publish({ kind: 'event', item });
   }
 
@@ -100,7 +108,7 @@ export class LiveFeed {
     this.stale = true;
     try {
       if (this.lastSeq === undefined) {
-        // First LISTEN: nothing was published before, so nothing can have been missed.
+        // Unknown at start (the database was unreachable): from now on, then.
         this.lastSeq = await latestSeq(this.db);
       } else {
         const missed = await eventsAfter(this.db, this.lastSeq, RECOVERY_LIMIT + 1);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import { LIVE_EVENTS_PATH, LIVE_MESSAGES } from '../../contract/events';
 import type { ZodApp } from '../http/zod-app';
 import { requireViewer, type Reauthenticate } from '../auth/guard';
@@ -69,6 +69,13 @@ export function liveEventRoutes(
       this.set(open.size);
     },
   });
+  // What the streams cost the database beyond their events: one read of a viewer each (docs/live-updates.md).
+  const viewerReads = new Counter({
+    name: 'live_event_viewer_reads_total',
+    help: 'Viewers of open live event streams read again, by reason (an event that may concern them, a heartbeat)',
+    labelNames: ['reason'] as const,
+    registers: [app.metrics.registry],
+  });
   let openTypes: Set<string> | undefined;
   app.addHook('onReady', async () => {
     openTypes = openResourceTypes(app.routeTable);
@@ -97,6 +104,7 @@ export function liveEventRoutes(
         db: deps.db,
         feed: deps.feed,
         reauthenticate: deps.reauthenticate,
+        viewerReads,
         openTypes: openTypes ?? openResourceTypes(app.routeTable),
         heartbeatMs: deps.limits.heartbeatMs,
         log: request.log,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Counter } from 'prom-client';
 import { LIVE_EVENT_NAMES, type LiveReady } from '../../contract/events';
 import type { Reauthenticate } from '../auth/guard';
 import type { Viewer } from '../auth/viewer';
@@ -6,12 +7,14 @@ import type { Database } from '../db/client';
 import { eventAt, eventsAfter, latestSeq, type FeedEvent } from './audit-feed-rows';
 import { breathe, BURST, RECOVERY_LIMIT, type FeedItem, type LiveFeed } from './feed';
 import { sseFrame, type SseWriter } from './sse';
-import { isAboutViewer, maySee, RIGHTS_TYPES } from './visibility';
+import { mayConcern, maySee } from './visibility';
 
 export interface StreamDeps {
   db: Database;
   feed: LiveFeed;
   reauthenticate: Reauthenticate;
+  /** Counts each re-read of the viewer, by reason ('event' or 'heartbeat'). */
+  viewerReads: Counter<'reason'>;
   openTypes: Set<string>;
   heartbeatMs: number;
   log: FastifyBaseLogger;
@@ -45,8 +48,8 @@ async function planResume(db: Database, lastEventId: number | undefined): Promis
 
 /**
  * One open stream: replays what the client missed, then forwards each event its viewer may see, in
- * order. The viewer is read again at every heartbeat and before an event that may change their rights;
- * once their session or token no longer counts, the stream ends.
+ * order, as visibility.ts decides. The viewer is read again at every heartbeat and before an event that
+ * may concern them (visibility.ts); once their session or token no longer counts, the stream ends.
  */
 export class LiveStream {
   private viewer: Viewer;
@@ -122,25 +125,21 @@ export class LiveStream {
   }
 
   private async forward(item: FeedEvent): Promise<void> {
-    const { event } = item;
-    let aboutRights = false;
-    if (RIGHTS_TYPES.has(event.resourceType)) {
-      const before = this.viewer;
-      if (!(await this.refreshViewer())) return;
-      // A change to their own rights (added to or removed from a tenant) is theirs to see.
-      aboutRights = !sameRights(before, this.viewer) || isAboutViewer(event, this.viewer);
+    let before: Viewer | undefined;
+    if (mayConcern(this.viewer, item)) {
+      before = this.viewer;
+      if (!(await this.refreshViewer('event'))) return;
     }
-    if (aboutRights || maySee(this.viewer, event, this.deps.openTypes)) {
-      this.sse.frame(changeFrame(item));
-    }
+    if (maySee(this.viewer, item.event, this.deps.openTypes, before)) this.sse.frame(changeFrame(item));
   }
 
   private async beat(): Promise<void> {
-    if (await this.refreshViewer()) this.sse.comment('heartbeat');
+    if (await this.refreshViewer('heartbeat')) this.sse.comment('heartbeat');
   }
 
   /** Reads the viewer again; ends the stream (false) once signed out, disabled, revoked or expired. */
-  private async refreshViewer(): Promise<boolean> {
+  private async refreshViewer(reason: 'event' | 'heartbeat'): Promise<boolean> {
+    this.deps.viewerReads.inc({ reason });
     const viewer = await this.deps.reauthenticate(this.request);
     if (!viewer || viewer.user.id !== this.viewer.user.id) {
       this.sse.end('credential no longer valid');
@@ -149,9 +148,4 @@ export class LiveStream {
     this.viewer = viewer;
     return true;
   }
-}
-
-function sameRights(a: Viewer, b: Viewer): boolean {
-  if (a.isAdmin !== b.isAdmin || a.roles.size !== b.roles.size) return false;
-  return [...a.roles].every(([tenant, role]) => b.roles.get(tenant) === role);
 }
