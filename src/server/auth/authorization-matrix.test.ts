@@ -340,6 +340,8 @@ const personaNamed = (label: string): Persona => {
  */
 const reviewsA = (caller: Caller) =>
   caller.persona?.globalRole === 'admin' || roleAllows(caller.persona?.roles?.['tenant-001'], 'approve');
+/** Reviewers' sessions last of all: their tokens, which may not cancel a request filed in a session, come first. */
+const cancelOrder = (caller: Caller) => (reviewsA(caller) ? (caller.credential === 'session' ? 2 : 1) : 0);
 const CALLERS = (
   [
     ...PERSONAS.map((persona) => ({ persona, credential: 'session' as const })),
@@ -353,7 +355,7 @@ const CALLERS = (
     { persona: personaNamed('global admin'), credential: 'mesh token' },
     { persona: SERVICE_ACCOUNT, credential: 'token' },
   ] satisfies Caller[] as Caller[]
-).sort((a, b) => Number(reviewsA(a)) - Number(reviewsA(b)));
+).sort((a, b) => cancelOrder(a) - cancelOrder(b));
 
 /** The persona a tenant-restricted token acts as: its owner's role on tenant B alone (owner for a global admin). */
 function restrictedTo(persona: Persona, tenantId: string): Persona {
@@ -378,8 +380,15 @@ function expectedFor(route: RouteEntry, caller: Caller): Outcome {
   if (credential === 'read-only token' && route.method !== 'GET') return 403;
   const restricted = RESTRICTED_TO[credential];
   const acting = restricted ? restrictedTo(persona, restricted) : persona;
-  return expectedOutcome(key, permission, acting);
+  const outcome = expectedOutcome(key, permission, acting);
+  // A token acts only on the change requests it filed; the sample was filed in a session.
+  return outcome === 'allowed' && FILER_ONLY_FOR_TOKENS.has(key) ? 403 : outcome;
 }
+
+const FILER_ONLY_FOR_TOKENS = new Set([
+  'POST /api/change-requests/:id/cancel',
+  'POST /api/change-requests/:id/refresh',
+]);
 
 /** Where a service refuses more than the route's declaration says (reading the audit log needs ownership). */
 const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
