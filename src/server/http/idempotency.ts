@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../contra
 import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { badRequest } from '../errors';
+import { assertMayStillSee } from './idempotency-replay';
 import {
   claimOrReplay,
   completeKey,
@@ -156,6 +157,8 @@ export function registerIdempotency(
       state.token = outcome.token;
       return;
     }
+    // The guard ran again for this request; what the stored answer shows must still be the caller's to see.
+    if (request.viewer) assertMayStillSee(request.viewer, outcome.response);
     const { status, headers, body } = outcome.response;
     reply.status(status).headers(headers).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     return reply.send(body ?? undefined);
