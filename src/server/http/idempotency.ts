@@ -83,16 +83,33 @@ function parseKey(raw: string | string[] | undefined): string | undefined {
   return key;
 }
 
+/** Field names that hold a secret: a password, a passphrase, a client secret, a token, a private key. */
+const SECRET_FIELD = /pass(?:word|phrase)|secret|token|credential|private_?key/i;
+
 /**
- * A POST to a declared /api route by a signed-in caller; public routes (sign-in) and routes that opt out
- * (`config.idempotency: false`) ignore the header.
+ * Whether a body holds a field named like a secret, at any depth. Its request keeps no key record: even a
+ * salted fast hash of a password is a cheap offline guess for whoever reads a backup (docs/idempotency.md).
+ */
+export function carriesSecret(body: unknown, depth = 0): boolean {
+  if (body === null || typeof body !== 'object' || depth > 8) return false;
+  if (Array.isArray(body)) return body.some((item: unknown) => carriesSecret(item, depth + 1));
+  return Object.entries(body).some(
+    ([name, value]) =>
+      (SECRET_FIELD.test(name) && value !== undefined && value !== null) || carriesSecret(value, depth + 1),
+  );
+}
+
+/**
+ * A POST to a declared /api route by a signed-in caller; public routes (sign-in), routes that opt out
+ * (`config.idempotency: false`) and bodies carrying a secret ignore the header.
  */
 const applies = (request: FastifyRequest): boolean =>
   request.method === 'POST' &&
   request.viewer !== null &&
   request.routeOptions.config?.permission !== undefined &&
   request.routeOptions.config.idempotency !== false &&
-  (request.routeOptions.url ?? '').startsWith('/api/');
+  (request.routeOptions.url ?? '').startsWith('/api/') &&
+  !carriesSecret(request.body);
 
 function headerText(value: ReturnType<FastifyReply['getHeader']>): string | undefined {
   if (typeof value === 'string') return value;
