@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, DatabaseHandle, DatabaseTarget } from './database';
+import { createOwnerOnly, tightenModes } from './data-dir-modes';
 import type { ListenFn } from './notifications';
 import { pgliteWasmModule } from './pglite-wasm';
 import * as schema from './schema';
@@ -20,6 +21,8 @@ export async function openPglite(
   { dataDir, loadDataDir }: Extract<DatabaseTarget, { kind: 'pglite' }>,
   migrationsFolder: string,
 ): Promise<DatabaseHandle> {
+  // Whoever opens a data directory (the server, a restore, a test), PostgreSQL's files are owner-only.
+  if (dataDir) createOwnerOnly();
   // pg_trgm backs the lists' search indexes (migration 0004); PGlite ships it as a separate module.
   const client = await PGlite.create({
     dataDir,
@@ -28,6 +31,8 @@ export async function openPglite(
     pgliteWasmModule: await pgliteWasmModule(),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
+  // A first start copies PGlite's template files in with an explicit 0666, which no umask corrects.
+  if (dataDir) tightenModes(dataDir);
   // Timestamps are rendered as text by the server: pin the zone so every row reads the same way.
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzle({ client, schema, casing: 'snake_case' });
