@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, DatabaseHandle, DatabaseTarget } from './database';
+import { ownerOnlyArchive } from './backup-archive';
 import { createOwnerOnly, tightenModes } from './data-dir-modes';
 import type { ListenFn } from './notifications';
 import { pgliteWasmModule } from './pglite-wasm';
@@ -44,7 +45,11 @@ export async function openPglite(
       await client.query('select 1');
     },
     close: () => client.close(),
-    dump: () => client.dumpDataDir('gzip'),
+    // Relative member names and owner-only modes (backup-archive.ts), whatever PGlite writes.
+    dump: async () =>
+      new Blob([ownerOnlyArchive(Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()))], {
+        type: 'application/gzip',
+      }),
     listen: pgliteListen(client),
   };
 }
