@@ -10,6 +10,7 @@ import {
   completeKey,
   DEFAULT_IDEMPOTENCY_LIMITS,
   releaseKey,
+  renewKey,
   type IdempotencyLimits,
   type IdempotencyRequest,
 } from './idempotency-store';
@@ -31,6 +32,8 @@ declare module 'fastify' {
 interface IdempotencyState extends IdempotencyRequest {
   /** Set while this request owns the key: its response is stored when sent. */
   token?: string;
+  /** Stops renewing the claim (the request answered, or failed before answering). */
+  stopRenewing?: () => void;
 }
 
 /** The header a replayed response carries. */
@@ -126,6 +129,28 @@ function replayableHeaders(reply: FastifyReply): Record<string, string> {
   return headers;
 }
 
+/**
+ * Renews the claim every `heartbeatMs` while the request runs in this process: a key whose renewals
+ * stopped belongs to a request that no longer runs, and only such a key is taken over (never one still
+ * being worked on, however slow). Answers the function that stops the renewals.
+ */
+function keepRenewing(
+  db: Database,
+  state: IdempotencyRequest,
+  token: string,
+  heartbeatMs: number,
+  request: FastifyRequest,
+): () => void {
+  const timer = setInterval(() => {
+    renewKey(db, state, token).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'idempotency: could not renew a pending key'),
+    );
+  }, heartbeatMs);
+  // The renewals never hold the process open at shutdown: a drained request has stopped them already.
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Stores the owner's response, or forgets the claim on a 5xx or a body that cannot be stored. */
 async function finish(
   db: Database,
@@ -172,6 +197,7 @@ export function registerIdempotency(
     const outcome = await claimOrReplay(deps.db, state, limits);
     if (outcome.kind === 'claimed') {
       state.token = outcome.token;
+      state.stopRenewing = keepRenewing(deps.db, state, outcome.token, limits.heartbeatMs, request);
       return;
     }
     // The guard ran again for this request; what the stored answer shows must still be the caller's to see.
@@ -186,6 +212,7 @@ export function registerIdempotency(
     const token = state?.token;
     if (!state || token === undefined) return payload;
     state.token = undefined;
+    state.stopRenewing?.();
     try {
       await finish(deps.db, state, token, reply, payload);
     } catch (error) {
@@ -194,4 +221,7 @@ export function registerIdempotency(
     }
     return payload;
   });
+
+  // A reply that never reached onSend (the connection went first) must not keep its claim alive.
+  app.addHook('onResponse', async (request) => request.idempotency?.stopRenewing?.());
 }
