@@ -1,3 +1,4 @@
+import type { NonSharedBuffer } from 'node:buffer';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 /*
@@ -63,7 +64,7 @@ function writeChecksum(header: Buffer): void {
 }
 
 /** A gzipped tar with relative member names and modes 0600 (files) and 0700 (directories). */
-export function ownerOnlyArchive(gzipped: Buffer): Buffer {
+export function ownerOnlyArchive(gzipped: Buffer): NonSharedBuffer {
   const tar = gunzipSync(gzipped);
   for (const member of tarMembers(tar)) {
     writeField(member.header, NAME, member.name.replace(/^\/+/, ''));

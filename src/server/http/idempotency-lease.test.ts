@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { signedIn } from '../auth/permissions';
 import { idempotencyKeys } from '../db/schema';
@@ -8,8 +8,11 @@ import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
 import { requestHash } from './idempotency';
 import type { IdempotencyLimits } from './idempotency-store';
 
-/** Short enough for a test; the heartbeat stays well inside the stale time, as by default. */
-const LIMITS: IdempotencyLimits = { waitMs: 1_000, pollMs: 20, staleMs: 300, heartbeatMs: 60 };
+/**
+ * Short enough for a test, and the heartbeat far inside the stale time (as by default, 10 s in 60 s), so
+ * a loaded machine delaying a timer does not fake a dead owner.
+ */
+const LIMITS: IdempotencyLimits = { waitMs: 2_000, pollMs: 20, staleMs: 1_500, heartbeatMs: 100 };
 const SLOW = '/api/test/slow';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,19 +26,26 @@ describe('Idempotency-Key: a pending key is taken over only from a request that 
   let app: App;
   let cookie = '';
   let runs = 0;
-  const gates: (() => void)[] = [];
+  // Every run waits for the test to let it finish: a second run must show as a count, not as a hang.
+  let finish = () => {};
+  let finished = Promise.resolve();
+  const holdRuns = () => {
+    finished = new Promise<void>((resolve) => (finish = resolve));
+  };
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     app = await buildApp({ database: database.handle, idempotency: LIMITS });
     app.post(SLOW, { config: { permission: signedIn } }, async (_request, reply) => {
       runs++;
-      await new Promise<void>((resolve) => gates.push(resolve));
+      await finished;
       return reply.status(201).send({ run: runs });
     });
     await app.ready();
     cookie = await sessionCookieFor(database.handle.db, TEST_ADMIN);
   });
+
+  afterEach(() => finish());
 
   afterAll(async () => {
     await app?.close();
@@ -46,8 +56,9 @@ describe('Idempotency-Key: a pending key is taken over only from a request that 
     app.inject({ method: 'POST', url: SLOW, headers: { cookie, 'idempotency-key': key }, payload: {} });
 
   it('keeps the key of a first request still running after many stale times; then replays it', async () => {
+    holdRuns();
     const first = send('slow-1');
-    await sleep(LIMITS.staleMs * 3);
+    await sleep(LIMITS.staleMs * 2);
     expect(runs).toBe(1);
     // Waits its full time without taking over, then says the first is still in progress.
     const second = await send('slow-1');
@@ -55,7 +66,7 @@ describe('Idempotency-Key: a pending key is taken over only from a request that 
     expect(second.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
     expect(runs).toBe(1);
 
-    gates.shift()?.();
+    finish();
     const done = await first;
     expect(done.statusCode).toBe(201);
     const third = await send('slow-1');
@@ -75,10 +86,7 @@ describe('Idempotency-Key: a pending key is taken over only from a request that 
       expiresAt: sql`now() + interval '1 day'`,
     });
     const before = runs;
-    const retry = send('orphan-1');
-    while (runs === before) await sleep(10);
-    gates.shift()?.();
-    const res = await retry;
+    const res = await send('orphan-1');
     expect(res.statusCode).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(runs).toBe(before + 1);
