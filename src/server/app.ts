@@ -36,6 +36,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { withListHeaders } from './http/openapi-list-headers';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerIdempotency } from './http/idempotency';
+import { DEFAULT_IDEMPOTENCY_LIMITS, type IdempotencyLimits } from './http/idempotency-store';
 import { registerRequestLog } from './http/request-log';
 import { AppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerBreakerGate } from './http/breaker-gate';
@@ -72,6 +73,8 @@ export interface AppDeps {
   apiTokens?: ApiTokenSettings;
   /** The live event streams' limits (docs/live-updates.md); tests shorten the heartbeat. */
   live?: Partial<LiveLimits>;
+  /** Idempotency-Key's waits and lease (docs/idempotency.md); tests shorten them. */
+  idempotency?: Partial<IdempotencyLimits>;
 }
 
 export interface ApiTokenSettings {
@@ -162,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
     tokenRateLimiter: new TokenRateLimiter(apiTokens.requestsPerMinute),
   });
   registerMaintenanceGuard(app, { db });
-  registerIdempotency(app, { db });
+  registerIdempotency(app, { db, limits: { ...DEFAULT_IDEMPOTENCY_LIMITS, ...deps.idempotency } });
   loadEstimatorForPasswordRoutes(app);
 
   await registerApiDocs(app);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,38 @@ describe('server process', () => {
       expect(await server.exited).toBe(0);
     } finally {
       rmSync(emptyDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+  it('keeps DATA_DIR owner-only, and repairs looser modes at start with a warning', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'rm-main-modes-'));
+    const modesDir = join(parent, 'data');
+    /** Every entry whose mode lets group or others in. */
+    const loose = () =>
+      ['.', ...readdirSync(modesDir, { recursive: true, encoding: 'utf8' })].filter(
+        (entry) => (statSync(join(modesDir, entry)).mode & 0o077) !== 0,
+      );
+    try {
+      const fresh = startServer({ DATA_DIR: modesDir, SEED_DEMO: 'false' });
+      await fresh.listening;
+      fresh.child.kill('SIGTERM');
+      expect(await fresh.exited).toBe(0);
+      expect(statSync(modesDir).mode & 0o777).toBe(0o700);
+      expect(loose()).toEqual([]);
+      expect(fresh.output()).not.toContain('other users could read or write');
+
+      chmodSync(modesDir, 0o755);
+      chmodSync(join(modesDir, 'PG_VERSION'), 0o666);
+      chmodSync(join(modesDir, 'base'), 0o755);
+      const again = startServer({ DATA_DIR: modesDir, SEED_DEMO: 'false' });
+      await again.listening;
+      expect(again.output()).toMatch(
+        /"level":40,"msg":"DATA_DIR \S+ had 3 file\(s\) or directories other users/,
+      );
+      expect(loose()).toEqual([]);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
+import { looseModesWarning, prepareDataDir } from './db/data-dir-modes';
 import { seedDemoData } from './db/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
 import { startRolloutRunner } from './rollouts/runner';
@@ -38,7 +39,8 @@ function announceFirstAdmin({
 
 /** Until the app's logger exists, warnings go to stderr as one JSON line, scrubbed like the logger's. */
 let warn = (error: unknown, message: string): void => {
-  process.stderr.write(`${JSON.stringify({ level: 40, msg: message, err: serializeError(error) })}\n`);
+  const err = error === undefined ? undefined : serializeError(error);
+  process.stderr.write(`${JSON.stringify({ level: 40, msg: message, err })}\n`);
 };
 
 /**
@@ -87,6 +89,12 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
   let lock: DataDirLock | undefined;
   let database: DatabaseHandle | undefined;
   try {
+    if (embedded) {
+      // Owner-only before anything in DATA_DIR is written (the lock file included); looser modes left by
+      // an older version or a careless copy are repaired, and said (docs/operating.md, File permissions).
+      const repaired = prepareDataDir(env.DATA_DIR);
+      if (repaired.length > 0) warn(undefined, looseModesWarning(env.DATA_DIR, repaired));
+    }
     lock = embedded ? await lockDataDir(env.DATA_DIR) : undefined;
     const freshEmbedded = embedded && !existsSync(join(env.DATA_DIR, 'PG_VERSION'));
     database = await openDatabase(target, migrationsFolder(root));

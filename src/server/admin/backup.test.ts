@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, tenants } from '../db/schema';
+import { isRelativeInside, tarMembers } from '../db/backup-archive';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
 import { RestoreError, restoreDataDir } from '../db/restore';
@@ -48,6 +49,23 @@ function otherArchive(): string {
   return file;
 }
 
+/** Entries under dir (itself included) that group or others may read, write or enter. */
+const groupOrOtherAccess = (dir: string) =>
+  ['.', ...readdirSync(dir, { recursive: true, encoding: 'utf8' })].filter(
+    (entry) => (statSync(join(dir, entry)).mode & 0o077) !== 0,
+  );
+
+/** A well-formed tar.gz whose one member climbs out of the directory it is unpacked into. */
+function escapingArchive(): string {
+  const header = Buffer.alloc(512);
+  header.write('../PG_VERSION', 0);
+  header.write('00000000003\0', 124);
+  const tar = Buffer.concat([header, Buffer.from('17\n'.padEnd(512, '\0')), Buffer.alloc(1024)]);
+  const file = join(scratch, 'escaping.tar.gz');
+  writeFileSync(file, gzipSync(tar));
+  return file;
+}
+
 /** Whatever a failed restore might leave beside the directory. */
 const leftovers = (dataDir: string) =>
   readdirSync(dirname(dataDir)).filter((entry) => entry.startsWith(`${basename(dataDir)}.`));
@@ -66,6 +84,13 @@ describeApi('GET /api/admin/backup', (ctx) => {
       /^attachment; filename="resource-manager-[\dT-]+Z\.tar\.gz"$/,
     );
     expect(res.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    // Unpacked by hand, it writes nothing outside its target and nothing others may read.
+    const members = tarMembers(gunzipSync(res.rawPayload));
+    expect(members.map((member) => member.name)).toContain('PG_VERSION');
+    expect(members.filter((member) => !isRelativeInside(member.name)).map((m) => m.name)).toEqual([]);
+    expect(new Set(members.map((m) => `${m.directory ? 'dir' : 'file'} ${m.mode.toString(8)}`))).toEqual(
+      new Set(['dir 700', 'file 600']),
+    );
     const [event] = await ctx().db.select().from(auditEvents).where(eq(auditEvents.action, 'system.backup'));
     expect(event).toMatchObject({ actorId: 'test-admin', resourceType: 'system' });
   });
@@ -98,6 +123,8 @@ describeApi('GET /api/admin/backup', (ctx) => {
     expect(restored).not.toContain('Replaced');
     expect(previous && (await tenantNamesIn(previous))).toEqual(['Replaced']);
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    expect(groupOrOtherAccess(dataDir)).toEqual([]);
+    expect(previous && groupOrOtherAccess(previous)).toEqual([]);
     // Four data directories opened in turn: slow on a loaded machine.
   }, 120_000);
 });
@@ -135,6 +162,7 @@ describe('restore refusals', () => {
     ['a file that is not a backup', () => __filename, /is not a backup of the embedded database/],
     ['a gzipped tar of something else', () => otherArchive(), /no PG_VERSION in it/],
     ['a missing file', () => join(scratch, 'missing.tar.gz'), /Backup file not found/],
+    ['an archive whose member climbs out', () => escapingArchive(), /member \.\.\/PG_VERSION/],
   ])('refuses %s with the reason, changing nothing', async (_case, file, message) => {
     const before = snapshot();
     const attempt = restoreDataDir({ backupFile: file(), dataDir, migrationsFolder: migrationsFolder() });

@@ -2,19 +2,46 @@ import { deleteAllResourcesInputSchema, deleteAllResourcesResultSchema } from '.
 import { requireViewer } from '../auth/guard';
 import { adminOnly } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database, DatabaseHandle } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
-import { backupEmbedded, backupFileName } from './backup';
+import { conflict } from '../errors';
+import { backupEmbedded, backupFileName, POSTGRES_BACKUP_MESSAGE } from './backup';
 import { deleteAllResources } from './service';
 
 const archiveBody = z.custom<Buffer>((value) => Buffer.isBuffer(value));
 
+/** The headers of a backup download: HEAD answers them too. */
+const downloadHeaders = (reply: FastifyReply) =>
+  reply
+    .type('application/gzip')
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `attachment; filename="${backupFileName(new Date())}"`);
+
 export function adminRoutes(app: ZodApp, { db, dump }: { db: Database; dump: DatabaseHandle['dump'] }): void {
+  // Fastify's automatic HEAD would run the GET handler, building the whole copy and throwing it away.
+  app.head(
+    '/api/admin/backup',
+    {
+      config: { permission: adminOnly },
+      schema: {
+        tags: ['admin'],
+        summary: 'The headers of a backup download, without taking the copy',
+        response: { 200: z.null(), ...errorResponses(401, 403, 409) },
+      },
+    },
+    async (_request, reply) => {
+      if (!dump) throw conflict(POSTGRES_BACKUP_MESSAGE);
+      return downloadHeaders(reply).send();
+    },
+  );
+
   app.get(
     '/api/admin/backup',
     {
+      exposeHeadRoute: false,
       config: { permission: adminOnly },
       schema: {
         tags: ['admin'],
@@ -29,11 +56,7 @@ export function adminRoutes(app: ZodApp, { db, dump }: { db: Database; dump: Dat
     },
     async (request, reply) => {
       const archive = await backupEmbedded(db, dump, actorOf(requireViewer(request), request.ip));
-      return reply
-        .type('application/gzip')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${backupFileName(new Date())}"`)
-        .send(archive);
+      return downloadHeaders(reply).send(archive);
     },
   );
 

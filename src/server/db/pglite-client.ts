@@ -3,6 +3,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, DatabaseHandle, DatabaseTarget } from './database';
+import { ownerOnlyArchive } from './backup-archive';
+import { createOwnerOnly, tightenModes } from './data-dir-modes';
 import type { ListenFn } from './notifications';
 import { pgliteWasmModule } from './pglite-wasm';
 import * as schema from './schema';
@@ -20,6 +22,8 @@ export async function openPglite(
   { dataDir, loadDataDir }: Extract<DatabaseTarget, { kind: 'pglite' }>,
   migrationsFolder: string,
 ): Promise<DatabaseHandle> {
+  // Whoever opens a data directory (the server, a restore, a test), PostgreSQL's files are owner-only.
+  if (dataDir) createOwnerOnly();
   // pg_trgm backs the lists' search indexes (migration 0004); PGlite ships it as a separate module.
   const client = await PGlite.create({
     dataDir,
@@ -28,6 +32,8 @@ export async function openPglite(
     pgliteWasmModule: await pgliteWasmModule(),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
+  // A first start copies PGlite's template files in with an explicit 0666, which no umask corrects.
+  if (dataDir) tightenModes(dataDir);
   // Timestamps are rendered as text by the server: pin the zone so every row reads the same way.
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzle({ client, schema, casing: 'snake_case' });
@@ -39,7 +45,11 @@ export async function openPglite(
       await client.query('select 1');
     },
     close: () => client.close(),
-    dump: () => client.dumpDataDir('gzip'),
+    // Relative member names and owner-only modes (backup-archive.ts), whatever PGlite writes.
+    dump: async () =>
+      new Blob([ownerOnlyArchive(Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()))], {
+        type: 'application/gzip',
+      }),
     listen: pgliteListen(client),
   };
 }

@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { openDatabase } from './client';
 import { fileTimeStamp, LOCK_FILE, lockDataDir } from './data-dir-lock';
+import { isRelativeInside, tarMembers } from './backup-archive';
+import { tightenModes } from './data-dir-modes';
 import { users } from './schema';
 
 /** A restore that could not run; nothing was changed. The message is for the operator. */
@@ -19,23 +21,6 @@ export interface RestoreResult {
 /** Anything in the directory besides a lock file: it is moved aside, never deleted. */
 const holdsData = (dir: string) => existsSync(dir) && readdirSync(dir).some((entry) => entry !== LOCK_FILE);
 
-const TAR_BLOCK = 512;
-
-/** The entry names of a tar archive (ustar headers: name in bytes 0-99, octal size in 124-135). */
-function tarEntryNames(tar: Buffer): string[] {
-  const names: string[] = [];
-  for (let offset = 0; offset + TAR_BLOCK <= tar.length;) {
-    const header = tar.subarray(offset, offset + TAR_BLOCK);
-    if (header.every((byte) => byte === 0)) break;
-    const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
-    const size = Number.parseInt(header.subarray(124, 136).toString('utf8').replace(/\0.*$/s, '').trim(), 8);
-    if (!name || !Number.isFinite(size)) break;
-    names.push(name);
-    offset += TAR_BLOCK + Math.ceil(size / TAR_BLOCK) * TAR_BLOCK;
-  }
-  return names;
-}
-
 /**
  * Checks the file is a whole gzipped tar of a PostgreSQL data directory before PGlite reads it: PGlite
  * fails on a damaged archive with an error it does not hand back (an unhandled stream error).
@@ -44,11 +29,15 @@ function readDump(backupFile: string): Blob {
   const archive = readFileSync(backupFile);
   let names: string[] = [];
   try {
-    names = tarEntryNames(gunzipSync(archive));
+    names = tarMembers(gunzipSync(archive)).map((member) => member.name);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new RestoreError(`${backupFile} is not a backup of the embedded database (${reason})`);
   }
+  // Older backups name their members from the root (`/PG_VERSION`); none of ours ever climbs out.
+  const escaping = names.find((name) => !isRelativeInside(name.replace(/^\/+/, '')));
+  if (escaping !== undefined)
+    throw new RestoreError(`${backupFile} is not a backup of the embedded database (member ${escaping})`);
   if (!names.some((name) => name === 'PG_VERSION' || name.endsWith('/PG_VERSION')))
     throw new RestoreError(`${backupFile} is not a backup of the embedded database (no PG_VERSION in it)`);
   return new Blob([archive]);
@@ -105,7 +94,11 @@ export async function restoreDataDir(options: {
     if (previous) renameSync(dataDir, previous);
     else rmSync(dataDir, { recursive: true, force: true });
     renameSync(staging, dataDir);
-    if (previous) rmSync(join(previous, LOCK_FILE), { force: true });
+    if (previous) {
+      rmSync(join(previous, LOCK_FILE), { force: true });
+      // The former contents hold the same hashes as the live directory: owner-only too.
+      tightenModes(previous);
+    }
     return { dataDir, previous };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../contract/users';
 import type { Viewer } from '../auth/viewer';
-import { callerOf, canonicalJson, requestHash } from './idempotency';
+import { callerOf, canonicalJson, carriesSecret, requestHash } from './idempotency';
 
 describe('Idempotency-Key request hash and caller', () => {
   it('writes JSON with keys sorted at every level, arrays in their order', () => {
@@ -19,6 +19,15 @@ describe('Idempotency-Key request hash and caller', () => {
     expect(requestHash('POST', '/api/tenants?x=1', { name: 'a', owner: 'b' })).not.toBe(hash);
     expect(requestHash('PUT', '/api/tenants', { name: 'a', owner: 'b' })).not.toBe(hash);
     expect(requestHash('POST', '/api/x', undefined)).toBe(requestHash('POST', '/api/x', null));
+  });
+
+  it('tells a body carrying a secret, at any depth, from one without', () => {
+    expect(carriesSecret({ name: 'a', password: 'p' })).toBe(true);
+    expect(carriesSecret({ sso: { clientSecret: 's' } })).toBe(true);
+    expect(carriesSecret([{ apiToken: 't' }])).toBe(true);
+    expect(carriesSecret({ name: 'a', password: null })).toBe(false);
+    expect(carriesSecret({ name: 'password', owner: 'secret' })).toBe(false);
+    expect(carriesSecret(undefined)).toBe(false);
   });
 
   it('scopes keys to the token when there is one, else to the user', () => {

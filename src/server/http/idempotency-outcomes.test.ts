@@ -12,7 +12,7 @@ import { claimOrReplay, completeKey, releaseKey, type IdempotencyLimits } from '
 
 /** 5xx outcomes (through a probe route that fails on demand) and the store's wait, 409 and takeover. */
 
-const limits: IdempotencyLimits = { waitMs: 10_000, pollMs: 20, staleMs: 60_000 };
+const limits: IdempotencyLimits = { waitMs: 10_000, pollMs: 20, staleMs: 60_000, heartbeatMs: 10_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const request = (key: string) => ({ caller: 'user:store-test', key, requestHash: 'hash-a' });
 const created = { status: 201, headers: { 'content-type': 'application/json' }, body: '{"n":1}' };
@@ -149,7 +149,10 @@ for (const kind of testDatabaseKinds()) {
       const oldToken = await claim(db, 'stale-2');
       await db
         .update(idempotencyKeys)
-        .set({ createdAt: sql`date_trunc('milliseconds', now()) - interval '2 minutes'` })
+        .set({
+          createdAt: sql`date_trunc('milliseconds', now()) - interval '2 minutes'`,
+          heartbeatAt: sql`now() - interval '2 minutes'`,
+        })
         .where(eq(idempotencyKeys.key, 'stale-2'));
       const staleToken = (await rowOf(db, 'stale-2'))?.createdAt ?? '';
       expect(staleToken).not.toBe(oldToken);

@@ -14,11 +14,21 @@ export interface IdempotencyLimits {
   waitMs: number;
   /** How often a waiting retry reads the row again. */
   pollMs: number;
-  /** A pending row older than this belongs to a process that died: the next request takes it over. */
+  /**
+   * A pending row not renewed for this long belongs to a request that no longer runs (its process died,
+   * or it ended without storing an answer): the next request with the key takes it over.
+   */
   staleMs: number;
+  /** How often the process running a request renews its pending row; well inside `staleMs`. */
+  heartbeatMs: number;
 }
 
-export const DEFAULT_IDEMPOTENCY_LIMITS: IdempotencyLimits = { waitMs: 30_000, pollMs: 50, staleMs: 60_000 };
+export const DEFAULT_IDEMPOTENCY_LIMITS: IdempotencyLimits = {
+  waitMs: 30_000,
+  pollMs: 50,
+  staleMs: 60_000,
+  heartbeatMs: 10_000,
+};
 /** Seconds the 409 of a key still in progress tells the client to wait. */
 export const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 /** How often each server process deletes expired keys. */
@@ -72,7 +82,7 @@ async function readKey(db: Database, req: IdempotencyRequest, limits: Idempotenc
       headers: idempotencyKeys.responseHeaders,
       body: idempotencyKeys.responseBody,
       expired: sql<boolean>`${idempotencyKeys.expiresAt} <= now()`,
-      stale: sql<boolean>`${idempotencyKeys.completedAt} is null and ${idempotencyKeys.createdAt} < ${staleBefore(limits)}`,
+      stale: sql<boolean>`${idempotencyKeys.completedAt} is null and ${idempotencyKeys.heartbeatAt} < ${staleBefore(limits)}`,
     })
     .from(idempotencyKeys)
     .where(keyIs(req));
@@ -81,7 +91,7 @@ async function readKey(db: Database, req: IdempotencyRequest, limits: Idempotenc
 
 /**
  * Claims an existing row for this request, atomically: an expired one (the key is new again), or a
- * pending one of the same request whose owner stopped answering. Undefined when another request won.
+ * pending one of the same request that nobody renews any more. Undefined when another request won.
  */
 async function takeOver(
   db: Database,
@@ -95,13 +105,14 @@ async function takeOver(
       : and(
           eq(idempotencyKeys.requestHash, req.requestHash),
           isNull(idempotencyKeys.completedAt),
-          sql`${idempotencyKeys.createdAt} < ${staleBefore(limits)}`,
+          sql`${idempotencyKeys.heartbeatAt} < ${staleBefore(limits)}`,
         );
   const [row] = await db
     .update(idempotencyKeys)
     .set({
       requestHash: req.requestHash,
       createdAt: claimTime,
+      heartbeatAt: sql`now()`,
       expiresAt: expiry,
       completedAt: null,
       responseStatus: null,
@@ -188,6 +199,17 @@ export async function completeKey(
       responseHeaders: JSON.stringify(response.headers),
       responseBody: response.body,
     })
+    .where(and(keyIs(req), eq(idempotencyKeys.createdAt, token), isNull(idempotencyKeys.completedAt)));
+}
+
+/**
+ * Renews a pending claim while its request runs (docs/idempotency.md, "Stale takeover"); a claim already
+ * completed, released or taken over is left alone.
+ */
+export async function renewKey(db: Database, req: IdempotencyRequest, token: string): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ heartbeatAt: sql`now()` })
     .where(and(keyIs(req), eq(idempotencyKeys.createdAt, token), isNull(idempotencyKeys.completedAt)));
 }
 

@@ -212,7 +212,7 @@ describeApi('Idempotency-Key on POST', (ctx) => {
     expect(await tenantsNamed(db, 'Expiring Two')).toBe(2);
   });
 
-  it('takes over a pending key whose first request stopped answering (stale)', async () => {
+  it('takes over a pending key nobody renewed for a minute (its request no longer runs)', async () => {
     const db = ctx().db;
     const body = tenantBody('Taken Over');
     await db.insert(idempotencyKeys).values({
@@ -220,6 +220,8 @@ describeApi('Idempotency-Key on POST', (ctx) => {
       key: 'stale-1',
       requestHash: requestHash('POST', '/api/tenants', body),
       createdAt: sql`now() - interval '2 minutes'`,
+      // Not renewed for two minutes: the request that claimed it no longer runs.
+      heartbeatAt: sql`now() - interval '2 minutes'`,
       expiresAt: sql`now() + interval '1 day'`,
     });
     const res = await createTenant(ctx(), 'stale-1', body);

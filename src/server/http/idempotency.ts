@@ -4,11 +4,13 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../contra
 import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { badRequest } from '../errors';
+import { assertMayStillSee } from './idempotency-replay';
 import {
   claimOrReplay,
   completeKey,
   DEFAULT_IDEMPOTENCY_LIMITS,
   releaseKey,
+  renewKey,
   type IdempotencyLimits,
   type IdempotencyRequest,
 } from './idempotency-store';
@@ -30,6 +32,8 @@ declare module 'fastify' {
 interface IdempotencyState extends IdempotencyRequest {
   /** Set while this request owns the key: its response is stored when sent. */
   token?: string;
+  /** Stops renewing the claim (the request answered, or failed before answering). */
+  stopRenewing?: () => void;
 }
 
 /** The header a replayed response carries. */
@@ -82,16 +86,33 @@ function parseKey(raw: string | string[] | undefined): string | undefined {
   return key;
 }
 
+/** Field names that hold a secret: a password, a passphrase, a client secret, a token, a private key. */
+const SECRET_FIELD = /pass(?:word|phrase)|secret|token|credential|private_?key/i;
+
 /**
- * A POST to a declared /api route by a signed-in caller; public routes (sign-in) and routes that opt out
- * (`config.idempotency: false`) ignore the header.
+ * Whether a body holds a field named like a secret, at any depth. Its request keeps no key record: even a
+ * salted fast hash of a password is a cheap offline guess for whoever reads a backup (docs/idempotency.md).
+ */
+export function carriesSecret(body: unknown, depth = 0): boolean {
+  if (body === null || typeof body !== 'object' || depth > 8) return false;
+  if (Array.isArray(body)) return body.some((item: unknown) => carriesSecret(item, depth + 1));
+  return Object.entries(body).some(
+    ([name, value]) =>
+      (SECRET_FIELD.test(name) && value !== undefined && value !== null) || carriesSecret(value, depth + 1),
+  );
+}
+
+/**
+ * A POST to a declared /api route by a signed-in caller; public routes (sign-in), routes that opt out
+ * (`config.idempotency: false`) and bodies carrying a secret ignore the header.
  */
 const applies = (request: FastifyRequest): boolean =>
   request.method === 'POST' &&
   request.viewer !== null &&
   request.routeOptions.config?.permission !== undefined &&
   request.routeOptions.config.idempotency !== false &&
-  (request.routeOptions.url ?? '').startsWith('/api/');
+  (request.routeOptions.url ?? '').startsWith('/api/') &&
+  !carriesSecret(request.body);
 
 function headerText(value: ReturnType<FastifyReply['getHeader']>): string | undefined {
   if (typeof value === 'string') return value;
@@ -106,6 +127,28 @@ function replayableHeaders(reply: FastifyReply): Record<string, string> {
     if (value !== undefined) headers[name] = value;
   }
   return headers;
+}
+
+/**
+ * Renews the claim every `heartbeatMs` while the request runs in this process: a key whose renewals
+ * stopped belongs to a request that no longer runs, and only such a key is taken over (never one still
+ * being worked on, however slow). Answers the function that stops the renewals.
+ */
+function keepRenewing(
+  db: Database,
+  state: IdempotencyRequest,
+  token: string,
+  heartbeatMs: number,
+  request: FastifyRequest,
+): () => void {
+  const timer = setInterval(() => {
+    renewKey(db, state, token).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'idempotency: could not renew a pending key'),
+    );
+  }, heartbeatMs);
+  // The renewals never hold the process open at shutdown: a drained request has stopped them already.
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Stores the owner's response, or forgets the claim on a 5xx or a body that cannot be stored. */
@@ -154,8 +197,11 @@ export function registerIdempotency(
     const outcome = await claimOrReplay(deps.db, state, limits);
     if (outcome.kind === 'claimed') {
       state.token = outcome.token;
+      state.stopRenewing = keepRenewing(deps.db, state, outcome.token, limits.heartbeatMs, request);
       return;
     }
+    // The guard ran again for this request; what the stored answer shows must still be the caller's to see.
+    if (request.viewer) assertMayStillSee(request.viewer, outcome.response);
     const { status, headers, body } = outcome.response;
     reply.status(status).headers(headers).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     return reply.send(body ?? undefined);
@@ -166,6 +212,7 @@ export function registerIdempotency(
     const token = state?.token;
     if (!state || token === undefined) return payload;
     state.token = undefined;
+    state.stopRenewing?.();
     try {
       await finish(deps.db, state, token, reply, payload);
     } catch (error) {
@@ -174,4 +221,7 @@ export function registerIdempotency(
     }
     return payload;
   });
+
+  // A reply that never reached onSend (the connection went first) must not keep its claim alive.
+  app.addHook('onResponse', async (request) => request.idempotency?.stopRenewing?.());
 }

@@ -49,6 +49,11 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 of method, path and body: the same key with another request is refused. */
     requestHash: text().notNull(),
     createdAt: createdAtColumn(),
+    /**
+     * The pending claim's last sign of life: its process renews it while the request runs, so a row
+     * nobody renews belongs to a request that no longer runs, and only such a row is taken over.
+     */
+    heartbeatAt: createdAtColumn(),
     expiresAt: isoTimestamp().notNull(),
     completedAt: isoTimestamp(),
     responseStatus: integer(),

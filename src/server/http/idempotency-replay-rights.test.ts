@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { userProfiles, users } from '../db/schema';
+import { describeApi } from '../test/api-harness';
+import { insertChangeRequestFixtures, insertFixtures } from '../test/fixtures';
+import { sessionCookieFor, type TestPersona } from '../test/sessions';
+
+const CHANGES = '/api/change-requests';
+
+/** A developer of tenant-001 who loses her role between a request and its replay. */
+const DEVELOPER: TestPersona = {
+  id: 'replay-dev',
+  email: 'replay-dev@example.com',
+  roles: { 'tenant-001': 'developer' },
+};
+
+const productionVersion = {
+  kind: 'configuration.create',
+  body: {
+    subscriptionId: 'sub-tenant-001-api-002',
+    tenantId: 'tenant-001',
+    capabilityId: 'api-002',
+    environment: 'production',
+    region: 'us-east-1',
+    configuration: '{"replayed":true}',
+  },
+};
+
+describeApi(
+  'Idempotency-Key replays re-check the caller’s rights',
+  (ctx) => {
+    const post = async (url: string, payload: object, key: string, cookie: string) =>
+      ctx().inject({ method: 'POST', url, payload, headers: { cookie, 'idempotency-key': key } });
+    const loseTenantRole = () =>
+      ctx()
+        .db.delete(userProfiles)
+        .where(and(eq(userProfiles.userId, DEVELOPER.id), eq(userProfiles.tenantId, 'tenant-001')));
+
+    it('refuses the replay of a change request and of a comment once the caller lost her tenant role', async () => {
+      const cookie = await sessionCookieFor(ctx().db, DEVELOPER);
+      const created = await post(CHANGES, { change: productionVersion }, 'cr-create', cookie);
+      expect(created.statusCode, created.body).toBe(201);
+      const commented = await post(
+        `${CHANGES}/cr-comment/comments`,
+        { body: 'looks right' },
+        'cr-note',
+        cookie,
+      );
+      expect(commented.statusCode, commented.body).toBe(200);
+      // While she holds the role, the replay is the first answer.
+      const replayed = await post(CHANGES, { change: productionVersion }, 'cr-create', cookie);
+      expect(replayed.headers['idempotent-replayed']).toBe('true');
+      expect(replayed.body).toBe(created.body);
+
+      await loseTenantRole();
+      const id = created.json<{ id: string }>().id;
+      const read = await ctx().inject({ method: 'GET', url: `${CHANGES}/${id}`, headers: { cookie } });
+      expect(read.statusCode).toBe(404);
+
+      for (const [url, payload, key] of [
+        [CHANGES, { change: productionVersion }, 'cr-create'],
+        [`${CHANGES}/cr-comment/comments`, { body: 'looks right' }, 'cr-note'],
+      ] as const) {
+        const again = await post(url, payload, key, cookie);
+        expect(again.statusCode, `${url}: ${again.body}`).toBe(404);
+        expect(again.headers['idempotent-replayed']).toBeUndefined();
+        expect(again.body).not.toContain(id);
+        expect(again.json()).toMatchObject({ code: 'NOT_FOUND' });
+      }
+    });
+
+    it('refuses the replay of an administrator’s write once she is no longer one', async () => {
+      const persona: TestPersona = {
+        id: 'replay-admin',
+        email: 'replay-admin@example.com',
+        globalRole: 'admin',
+      };
+      const cookie = await sessionCookieFor(ctx().db, persona);
+      const payload = { name: 'Replay Tenant', owner: 'ops@example.com' };
+      const created = await post('/api/tenants', payload, 'tenant-create', cookie);
+      expect(created.statusCode, created.body).toBe(201);
+      await ctx().db.update(users).set({ globalRole: 'user' }).where(eq(users.id, persona.id));
+      const again = await post('/api/tenants', payload, 'tenant-create', cookie);
+      expect(again.statusCode).toBe(403);
+      expect(again.headers['idempotent-replayed']).toBeUndefined();
+    });
+  },
+  async (db) => {
+    await insertFixtures(db);
+    await insertChangeRequestFixtures(db);
+  },
+);
