@@ -4,7 +4,7 @@ import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import { auditEvents, userProfiles, users } from '../db/schema';
 import { describeApi, type ApiContext } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
-import { bearerTokenFor, TEST_ADMIN, type TestPersona } from '../test/sessions';
+import { bearerTokenFor, sessionCookieFor, TEST_ADMIN, type TestPersona } from '../test/sessions';
 
 const PASSWORD = 'a-long-and-unusual-passphrase-42';
 const BREAK_GLASS: TestPersona = { id: 'break-glass', email: 'admin@example.com', globalRole: 'admin' };
@@ -97,6 +97,49 @@ describeApi(
         .from(auditEvents)
         .where(and(eq(auditEvents.action, 'api_token.revoke'), eq(auditEvents.actorId, TEST_ADMIN.id)));
       expect(revocations).toHaveLength(1);
+    });
+
+    it("revokes an account's tokens when another administrator resets its password; setting one's own keeps them", async () => {
+      const owner: TestPersona = {
+        id: 'reset-me',
+        email: 'reset-me@a.io',
+        roles: { 'tenant-001': 'developer' },
+      };
+      const token = await bearerTokenFor(ctx().db, owner);
+      // Whoever knew the old password could have minted this token: a reset by someone else ends it.
+      const setPassword = (id: string) =>
+        ctx().inject({ method: 'POST', url: `/api/users/${id}/password`, payload: { password: PASSWORD } });
+      const reset = await setPassword(owner.id);
+      expect(reset.statusCode).toBe(204);
+      const after = await asToken(ctx, token, 'GET', '/api/tenants');
+      expect(after.statusCode).toBe(401);
+      expect(after.json().message).toBe(TOKEN_MESSAGES.revoked);
+      const revocations = await ctx()
+        .db.select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'api_token.revoke'), eq(auditEvents.actorId, TEST_ADMIN.id)));
+      const ofOwner = revocations.map(
+        (event) => JSON.parse(event.changes ?? 'null') as { userId?: string } | null,
+      );
+      expect(ofOwner.filter((changes) => changes?.userId === owner.id)).toEqual([
+        expect.objectContaining({ userId: owner.id, reason: 'password reset' }),
+      ]);
+      // An administrator setting their own password keeps their own tokens.
+      const admin: TestPersona = {
+        id: 'second-admin',
+        email: 'second-admin@example.com',
+        globalRole: 'admin',
+      };
+      const own = await bearerTokenFor(ctx().db, admin);
+      const cookie = await sessionCookieFor(ctx().db, admin);
+      const ownSet = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/users/${admin.id}/password`,
+        headers: { cookie },
+        payload: { password: PASSWORD },
+      });
+      expect(ownSet.statusCode).toBe(204);
+      expect((await asToken(ctx, own, 'GET', '/api/tenants')).statusCode).toBe(200);
     });
 
     it('keeps the API documentation from every token, for people signed in only', async () => {

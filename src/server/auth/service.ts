@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/service';
 import type { Database, Executor, Transaction } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';
+import { endCredentials } from '../users/credentials';
 import { assertPasswordLoginAllowed, type PasswordLoginPolicy } from './password-login';
 import { hashPassword, verifyPassword } from './passwords';
 import { beginLoginAttempt, recordLoginSuccess } from './rate-limit';
@@ -96,7 +97,7 @@ export async function logout(db: Database, token: string, actor: Actor): Promise
   });
 }
 
-/** An administrator sets (or resets) a user's password; the user's open sessions end. */
+/** An administrator sets (or resets) a user's password; the user's open sessions end, and on a reset their tokens. */
 export async function setUserPassword(
   db: Database,
   userId: string,
@@ -115,7 +116,9 @@ export async function setUserPassword(
       .update(users)
       .set({ passwordHash, ...setBy })
       .where(eq(users.id, userId));
-    await deleteUserSessions(tx, userId);
+    // A reset by someone else ends the tokens too; one's own new password keeps them.
+    if (actor.id === userId) await deleteUserSessions(tx, userId);
+    else await endCredentials(tx, userId, actor, 'password reset');
     await recordAudit(tx, actor, {
       action: 'user.password_set',
       resourceType: 'user',

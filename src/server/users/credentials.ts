@@ -5,13 +5,22 @@ import type { Actor } from '../auth/viewer';
 import type { Executor } from '../db/client';
 import { apiTokens } from '../db/schema';
 
+/** Why a user's credentials end: both mean someone else may have held them. */
+export type CredentialsEndReason = 'owner disabled' | 'password reset';
+
 /**
- * Disabling a user ends every credential they hold: their sessions, and their API tokens for good
- * (revoked, each audited), so re-enabling the account revives none of them. An account is disabled
- * because someone left or was compromised; whoever comes back signs in and makes new tokens
- * (docs/automation.md).
+ * Disabling a user, or another administrator resetting their password, ends every credential they hold:
+ * their sessions, and their API tokens for good (revoked, each audited), so re-enabling the account
+ * revives none of them. An account is disabled because someone left or was compromised, and a reset
+ * means the old password may be known to someone else, who could have minted a token with it; whoever
+ * comes back signs in and makes new tokens (docs/automation.md).
  */
-export async function endCredentials(tx: Executor, userId: string, actor: Actor): Promise<void> {
+export async function endCredentials(
+  tx: Executor,
+  userId: string,
+  actor: Actor,
+  reason: CredentialsEndReason,
+): Promise<void> {
   await deleteUserSessions(tx, userId);
   const revoked = await tx
     .update(apiTokens)
@@ -23,7 +32,7 @@ export async function endCredentials(tx: Executor, userId: string, actor: Actor)
       action: 'api_token.revoke',
       resourceType: 'api_token',
       resourceId: token.id,
-      changes: { name: token.name, userId, reason: 'owner disabled' },
+      changes: { name: token.name, userId, reason },
     });
   }
 }

@@ -182,7 +182,7 @@ export async function updateUser(
             throw conflict('The last active administrator cannot be demoted or disabled');
         }
         if (before.status === 'active' && values.status !== undefined && values.status !== 'active')
-          await endCredentials(tx, id, actor);
+          await endCredentials(tx, id, actor, 'owner disabled');
         return { set: values, changes: (after) => changedFieldsOf(before, after, values) };
       });
       return updated;
