@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "require_production_health_checks" boolean DEFAULT false NOT NULL;
