@@ -47,10 +47,9 @@ function record(theme: string, findings: Finding[]): void {
     appendFileSync(file, `${JSON.stringify({ theme, ...finding, count: nodes.length, nodes })}\n`);
 }
 
-function expectNoSeriousViolations(findings: Finding[]): void {
-  const blocking = findings.filter(
-    (finding) => finding.impact === 'critical' || finding.impact === 'serious',
-  );
+/** Fails on any finding of the given impacts (by default critical and serious). */
+function expectNoSeriousViolations(findings: Finding[], impacts = ['critical', 'serious']): void {
+  const blocking = findings.filter((finding) => impacts.includes(finding.impact));
   expect(
     blocking.map(
       (finding) => `${finding.what}: ${finding.impact} ${finding.id}\n  ${finding.nodes.join('\n  ')}`,
@@ -99,6 +98,20 @@ for (const theme of ['dark', 'light'] as const) {
       }
       record(theme, findings);
       expectNoSeriousViolations(findings);
+    });
+
+    // The deployments page is held to moderate findings too (landmark names, heading order).
+    test('the deployments page, moderate findings included', async ({ page }) => {
+      const findings: Finding[] = [];
+      for (const route of appRoutes.filter((r) => r.path.startsWith('/deployments'))) {
+        await test.step(`${route.name} (${route.path})`, async () => {
+          const path = await openAppRoute(page, route);
+          await expect(page.getByRole('region', { name: 'Blue Slot', exact: true })).toBeVisible();
+          findings.push(...(await scan(page, path)));
+        });
+      }
+      record(theme, findings);
+      expectNoSeriousViolations(findings, ['critical', 'serious', 'moderate']);
     });
 
     test('the sign-in page', async ({ anonymousPage }) => {

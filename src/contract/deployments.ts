@@ -58,8 +58,15 @@ export const switchCapabilityBodySchema = switchMicrofrontendBodySchema
   .omit({ microfrontendId: true })
   .extend({ capabilityId: z.string().min(1).max(200) });
 
-/** A slot's health check: an http(s) URL the prober GETs, and an optional interval of its own. */
-export const healthCheckUrlSchema = httpUrl;
+/**
+ * A slot's health check: an http(s) URL the prober GETs, and an optional interval of its own. No control
+ * character or white space inside: the URL parser drops tabs and line breaks, so the URL saved would not
+ * be the one probed.
+ */
+export const healthCheckUrlSchema = httpUrl.refine(
+  (value) => !/[\s\p{Cc}]/u.test(value),
+  'Must not contain white space or control characters',
+);
 export const healthCheckIntervalSchema = z.number().int().min(5).max(3600);
 const healthCheckFields = {
   healthCheckUrl: healthCheckUrlSchema.nullable().optional(),

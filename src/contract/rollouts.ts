@@ -116,9 +116,15 @@ export const rolloutSchema = z.object({
 });
 export type Rollout = z.infer<typeof rolloutSchema>;
 
-/** The buttons of a rollout; production ones go through the approval policy like a switch. */
+/**
+ * The buttons of a rollout. Promote and resume move traffic on, so where the approval policy asks
+ * approvals they are change requests, like a switch; pause and abort move toward safety (traffic held,
+ * or back on the stable slot), so anyone who may deploy does them at once (docs/rollouts.md).
+ */
 export const rolloutActionSchema = z.enum(rolloutActions);
 export type RolloutAction = z.infer<typeof rolloutActionSchema>;
+export const immediateRolloutActions: readonly RolloutAction[] = ['pause', 'abort'];
+export const isImmediateRolloutAction = (action: RolloutAction) => immediateRolloutActions.includes(action);
 export const rolloutActionBodySchema = z.object({
   rolloutId: idParamSchema,
   action: rolloutActionSchema,

@@ -10,6 +10,8 @@ export const settingsSchema = z.object({
   autoScaling: z.boolean(),
   /** While on, every change by a non-administrator is refused with 503. */
   maintenanceMode: z.boolean(),
+  /** While on, a production switch to a slot without a health check is refused (docs/health-checks.md). */
+  requireProductionHealthChecks: z.boolean(),
   /** null until the settings were first saved. */
   updatedAt: timestampSchema.nullable(),
   updatedBy: z.string().nullable(),
@@ -18,22 +20,30 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** docs/product.md, Settings: notifications on, auto-scaling and maintenance mode off. */
+/**
+ * docs/product.md, Settings: notifications on, auto-scaling and maintenance mode off; health checks not
+ * required in production.
+ */
 export const DEFAULT_SETTINGS = {
   accountEmail: null,
   organization: null,
   emailNotifications: true,
   autoScaling: false,
   maintenanceMode: false,
+  requireProductionHealthChecks: false,
 } as const satisfies Omit<Settings, 'updatedAt' | 'updatedBy' | 'revision'>;
 
-/** PUT /api/settings replaces every field. An empty account email means "none". */
+/**
+ * PUT /api/settings replaces every field. An empty account email means "none". A client written before
+ * requireProductionHealthChecks existed leaves it out, and it keeps its saved value.
+ */
 export const settingsInputSchema = z.object({
   accountEmail: z.union([z.literal(''), emailSchema]).nullable(),
   organization: z.string().trim().max(200).nullable(),
   emailNotifications: z.boolean(),
   autoScaling: z.boolean(),
   maintenanceMode: z.boolean(),
+  requireProductionHealthChecks: z.boolean().optional(),
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>;
 

@@ -82,7 +82,8 @@ export interface SwitchRequest extends ForceFields {
  * Moves all traffic from the live slot to the inactive one, in one transaction under the resource's
  * lock; or, asked for a progressive switch, starts a rollout that moves it in steps (src/server/rollouts).
  * Anything but exactly one live and one inactive slot, a stale from/to, a rollout in progress or a
- * target that has not passed its health check (unless forced) is refused.
+ * target the health gate refuses (unless forced) is refused; the audit event records the target's health
+ * ("not checked" for a slot without a health check).
  */
 export async function switchSlots<R>(
   db: Database,
@@ -108,10 +109,10 @@ export async function switchSlots<R>(
     ) {
       throw conflict(`The live slot is ${from.slot} now: reload and try again.`);
     }
-    const { forced } = await assertSwitchGate(tx, to, request, actor);
+    const { forced, health } = await assertSwitchGate(tx, to, request, actor);
     const now = new Date();
     if (request.progressive) {
-      const gate = { forced, forceReason: request.forceReason };
+      const gate = { forced, forceReason: request.forceReason, health };
       const slotsOf = { resourceId, environment, fromSlot: from.slot, toSlot: to.slot };
       await startRollout(tx, kind, slotsOf, request.progressive, gate, actor, now);
       return slotsAfter(tx, kind, resourceId, environment);
@@ -136,6 +137,7 @@ export async function switchSlots<R>(
         environment,
         fromSlot: from.slot,
         toSlot: to.slot,
+        health,
         ...(forced && { forced: true, forceReason: request.forceReason?.trim() }),
       },
     });

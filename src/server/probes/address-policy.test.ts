@@ -30,6 +30,14 @@ describe('the prober address policy', () => {
     ['::7f00:1', 'a loopback address'],
     ['64:ff9b::a00:5', 'a private address'],
     ['64:ff9b::169.254.169.254', 'a link-local (metadata) address'],
+    ['64:ff9b:1::a00:1', 'a local-use NAT64 address'],
+    ['64:ff9b:1:ffff::808:808', 'a local-use NAT64 address'],
+    ['::ffff:0:7f00:1', 'an IPv4-translated (SIIT) address'],
+    ['::ffff:0:808:808', 'an IPv4-translated (SIIT) address'],
+    ['2002:7f00:1::', 'a 6to4 address'],
+    ['2002:808:808::1', 'a 6to4 address'],
+    ['fec0::1', 'a site-local address'],
+    ['feff:ffff::1', 'a site-local address'],
   ])('refuses %s as %s by default', (address, what) => {
     expect(refusalOf(address, NO_ALLOWANCE)).toBe(
       `Refused: ${address} is ${what}; allow it with HEALTH_CHECK_ALLOW`,
@@ -49,6 +57,8 @@ describe('the prober address policy', () => {
     expect(refusalOf('10.21.0.1', open)).toMatch(/private address/);
     expect(refusalOf('127.0.0.2', open)).toMatch(/loopback/);
     expect(refusalOf('169.254.169.254', open)).toMatch(/metadata/);
+    expect(refusalOf('2002:7f00:1::', open)).toMatch(/6to4/);
+    expect(refusalOf('2002:7f00:1::', allowance('2002::/16'))).toBeNull();
   });
 
   it('keeps host names apart from ranges, and names the entries it cannot read', () => {

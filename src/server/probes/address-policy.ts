@@ -25,6 +25,13 @@ const REFUSED_RANGES: { family: 'ipv4' | 'ipv6'; network: string; prefix: number
   { family: 'ipv6', network: 'fc00::', prefix: 7, what: 'a private address' },
   { family: 'ipv6', network: 'fe80::', prefix: 10, what: 'a link-local address' },
   { family: 'ipv6', network: 'ff00::', prefix: 8, what: 'a multicast address' },
+  // Translated or tunnelled IPv4 the gateway in between may route anywhere, the local network included.
+  { family: 'ipv6', network: '64:ff9b:1::', prefix: 48, what: 'a local-use NAT64 address' },
+  { family: 'ipv6', network: '::ffff:0:0:0', prefix: 96, what: 'an IPv4-translated (SIIT) address' },
+  // A mapped address is judged as its IPv4 address; any spelling not read as one is refused whole.
+  { family: 'ipv6', network: '::ffff:0:0', prefix: 96, what: 'an IPv4-mapped address' },
+  { family: 'ipv6', network: '2002::', prefix: 16, what: 'a 6to4 address' },
+  { family: 'ipv6', network: 'fec0::', prefix: 10, what: 'a site-local address' },
 ];
 
 const REFUSED = REFUSED_RANGES.map((range) => {

@@ -8,6 +8,7 @@ import type { Database, Executor } from '../db/client';
 import { deploymentHealthResults } from '../db/schema';
 import { assertOwnerExists, lockedSlots, slotKindOf, slotTable } from '../deployments/slots';
 import { notFound } from '../errors';
+import { assertNoActiveRollout } from '../rollouts/model';
 
 /** The slots of a resource in one environment, by id (either table's, as a probe result names them). */
 async function slotIds(
@@ -53,7 +54,8 @@ export async function recentHealth(
 
 /**
  * Sets or clears one slot's health check. A new URL starts over: health unknown, counters at zero, its
- * history dropped, and a probe at once. It moves no traffic, so it needs no approval.
+ * history dropped, and a probe at once. It moves no traffic, so it needs no approval; refused (409) while
+ * a rollout is in progress on the resource in that environment.
  */
 export async function setHealthCheck(
   db: Database,
@@ -65,6 +67,8 @@ export async function setHealthCheck(
     const slots = await lockedSlots(tx, kind, body.resourceId, body.environment);
     const slot = slots.find((s) => s.slot === body.slot);
     if (!slot) throw notFound('Deployment slot');
+    // A rollout's gate reads the new slot's check: changing it mid-rollout would change what it judges.
+    await assertNoActiveRollout(tx, body.resourceType, body.resourceId, body.environment);
     const table = slotTable(kind);
     const interval = body.healthCheckIntervalSeconds ?? null;
     const changedUrl = slot.healthCheckUrl !== body.healthCheckUrl;

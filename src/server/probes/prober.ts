@@ -7,6 +7,7 @@ import { deploymentHealthResults } from '../db/schema';
 import { capabilitySlots, microfrontendSlots, slotTable, type SlotKind } from '../deployments/slots';
 import { startPeriodicTask, type PeriodicTask } from '../periodic';
 import type { AddressAllowance } from './address-policy';
+import { useDefaultHealthInterval } from './freshness';
 import { probeUrl, type ProbeOutcome } from './http-probe';
 
 /** The prober's settings (HEALTH_CHECK_* in env.ts; docs/health-checks.md). */
@@ -182,6 +183,8 @@ export function startProber(
   options: { passMs: number; onError: (error: unknown) => void },
 ): Prober {
   let lastPassCompletedAt: Date | undefined;
+  // The gate and the rollouts judge a result's age by this process's interval (freshness.ts).
+  useDefaultHealthInterval(settings.intervalSeconds);
   const task = startPeriodicTask(
     async () => {
       await runDueProbes(db, settings);

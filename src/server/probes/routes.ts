@@ -35,7 +35,7 @@ export function healthCheckRoutes(app: ZodApp, { db }: { db: Database }): void {
         tags,
         summary: "Set or clear one slot's health check URL and interval",
         body: healthCheckSettingsBodySchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -88,7 +88,8 @@ export async function applyRolloutAction(
     }
     case 'resume': {
       const nextActionAt = new Date(now.getTime() + (row.remainingMs ?? 0)).toISOString();
-      const update = { state: 'running', nextActionAt, remainingMs: null } as const;
+      // The reason of a pause on health is over once someone resumes.
+      const update = { state: 'running', nextActionAt, remainingMs: null, reason: null } as const;
       return toRollout(await recordTransition(tx, row, update, event, actor, now));
     }
     case 'promote':

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditEvents } from '../db/schema';
 import { switchSlots } from '../deployments/service';
@@ -6,7 +6,7 @@ import { microfrontendSlots } from '../deployments/slots';
 import { AppError } from '../errors';
 import { describeApi } from '../test/api-harness';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
-import { rolloutReader } from '../test/rollouts';
+import { capabilityWithTwoSlots, rolloutReader } from '../test/rollouts';
 import { sessionCookieFor, type TestPersona } from '../test/sessions';
 import { setSlotHealth } from '../test/slot-health';
 
@@ -17,6 +17,7 @@ const GREEN = {
   slot: 'green',
 } as const;
 const SWITCH = { microfrontendId: 'mfe-1', environment: 'production' };
+const CHECK_URL = 'https://green.example.com/health';
 const TENANT_ADMIN: TestPersona = {
   id: 'gate-tenant-admin',
   email: 'tenant-admin@a.io',
@@ -47,12 +48,98 @@ describeApi(
       expect(await slots.rollouts()).toEqual([]);
     });
 
-    it('refuses a switch to a slot that never passed a health check', async () => {
-      await setSlotHealth(ctx().db, GREEN, 'unknown');
+    it('refuses a switch to a slot with a health check that never passed it', async () => {
+      await setSlotHealth(ctx().db, GREEN, 'unknown', null, { healthCheckUrl: CHECK_URL });
       const res = await post(SWITCH);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('Green slot has not passed a health check yet: switch refused');
       expect(await slots.traffic()).toEqual(liveBlue);
+    });
+
+    /** A fresh capability in `environment`, blue live, and a switch of it (progressive or not). */
+    const freshCapability = async (name: string, environment: 'uat' | 'production' = 'production') => {
+      const id = await capabilityWithTwoSlots(ctx, name, environment);
+      const green = { resourceType: 'capability', resourceId: id, environment, slot: 'green' } as const;
+      const switchIt = (body: object = {}) =>
+        ctx().inject({
+          method: 'POST',
+          url: '/api/capability-deployments/switch',
+          payload: { capabilityId: id, environment, ...body },
+        });
+      return { id, green, switchIt };
+    };
+    const lastSwitchAudit = async (resourceId: string) => {
+      const [event] = await ctx()
+        .db.select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'deployment.switch'), eq(auditEvents.resourceId, resourceId)))
+        .orderBy(desc(auditEvents.seq))
+        .limit(1);
+      return JSON.parse(event?.changes ?? '{}') as Record<string, unknown>;
+    };
+
+    it('switches without forcing to a slot with no health check, audited as not checked', async () => {
+      const { id, green, switchIt } = await freshCapability('Unchecked');
+      await setSlotHealth(ctx().db, green, 'unknown');
+      const res = await switchIt();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await lastSwitchAudit(id)).toMatchObject({ toSlot: 'green', health: 'not checked' });
+      // A slot that passed its check is recorded as such.
+      const blue = { ...green, slot: 'blue' } as const;
+      await setSlotHealth(ctx().db, blue, 'healthy', null, { healthCheckUrl: CHECK_URL });
+      expect((await switchIt()).statusCode).toBe(200);
+      expect(await lastSwitchAudit(id)).toMatchObject({ toSlot: 'blue', health: 'healthy' });
+    });
+
+    it('with "require health checks in production" on, refuses an unchecked slot in production only', async () => {
+      const setRequired = async (on: boolean) => {
+        const current = (await ctx().get('/api/settings')).json();
+        const { updatedAt, updatedBy, revision, ...input } = current;
+        void [updatedAt, updatedBy, revision];
+        const res = await ctx().inject({
+          method: 'PUT',
+          url: '/api/settings',
+          payload: { ...input, requireProductionHealthChecks: on },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      const production = await freshCapability('Required in production');
+      const uat = await freshCapability('Not required in uat', 'uat');
+      await setSlotHealth(ctx().db, production.green, 'unknown');
+      await setSlotHealth(ctx().db, uat.green, 'unknown');
+      await setRequired(true);
+      try {
+        for (const body of [{}, { progressive: {} }]) {
+          const refused = await production.switchIt(body);
+          expect(refused.statusCode).toBe(409);
+          expect(refused.json().message).toBe(
+            'Green slot has no health check, and production requires one: switch refused',
+          );
+        }
+        expect((await uat.switchIt()).statusCode).toBe(200);
+        // A checked slot that passed is switched to as ever.
+        await setSlotHealth(ctx().db, production.green, 'healthy', null, { healthCheckUrl: CHECK_URL });
+        expect((await production.switchIt()).statusCode).toBe(200);
+      } finally {
+        await setRequired(false);
+      }
+    });
+
+    it('counts a health result older than three intervals as unknown', async () => {
+      const { green, switchIt } = await freshCapability('Stale health');
+      const minuteAgo = new Date(Date.now() - 60_000);
+      const stale = { healthCheckUrl: CHECK_URL, lastHealthCheck: minuteAgo };
+      await setSlotHealth(ctx().db, green, 'healthy', null, stale);
+      for (const body of [{}, { progressive: {} }]) {
+        const refused = await switchIt(body);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().message).toBe(
+          "Green slot's health is unknown: its last check is older than three intervals (45 s): switch refused",
+        );
+      }
+      // The slot's own interval counts: three minutes of it make a minute-old result fresh.
+      await setSlotHealth(ctx().db, green, 'healthy', null, { ...stale, healthCheckIntervalSeconds: 60 });
+      expect((await switchIt()).statusCode).toBe(200);
     });
 
     it('wants a reason to force, and only from a global administrator', async () => {
@@ -96,6 +183,7 @@ describeApi(
         environment: 'production',
         fromSlot: 'blue',
         toSlot: 'green',
+        health: 'unhealthy',
         forced: true,
         forceReason: 'The probe endpoint itself is down',
       });

@@ -3,7 +3,7 @@ import type { Change } from '../../contract/changes';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
-import { capabilityWithTwoSlots, rolloutReader } from '../test/rollouts';
+import { capabilityWithTwoSlots, rolloutAudit, rolloutReader } from '../test/rollouts';
 import { setSlotHealth } from '../test/slot-health';
 import { runRollouts } from './runner';
 
@@ -16,7 +16,7 @@ describeApi(
     const reader = rolloutReader(ctx, 'microfrontend', 'mfe-1', 'production');
     const action = (body: object) => cr.call('POST', '/api/rollouts/action', body);
 
-    it('starts a production rollout by request, and takes its actions by request', async () => {
+    it('starts a production rollout by request; pause and abort at once, resume and promote by request', async () => {
       await setSlotHealth(
         ctx().db,
         { resourceType: 'microfrontend', resourceId: 'mfe-1', environment: 'production', slot: 'green' },
@@ -40,45 +40,64 @@ describeApi(
       const rollout = await reader.current();
       expect(rollout).toMatchObject({ state: 'running', trafficPercentage: 10 });
 
+      // Pause moves toward safety: anyone who may deploy does it at once, no second person, audited.
       const pause = { rolloutId: rollout.id, action: 'pause' as const };
-      const refused = await action(pause);
+      const paused = await action(pause);
+      expect(paused.statusCode, paused.body).toBe(200);
+      expect((await reader.current()).state).toBe('paused');
+      const pauseAudit = await rolloutAudit(ctx().db, rollout.id);
+      expect(pauseAudit.at(-1)).toMatchObject({
+        action: 'deployment.rollout_paused',
+        by: 'test-admin@example.com',
+      });
+
+      // Resume moves traffic on again: it stays gated.
+      const resume = { rolloutId: rollout.id, action: 'resume' as const };
+      const refused = await action(resume);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().code).toBe('APPROVAL_REQUIRED');
-      expect((await reader.current()).state).toBe('running');
-
-      const pauseId = await cr.request({ kind: 'deployment_rollout.action', body: pause });
-      const detail = (await cr.detail(pauseId)).json();
-      expect(detail.title).toBe('Pause the rollout of Dashboard in production');
+      expect((await reader.current()).state).toBe('paused');
+      const resumeId = await cr.request({ kind: 'deployment_rollout.action', body: resume });
+      const detail = (await cr.detail(resumeId)).json();
+      expect(detail.title).toBe('Resume the rollout of Dashboard in production');
       expect(detail.diff).toEqual([
         {
           label: 'Dashboard · production rollout',
-          before: { state: 'running', blue: '90%', green: '10%' },
-          after: { state: 'paused', blue: '90%', green: '10%' },
+          before: { state: 'paused', blue: '90%', green: '10%' },
+          after: { state: 'running', blue: '90%', green: '10%' },
         },
       ]);
-      expect((await cr.approve(pauseId)).json().status).toBe('applied');
-      expect((await reader.current()).state).toBe('paused');
+      expect((await cr.approve(resumeId)).json().status).toBe('applied');
+      expect((await reader.current()).state).toBe('running');
 
-      // A request made on one state of the rollout is stale once it moved on.
-      const promoteId = await cr.request({
-        kind: 'deployment_rollout.action',
-        body: { rolloutId: rollout.id, action: 'promote' },
-      });
-      await cr.bypass({
-        kind: 'deployment_rollout.action',
-        body: { rolloutId: rollout.id, action: 'resume' },
-      });
-      await cr.expectStale(promoteId, 'the rollout was resumed after the request');
+      // So does promote; a request made on one state of the rollout is stale once it moved on.
+      const promote = { rolloutId: rollout.id, action: 'promote' as const };
+      expect((await action(promote)).json().code).toBe('APPROVAL_REQUIRED');
+      const promoteId = await cr.request({ kind: 'deployment_rollout.action', body: promote });
+      expect((await action(pause)).statusCode).toBe(200);
+      await cr.expectStale(promoteId, 'the rollout was paused after the request');
       // And one the rollout's state does not take is refused when it is made.
       const early = await cr.call('POST', '/api/change-requests', {
-        change: { kind: 'deployment_rollout.action', body: { rolloutId: rollout.id, action: 'resume' } },
+        change: { kind: 'deployment_rollout.action', body: pause },
       });
       expect(early.statusCode).toBe(409);
-      expect(early.json().message).toBe('The rollout is running: only a paused rollout can be resumed.');
+      expect(early.json().message).toBe('The rollout is paused: only a running rollout can be paused.');
 
-      // The runner needs no approval: the approved rollout steps on its own.
+      // The runner needs no approval: the resumed rollout steps on its own.
+      await cr.bypass({ kind: 'deployment_rollout.action', body: resume });
       expect(await runRollouts(ctx().db, new Date(Date.now() + 3_600_000))).toBe(1);
       expect(await reader.traffic()).toEqual({ blue: ['active', 50], green: ['active', 50] });
+
+      // Abort moves toward safety too: at once, traffic back on the stable slot, audited with its reason.
+      const aborted = await action({ rolloutId: rollout.id, action: 'abort', reason: 'Error rate up' });
+      expect(aborted.statusCode, aborted.body).toBe(200);
+      expect(aborted.json()).toMatchObject({ state: 'aborted', reason: 'Error rate up' });
+      expect(await reader.traffic()).toEqual({ blue: ['active', 100], green: ['inactive', 0] });
+      const abortAudit = await rolloutAudit(ctx().db, rollout.id);
+      expect(abortAudit.at(-1)).toMatchObject({
+        action: 'deployment.rollout_aborted',
+        by: 'test-admin@example.com',
+      });
     });
 
     it('answers 400 naming the field, 404 for what does not exist', async () => {

@@ -8,6 +8,7 @@ import {
 import type { Actor } from '../auth/viewer';
 import type { Transaction } from '../db/client';
 import { rollouts } from '../db/schema';
+import type { GateHealth } from './gate';
 import type { SlotKind } from '../deployments/slots';
 import { recordTransition } from './traffic';
 import { moveToStep } from './transitions';
@@ -30,7 +31,7 @@ export async function startRollout<R>(
   kind: SlotKind<R>,
   slots: RolloutSlots,
   options: ProgressiveOptions,
-  gate: { forced: boolean; forceReason?: string },
+  gate: { forced: boolean; forceReason?: string; health: GateHealth },
   actor: Actor,
   now: Date,
 ): Promise<void> {
@@ -59,7 +60,7 @@ export async function startRollout<R>(
     },
     actor,
     now,
-    { fromSlot: slots.fromSlot, toSlot: slots.toSlot, steps: inserted.steps, ...forced },
+    { fromSlot: slots.fromSlot, toSlot: slots.toSlot, steps: inserted.steps, health: gate.health, ...forced },
   );
   await moveToStep(tx, started, 0, 'step', actor, now);
 }

@@ -21,11 +21,18 @@ function slotWhere(row: RolloutRow, slot: Slot) {
   );
 }
 
-/** The target slot's health as the prober last wrote it. */
+/** The target slot's health as the prober last wrote it, with its check and when it last ran. */
 export async function targetHealth(tx: Transaction, row: RolloutRow) {
   const table = slotTable(slotKindOf(row.resourceType));
   const [slot] = await tx
-    .select({ slot: table.slot, healthStatus: table.healthStatus, healthReason: table.healthReason })
+    .select({
+      slot: table.slot,
+      healthStatus: table.healthStatus,
+      healthReason: table.healthReason,
+      healthCheckUrl: table.healthCheckUrl,
+      healthCheckIntervalSeconds: table.healthCheckIntervalSeconds,
+      lastHealthCheck: table.lastHealthCheck,
+    })
     .from(table)
     .where(slotWhere(row, row.toSlot));
   return slot;

@@ -2,6 +2,7 @@ import { LIVE_TRAFFIC_PERCENTAGE } from '../../contract/deployments';
 import type { Actor } from '../auth/viewer';
 import type { Transaction } from '../db/client';
 import { SYSTEM_ACTOR } from '../audit/service';
+import { judgeHealth } from './gate';
 import type { RolloutRow } from './model';
 import { recordTransition, restoreStable, splitTraffic, targetHealth } from './traffic';
 
@@ -87,9 +88,27 @@ const isDue = (row: RolloutRow, now: Date) =>
   row.nextActionAt !== null && Date.parse(row.nextActionAt) <= now.getTime();
 
 /**
+ * Holds a due rollout where it is because the new slot's health cannot be trusted (never passed, or
+ * older than three intervals): paused by "system", with why; a person resumes it (actions.ts).
+ */
+function pauseOnHealth(tx: Transaction, row: RolloutRow, why: string, now: Date): Promise<RolloutRow> {
+  const reason = `Paused: ${why}`;
+  return recordTransition(
+    tx,
+    row,
+    { state: 'paused', nextActionAt: null, remainingMs: 0, reason },
+    { kind: 'paused', reason },
+    SYSTEM_ACTOR,
+    now,
+  );
+}
+
+/**
  * One runner pass over one active rollout: a new slot that turned unhealthy rolls it back, whatever its
- * state (paused and watching included); otherwise a due step moves on, a due watch completes. Answers
- * the row as it leaves it (the same object when nothing was due).
+ * state (paused and watching included); otherwise a due step moves on, a due watch completes, each only
+ * while the health gate lets the slot through (a slot without a health check is not checked and does):
+ * else the rollout pauses, saying why. Answers the row as it leaves it (the same object when nothing was
+ * due).
  */
 export async function advance(tx: Transaction, row: RolloutRow, now: Date): Promise<RolloutRow> {
   const health = await targetHealth(tx, row);
@@ -110,7 +129,9 @@ export async function advance(tx: Transaction, row: RolloutRow, now: Date): Prom
     const reason = `Rolled back: ${row.toSlot} slot turned unhealthy${why}`;
     return endOnStable(tx, row, 'rolled_back', reason, SYSTEM_ACTOR, now);
   }
-  if (!isDue(row, now)) return row;
+  if (!isDue(row, now) || row.state === 'paused') return row;
+  const { refusal } = judgeHealth(health, now);
+  if (refusal) return pauseOnHealth(tx, row, refusal, now);
   if (row.state === 'running') return moveToStep(tx, row, row.stepIndex + 1, 'step', SYSTEM_ACTOR, now);
   if (row.state === 'watching') return complete(tx, row, SYSTEM_ACTOR, now);
   return row;

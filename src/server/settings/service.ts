@@ -14,6 +14,7 @@ const settingsFields = {
   emailNotifications: settings.emailNotifications,
   autoScaling: settings.autoScaling,
   maintenanceMode: settings.maintenanceMode,
+  requireProductionHealthChecks: settings.requireProductionHealthChecks,
   updatedAt: settings.updatedAt,
   updatedBy: settings.updatedBy,
   revision: settings.revision,
@@ -81,4 +82,13 @@ export async function isMaintenanceModeOn(db: Executor): Promise<boolean> {
     .from(settings)
     .where(eq(settings.id, SETTINGS_ROW_ID));
   return row?.on ?? DEFAULT_SETTINGS.maintenanceMode;
+}
+
+/** Whether a production switch needs a slot with a health check (the health gate, rollouts/gate.ts). */
+export async function areProductionHealthChecksRequired(db: Executor): Promise<boolean> {
+  const [row] = await db
+    .select({ on: settings.requireProductionHealthChecks })
+    .from(settings)
+    .where(eq(settings.id, SETTINGS_ROW_ID));
+  return row?.on ?? DEFAULT_SETTINGS.requireProductionHealthChecks;
 }

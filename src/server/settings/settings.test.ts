@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { MAINTENANCE_MESSAGE, settingsSchema } from '../../contract/settings';
 import { auditEvents } from '../db/schema';
@@ -39,6 +39,7 @@ describeApi(
         emailNotifications: true,
         autoScaling: false,
         maintenanceMode: false,
+        requireProductionHealthChecks: false,
         updatedAt: null,
         updatedBy: null,
         revision: 0,
@@ -70,6 +71,31 @@ describeApi(
       // A second save replaces the row; an empty email means none.
       const again = await put({ ...SAVED, accountEmail: '', organization: null });
       expect(again.json()).toMatchObject({ accountEmail: null, organization: null, autoScaling: true });
+    });
+
+    it('requires health checks in production when asked; a body without the field keeps it', async () => {
+      const on = await put({ ...SAVED, requireProductionHealthChecks: true });
+      expect(on.statusCode, on.body).toBe(200);
+      expect(on.json()).toMatchObject({ requireProductionHealthChecks: true });
+      const [event] = await ctx()
+        .db.select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'settings.update'))
+        .orderBy(desc(auditEvents.seq))
+        .limit(1);
+      expect(JSON.parse(event?.changes ?? '{}')).toMatchObject({
+        requireProductionHealthChecks: { from: false, to: true },
+      });
+      // A client that predates the setting cannot turn it off by leaving it out.
+      expect((await put({ ...SAVED, organization: 'Older client' })).json()).toMatchObject({
+        organization: 'Older client',
+        requireProductionHealthChecks: true,
+      });
+      const bad = await put({ ...SAVED, requireProductionHealthChecks: 'yes' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().issues[0].path).toBe('body.requireProductionHealthChecks');
+      const off = await put({ ...SAVED, requireProductionHealthChecks: false });
+      expect(off.json()).toMatchObject({ requireProductionHealthChecks: false });
     });
 
     it('refuses bad input with a 400 naming the field', async () => {

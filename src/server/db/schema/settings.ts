@@ -19,6 +19,8 @@ export const settings = pgTable(
     autoScaling: boolean().notNull().default(false),
     /** Read on every state-changing request by a non-administrator (see settings/maintenance.ts). */
     maintenanceMode: boolean().notNull().default(false),
+    /** When on, a production switch to a slot without a health check is refused (rollouts/gate.ts). */
+    requireProductionHealthChecks: boolean().notNull().default(false),
     revision: revisionColumn(),
     updatedAt: isoTimestamp()
       .notNull()

@@ -1,5 +1,5 @@
 import { environmentNames } from '@contract/vocabulary';
-import type { Rollout } from '@contract/rollouts';
+import { isImmediateRolloutAction, type Rollout } from '@contract/rollouts';
 import { rolloutActions } from '@contract/vocabulary';
 import { Pause, Play, Rocket, Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -38,8 +38,9 @@ type RolloutActionsProps = {
 const icons = { pause: Pause, resume: Play, promote: Rocket, abort: Undo2 };
 
 /**
- * Pause / Resume / Promote now / Abort (the ones the rollout's state allows; abort asks why). Each goes
- * through the platform's approval policy like a switch: where it asks approvals, a change request.
+ * Pause / Resume / Promote now / Abort (the ones the rollout's state allows; abort asks why). Resume and
+ * promote go through the platform's approval policy like a switch (where it asks approvals, a change
+ * request); pause and abort apply at once.
  */
 export function RolloutActions({ kind, id, environment, name, rollout, canAct }: RolloutActionsProps) {
   usePrefetchWhenIdle(DeploymentRequestDialog);
@@ -65,6 +66,8 @@ export function RolloutActions({ kind, id, environment, name, rollout, canAct }:
 
   const run = (action: RolloutActionInput['action'], reason?: string) => {
     const input = { kind, id, environment, rolloutId: rollout.id, action, reason };
+    // Pause and abort move toward safety: they apply at once, whatever the policy asks of the others.
+    if (isImmediateRolloutAction(action)) return direct(input);
     if (gate.form.mode === 'request') setAborting(false);
     gate.run(input, direct);
   };

@@ -151,6 +151,28 @@ describe('Deployments: the rollout panel', { timeout: 20_000 }, () => {
     expect(requestsTo(fetchMock, 'POST', ACTION)).toEqual([]);
   });
 
+  it('pauses and aborts at once where the policy asks approvals: they move toward safety', async () => {
+    const { fetchMock } = renderDeploymentsPage({
+      'GET /api/approval-policy': platformPolicy(1),
+      [`GET ${SLOTS}`]: splitSlots,
+      [`GET ${ROLLOUTS}`]: [atHalf],
+      [`POST ${ACTION}`]: () => Response.json({ ...atHalf, state: 'paused', nextActionAt: null }),
+    });
+    await panel();
+    await waitFor(() => expect(button('Pause')).toBeEnabled());
+    await userEvent.click(button('Pause'));
+    expect(await screen.findByText('Rollout paused')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', ACTION)[0]?.body).toEqual({ rolloutId: 'rol-1', action: 'pause' });
+    await userEvent.click(button('Abort'));
+    const dialog = await screen.findByRole('dialog', { name: 'Abort the rollout?' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Error rate up');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abort rollout' }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'POST', ACTION)).toHaveLength(2));
+    expect(requestsTo(fetchMock, 'POST', ACTION)[1]?.body).toMatchObject({ action: 'abort' });
+    expect(requestsTo(fetchMock, 'POST', '/api/change-requests')).toEqual([]);
+    expect(screen.queryByRole('dialog', { name: /^Request:/ })).not.toBeInTheDocument();
+  });
+
   it('turns an action the policy refused since the page loaded into a request', async () => {
     renderDeploymentsPage({
       [`GET ${SLOTS}`]: splitSlots,
@@ -163,11 +185,13 @@ describe('Deployments: the rollout panel', { timeout: 20_000 }, () => {
         ),
     });
     await panel();
-    await waitFor(() => expect(button('Pause')).toBeEnabled());
-    await userEvent.click(button('Pause'));
+    await waitFor(() => expect(button('Promote now')).toBeEnabled());
+    await userEvent.click(button('Promote now'));
     expect(await screen.findByText('Approval now required')).toBeInTheDocument();
     expect(
-      await screen.findByRole('dialog', { name: 'Request: pause the rollout of Dashboard in Production' }),
+      await screen.findByRole('dialog', {
+        name: 'Request: promote now the rollout of Dashboard in Production',
+      }),
     ).toBeInTheDocument();
   });
 

@@ -54,7 +54,8 @@ export function SlotCard({ slot, row, version, health, editTarget }: SlotCardPro
     >
       <CardHeader>
         <CardTitle className="flex items-center justify-between gap-2">
-          <span>{title}</span>
+          {/* An h2 under the page's h1: the card's "Recent probes" h3 follows it. */}
+          <h2>{title}</h2>
           {row && isLive(row) && <Badge data-testid="slot-live">Live</Badge>}
         </CardTitle>
       </CardHeader>

@@ -15,7 +15,10 @@ import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
 
 const SWITCH = '/api/deployments/switch';
-const neverChecked = idleSlot({ healthStatus: 'unknown' });
+const neverChecked = idleSlot({
+  healthStatus: 'unknown',
+  healthCheckUrl: 'https://green.example.com/health',
+});
 const unhealthy = idleSlot({ healthStatus: 'unhealthy', healthReason: 'HTTP 503' });
 
 /** Opens the switch dialog of Dashboard in `where`. */
@@ -154,6 +157,33 @@ describe('Deployments: the switch dialog', { timeout: 20_000 }, () => {
       toSlot: 'green',
       force: true,
       forceReason: 'Probe endpoint not wired yet',
+    });
+  });
+
+  it('switches without forcing to a slot with no health check, saying it is not checked', async () => {
+    const unchecked = idleSlot({ healthStatus: 'unknown', healthCheckUrl: null });
+    const { fetchMock } = renderDeploymentsPage({
+      'GET /api/deployments/microfrontend/mfe-001/environment/uat': [
+        liveSlot({ environment: 'uat' }),
+        { ...unchecked, environment: 'uat' },
+      ],
+      [`POST ${SWITCH}`]: [liveSlot(), idleSlot()],
+    });
+    await screen.findByTestId('slot-card-green');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Environment' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'UAT' }));
+    const dialog = await openSwitchDialog('UAT');
+    expect(within(dialog).getByTestId('health-not-checked')).toHaveTextContent(
+      'The GREEN slot has no health check: not checked.',
+    );
+    expect(within(dialog).queryByTestId('health-gate-notice')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Switch' }));
+    expect(await screen.findByText('Deployment switched')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', SWITCH)[0]?.body).toEqual({
+      microfrontendId: 'mfe-001',
+      environment: 'uat',
+      fromSlot: 'blue',
+      toSlot: 'green',
     });
   });
 

@@ -23,6 +23,8 @@ type SwitchDialogProps = {
   name: string;
   /** Why the health gate would refuse the target slot; null: it is healthy. */
   gateProblem: string | null;
+  /** The target slot has no health check: the switch goes ahead "not checked". */
+  notChecked: boolean;
   canForce: boolean;
   /** The platform's policy asks approvals: the submit continues to a change request. */
   requestMode: boolean;
@@ -35,7 +37,8 @@ type SwitchDialogProps = {
 
 /**
  * Switch: all traffic now or progressively, told beforehand when the target slot is not healthy (a
- * global administrator may force it). Production asks once more before traffic moves.
+ * global administrator may force it) or has no health check (not checked). Production asks once more
+ * before traffic moves.
  */
 export function SwitchDialog({ onClose, ...props }: SwitchDialogProps) {
   return (
@@ -51,6 +54,7 @@ function SwitchForm({
   plan,
   name,
   gateProblem,
+  notChecked,
   canForce,
   requestMode,
   pending,
@@ -99,6 +103,13 @@ function SwitchForm({
       <fieldset disabled={pending} className="grid gap-4">
         <SwitchModeFields form={form} target={toSlot.toUpperCase()} />
         {gateProblem && <HealthGateNotice form={form} problem={gateProblem} canForce={canForce} />}
+        {notChecked && (
+          <p data-testid="health-not-checked" className="rounded-md border p-3 text-sm text-muted-foreground">
+            The {toSlot.toUpperCase()} slot has no health check: not checked. Traffic moves without one, and
+            the audit log records the switch as not checked.
+            {production && ' Refused if the platform requires health checks in production.'}
+          </p>
+        )}
       </fieldset>
     </ConfirmableDialogForm>
   );

@@ -5,7 +5,7 @@ import { lazyDialog, usePrefetchWhenIdle } from '@/components/lazy-dialog';
 import { notifyProblem, notifySuccess } from '@/components/notify';
 import { toast } from '@/components/ui/use-toast';
 import { useSwitchDeployment, type SwitchDeploymentInput } from '@/deployments/api/switch-deployment';
-import { healthGateProblem } from '@/deployments/lib/health';
+import { healthGateProblem, isNotChecked } from '@/deployments/lib/health';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { switchPlan, type SlotRow } from '@/deployments/lib/slots';
 import { stepsText } from '@/deployments/lib/rollouts';
@@ -104,6 +104,7 @@ export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
           plan={plan}
           name={name}
           gateProblem={healthGateProblem(rows.find((row) => row.slot === plan.toSlot))}
+          notChecked={isNotChecked(rows.find((row) => row.slot === plan.toSlot))}
           canForce={props.canForce}
           requestMode={gate.form.mode === 'request'}
           pending={switchDeployment.isPending}

@@ -15,13 +15,22 @@ export function probeLabel(result: HealthResult): string {
 
 const slotTitle = (slot: string) => `${slot.charAt(0).toUpperCase()}${slot.slice(1)} slot`;
 
+const isUnhealthy = (row: SlotRow) => row.healthStatus.toLowerCase() === 'unhealthy';
+
 /**
- * Why a switch to this slot would be refused by the health gate (docs/rollouts.md, The health gate), in
- * the server's words; null when the slot is healthy.
+ * A slot with no health check configured: the gate lets traffic go to it "not checked" (unless the
+ * platform requires health checks in production, which the server says when it refuses).
+ */
+export const isNotChecked = (row: SlotRow | undefined): boolean =>
+  !!row && !row.healthCheckUrl && !isUnhealthy(row);
+
+/**
+ * Why a switch to this slot would be refused by the health gate (docs/health-checks.md, The health gate),
+ * in the server's words; null when the slot is healthy or has no health check.
  */
 export function healthGateProblem(row: SlotRow | undefined): string | null {
-  if (!row || row.healthStatus.toLowerCase() === 'healthy') return null;
-  if (row.healthStatus.toLowerCase() === 'unhealthy')
+  if (!row || isNotChecked(row) || row.healthStatus.toLowerCase() === 'healthy') return null;
+  if (isUnhealthy(row))
     return `${slotTitle(row.slot)} is unhealthy${row.healthReason ? ` (${row.healthReason})` : ''}`;
   return `${slotTitle(row.slot)} has not passed a health check yet`;
 }

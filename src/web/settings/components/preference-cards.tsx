@@ -1,8 +1,11 @@
-import type { Settings, SettingsInput } from '@contract/settings';
+import type { Settings } from '@contract/settings';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SettingsSwitch } from '@/settings/components/settings-switch';
 
-export type Toggle = keyof Pick<SettingsInput, 'emailNotifications' | 'autoScaling' | 'maintenanceMode'>;
+export type Toggle = keyof Pick<
+  Settings,
+  'emailNotifications' | 'autoScaling' | 'maintenanceMode' | 'requireProductionHealthChecks'
+>;
 
 type PreferenceCardsProps = {
   /** The saved settings, with a pending change already applied. */
@@ -70,6 +73,11 @@ export function PreferenceCards(props: PreferenceCardsProps) {
             toggle: 'maintenanceMode',
             label: 'Maintenance Mode',
             description: 'Pause every change by non-administrators.',
+          },
+          {
+            toggle: 'requireProductionHealthChecks',
+            label: 'Require Health Checks in Production',
+            description: 'Refuse a production switch to a slot that has no health check.',
           },
         ]}
       />

@@ -69,6 +69,7 @@ describe('SettingsPage', { timeout: TEST_TIMEOUT }, () => {
       emailNotifications: true,
       autoScaling: true,
       maintenanceMode: false,
+      requireProductionHealthChecks: false,
     });
   });
 
@@ -103,6 +104,7 @@ describe('SettingsPage', { timeout: TEST_TIMEOUT }, () => {
       emailNotifications: true,
       autoScaling: false,
       maintenanceMode: true,
+      requireProductionHealthChecks: false,
     });
     expect(screen.getByRole('switch', { name: 'Maintenance Mode' })).toBeChecked();
 
@@ -115,6 +117,20 @@ describe('SettingsPage', { timeout: TEST_TIMEOUT }, () => {
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: 'Email Notifications' })).not.toBeChecked(),
     );
+  });
+
+  it('requires health checks in production with a switch that saves at once', async () => {
+    const fetchMock = stubSettings();
+    renderPage();
+    const required = await screen.findByRole('switch', { name: 'Require Health Checks in Production' });
+    expect(required).not.toBeChecked();
+    await userEvent.click(required);
+    expect(await screen.findByText('Health checks required in production is on.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'PUT', '/api/settings')[0]?.body).toMatchObject({
+      requireProductionHealthChecks: true,
+      maintenanceMode: false,
+    });
+    await waitFor(() => expect(required).toBeChecked());
   });
 
   it('leaves maintenance mode off when its confirmation is cancelled, and turns it off without asking', async () => {
@@ -157,7 +173,12 @@ describe('SettingsPage', { timeout: TEST_TIMEOUT }, () => {
     expect(screen.getByLabelText('Organization')).toBeDisabled();
     expect(screen.getByText('Only administrators can change settings.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
-    for (const name of ['Email Notifications', 'Auto-scaling', 'Maintenance Mode'])
+    for (const name of [
+      'Email Notifications',
+      'Auto-scaling',
+      'Maintenance Mode',
+      'Require Health Checks in Production',
+    ])
       expect(screen.getByRole('switch', { name })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Maintenance Mode' })).toBeChecked();
     expect(screen.queryByRole('button', { name: 'Delete All Resources' })).not.toBeInTheDocument();

@@ -21,6 +21,7 @@ const toggleLabels: Record<Toggle, string> = {
   emailNotifications: 'Email notifications',
   autoScaling: 'Auto-scaling',
   maintenanceMode: 'Maintenance mode',
+  requireProductionHealthChecks: 'Health checks required in production',
 };
 
 /**

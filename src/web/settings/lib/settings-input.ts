@@ -8,6 +8,7 @@ export function toSettingsInput(settings: Settings, changes: Partial<SettingsInp
     emailNotifications: settings.emailNotifications,
     autoScaling: settings.autoScaling,
     maintenanceMode: settings.maintenanceMode,
+    requireProductionHealthChecks: settings.requireProductionHealthChecks,
     ...changes,
   };
 }
