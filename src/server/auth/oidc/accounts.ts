@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/service';
 import type { Transaction } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
+import { publicUserColumns } from '../../users/columns';
 import type { Actor } from '../viewer';
 import { SsoFailure } from './config';
 import { asciiLowerCase } from './email';
@@ -18,7 +19,6 @@ export interface SsoIdentity {
   name?: string;
 }
 
-const { passwordHash: _hash, ...publicUserColumns } = getTableColumns(users);
 export { publicUserColumns };
 type PublicUser = NonNullable<Awaited<ReturnType<typeof userByIdentity>>>;
 
