@@ -27,13 +27,14 @@ const HASH = 'sha256-abc=';
  * must reach an open live stream (docs/live-updates.md).
  */
 const STEPS: Record<string, Step> = {
+  // Alice's, not Bob's: whoever set the password of the requester (Bob) may not approve his requests.
   'POST /api/users/:id/password': {
-    url: '/api/users/user-2/password',
+    url: '/api/users/user-1/password',
     body: { password: 'a-long-password-1' },
   },
   'POST /api/auth/login': {
     url: '/api/auth/login',
-    body: { email: 'bob@globex.io', password: 'a-long-password-1' },
+    body: { email: 'alice@acme.io', password: 'a-long-password-1' },
   },
   'POST /api/auth/logout': { url: '/api/auth/logout' },
   'POST /api/tenants': { url: '/api/tenants', body: { name: 'Audited', owner: 'o@example.com' } },
