@@ -2,8 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { auditKeys } from '@/audit';
 import { capabilityKeys } from '@/capabilities';
 import { deploymentKeys } from '@/deployments';
-import { overviewKeys } from '@/overview';
-import { webAppKeys } from '@/web-apps';
+import { webAppWriteRoots } from '@/web-apps';
 import type { AppliedChangeEffects } from '@/lib/applied-change-effects';
 import { configurationVersionRoots } from '@/control-plane';
 import { gatewayKeys } from '@/gateway';
@@ -32,8 +31,8 @@ const deployment = touching(() => [deploymentKeys.all]);
 const tenantSettings = touching((tenantId) => [
   tenantId === null ? tenantKeys.all : tenantKeys.detail(tenantId),
 ]);
-/** Web apps, and the Overview that counts and lists them. */
-const webApp = touching(() => [webAppKeys.all, overviewKeys.all]);
+/** Web apps, the Overview that counts and lists them, and the meshes that show them (the feature's own list). */
+const webApp = touching(() => webAppWriteRoots);
 /** A policy is read under the changes feature's own root, which every request mutation refreshes. */
 const approvalPolicy = touching(() => []);
 const lineage = (kind: 'routes' | 'policies') =>

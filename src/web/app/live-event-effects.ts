@@ -1,7 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { environments } from '@contract/vocabulary';
 import type { LiveEvent } from '@contract/events';
-import { gatewayPaths } from '@contract/gateway';
 import { apiTokenKeys } from '@/api-tokens';
 import { auditKeys } from '@/audit';
 import { ME_QUERY_KEY } from '@/auth';
@@ -16,7 +14,7 @@ import { overviewKeys } from '@/overview';
 import { SETTINGS_PATH, SSO_SETTINGS_PATH } from '@/settings';
 import { tenantChangeRoots } from '@/tenants';
 import { userKeys } from '@/users';
-import { webAppKeys } from '@/web-apps';
+import { webAppKeys, webAppWriteRoots } from '@/web-apps';
 
 /*
  * What a live event of each audited resource type refreshes, by the owning features' key factories: the
@@ -47,10 +45,7 @@ export const liveEventEffects: LiveEventEffects = {
   /** The list, the review page and the sidebar badge; an applied change also sends its own domain's event. */
   'change-request': requests,
   /** The control plane's versions, and the gateway dialogs' picker of subscribed capabilities. */
-  'configuration-version': touching(({ tenantId }) => [
-    ...configurationVersionRoots(tenantId),
-    ...(tenantId === null ? [] : environments.map((env) => [gatewayPaths.capabilities(tenantId, env)])),
-  ]),
+  'configuration-version': touching(({ tenantId }) => configurationVersionRoots(tenantId)),
   deployment: touching(() => [deploymentKeys.all]),
   'gateway-route': lineage('routes'),
   mesh: touching(() => [meshKeys.all, webAppKeys.all]),
@@ -73,6 +68,6 @@ export const liveEventEffects: LiveEventEffects = {
   },
   user: people,
   user_profile: people,
-  /** Web apps, and the Overview that counts and lists them. */
-  web_app: touching(() => [webAppKeys.all, overviewKeys.all, meshKeys.all]),
+  /** Web apps, the Overview that counts and lists them, and the meshes that show them. */
+  web_app: touching(() => webAppWriteRoots),
 };

@@ -48,6 +48,9 @@ export type LineageListQuery<K extends LineageKind> = {
   offset?: number;
 };
 
+/** The dialogs' picker of subscribed capabilities: one root, then tenant, then environment. */
+const SUBSCRIBED_CAPABILITIES = gatewayPaths.capabilities(':tenantId', ':environment');
+
 const base = (kind: LineageKind, tenantId: string) =>
   kind === 'routes' ? gatewayPaths.routes(tenantId) : gatewayPaths.policies(tenantId);
 const seg = encodeURIComponent;
@@ -73,8 +76,8 @@ export const lineagePaths = {
 };
 
 /**
- * The only place a gateway query key is built. Keys start with the tenant's collection path, so one
- * prefix invalidation refreshes a kind's lists and histories in every environment.
+ * The only place a gateway query key is built. Lineage keys start with the tenant's collection path, so
+ * one prefix invalidation refreshes a kind's lists and histories in every environment.
  */
 export const gatewayKeys = {
   all: (kind: LineageKind, tenantId: string) => [base(kind, tenantId)] as const,
@@ -85,6 +88,12 @@ export const gatewayKeys = {
     [...gatewayKeys.all(kind, tenantId), 'history', lineageId] as const,
   promotionTarget: (kind: LineageKind, tenantId: string, lineageId: string, environment: string) =>
     [...gatewayKeys.all(kind, tenantId), 'promotion-target', lineageId, environment] as const,
+  /** What a tenant subscribes to in one environment; a configuration version's write changes it. */
+  subscribedCapabilities: (tenantId: string, environment: Environment) =>
+    [SUBSCRIBED_CAPABILITIES, tenantId, environment] as const,
+  /** The picker's reads of one tenant (every environment), or of every tenant when `tenantId` is null. */
+  subscribedCapabilitiesOf: (tenantId: string | null) =>
+    tenantId === null ? ([SUBSCRIBED_CAPABILITIES] as const) : ([SUBSCRIBED_CAPABILITIES, tenantId] as const),
 };
 
 /** After any write to a route or policy: that kind's lists and histories of the tenant refetch. */

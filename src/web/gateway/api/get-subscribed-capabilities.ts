@@ -2,14 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Environment } from '@contract/common';
 import { gatewayPaths, type SubscribedCapability } from '@contract/gateway';
 import { getJson } from '@/lib/api-client';
+import { gatewayKeys } from '@/gateway/api/gateway-keys';
 
 export type { SubscribedCapability };
 
 /**
  * GET /api/tenants/:tenantId/gateway/:environment/capabilities: the capabilities the tenant subscribes
  * to in one environment (in any region), by name — the only ones the server accepts for routes and
- * policies. Keyed by its own path; it is read fresh each time a dialog opens, since configuring a
- * capability on the Capabilities tab can add one.
+ * policies. Configuring a capability (a configuration version) can add one, so every path that refreshes
+ * after such a write reaches this key through `configurationVersionRoots`.
  */
 export function getSubscribedCapabilities(
   tenantId: string,
@@ -20,7 +21,7 @@ export function getSubscribedCapabilities(
 
 export const subscribedCapabilitiesQueryOptions = (tenantId: string, environment: Environment) =>
   queryOptions({
-    queryKey: [gatewayPaths.capabilities(tenantId, environment)],
+    queryKey: gatewayKeys.subscribedCapabilities(tenantId, environment),
     queryFn: () => getSubscribedCapabilities(tenantId, environment),
   });
 

@@ -1,4 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { meshKeys } from '@/microfrontends';
 import type { WebAppListQuery } from '@/web-apps/api/web-app-list-query';
 
 export const WEB_APPS_PATH = '/api/web-apps';
@@ -12,10 +13,14 @@ export const webAppKeys = {
   list: (query: WebAppListQuery) => [...webAppKeys.lists(), query] as const,
 };
 
-/** Every web app mutation calls this: the Web Apps page, any other web app read and the Overview refresh. */
+/**
+ * What a web app write refreshes, by every path (this feature's mutations, an applied request, a live
+ * event): the Web Apps page and any other web app read, the Overview, and the meshes, which show their
+ * web app.
+ */
+export const webAppWriteRoots: readonly QueryKey[] = [webAppKeys.all, OVERVIEW_ROOT, meshKeys.all];
+
+/** Every web app mutation calls this. */
 export async function invalidateWebApps(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: webAppKeys.all }),
-    queryClient.invalidateQueries({ queryKey: OVERVIEW_ROOT }),
-  ]);
+  await Promise.all(webAppWriteRoots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
