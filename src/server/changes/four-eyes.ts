@@ -80,31 +80,10 @@ async function madeBy(db: Executor, userId: string) {
 }
 
 /**
- * Who can sign in as these accounts: whoever set each one's password last (a password a user set
- * themselves is not recorded, see setUserPassword), and whoever set theirs, up the chain.
- */
-async function passwordHolders(db: Executor, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const chain = sql`(
-    with recursive up(id) as (
-      select u.password_set_by_id from ${users} u
-        where u.id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and u.password_set_by_id is not null and u.password_set_by_id <> u.id
-      union
-      select u.password_set_by_id from up join ${users} u on u.id = up.id
-        where u.password_set_by_id is not null and u.password_set_by_id <> u.id
-    ) select id from up
-  ) as chain`;
-  const rows = await db.select({ id: sql<string>`chain.id` }).from(chain);
-  return new Set(rows.map((row) => row.id));
-}
-
-/**
  * Why the account `approverId` may be one of `people` (id → why, in the approver's words; `who` names
- * them): it is one of them, holds the password of one of them, or one of them (or a holder of their
- * password) made the approver's account or set its password, up the chain. Null when it is not.
+ * them): it is one of them, or one of them made the approver's account or set its password, up the
+ * chain. Null when it is not. Whoever set the password of one of `people` is not refused: that is how
+ * administrators onboard people who sign in with a password (docs/changes.md, "Another person").
  */
 async function whyOneOf(
   db: Executor,
@@ -114,18 +93,11 @@ async function whyOneOf(
 ): Promise<string | null> {
   const direct = people.get(approverId);
   if (direct) return direct;
-  const holders = await passwordHolders(db, [...people.keys()]);
-  if (holders.has(approverId)) return `You set the password of ${who}, or of an account above it`;
-  const links = (await madeBy(db, approverId)).filter((link) => people.has(link.id) || holders.has(link.id));
-  const theirs = links.filter((link) => people.has(link.id));
-  if (theirs.length > 0) {
-    return theirs.some((link) => link.via === 'created')
-      ? `${capitalised(who)}, or an account they made, created your account`
-      : `${capitalised(who)}, or an account they made, last set your password`;
-  }
-  return links.length > 0
-    ? `Whoever made your account or set your password also set the password of ${who}`
-    : null;
+  const links = (await madeBy(db, approverId)).filter((link) => people.has(link.id));
+  if (links.length === 0) return null;
+  return links.some((link) => link.via === 'created')
+    ? `${capitalised(who)}, or an account they made, created your account`
+    : `${capitalised(who)}, or an account they made, last set your password`;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -139,7 +111,7 @@ async function whySameAsApprover(db: Executor, request: Request, viewerId: strin
     const why =
       (await whyOneOf(db, new Map([[approver, '']]), APPROVER, viewerId)) ??
       ((await whyOneOf(db, new Map([[viewerId, '']]), 'you', approver)) &&
-        `You, or whoever set your password, made the account of ${APPROVER} or set its password`);
+        `You made the account of ${APPROVER} or set its password`);
     if (why) return `${why}; two approvals from such accounts count as one person`;
   }
   return null;
