@@ -1,4 +1,3 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { parseBlueGreenConfig } from '../../src/contract/blue-green';
 import type { ChangeRequest } from '../../src/contract/changes';
 import { localTimeOf } from '../../src/contract/time-zone';
@@ -12,15 +11,6 @@ import { DEVELOPER, productionCapabilityAtVersion1 } from './helpers';
 const OWNER = { id: 'user-001', email: 'alex.morgan@example.com', password: 'e2e-owner-password-1' };
 /** Priya Raman: an admin of tenant-001, who may approve its changes. */
 const TENANT_ADMIN = { id: 'user-002', email: 'priya.raman@example.com', password: 'e2e-priya-password-1' };
-
-async function signedInContext(
-  page: Page,
-  who: { email: string; password: string },
-): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
-  await signIn(context, who);
-  return context;
-}
 
 test.describe('four eyes on production', () => {
   test('a developer requests a production configuration change, the owner approves it, the card shows the new version', async ({
@@ -92,6 +82,9 @@ test.describe('four eyes on production', () => {
     const to = from === 'blue' ? 'green' : 'blue';
     const candidate = `9.${Date.now() % 1000}.1`;
 
+    // A tenant admin files it; the global administrator, who only set her password, approves it.
+    await setPassword(request, TENANT_ADMIN.id, TENANT_ADMIN.password);
+    await signIn(page.request, TENANT_ADMIN);
     await page.goto(`${CONTROL_PLANE}?tab=configuration`);
     const production = page.getByTestId('blue-green-production');
     await expect(production.getByTestId('active-slot')).toHaveText(from.toUpperCase());
@@ -108,7 +101,7 @@ test.describe('four eyes on production', () => {
     await expect(toast(page)).toContainText(/Change request #\d+ created/);
 
     const [scheduled] = (await (
-      await request.get(`/api/change-requests?view=mine&tenantId=${TENANT_ID}&sort=-number&limit=1`)
+      await page.request.get(`/api/change-requests?view=mine&tenantId=${TENANT_ID}&sort=-number&limit=1`)
     ).json()) as ChangeRequest[];
     expect(scheduled).toMatchObject({
       status: 'pending',
@@ -117,13 +110,10 @@ test.describe('four eyes on production', () => {
     });
     expect(Math.abs(Date.parse(scheduled?.scheduledAt ?? '') - due.getTime())).toBeLessThan(1000);
 
-    // A tenant admin approves: it waits for its time, then the scheduler applies it.
-    await setPassword(request, TENANT_ADMIN.id, TENANT_ADMIN.password);
-    const reviewer = await signedInContext(page, TENANT_ADMIN);
-    const approved = await reviewer.post(`/api/change-requests/${scheduled?.id}/approve`, { data: {} });
+    // The administrator approves: it waits for its time, then the scheduler applies it.
+    const approved = await request.post(`/api/change-requests/${scheduled?.id}/approve`, { data: {} });
     expect(approved.status(), await approved.text()).toBe(200);
     expect(((await approved.json()) as ChangeRequest).status).toBe('scheduled');
-    await reviewer.dispose();
     await expect(production.getByTestId('active-slot')).toHaveText(from.toUpperCase());
 
     await expect
@@ -158,6 +148,9 @@ test.describe('four eyes on production', () => {
     const liveVersion = `7.${Date.now() % 1000}.1`;
     const idleVersion = `7.${Date.now() % 1000}.2`;
 
+    // A tenant admin asks for it; the global administrator, who only set her password, approves it.
+    await setPassword(request, TENANT_ADMIN.id, TENANT_ADMIN.password);
+    await signIn(page.request, TENANT_ADMIN);
     await page.goto(`${CONTROL_PLANE}?tab=configuration`);
     const production = page.getByTestId('blue-green-production');
     const liveField = production.getByLabel(label(live));
@@ -182,15 +175,12 @@ test.describe('four eyes on production', () => {
     await expect(toast(page)).toContainText('Version Updated');
 
     const [requested] = (await (
-      await request.get(`/api/change-requests?view=mine&tenantId=${TENANT_ID}&sort=-number&limit=1`)
+      await page.request.get(`/api/change-requests?view=mine&tenantId=${TENANT_ID}&sort=-number&limit=1`)
     ).json()) as ChangeRequest[];
     expect(requested).toMatchObject({ kind: 'tenant_blue_green.slot_version', status: 'pending' });
-    await setPassword(request, TENANT_ADMIN.id, TENANT_ADMIN.password);
-    const reviewer = await signedInContext(page, TENANT_ADMIN);
-    const approved = await reviewer.post(`/api/change-requests/${requested?.id}/approve`, { data: {} });
+    const approved = await request.post(`/api/change-requests/${requested?.id}/approve`, { data: {} });
     expect(approved.status(), await approved.text()).toBe(200);
     expect(((await approved.json()) as ChangeRequest).status).toBe('applied');
-    await reviewer.dispose();
 
     await page.reload();
     await expect(page.getByTestId('blue-green-production').getByLabel(label(live))).toHaveValue(liveVersion);

@@ -27,17 +27,14 @@ async function expectLive(page: Page, live: 'blue' | 'green', version: string): 
 }
 
 /**
- * Switch Slots, all traffic at once. A target slot that has not passed a health check is forced, with a
- * reason, as the e2e administrator (a global administrator) may.
+ * Switch Slots, all traffic at once. A target slot without a health check goes ahead "not checked"
+ * (docs/health-checks.md, The health gate): the dialog says so, and nothing needs forcing.
  */
-async function switchSlots(page: Page, { force = false } = {}): Promise<void> {
+async function switchSlots(page: Page, { notChecked = false } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Switch Slots' }).click();
   const dialog = page.getByRole('dialog');
-  if (force) {
-    await expect(dialog.getByRole('button', { name: 'Switch', exact: true })).toBeDisabled();
-    await dialog.getByRole('checkbox', { name: 'Force switch' }).click();
-    await dialog.getByLabel('Reason').fill('E2E: no health check on this slot');
-  }
+  if (notChecked) await expect(dialog).toContainText('has no health check: not checked');
+  await expect(dialog.getByRole('checkbox', { name: 'Force switch' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Switch', exact: true }).click();
   await expect(toast(page, 'Deployment switched')).toBeVisible();
   await expect(
@@ -85,12 +82,12 @@ test.describe('blue-green deployments', () => {
     await expect(slotField(page, 'green', 'health')).toHaveText('unknown');
     await expectLive(page, 'blue', '1.0.0');
 
-    // Neither slot has a health check: each switch is forced, and the audit log says why.
-    await switchSlots(page, { force: true });
+    // Neither slot has a health check: each switch goes ahead "not checked".
+    await switchSlots(page, { notChecked: true });
     await expectLive(page, 'green', '1.1.0');
     await expect(slotField(page, 'green', 'activated')).not.toHaveText('N/A');
 
-    await switchSlots(page, { force: true });
+    await switchSlots(page, { notChecked: true });
     await expectLive(page, 'blue', '1.0.0');
 
     // The server agrees.
@@ -130,8 +127,8 @@ test.describe('blue-green deployments', () => {
     );
     await expectLive(page, 'blue', liveVersion);
 
-    // The new version has not been health checked: forced. The demo's blue slot is healthy: back without.
-    await switchSlots(page, { force: true });
+    // The new version has no health check: not checked. The demo's blue slot is healthy: back as usual.
+    await switchSlots(page, { notChecked: true });
     await expectLive(page, 'green', version);
 
     await switchSlots(page);

@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ChangeRequest } from '../../src/contract/changes';
 import type { Rollout } from '../../src/contract/rollouts';
 import { startHealthServer, type HealthServer } from '../../src/server/test/health-server';
@@ -11,7 +11,7 @@ import { registerMicrofrontend } from './helpers';
 /*
  * Issue 23's end to end: a real health endpoint (this test's own HTTP server, which the e2e server may
  * probe: HEALTH_CHECK_ALLOW in playwright.config.ts), a progressive production switch requested in the
- * console and approved by a second administrator, its steps on screen, then the endpoint failing and the
+ * console by a second administrator and approved by the first, its steps on screen, then the endpoint failing and the
  * rollback the server does by itself, seen without a reload.
  */
 
@@ -59,6 +59,9 @@ test('a progressive production switch steps, and a failing health check rolls it
   });
   expect(second.status(), await second.text()).toBe(200);
 
+  // Admin B files the switch in the console; the administrator, who only set her password, approves it.
+  await setPassword(request, ADMIN_B.id, ADMIN_B.password);
+  await signIn(page.request, ADMIN_B);
   await page.goto('/deployments');
   await pick(page, page.getByRole('combobox', { name: 'Microfrontend' }), mfe.name);
   await waitForLive(page);
@@ -74,18 +77,14 @@ test('a progressive production switch steps, and a failing health check rolls it
   await dialog.getByRole('button', { name: 'Continue to request' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Request change' }).click();
 
-  // Admin B approves it (four eyes): it applies, and the rollout starts.
+  // The administrator approves it (four eyes): it applies, and the rollout starts.
   const requests = (await (
     await request.get('/api/change-requests?status=pending&kind=microfrontend_deployment.switch')
   ).json()) as ChangeRequest[];
   const filed = requests.find((r) => r.title.includes(mfe.name));
   expect(filed, JSON.stringify(requests.map((r) => r.title))).toBeDefined();
-  await setPassword(request, ADMIN_B.id, ADMIN_B.password);
-  const adminB = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
-  await signIn(adminB, ADMIN_B);
-  const approved = await adminB.post(`/api/change-requests/${filed?.id}/approve`, { data: {} });
+  const approved = await request.post(`/api/change-requests/${filed?.id}/approve`, { data: {} });
   expect(approved.ok(), await approved.text()).toBe(true);
-  await adminB.dispose();
 
   // The steps move on screen by themselves: 25% then 50%.
   await expect(progress(page)).toHaveAttribute('aria-valuenow', '25');

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { environmentSchema, idParamSchema, slotSchema, timestampSchema } from './common';
 import { rolloutActions, rolloutStates } from './vocabulary';
 
-export { activeRolloutStates, rolloutActions, rolloutStates } from './vocabulary';
+export {
+  activeRolloutStates,
+  isImmediateRolloutAction,
+  rolloutActions,
+  rolloutStates,
+  type RolloutAction,
+} from './vocabulary';
 
 /*
  * Health probes and progressive rollouts of blue-green slots (docs/rollouts.md). The shapes both sides
@@ -116,15 +122,8 @@ export const rolloutSchema = z.object({
 });
 export type Rollout = z.infer<typeof rolloutSchema>;
 
-/**
- * The buttons of a rollout. Promote and resume move traffic on, so where the approval policy asks
- * approvals they are change requests, like a switch; pause and abort move toward safety (traffic held,
- * or back on the stable slot), so anyone who may deploy does them at once (docs/rollouts.md).
- */
+/** The buttons of a rollout; which of them act at once is in the vocabulary (isImmediateRolloutAction). */
 export const rolloutActionSchema = z.enum(rolloutActions);
-export type RolloutAction = z.infer<typeof rolloutActionSchema>;
-export const immediateRolloutActions: readonly RolloutAction[] = ['pause', 'abort'];
-export const isImmediateRolloutAction = (action: RolloutAction) => immediateRolloutActions.includes(action);
 export const rolloutActionBodySchema = z.object({
   rolloutId: idParamSchema,
   action: rolloutActionSchema,

@@ -132,6 +132,14 @@ export const rolloutStates = ['running', 'paused', 'watching', 'completed', 'abo
 export type RolloutState = (typeof rolloutStates)[number];
 export const activeRolloutStates: readonly RolloutState[] = ['running', 'paused', 'watching'];
 export const rolloutActions = ['pause', 'resume', 'promote', 'abort'] as const;
+export type RolloutAction = (typeof rolloutActions)[number];
+/**
+ * Promote and resume move traffic on, so where the approval policy asks approvals they are change
+ * requests, like a switch; pause and abort move toward safety (traffic held, or back on the stable
+ * slot), so anyone who may deploy does them at once (docs/rollouts.md).
+ */
+export const immediateRolloutActions: readonly RolloutAction[] = ['pause', 'abort'];
+export const isImmediateRolloutAction = (action: RolloutAction) => immediateRolloutActions.includes(action);
 
 /** A slot is live when it is active and takes all traffic (docs/product.md, States and transitions). */
 export const LIVE_TRAFFIC_PERCENTAGE = 100;

@@ -1,6 +1,5 @@
-import { environmentNames } from '@contract/vocabulary';
-import { isImmediateRolloutAction, type Rollout } from '@contract/rollouts';
-import { rolloutActions } from '@contract/vocabulary';
+import type { Rollout } from '@contract/rollouts';
+import { environmentNames, isImmediateRolloutAction, rolloutActions } from '@contract/vocabulary';
 import { Pause, Play, Rocket, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '@/components/notify';
