@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/service';
 import type { Database, Executor, Transaction } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';
+import { nextRevision } from '../revisions';
 import { endCredentials } from '../users/credentials';
 import { assertPasswordLoginAllowed, type PasswordLoginPolicy } from './password-login';
 import { hashPassword, verifyPassword } from './passwords';
@@ -73,7 +74,12 @@ export async function startSession(
   if (context.method === 'password') await recordLoginSuccess(tx, user.email.toLowerCase(), context.ip);
   const token = await createSession(tx, user.id, context.policy, context);
   const lastLoginAt = new Date().toISOString();
-  await tx.update(users).set({ lastLoginAt }).where(eq(users.id, user.id));
+  // The user a read answers shows lastLoginAt: its revision (and ETag) moves on with it (ADR 007).
+  const [stamped] = await tx
+    .update(users)
+    .set({ lastLoginAt, revision: nextRevision(users.revision) })
+    .where(eq(users.id, user.id))
+    .returning({ revision: users.revision });
   await recordAudit(
     tx,
     { id: user.id, email: user.email, ip: context.ip },
@@ -84,7 +90,11 @@ export async function startSession(
       ...(context.method === 'sso' ? { changes: { method: 'sso' } } : {}),
     },
   );
-  const viewer = await loadViewer(tx, { ...user, lastLoginAt }, token);
+  const viewer = await loadViewer(
+    tx,
+    { ...user, lastLoginAt, revision: stamped?.revision ?? user.revision },
+    token,
+  );
   return { token, me: toMe(viewer) };
 }
 
@@ -153,7 +163,13 @@ export async function ensureFirstAdmin(
   if (existing) {
     await db
       .update(users)
-      .set({ passwordHash, passwordSetById: null, globalRole: 'admin', status: 'active' })
+      .set({
+        passwordHash,
+        passwordSetById: null,
+        globalRole: 'admin',
+        status: 'active',
+        revision: nextRevision(users.revision),
+      })
       .where(eq(users.id, existing.id));
   } else {
     await db.insert(users).values({ email, name: 'Administrator', globalRole: 'admin', passwordHash });

@@ -2,19 +2,38 @@ import { eq } from 'drizzle-orm';
 import { parseBlueGreenConfig, type BlueGreenConfig } from '../../contract/blue-green';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { capabilities, tenants } from '../db/schema';
 import type { Environment } from '../../contract/common';
 import { conflict, notFound } from '../errors';
+import { lockCapability, lockTenant } from '../locks';
+import { nextRevision } from '../revisions';
+
+/** What both owners' rows share here. */
+type OwnerRow = { blueGreenConfig: string | null };
 
 /** A row that carries a blueGreenConfig: a tenant or a capability. */
 export interface BlueGreenOwner {
-  table: typeof tenants | typeof capabilities;
   resourceType: 'tenant' | 'capability';
   /** Noun for the 404 message. */
   label: string;
-  /** Refuses environments the owner does not run (checked under the row lock). */
-  assertEnvironment?: (row: typeof tenants.$inferSelect, environment: Environment) => void;
+  /**
+   * Locks the row in the lock order (locks.ts) and refuses an environment the owner does not run;
+   * undefined when the row is gone.
+   */
+  lock(tx: Transaction, id: string, environment: Environment): Promise<OwnerRow | undefined>;
+  /**
+   * Writes the new config with the revision recipe (docs/decisions/007): the tenant or capability a
+   * read answers has changed, so its revision, and with it its ETag, moves on. Answers the new revision.
+   */
+  write(tx: Transaction, id: string, blueGreenConfig: string): Promise<number>;
+}
+
+/** The written revision, or a loud failure: the row is locked, so it cannot have gone. */
+function revisionOf(rows: { revision: number }[], label: string): number {
+  const [row] = rows;
+  if (!row) throw new Error(`${label} vanished while locked`);
+  return row.revision;
 }
 
 const ENVIRONMENT_FLAG = {
@@ -24,18 +43,37 @@ const ENVIRONMENT_FLAG = {
 } as const;
 
 export const tenantBlueGreen: BlueGreenOwner = {
-  table: tenants,
   resourceType: 'tenant',
   label: 'Tenant',
-  assertEnvironment: (tenant, environment) => {
-    if (!tenant[ENVIRONMENT_FLAG[environment]])
+  lock: async (tx, id, environment) => {
+    const tenant = await lockTenant(tx, id, 'update');
+    if (tenant && !tenant[ENVIRONMENT_FLAG[environment]])
       throw conflict(`The ${environment} environment is not enabled for this tenant`);
+    return tenant;
   },
+  write: async (tx, id, blueGreenConfig) =>
+    revisionOf(
+      await tx
+        .update(tenants)
+        .set({ blueGreenConfig, revision: nextRevision(tenants.revision) })
+        .where(eq(tenants.id, id))
+        .returning({ revision: tenants.revision }),
+      'Tenant',
+    ),
 };
 export const capabilityBlueGreen: BlueGreenOwner = {
-  table: capabilities,
   resourceType: 'capability',
   label: 'Capability',
+  lock: (tx, id) => lockCapability(tx, id, 'update'),
+  write: async (tx, id, blueGreenConfig) =>
+    revisionOf(
+      await tx
+        .update(capabilities)
+        .set({ blueGreenConfig, revision: nextRevision(capabilities.revision) })
+        .where(eq(capabilities.id, id))
+        .returning({ revision: capabilities.revision }),
+      'Capability',
+    ),
 };
 
 /**
@@ -51,20 +89,18 @@ export async function changeBlueGreen(
   change: (config: BlueGreenConfig, at: string) => BlueGreenConfig,
   actor: Actor,
 ): Promise<{ blueGreenConfig: string }> {
-  // The two tables share the columns used here; drizzle cannot type a query over a union of tables.
-  const table = owner.table as typeof tenants;
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(table).where(eq(table.id, id)).for('update');
+    const row = await owner.lock(tx, id, environment);
     if (!row) throw notFound(owner.label);
-    owner.assertEnvironment?.(row, environment);
     const before = parseBlueGreenConfig(row.blueGreenConfig);
     const after = change(before, new Date().toISOString());
     const blueGreenConfig = JSON.stringify(after);
-    await tx.update(table).set({ blueGreenConfig }).where(eq(table.id, id));
+    const revision = await owner.write(tx, id, blueGreenConfig);
     await recordAudit(tx, actor, {
       action: `${owner.resourceType}.blue_green.${action}`,
       resourceType: owner.resourceType,
       resourceId: id,
+      revision,
       tenantId: owner.resourceType === 'tenant' ? id : null,
       changes: { environment, before: before[environment] ?? null, after: after[environment] ?? null },
     });
