@@ -25,15 +25,18 @@ import { webAppPatchSchema } from './web-apps';
  * tagged with its kind, with the label the console shows. Adding a kind starts here.
  */
 
+/** The change kind prefix of each gateway lineage kind (`${prefix}.create`, ...). */
+export type LineagePrefix = 'gateway_route' | 'opa_policy';
+
 /**
  * The six writes of a gateway lineage (routes or policies), each with what its endpoint takes: the
  * tenant and lineage or version from the path, and the body.
  */
-function gatewayChanges<
-  const P extends 'gateway_route' | 'opa_policy',
-  C extends z.ZodType,
-  F extends z.ZodType,
->(prefix: P, createBody: C, fields: F) {
+function gatewayChanges<const P extends LineagePrefix, C extends z.ZodType, F extends z.ZodType>(
+  prefix: P,
+  createBody: C,
+  fields: F,
+) {
   const lineage = { tenantId: idParamSchema, lineageId: idParamSchema };
   return [
     z.object({ kind: z.literal(`${prefix}.create` as const), tenantId: idParamSchema, body: createBody }),

@@ -5,14 +5,12 @@ import type { Executor } from '../db/client';
 import type { LineageRow } from './lineage-kind';
 import type { PromotionTarget } from './lineage-promotion';
 import type { LineageListQuery } from './lineage-service';
+import type { LineagePrefix } from '../../contract/change-kinds';
 
 /*
  * One lineage kind as its endpoints (lineage-routes.ts) and its change kinds
  * (changes/kinds/gateway.ts) see it: one entry per kind, next to the kind it describes.
  */
-
-/** The change kind prefix of each lineage kind (the contract's `${prefix}.create`, ...). */
-export type LineagePrefix = 'gateway_route' | 'opa_policy';
 
 /**
  * What the endpoints and reviews read, for any kind. Method syntax: each kind's own list takes its own

@@ -4,7 +4,7 @@ import { requireViewer } from '../auth/guard';
 import { onTenant, tenantFromParam } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
 import { etagOf } from '../http/if-match';
-import type { LineagePrefix } from './lineage-entry';
+import type { LineagePrefix } from '../../contract/change-kinds';
 
 /* What the endpoints of every lineage kind share: permissions, paths, texts, the ETag and the change. */
 

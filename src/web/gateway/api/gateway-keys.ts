@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { LineagePrefix } from '@contract/change-kinds';
 import type { Environment } from '@contract/common';
 import type {
   CreatePolicyBody,
@@ -51,8 +52,18 @@ export type LineageListQuery<K extends LineageKind> = {
 /** The dialogs' picker of subscribed capabilities: one root, then tenant, then environment. */
 const SUBSCRIBED_CAPABILITIES = gatewayPaths.capabilities(':tenantId', ':environment');
 
-const base = (kind: LineageKind, tenantId: string) =>
-  kind === 'routes' ? gatewayPaths.routes(tenantId) : gatewayPaths.policies(tenantId);
+/**
+ * Each lineage kind of the tab, once: its collection path and its prefix among the change kinds. A
+ * third kind in LineageTypes does not compile until it has its entry here.
+ */
+export const lineageKinds: {
+  [K in LineageKind]: { path: (tenantId: string) => string; changePrefix: LineagePrefix };
+} = {
+  routes: { path: gatewayPaths.routes, changePrefix: 'gateway_route' },
+  policies: { path: gatewayPaths.policies, changePrefix: 'opa_policy' },
+};
+
+const base = (kind: LineageKind, tenantId: string) => lineageKinds[kind].path(tenantId);
 const seg = encodeURIComponent;
 
 /**

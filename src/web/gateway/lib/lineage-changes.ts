@@ -1,9 +1,9 @@
 import type { Change } from '@contract/changes';
 import type { Environment } from '@contract/common';
-import type { LineageKind } from '@/gateway/api/gateway-keys';
+import { lineageKinds, type LineageKind } from '@/gateway/api/gateway-keys';
 
 /** A lineage kind's prefix among the change kinds (src/contract/change-kinds.ts). */
-const prefixOf = (kind: LineageKind) => (kind === 'routes' ? 'gateway_route' : 'opa_policy');
+const prefixOf = (kind: LineageKind) => lineageKinds[kind].changePrefix;
 
 /**
  * The changes of the row and history actions, as POST /api/change-requests takes them: what each
