@@ -26,6 +26,9 @@ export const environmentShortNames: Record<Environment, string> = {
 
 /** development Development, uat UAT, production Production; other values raw. */
 export const environmentName = labelOf(environmentNames);
+/** An environment's name inside a sentence ("the development environment", "in UAT"): no capital but UAT's. */
+export const environmentInSentence = (environment: Environment): string =>
+  environment === 'uat' ? environmentNames.uat : environmentNames[environment].toLowerCase();
 
 /** Create Tenant data residency regions (7). */
 export const residencyRegions = [

@@ -1,5 +1,6 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Environment } from '../../contract/common';
+import { environmentInSentence } from '../../contract/vocabulary';
 import type { FieldIssue } from '../../contract/errors';
 import type { Tenant } from '../../contract/tenants';
 import type { Executor, Transaction } from '../db/client';
@@ -16,12 +17,6 @@ import { rowsOf, type LineageKind, type LineageRow } from './lineage-kind';
  * so the tenant-wide rules see every committed version), the capability FOR KEY SHARE (a capability
  * delete waits, or wins and this answers 404), then the lineage's rows FOR UPDATE in version order.
  */
-
-export const ENVIRONMENT_LABEL: Record<Environment, string> = {
-  development: 'development',
-  uat: 'UAT',
-  production: 'production',
-};
 
 /** The tenant row, locked so gateway writers of one tenant go one at a time; 404 when it is gone. */
 export async function lockTenantFor(tx: Transaction, tenantId: string, what: string): Promise<Tenant> {
@@ -114,7 +109,7 @@ export async function assertContextAllowed(
   const issue = (field: 'environment' | 'capabilityId', message: string): FieldIssue[] | undefined =>
     paths ? [{ path: paths[field], message }] : undefined;
   if (!environmentEnabled(tenant, context.environment)) {
-    const message = `The ${ENVIRONMENT_LABEL[context.environment]} environment is disabled for tenant ${tenant.name}; enable it first`;
+    const message = `The ${environmentInSentence(context.environment)} environment is disabled for tenant ${tenant.name}; enable it first`;
     throw new AppError('CONFLICT', message, issue('environment', 'Environment disabled for this tenant'));
   }
   const [capability] = await tx
@@ -134,7 +129,7 @@ export async function assertContextAllowed(
     )
     .limit(1);
   if (!subscription) {
-    const message = `Tenant ${tenant.name} does not subscribe to ${capability.name} in ${ENVIRONMENT_LABEL[context.environment]}: configure the capability there first`;
+    const message = `Tenant ${tenant.name} does not subscribe to ${capability.name} in ${environmentInSentence(context.environment)}: configure the capability there first`;
     throw new AppError('CONFLICT', message, issue('capabilityId', 'Not subscribed in this environment'));
   }
 }

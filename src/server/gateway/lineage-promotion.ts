@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { NEXT_ENVIRONMENT } from '../../contract/capability-subscriptions';
 import type { Environment } from '../../contract/common';
+import { environmentInSentence, environmentNames } from '../../contract/vocabulary';
 import type { Tenant } from '../../contract/tenants';
 import { changedFields } from '../audit/changes';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
 import { AppError, badRequest, notFound } from '../errors';
-import { assertContextAllowed, ENVIRONMENT_LABEL, lockLineage, lockTenantFor } from './lineage-context';
+import { assertContextAllowed, lockLineage, lockTenantFor } from './lineage-context';
 import {
   auditContext,
   fieldsOf,
@@ -29,19 +30,13 @@ import { auditLineage, deactivateLineage, insertVersion } from './lineage-writes
  * appends to the target lineage any of whose versions was promoted from it.
  */
 
-const ENVIRONMENT_TITLE: Record<Environment, string> = {
-  development: 'Development',
-  uat: 'UAT',
-  production: 'Production',
-};
-
 /** Only the next environment: development to UAT, UAT to production (a 400 naming the field). */
 function assertNextEnvironment(label: string, from: Environment, target: Environment): void {
   const next = NEXT_ENVIRONMENT[from];
   if (target === next) return;
   const noun = label.toLowerCase();
   const message = next
-    ? `A ${ENVIRONMENT_LABEL[from]} ${noun} can only be promoted to ${ENVIRONMENT_TITLE[next]}`
+    ? `A ${environmentInSentence(from)} ${noun} can only be promoted to ${environmentNames[next]}`
     : `A production ${noun} cannot be promoted further`;
   throw badRequest(message, [{ path: 'body.targetEnvironment', message }]);
 }
