@@ -85,6 +85,14 @@ describeApi(
       changeRequestDetailSchema.parse(
         (await ctx().app.inject({ method: 'GET', url: `/api/change-requests/${id}`, headers })).json(),
       ).can.approveBlockedBy;
+    /** Whether the request is in the viewer's "Waiting for me" list: it must agree with the approve button. */
+    const waitsFor = async (id: string, who: Record<string, string> | TestPersona) => {
+      const headers = 'id' in who ? await sessionOf(who) : who;
+      const url = '/api/change-requests?view=waiting&limit=100';
+      const res = await ctx().app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ id: string }[]>().some((request) => request.id === id);
+    };
     const expectRefused = async (
       approval: { statusCode: number; body: string; json(): { message: string } },
       reason: RegExp,
@@ -98,6 +106,8 @@ describeApi(
       const bot = await serviceAccount('Deploy Bot', TEST_ADMIN);
       const id = await fileWith(await mintToken(bot, TEST_ADMIN), change);
 
+      expect(await waitsFor(id, TEST_ADMIN)).toBe(false);
+      expect(await waitsFor(id, SECOND_ADMIN)).toBe(true);
       await expectRefused(await cr.approve(id, TEST_ADMIN), /service account|token/i);
       const seen = await detail(id, TEST_ADMIN);
       expect(seen.can.approve).toBe(false);
@@ -118,6 +128,9 @@ describeApi(
       await mintToken(bot, THIRD_ADMIN);
       const id = await fileWith(filing, change);
 
+      for (const refused of [TEST_ADMIN, SECOND_ADMIN, THIRD_ADMIN])
+        expect(await waitsFor(id, refused)).toBe(false);
+      expect(await waitsFor(id, FOURTH_ADMIN)).toBe(true);
       await expectRefused(await cr.approve(id, TEST_ADMIN), /made the service account/i);
       await expectRefused(await cr.approve(id, SECOND_ADMIN), /token/i);
       await expectRefused(await cr.approve(id, THIRD_ADMIN), /token/i);
@@ -130,6 +143,7 @@ describeApi(
       const id = await fileWith(await mintToken(bot, TEST_ADMIN), change);
       const deleted = await ctx().inject({ method: 'DELETE', url: `/api/users/${bot}` });
       expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(await waitsFor(id, FOURTH_ADMIN)).toBe(false);
       await expectRefused(await cr.approve(id, FOURTH_ADMIN), /no longer exists/);
       expect((await detail(id, FOURTH_ADMIN)).can.approveBlockedBy).toMatch(/no longer exists/);
     });
@@ -146,6 +160,8 @@ describeApi(
       expect(created.statusCode, created.body).toBe(201);
       const shadow = await login('shadow@example.com');
 
+      expect(await waitsFor(id, shadow)).toBe(false);
+      expect(await waitsFor(id, THIRD_ADMIN)).toBe(true);
       await expectRefused(await as(shadow).post(`/api/change-requests/${id}/approve`), /created/i);
       const seen = changeRequestDetailSchema.parse(
         (
@@ -164,6 +180,7 @@ describeApi(
       });
       expect(chained.statusCode, chained.body).toBe(201);
       const second = await login('shadow-two@example.com');
+      expect(await waitsFor(id, second)).toBe(false);
       await expectRefused(await as(second).post(`/api/change-requests/${id}/approve`), /created/i);
       expect(await webAppUrl(webAppId)).toBe('https://billing.example.com');
 
@@ -174,9 +191,11 @@ describeApi(
       const { change } = await productionApp('search');
       const id = await cr.request(change, TEST_ADMIN);
       expect((await detail(id, FOURTH_ADMIN)).can.approve).toBe(true);
+      expect(await waitsFor(id, FOURTH_ADMIN)).toBe(true);
       const reset = await cr.call('POST', `/api/users/${FOURTH_ADMIN.id}/password`, { password: PASSWORD });
       expect(reset.statusCode, reset.body).toBe(204);
       const fourth = await login(FOURTH_ADMIN.email);
+      expect(await waitsFor(id, fourth)).toBe(false);
       await expectRefused(await as(fourth).post(`/api/change-requests/${id}/approve`), /password/i);
       expect((await cr.approve(id, THIRD_ADMIN)).json().status).toBe('applied');
     });
@@ -187,6 +206,7 @@ describeApi(
       const developer = await adminMadeBy(admin, 'Developer');
       const id = await fileWith(developer.session, change);
       expect(await blockedBy(id, admin)).toBeNull();
+      expect(await waitsFor(id, admin)).toBe(true);
       expect((await cr.approve(id, TEST_ADMIN)).json().status).toBe('applied');
       expect(await webAppUrl(webAppId)).toBe('https://evil.example.com');
     });

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, ne, notExists, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, notExists, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   ChangeRequest,
@@ -13,7 +13,7 @@ import { changeRequestEvents, changeRequests, tenants } from '../db/schema';
 import { notFound } from '../errors';
 import { assertFresh, StaleChangeError, type ChangeRequestRow } from './apply';
 import { mayReview, reviewableIn } from './reviewers';
-import { whyNotSecondPerson } from './four-eyes';
+import { secondPersonFilter, whyNotSecondPerson } from './four-eyes';
 import {
   approvalState,
   isAuthor,
@@ -90,13 +90,16 @@ export async function getChangeRequest(
   });
 }
 
-/** Requests the viewer may approve now: open, someone else's, in their tenants, not yet approved by them. */
+/**
+ * Requests the viewer may approve now: open, in their tenants, filed by another person (four-eyes.ts),
+ * not yet approved by them.
+ */
 function waitingFor(db: Database, viewer: Viewer): SQL | undefined {
   const mine = alias(changeRequestEvents, 'mine');
   const scope = tenantScope(viewer, 'approve');
   return and(
     eq(changeRequests.status, 'pending'),
-    or(isNull(changeRequests.requestedById), ne(changeRequests.requestedById, viewer.user.id)),
+    secondPersonFilter(viewer.user.id),
     scope.all ? undefined : reviewableIn(scope.tenantIds),
     notExists(
       db
