@@ -2,7 +2,12 @@
 // - a cycle between files anywhere in src/ (server, contract, web), `import type` included: a cycle of
 //   types alone does not run, but it still ties two modules so that neither can be read or moved alone;
 // - a cycle between web features (src/web/<feature>/, tests aside), even when no file cycle carries it:
-//   features compose in src/web/app/, and a feature that needs another's piece takes it from there.
+//   features compose in src/web/app/, and a feature that needs another's piece takes it from there;
+// - a cycle between server folders (src/server/<folder>/, tests and test helpers aside). One kind of
+//   edge is left out, the registration tables: src/server/changes/kinds/ registers each domain's
+//   service with the change machinery (docs/decisions/004), while the domains call the machinery's
+//   entry points (applyDirect) from their routes. A context whose parts use each other both ways is
+//   one folder (src/server/delivery/).
 // Usage: npm run check:cycles (part of npm test)
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -77,9 +82,38 @@ for (const [file, deps] of Object.entries(files)) {
 }
 const featureCycles = cycles(featureGraph);
 
+const REGISTRATION = /^server\/changes\/kinds\//;
+const folderOf = (file) => {
+  const match = /^server\/([^/]+)\//.exec(file);
+  return match && !/\.test\.ts$|\/test\//.test(file) ? match[1] : null;
+};
+/** Folder graph, with one example import per edge for the message. */
+const folderGraph = new Map();
+const folderEdge = new Map();
+for (const [file, deps] of Object.entries(files)) {
+  const from = folderOf(file);
+  if (!from || REGISTRATION.test(file)) continue;
+  const edges = folderGraph.get(from) ?? new Set();
+  for (const dep of deps) {
+    const to = folderOf(dep);
+    if (!to || to === from) continue;
+    edges.add(to);
+    if (!folderEdge.has(`${from}>${to}`)) folderEdge.set(`${from}>${to}`, `${file} -> ${dep}`);
+  }
+  folderGraph.set(from, edges);
+}
+const folderCycles = cycles(folderGraph);
+
 for (const cycle of fileCycles) console.error(`file cycle: ${cycle.join(' > ')}`);
 for (const cycle of featureCycles) console.error(`feature cycle: ${cycle.join(' <-> ')} (src/web)`);
+for (const cycle of folderCycles) {
+  console.error(`server folder cycle: ${cycle.join(' <-> ')}`);
+  for (const from of cycle)
+    for (const to of folderGraph.get(from) ?? [])
+      if (cycle.includes(to)) console.error(`  ${folderEdge.get(`${from}>${to}`)}`);
+}
 console.info(
-  `${Object.keys(files).length} files: ${fileCycles.length} file cycles, ${featureCycles.length} feature cycles`,
+  `${Object.keys(files).length} files: ${fileCycles.length} file cycles, ${featureCycles.length} feature cycles, ` +
+    `${folderCycles.length} server folder cycles`,
 );
-if (fileCycles.length + featureCycles.length > 0) process.exit(1);
+if (fileCycles.length + featureCycles.length + folderCycles.length > 0) process.exit(1);

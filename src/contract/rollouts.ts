@@ -12,7 +12,7 @@ export {
 
 /*
  * Health probes and progressive rollouts of blue-green slots (docs/rollouts.md). The shapes both sides
- * share; the rules live in src/server/probes and src/server/rollouts.
+ * share; the rules live in src/server/delivery/probes and src/server/delivery/rollouts.
  */
 
 /** Whose slots: a shared microfrontend's or a capability's. */

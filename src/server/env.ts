@@ -5,7 +5,7 @@ import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../con
 import { isPasswordStrengthCheckInstalled, weakPasswordReason } from '../contract/password';
 import { passwordLoginModes, SSO_CALLBACK_PATH } from '../contract/sso';
 import { loadPasswordStrength } from './auth/password-strength';
-import { parseAllowance } from './probes/address-policy';
+import { parseAllowance } from './delivery/probes/address-policy';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })

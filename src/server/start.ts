@@ -7,10 +7,10 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/cli
 import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { looseModesWarning, prepareDataDir } from './db/data-dir-modes';
-import { seedDemoData } from './db/demo-data';
+import { seedDemoData } from './demo/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
-import { startRolloutRunner } from './rollouts/runner';
-import { PROBER_PASS_MS, proberSettingsOf, startProber } from './probes/prober';
+import { startRolloutRunner } from './delivery/rollouts/runner';
+import { PROBER_PASS_MS, proberSettingsOf, startProber } from './delivery/probes/prober';
 import { EnvError, readEnv, type Env } from './env';
 import { startIdempotencySweeper } from './http/idempotency-store';
 import type { PeriodicTask } from './periodic';

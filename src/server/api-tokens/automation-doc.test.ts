@@ -13,7 +13,7 @@ import { insertFixtures } from '../test/fixtures';
 import { startHealthServer, type HealthServer } from '../test/health-server';
 import { TEST_PROBER_SETTINGS } from '../test/prober-settings';
 import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
-import { startProber, type Prober } from '../probes/prober';
+import { startProber, type Prober } from '../delivery/probes/prober';
 
 const execFileAsync = promisify(execFile);
 

@@ -25,8 +25,6 @@ import {
 } from './service';
 import { requestActor } from '../auth/guard';
 import { adminOnly, signedIn } from '../auth/permissions';
-import { blueGreenRoutes } from '../blue-green/routes';
-import { capabilityBlueGreen } from '../blue-green/service';
 
 const tags = ['capabilities'];
 const capabilityParams = z.object({ capabilityId: idParamSchema });
@@ -150,17 +148,8 @@ function capabilityWriteRoutes(app: ZodApp, db: Database): void {
   );
 }
 
-/** The capability catalogue (docs/product.md), with the shared capabilities' blue-green endpoints. */
+/** The capability catalogue (docs/product.md); its blue-green endpoints are the delivery context's. */
 export function capabilityRoutes(app: ZodApp, { db }: { db: Database }): void {
   capabilityReadRoutes(app, db);
   capabilityWriteRoutes(app, db);
-  blueGreenRoutes(app, {
-    db,
-    owner: capabilityBlueGreen,
-    base: '/api/capabilities',
-    param: 'id',
-    permission: adminOnly,
-    tag: 'capabilities',
-    changes: 'capability',
-  });
 }

@@ -86,8 +86,8 @@ describeApi(
         (await ctx().app.inject({ method: 'GET', url: `/api/change-requests/${id}`, headers })).json(),
       ).can.approveBlockedBy;
     /** Whether the request is in the viewer's "Waiting for me" list: it must agree with the approve button. */
-    const waitsFor = async (id: string, who: Record<string, string> | TestPersona) => {
-      const headers = 'id' in who ? await sessionOf(who) : who;
+    const waitsFor = async (id: string, who: { cookie: string } | TestPersona) => {
+      const headers = 'cookie' in who ? who : await sessionOf(who);
       const url = '/api/change-requests?view=waiting&limit=100';
       const res = await ctx().app.inject({ method: 'GET', url, headers });
       expect(res.statusCode, res.body).toBe(200);

@@ -11,7 +11,7 @@ import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { approvalPolicies } from '../db/schema';
 import { AppError, notFound } from '../errors';
-import { lockTenant } from '../tenants/lock';
+import { lockTenant } from '../locks';
 
 /** Serialises writes of the platform policy, which has no row of its own to lock. */
 const PLATFORM_POLICY_LOCK = 7_140_001;

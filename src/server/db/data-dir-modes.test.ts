@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../paths';
 import { openDatabase } from './client';
 import { looseModesWarning, prepareDataDir } from './data-dir-modes';
-import { seedDemoData } from './demo-data';
+import { seedDemoData } from '../demo/demo-data';
 
 const scratch = mkdtempSync(join(tmpdir(), 'rm-modes-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

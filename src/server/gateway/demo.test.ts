@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { environments } from '../../contract/common';
 import { gatewayPaths, kongTargets, type GatewayRoute, type OpaPolicy } from '../../contract/gateway';
-import { seedDemoData } from '../db/demo-data';
+import { seedDemoData } from '../demo/demo-data';
 import { waiveApprovals } from '../test/fixtures';
 import { gatewayRoutes, opaPolicies } from '../db/schema';
 import { describeApi } from '../test/api-harness';

@@ -14,8 +14,6 @@ import { updatedResponses } from '../http/responses';
 import type { ZodApp } from '../http/zod-app';
 import type { Database } from '../db/client';
 import { createTenant, deleteTenant, getTenant, listTenants, tenantOptions, updateTenant } from './service';
-import { blueGreenRoutes } from '../blue-green/routes';
-import { tenantBlueGreen } from '../blue-green/service';
 import { requestActor, requireViewer } from '../auth/guard';
 import { adminOnly, onTenant, signedIn, tenantFromParam } from '../auth/permissions';
 import { tenantScope } from '../auth/viewer';
@@ -23,7 +21,7 @@ import { tenantSettingsGuard } from '../changes/production-guards';
 
 const tags = ['tenants'];
 const tenantParams = z.object({ tenantId: idParamSchema });
-const onThisTenant = (action: 'read' | 'configure' | 'delete' | 'blueGreen') =>
+const onThisTenant = (action: 'read' | 'configure' | 'delete') =>
   onTenant(action, tenantFromParam('tenantId'), 'Tenant');
 
 /** Tenants the viewer can read: the list, the picker, one tenant. */
@@ -137,17 +135,8 @@ function tenantWriteRoutes(app: ZodApp, db: Database): void {
   );
 }
 
-/** Tenants (docs/product.md), with their blue-green endpoints. */
+/** Tenants (docs/product.md); their blue-green endpoints are the delivery context's. */
 export function tenantRoutes(app: ZodApp, { db }: { db: Database }): void {
   tenantReadRoutes(app, db);
   tenantWriteRoutes(app, db);
-  blueGreenRoutes(app, {
-    db,
-    owner: tenantBlueGreen,
-    base: '/api/tenants',
-    param: 'tenantId',
-    permission: onThisTenant('blueGreen'),
-    tag: 'tenants',
-    changes: 'tenant',
-  });
 }

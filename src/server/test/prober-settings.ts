@@ -1,5 +1,5 @@
-import type { ProberSettings } from '../probes/prober';
-import { parseAllowance } from '../probes/address-policy';
+import type { ProberSettings } from '../delivery/probes/prober';
+import { parseAllowance } from '../delivery/probes/address-policy';
 
 const loopback = parseAllowance('127.0.0.1/32');
 if (!('allowance' in loopback)) throw new Error('127.0.0.1/32 is an allowance');

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Environment, Slot } from '../../contract/common';
 import type { SlotOwnerKind } from '../../contract/rollouts';
 import type { Database } from '../db/client';
-import { slotKindOf, slotTable } from '../deployments/slots';
+import { slotKindOf, slotTable } from '../delivery/deployments/slots';
 
 /** What else a test may set with the status: a configured check, and when it last ran. */
 export interface SlotHealthExtras {
@@ -13,7 +13,7 @@ export interface SlotHealthExtras {
 }
 
 /**
- * Writes a slot's health as the prober would (src/server/probes owns that in the running server): the
+ * Writes a slot's health as the prober would (src/server/delivery/probes owns that in the running server): the
  * tests of the health gate and of rollbacks set it directly.
  */
 export async function setSlotHealth(

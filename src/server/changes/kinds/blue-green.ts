@@ -7,8 +7,8 @@ import {
   type EnvironmentBlueGreen,
 } from '../../../contract/blue-green';
 import type { Change } from '../../../contract/changes';
-import { changeBlueGreen, capabilityBlueGreen, tenantBlueGreen } from '../../blue-green/service';
-import { rollback, setSlotVersion, switchSlot } from '../../blue-green/transitions';
+import { changeBlueGreen, capabilityBlueGreen, tenantBlueGreen } from '../../delivery/blue-green/service';
+import { rollback, setSlotVersion, switchSlot } from '../../delivery/blue-green/transitions';
 import type { Transaction } from '../../db/client';
 import { capabilities, tenants } from '../../db/schema';
 import { notFound } from '../../errors';

@@ -24,9 +24,9 @@ import {
   microfrontendSlots,
   publishedVersionOf,
   switchSlots,
-} from '../../deployments/service';
-import { lockOwner } from '../../deployments/slots';
-import { assertNoActiveRollout } from '../../rollouts/model';
+} from '../../delivery/deployments/service';
+import { lockOwner } from '../../delivery/deployments/slots';
+import { assertNoActiveRollout } from '../../delivery/rollouts/model';
 import { progressiveLabel, switchNotes } from './switch-notes';
 import type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
 

@@ -1,8 +1,8 @@
 import type { Change } from '../../../contract/changes';
 import type { Rollout } from '../../../contract/rollouts';
 import type { Transaction } from '../../db/client';
-import { actionOutcome, applyRolloutAction, findRollout } from '../../rollouts/actions';
-import type { RolloutRow } from '../../rollouts/model';
+import { actionOutcome, applyRolloutAction, findRollout } from '../../delivery/rollouts/actions';
+import type { RolloutRow } from '../../delivery/rollouts/model';
 import { resourceName } from './deployments';
 import type { ChangeHandler } from './types';
 

@@ -17,7 +17,7 @@ const slotColumns = () => ({
   trafficPercentage: integer().notNull().default(0),
   healthStatus: text().notNull().default('unknown'),
   healthCheckUrl: text(),
-  /** Why the last probe failed (null when it passed); see src/server/probes. */
+  /** Why the last probe failed (null when it passed); see src/server/delivery/probes. */
   healthReason: text(),
   /** This slot's own probe interval; null follows HEALTH_CHECK_INTERVAL. */
   healthCheckIntervalSeconds: integer(),
@@ -93,7 +93,7 @@ export const deploymentHealthResults = pgTable(
 
 /**
  * A progressive switch of one resource's slots in one environment: traffic to `toSlot` in steps, each held
- * for the analysis window while it stays healthy (src/server/rollouts). At most one active rollout per
+ * for the analysis window while it stays healthy (src/server/delivery/rollouts). At most one active rollout per
  * resource and environment (the partial unique index); the runner claims due rows FOR UPDATE SKIP LOCKED.
  */
 export const rollouts = pgTable(
