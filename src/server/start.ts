@@ -12,7 +12,7 @@ import { startChangeScheduler } from './changes/scheduler';
 import { startRolloutRunner } from './delivery/rollouts/runner';
 import { PROBER_PASS_MS, proberSettingsOf, startProber } from './delivery/probes/prober';
 import { EnvError, readEnv, type Env } from './env';
-import { startIdempotencySweeper } from './http/idempotency-store';
+import { startIdempotencySweeper } from './idempotency/idempotency-store';
 import type { PeriodicTask } from './periodic';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
 import { startMetricsServer, type MetricsServer } from './http/metrics-server';

@@ -5,7 +5,7 @@ import { apiTokens, auditEvents } from '../db/schema';
 import { describeApi, type ApiContext } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
 import { bearerTokenFor, sessionCookieFor, TEST_ADMIN, type TestPersona } from '../test/sessions';
-import { hashTokenSecret } from './secrets';
+import { hashTokenSecret } from '../auth/tokens/secrets';
 
 const OWNER_A: TestPersona = { id: 'owner-a', email: 'owner-a@a.io', roles: { 'tenant-001': 'owner' } };
 const PRODUCTION_CONFIGURATION = {

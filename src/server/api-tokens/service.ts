@@ -12,8 +12,8 @@ import type { Database, Executor } from '../db/client';
 import { apiTokens, tenants, webAppMeshes } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { findPublicUser } from '../users/service-accounts';
-import { newTokenSecret } from './secrets';
-import { tokenStatusOf } from './status';
+import { newTokenSecret } from '../auth/tokens/secrets';
+import { tokenStatusOf } from '../auth/tokens/status';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { auditEvents, users } from '../db/schema';
 import type { ApiTokenScope } from '../../contract/api-tokens';
-import { assertTokenMayCall, narrowToToken } from '../api-tokens/scope';
+import { assertTokenMayCall, narrowToToken } from './tokens/scope';
 import { authorize, type RouteEntry } from './guard';
 import { describePermission } from './permissions';
 import { loadViewer } from './viewer';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_MESSAGES } from '../../contract/api-tokens';
-import type { TokenRateLimiter } from '../api-tokens/rate-limit';
-import { resolveApiToken } from '../api-tokens/resolve';
-import { assertTokenMayCall, DOCS_PREFIX, narrowToToken } from '../api-tokens/scope';
-import { bearerTokenOf } from '../api-tokens/secrets';
+import type { TokenRateLimiter } from './tokens/rate-limit';
+import { resolveApiToken } from './tokens/resolve';
+import { assertTokenMayCall, DOCS_PREFIX, narrowToToken } from './tokens/scope';
+import { bearerTokenOf } from './tokens/secrets';
 import type { Database } from '../db/client';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../errors';
 import type { PasswordLoginPolicy } from './password-login';

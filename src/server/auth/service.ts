@@ -7,7 +7,7 @@ import type { Database, Executor, Transaction } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';
 import { nextRevision } from '../revisions';
-import { endCredentials } from '../users/credentials';
+import { endCredentials } from './credentials';
 import { assertPasswordLoginAllowed, type PasswordLoginPolicy } from './password-login';
 import { hashPassword, verifyPassword } from './passwords';
 import { beginLoginAttempt, recordLoginSuccess } from './rate-limit';

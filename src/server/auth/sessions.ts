@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
-import { publicUserColumns } from '../users/columns';
+import { publicUserColumns } from './user-columns';
 import { passwordSessionAllowed, type PasswordLoginPolicy } from './password-login';
 import { activeTenantRoles } from './viewer';
 

@@ -5,6 +5,9 @@ import type { ApiTokenScope } from '../../contract/api-tokens';
 import type { User } from '../../contract/users';
 import type { Executor } from '../db/client';
 import { userProfiles } from '../db/schema';
+import type { Actor } from '../audit/actor';
+
+export type { Actor } from '../audit/actor';
 
 /** The API token a request came with, and what it narrows (docs/automation.md). */
 export interface ViewerToken extends ApiTokenScope {
@@ -68,16 +71,6 @@ export function toMe(viewer: Viewer): Me {
     user: viewer.user,
     memberships: [...viewer.roles].map(([tenantId, role]) => ({ tenantId, role })),
   };
-}
-
-/** Who did it, from where: copied into audit events and createdBy-style fields. */
-export interface Actor {
-  /** null when nobody is signed in (a failed sign-in, the first-admin bootstrap). */
-  id: string | null;
-  email: string;
-  ip?: string;
-  /** The API token used, named in the audit event. */
-  token?: { id: string; name: string };
 }
 
 export const actorOf = (viewer: Viewer, ip?: string): Actor => ({

@@ -15,7 +15,7 @@ import {
   webAppSortFields,
   type SortValue,
 } from '../../contract/lists';
-import { auditEventListQueries } from '../audit/service';
+import { auditEventListQueries } from '../audit-log/reads';
 import type { Viewer } from '../auth/viewer';
 import { changeRequestListQueries } from '../changes/reads';
 import { capabilityListQueries } from '../capabilities/service';

@@ -3,7 +3,7 @@ import { tenantRoleSchema } from '../../contract/users';
 import { DEFAULT_SESSION_POLICY, SESSION_COOKIE, createSession } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { apiTokens, userProfiles, users } from '../db/schema';
-import { newTokenSecret } from '../api-tokens/secrets';
+import { newTokenSecret } from '../auth/tokens/secrets';
 import type { ApiTokenScope } from '../../contract/api-tokens';
 
 export interface TestPersona {

@@ -6,7 +6,7 @@ import type { Database, Executor } from '../db/client';
 import { users } from '../db/schema';
 import { conflict } from '../errors';
 import { refusingDuplicates } from '../unique-violation';
-import { publicUserColumns } from './columns';
+import { publicUserColumns } from '../auth/user-columns';
 
 /** "Deploy Bot" -> "deploy-bot@service-accounts.invalid": one address per name, never deliverable. */
 export function serviceAccountEmail(name: string): string {

@@ -13,7 +13,7 @@ import { conflict, notFound } from '../errors';
 import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
-import { endCredentials } from './credentials';
+import { endCredentials } from '../auth/credentials';
 
 const userSortColumns = {
   name: users.name,
@@ -221,4 +221,4 @@ export {
   restoreUserProfile,
   updateUserProfile,
 } from './profiles-service';
-import { publicUserColumns } from './columns';
+import { publicUserColumns } from '../auth/user-columns';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/service';
 import type { Transaction } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
-import { publicUserColumns } from '../../users/columns';
+import { publicUserColumns } from '../user-columns';
 import type { Actor } from '../viewer';
 import { SsoFailure } from './config';
 import { asciiLowerCase } from './email';

@@ -3,7 +3,7 @@ import type { IDToken } from 'openid-client';
 import type { Me } from '../../../contract/auth';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { getSsoSettings } from '../../settings/sso-service';
+import { getSsoSettings } from './sso-service';
 import { isUniqueViolation } from '../../unique-violation';
 import { startSession } from '../service';
 import type { SessionPolicy } from '../sessions';

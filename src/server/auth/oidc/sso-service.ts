@@ -1,12 +1,17 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_SSO_CLAIM, type SsoSettings, type SsoSettingsInput } from '../../contract/sso';
-import { changedFieldsOf } from '../audit/changes';
-import { recordAudit } from '../audit/service';
-import type { Actor } from '../auth/viewer';
-import type { Database, Executor } from '../db/client';
-import { ssoSettings, tenants } from '../db/schema';
-import { badRequest } from '../errors';
-import { assertRevision, nextRevision, PreconditionFailedError, type ExpectedRevision } from '../revisions';
+import { DEFAULT_SSO_CLAIM, type SsoSettings, type SsoSettingsInput } from '../../../contract/sso';
+import { changedFieldsOf } from '../../audit/changes';
+import { recordAudit } from '../../audit/service';
+import type { Actor } from '../viewer';
+import type { Database, Executor } from '../../db/client';
+import { ssoSettings, tenants } from '../../db/schema';
+import { badRequest } from '../../errors';
+import {
+  assertRevision,
+  nextRevision,
+  PreconditionFailedError,
+  type ExpectedRevision,
+} from '../../revisions';
 
 const SSO_SETTINGS_ROW_ID = 'global';
 

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { TOKEN_MESSAGES } from '../../contract/api-tokens';
-import type { User } from '../../contract/users';
-import { activeTenantRoles, type TenantRoleEntry, type ViewerToken } from '../auth/viewer';
-import type { Executor } from '../db/client';
-import { preparedPerDatabase } from '../db/prepared';
-import { apiTokens, users } from '../db/schema';
-import { unauthenticated } from '../errors';
+import { TOKEN_MESSAGES } from '../../../contract/api-tokens';
+import type { User } from '../../../contract/users';
+import { activeTenantRoles, type TenantRoleEntry, type ViewerToken } from '../viewer';
+import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { apiTokens, users } from '../../db/schema';
+import { unauthenticated } from '../../errors';
 import { hashTokenSecret } from './secrets';
 import { tokenStatusOf } from './status';
-import { publicUserColumns } from '../users/columns';
+import { publicUserColumns } from '../user-columns';
 
 /** Last use is written at most this often, so a pipeline's reads do not each turn into a write. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { sendPage } from '../http/list-reply';
 import type { ZodApp } from '../http/zod-app';
-import { listAuditEvents } from './service';
+import { listAuditEvents } from './reads';
 
 export function auditRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(

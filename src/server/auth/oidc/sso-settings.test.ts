@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { PASSWORD_LOGIN_ADMINS_MESSAGE, PASSWORD_LOGIN_OFF_MESSAGE } from '../auth/password-login';
-import { hashPassword } from '../auth/passwords';
-import { auditEvents, users } from '../db/schema';
-import { describeApi } from '../test/api-harness';
-import { insertFixtures } from '../test/fixtures';
-import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
+import { PASSWORD_LOGIN_ADMINS_MESSAGE, PASSWORD_LOGIN_OFF_MESSAGE } from '../password-login';
+import { hashPassword } from '../passwords';
+import { auditEvents, users } from '../../db/schema';
+import { describeApi } from '../../test/api-harness';
+import { insertFixtures } from '../../test/fixtures';
+import { sessionCookieFor, TEST_ADMIN } from '../../test/sessions';
 
 const PASSWORD = 'correct-horse-battery-staple-9';
 const issuer = {

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { TOKEN_MESSAGES } from '../../contract/api-tokens';
-import type { Viewer, ViewerToken } from '../auth/viewer';
-import { forbidden } from '../errors';
-import { propertyOf } from '../unknown';
+import { TOKEN_MESSAGES } from '../../../contract/api-tokens';
+import type { Viewer, ViewerToken } from '../viewer';
+import { forbidden } from '../../errors';
+import { propertyOf } from '../../unknown';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The one route a host shell's mesh token may call. */

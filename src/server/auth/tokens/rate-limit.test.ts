@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { openTestDatabase, type TestDatabase } from '../test/databases';
-import { bearerTokenFor, TEST_ADMIN } from '../test/sessions';
+import { buildApp, type App } from '../../app';
+import { openTestDatabase, type TestDatabase } from '../../test/databases';
+import { bearerTokenFor, TEST_ADMIN } from '../../test/sessions';
 import { TokenRateLimiter } from './rate-limit';
 
 describe('per-token rate limit', () => {

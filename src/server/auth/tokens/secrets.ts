@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_TOKEN_DISPLAY_LENGTH, API_TOKEN_PREFIX } from '../../contract/api-tokens';
+import { API_TOKEN_DISPLAY_LENGTH, API_TOKEN_PREFIX } from '../../../contract/api-tokens';
 
 /** 32 random bytes: as strong as a session token. */
 const SECRET_BYTES = 32;

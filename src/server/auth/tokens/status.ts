@@ -1,4 +1,4 @@
-import type { ApiTokenStatus } from '../../contract/api-tokens';
+import type { ApiTokenStatus } from '../../../contract/api-tokens';
 
 /** Where a token stands at `now`: revoked wins over expired, so the list says what someone did. */
 export function tokenStatusOf(

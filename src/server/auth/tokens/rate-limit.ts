@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 /**
  * Requests per token per minute, counted in this process (a fixed one-minute window): a runaway

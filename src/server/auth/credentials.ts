@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/service';
-import { deleteUserSessions } from '../auth/sessions';
-import type { Actor } from '../auth/viewer';
+import { deleteUserSessions } from './sessions';
+import type { Actor } from './viewer';
 import type { Executor } from '../db/client';
 import { apiTokens } from '../db/schema';
 

@@ -1,11 +1,11 @@
-import { ssoSettingsInputSchema, ssoSettingsSchema } from '../../contract/sso';
-import { requireViewer } from '../auth/guard';
-import { accessAdministration, adminOnly } from '../auth/permissions';
-import { actorOf } from '../auth/viewer';
-import type { Database } from '../db/client';
-import { errorResponses, preconditionFailed } from '../http/error-responses';
-import { ifMatchRevision, withEtag } from '../http/if-match';
-import type { ZodApp } from '../http/zod-app';
+import { ssoSettingsInputSchema, ssoSettingsSchema } from '../../../contract/sso';
+import { requireViewer } from '../guard';
+import { accessAdministration, adminOnly } from '../permissions';
+import { actorOf } from '../viewer';
+import type { Database } from '../../db/client';
+import { errorResponses, preconditionFailed } from '../../http/error-responses';
+import { ifMatchRevision, withEtag } from '../../http/if-match';
+import type { ZodApp } from '../../http/zod-app';
 import { getSsoSettings, replaceSsoSettings } from './sso-service';
 
 /** How SSO groups map to roles, and whether unknown users are created (docs/sso.md); global admins only. */
