@@ -1,3 +1,4 @@
+import type { AuditResourceType } from '../contract/audit';
 import { eq, type ColumnBaseConfig } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { recordAudit } from './audit/service';
@@ -36,7 +37,7 @@ interface RowNames<Row> {
   /** Noun of the 404 ("Web app not found"); the 412 says "The web app". */
   label: string;
   /** The audit trail's resourceType, and the prefix of its actions unless `action` says another. */
-  resourceType: string;
+  resourceType: AuditResourceType;
   action?: string;
   /** The tenant an event belongs to, for rows a tenant owns. */
   tenantOf?: (row: Row) => string;

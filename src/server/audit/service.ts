@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { AuditResourceType } from '../../contract/audit';
 import type { Executor } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { propertyOf } from '../unknown';
@@ -13,7 +14,8 @@ export type { Actor } from './actor';
 
 export interface AuditRecord {
   action: string;
-  resourceType: string;
+  /** One of the contract's types: each has its entry in the live tables of both sides. */
+  resourceType: AuditResourceType;
   resourceId?: string | null;
   tenantId?: string | null;
   /** What changed; serialised as JSON. Never pass secrets (password hashes, tokens). */

@@ -1,3 +1,4 @@
+import type { AuditResourceType } from '../../contract/audit';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Environment } from '../../contract/common';
 import type { Transaction } from '../db/client';
@@ -55,7 +56,7 @@ export interface LineageKind<Row extends LineageRow> {
   label: string;
   /** Audit action prefix ("gateway_route") and resource type ("gateway-route"). */
   action: string;
-  resourceType: string;
+  resourceType: AuditResourceType;
   /** The editable fields, compared for the audit trail. */
   fields: readonly (keyof FieldsOf<Row> & string)[];
   /** The tenant-wide rule a version must satisfy to become (or stay) active; throws a 409. */
