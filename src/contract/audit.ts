@@ -31,31 +31,5 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-/**
- * Every `resourceType` an audit event is recorded with: the server's audit records take one of these, and
- * the console's live table (src/web/app/live-event-effects.ts) has an entry for each, so a new type that
- * joins one side without the other is caught.
- */
-export const AUDIT_RESOURCE_TYPES = [
-  'api_token',
-  'capability',
-  'change-request',
-  'configuration-version',
-  'deployment',
-  'gateway-route',
-  'mesh',
-  'microfrontend',
-  'notification-template',
-  'opa-policy',
-  /** Platform-wide approval policies. */
-  'platform',
-  'session',
-  'settings',
-  /** Delete All Resources. */
-  'system',
-  'tenant',
-  'user',
-  'user_profile',
-  'web_app',
-] as const;
-export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
+/** The audited resource types live in their registry (resource-types.ts); re-exported for the schemas' users. */
+export { AUDIT_RESOURCE_TYPES, type AuditResourceType } from './resource-types';

@@ -1,4 +1,4 @@
-import type { AuditResourceType } from '../../contract/audit';
+import { resourceTypes } from '../../contract/resource-types';
 import type { LiveEvent } from '../../contract/events';
 import type { RouteEntry } from '../auth/guard';
 import type { Viewer } from '../auth/viewer';
@@ -9,40 +9,16 @@ import type { FeedEvent } from './audit-feed-rows';
  *
  * An event of a tenant goes to the administrators and to the tenant's members (any role: every role may
  * read). An event without a tenant goes to the administrators, to the user it is about, and to everyone
- * signed in when its resource type is one that every signed-in user may read: the route named here for
- * the type is looked up in the route table, so a route whose permission tightens tightens this too.
- * Every audit resource type of the contract has its entry: a new one does not compile until it is here.
+ * signed in when its resource type is one that every signed-in user may read: the read route its
+ * registry entry names (src/contract/resource-types.ts) is looked up in the route table, so a route
+ * whose permission tightens tightens this too.
  */
-export const READ_ROUTE_OF_TYPE: Record<AuditResourceType, string | null> = {
-  tenant: 'GET /api/tenants/:tenantId',
-  capability: 'GET /api/capabilities/:capabilityId',
-  'notification-template': 'GET /api/notification-templates/capability/:capabilityId',
-  'configuration-version':
-    'GET /api/capability-subscriptions/versions/history/:tenantId/:capabilityId/:environment/:region',
-  microfrontend: 'GET /api/microfrontends/:id',
-  mesh: 'GET /api/web-app-meshes/:id',
-  deployment: 'GET /api/deployments/microfrontend/:id/environment/:environment',
-  web_app: 'GET /api/web-apps/:id',
-  'gateway-route': 'GET /api/tenants/:tenantId/gateway-routes',
-  'opa-policy': 'GET /api/tenants/:tenantId/opa-policies',
-  platform: 'GET /api/approval-policy',
-  settings: 'GET /api/settings',
-  // Administrators' business (and the user's own, below): no read route every member may call.
-  // A tenant's change request reaches its members by the tenant rule; one of the platform (no tenant)
-  // only administrators may read (changes/reads.ts), though its read route is open to every signed-in user.
-  'change-request': null,
-  user: null,
-  user_profile: null,
-  api_token: null,
-  session: null,
-  system: null,
-};
 
 /** The resource types every signed-in user may read, as the route table says. */
 export function openResourceTypes(routeTable: RouteEntry[]): Set<string> {
   const scopes = new Map(routeTable.map((r) => [`${r.method} ${r.url}`, r.permission.scope]));
   const open = new Set<string>();
-  for (const [type, route] of Object.entries(READ_ROUTE_OF_TYPE)) {
+  for (const [type, { readRoute: route }] of Object.entries(resourceTypes)) {
     const scope = route === null ? undefined : scopes.get(route);
     if (route !== null && scope === undefined) throw new Error(`Live events: no route ${route} (${type})`);
     if (scope === 'signedIn' || scope === 'public') open.add(type);

@@ -1,18 +1,15 @@
-/** Resource types the server records; 'all' sends no filter. */
-export const auditResourceTypes = [
-  'session',
-  'user',
-  'tenant',
-  'web-app',
-  'capability',
-  'configuration-version',
-  'notification-template',
-  'microfrontend',
-  'mesh',
-  'deployment',
-  'settings',
-] as const;
+import { AUDIT_RESOURCE_TYPES, resourceTypes } from '@contract/resource-types';
 
+/**
+ * The Resource type filter's options: every audited type, by its label, from the registry (a type the
+ * server records is never missing here, nor spelled otherwise).
+ */
+export const auditResourceTypeOptions = AUDIT_RESOURCE_TYPES.map((type) => ({
+  value: type,
+  label: resourceTypes[type].label,
+})).sort((a, b) => a.label.localeCompare(b.label));
+
+/** The option that sends no filter. */
 export const ALL = 'all';
 
 function localDay(value: string): [number, number, number] | null {

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { AUDIT_RESOURCE_TYPES, type AuditResourceType } from '@contract/audit';
+import { AUDIT_RESOURCE_TYPES, type AuditResourceType } from '@contract/resource-types';
 import type { LiveEvent } from '@contract/events';
 import { isOneOf } from '@contract/sets';
 

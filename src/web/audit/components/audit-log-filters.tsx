@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ALL, auditResourceTypes } from '@/audit/filters';
+import { ALL, auditResourceTypeOptions } from '@/audit/filters';
 import type { AuditView } from '@/audit/lib/audit-view';
 import { SearchInput } from '@/components/list/search-input';
 import { Input } from '@/components/ui/input';
@@ -70,9 +70,9 @@ export function AuditLogFilters({ view }: { view: AuditView }) {
           }
         >
           <option value={ALL}>All resource types</option>
-          {auditResourceTypes.map((type) => (
-            <option key={type} value={type}>
-              {type}
+          {auditResourceTypeOptions.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
             </option>
           ))}
         </select>

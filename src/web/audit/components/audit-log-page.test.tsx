@@ -1,4 +1,5 @@
 import type { AuditEvent } from '@contract/audit';
+import { AUDIT_RESOURCE_TYPES } from '@contract/resource-types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -118,6 +119,21 @@ describe('AuditLogPage', () => {
     expect(within(viaToken!).getByTestId('audit-actor-token')).toHaveTextContent('via token deploy-pipeline');
     expect(within(viaToken!).getByText('admin@example.com')).toBeInTheDocument();
     expect(within(inPerson!).queryByTestId('audit-actor-token')).not.toBeInTheDocument();
+  });
+
+  it('offers every audited resource type by its label, sending the spelling the server records', async () => {
+    const fetchMock = stubApi([{ events: [event('e1')], total: 1 }]);
+    renderPage();
+    await screen.findAllByTestId('audit-row');
+    const select = screen.getByLabelText('Resource type');
+    const options = within(select).getAllByRole('option');
+    expect(options.map((option) => option.getAttribute('value')).sort()).toEqual(
+      ['all', ...AUDIT_RESOURCE_TYPES].sort(),
+    );
+    await userEvent.selectOptions(select, 'Web app');
+    await waitFor(() => expect(auditQueries(fetchMock).at(-1)?.get('resourceType')).toBe('web_app'));
+    await userEvent.selectOptions(select, 'Gateway route');
+    await waitFor(() => expect(auditQueries(fetchMock).at(-1)?.get('resourceType')).toBe('gateway-route'));
   });
 
   it('sends the filters: debounced actor, resource type, tenant, local-day date range', async () => {
