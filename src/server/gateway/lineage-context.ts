@@ -8,7 +8,7 @@ import { capabilities, capabilitySubscriptions, capabilitySubscriptionVersions }
 import { AppError, notFound } from '../errors';
 import { PreconditionFailedError, revisionMatches, type ExpectedRevision } from '../revisions';
 import { environmentEnabled } from '../tenants/governance';
-import { lockTenant } from '../tenants/lock';
+import { lockCapability, lockTenant } from '../locks';
 import { rowsOf, type LineageKind, type LineageRow } from './lineage-kind';
 
 /*
@@ -112,11 +112,7 @@ export async function assertContextAllowed(
     const message = `The ${environmentInSentence(context.environment)} environment is disabled for tenant ${tenant.name}; enable it first`;
     throw new AppError('CONFLICT', message, issue('environment', 'Environment disabled for this tenant'));
   }
-  const [capability] = await tx
-    .select({ id: capabilities.id, name: capabilities.name })
-    .from(capabilities)
-    .where(eq(capabilities.id, context.capabilityId))
-    .for('key share');
+  const capability = await lockCapability(tx, context.capabilityId, 'key share');
   if (!capability) throw notFound('Capability');
   const [subscription] = await tx
     .select({ id: capabilitySubscriptions.id })

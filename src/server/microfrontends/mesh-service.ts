@@ -95,7 +95,7 @@ function parseMenuItems(text: string): z.infer<typeof incomingItemSchema>[] {
 export async function createMesh(db: Database, body: CreateMeshBody, actor: Actor): Promise<WebAppMesh> {
   const items = parseMenuItems(body.menuItems);
   return db.transaction(async (tx) => {
-    // Key share: the tenant cannot go while its mesh is written (tenants/lock.ts).
+    // Key share: the tenant cannot go while its mesh is written (locks.ts).
     if (!(await lockTenant(tx, body.tenantId, 'key share')))
       throw badRequest('Tenant not found', [{ path: 'body.tenantId', message: 'Tenant not found' }]);
     const versionIds = [...new Set(items.map((item) => item.microfrontendVersionId).filter(Boolean))];
