@@ -8,6 +8,8 @@
  * server's audit records take only these types (src/server/audit/service.ts).
  */
 
+import type { LabelledChangeKind } from './change-labels';
+
 /** Every `resourceType` an audit event is recorded with. The spellings are stored in the audit trail. */
 export const AUDIT_RESOURCE_TYPES = [
   'api_token',
@@ -76,4 +78,44 @@ export const resourceTypes: Record<AuditResourceType, ResourceTypeEntry> = {
   user: { label: 'User', readRoute: null },
   user_profile: { label: 'Tenant access', readRoute: null },
   web_app: { label: 'Web app', readRoute: 'GET /api/web-apps/:id' },
+};
+
+/**
+ * The resource type each change kind writes, as its audit event records it once applied: what an
+ * applied request refreshes in the console is what a live event of that type refreshes
+ * (src/web/app/applied-change-effects.ts derives it so).
+ */
+export const changeKindResourceTypes: Record<LabelledChangeKind, AuditResourceType> = {
+  'gateway_route.create': 'gateway-route',
+  'gateway_route.edit': 'gateway-route',
+  'gateway_route.activate': 'gateway-route',
+  'gateway_route.disable': 'gateway-route',
+  'gateway_route.delete': 'gateway-route',
+  'gateway_route.promote': 'gateway-route',
+  'opa_policy.create': 'opa-policy',
+  'opa_policy.edit': 'opa-policy',
+  'opa_policy.activate': 'opa-policy',
+  'opa_policy.disable': 'opa-policy',
+  'opa_policy.delete': 'opa-policy',
+  'opa_policy.promote': 'opa-policy',
+  'configuration.create': 'configuration-version',
+  'configuration.activate': 'configuration-version',
+  'configuration.promote': 'configuration-version',
+  // A tenant's blue-green state and gateway settings live on the tenant row; a shared capability's on its.
+  'tenant_blue_green.switch': 'tenant',
+  'tenant_blue_green.rollback': 'tenant',
+  'tenant_blue_green.slot_version': 'tenant',
+  'capability_blue_green.switch': 'capability',
+  'capability_blue_green.rollback': 'capability',
+  'capability_blue_green.slot_version': 'capability',
+  'microfrontend_deployment.switch': 'deployment',
+  'capability_deployment.switch': 'deployment',
+  'microfrontend_deployment.deploy': 'deployment',
+  'capability_deployment.deploy': 'deployment',
+  // A rollout action moves traffic between the slots.
+  'deployment_rollout.action': 'deployment',
+  'tenant_settings.gateway': 'tenant',
+  'web_app.update': 'web_app',
+  // Approval policies are read with the requests they govern, whichever scope they are set on.
+  'approval_policy.set': 'platform',
 };

@@ -35,7 +35,7 @@ const SHOWN: Record<string, QueryKey[]> = {
 };
 
 const refreshes = (kind: ChangeKind, key: QueryKey) =>
-  appliedChangeEffects[kind](TENANT).some((root) => partialMatchKey(key, root));
+  appliedChangeEffects(kind, TENANT).some((root) => partialMatchKey(key, root));
 
 describe('appliedChangeEffects', () => {
   it.each(changeKinds)('%s refreshes the reads that show what it changed, and the audit log', (kind) => {

@@ -1,5 +1,4 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { LiveEvent } from '@contract/events';
 import { apiTokenKeys } from '@/api-tokens';
 import { auditKeys } from '@/audit';
 import { ME_QUERY_KEY } from '@/auth';
@@ -8,7 +7,7 @@ import { changeRequestKeys } from '@/changes';
 import { configurationVersionRoots } from '@/control-plane';
 import { deploymentKeys } from '@/deployments';
 import { gatewayKeys } from '@/gateway';
-import { EVERYTHING, type LiveEventEffects, type LiveEventTouches } from '@/live';
+import { EVERYTHING, type LiveEventEffects, type LiveEventTouches, type TouchingEvent } from '@/live';
 import { meshKeys, microfrontendKeys } from '@/microfrontends';
 import { overviewKeys } from '@/overview';
 import { SETTINGS_PATH, SSO_SETTINGS_PATH } from '@/settings';
@@ -24,13 +23,13 @@ import { webAppKeys, webAppWriteRoots } from '@/web-apps';
  */
 
 const touching =
-  (roots: (event: LiveEvent) => readonly QueryKey[]) =>
-  (event: LiveEvent): readonly QueryKey[] => [...roots(event), auditKeys.all];
+  (roots: (event: TouchingEvent) => readonly QueryKey[]) =>
+  (event: TouchingEvent): readonly QueryKey[] => [...roots(event), auditKeys.all];
 
 /** A tenant's lineage of routes or policies; with no tenant named, every read (the roots are per tenant). */
 const lineage =
   (kind: 'routes' | 'policies') =>
-  (event: LiveEvent): LiveEventTouches =>
+  (event: TouchingEvent): LiveEventTouches =>
     event.tenantId === null ? EVERYTHING : [gatewayKeys.all(kind, event.tenantId), auditKeys.all];
 
 /** Users and profiles show each other, and the signed-in user's own roles may be the ones that changed. */

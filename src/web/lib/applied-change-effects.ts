@@ -5,12 +5,10 @@ import { createContext, useContext } from 'react';
 /**
  * What an applied change of each kind may have changed, as the roots of those reads (from the owning
  * features' key factories), given the request's tenant (null for platform changes). The app composes
- * the table (src/web/app/applied-change-effects.ts) and the changes feature reads it, so neither feature
- * imports the other; a kind missing from it does not compile.
+ * it (src/web/app/applied-change-effects.ts, derived from the resource type each kind writes) and the
+ * changes feature reads it, so neither feature imports the other.
  */
-export type AppliedChangeEffects = {
-  readonly [K in ChangeKind]: (tenantId: string | null) => readonly QueryKey[];
-};
+export type AppliedChangeEffects = (kind: ChangeKind, tenantId: string | null) => readonly QueryKey[];
 
 /**
  * Loads the table. The app provides it as a lazy import: the table names every feature's key factory,

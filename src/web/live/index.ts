@@ -5,6 +5,7 @@ export {
   EVERYTHING,
   type LiveEventEffects,
   type LiveEventTouches,
+  type TouchingEvent,
   type LoadLiveEventEffects,
   touchedBy,
 } from '@/live/live-invalidation';

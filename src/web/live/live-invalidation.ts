@@ -14,8 +14,11 @@ export type LiveEventTouches = readonly QueryKey[] | typeof EVERYTHING;
  * factories (src/web/app/live-event-effects.ts); a type missing from it does not compile.
  */
 export type LiveEventEffects = {
-  readonly [T in AuditResourceType]: (event: LiveEvent) => LiveEventTouches;
+  readonly [T in AuditResourceType]: (event: TouchingEvent) => LiveEventTouches;
 };
+
+/** What of an event decides what it touches: an applied change request is described the same way. */
+export type TouchingEvent = Pick<LiveEvent, 'action' | 'tenantId'>;
 
 /** Loads the table: a lazy import, as it names every feature. */
 export type LoadLiveEventEffects = () => Promise<LiveEventEffects>;

@@ -33,7 +33,7 @@ export async function invalidateChangeRequests(
   effects?: AppliedChangeEffects | null,
 ): Promise<void> {
   if (request?.status === 'applied' && !effects) return queryClient.invalidateQueries();
-  const touched = request?.status === 'applied' && effects ? effects[request.kind](request.tenantId) : [];
+  const touched = request?.status === 'applied' && effects ? effects(request.kind, request.tenantId) : [];
   const roots = [changeRequestKeys.all, ...touched];
   await Promise.all(roots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
