@@ -17,7 +17,7 @@ import type { LineageEntry } from './lineage-entry';
 import type { Candidate, FieldsOf, LineageKind } from './lineage-kind';
 import { activeVersions } from './lineage-reads';
 import { lineageService } from './lineage-service';
-import { checkRego } from './rego-check';
+import { checkRego } from '../rego/check';
 
 /** OPA policies (docs/gateway.md): versioned lineages of Rego source. */
 

@@ -1,12 +1,12 @@
 import type { RegoProblem } from '../../contract/gateway';
-import type { RegoError } from './rego/ast';
-import { compileChecks } from './rego/compile';
-import { KEYWORDS } from './rego/lexer';
-import { parseModule } from './rego/parser';
+import type { RegoError } from './ast';
+import { compileChecks } from './compile';
+import { KEYWORDS } from './lexer';
+import { parseModule } from './parser';
 
 /*
  * The Rego check run on every save (docs/gateway.md, "Rego check"): the module is parsed as Rego v1
- * and put through the compiler checks OPA runs when it loads a bundle (src/server/gateway/rego/), so a
+ * and put through the compiler checks OPA runs when it loads a bundle (src/server/rego/), so a
  * policy OPA would refuse is refused here, at its line and column, in OPA's words. Then the console's
  * own rule for package names, which become the bundle's directories.
  */

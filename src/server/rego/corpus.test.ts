@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkRego } from '../rego-check';
+import { checkRego } from './check';
 
 /*
  * The Rego corpus (corpus/): valid/ holds modules written to use every construct of Rego v1, which
