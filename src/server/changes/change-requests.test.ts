@@ -4,7 +4,7 @@ import { changeRequestDetailSchema, changeRequestSchema } from '../../contract/c
 import { localTimeOf } from '../../contract/time-zone';
 import { auditEvents, capabilitySubscriptionVersions as versions, tenants } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { SECOND_ADMIN } from '../test/change-requests';
+import { productionConfiguration, SECOND_ADMIN } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
 import { sessionCookieFor, TEST_ADMIN, type TestPersona } from '../test/sessions';
 import { runDueChanges } from './scheduler';
@@ -30,16 +30,6 @@ const MEMBER: TestPersona = {
 };
 const OUTSIDER: TestPersona = { id: 'cr-out', email: 'out@example.com', roles: { 'tenant-003': 'owner' } };
 
-/** A production configuration of api-002 for tenant-001 in us-east-1 (the region production allows). */
-const productionVersion = (configuration: string) => ({
-  subscriptionId: 'sub-tenant-001-api-002',
-  tenantId: 'tenant-001',
-  capabilityId: 'api-002',
-  environment: 'production',
-  region: 'us-east-1',
-  configuration,
-});
-
 /** A local time `minutes` from now in UTC, as a schedule names it. */
 const inMinutes = (minutes: number, timeZone = 'UTC') =>
   localTimeOf(new Date(Date.now() + minutes * 60_000).toISOString(), timeZone);
@@ -62,7 +52,7 @@ describeApi(
     const request = (change: object, persona: TestPersona, extra: object = {}) =>
       post(CHANGES, { change, ...extra }, persona);
     const requestProduction = (configuration: string, persona = DEVELOPER, extra: object = {}) =>
-      request({ kind: 'configuration.create', body: productionVersion(configuration) }, persona, extra);
+      request({ kind: 'configuration.create', body: productionConfiguration(configuration) }, persona, extra);
     const activeProduction = async () =>
       (
         await ctx()
@@ -90,13 +80,13 @@ describeApi(
     });
 
     it('refuses a direct production write with APPROVAL_REQUIRED and lets development through', async () => {
-      const direct = await post(VERSIONS, productionVersion('{"rateLimit":5}'), DEVELOPER);
+      const direct = await post(VERSIONS, productionConfiguration('{"rateLimit":5}'), DEVELOPER);
       expect(direct.statusCode).toBe(409);
       expect(direct.json().code).toBe('APPROVAL_REQUIRED');
       expect(await activeProduction()).toBeUndefined();
       const development = await post(
         VERSIONS,
-        { ...productionVersion('{"rateLimit":5}'), environment: 'development' },
+        { ...productionConfiguration('{"rateLimit":5}'), environment: 'development' },
         DEVELOPER,
       );
       expect(development.statusCode).toBe(201);
@@ -260,7 +250,7 @@ describeApi(
       expect(res.statusCode).toBe(400);
       expect(res.json().issues[0].path).toBe('body.change.body.configuration');
       const region = await request(
-        { kind: 'configuration.create', body: { ...productionVersion('{}'), region: 'eu-west-1' } },
+        { kind: 'configuration.create', body: { ...productionConfiguration('{}'), region: 'eu-west-1' } },
         DEVELOPER,
       );
       expect(region.statusCode).toBe(409);
@@ -333,7 +323,7 @@ describeApi(
         requiredApprovals: body.requiredApprovals,
         updatedBy: 'test-admin@example.com',
       });
-      const direct = await post(VERSIONS, productionVersion('{"rateLimit":12}'), DEVELOPER);
+      const direct = await post(VERSIONS, productionConfiguration('{"rateLimit":12}'), DEVELOPER);
       expect(direct.statusCode).toBe(201);
       // Back to the default for the rest of the suite: raising applies directly.
       await ctx().inject({
@@ -341,7 +331,9 @@ describeApi(
         url: '/api/tenants/tenant-001/approval-policy',
         payload: { requiredApprovals: { development: 0, uat: 0, production: 1 } },
       });
-      expect((await post(VERSIONS, productionVersion('{"rateLimit":13}'), DEVELOPER)).statusCode).toBe(409);
+      expect((await post(VERSIONS, productionConfiguration('{"rateLimit":13}'), DEVELOPER)).statusCode).toBe(
+        409,
+      );
     });
 
     it('refuses a schedule in the past or in a zone that does not exist', async () => {

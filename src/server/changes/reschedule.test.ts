@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { changeRequestDetailSchema, type Change } from '../../contract/changes';
+import { changeRequestDetailSchema } from '../../contract/changes';
 import { localTimeOf } from '../../contract/time-zone';
 import { auditEvents } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { changeRequestClient } from '../test/change-requests';
+import { changeRequestClient, productionConfigurationChange } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
 import type { TestPersona } from '../test/sessions';
 import { runDueChanges } from './scheduler';
@@ -32,18 +32,6 @@ const inHours = (hours: number) => ({
   timeZone: 'UTC',
 });
 
-const productionConfiguration = (configuration: string): Change => ({
-  kind: 'configuration.create',
-  body: {
-    subscriptionId: 'sub-tenant-001-api-002',
-    tenantId: 'tenant-001',
-    capabilityId: 'api-002',
-    environment: 'production',
-    region: 'us-east-1',
-    configuration,
-  },
-});
-
 describeApi(
   'change requests: moving an approved time',
   (ctx) => {
@@ -56,7 +44,7 @@ describeApi(
 
     /** A production change by the developer for `hours` from now, approved by the owner: scheduled. */
     const approvedFor = async (hours: number, configuration: string) => {
-      const id = await cr.request(productionConfiguration(configuration), DEVELOPER, {
+      const id = await cr.request(productionConfigurationChange(configuration), DEVELOPER, {
         schedule: inHours(hours),
       });
       const approved = await cr.approve(id, OWNER);
@@ -103,7 +91,7 @@ describeApi(
       expect((await cr.call('PUT', '/api/tenants/tenant-001/approval-policy', twoApprovals)).statusCode).toBe(
         200,
       );
-      const id = await cr.request(productionConfiguration('{"moved":"from now"}'), DEVELOPER);
+      const id = await cr.request(productionConfigurationChange('{"moved":"from now"}'), DEVELOPER);
       expect((await cr.approve(id, OWNER)).json()).toMatchObject({ status: 'pending', approvals: 1 });
       expect((await reschedule(id, 2)).statusCode).toBe(200);
       expect(await detail(id)).toMatchObject({ status: 'pending', approvals: 1 });

@@ -1,35 +1,14 @@
 import { expect, it } from 'vitest';
 import { localTimeOf } from '../../contract/time-zone';
-import type { Change } from '../../contract/changes';
 import { describeApi } from '../test/api-harness';
-import { changeRequestClient } from '../test/change-requests';
+import { changeRequestClient, productionConfigurationChange } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
-import { bearerTokenFor, TEST_ADMIN, type TestPersona } from '../test/sessions';
+import { bearerTokenFor, TEST_ADMIN, tenantMember } from '../test/sessions';
 
 /* A token looks after the change requests it filed, and only those (docs/automation.md). */
 
-const DEVELOPER: TestPersona = {
-  id: 'tr-dev',
-  email: 'tr-dev@example.com',
-  roles: { 'tenant-001': 'developer' },
-};
-const REVIEWER: TestPersona = {
-  id: 'tr-reviewer',
-  email: 'tr-reviewer@example.com',
-  roles: { 'tenant-001': 'admin' },
-};
-
-const productionConfiguration = (configuration: string): Change => ({
-  kind: 'configuration.create',
-  body: {
-    subscriptionId: 'sub-tenant-001-api-002',
-    tenantId: 'tenant-001',
-    capabilityId: 'api-002',
-    environment: 'production',
-    region: 'us-east-1',
-    configuration,
-  },
-});
+const DEVELOPER = tenantMember('tr', 'developer');
+const REVIEWER = tenantMember('tr', 'admin');
 
 const inHours = (hours: number) => ({
   localTime: localTimeOf(new Date(Date.now() + hours * 3_600_000).toISOString(), 'UTC'),
@@ -58,7 +37,7 @@ describeApi(
     const statusOf = async (id: string) => (await cr.detail(id)).json().status;
 
     it("refuses a reviewer's token, even a tenant-restricted admin one, on someone else's request", async () => {
-      const id = await cr.request(productionConfiguration('{"rateLimit":11}'), DEVELOPER);
+      const id = await cr.request(productionConfigurationChange('{"rateLimit":11}'), DEVELOPER);
       const reviewerToken = await bearerTokenFor(ctx().db, REVIEWER, { tenantIds: ['tenant-001'] });
       const adminToken = await bearerTokenFor(ctx().db, TEST_ADMIN, { tenantIds: ['tenant-001'] });
       for (const token of [reviewerToken, adminToken]) {
@@ -76,7 +55,7 @@ describeApi(
       const token = await bearerTokenFor(ctx().db, DEVELOPER, { name: 'pipeline' });
       const other = await bearerTokenFor(ctx().db, DEVELOPER, { name: 'laptop' });
       const filed = await withToken(token, '/api/change-requests', {
-        change: productionConfiguration('{"rateLimit":12}'),
+        change: productionConfigurationChange('{"rateLimit":12}'),
       });
       expect(filed.statusCode, filed.body).toBe(201);
       const id = filed.json().id as string;
@@ -85,14 +64,14 @@ describeApi(
       expect(await statusOf(id)).toBe('cancelled');
 
       // Its owner's session files one; the owner's token does not look after it.
-      const bySession = await cr.request(productionConfiguration('{"rateLimit":13}'), DEVELOPER);
+      const bySession = await cr.request(productionConfigurationChange('{"rateLimit":13}'), DEVELOPER);
       expect((await withToken(token, actions(bySession).cancel)).statusCode).toBe(403);
       expect((await cr.cancel(bySession, DEVELOPER)).statusCode).toBe(200);
     });
 
     it("shows a token's caller which of the actions it may take", async () => {
       const token = await bearerTokenFor(ctx().db, REVIEWER, { name: 'viewer' });
-      const id = await cr.request(productionConfiguration('{"rateLimit":14}'), DEVELOPER);
+      const id = await cr.request(productionConfigurationChange('{"rateLimit":14}'), DEVELOPER);
       const seen = await ctx().app.inject({
         method: 'GET',
         url: `/api/change-requests/${id}`,

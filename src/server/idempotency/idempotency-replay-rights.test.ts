@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { userProfiles, users } from '../db/schema';
 import { describeApi } from '../test/api-harness';
+import { productionConfigurationChange } from '../test/change-requests';
 import { insertChangeRequestFixtures, insertFixtures } from '../test/fixtures';
 import { sessionCookieFor, type TestPersona } from '../test/sessions';
 
@@ -14,17 +15,7 @@ const DEVELOPER: TestPersona = {
   roles: { 'tenant-001': 'developer' },
 };
 
-const productionVersion = {
-  kind: 'configuration.create',
-  body: {
-    subscriptionId: 'sub-tenant-001-api-002',
-    tenantId: 'tenant-001',
-    capabilityId: 'api-002',
-    environment: 'production',
-    region: 'us-east-1',
-    configuration: '{"replayed":true}',
-  },
-};
+const productionVersion = productionConfigurationChange('{"replayed":true}');
 
 describeApi(
   'Idempotency-Key replays re-check the caller’s rights',

@@ -5,6 +5,22 @@ import { sessionCookieFor, TEST_ADMIN, type TestPersona } from './sessions';
 
 const CHANGES = '/api/change-requests';
 
+/** A production configuration of api-002 for tenant-001 in us-east-1 (the region production allows). */
+export const productionConfiguration = (configuration: string) => ({
+  subscriptionId: 'sub-tenant-001-api-002',
+  tenantId: 'tenant-001',
+  capabilityId: 'api-002',
+  environment: 'production' as const,
+  region: 'us-east-1' as const,
+  configuration,
+});
+
+/** The change that asks for it: one approval in production under the default policy. */
+export const productionConfigurationChange = (configuration: string): Change => ({
+  kind: 'configuration.create',
+  body: productionConfiguration(configuration),
+});
+
 /** A second global administrator: four eyes on platform changes need someone other than TEST_ADMIN. */
 export const SECOND_ADMIN: TestPersona = {
   id: 'second-admin',

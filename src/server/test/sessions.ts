@@ -14,6 +14,13 @@ export interface TestPersona {
   roles?: Record<string, string>;
 }
 
+/** A persona with one role in tenant-001, named `${prefix}-${role}` (its e-mail at example.com). */
+export const tenantMember = (prefix: string, role: string): TestPersona => ({
+  id: `${prefix}-${role}`,
+  email: `${prefix}-${role}@example.com`,
+  roles: { 'tenant-001': role },
+});
+
 /**
  * Creates the persona's user and profiles (if missing) and a session; returns its Cookie header value.
  * The session is a password sign-in's unless `idToken` makes it a single sign-on's.
