@@ -7,7 +7,12 @@ import {
   type MicrofrontendDeployment,
 } from '../../../contract/deployments';
 import type { Executor, Transaction } from '../../db/client';
-import { capabilities, capabilityDeployments, microfrontendDeployments, microfrontends } from '../../db/schema';
+import {
+  capabilities,
+  capabilityDeployments,
+  microfrontendDeployments,
+  microfrontends,
+} from '../../db/schema';
 import { notFound } from '../../errors';
 
 /*
