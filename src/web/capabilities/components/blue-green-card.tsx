@@ -1,11 +1,7 @@
 import type { Capability } from '@contract/capabilities';
 import { capabilityQueryOptions } from '@/capabilities/api/get-capability';
 import { CAPABILITIES_PATH } from '@/capabilities/api/capability-keys';
-import {
-  BlueGreenSectionsCard,
-  blueGreenEnvironments,
-} from '@/components/blue-green/blue-green-sections-card';
-import type { BlueGreenTarget } from '@/components/blue-green/api';
+import { BlueGreenSectionsCard, blueGreenEnvironments, type BlueGreenTarget } from '@/blue-green';
 import { useIsAdmin } from '@/auth';
 import { ChangeRequestFormScope, needsApproval, useApprovalPolicy } from '@/changes';
 

@@ -1,11 +1,7 @@
 import type { Tenant } from '@contract/tenants';
 import { useCanOnTenant } from '@/auth';
 import { ChangeRequestFormScope, needsApproval, useApprovalPolicy } from '@/changes';
-import {
-  BlueGreenSectionsCard,
-  blueGreenEnvironments,
-} from '@/components/blue-green/blue-green-sections-card';
-import type { BlueGreenTarget } from '@/components/blue-green/api';
+import { BlueGreenSectionsCard, blueGreenEnvironments, type BlueGreenTarget } from '@/blue-green';
 import { TENANTS_PATH, tenantQueryOptions } from '@/tenants';
 import { isEnvironmentEnabled } from '@/lib/region-policies';
 

@@ -2,9 +2,9 @@ import type { Slot } from '@contract/blue-green';
 import { RotateCcw, Shuffle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { BlueGreenPlace } from '@/components/blue-green/blue-green-place';
-import { RollbackDialog } from '@/components/blue-green/rollback-dialog';
-import { SwitchSlotDialog } from '@/components/blue-green/switch-slot-dialog';
+import type { BlueGreenPlace } from '@/blue-green/components/blue-green-place';
+import { RollbackDialog } from '@/blue-green/components/rollback-dialog';
+import { SwitchSlotDialog } from '@/blue-green/components/switch-slot-dialog';
 
 type SlotActionsProps = BlueGreenPlace & {
   activeSlot: Slot | null;

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ChangeRequestForm } from '@/components/change-request-form';
 import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { WithChangeRequestForm } from '@/components/with-change-request-form';
-import type { BlueGreenPlace } from '@/components/blue-green/blue-green-place';
+import type { BlueGreenPlace } from '@/blue-green/components/blue-green-place';
 
 /** The version to request, and the direct write's 409 when the policy changed since the page read it. */
 export type SlotVersionRequest = { version: string; refused?: unknown };

@@ -3,8 +3,8 @@ import type { ChangeRequestForm } from '@/components/change-request-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { WithChangeRequestForm } from '@/components/with-change-request-form';
-import { useBlueGreenAction } from '@/components/blue-green/api';
-import type { SlotDialogProps } from '@/components/blue-green/blue-green-place';
+import { useBlueGreenAction } from '@/blue-green/components/api';
+import type { SlotDialogProps } from '@/blue-green/components/blue-green-place';
 import { notifyError, notifySuccess } from '@/components/notify';
 
 type RollbackDialogProps = SlotDialogProps;

@@ -1,5 +1,5 @@
 import type { Environment, Slot } from '@contract/blue-green';
-import type { BlueGreenTarget } from '@/components/blue-green/api';
+import type { BlueGreenTarget } from '@/blue-green/components/api';
 
 /** Where a blue-green control acts: the config's owner, the environment, and its name on screen. */
 export type BlueGreenPlace = {

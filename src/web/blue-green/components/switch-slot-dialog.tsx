@@ -6,8 +6,8 @@ import { ConfirmableDialogForm, useConfirmStep } from '@/components/confirmable-
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useBlueGreenAction } from '@/components/blue-green/api';
-import type { SlotDialogProps } from '@/components/blue-green/blue-green-place';
+import { useBlueGreenAction } from '@/blue-green/components/api';
+import type { SlotDialogProps } from '@/blue-green/components/blue-green-place';
 import { WithChangeRequestForm } from '@/components/with-change-request-form';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';

@@ -1,7 +1,7 @@
 import { parseBlueGreenConfig, type Environment } from '@contract/blue-green';
 import { useMemo, type ReactNode } from 'react';
-import type { BlueGreenTarget } from '@/components/blue-green/api';
-import { BlueGreenEnvironmentSection } from '@/components/blue-green/blue-green-environment-section';
+import type { BlueGreenTarget } from '@/blue-green/components/api';
+import { BlueGreenEnvironmentSection } from '@/blue-green/components/blue-green-environment-section';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** The environments with a blue-green section, in the spec's order. */

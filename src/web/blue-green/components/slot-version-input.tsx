@@ -3,12 +3,12 @@ import { slotNames } from '@contract/vocabulary';
 import { useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useBlueGreenAction } from '@/components/blue-green/api';
-import type { BlueGreenPlace } from '@/components/blue-green/blue-green-place';
+import { useBlueGreenAction } from '@/blue-green/components/api';
+import type { BlueGreenPlace } from '@/blue-green/components/blue-green-place';
 import {
   SlotVersionRequestDialog,
   type SlotVersionRequest,
-} from '@/components/blue-green/slot-version-request-dialog';
+} from '@/blue-green/components/slot-version-request-dialog';
 import { isApprovalRequired } from '@/components/change-request-form';
 import { notifyError, notifySuccess } from '@/components/notify';
 

@@ -1,11 +1,11 @@
 import { recentEvents, type Environment, type EnvironmentBlueGreen } from '@contract/blue-green';
 import { Switch } from '@/components/ui/switch';
-import { useBlueGreenAction, type BlueGreenTarget } from '@/components/blue-green/api';
-import type { BlueGreenPlace } from '@/components/blue-green/blue-green-place';
-import { ActiveSlotBadge } from '@/components/blue-green/active-slot-badge';
-import { DeploymentHistory } from '@/components/blue-green/deployment-history';
-import { SlotActions } from '@/components/blue-green/slot-actions';
-import { SlotVersionInput } from '@/components/blue-green/slot-version-input';
+import { useBlueGreenAction, type BlueGreenTarget } from '@/blue-green/components/api';
+import type { BlueGreenPlace } from '@/blue-green/components/blue-green-place';
+import { ActiveSlotBadge } from '@/blue-green/components/active-slot-badge';
+import { DeploymentHistory } from '@/blue-green/components/deployment-history';
+import { SlotActions } from '@/blue-green/components/slot-actions';
+import { SlotVersionInput } from '@/blue-green/components/slot-version-input';
 import { notifyError, notifySuccess } from '@/components/notify';
 
 type BlueGreenEnvironmentSectionProps = {
