@@ -8,6 +8,7 @@ import type { Environment } from '../../../contract/common';
 import { conflict, notFound } from '../../errors';
 import { lockCapability, lockTenant } from '../../locks';
 import { nextRevision } from '../../revisions';
+import { environmentEnabled } from '../../tenants/governance';
 
 /** What both owners' rows share here. */
 type OwnerRow = { blueGreenConfig: string | null };
@@ -36,18 +37,12 @@ function revisionOf(rows: { revision: number }[], label: string): number {
   return row.revision;
 }
 
-const ENVIRONMENT_FLAG = {
-  development: 'developmentEnabled',
-  uat: 'uatEnabled',
-  production: 'productionEnabled',
-} as const;
-
 export const tenantBlueGreen: BlueGreenOwner = {
   resourceType: 'tenant',
   label: 'Tenant',
   lock: async (tx, id, environment) => {
     const tenant = await lockTenant(tx, id, 'update');
-    if (tenant && !tenant[ENVIRONMENT_FLAG[environment]])
+    if (tenant && !environmentEnabled(tenant, environment))
       throw conflict(`The ${environment} environment is not enabled for this tenant`);
     return tenant;
   },
