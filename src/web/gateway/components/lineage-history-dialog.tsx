@@ -20,6 +20,16 @@ type LineageHistoryDialogProps<K extends LineageKind> = {
   onPromote?: (version: LineageOf<K>) => void;
 };
 
+/** The Promote action of the active version, where it has a next environment and the dialog offers it. */
+function promoteOf<T extends LineageOf<LineageKind>>(
+  version: T,
+  onPromote: ((version: T) => void) | undefined,
+) {
+  const label = promoteLabel(version);
+  if (!version.isActive || !onPromote || !label) return undefined;
+  return { label, onClick: () => onPromote(version) };
+}
+
 /** Versions newest first, each with its author and time, its diff against the active one, and Activate. */
 export function LineageHistoryDialog<K extends LineageKind>({
   entry,
@@ -42,11 +52,14 @@ export function LineageHistoryDialog<K extends LineageKind>({
     onClose,
   });
 
-  const promoteOf = (version: LineageOf<K>) => {
-    const label = promoteLabel(version);
-    if (!version.isActive || !canActivate || !onPromote || !label) return undefined;
-    return { label, onClick: () => onPromote(version) };
-  };
+  const entryOf = (version: LineageOf<K>) => ({
+    text: { label: `Version ${version.version}`, className: 'max-h-48 whitespace-pre-wrap break-all' },
+    promotedFrom: version.promotedFrom ? promotedFromLabel(version.promotedFrom) : undefined,
+    onActivate: canActivate ? () => activation.activate(version) : undefined,
+    activating: activation.busy,
+    activateLabel: `Activate version ${version.version}`,
+    promote: canActivate ? promoteOf(version, onPromote) : undefined,
+  });
 
   return (
     <VersionHistoryFrame
@@ -66,22 +79,7 @@ export function LineageHistoryDialog<K extends LineageKind>({
             Disabled: no version is active. Activating one enables the {name.split(' ')[0]} again.
           </p>
         )}
-        <VersionList
-          label="Versions"
-          versions={versions}
-          describe={entry.describe}
-          entryOf={(version) => ({
-            text: {
-              label: `Version ${version.version}`,
-              className: 'max-h-48 whitespace-pre-wrap break-all',
-            },
-            promotedFrom: version.promotedFrom ? promotedFromLabel(version.promotedFrom) : undefined,
-            onActivate: canActivate ? () => activation.activate(version) : undefined,
-            activating: activation.busy,
-            activateLabel: `Activate version ${version.version}`,
-            promote: promoteOf(version),
-          })}
-        />
+        <VersionList label="Versions" versions={versions} describe={entry.describe} entryOf={entryOf} />
         {total > versions.length && (
           <p className="text-xs text-muted-foreground">
             Showing the newest {versions.length} of {total} versions.

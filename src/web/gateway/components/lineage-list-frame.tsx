@@ -39,6 +39,53 @@ type LineageListFrameProps = {
   children: ReactNode;
 };
 
+const loadingRows = (
+  <div className="space-y-2">
+    <Skeleton className="h-10" />
+    <Skeleton className="h-10" />
+    <Skeleton className="h-10" />
+  </div>
+);
+
+/** The list's heading and description, with its action (`children`) beside them. */
+function FrameHeading({
+  id,
+  title,
+  description,
+  children,
+}: Pick<LineageListFrameProps, 'id' | 'title' | 'description' | 'children'>) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="space-y-1">
+        <h2 id={`${id}-heading`} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{description}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** No rows: none match the search, or there are none yet (then the create action shows here). */
+function FrameEmpty({
+  q,
+  icon,
+  title,
+  action,
+}: {
+  q: string;
+  icon: LucideIcon;
+  title: string;
+  action?: ReactNode;
+}) {
+  return q ? (
+    <EmptyState icon={icon} title={`Nothing matches “${q}”`} description="Try another search." />
+  ) : (
+    <EmptyState icon={icon} title={title} action={action} />
+  );
+}
+
 /** One list of the tab: heading, create action, search, loading/empty/error states, the table, paging. */
 export function LineageListFrame({
   id,
@@ -64,16 +111,10 @@ export function LineageListFrame({
   );
   return (
     <section aria-labelledby={`${id}-heading`} className="min-w-0 space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1">
-          <h2 id={`${id}-heading`} className="text-xl font-semibold">
-            {title}
-          </h2>
-          <p className="text-sm text-muted-foreground">{description}</p>
-        </div>
+      <FrameHeading id={id} title={title} description={description}>
         {/* An empty list offers the action in its empty state instead. */}
         {!(query.status === 'success' && total === 0 && !list.q) && <div className="shrink-0">{create}</div>}
-      </div>
+      </FrameHeading>
       <SearchInput value={list.q} onSearch={list.setSearch} label={searchLabel} placeholder={searchLabel} />
       <ListState
         status={query.status}
@@ -81,20 +122,8 @@ export function LineageListFrame({
         onRetry={() => void query.refetch()}
         errorTitle={errorTitle}
         isEmpty={total === 0}
-        loading={
-          <div className="space-y-2">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        }
-        empty={
-          list.q ? (
-            <EmptyState icon={icon} title={`Nothing matches “${list.q}”`} description="Try another search." />
-          ) : (
-            <EmptyState icon={icon} title={emptyTitle} action={create || undefined} />
-          )
-        }
+        loading={loadingRows}
+        empty={<FrameEmpty q={list.q} icon={icon} title={emptyTitle} action={create || undefined} />}
       >
         <div className="space-y-2" aria-busy={query.isPlaceholderData || undefined}>
           {children}

@@ -59,8 +59,6 @@ export function LineageSection<K extends LineageKind, V extends FieldValues>({
   const { list, lineages, rows, capabilityName } = useLineageList(entry, tenantId, environment);
   const actions = useLineageActions(entry, tenantId, environment);
   const where = environmentName(environment);
-  const opened = (dialog: 'history' | 'promote') => (open?.dialog === dialog ? open : undefined);
-  const close = () => setOpen(null);
 
   return (
     <>
@@ -92,6 +90,32 @@ export function LineageSection<K extends LineageKind, V extends FieldValues>({
           onDelete={actions.requestDelete}
         />
       </LineageListFrame>
+      <LineageSectionDialogs
+        entry={entry}
+        tenantId={tenantId}
+        environment={environment}
+        canWrite={canWrite}
+        open={open}
+        setOpen={setOpen}
+      />
+      {actions.dialogs}
+    </>
+  );
+}
+
+/** The section's form, history and promote dialogs; `open` says which one shows, on which version. */
+function LineageSectionDialogs<K extends LineageKind, V extends FieldValues>({
+  entry,
+  tenantId,
+  environment,
+  canWrite,
+  open,
+  setOpen,
+}: LineageSectionProps<K, V> & { open: Open<LineageOf<K>>; setOpen: (open: Open<LineageOf<K>>) => void }) {
+  const opened = (dialog: 'history' | 'promote') => (open?.dialog === dialog ? open : undefined);
+  const close = () => setOpen(null);
+  return (
+    <>
       {canWrite && (
         <LineageFormDialog
           entry={entry}
@@ -120,7 +144,6 @@ export function LineageSection<K extends LineageKind, V extends FieldValues>({
           onClose={close}
         />
       )}
-      {actions.dialogs}
     </>
   );
 }

@@ -39,13 +39,12 @@ export function LineageTable<K extends LineageKind>({
   onSort,
   ...handlers
 }: LineageTableProps<K>) {
-  const { columns, tableLabel, nameOf } = entry.list;
   return (
     <div className="rounded-lg border">
-      <Table data-testid={`${entry.kind}-table`} aria-label={tableLabel}>
+      <Table data-testid={`${entry.kind}-table`} aria-label={entry.list.tableLabel}>
         <TableHeader>
           <TableRow>
-            {columns.map(({ header, sort: field }) =>
+            {entry.list.columns.map(({ header, sort: field }) =>
               field ? (
                 <SortableHeader key={header} field={field} sort={sort} onSort={onSort} className="px-3">
                   {header}
@@ -63,39 +62,68 @@ export function LineageTable<K extends LineageKind>({
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.map((row) => {
-            const name = nameOf(row, rows);
-            return (
-              <TableRow key={row.lineageId} data-testid={`${entry.noun}-row`}>
-                {columns.map(({ header, className, title, cell }) => (
-                  <TableCell key={header} className={cn('px-3', className)} title={title?.(row)}>
-                    {cell(row, capabilityName)}
-                  </TableCell>
-                ))}
-                <TableCell className="px-3">
-                  <span className="flex items-center gap-2" data-testid={`${entry.noun}-version`}>
-                    v{row.version}
-                    {!row.isActive && <Badge variant="outline">Disabled</Badge>}
-                  </span>
-                </TableCell>
-                <TableCell className={stickyActions}>
-                  <LineageRowActions
-                    name={name}
-                    active={row.isActive}
-                    canWrite={canWrite}
-                    onEdit={() => handlers.onEdit(row, name)}
-                    onHistory={() => handlers.onHistory(row, name)}
-                    onToggle={() => handlers.onToggle(row, name)}
-                    onDelete={() => handlers.onDelete(row, name)}
-                    promoteLabel={promoteLabel(row)}
-                    onPromote={() => handlers.onPromote(row, name)}
-                  />
-                </TableCell>
-              </TableRow>
-            );
-          })}
+          {rows.map((row) => (
+            <LineageTableRow
+              key={row.lineageId}
+              entry={entry}
+              row={row}
+              name={entry.list.nameOf(row, rows)}
+              capabilityName={capabilityName}
+              canWrite={canWrite}
+              handlers={handlers}
+            />
+          ))}
         </TableBody>
       </Table>
     </div>
+  );
+}
+
+type LineageTableRowProps<K extends LineageKind> = Pick<
+  LineageTableProps<K>,
+  'entry' | 'capabilityName' | 'canWrite'
+> & {
+  row: LineageOf<K>;
+  /** "route /orders". */
+  name: string;
+  handlers: LineageRowHandlers<LineageOf<K>>;
+};
+
+/** One lineage: its columns, its version and its menu. */
+function LineageTableRow<K extends LineageKind>({
+  entry,
+  row,
+  name,
+  capabilityName,
+  canWrite,
+  handlers,
+}: LineageTableRowProps<K>) {
+  return (
+    <TableRow data-testid={`${entry.noun}-row`}>
+      {entry.list.columns.map(({ header, className, title, cell }) => (
+        <TableCell key={header} className={cn('px-3', className)} title={title?.(row)}>
+          {cell(row, capabilityName)}
+        </TableCell>
+      ))}
+      <TableCell className="px-3">
+        <span className="flex items-center gap-2" data-testid={`${entry.noun}-version`}>
+          v{row.version}
+          {!row.isActive && <Badge variant="outline">Disabled</Badge>}
+        </span>
+      </TableCell>
+      <TableCell className={stickyActions}>
+        <LineageRowActions
+          name={name}
+          active={row.isActive}
+          canWrite={canWrite}
+          onEdit={() => handlers.onEdit(row, name)}
+          onHistory={() => handlers.onHistory(row, name)}
+          onToggle={() => handlers.onToggle(row, name)}
+          onDelete={() => handlers.onDelete(row, name)}
+          promoteLabel={promoteLabel(row)}
+          onPromote={() => handlers.onPromote(row, name)}
+        />
+      </TableCell>
+    </TableRow>
   );
 }

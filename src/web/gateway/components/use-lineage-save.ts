@@ -2,7 +2,7 @@ import type { Environment } from '@contract/common';
 import { environmentName } from '@contract/vocabulary';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FieldValues } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { asDirectError, useChangeRequestForm } from '@/changes';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
@@ -32,8 +32,8 @@ export function useLineageSave<K extends LineageKind, V extends FieldValues>(opt
   const direct = useDirectSave(options);
   const queryClient = useQueryClient();
   const request = useChangeRequestForm({ tenantId, environment });
-  const [serverError, setServerError] = useState<unknown>(null);
   const form = kindForm.useForm(version, tenantId);
+  const { serverError, setServerError, showIssues } = useServerIssues(kindForm, form);
   const conflict = useConflictAwareSave<V, LineageOf<K> & { revision: number }>({
     form,
     resource: version,
@@ -41,19 +41,6 @@ export function useLineageSave<K extends LineageKind, V extends FieldValues>(opt
     what: noun,
     labels: kindForm.labels,
   });
-
-  const showIssues = (error: unknown) => {
-    setServerError(error);
-    const { capability, other } = kindForm.conflictFields;
-    applyServerIssues(
-      error,
-      form.setError,
-      kindForm.issueField,
-      conflictFieldOf(error, { capability, other }),
-    );
-    const listed = kindForm.listedProblems;
-    if (listed?.found(error)) form.setFocus(listed.field);
-  };
 
   const onError = (error: unknown, fallback: string) => {
     // The policy changed since the dialog opened: it stays open and now requests the change.
@@ -90,6 +77,27 @@ export function useLineageSave<K extends LineageKind, V extends FieldValues>(opt
 
   const pending = direct.pending || request.pending;
   return { form, request, conflict, serverError, pending, submit };
+}
+
+/** A refusal's issues on the form's fields (a listed problem focuses its field), and the last refusal. */
+function useServerIssues<K extends LineageKind, V extends FieldValues>(
+  kindForm: LineageEntry<K, V>['form'],
+  form: UseFormReturn<V>,
+) {
+  const [serverError, setServerError] = useState<unknown>(null);
+  const showIssues = (error: unknown) => {
+    setServerError(error);
+    const { capability, other } = kindForm.conflictFields;
+    applyServerIssues(
+      error,
+      form.setError,
+      kindForm.issueField,
+      conflictFieldOf(error, { capability, other }),
+    );
+    const listed = kindForm.listedProblems;
+    if (listed?.found(error)) form.setFocus(listed.field);
+  };
+  return { serverError, setServerError, showIssues };
 }
 
 /** The save without a request: a new lineage, or the next version of one (If-Match: `ifMatch`). */
