@@ -10,8 +10,9 @@ export async function logout(): Promise<LogoutResult> {
   const res = await apiRequest('POST', '/api/auth/logout');
   const text = await res.text();
   if (!text) return { endSessionUrl: null };
-  const { endSessionUrl } = JSON.parse(text) as Partial<LogoutResult>;
-  return { endSessionUrl: typeof endSessionUrl === 'string' ? endSessionUrl : null };
+  const body: unknown = JSON.parse(text);
+  const url = typeof body === 'object' && body !== null && 'endSessionUrl' in body ? body.endSessionUrl : null;
+  return { endSessionUrl: typeof url === 'string' ? url : null };
 }
 
 /** The caller navigates away and forgets the session on success (see UserMenu). */

@@ -1,6 +1,6 @@
 import type { ConfigurationCheck } from '@contract/capabilities';
 import type { FieldIssue } from '@contract/errors';
-import { apiRequest } from '@/lib/api-client';
+import { sendJson } from '@/lib/api-client';
 
 /**
  * POST /api/capabilities/:id/configuration-check: the configuration's problems against the capability's
@@ -8,12 +8,10 @@ import { apiRequest } from '@/lib/api-client';
  * the editor asks again as the text changes.
  */
 export async function checkConfiguration(capabilityId: string, configuration: string): Promise<FieldIssue[]> {
-  const res = await apiRequest(
+  const check = await sendJson<ConfigurationCheck>(
     'POST',
     `/api/capabilities/${encodeURIComponent(capabilityId)}/configuration-check`,
-    {
-      configuration,
-    },
+    { configuration },
   );
-  return ((await res.json()) as ConfigurationCheck).issues;
+  return check.issues;
 }

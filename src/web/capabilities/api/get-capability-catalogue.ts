@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Capability } from '@contract/capabilities';
 import { MAX_PAGE_SIZE } from '@contract/list-conventions';
 import { getCapabilities } from '@/capabilities/api/get-capabilities';
 import { capabilityKeys } from '@/capabilities/api/capability-keys';
@@ -19,7 +18,7 @@ export const capabilityCatalogueQueryOptions = () =>
       return last.rows.length > 0 && loaded < last.total ? loaded : undefined;
     },
     select: (data) => ({
-      capabilities: data.pages.flatMap((page) => page.rows) as Capability[],
+      capabilities: data.pages.flatMap((page) => page.rows),
       total: data.pages.at(-1)?.total ?? 0,
     }),
   });

@@ -15,6 +15,44 @@ const statusOptions = capabilityStatuses.map((status) => ({
   label: getStatusStyle(status).label,
 }));
 
+/** The JSON Schema every tenant configuration of the capability must satisfy, in the code editor. */
+function SchemaField({ form }: { form: Form }) {
+  return (
+    <CodeEditorField
+      control={form.control}
+      name="configurationSchema"
+      id="capability-configurationSchema"
+      label="Configuration JSON Schema"
+      className="sm:col-span-2"
+      minLines={6}
+      placeholder='{"type": "object", "properties": {}}'
+      description="Optional. Every tenant configuration of this capability must satisfy it."
+      error={form.formState.errors.configurationSchema}
+    />
+  );
+}
+
+function TemplatesSwitch({ form }: { form: Form }) {
+  return (
+    <Controller
+      control={form.control}
+      name="supportsNotificationTemplates"
+      render={({ field }) => (
+        <Field orientation="horizontal" className="sm:col-span-2">
+          <Switch
+            id="capability-supportsNotificationTemplates"
+            checked={field.value}
+            onCheckedChange={field.onChange}
+          />
+          <FieldLabel htmlFor="capability-supportsNotificationTemplates">
+            Supports notification templates
+          </FieldLabel>
+        </Field>
+      )}
+    />
+  );
+}
+
 /** Name, description, version, status, endpoint, category, configuration schema, templates switch. */
 export function CapabilityFormFields({ form }: { form: Form }) {
   return (
@@ -57,33 +95,8 @@ export function CapabilityFormFields({ form }: { form: Form }) {
         label="Category"
         placeholder="Payments"
       />
-      <CodeEditorField
-        control={form.control}
-        name="configurationSchema"
-        id="capability-configurationSchema"
-        label="Configuration JSON Schema"
-        className="sm:col-span-2"
-        minLines={6}
-        placeholder='{"type": "object", "properties": {}}'
-        description="Optional. Every tenant configuration of this capability must satisfy it."
-        error={form.formState.errors.configurationSchema}
-      />
-      <Controller
-        control={form.control}
-        name="supportsNotificationTemplates"
-        render={({ field }) => (
-          <Field orientation="horizontal" className="sm:col-span-2">
-            <Switch
-              id="capability-supportsNotificationTemplates"
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-            <FieldLabel htmlFor="capability-supportsNotificationTemplates">
-              Supports notification templates
-            </FieldLabel>
-          </Field>
-        )}
-      />
+      <SchemaField form={form} />
+      <TemplatesSwitch form={form} />
     </div>
   );
 }

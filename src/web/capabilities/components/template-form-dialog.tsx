@@ -67,10 +67,10 @@ function useTemplateProblems(form: UseFormReturn<TemplateFormInput, unknown, Tem
 
 type TemplateFormProps = { capabilityId: string; template?: NotificationTemplate; onDone: () => void };
 
-function TemplateForm({ capabilityId, template, onDone }: TemplateFormProps) {
+/** The form, and its submit: create the template, or update it with the revision it was loaded at. */
+function useTemplateForm({ capabilityId, template, onDone }: TemplateFormProps) {
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
-  const pending = create.isPending || update.isPending;
   const { form, conflict, outcome } = useResourceForm({
     schema: templateFormSchema,
     defaults: templateFormDefaults,
@@ -81,7 +81,6 @@ function TemplateForm({ capabilityId, template, onDone }: TemplateFormProps) {
     onDone,
     live: templateLive,
   });
-  const { name, deliveryChannel, subject, content, variablesText, problemsAt } = useTemplateProblems(form);
 
   const onSubmit = form.handleSubmit((values) => {
     if (formTemplateProblems(values).length > 0) return;
@@ -104,6 +103,13 @@ function TemplateForm({ capabilityId, template, onDone }: TemplateFormProps) {
       );
     }
   });
+  return { form, conflict, onSubmit, pending: create.isPending || update.isPending };
+}
+
+function TemplateForm(props: TemplateFormProps) {
+  const { template } = props;
+  const { form, conflict, onSubmit, pending } = useTemplateForm(props);
+  const { name, deliveryChannel, subject, content, variablesText, problemsAt } = useTemplateProblems(form);
 
   return (
     <DialogForm

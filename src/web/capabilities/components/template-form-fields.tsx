@@ -62,6 +62,49 @@ function ChoiceField({
   );
 }
 
+type TextFieldProps = {
+  form: Form;
+  name: 'name' | 'subject' | 'variablesText';
+  label: string;
+  /** Cross-field problems shown with the field's own error. */
+  extra?: Message[];
+  hint?: string;
+};
+
+function TextField({ form, name, label, extra = [], hint }: TextFieldProps) {
+  const id = `template-${name}`;
+  const all: Array<FormFieldError | Message> = [form.formState.errors[name], ...extra];
+  const invalid = all.some((e) => !!e?.message);
+  return (
+    <Field data-invalid={invalid || undefined}>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <Input
+        {...fieldControlProps(id, invalid)}
+        {...form.register(name, name === 'variablesText' ? { deps: ['subject', 'content'] } : undefined)}
+      />
+      {hint && <FieldDescription>{hint}</FieldDescription>}
+      <FieldError id={`${id}-error`} errors={all} />
+    </Field>
+  );
+}
+
+function ContentField({ form, problems }: { form: Form; problems: Message[] }) {
+  const contentErrors = [form.formState.errors.content, ...problems];
+  const contentInvalid = contentErrors.some((e) => !!e?.message);
+  return (
+    <Field className="sm:col-span-2" data-invalid={contentInvalid || undefined}>
+      <FieldLabel htmlFor="template-content">Content</FieldLabel>
+      <Textarea
+        {...fieldControlProps('template-content', contentInvalid)}
+        rows={6}
+        className="field-sizing-fixed"
+        {...form.register('content')}
+      />
+      <FieldError id="template-content-error" errors={contentErrors} />
+    </Field>
+  );
+}
+
 type TemplateFormFieldsProps = {
   form: Form;
   showSubject: boolean;
@@ -77,34 +120,11 @@ export function TemplateFormFields({
   subjectProblems,
   contentProblems,
 }: TemplateFormFieldsProps) {
-  const { errors } = form.formState;
-  const text = (
-    name: 'name' | 'subject' | 'variablesText',
-    label: string,
-    extra: Message[] = [],
-    hint?: string,
-  ) => {
-    const id = `template-${name}`;
-    const all: Array<FormFieldError | Message> = [errors[name], ...extra];
-    const invalid = all.some((e) => !!e?.message);
-    return (
-      <Field data-invalid={invalid || undefined}>
-        <FieldLabel htmlFor={id}>{label}</FieldLabel>
-        <Input
-          {...fieldControlProps(id, invalid)}
-          {...form.register(name, name === 'variablesText' ? { deps: ['subject', 'content'] } : undefined)}
-        />
-        {hint && <FieldDescription>{hint}</FieldDescription>}
-        <FieldError id={`${id}-error`} errors={all} />
-      </Field>
-    );
-  };
-  const contentErrors = [errors.content, ...contentProblems];
-  const contentInvalid = contentErrors.some((e) => !!e?.message);
-
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="sm:col-span-2">{text('name', 'Name')}</div>
+      <div className="sm:col-span-2">
+        <TextField form={form} name="name" label="Name" />
+      </div>
       <ChoiceField
         form={form}
         name="language"
@@ -119,24 +139,19 @@ export function TemplateFormFields({
         options={deliveryChannels}
         labels={deliveryChannelNames}
       />
-      {showSubject && <div className="sm:col-span-2">{text('subject', 'Subject', subjectProblems)}</div>}
-      <Field className="sm:col-span-2" data-invalid={contentInvalid || undefined}>
-        <FieldLabel htmlFor="template-content">Content</FieldLabel>
-        <Textarea
-          {...fieldControlProps('template-content', contentInvalid)}
-          rows={6}
-          className="field-sizing-fixed"
-          {...form.register('content')}
-        />
-        <FieldError id="template-content-error" errors={contentErrors} />
-      </Field>
+      {showSubject && (
+        <div className="sm:col-span-2">
+          <TextField form={form} name="subject" label="Subject" extra={subjectProblems} />
+        </div>
+      )}
+      <ContentField form={form} problems={contentProblems} />
       <div className="sm:col-span-2">
-        {text(
-          'variablesText',
-          'Variables',
-          [],
-          'Comma separated, e.g. firstName, loginUrl; write them as {{firstName}} in the subject and content.',
-        )}
+        <TextField
+          form={form}
+          name="variablesText"
+          label="Variables"
+          hint="Comma separated, e.g. firstName, loginUrl; write them as {{firstName}} in the subject and content."
+        />
       </div>
       <ChoiceField
         form={form}
