@@ -20,6 +20,26 @@ import {
 import { notifyError, notifyProblem, notifySuccess } from '@/components/notify';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
+/** The menu's submit-time rules (docs/product.md, Validation); true when the submit is refused. */
+function refuseMenu(menu: MeshItemInput[]) {
+  const problem = menuProblem(menu);
+  if (problem) notifyProblem(problem.title, problem.description);
+  return problem !== null;
+}
+
+function CreateMeshActions({ pending }: { pending: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button asChild variant="outline">
+        <Link to="/apps">Cancel</Link>
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Creating...' : 'Create Mesh'}
+      </Button>
+    </div>
+  );
+}
+
 /** docs/product.md, Create Web App Mesh: basic information, menu items, preview, Cancel / Create Mesh. */
 export function CreateMeshForm() {
   const navigate = useNavigate();
@@ -32,13 +52,6 @@ export function CreateMeshForm() {
   });
   const items = useWatch({ control: form.control, name: 'items' });
   const complete = items.length > 0 && items.every(isItemComplete);
-
-  /** The menu's submit-time rules (docs/product.md, Validation); true when the submit is refused. */
-  const refuseMenu = (menu: MeshItemInput[]) => {
-    const problem = menuProblem(menu);
-    if (problem) notifyProblem(problem.title, problem.description);
-    return problem !== null;
-  };
 
   const onSubmit = form.handleSubmit(
     (values) => {
@@ -72,14 +85,7 @@ export function CreateMeshForm() {
         <BasicInformationCard form={form} />
         <MenuItemsCard form={form} />
         {complete && <MeshPreviewCard items={items} />}
-        <div className="flex justify-end gap-2">
-          <Button asChild variant="outline">
-            <Link to="/apps">Cancel</Link>
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Mesh'}
-          </Button>
-        </div>
+        <CreateMeshActions pending={create.isPending} />
       </fieldset>
     </form>
   );

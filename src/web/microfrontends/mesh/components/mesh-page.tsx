@@ -15,6 +15,42 @@ import { MeshMenuCard } from '@/microfrontends/mesh/components/mesh-menu-card';
 import { useTenants } from '@/tenants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
+function BackToWebApps() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-2">
+      <Link to="/apps">
+        <ArrowLeft aria-hidden="true" />
+        Back to Web Apps
+      </Link>
+    </Button>
+  );
+}
+
+/** The mesh's tenant, author and creation time. */
+function MeshSummaryCard({
+  tenantName,
+  createdBy,
+  createdAt,
+}: {
+  tenantName: string;
+  createdBy: string | null;
+  createdAt: string;
+}) {
+  return (
+    <Card>
+      <CardContent>
+        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+          <MeshDetail term="Tenant">
+            <span data-testid="mesh-tenant">{tenantName}</span>
+          </MeshDetail>
+          <MeshDetail term="Created by">{createdBy ?? 'N/A'}</MeshDetail>
+          <MeshDetail term="Created at">{formatDate(createdAt)}</MeshDetail>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** /apps/meshes/{meshId}: a mesh and its menu with resolved versions. */
 export function MeshPage() {
   const { meshId = '' } = useParams();
@@ -28,12 +64,7 @@ export function MeshPage() {
 
   return (
     <div className="space-y-6">
-      <Button asChild variant="ghost" size="sm" className="-ml-2">
-        <Link to="/apps">
-          <ArrowLeft aria-hidden="true" />
-          Back to Web Apps
-        </Link>
-      </Button>
+      <BackToWebApps />
       {mesh.status === 'pending' && (
         <p aria-busy="true" className="py-8 text-center text-sm text-muted-foreground">
           Loading web app mesh...
@@ -61,19 +92,11 @@ export function MeshPage() {
               )
             }
           />
-          <Card>
-            <CardContent>
-              <dl className="grid gap-4 text-sm sm:grid-cols-3">
-                <MeshDetail term="Tenant">
-                  <span data-testid="mesh-tenant">
-                    {tenants.data?.find((t) => t.id === mesh.data.tenantId)?.name ?? mesh.data.tenantId}
-                  </span>
-                </MeshDetail>
-                <MeshDetail term="Created by">{mesh.data.createdBy ?? 'N/A'}</MeshDetail>
-                <MeshDetail term="Created at">{formatDate(mesh.data.createdAt)}</MeshDetail>
-              </dl>
-            </CardContent>
-          </Card>
+          <MeshSummaryCard
+            tenantName={tenants.data?.find((t) => t.id === mesh.data.tenantId)?.name ?? mesh.data.tenantId}
+            createdBy={mesh.data.createdBy}
+            createdAt={mesh.data.createdAt}
+          />
           <MeshMenuCard meshId={mesh.data.id} />
           <MeshDeleteDialog
             mesh={confirming ? mesh.data : null}

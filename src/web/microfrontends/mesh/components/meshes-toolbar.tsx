@@ -1,4 +1,4 @@
-import { SearchInput } from '@/components/list/search-input';
+import { SearchToolbar } from '@/microfrontends/components/search-toolbar';
 import { TenantCombobox } from '@/tenants';
 
 type MeshesToolbarProps = {
@@ -12,18 +12,14 @@ type MeshesToolbarProps = {
 /** Server-side search of the meshes and the tenant filter (a searching picker). */
 export function MeshesToolbar({ q, onSearch, tenantId, onTenantChange }: MeshesToolbarProps) {
   return (
-    <div
-      className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center"
-      role="search"
-      aria-label="Mesh filters"
+    <SearchToolbar
+      label="Mesh filters"
+      className="mb-4"
+      q={q}
+      onSearch={onSearch}
+      searchLabel="Search web app meshes"
+      placeholder="Search meshes..."
     >
-      <SearchInput
-        value={q}
-        onSearch={onSearch}
-        label="Search web app meshes"
-        placeholder="Search meshes..."
-        className="flex-1"
-      />
       <TenantCombobox
         label="Tenant filter"
         value={tenantId}
@@ -31,6 +27,6 @@ export function MeshesToolbar({ q, onSearch, tenantId, onTenantChange }: MeshesT
         emptyLabel="All tenants"
         className="sm:w-56"
       />
-    </div>
+    </SearchToolbar>
   );
 }

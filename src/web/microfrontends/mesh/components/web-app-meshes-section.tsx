@@ -40,8 +40,8 @@ function MeshesSectionHeader() {
   );
 }
 
-/** The web app meshes the viewer may see, on the Web Apps page. */
-export function WebAppMeshesSection() {
+/** One page of the meshes, as the list's state in the address asks, and their tenants' names. */
+function useMeshesList() {
   // Prefixed (meshQ, meshPage...): the Web Apps list above keeps its own state in the same address.
   const list = useListUrlState({
     prefix: 'mesh',
@@ -51,11 +51,28 @@ export function WebAppMeshesSection() {
   });
   const meshes = useMeshes(list.query);
   const rows = meshes.data?.rows ?? [];
-  const total = meshes.data?.total ?? 0;
   // Only this page's tenants are named (ids=), never the whole tenant list.
   const tenantNames = useTenantNames(rows.map((mesh) => mesh.tenantId));
-  const [deleting, setDeleting] = useState<WebAppMesh | null>(null);
   const tenantName = (tenantId: string) => tenantNames?.get(tenantId) ?? tenantId;
+  return { list, meshes, rows, total: meshes.data?.total ?? 0, tenantName };
+}
+
+/** Named apart from the page's own Retry: this is a secondary section of the Web Apps page. */
+function MeshesRetry({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mt-2 flex justify-center">
+      <Button variant="outline" size="sm" aria-label="Retry loading web app meshes" onClick={onRetry}>
+        <RefreshCw aria-hidden="true" />
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+/** The web app meshes the viewer may see, on the Web Apps page. */
+export function WebAppMeshesSection() {
+  const { list, meshes, rows, total, tenantName } = useMeshesList();
+  const [deleting, setDeleting] = useState<WebAppMesh | null>(null);
   const filtered = !!(list.q || list.filters.tenantId);
 
   return (
@@ -97,20 +114,7 @@ export function WebAppMeshesSection() {
               />
             </PagedList>
           </ListState>
-          {meshes.status === 'error' && (
-            // Named apart from the page's own Retry: this is a secondary section of the Web Apps page.
-            <div className="mt-2 flex justify-center">
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label="Retry loading web app meshes"
-                onClick={() => void meshes.refetch()}
-              >
-                <RefreshCw aria-hidden="true" />
-                Retry
-              </Button>
-            </div>
-          )}
+          {meshes.status === 'error' && <MeshesRetry onRetry={() => void meshes.refetch()} />}
         </CardContent>
       </Card>
       <MeshDeleteDialog mesh={deleting} onClose={() => setDeleting(null)} />

@@ -1,3 +1,4 @@
+import { isOneOf } from '@contract/sets';
 import { createMeshBodySchema, DEFAULT_MESH_TENANT_ID, type CreateMeshBody } from '@contract/web-app-meshes';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
@@ -68,12 +69,16 @@ export function toCreateMeshBody(values: MeshFormValues): CreateMeshBody {
   };
 }
 
+const itemFields = ['label', 'microfrontendVersionId'] as const;
+const topFields = ['name', 'tenantId', 'description'] as const;
+
 /** A 400's issue path -> the form field showing it ('body.menuItems.1.label' -> 'items.1.label'). */
 export function meshFieldOf(path: string): Path<MeshFormInput> | undefined {
-  const item = /^body\.menuItems\.(\d+)\.(label|microfrontendVersionId)$/.exec(path);
-  if (item) return `items.${Number(item[1])}.${item[2] as 'label' | 'microfrontendVersionId'}`;
-  const top = /^body\.(name|tenantId|description)$/.exec(path);
-  return top ? (top[1] as 'name' | 'tenantId' | 'description') : undefined;
+  const item = /^body\.menuItems\.(\d+)\.(\w+)$/.exec(path);
+  const itemField = item?.[2];
+  if (item && isOneOf(itemFields, itemField)) return `items.${Number(item[1])}.${itemField}`;
+  const top = /^body\.(\w+)$/.exec(path)?.[1];
+  return isOneOf(topFields, top) ? top : undefined;
 }
 
 /** A failed submit's issues that name a form field. */

@@ -1,6 +1,9 @@
 // A mesh's JSON-text fields read for display, apart from the form schemas so the meshes list does not
 // download zod (issue 27).
 
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
  * The override, only when it parses to a JSON object; anything else is silently ignored (docs/product.md,
  * Validation).
@@ -9,9 +12,7 @@ export function parseConfigOverride(text: string): Record<string, unknown> | nul
   if (!text.trim()) return null;
   try {
     const parsed: unknown = JSON.parse(text);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
+    return isJsonObject(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -2,12 +2,12 @@ import type { Microfrontend } from '@contract/microfrontends';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
-import { FormTextField } from '@/components/form-text-field';
 import { notifySuccess } from '@/components/notify';
 import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import { microfrontendLive } from '@/microfrontends/api/get-microfrontend';
 import { useCreateMicrofrontend } from '@/microfrontends/api/create-microfrontend';
 import { useUpdateMicrofrontend } from '@/microfrontends/api/update-microfrontend';
+import { MicrofrontendFormFields } from '@/microfrontends/registry/components/microfrontend-form-fields';
 import {
   microfrontendFormDefaults,
   microfrontendFormFields,
@@ -87,23 +87,7 @@ function MicrofrontendForm({ microfrontend, onDone }: { microfrontend?: Microfro
       className="space-y-4"
     >
       <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
-      <FormTextField form={form} name="name" id="mfe-name" label="Name" placeholder="Billing" />
-      <FormTextField
-        form={form}
-        name="slug"
-        id="mfe-slug"
-        label="Slug"
-        placeholder="billing"
-        description="Unique; lower-case letters, digits and dashes."
-      />
-      <FormTextField form={form} name="description" id="mfe-description" label="Description" />
-      <FormTextField
-        form={form}
-        name="repository"
-        id="mfe-repository"
-        label="Repository"
-        placeholder="https://github.com/acme/billing"
-      />
+      <MicrofrontendFormFields form={form} />
     </DialogForm>
   );
 }

@@ -1,7 +1,7 @@
 import type { microfrontendSortFields, SortValue } from '@contract/lists';
-import { SearchInput } from '@/components/list/search-input';
 import { NAME_ASCENDING, NAME_DESCENDING, NEWEST_FIRST, OLDEST_FIRST } from '@/components/list/sort-options';
 import { SortSelect, type SortOption } from '@/components/list/sort-select';
+import { SearchToolbar } from '@/microfrontends/components/search-toolbar';
 
 type SortField = (typeof microfrontendSortFields)[number];
 
@@ -24,19 +24,14 @@ type MicrofrontendsToolbarProps = {
 /** Server-side search (name, slug, description) and the sort of the registry's cards. */
 export function MicrofrontendsToolbar({ q, onSearch, sort, onSort }: MicrofrontendsToolbarProps) {
   return (
-    <div
-      className="flex flex-col gap-3 sm:flex-row sm:items-center"
-      role="search"
-      aria-label="Microfrontend filters"
+    <SearchToolbar
+      label="Microfrontend filters"
+      q={q}
+      onSearch={onSearch}
+      searchLabel="Search microfrontends"
+      placeholder="Search by name, slug or description..."
     >
-      <SearchInput
-        value={q}
-        onSearch={onSearch}
-        label="Search microfrontends"
-        placeholder="Search by name, slug or description..."
-        className="flex-1"
-      />
       <SortSelect sort={sort} options={sortOptions} onSort={onSort} />
-    </div>
+    </SearchToolbar>
   );
 }
