@@ -18,4 +18,5 @@ export {
   capabilityOptionsQueryOptions,
 } from '@/capabilities/api/get-capability-options';
 export { invalidateCapabilities } from '@/capabilities/api/invalidate-capabilities';
+export { invalidateTemplates, templatesQueryOptions } from '@/capabilities/api/get-templates';
 export { checkConfiguration } from '@/capabilities/api/check-configuration';

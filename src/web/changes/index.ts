@@ -10,7 +10,7 @@ export type { TenantPicker } from '@/changes/components/changes-toolbar';
 // End of the changes console's exports.
 
 // Requesting a change (src/web/changes/request): the dialogs of other features use these.
-export { approvalPolicyQueryOptions } from '@/changes/api/approval-policy';
+export { approvalPolicyQueryOptions, invalidateApprovalPolicy } from '@/changes/api/approval-policy';
 export {
   approvalsNeeded,
   asDirectError,

@@ -1,11 +1,12 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { liveEventEffects } from '@/app/live-event-effects';
 import { capabilityKeys } from '@/capabilities';
 import { changeRequestKeys } from '@/changes';
 import { createLiveInvalidator } from '@/live/live-invalidation';
 import { tenantKeys } from '@/tenants';
 import { makeLiveEvent } from '@/test/fake-event-source';
+import { withResourceEffects } from '@/test/resource-effects';
+import { provideResourceEffects } from '@/lib/resource-effects';
 
 const TENANT = 'tenant-001';
 const event = (resourceType: string, action = `${resourceType}.update`) =>
@@ -25,7 +26,7 @@ describe('createLiveInvalidator', () => {
       tenantKeys.detail(TENANT),
       capabilityKeys.detail('api-001'),
     );
-    const invalidator = createLiveInvalidator(queryClient, () => Promise.resolve(liveEventEffects), 0);
+    const invalidator = createLiveInvalidator(withResourceEffects(queryClient), 0);
     invalidator.change(event('change-request', 'change_request.approve'));
     invalidator.change(event('tenant'));
     await expect.poll(() => invalidated(changeRequestKeys.summary())).toBe(true);
@@ -35,11 +36,12 @@ describe('createLiveInvalidator', () => {
 
   it('invalidates everything on a resync, and when the table cannot load', async () => {
     const first = seeded(capabilityKeys.detail('api-001'));
-    createLiveInvalidator(first.queryClient, () => Promise.resolve(liveEventEffects), 0).everything();
+    createLiveInvalidator(withResourceEffects(first.queryClient), 0).everything();
     await expect.poll(() => first.invalidated(capabilityKeys.detail('api-001'))).toBe(true);
 
     const second = seeded(capabilityKeys.detail('api-001'));
-    const failing = createLiveInvalidator(second.queryClient, () => Promise.reject(new Error('offline')), 0);
+    provideResourceEffects(second.queryClient, () => Promise.reject(new Error('offline')));
+    const failing = createLiveInvalidator(second.queryClient, 0);
     failing.change(event('tenant'));
     await expect.poll(() => second.invalidated(capabilityKeys.detail('api-001'))).toBe(true);
   });

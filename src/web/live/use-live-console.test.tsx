@@ -2,19 +2,18 @@ import { focusManager, QueryClientProvider, type QueryClient } from '@tanstack/r
 import { act, render, screen } from '@testing-library/react';
 import { LIVE_MESSAGES } from '@contract/events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { liveEventEffects } from '@/app/live-event-effects';
 import { tenantKeys } from '@/tenants';
 import { LiveChangesProvider, useLiveChange, type LiveChange } from '@/lib/live-changes';
 import { LiveIndicator, useLiveConsole, type CreateLiveSource } from '@/live';
 import { fakeSources, makeLiveEvent } from '@/test/fake-event-source';
 import { makeMe, queryClientWithMe } from '@/test/me';
+import { withResourceEffects } from '@/test/resource-effects';
 
 const ME = makeMe();
-const loadEffects = () => Promise.resolve(liveEventEffects);
 
 /** The shell's use of the hook: the indicator, and a listener standing in for an open form. */
 function Shell({ createSource, heard }: { createSource: CreateLiveSource; heard: (c: LiveChange) => void }) {
-  const live = useLiveConsole({ loadEffects, createSource });
+  const live = useLiveConsole({ createSource });
   return (
     <LiveChangesProvider value={live.changes}>
       <LiveIndicator status={live.status} />
@@ -27,7 +26,7 @@ function Listener({ heard }: { heard: (change: LiveChange) => void }) {
   return null;
 }
 
-function renderShell(queryClient: QueryClient = queryClientWithMe(ME)) {
+function renderShell(queryClient: QueryClient = withResourceEffects(queryClientWithMe(ME))) {
   const factory = fakeSources();
   const heard = vi.fn<(change: LiveChange) => void>();
   const view = render(

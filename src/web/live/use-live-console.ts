@@ -3,10 +3,9 @@ import { useEffect, useState } from 'react';
 import { useMe } from '@/auth';
 import { createLiveChanges, type LiveChanges } from '@/lib/live-changes';
 import { connectLive, type CreateLiveSource, type LiveStatus } from '@/live/live-connection';
-import { createLiveInvalidator, type LoadLiveEventEffects } from '@/live/live-invalidation';
+import { createLiveInvalidator } from '@/live/live-invalidation';
 
 type Options = {
-  loadEffects: LoadLiveEventEffects;
   /** The EventSource to open; tests hand in their own (jsdom has none). */
   createSource?: CreateLiveSource;
 };
@@ -16,7 +15,7 @@ type Options = {
  * signed in. Each event refreshes the reads it touches and is handed on to open forms; while the stream
  * is down, every read refetches when the window regains focus, as queries here never go stale by time.
  */
-export function useLiveConsole({ loadEffects, createSource }: Options): {
+export function useLiveConsole({ createSource }: Options = {}): {
   status: LiveStatus;
   changes: LiveChanges;
 } {
@@ -27,7 +26,7 @@ export function useLiveConsole({ loadEffects, createSource }: Options): {
 
   useEffect(() => {
     if (viewerId === null) return;
-    const invalidator = createLiveInvalidator(queryClient, loadEffects);
+    const invalidator = createLiveInvalidator(queryClient);
     const close = connectLive(
       {
         change: (event) => {
@@ -43,7 +42,7 @@ export function useLiveConsole({ loadEffects, createSource }: Options): {
       close();
       setStatus('connecting');
     };
-  }, [queryClient, loadEffects, createSource, changes, viewerId]);
+  }, [queryClient, createSource, changes, viewerId]);
 
   useEffect(() => {
     if (status !== 'offline') return;

@@ -20,3 +20,4 @@ export {
 } from '@/microfrontends/api/get-microfrontend-versions';
 export { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 export { meshKeys } from '@/microfrontends/mesh/api/mesh-keys';
+export { invalidateMeshes } from '@/microfrontends/mesh/api/invalidate-meshes';

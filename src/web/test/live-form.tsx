@@ -4,20 +4,19 @@ import type { AuditResourceType } from '@contract/audit';
 import { LIVE_MESSAGES } from '@contract/events';
 import type { ReactElement, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { liveEventEffects } from '@/app/live-event-effects';
 import { LiveChangesProvider } from '@/lib/live-changes';
 import { useLiveConsole, type CreateLiveSource } from '@/live';
 import { stubApi } from '@/test/api-stub';
 import { fakeSources, makeLiveEvent } from '@/test/fake-event-source';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
+import { withResourceEffects } from '@/test/resource-effects';
 
 /** A global administrator: every edit form is open to them. */
 export const LIVE_FORM_VIEWER = makeMe({ globalRole: 'admin' });
-const loadEffects = () => Promise.resolve(liveEventEffects);
 
 function Live({ createSource, children }: { createSource: CreateLiveSource; children: ReactNode }) {
-  const live = useLiveConsole({ loadEffects, createSource });
+  const live = useLiveConsole({ createSource });
   return <LiveChangesProvider value={live.changes}>{children}</LiveChangesProvider>;
 }
 
@@ -29,7 +28,7 @@ export function renderLiveForm(form: ReactElement, api: Parameters<typeof stubAp
   const factory = fakeSources();
   stubApi(api);
   renderWithProviders(<Live createSource={factory.create}>{form}</Live>, {
-    queryClient: queryClientWithMe(LIVE_FORM_VIEWER),
+    queryClient: withResourceEffects(queryClientWithMe(LIVE_FORM_VIEWER)),
   });
   const source = factory.latest();
   if (!source) throw new Error('The live connection opened no stream');

@@ -1,3 +1,3 @@
 // The users feature's public surface: other features and the app shell import only from here.
 export { UsersPage } from '@/users/components/users-page';
-export { userKeys } from '@/users/api/user-keys';
+export { invalidateUsers, userKeys } from '@/users/api/user-keys';

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateWritten } from '@/lib/resource-effects';
 
 export const TOKENS_PATH = '/api/tokens';
 
@@ -22,7 +23,6 @@ export const apiTokenKeys = {
   list: (owner: TokenOwner) => [...apiTokenKeys.lists(), owner ?? 'me'] as const,
 };
 
-/** Every token mutation calls this. */
-export async function invalidateApiTokens(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: apiTokenKeys.lists() });
-}
+/** Every token mutation calls this (src/web/lib/resource-effects.ts says what a token write refreshes). */
+export const invalidateApiTokens = (queryClient: QueryClient): Promise<void> =>
+  invalidateWritten(queryClient, 'api_token');

@@ -8,15 +8,11 @@ import { LiveChangesProvider } from '@/lib/live-changes';
 import { useLiveConsole } from '@/live';
 import { MaintenanceBanner } from '@/settings';
 
-/** The table names every feature's keys: loaded with the first live event, not with the shell. */
-const loadLiveEventEffects = () =>
-  import('@/app/live-event-effects').then((module) => module.liveEventEffects);
-
 export function AppShell() {
   // A lazy route's code is loading: show a thin progress bar instead of a blank screen.
   const isNavigating = useNavigation().state === 'loading';
   // One live stream per tab while signed in: the shell is only rendered with a session.
-  const live = useLiveConsole({ loadEffects: loadLiveEventEffects });
+  const live = useLiveConsole();
 
   // Tooltip timing for every screen (the sidebar nests its own provider with delay 0). It lives in the
   // shell, not the app's providers, so the sign-in page's initial JS does not carry the tooltip code.

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationTemplate, TemplateInput } from '@contract/notification-templates';
 import { sendJson } from '@/lib/api-client';
-import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-templates';
+import { invalidateTemplates, TEMPLATES_PATH } from '@/capabilities/api/get-templates';
 
 /** POST /api/notification-templates. */
 export async function createTemplate(input: TemplateInput): Promise<NotificationTemplate> {
@@ -12,7 +12,6 @@ export function useCreateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTemplate,
-    onSuccess: (template) =>
-      queryClient.invalidateQueries({ queryKey: templatesQueryOptions(template.capabilityId).queryKey }),
+    onSuccess: () => invalidateTemplates(queryClient),
   });
 }

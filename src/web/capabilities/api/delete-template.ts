@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationTemplate } from '@contract/notification-templates';
 import { apiRequest } from '@/lib/api-client';
-import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-templates';
+import { invalidateTemplates, TEMPLATES_PATH } from '@/capabilities/api/get-templates';
 
 /** DELETE /api/notification-templates/{id}. */
 export async function deleteTemplate(
@@ -16,7 +16,6 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTemplate,
-    onSuccess: (_data, template) =>
-      queryClient.invalidateQueries({ queryKey: templatesQueryOptions(template.capabilityId).queryKey }),
+    onSuccess: () => invalidateTemplates(queryClient),
   });
 }

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { NotificationTemplate } from '@contract/notification-templates';
 import type { LiveResource } from '@/components/use-changed-underneath';
 import { getJson } from '@/lib/api-client';
+import { invalidateWritten } from '@/lib/resource-effects';
 import { capabilityKeys } from '@/capabilities/api/capability-keys';
 
 export const TEMPLATES_PATH = '/api/notification-templates';
@@ -28,6 +29,10 @@ export const templatesQueryOptions = (capabilityId: string) =>
     queryKey: capabilityKeys.templates(capabilityId),
     queryFn: () => getTemplates(capabilityId),
   });
+
+/** After a template write: what such a write refreshes (src/web/lib/resource-effects.ts). */
+export const invalidateTemplates = (queryClient: QueryClient): Promise<void> =>
+  invalidateWritten(queryClient, 'notification-template');
 
 export function useTemplates(capabilityId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...templatesQueryOptions(capabilityId), enabled });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationTemplate } from '@contract/notification-templates';
 import { sendJson } from '@/lib/api-client';
-import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-templates';
+import { invalidateTemplates, TEMPLATES_PATH } from '@/capabilities/api/get-templates';
 
 /**
  * POST /api/notification-templates/{id}/restore: the Undo of a delete. The server puts the template back
@@ -15,7 +15,6 @@ export function useRestoreTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreTemplate,
-    onSuccess: (template) =>
-      queryClient.invalidateQueries({ queryKey: templatesQueryOptions(template.capabilityId).queryKey }),
+    onSuccess: () => invalidateTemplates(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationTemplate, TemplatePatch } from '@contract/notification-templates';
 import { sendJson } from '@/lib/api-client';
-import { TEMPLATES_PATH, templatesQueryOptions } from '@/capabilities/api/get-templates';
+import { invalidateTemplates, TEMPLATES_PATH } from '@/capabilities/api/get-templates';
 
 /** PATCH /api/notification-templates/{id}. */
 export async function updateTemplate({
@@ -23,7 +23,6 @@ export function useUpdateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTemplate,
-    onSuccess: (template) =>
-      queryClient.invalidateQueries({ queryKey: templatesQueryOptions(template.capabilityId).queryKey }),
+    onSuccess: () => invalidateTemplates(queryClient),
   });
 }

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChangeRequest } from '@contract/changes';
 import type { ChangeRequestListQuery } from '@/changes/api/change-request-list-query';
-import type { AppliedChangeEffects } from '@/lib/applied-change-effects';
+import { changeKindResourceTypes } from '@contract/resource-types';
+import { invalidateWritten } from '@/lib/resource-effects';
 
 export const CHANGE_REQUESTS_PATH = '/api/change-requests';
 
@@ -23,17 +24,19 @@ export const changeRequestKeys = {
 export type AppliedRequest = Pick<ChangeRequest, 'kind' | 'tenantId' | 'status'>;
 
 /**
- * Every change-request mutation calls this. An applied request also refreshes what its kind touched
- * (the audit log among it); without a table (a component rendered alone) every query refetches, which is
- * never stale, only slower.
+ * Every change-request mutation calls this. An applied request also refreshes what a write of the
+ * resource type its kind writes touches (src/web/lib/resource-effects.ts), the audit log among it.
  */
 export async function invalidateChangeRequests(
   queryClient: QueryClient,
   request?: AppliedRequest,
-  effects?: AppliedChangeEffects | null,
 ): Promise<void> {
-  if (request?.status === 'applied' && !effects) return queryClient.invalidateQueries();
-  const touched = request?.status === 'applied' && effects ? effects(request.kind, request.tenantId) : [];
-  const roots = [changeRequestKeys.all, ...touched];
-  await Promise.all(roots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: changeRequestKeys.all }),
+    request?.status === 'applied' &&
+      invalidateWritten(queryClient, changeKindResourceTypes[request.kind], {
+        action: request.kind,
+        tenantId: request.tenantId,
+      }),
+  ]);
 }

@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ACTIVE_VERSIONS_PATH } from '@/control-plane/api/get-active-versions';
 import { VERSION_HISTORY_PATH } from '@/control-plane/api/get-version-history';
 import { gatewayKeys } from '@/gateway';
+import { invalidateWritten } from '@/lib/resource-effects';
 
 /**
  * What a configuration-version write (create, activate, promote) refreshes, by every path (this
@@ -16,9 +17,6 @@ export const configurationVersionRoots = (tenantId: string | null): QueryKey[] =
   gatewayKeys.subscribedCapabilitiesOf(tenantId),
 ];
 
-/** After a create or an activation: the tenant's active lists and histories are stale. */
-export async function invalidateVersions(queryClient: QueryClient, tenantId: string): Promise<void> {
-  await Promise.all(
-    configurationVersionRoots(tenantId).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
+/** After a create or an activation: what a version write of the tenant refreshes (the roots above). */
+export const invalidateVersions = (queryClient: QueryClient, tenantId: string): Promise<void> =>
+  invalidateWritten(queryClient, 'configuration-version', { tenantId });

@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
+import { invalidateWritten } from '@/lib/resource-effects';
 
 /**
  * The one place a deployment query key is built. Every key starts with `all`, which a 'deployment' live
@@ -14,3 +16,7 @@ export const deploymentKeys = {
   rollouts: (kind: ResourceKind, id: string, environment: Environment) =>
     [...deploymentKeys.slots(kind, id, environment), 'rollouts'] as const,
 };
+
+/** After a deploy, a switch or a rollout action: what a deployment write refreshes (src/web/lib/resource-effects.ts). */
+export const invalidateDeployments = (queryClient: QueryClient): Promise<void> =>
+  invalidateWritten(queryClient, 'deployment');

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import type { SlotRow } from '@/deployments/lib/slots';
 import { getJson } from '@/lib/api-client';
-import { deploymentKeys } from '@/deployments/api/deployment-keys';
+import { deploymentKeys, invalidateDeployments } from '@/deployments/api/deployment-keys';
 
 const SLOTS_PATH: Record<ResourceKind, string> = {
   microfrontends: '/api/deployments/microfrontend',
@@ -29,7 +29,8 @@ type SlotsOf = { kind: ResourceKind; id: string; environment: Environment };
 
 /**
  * A write that answers the resource's new slot rows: they replace the cached ones, and a refetch follows
- * (after a refusal too: a stale page or a concurrent switch), so the cards show the truth.
+ * (after a refusal too: a stale page or a concurrent switch), so the cards show the truth; after a write,
+ * with everything else a deployment write refreshes (src/web/lib/resource-effects.ts).
  */
 export function useSlotsMutation<I extends SlotsOf>(mutationFn: (input: I) => Promise<SlotRow[]>) {
   const queryClient = useQueryClient();
@@ -37,8 +38,9 @@ export function useSlotsMutation<I extends SlotsOf>(mutationFn: (input: I) => Pr
     mutationFn,
     onSettled: (rows, _error, { kind, id, environment }) => {
       const { queryKey } = deploymentsQueryOptions(kind, id, environment);
-      if (rows) queryClient.setQueryData(queryKey, rows);
-      return queryClient.invalidateQueries({ queryKey });
+      if (!rows) return queryClient.invalidateQueries({ queryKey });
+      queryClient.setQueryData(queryKey, rows);
+      return invalidateDeployments(queryClient);
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { Change } from '@contract/changes';
 import type { Rollout, RolloutAction } from '@contract/rollouts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deploymentKeys } from '@/deployments/api/deployment-keys';
+import { deploymentKeys, invalidateDeployments } from '@/deployments/api/deployment-keys';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { sendJson } from '@/lib/api-client';
 
@@ -29,7 +29,9 @@ export function useRolloutAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runRolloutAction,
-    onSettled: (_rollout, _error, { kind, id, environment }) =>
-      queryClient.invalidateQueries({ queryKey: deploymentKeys.slots(kind, id, environment) }),
+    onSettled: (rollout, _error, { kind, id, environment }) =>
+      rollout
+        ? invalidateDeployments(queryClient)
+        : queryClient.invalidateQueries({ queryKey: deploymentKeys.slots(kind, id, environment) }),
   });
 }

@@ -13,6 +13,8 @@ import type {
 } from '@contract/gateway';
 import { gatewayPaths } from '@contract/gateway';
 import type { SortValue } from '@contract/lists';
+import type { AuditResourceType } from '@contract/resource-types';
+import { invalidateWritten } from '@/lib/resource-effects';
 
 /**
  * The versioned resources of the Gateway & Policies tab, each a list of lineages: a version's row, the
@@ -57,10 +59,15 @@ const SUBSCRIBED_CAPABILITIES = gatewayPaths.capabilities(':tenantId', ':environ
  * third kind in LineageTypes does not compile until it has its entry here.
  */
 export const lineageKinds: {
-  [K in LineageKind]: { path: (tenantId: string) => string; changePrefix: LineagePrefix };
+  [K in LineageKind]: {
+    path: (tenantId: string) => string;
+    changePrefix: LineagePrefix;
+    /** The type its writes are audited as (src/contract/resource-types.ts). */
+    resourceType: AuditResourceType;
+  };
 } = {
-  routes: { path: gatewayPaths.routes, changePrefix: 'gateway_route' },
-  policies: { path: gatewayPaths.policies, changePrefix: 'opa_policy' },
+  routes: { path: gatewayPaths.routes, changePrefix: 'gateway_route', resourceType: 'gateway-route' },
+  policies: { path: gatewayPaths.policies, changePrefix: 'opa_policy', resourceType: 'opa-policy' },
 };
 
 const base = (kind: LineageKind, tenantId: string) => lineageKinds[kind].path(tenantId);
@@ -113,5 +120,5 @@ export async function invalidateLineages(
   kind: LineageKind,
   tenantId: string,
 ): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: gatewayKeys.all(kind, tenantId) });
+  await invalidateWritten(queryClient, lineageKinds[kind].resourceType, { tenantId });
 }

@@ -1,15 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { microfrontendKeys } from '@/microfrontends/api/microfrontend-keys';
-import { meshKeys } from '@/microfrontends/mesh/api/mesh-keys';
+import { invalidateWritten } from '@/lib/resource-effects';
 
 /**
- * After any registry write (microfrontend or version): the registry page, the mesh form's pickers,
- * Deployments' resource and version lists all read through microfrontendKeys and refetch; mesh
- * manifests resolve versions (a deprecation shows there), so they refetch too.
+ * After any registry write (microfrontend or version): what such a write refreshes
+ * (src/web/lib/resource-effects.ts): the registry page, the mesh form's pickers and manifests (a
+ * deprecation shows there) and Deployments' resource and version lists.
  */
-export async function invalidateMicrofrontends(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: microfrontendKeys.all }),
-    queryClient.invalidateQueries({ queryKey: meshKeys.all }),
-  ]);
-}
+export const invalidateMicrofrontends = (queryClient: QueryClient): Promise<void> =>
+  invalidateWritten(queryClient, 'microfrontend');

@@ -18,9 +18,9 @@ export function useDeleteTenant() {
   return useMutation({
     mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteTenant(id, ifMatch),
     onSuccess: async (_data, { id }) => {
-      // Not refetched: it is gone.
+      // Not refetched: it is gone; and with it every read of its children (routes, versions, web apps).
       queryClient.removeQueries({ queryKey: tenantKeys.detail(id) });
-      await invalidateTenants(queryClient);
+      await invalidateTenants(queryClient, 'tenant.delete');
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateWritten } from '@/lib/resource-effects';
 import type { TenantListQuery } from '@/tenants/api/tenant-list-query';
 import type { OptionsParams } from '@/components/server-combobox';
 
@@ -32,7 +33,9 @@ const AFFECTED_ROOTS = [
 /** The roots of every read a tenant change may affect: the tenants' own and the others' above. */
 export const tenantChangeRoots = [tenantKeys.all, ...AFFECTED_ROOTS];
 
-/** Every tenant mutation calls this, so every screen that shows tenants refreshes. */
-export async function invalidateTenants(queryClient: QueryClient): Promise<void> {
-  await Promise.all(tenantChangeRoots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
+/**
+ * Every tenant mutation calls this, so every screen that shows tenants refreshes (what a tenant write
+ * touches, src/web/lib/resource-effects.ts). `action` names a delete, which takes every child along.
+ */
+export const invalidateTenants = (queryClient: QueryClient, action?: string): Promise<void> =>
+  invalidateWritten(queryClient, 'tenant', { action });

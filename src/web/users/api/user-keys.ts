@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateWritten } from '@/lib/resource-effects';
 import type { UserListQuery } from '@/users/api/user-list-query';
 
 export const USERS_PATH = '/api/users';
@@ -16,9 +17,5 @@ export const userKeys = {
  * Every user and profile mutation calls this: a user's cards show their profiles, and deleting a user
  * removes them, so both reads refresh together (the Overview shows neither).
  */
-export async function invalidateUsers(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: userKeys.all }),
-    queryClient.invalidateQueries({ queryKey: userKeys.profiles }),
-  ]);
-}
+export const invalidateUsers = (queryClient: QueryClient): Promise<void> =>
+  invalidateWritten(queryClient, 'user');

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { invalidateWritten } from '@/lib/resource-effects';
 import { meshKeys } from '@/microfrontends';
 import type { WebAppListQuery } from '@/web-apps/api/web-app-list-query';
 
@@ -20,7 +21,6 @@ export const webAppKeys = {
  */
 export const webAppWriteRoots: readonly QueryKey[] = [webAppKeys.all, OVERVIEW_ROOT, meshKeys.all];
 
-/** Every web app mutation calls this. */
-export async function invalidateWebApps(queryClient: QueryClient): Promise<void> {
-  await Promise.all(webAppWriteRoots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
+/** Every web app mutation calls this: what a web app write refreshes (src/web/lib/resource-effects.ts). */
+export const invalidateWebApps = (queryClient: QueryClient): Promise<void> =>
+  invalidateWritten(queryClient, 'web_app');

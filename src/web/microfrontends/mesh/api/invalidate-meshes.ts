@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { meshKeys } from '@/microfrontends/mesh/api/mesh-keys';
+import { invalidateWritten } from '@/lib/resource-effects';
 
-/** After a mesh is created or deleted: every mesh list (any page, search or tenant) refetches. */
-export function invalidateMeshes(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: meshKeys.lists() });
-}
+/** After a mesh is created, edited or deleted: what a mesh write refreshes (src/web/lib/resource-effects.ts). */
+export const invalidateMeshes = (queryClient: QueryClient): Promise<void> =>
+  invalidateWritten(queryClient, 'mesh');

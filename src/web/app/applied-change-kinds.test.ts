@@ -1,7 +1,9 @@
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { changeKinds, type ChangeKind } from '@contract/changes';
 import { describe, expect, it } from 'vitest';
-import { appliedChangeEffects } from '@/app/applied-change-effects';
+import { changeKindResourceTypes } from '@contract/resource-types';
+import { resourceEffects } from '@/app/resource-effects';
+import { EVERYTHING } from '@/lib/resource-effects';
 import { auditKeys } from '@/audit';
 import { capabilityKeys } from '@/capabilities';
 import { deploymentKeys } from '@/deployments';
@@ -34,10 +36,13 @@ const SHOWN: Record<string, QueryKey[]> = {
   approval_policy: [],
 };
 
-const refreshes = (kind: ChangeKind, key: QueryKey) =>
-  appliedChangeEffects(kind, TENANT).some((root) => partialMatchKey(key, root));
+/** Whether an applied request of `kind` refreshes `key`: what a write of the type the kind writes touches. */
+const refreshes = (kind: ChangeKind, key: QueryKey) => {
+  const touched = resourceEffects[changeKindResourceTypes[kind]]({ action: kind, tenantId: TENANT });
+  return touched === EVERYTHING || touched.some((root) => partialMatchKey(key, root));
+};
 
-describe('appliedChangeEffects', () => {
+describe('what an applied change request refreshes', () => {
   it.each(changeKinds)('%s refreshes the reads that show what it changed, and the audit log', (kind) => {
     const family = kind.slice(0, kind.indexOf('.'));
     const shown = SHOWN[family];

@@ -7,19 +7,22 @@ import { changeRequestKeys } from '@/changes';
 import { configurationVersionRoots } from '@/control-plane';
 import { deploymentKeys } from '@/deployments';
 import { gatewayKeys } from '@/gateway';
-import { EVERYTHING, type LiveEventEffects, type LiveEventTouches, type TouchingEvent } from '@/live';
 import { meshKeys, microfrontendKeys } from '@/microfrontends';
 import { overviewKeys } from '@/overview';
 import { SETTINGS_PATH, SSO_SETTINGS_PATH } from '@/settings';
 import { tenantChangeRoots } from '@/tenants';
 import { userKeys } from '@/users';
 import { webAppKeys, webAppWriteRoots } from '@/web-apps';
+import { EVERYTHING, type ResourceEffects, type Touches, type TouchingEvent } from '@/lib/resource-effects';
 
 /*
- * What a live event of each audited resource type refreshes, by the owning features' key factories: the
- * one table a new audited resource type must join (the type has a key per resource type, so leaving one
- * out does not compile). The app composes it, as the only place that may import every feature; see
- * docs/live-console.md. Every event is an audit event, so every entry refreshes the audit log too.
+ * What a write of each audited resource type refreshes, by the owning features' key factories: the web
+ * half of the resource registry (src/contract/resource-types.ts), and the one table a new audited type
+ * must join (the table has a key per type, so leaving one out does not compile). A feature's own
+ * mutation, an applied change request and a live event all read it (src/web/lib/resource-effects.ts), so
+ * the three paths refresh the same screens (refresh-paths.test.ts). The app composes it, as the only
+ * place that may import every feature; see docs/live-updates.md. Every write is audited, so every entry
+ * refreshes the audit log too.
  */
 
 const touching =
@@ -29,7 +32,7 @@ const touching =
 /** A tenant's lineage of routes or policies; with no tenant named, every read (the roots are per tenant). */
 const lineage =
   (kind: 'routes' | 'policies') =>
-  (event: TouchingEvent): LiveEventTouches =>
+  (event: TouchingEvent): Touches =>
     event.tenantId === null ? EVERYTHING : [gatewayKeys.all(kind, event.tenantId), auditKeys.all];
 
 /** Users and profiles show each other, and the signed-in user's own roles may be the ones that changed. */
@@ -37,7 +40,7 @@ const people = touching(() => [userKeys.all, userKeys.profiles, ME_QUERY_KEY]);
 /** Approval policies are read under the changes feature's root, with the requests they govern. */
 const requests = touching(() => [changeRequestKeys.all]);
 
-export const liveEventEffects: LiveEventEffects = {
+export const resourceEffects: ResourceEffects = {
   api_token: touching(() => [apiTokenKeys.all]),
   /** The catalogue, its counts on the Overview, and Deployments, which lists capabilities by name. */
   capability: touching(() => [capabilityKeys.all, overviewKeys.all, deploymentKeys.all]),

@@ -1,7 +1,7 @@
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { AUDIT_RESOURCE_TYPES, type AuditResourceType } from '@contract/audit';
 import { describe, expect, it } from 'vitest';
-import { liveEventEffects } from '@/app/live-event-effects';
+import { resourceEffects } from '@/app/resource-effects';
 import { apiTokenKeys } from '@/api-tokens';
 import { auditKeys } from '@/audit';
 import { ME_QUERY_KEY } from '@/auth';
@@ -10,7 +10,8 @@ import { changeRequestKeys } from '@/changes';
 import { activeVersionsQueryOptions } from '@/control-plane';
 import { deploymentKeys } from '@/deployments';
 import { gatewayKeys } from '@/gateway';
-import { EVERYTHING, touchedBy } from '@/live';
+import { touchedBy } from '@/live';
+import { EVERYTHING } from '@/lib/resource-effects';
 import { meshKeys, microfrontendKeys } from '@/microfrontends';
 import { overviewKeys } from '@/overview';
 import { SETTINGS_PATH } from '@/settings';
@@ -50,13 +51,13 @@ const event = (resourceType: string, action = `${resourceType}.update`) =>
   makeLiveEvent({ resourceType, action, resourceId: 'x', tenantId: TENANT });
 
 const refreshes = (resourceType: string, key: QueryKey, action?: string) => {
-  const touched = touchedBy(liveEventEffects, event(resourceType, action));
+  const touched = touchedBy(resourceEffects, event(resourceType, action));
   return touched === EVERYTHING || touched.some((root) => partialMatchKey(key, root));
 };
 
-describe('liveEventEffects', () => {
+describe('resourceEffects', () => {
   it('has an entry for every resource type the server audits', () => {
-    expect(Object.keys(liveEventEffects).sort()).toEqual([...AUDIT_RESOURCE_TYPES].sort());
+    expect(Object.keys(resourceEffects).sort()).toEqual([...AUDIT_RESOURCE_TYPES].sort());
   });
 
   it.each(AUDIT_RESOURCE_TYPES)('a %s event refreshes what shows it, and the audit log', (type) => {
@@ -78,11 +79,11 @@ describe('liveEventEffects', () => {
 
   it("reads the action where the type alone does not say: a tenant's approval policy, a tenant delete", () => {
     expect(refreshes('tenant', changeRequestKeys.policy(TENANT), 'approval_policy.update')).toBe(true);
-    expect(touchedBy(liveEventEffects, event('tenant', 'tenant.delete'))).toBe(EVERYTHING);
-    expect(touchedBy(liveEventEffects, event('system', 'admin.delete_all_resources'))).toBe(EVERYTHING);
+    expect(touchedBy(resourceEffects, event('tenant', 'tenant.delete'))).toBe(EVERYTHING);
+    expect(touchedBy(resourceEffects, event('system', 'admin.delete_all_resources'))).toBe(EVERYTHING);
   });
 
   it('refreshes everything for a resource type this client does not know', () => {
-    expect(touchedBy(liveEventEffects, event('rollout'))).toBe(EVERYTHING);
+    expect(touchedBy(resourceEffects, event('rollout'))).toBe(EVERYTHING);
   });
 });
