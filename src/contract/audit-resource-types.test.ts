@@ -32,7 +32,7 @@ function auditedTypes(): Set<string> {
 
 describe('AUDIT_RESOURCE_TYPES', () => {
   // Until the server's audit record is typed by the constant, its source says which types it records;
-  // the console's live table has an entry per constant member (src/web/app/live-event-effects.test.ts).
+  // the console's live table has an entry per constant member (src/web/app/resource-effects.test.ts).
   it('holds every resource type the server records audit events with', () => {
     const types = auditedTypes();
     expect(types.size).toBeGreaterThan(10);

@@ -1,10 +1,10 @@
 /*
  * The registry of audited resource types (docs/architecture.md, "Where each rule lives"): every type an
  * audit event is recorded with, spelled once, with what both sides derive from it. No zod here: the
- * client's live table and the Audit Log's filter read it.
+ * client's table of what each write refreshes and the Audit Log's filter read it.
  *
- * Adding a type is one entry here plus its web half, what a live event of it refreshes
- * (src/web/app/live-event-effects.ts, keyed by these types): neither compiles without the other, and the
+ * Adding a type is one entry here plus its web half, what a write of it refreshes
+ * (src/web/app/resource-effects.ts, keyed by these types): neither compiles without the other, and the
  * server's audit records take only these types (src/server/audit/service.ts).
  */
 
@@ -83,7 +83,7 @@ export const resourceTypes: Record<AuditResourceType, ResourceTypeEntry> = {
 /**
  * The resource type each change kind writes, as its audit event records it once applied: what an
  * applied request refreshes in the console is what a live event of that type refreshes
- * (src/web/app/applied-change-effects.ts derives it so).
+ * (src/web/lib/resource-effects.ts reads it so).
  */
 export const changeKindResourceTypes: Record<LabelledChangeKind, AuditResourceType> = {
   'gateway_route.create': 'gateway-route',
