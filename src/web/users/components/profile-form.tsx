@@ -1,5 +1,5 @@
 import type { UserProfile } from '@contract/users';
-import { useWatch } from 'react-hook-form';
+import { useWatch, type Control } from 'react-hook-form';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,8 @@ import {
   profileFormFields,
   profileFormSchema,
   toProfileInput,
+  type ProfileFormInput,
+  type ProfileFormValues,
 } from '@/users/lib/profile-form';
 
 type ProfileFormProps = {
@@ -24,6 +26,38 @@ type ProfileFormProps = {
   /** After a change was saved, or when editing is cancelled. */
   onDone: () => void;
 };
+
+/** The chosen tenant's name (its id until known). */
+function useChosenTenantName(control: Control<ProfileFormInput, unknown, ProfileFormValues>) {
+  // The picker labels its value through the same ids= query, so this reads the cache.
+  const chosen = useWatch({ control, name: 'tenantId' });
+  const names = useTenantNames(chosen ? [chosen] : []);
+  return (id: string) => names?.get(id) ?? id;
+}
+
+/** Cancel (while changing a profile) and the submit. */
+function ProfileFormActions({
+  editing,
+  pending,
+  onCancel,
+}: {
+  editing: boolean;
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      {editing && (
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
+      <Button type="submit">
+        {editing ? (pending ? 'Saving...' : 'Save Access') : pending ? 'Granting...' : 'Grant Access'}
+      </Button>
+    </div>
+  );
+}
 
 /** Grant access to a tenant (POST) or change a profile (PATCH); the tenant of a profile never changes. */
 export function ProfileForm({ userId, profile, excludeTenant, onDone }: ProfileFormProps) {
@@ -40,10 +74,7 @@ export function ProfileForm({ userId, profile, excludeTenant, onDone }: ProfileF
     conflictField: 'tenantId',
     onDone,
   });
-  // The picker labels its value through the same ids= query, so this reads the cache.
-  const chosen = useWatch({ control: form.control, name: 'tenantId' });
-  const names = useTenantNames(chosen ? [chosen] : []);
-  const tenantName = (id: string) => names?.get(id) ?? id;
+  const tenantName = useChosenTenantName(form.control);
 
   const onSubmit = form.handleSubmit((values) => {
     const input = toProfileInput(userId, values);
@@ -81,16 +112,7 @@ export function ProfileForm({ userId, profile, excludeTenant, onDone }: ProfileF
       <fieldset disabled={pending} className="space-y-4">
         <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <ProfileFormFields form={form} excludeTenant={excludeTenant} tenantLocked={!!profile} />
-        <div className="flex justify-end gap-2">
-          {profile && (
-            <Button type="button" variant="outline" onClick={onDone}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit">
-            {profile ? (pending ? 'Saving...' : 'Save Access') : pending ? 'Granting...' : 'Grant Access'}
-          </Button>
-        </div>
+        <ProfileFormActions editing={!!profile} pending={pending} onCancel={onDone} />
       </fieldset>
     </form>
   );

@@ -94,29 +94,21 @@ function AccessList({ user, profiles, tenantName, canManage, removing, onEdit, o
   );
 }
 
-function UserAccess({ user }: { user: User }) {
-  const me = useMe();
-  const profiles = useUserProfiles([user.id]).data ?? [];
-  const names = useTenantNames(profiles.map((profile) => profile.tenantId));
-  const [editing, setEditing] = useState<UserProfile | null>(null);
+/** Remove a profile (then `onRemoved`); the success toast offers Undo, which restores the same profile. */
+function useRemoveProfile(
+  user: User,
+  tenantName: (tenantId: string) => string | undefined,
+  onRemoved: (profile: UserProfile) => void,
+) {
   const remove = useDeleteUserProfile();
   const restore = useRestoreUserProfile();
-  // Removing access asks first; the success toast offers Undo, which restores the same profile.
-  const [removing, setRemoving] = useState<UserProfile | null>(null);
-
-  const canManage = (tenantId: string) => me !== null && canOnTenant(me, tenantId, 'manageAccess');
-  const tenantName = (tenantId: string) => names?.get(tenantId);
-  // Only tenants the viewer may manage, and (when adding) not those the user already has.
-  const taken = new Set(profiles.map((profile) => profile.tenantId));
-  const excludeTenant = (tenantId: string) => !canManage(tenantId) || taken.has(tenantId);
-
-  const removeProfile = (profile: UserProfile) => {
+  const removeProfile = (profile: UserProfile, onSettled: () => void) => {
     const name = tenantName(profile.tenantId) ?? UNKNOWN_TENANT;
     remove.mutate(
       { id: profile.id, ifMatch: profile.revision },
       {
         onSuccess: () => {
-          if (editing?.id === profile.id) setEditing(null);
+          onRemoved(profile);
           notifySuccessWithUndo({
             title: 'Access removed',
             description: `${user.name} no longer has access to ${name}.`,
@@ -129,10 +121,30 @@ function UserAccess({ user }: { user: User }) {
           });
         },
         onError: (error) => notifyDeleteError(error, 'access', 'Failed to remove access.'),
-        onSettled: () => setRemoving(null),
+        onSettled,
       },
     );
   };
+  return { removeProfile, pending: remove.isPending };
+}
+
+function UserAccess({ user }: { user: User }) {
+  const me = useMe();
+  const profiles = useUserProfiles([user.id]).data ?? [];
+  const names = useTenantNames(profiles.map((profile) => profile.tenantId));
+  const [editing, setEditing] = useState<UserProfile | null>(null);
+  // Removing access asks first.
+  const [removing, setRemoving] = useState<UserProfile | null>(null);
+
+  const canManage = (tenantId: string) => me !== null && canOnTenant(me, tenantId, 'manageAccess');
+  const tenantName = (tenantId: string) => names?.get(tenantId);
+  // Only tenants the viewer may manage, and (when adding) not those the user already has.
+  const taken = new Set(profiles.map((profile) => profile.tenantId));
+  const excludeTenant = (tenantId: string) => !canManage(tenantId) || taken.has(tenantId);
+  const remove = useRemoveProfile(user, tenantName, (profile) => {
+    if (editing?.id === profile.id) setEditing(null);
+  });
+
   const removingName = removing ? (tenantName(removing.tenantId) ?? UNKNOWN_TENANT) : '';
 
   return (
@@ -142,7 +154,7 @@ function UserAccess({ user }: { user: User }) {
         profiles={profiles}
         tenantName={tenantName}
         canManage={canManage}
-        removing={remove.isPending}
+        removing={remove.pending}
         onEdit={setEditing}
         onRemove={setRemoving}
       />
@@ -150,8 +162,8 @@ function UserAccess({ user }: { user: User }) {
         open={removing !== null}
         title={`Remove ${user.name}'s access to ${removingName}?`}
         description={`${user.name} loses the ${removing?.role ?? ''} role on ${removingName} at once, and with it everything that role allows there. You can undo it from the toast that follows.`}
-        pending={remove.isPending}
-        onConfirm={() => removing && removeProfile(removing)}
+        pending={remove.pending}
+        onConfirm={() => removing && remove.removeProfile(removing, () => setRemoving(null))}
         onClose={() => setRemoving(null)}
         confirmLabel="Remove access"
         pendingLabel="Removing..."

@@ -31,6 +31,22 @@ function AddActions({ onOpen }: { onOpen: (kind: 'service-account' | 'create') =
   );
 }
 
+function UsersEmpty({ searching }: { searching: boolean }) {
+  return (
+    <EmptyState
+      icon={Users}
+      title="No users found"
+      description={searching ? 'Try adjusting your search criteria' : 'Get started by adding your first user'}
+    />
+  );
+}
+
+/** Owners manage access on their tenants; administrators everywhere. */
+function useCanManageAccess(isAdmin: boolean) {
+  const me = useMe();
+  return isAdmin || (me?.memberships.some((m) => roleAllows(m.role, 'manageAccess')) ?? false);
+}
+
 /**
  * /users: the people who sign in and the service accounts pipelines act as, and the tenants each can
  * reach (docs/product.md, User Management; docs/api-access.md).
@@ -38,13 +54,10 @@ function AddActions({ onOpen }: { onOpen: (kind: 'service-account' | 'create') =
 export function UsersPage() {
   useDocumentTitle('Users');
   const isAdmin = useIsAdmin();
-  const me = useMe();
   const view = useUsersView();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'create', user: null, open: false });
   const { users, profiles, rows, profilesByUser, tenantNames, status } = useUserRows(view);
-  // Owners manage access on their tenants; administrators everywhere.
-  const canManageAccess =
-    isAdmin || (me?.memberships.some((m) => roleAllows(m.role, 'manageAccess')) ?? false);
+  const canManageAccess = useCanManageAccess(isAdmin);
   const open = (kind: DialogState['kind'], user: User | null) => setDialog({ kind, user, open: true });
 
   return (
@@ -62,15 +75,7 @@ export function UsersPage() {
         errorTitle="Could not load users"
         isEmpty={rows.length === 0 && view.page === 1}
         loading={<p className="py-8 text-center text-sm text-muted-foreground">Loading users...</p>}
-        empty={
-          <EmptyState
-            icon={Users}
-            title="No users found"
-            description={
-              view.q ? 'Try adjusting your search criteria' : 'Get started by adding your first user'
-            }
-          />
-        }
+        empty={<UsersEmpty searching={!!view.q} />}
       >
         <PagedList
           view={view}
