@@ -19,11 +19,18 @@ export const MAX_OFFSET = 1_000_000;
 /** `name` sorts ascending, `-name` descending. */
 export type SortValue<F extends string> = F | `-${F}`;
 
+/** Each field ascending then descending: a non-empty list, as an enum of them needs. */
 export function sortValues<const F extends readonly [string, ...string[]]>(
   fields: F,
 ): [SortValue<F[number]>, ...SortValue<F[number]>[]] {
-  const values = fields.flatMap((field) => [field, `-${field}`]) as SortValue<F[number]>[];
-  return values as [SortValue<F[number]>, ...SortValue<F[number]>[]];
+  const [first, ...rest]: readonly F[number][] = fields;
+  if (first === undefined) throw new Error('A list sorts on at least one field');
+  return [first, `-${first}` as const, ...rest.flatMap((field) => [field, `-${field}` as const])];
+}
+
+/** Whether `value` sorts on one of `fields` (the field, or the field after '-'). */
+export function isSortValue<F extends string>(fields: readonly F[], value: string): value is SortValue<F> {
+  return fields.some((field) => value === field || value === `-${field}`);
 }
 
 export function parseSort<F extends string>(value: SortValue<F>): { field: F; direction: 'asc' | 'desc' } {

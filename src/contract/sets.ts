@@ -17,3 +17,16 @@ export function labelOf<T extends string>(labels: Readonly<Record<T, string>>): 
   const byValue: ReadonlyMap<string, string> = new Map(Object.entries<string>(labels));
   return (value) => byValue.get(value) ?? value;
 }
+
+/** A record with an entry per key of `keys`, each `valueOf(key)`: Object.fromEntries, keeping the key type. */
+export function recordOf<K extends string, V>(
+  keys: readonly K[],
+  valueOf: (key: K, index: number) => V,
+): Record<K, V> {
+  const record: Partial<Record<K, V>> = {};
+  keys.forEach((key, index) => {
+    record[key] = valueOf(key, index);
+  });
+  // Every key of K was just set: the Partial is whole.
+  return record as Record<K, V>;
+}

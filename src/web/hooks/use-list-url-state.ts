@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { isOneOf } from '@contract/sets';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortValue } from '@contract/list-conventions';
+import { isOneOf, recordOf } from '@contract/sets';
+import { DEFAULT_PAGE_SIZE, isSortValue, PAGE_SIZES, type SortValue } from '@contract/list-conventions';
 
 export type ListUrlConfig<F extends string, K extends string> = {
   /** The contract's sortable fields of this list; any other `sort` in the URL falls back to the default. */
@@ -41,39 +41,33 @@ const positiveInt = (value: string | null): number | null => {
   return value !== null && Number.isInteger(n) && n >= 1 ? n : null;
 };
 
-/**
- * A list's view (search, filters, sort, page, page size) kept in the URL, so a reload, back/forward or
- * a shared link shows the same rows. Defaults are left out of the URL; a new search, filter or sort goes
- * back to page 1. Typing replaces the history entry (no entry per keystroke); everything else pushes.
- */
-export function useListUrlState<F extends string, K extends string = never>(
-  config: ListUrlConfig<F, K>,
-): ListUrlState<F, K> {
-  const [params, setParams] = useSearchParams();
-  const { sortFields, defaultSort, filters: filterNames, prefix = '' } = config;
-  const key = useCallback(
-    (name: string) => (prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name),
-    [prefix],
-  );
+/** The URL parameter of `name` under a list's prefix (`mesh` + `page` -> `meshPage`). */
+const keyOf = (prefix: string, name: string) =>
+  prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name;
 
-  const q = params.get(key('q')) ?? '';
+/** What the URL says of the view, each value checked, with the defaults where it says nothing valid. */
+function readView<F extends string>(
+  params: URLSearchParams,
+  key: (name: string) => string,
+  config: ListUrlConfig<F, string>,
+) {
   const rawSort = params.get(key('sort'));
-  const sort = (
-    rawSort && sortFields.includes(rawSort.replace(/^-/, '') as F) ? rawSort : defaultSort
-  ) as SortValue<F>;
   const size = positiveInt(params.get(key('size')));
-  const pageSize = isOneOf(PAGE_SIZES, size) ? size : DEFAULT_PAGE_SIZE;
   const page = positiveInt(params.get(key('page'))) ?? 1;
-  // A cursor only means something on the page it was given for; page 1 never needs one.
-  const cursor = page > 1 ? (params.get(key('cursor')) ?? '') : '';
-  const filterKey = filterNames.map((name) => params.get(key(name)) ?? '').join('\u0000');
+  return {
+    q: params.get(key('q')) ?? '',
+    sort: rawSort && isSortValue(config.sortFields, rawSort) ? rawSort : config.defaultSort,
+    pageSize: isOneOf(PAGE_SIZES, size) ? size : DEFAULT_PAGE_SIZE,
+    page,
+    // A cursor only means something on the page it was given for; page 1 never needs one.
+    cursor: page > 1 ? (params.get(key('cursor')) ?? '') : '',
+  };
+}
 
-  const filters = useMemo(() => {
-    const values = filterKey.split('\u0000');
-    return Object.fromEntries(filterNames.map((name, i) => [name, values[i] ?? ''])) as Record<K, string>;
-  }, [filterKey, filterNames]);
-
-  const update = useCallback(
+/** Sets or removes URL parameters (null or empty removes); `replace` replaces the history entry. */
+function useUrlUpdate(key: (name: string) => string) {
+  const [, setParams] = useSearchParams();
+  return useCallback(
     (changes: Record<string, string | number | null>, replace = false) => {
       setParams(
         (current) => {
@@ -89,32 +83,43 @@ export function useListUrlState<F extends string, K extends string = never>(
     },
     [key, setParams],
   );
+}
+
+/**
+ * A list's view (search, filters, sort, page, page size) kept in the URL, so a reload, back/forward or
+ * a shared link shows the same rows. Defaults are left out of the URL; a new search, filter or sort goes
+ * back to page 1. Typing replaces the history entry (no entry per keystroke); everything else pushes.
+ */
+export function useListUrlState<F extends string, K extends string = never>(
+  config: ListUrlConfig<F, K>,
+): ListUrlState<F, K> {
+  const [params] = useSearchParams();
+  const { defaultSort, filters: filterNames, prefix = '' } = config;
+  const key = useCallback((name: string) => keyOf(prefix, name), [prefix]);
+  const update = useUrlUpdate(key);
+  const { q, sort, pageSize, page, cursor } = readView(params, key, config);
+  const filterKey = filterNames.map((name) => params.get(key(name)) ?? '').join('\u0000');
 
   return useMemo(() => {
-    const activeFilters = Object.fromEntries(
-      Object.entries(filters).filter(([, value]) => value !== ''),
-    ) as Partial<Record<K, string>>;
+    const values = filterKey.split('\u0000');
+    const filters = recordOf(filterNames, (_name, i) => values[i] ?? '');
+    const activeFilters: Partial<Record<K, string>> = {};
+    for (const name of filterNames) if (filters[name] !== '') activeFilters[name] = filters[name];
+    const offsetOrCursor = cursor ? { cursor } : { offset: (page - 1) * pageSize };
+    const firstPage = { page: null, cursor: null };
     return {
       q,
       filters,
       sort,
       page,
       pageSize,
-      query: {
-        ...activeFilters,
-        q: q || undefined,
-        sort,
-        limit: pageSize,
-        ...(cursor ? { cursor } : { offset: (page - 1) * pageSize }),
-      },
-      setSearch: (value) => update({ q: value.trim(), page: null, cursor: null }, true),
-      setFilter: (name, value, replace) => update({ [name]: value, page: null, cursor: null }, replace),
-      setSort: (value) => update({ sort: value === defaultSort ? null : value, page: null, cursor: null }),
+      query: { ...activeFilters, q: q || undefined, sort, limit: pageSize, ...offsetOrCursor },
+      setSearch: (value) => update({ q: value.trim(), ...firstPage }, true),
+      setFilter: (name, value, replace) => update({ [name]: value, ...firstPage }, replace),
+      setSort: (value) => update({ sort: value === defaultSort ? null : value, ...firstPage }),
       setPage: (value) => update({ page: value <= 1 ? null : value, cursor: null }),
-      setPageByCursor: (value, next) =>
-        update(value <= 1 ? { page: null, cursor: null } : { page: value, cursor: next }),
-      setPageSize: (value) =>
-        update({ size: value === DEFAULT_PAGE_SIZE ? null : value, page: null, cursor: null }),
+      setPageByCursor: (value, next) => update(value <= 1 ? firstPage : { page: value, cursor: next }),
+      setPageSize: (value) => update({ size: value === DEFAULT_PAGE_SIZE ? null : value, ...firstPage }),
     };
-  }, [filters, q, sort, page, pageSize, cursor, update, defaultSort]);
+  }, [filterKey, filterNames, q, sort, page, pageSize, cursor, update, defaultSort]);
 }

@@ -18,12 +18,15 @@ export type Page<T> = { rows: T[]; total: number } & PageLinks;
 /** Query values of a list or options request; empty strings, undefined and empty arrays are not sent. */
 export type ListQuery = Record<string, string | number | readonly string[] | undefined>;
 
+// Array.isArray does not narrow a readonly array out of a union.
+const isList = (value: ListQuery[string]): value is readonly string[] => Array.isArray(value);
+
 export function listSearch(query: ListQuery): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    if (Array.isArray(value)) {
-      for (const item of value as readonly string[]) search.append(key, item);
+    if (isList(value)) {
+      for (const item of value) search.append(key, item);
     } else if (String(value).trim() !== '') {
       search.set(key, String(value).trim());
     }

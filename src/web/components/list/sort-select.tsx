@@ -18,7 +18,13 @@ export function SortSelect<F extends string>({
   label = 'Sort by',
 }: SortSelectProps<F>) {
   return (
-    <Select value={sort} onValueChange={(value) => onSort(value as SortValue<F>)}>
+    <Select
+      value={sort}
+      onValueChange={(value) => {
+        const picked = options.find((option) => option.value === value);
+        if (picked) onSort(picked.value);
+      }}
+    >
       <SelectTrigger aria-label={label} className="w-full sm:w-48">
         <SelectValue />
       </SelectTrigger>

@@ -44,7 +44,7 @@ export function SortableHeader<F extends string>({
           '-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium hover:bg-accent',
           'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
         )}
-        onClick={() => onSort(direction === 'asc' ? (`-${field}` as SortValue<F>) : field)}
+        onClick={() => onSort(direction === 'asc' ? (`-${field}` as const) : field)}
       >
         {children}
         <Icon className={cn('size-3.5', !direction && 'text-muted-foreground')} aria-hidden="true" />
