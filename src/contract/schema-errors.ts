@@ -57,75 +57,61 @@ const COMPARISONS: Record<string, string> = {
   '<': 'less than',
 };
 
+type Params = Record<string, unknown>;
+/** What a violation of one keyword says of the value, after "Field x" or the subject. */
+type Predicate = (params: Params) => string;
+
+const missingDependent: Predicate = (p) =>
+  `is missing the field ${show(p.missingProperty)}, required when ${show(p.property)} is set`;
+const bounded: Predicate = (p) =>
+  `must be ${COMPARISONS[String(p.comparison)] ?? show(p.comparison)} ${show(p.limit)}`;
+const atMostItems: Predicate = (p) => `must have at most ${plural(p.limit, 'item', 'items')}`;
+const noMatchingForm: Predicate = () => 'does not match any of the allowed forms';
+
+const PREDICATES: Readonly<Record<string, Predicate>> = {
+  required: (p) => `is missing the required field ${show(p.missingProperty)}`,
+  dependentRequired: missingDependent,
+  dependencies: missingDependent,
+  type: (p) => `must be ${typeWords(p.type)}`,
+  enum: (p) =>
+    `must be one of: ${(Array.isArray(p.allowedValues) ? p.allowedValues.map(show) : []).join(', ')}`,
+  const: (p) => `must be ${show(p.allowedValue)}`,
+  format: (p) => `must be a valid ${show(p.format)}`,
+  additionalProperties: (p) => `does not allow the field ${show(p.additionalProperty)}`,
+  unevaluatedProperties: (p) => `does not allow the field ${show(p.unevaluatedProperty)}`,
+  propertyNames: (p) => `has a field named ${show(p.propertyName)}, which is not an allowed name`,
+  minimum: bounded,
+  maximum: bounded,
+  exclusiveMinimum: bounded,
+  exclusiveMaximum: bounded,
+  multipleOf: (p) => `must be a multiple of ${show(p.multipleOf)}`,
+  minLength: (p) => `must be at least ${plural(p.limit, 'character', 'characters')} long`,
+  maxLength: (p) => `must be at most ${plural(p.limit, 'character', 'characters')} long`,
+  pattern: (p) => `must match the pattern ${show(p.pattern)}`,
+  minItems: (p) => `must have at least ${plural(p.limit, 'item', 'items')}`,
+  maxItems: atMostItems,
+  uniqueItems: (p) => `must not contain the same item twice (items ${show(p.j)} and ${show(p.i)} are equal)`,
+  minProperties: (p) => `must have at least ${plural(p.limit, 'field', 'fields')}`,
+  maxProperties: (p) => `must have at most ${plural(p.limit, 'field', 'fields')}`,
+  additionalItems: atMostItems,
+  items: atMostItems,
+  contains: (p) => `must contain at least ${plural(p.minContains ?? 1, 'matching item', 'matching items')}`,
+  anyOf: noMatchingForm,
+  oneOf: noMatchingForm,
+  not: () => 'has a value that is not allowed',
+  'false schema': () => 'is not allowed',
+};
+
 /**
  * One violation as a sentence. `subject` names the document ("Configuration"); a nested value is
- * "Field <path>".
+ * "Field <path>". A keyword this module does not word (if/then, a custom one) keeps the validator's own
+ * predicate.
  */
 export function describeSchemaError(error: SchemaError, subject = 'Configuration'): string {
   const path = fieldPath(error.instancePath);
   const what = path ? `Field ${path}` : subject;
-  const params = error.params ?? {};
-  switch (error.keyword) {
-    case 'required':
-      return `${what} is missing the required field ${show(params.missingProperty)}`;
-    case 'dependentRequired':
-    case 'dependencies':
-      return `${what} is missing the field ${show(params.missingProperty)}, required when ${show(params.property)} is set`;
-    case 'type':
-      return `${what} must be ${typeWords(params.type)}`;
-    case 'enum': {
-      const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map(show) : [];
-      return `${what} must be one of: ${allowed.join(', ')}`;
-    }
-    case 'const':
-      return `${what} must be ${show(params.allowedValue)}`;
-    case 'format':
-      return `${what} must be a valid ${show(params.format)}`;
-    case 'additionalProperties':
-      return `${what} does not allow the field ${show(params.additionalProperty)}`;
-    case 'unevaluatedProperties':
-      return `${what} does not allow the field ${show(params.unevaluatedProperty)}`;
-    case 'propertyNames':
-      return `${what} has a field named ${show(params.propertyName)}, which is not an allowed name`;
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      return `${what} must be ${COMPARISONS[String(params.comparison)] ?? show(params.comparison)} ${show(params.limit)}`;
-    case 'multipleOf':
-      return `${what} must be a multiple of ${show(params.multipleOf)}`;
-    case 'minLength':
-      return `${what} must be at least ${plural(params.limit, 'character', 'characters')} long`;
-    case 'maxLength':
-      return `${what} must be at most ${plural(params.limit, 'character', 'characters')} long`;
-    case 'pattern':
-      return `${what} must match the pattern ${show(params.pattern)}`;
-    case 'minItems':
-      return `${what} must have at least ${plural(params.limit, 'item', 'items')}`;
-    case 'maxItems':
-      return `${what} must have at most ${plural(params.limit, 'item', 'items')}`;
-    case 'uniqueItems':
-      return `${what} must not contain the same item twice (items ${show(params.j)} and ${show(params.i)} are equal)`;
-    case 'minProperties':
-      return `${what} must have at least ${plural(params.limit, 'field', 'fields')}`;
-    case 'maxProperties':
-      return `${what} must have at most ${plural(params.limit, 'field', 'fields')}`;
-    case 'additionalItems':
-    case 'items':
-      return `${what} must have at most ${plural(params.limit, 'item', 'items')}`;
-    case 'contains':
-      return `${what} must contain at least ${plural(params.minContains ?? 1, 'matching item', 'matching items')}`;
-    case 'anyOf':
-    case 'oneOf':
-      return `${what} does not match any of the allowed forms`;
-    case 'not':
-      return `${what} has a value that is not allowed`;
-    case 'false schema':
-      return path ? `Field ${path} is not allowed` : `${subject} is not allowed`;
-    default:
-      // A keyword this module does not word (if/then, a custom one): the validator's own predicate.
-      return `${what} ${error.message ?? 'is invalid'}`;
-  }
+  const predicate = Object.hasOwn(PREDICATES, error.keyword) ? PREDICATES[error.keyword] : undefined;
+  return `${what} ${predicate ? predicate(error.params ?? {}) : (error.message ?? 'is invalid')}`;
 }
 
 /**
