@@ -3,16 +3,15 @@ import type { ConfigurationVersion } from '@contract/capability-subscriptions';
 import type { Tenant } from '@contract/tenants';
 import type { Environment } from '@contract/common';
 import { CircleAlert, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCanOnTenant } from '@/auth';
-import { useCapabilityCatalogue } from '@/capabilities';
-import { useActiveVersions } from '@/control-plane/api/get-active-versions';
 import { CapabilityGrid } from '@/control-plane/components/capability-grid';
+import { useCapabilityCards } from '@/control-plane/components/use-capability-cards';
 import { ConfigureCapabilityDialog } from '@/control-plane/components/configure-capability-dialog';
 import { ContextFilter } from '@/components/context-filter';
 import { VersionHistoryDialog } from '@/control-plane/components/version-history-dialog';
@@ -31,6 +30,42 @@ type CapabilitiesTabProps = {
   onEditRegionPolicy: () => void;
 };
 
+type TabDialogsProps = {
+  dialog: OpenDialog;
+  onClose: () => void;
+  tenant: Tenant;
+  context: Context;
+  activeFor: (capability: Capability) => ConfigurationVersion | undefined;
+  canVersion: boolean;
+};
+
+/** Configure (prefilled with the active configuration) and History of the chosen capability. */
+function TabDialogs({ dialog, onClose, tenant, context, activeFor, canVersion }: TabDialogsProps) {
+  return (
+    <>
+      <ConfigureCapabilityDialog
+        open={dialog?.kind === 'configure'}
+        onOpenChange={(open) => !open && onClose()}
+        tenant={tenant}
+        capability={dialog?.capability}
+        initial={{
+          environment: context.environment,
+          region: context.region,
+          configuration: prettyJson(dialog ? activeFor(dialog.capability)?.configuration : undefined),
+        }}
+      />
+      <VersionHistoryDialog
+        open={dialog?.kind === 'history'}
+        onOpenChange={(open) => !open && onClose()}
+        context={dialog ? { tenantId: tenant.id, capabilityId: dialog.capability.id, ...context } : undefined}
+        capabilityName={dialog?.capability.name}
+        canActivate={canVersion}
+        tenant={tenant}
+      />
+    </>
+  );
+}
+
 /**
  * The capability cards for one (environment, region). Three requests in all, however many
  * capabilities: the tenant (page), the catalogue's first page, and the context's active versions.
@@ -44,18 +79,7 @@ export function CapabilitiesTab({
 }: CapabilitiesTabProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const canVersion = useCanOnTenant(tenant.id, 'versions');
-  const capabilities = useCapabilityCatalogue();
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = capabilities;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const active = useActiveVersions({ tenantId: tenant.id, ...context });
-  const activeFor = (capability: Capability): ConfigurationVersion | undefined =>
-    active.data?.get(capability.id);
-  useEffect(() => {
-    // The spec's rule for a failed active-version read: log it and show the capability unconfigured.
-    if (active.error) console.error('Could not load the active configuration versions', active.error);
-  }, [active.error]);
+  const { capabilities, active, activeFor, loadMore } = useCapabilityCards(tenant.id, context);
 
   return (
     <div className="space-y-6">
@@ -87,29 +111,18 @@ export function CapabilitiesTab({
           canConfigure={canVersion}
           onConfigure={(capability) => setDialog({ kind: 'configure', capability })}
           onHistory={(capability) => setDialog({ kind: 'history', capability })}
-          hasMore={hasNextPage}
-          loadingMore={isFetchingNextPage}
+          hasMore={capabilities.hasNextPage}
+          loadingMore={capabilities.isFetchingNextPage}
           onLoadMore={loadMore}
         />
       </ListState>
-      <ConfigureCapabilityDialog
-        open={dialog?.kind === 'configure'}
-        onOpenChange={(open) => !open && setDialog(null)}
+      <TabDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
         tenant={tenant}
-        capability={dialog?.capability}
-        initial={{
-          environment: context.environment,
-          region: context.region,
-          configuration: prettyJson(dialog ? activeFor(dialog.capability)?.configuration : undefined),
-        }}
-      />
-      <VersionHistoryDialog
-        open={dialog?.kind === 'history'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        context={dialog ? { tenantId: tenant.id, capabilityId: dialog.capability.id, ...context } : undefined}
-        capabilityName={dialog?.capability.name}
-        canActivate={canVersion}
-        tenant={tenant}
+        context={context}
+        activeFor={activeFor}
+        canVersion={canVersion}
       />
     </div>
   );

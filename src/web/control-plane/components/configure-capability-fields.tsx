@@ -52,11 +52,10 @@ export function ConfigureCapabilityFields({
   );
 }
 
-/** Environment, then region: the regions the tenant's governance accepts in that environment. */
-function ContextFields({ form, tenant }: { form: Form; tenant: GovernedTenant }) {
-  const environment = useWatch({ control: form.control, name: 'environment' });
+type ContextFieldProps = { form: Form; tenant: GovernedTenant };
+
+function EnvironmentField({ form, tenant }: ContextFieldProps) {
   const envHint = environmentHint(tenant);
-  const regHint = environment === '' ? null : regionHint(tenant, environment);
   const onEnvironmentChange = (value: string) => {
     // A region the new environment does not accept would only be refused on save.
     const region = form.getValues('region');
@@ -64,55 +63,70 @@ function ContextFields({ form, tenant }: { form: Form; tenant: GovernedTenant })
       form.setValue('region', '');
   };
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <Controller
-        control={form.control}
-        name="environment"
-        render={({ field }) => (
-          <Field>
-            <FieldLabel htmlFor="configure-environment">Environment</FieldLabel>
-            <Select
-              value={field.value}
-              onValueChange={(value) => {
-                field.onChange(value);
-                onEnvironmentChange(value);
-              }}
+    <Controller
+      control={form.control}
+      name="environment"
+      render={({ field }) => (
+        <Field>
+          <FieldLabel htmlFor="configure-environment">Environment</FieldLabel>
+          <Select
+            value={field.value}
+            onValueChange={(value) => {
+              field.onChange(value);
+              onEnvironmentChange(value);
+            }}
+          >
+            <SelectTrigger
+              id="configure-environment"
+              className="w-full"
+              aria-describedby={envHint ? 'configure-environment-hint' : undefined}
             >
-              <SelectTrigger
-                id="configure-environment"
-                className="w-full"
-                aria-describedby={envHint ? 'configure-environment-hint' : undefined}
-              >
-                <SelectValue placeholder="Select environment" />
-              </SelectTrigger>
-              <EnvironmentItems tenant={tenant} />
-            </Select>
-            {envHint && <FieldDescription id="configure-environment-hint">{envHint}</FieldDescription>}
-          </Field>
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="region"
-        render={({ field }) => (
-          <Field>
-            <FieldLabel htmlFor="configure-region">Region</FieldLabel>
-            <Select value={field.value} onValueChange={field.onChange} disabled={environment === ''}>
-              <SelectTrigger
-                id="configure-region"
-                className="w-full"
-                aria-describedby={regHint ? 'configure-region-hint' : undefined}
-              >
-                <SelectValue
-                  placeholder={environment === '' ? 'Choose an environment first' : 'Select region'}
-                />
-              </SelectTrigger>
-              <RegionItems regions={environment === '' ? [] : acceptedRegions(tenant, environment)} />
-            </Select>
-            {regHint && <FieldDescription id="configure-region-hint">{regHint}</FieldDescription>}
-          </Field>
-        )}
-      />
+              <SelectValue placeholder="Select environment" />
+            </SelectTrigger>
+            <EnvironmentItems tenant={tenant} />
+          </Select>
+          {envHint && <FieldDescription id="configure-environment-hint">{envHint}</FieldDescription>}
+        </Field>
+      )}
+    />
+  );
+}
+
+function RegionField({ form, tenant }: ContextFieldProps) {
+  const environment = useWatch({ control: form.control, name: 'environment' });
+  const regHint = environment === '' ? null : regionHint(tenant, environment);
+  return (
+    <Controller
+      control={form.control}
+      name="region"
+      render={({ field }) => (
+        <Field>
+          <FieldLabel htmlFor="configure-region">Region</FieldLabel>
+          <Select value={field.value} onValueChange={field.onChange} disabled={environment === ''}>
+            <SelectTrigger
+              id="configure-region"
+              className="w-full"
+              aria-describedby={regHint ? 'configure-region-hint' : undefined}
+            >
+              <SelectValue
+                placeholder={environment === '' ? 'Choose an environment first' : 'Select region'}
+              />
+            </SelectTrigger>
+            <RegionItems regions={environment === '' ? [] : acceptedRegions(tenant, environment)} />
+          </Select>
+          {regHint && <FieldDescription id="configure-region-hint">{regHint}</FieldDescription>}
+        </Field>
+      )}
+    />
+  );
+}
+
+/** Environment, then region: the regions the tenant's governance accepts in that environment. */
+function ContextFields({ form, tenant }: ContextFieldProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <EnvironmentField form={form} tenant={tenant} />
+      <RegionField form={form} tenant={tenant} />
     </div>
   );
 }

@@ -1,20 +1,15 @@
-import { useQueries, useQueryClient } from '@tanstack/react-query';
-import type { ConfigurationVersion, PromoteVersionBody } from '@contract/capability-subscriptions';
-import { controlPlaneRegions, environmentName, type Environment } from '@contract/vocabulary';
-import { acceptedRegions, isEnvironmentEnabled } from '@contract/governance';
+import { useQueries } from '@tanstack/react-query';
+import type { ConfigurationVersion } from '@contract/capability-subscriptions';
+import { environmentName, type Environment } from '@contract/vocabulary';
 import type { Tenant } from '@contract/tenants';
-import { useState } from 'react';
-import { useChangeRequestForm } from '@/changes';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { PromotionActions } from '@/components/versioned/promotion-actions';
 import { PromotionDialog } from '@/components/versioned/promotion-dialog';
 import { promotionTarget } from '@/components/versioned/promotion-target';
-import { usePromotion } from '@/components/versioned/use-promotion';
 import { activeVersionsQueryOptions } from '@/control-plane/api/get-active-versions';
-import { invalidateVersions } from '@/control-plane/api/invalidate-versions';
-import { usePromoteVersion } from '@/control-plane/api/promote-version';
+import { usePromoteForm, type PromoteFormProps } from '@/control-plane/components/use-promote-form';
 import { ConfigurationDiff } from '@/components/configuration-diff';
 import { RegionCheckboxes } from '@/control-plane/components/region-checkboxes';
 import { prettyJson } from '@/control-plane/lib/json-text';
@@ -71,43 +66,11 @@ export function PromoteVersionDialog({
   );
 }
 
-type PromoteFormProps = {
-  tenant: Tenant;
-  version: ConfigurationVersion;
-  target: Environment;
-  onDone: () => void;
-};
-
-function PromoteForm({ tenant, version, target, onDone }: PromoteFormProps) {
-  const enabled = isEnvironmentEnabled(tenant, target);
-  const offered = enabled ? acceptedRegions(tenant, target) : [];
-  const [regions, setRegions] = useState<string[]>(() =>
-    offered.includes(version.region) ? [version.region] : [],
-  );
-  const [notes, setNotes] = useState('');
-  const promote = usePromoteVersion();
-  const queryClient = useQueryClient();
+function PromoteForm(props: PromoteFormProps) {
+  const { tenant, version, target } = props;
+  const { enabled, offered, regions, toggleRegion, chosen, notes, setNotes, promotion } =
+    usePromoteForm(props);
   const targetName = environmentName(target);
-  // The contract's regions, in its order, that are offered and ticked.
-  const chosen = controlPlaneRegions.filter((region) => offered.includes(region) && regions.includes(region));
-  const body: PromoteVersionBody = {
-    targetEnvironment: target,
-    targetRegions: chosen,
-    notes: notes.trim() || null,
-  };
-  // The target environment's policy decides: promote directly, or request the promotion.
-  const request = useChangeRequestForm({ tenantId: tenant.id, environment: target });
-  const promotion = usePromotion({
-    request,
-    target,
-    change: { kind: 'configuration.promote', versionId: version.id, body },
-    promote: (settled) => promote.mutate({ versionId: version.id, body }, settled),
-    promoting: promote.isPending,
-    promoted: (created: ConfigurationVersion[]) =>
-      created.map((v) => `${v.region}: version ${v.version}`).join(', '),
-    onApplied: () => void invalidateVersions(queryClient, tenant.id),
-    onDone,
-  });
 
   if (!enabled || offered.length === 0) {
     return (
@@ -127,11 +90,7 @@ function PromoteForm({ tenant, version, target, onDone }: PromoteFormProps) {
         regions={offered}
         checked={regions}
         disabled={promotion.pending}
-        onChange={(region, checked) =>
-          setRegions((current) =>
-            checked ? [...current, region] : current.filter((other) => other !== region),
-          )
-        }
+        onChange={toggleRegion}
       />
       <TargetDiffs tenantId={tenant.id} version={version} target={target} regions={chosen} />
       <div className="space-y-2">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { tenantPatchSchema, type Tenant } from '@contract/tenants';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConflictAlert } from '@/components/conflict-alert';
 import { useCanOnTenant } from '@/auth';
@@ -34,9 +34,10 @@ type MetadataValues = z.output<typeof metadataSchema>;
 const metadataValues = (tenant: Tenant): MetadataInput =>
   Object.fromEntries(METADATA_FIELDS.map(({ name }) => [name, tenant[name] ?? '']));
 
-/** Five free-text data-governance areas; Save Configuration patches them. */
-export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
-  const canConfigure = useCanOnTenant(tenant.id, 'configure');
+type MetadataForm = UseFormReturn<MetadataInput, unknown, MetadataValues>;
+
+/** The form, loaded from the tenant, and its save with the revision it was loaded at. */
+function useMetadataForm(tenant: Tenant) {
   const update = useUpdateTenant(tenant.id);
   const form = useForm<MetadataInput, unknown, MetadataValues>({
     resolver: zodResolver(metadataSchema),
@@ -53,7 +54,6 @@ export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
   // The promise, not mutate's per-call callbacks: a save re-keys this card (it restarts from the saved
   // values), and an unmounted card's callbacks never run, so the toast would be lost.
   const onSubmit = form.handleSubmit((values) =>
-    // The promise, not mutate's per-call callbacks: a save re-keys this card, whose callbacks would then never run.
     update.mutateAsync({ patch: values, ifMatch: conflict.revision() }).then(
       (saved) => {
         conflict.saved(saved);
@@ -64,8 +64,28 @@ export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
       },
     ),
   );
+  return { form, conflict, onSubmit, pending: update.isPending };
+}
 
-  const formRef = useFocusAfterSubmit(update.isPending);
+function MetadataFields({ form }: { form: MetadataForm }) {
+  return METADATA_FIELDS.map(({ name, label }) => {
+    const error = form.formState.errors[name];
+    const id = `metadata-${name}`;
+    return (
+      <Field key={name} data-invalid={!!error || undefined}>
+        <FieldLabel htmlFor={id}>{label}</FieldLabel>
+        <Textarea {...fieldControlProps(id, !!error)} rows={3} {...form.register(name)} />
+        <FieldError id={`${id}-error`} errors={[error]} />
+      </Field>
+    );
+  });
+}
+
+/** Five free-text data-governance areas; Save Configuration patches them. */
+export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
+  const canConfigure = useCanOnTenant(tenant.id, 'configure');
+  const { form, conflict, onSubmit, pending } = useMetadataForm(tenant);
+  const formRef = useFocusAfterSubmit(pending);
   return (
     <Card>
       <CardHeader>
@@ -75,26 +95,16 @@ export function TenantMetadataCard({ tenant }: { tenant: Tenant }) {
         </CardDescription>
       </CardHeader>
       <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Tenant metadata">
-        <fieldset disabled={!canConfigure || update.isPending}>
+        <fieldset disabled={!canConfigure || pending}>
           <CardContent className="grid gap-4 md:grid-cols-2">
             <div className="md:col-span-2 empty:hidden">
               <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
             </div>
-            {METADATA_FIELDS.map(({ name, label }) => {
-              const error = form.formState.errors[name];
-              const id = `metadata-${name}`;
-              return (
-                <Field key={name} data-invalid={!!error || undefined}>
-                  <FieldLabel htmlFor={id}>{label}</FieldLabel>
-                  <Textarea {...fieldControlProps(id, !!error)} rows={3} {...form.register(name)} />
-                  <FieldError id={`${id}-error`} errors={[error]} />
-                </Field>
-              );
-            })}
+            <MetadataFields form={form} />
           </CardContent>
           {canConfigure && (
             <CardFooter className="mt-6">
-              <Button type="submit">{update.isPending ? 'Saving...' : 'Save Configuration'}</Button>
+              <Button type="submit">{pending ? 'Saving...' : 'Save Configuration'}</Button>
             </CardFooter>
           )}
         </fieldset>

@@ -1,19 +1,14 @@
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
-import { environmentName, environments } from '@contract/vocabulary';
+import { environmentName } from '@contract/vocabulary';
 import type { Tenant } from '@contract/tenants';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useChangeRequestForm } from '@/changes';
-import { RequestChangeDialog } from '@/components/request-change-dialog';
 import { promotionTarget } from '@/components/versioned/promotion-target';
 import { VersionList } from '@/components/versioned/version-entry';
 import { VersionHistoryFrame } from '@/components/versioned/version-history-frame';
-import { useActivateVersion } from '@/control-plane/api/activate-version';
-import { invalidateVersions } from '@/control-plane/api/invalidate-versions';
 import { useVersionHistory, type HistoryContext } from '@/control-plane/api/get-version-history';
 import { PromoteVersionDialog } from '@/control-plane/components/promote-version-dialog';
+import { useConfigurationActivation } from '@/control-plane/components/use-configuration-activation';
 import { prettyJson } from '@/control-plane/lib/json-text';
-import { notifyError, notifySuccess } from '@/components/notify';
 
 type VersionHistoryDialogProps = {
   open: boolean;
@@ -34,6 +29,41 @@ const describeConfiguration = (version: ConfigurationVersion): string => prettyJ
 /** "Promoted from Development · eu-west-1 · v3". */
 const promotedFromLabel = (from: NonNullable<ConfigurationVersion['promotedFrom']>): string =>
   `Promoted from ${environmentName(from.environment)} · ${from.region} · v${from.version}`;
+
+type ConfigurationVersionsProps = {
+  versions: ConfigurationVersion[];
+  canActivate: boolean;
+  activation: ReturnType<typeof useConfigurationActivation>;
+  onPromote: (version: ConfigurationVersion) => void;
+};
+
+/** The history's entries: configuration, provenance, notes, Activate and, on an active one, Promote. */
+function ConfigurationVersions({ versions, canActivate, activation, onPromote }: ConfigurationVersionsProps) {
+  const promoteOf = (version: ConfigurationVersion) => {
+    const target = promotionTarget(version.environment);
+    if (!version.isActive || !canActivate || !target) return undefined;
+    return { label: `Promote to ${environmentName(target)}`, onClick: () => onPromote(version) };
+  };
+  return (
+    <VersionList
+      label="Configuration versions"
+      versions={versions}
+      describe={describeConfiguration}
+      entryOf={(version) => ({
+        text: {
+          label: `Configuration of version ${version.version}`,
+          className: 'max-h-48',
+          testId: 'history-configuration',
+        },
+        promotedFrom: version.promotedFrom ? promotedFromLabel(version.promotedFrom) : undefined,
+        notes: version.notes,
+        onActivate: canActivate ? () => activation.activate(version) : undefined,
+        activating: activation.busy,
+        promote: promoteOf(version),
+      })}
+    />
+  );
+}
 
 /**
  * 'Configuration Version History': newest first; activating one closes the dialog (docs/product.md,
@@ -56,12 +86,6 @@ export function VersionHistoryDialog({
     onActivated: () => onOpenChange(false),
   });
   const versions = history.data ?? [];
-
-  const promoteOf = (version: ConfigurationVersion) => {
-    const target = promotionTarget(version.environment);
-    if (!version.isActive || !canActivate || !target) return undefined;
-    return { label: `Promote to ${environmentName(target)}`, onClick: () => setPromoting(version) };
-  };
 
   return (
     <VersionHistoryFrame
@@ -91,77 +115,12 @@ export function VersionHistoryDialog({
         </>
       }
     >
-      <VersionList
-        label="Configuration versions"
+      <ConfigurationVersions
         versions={versions}
-        describe={describeConfiguration}
-        entryOf={(version) => ({
-          text: {
-            label: `Configuration of version ${version.version}`,
-            className: 'max-h-48',
-            testId: 'history-configuration',
-          },
-          promotedFrom: version.promotedFrom ? promotedFromLabel(version.promotedFrom) : undefined,
-          notes: version.notes,
-          onActivate: canActivate ? () => activation.activate(version) : undefined,
-          activating: activation.busy,
-          promote: promoteOf(version),
-        })}
+        canActivate={canActivate}
+        activation={activation}
+        onPromote={setPromoting}
       />
     </VersionHistoryFrame>
   );
-}
-
-type ActivationOptions = {
-  open: boolean;
-  context: HistoryContext | undefined;
-  tenant: Tenant;
-  onActivated: () => void;
-};
-
-/**
- * Activate of a history entry: directly, or where the tenant's policy asks for approvals, through a
- * request dialog (`dialog`). Either way the history closes once it is done.
- */
-function useConfigurationActivation({ open, context, tenant, onActivated }: ActivationOptions) {
-  const activate = useActivateVersion();
-  const queryClient = useQueryClient();
-  const environment = environments.find((e) => e === context?.environment) ?? null;
-  const request = useChangeRequestForm({
-    tenantId: context?.tenantId || tenant.id,
-    environment,
-    enabled: open,
-  });
-  const [requesting, setRequesting] = useState<ConfigurationVersion | null>(null);
-
-  const onActivate = (version: ConfigurationVersion) => {
-    if (request.mode === 'request') return setRequesting(version);
-    activate.mutate(version.id, {
-      onSuccess: () => {
-        notifySuccess('Version activated', `Version ${version.version} is now the active configuration.`);
-        onActivated();
-      },
-      onError: (error) => {
-        if (request.handleDirectError(error)) setRequesting(version);
-        else notifyError(error, 'Failed to activate version');
-      },
-    });
-  };
-
-  const dialog = requesting && environment && (
-    <RequestChangeDialog
-      open
-      onOpenChange={(next) => !next && setRequesting(null)}
-      title={`Request: activate version ${requesting.version}`}
-      description={`Version ${requesting.version} becomes the active ${environmentName(environment)} configuration in ${requesting.region} once the request applies.`}
-      form={request}
-      change={{ kind: 'configuration.activate', versionId: requesting.id }}
-      onRequested={(created) => {
-        if (created.status === 'applied') void invalidateVersions(queryClient, tenant.id);
-        onActivated();
-      }}
-    />
-  );
-
-  return { activate: onActivate, busy: activate.isPending || request.mode === 'loading', dialog };
 }
