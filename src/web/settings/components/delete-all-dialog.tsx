@@ -1,21 +1,12 @@
 import { DELETE_ALL_CONFIRMATION } from '@contract/settings';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogForm } from '@/components/dialog-form';
+import { FormDialog } from '@/components/form-dialog';
 import { Field, FieldDescription, FieldLabel } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useDeleteAllResources } from '@/settings/api/delete-all-resources';
 import { describeCounts } from '@/settings/lib/settings-input';
 import { notifyError, notifySuccess } from '@/components/notify';
-import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type DeleteAllDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -44,44 +35,35 @@ export function DeleteAllDialog({ open, onOpenChange }: DeleteAllDialogProps) {
     });
   };
 
-  const formRef = useFocusAfterSubmit(remove.isPending);
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete All Resources</DialogTitle>
-          <DialogDescription>
-            Every tenant with its web apps, user profiles, subscriptions and meshes, and every deployment, is
-            removed. Users, capabilities, microfrontends, templates and settings stay. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Delete all resources">
-          <fieldset disabled={remove.isPending} className="space-y-6">
-            <Field>
-              <FieldLabel htmlFor="delete-all-confirmation">Confirmation</FieldLabel>
-              <Input
-                id="delete-all-confirmation"
-                autoComplete="off"
-                value={phrase}
-                onChange={(event) => setPhrase(event.target.value)}
-              />
-              <FieldDescription>
-                Type <strong className="font-mono">{DELETE_ALL_CONFIRMATION}</strong> to confirm.
-              </FieldDescription>
-            </Field>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" variant="destructive" disabled={!matches}>
-                {remove.isPending ? 'Deleting...' : 'Delete All Resources'}
-              </Button>
-            </DialogFooter>
-          </fieldset>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title="Delete All Resources"
+      description="Every tenant with its web apps, user profiles, subscriptions and meshes, and every deployment, is removed. Users, capabilities, microfrontends, templates and settings stay. This cannot be undone."
+    >
+      <DialogForm
+        label="Delete all resources"
+        pending={remove.isPending}
+        submitLabel="Delete All Resources"
+        pendingLabel="Deleting..."
+        submitDisabled={!matches}
+        destructive
+        onSubmit={onSubmit}
+      >
+        <Field>
+          <FieldLabel htmlFor="delete-all-confirmation">Confirmation</FieldLabel>
+          <Input
+            id="delete-all-confirmation"
+            autoComplete="off"
+            value={phrase}
+            onChange={(event) => setPhrase(event.target.value)}
+          />
+          <FieldDescription>
+            Type <strong className="font-mono">{DELETE_ALL_CONFIRMATION}</strong> to confirm.
+          </FieldDescription>
+        </Field>
+      </DialogForm>
+    </FormDialog>
   );
 }

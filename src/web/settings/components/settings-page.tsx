@@ -53,6 +53,31 @@ export function SettingsPage() {
   );
 }
 
+/**
+ * A switch saves at once, with its toast. Maintenance mode stops every non-administrator's changes at
+ * once: turning it on asks first; turning it off (the way back) does not.
+ */
+function useToggleSave(settings: Settings, put: ReturnType<typeof useSettingsSave>['put']) {
+  const [confirmingMaintenance, setConfirmingMaintenance] = useState(false);
+  const save = (name: Toggle, value: boolean, settled?: () => void) =>
+    put(
+      toSettingsInput(settings, { [name]: value }),
+      () => {
+        settled?.();
+        notifySuccess('Settings updated', `${toggleLabels[name]} is ${value ? 'on' : 'off'}.`);
+      },
+      'Failed to update settings.',
+      settled,
+    );
+  return {
+    toggle: (name: Toggle, value: boolean) =>
+      name === 'maintenanceMode' && value ? setConfirmingMaintenance(true) : save(name, value),
+    confirmingMaintenance,
+    confirmMaintenance: () => save('maintenanceMode', true, () => setConfirmingMaintenance(false)),
+    cancelMaintenance: () => setConfirmingMaintenance(false),
+  };
+}
+
 function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boolean }) {
   const { update, conflict, put, retry } = useSettingsSave(settings, {
     ...toggleLabels,
@@ -71,21 +96,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       'Failed to save settings.',
     );
 
-  const save = (name: Toggle, value: boolean, settled?: () => void) =>
-    put(
-      toSettingsInput(settings, { [name]: value }),
-      () => {
-        settled?.();
-        notifySuccess('Settings updated', `${toggleLabels[name]} is ${value ? 'on' : 'off'}.`);
-      },
-      'Failed to update settings.',
-      settled,
-    );
-  // Maintenance mode stops every non-administrator's changes at once: turning it on asks first; turning
-  // it off (the way back) does not.
-  const [confirmMaintenance, setConfirmMaintenance] = useState(false);
-  const toggle = (name: Toggle, value: boolean) =>
-    name === 'maintenanceMode' && value ? setConfirmMaintenance(true) : save(name, value);
+  const toggles = useToggleSave(settings, put);
 
   return (
     <div className="grid gap-6">
@@ -105,17 +116,17 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       />
       <AccountCard settings={settings} readOnly={!isAdmin} pending={update.isPending} onSave={saveAccount} />
       <ApiAccessCard />
-      <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggle} />
+      <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggles.toggle} />
       <ApprovalPolicyCard tenantId={null} />
       {isAdmin && <SsoSettingsCard />}
       <DangerZoneCard isAdmin={isAdmin} />
       <ConfirmDialog
-        open={confirmMaintenance}
+        open={toggles.confirmingMaintenance}
         title="Turn on maintenance mode and pause every change?"
         description="While maintenance mode is on, every change by a non-administrator is refused until an administrator turns it off again. Administrators can still make changes."
         pending={update.isPending}
-        onConfirm={() => save('maintenanceMode', true, () => setConfirmMaintenance(false))}
-        onClose={() => setConfirmMaintenance(false)}
+        onConfirm={toggles.confirmMaintenance}
+        onClose={toggles.cancelMaintenance}
         confirmLabel="Turn on maintenance mode"
         pendingLabel="Turning on..."
       />

@@ -15,6 +15,51 @@ type SsoRuleRowProps = {
   onRemove: () => void;
 };
 
+const grantOptions = ruleGrants.map((grant) => ({ value: grant, label: ruleGrantNames[grant] }));
+const roleOptions = tenantRoles.map((role) => ({ value: role, label: tenantRoleNames[role] }));
+
+type RuleSelectCellProps = Pick<SsoRuleRowProps, 'form'> & {
+  name: `rules.${number}.grants` | `rules.${number}.role`;
+  /** The trigger's id; its error is `${id}-error`. */
+  id: string;
+  label: string;
+  error: { message?: string } | undefined;
+  options: readonly { value: string; label: string }[];
+  className: string;
+};
+
+/** A cell with one of a rule's selects (what it grants, the role) and its error. */
+function RuleSelectCell({ form, name, id, label, error, options, className }: RuleSelectCellProps) {
+  return (
+    <TableCell className={className}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger
+              {...fieldControlProps(id, !!error)}
+              aria-label={label}
+              className="w-full"
+              ref={field.ref}
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      <FieldError id={`${id}-error`} errors={[error]} />
+    </TableCell>
+  );
+}
+
 /**
  * One group rule: the group, what it grants, and for a tenant role the tenant and the role. The form's
  * fieldset disables it while a save is in flight.
@@ -35,32 +80,15 @@ export function SsoRuleRow({ form, index, onRemove }: SsoRuleRowProps) {
         />
         <FieldError id={`${id}-group-error`} errors={[errors?.group]} />
       </TableCell>
-      <TableCell className="min-w-36 align-top">
-        <Controller
-          control={form.control}
-          name={`rules.${index}.grants`}
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger
-                {...fieldControlProps(`${id}-grants`, !!errors?.grants)}
-                aria-label={`Grants of rule ${n}`}
-                className="w-full"
-                ref={field.ref}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ruleGrants.map((grant) => (
-                  <SelectItem key={grant} value={grant}>
-                    {ruleGrantNames[grant]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-        <FieldError id={`${id}-grants-error`} errors={[errors?.grants]} />
-      </TableCell>
+      <RuleSelectCell
+        form={form}
+        name={`rules.${index}.grants`}
+        id={`${id}-grants`}
+        label={`Grants of rule ${n}`}
+        error={errors?.grants}
+        options={grantOptions}
+        className="min-w-36 align-top"
+      />
       {grants === 'admin' ? (
         <TableCell colSpan={2} className="align-top text-sm text-muted-foreground">
           <span className="inline-block py-2">Every tenant, every action</span>
@@ -109,32 +137,15 @@ function TenantRoleCells({ form, index }: Omit<SsoRuleRowProps, 'onRemove'>) {
         />
         <FieldError id={`${id}-tenant-error`} errors={[errors?.tenantId]} />
       </TableCell>
-      <TableCell className="min-w-32 align-top">
-        <Controller
-          control={form.control}
-          name={`rules.${index}.role`}
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger
-                {...fieldControlProps(`${id}-role`, !!errors?.role)}
-                aria-label={`Role of rule ${n}`}
-                className="w-full"
-                ref={field.ref}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {tenantRoles.map((role) => (
-                  <SelectItem key={role} value={role}>
-                    {tenantRoleNames[role]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-        <FieldError id={`${id}-role-error`} errors={[errors?.role]} />
-      </TableCell>
+      <RuleSelectCell
+        form={form}
+        name={`rules.${index}.role`}
+        id={`${id}-role`}
+        label={`Role of rule ${n}`}
+        error={errors?.role}
+        options={roleOptions}
+        className="min-w-32 align-top"
+      />
     </>
   );
 }
