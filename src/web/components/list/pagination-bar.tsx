@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { PAGE_SIZES } from '@contract/list-conventions';
 import { Button } from '@/components/ui/button';
@@ -32,6 +32,48 @@ const grouped = (n: number) => n.toLocaleString('en-US');
 const totalText = (total: number, estimated: boolean | undefined) =>
   estimated ? `about ${grouped(total)}` : grouped(total);
 
+function PageButton({
+  name,
+  Icon,
+  disabled,
+  onClick,
+}: {
+  name: string;
+  Icon: LucideIcon;
+  disabled: boolean | undefined;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      className="size-8"
+      aria-label={name}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  );
+}
+
+function PageSizeSelect({ pageSize, onChange }: { pageSize: number; onChange: (size: number) => void }) {
+  return (
+    <Select value={String(pageSize)} onValueChange={(value) => onChange(Number(value))}>
+      <SelectTrigger size="sm" aria-label="Rows per page" className="w-[7.5rem]">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {PAGE_SIZES.map((size) => (
+          <SelectItem key={size} value={String(size)}>
+            {size} per page
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
 /**
  * "Showing 26–50 of 117", first/previous/next/last and the page size. Previous and next follow the
  * reply's cursors when it gives them; first, last and a page past the end go by page number.
@@ -58,17 +100,13 @@ export function PaginationBar({
     if (!disabled && total > 0 && page > last) onPageChange(last);
   }, [disabled, total, page, last, onPageChange]);
 
-  const go = (target: number, name: string, Icon: typeof ChevronLeft, off: boolean, cursor?: string) => (
-    <Button
-      variant="outline"
-      size="icon"
-      className="size-8"
-      aria-label={name}
+  const go = (target: number, name: string, Icon: LucideIcon, off: boolean, cursor?: string) => (
+    <PageButton
+      name={name}
+      Icon={Icon}
       disabled={disabled || off}
       onClick={() => (cursor && onCursorPage ? onCursorPage(target, cursor) : onPageChange(target))}
-    >
-      <Icon aria-hidden="true" />
-    </Button>
+    />
   );
 
   return (
@@ -77,18 +115,7 @@ export function PaginationBar({
         Showing {grouped(from)}–{grouped(to)} of {totalText(total, links?.totalIsEstimate)}
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <Select value={String(pageSize)} onValueChange={(value) => onPageSizeChange(Number(value))}>
-          <SelectTrigger size="sm" aria-label="Rows per page" className="w-[7.5rem]">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PAGE_SIZES.map((size) => (
-              <SelectItem key={size} value={String(size)}>
-                {size} per page
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <PageSizeSelect pageSize={pageSize} onChange={onPageSizeChange} />
         <span className="text-sm text-muted-foreground">
           Page {grouped(Math.min(page, last))} of {totalText(last, links?.totalIsEstimate)}
         </span>
