@@ -26,9 +26,26 @@ const controlPlanePath = (tenant: Tenant) => `/tenant/${encodeURIComponent(tenan
 
 const orNotSet = (value: string | null) => value || <span className="text-muted-foreground">Not set</span>;
 
+/** The tenant's enabled environments as badges. */
+function TenantEnvironments({ tenant }: { tenant: Tenant }) {
+  const environments = ENVIRONMENT_BADGES.filter(([field]) => tenant[field]);
+  return (
+    <div className="flex flex-wrap gap-1" data-testid="tenant-environments">
+      {environments.length === 0 ? (
+        <span className="text-muted-foreground">No environments enabled</span>
+      ) : (
+        environments.map(([field, label]) => (
+          <Badge key={field} variant="outline">
+            {label}
+          </Badge>
+        ))
+      )}
+    </div>
+  );
+}
+
 /** One tenant on Tenant Management (docs/product.md, Tenant Management): every field and its wording. */
 export function TenantCard({ tenant, ...handlers }: { tenant: Tenant } & TenantActionHandlers) {
-  const environments = ENVIRONMENT_BADGES.filter(([field]) => tenant[field]);
   return (
     <ResourceCard
       data-testid="tenant-card"
@@ -57,17 +74,7 @@ export function TenantCard({ tenant, ...handlers }: { tenant: Tenant } & TenantA
         <span className="text-muted-foreground">Owner: </span>
         <span data-testid="tenant-owner">{tenant.owner}</span>
       </p>
-      <div className="flex flex-wrap gap-1" data-testid="tenant-environments">
-        {environments.length === 0 ? (
-          <span className="text-muted-foreground">No environments enabled</span>
-        ) : (
-          environments.map(([field, label]) => (
-            <Badge key={field} variant="outline">
-              {label}
-            </Badge>
-          ))
-        )}
-      </div>
+      <TenantEnvironments tenant={tenant} />
       <dl className="space-y-1.5">
         <CardDetail label="Identity Provider">{orNotSet(tenant.idpProvider)}</CardDetail>
         <CardDetail label="Auth Provider">{orNotSet(tenant.authProvider)}</CardDetail>

@@ -8,6 +8,7 @@ import { tenantLive } from '@/tenants/api/get-tenant';
 import { usePatchTenant } from '@/tenants/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
 import { useWideningConfirmation } from '@/tenants/widening-confirm';
+import type { ConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import {
   NEW_TENANT_DEFAULTS,
@@ -45,6 +46,35 @@ export function TenantFormDialog({ open, onOpenChange, tenant }: TenantFormDialo
   );
 }
 
+/**
+ * The edit's PATCH. Someone else's change shows the conflict; a change that would widen an environment's
+ * regions asks first; other failures toast.
+ */
+function useTenantPatch(
+  patch: ReturnType<typeof usePatchTenant>,
+  conflict: ConflictAwareSave,
+  onError: (error: unknown, fallback: string) => void,
+  onDone: () => void,
+) {
+  const widening = useWideningConfirmation();
+  const send = (id: string, changes: TenantPatch) =>
+    patch.mutate(
+      { id, patch: changes, ifMatch: conflict.revision() },
+      {
+        onSuccess: (updated) => {
+          widening.close();
+          notifySuccess('Tenant updated', `${updated.name} has been saved.`);
+          onDone();
+        },
+        onError: (error) => {
+          if (conflict.handleError(error)) return;
+          if (!widening.offer(error, changes)) onError(error, 'Failed to update tenant.');
+        },
+      },
+    );
+  return { send, widening };
+}
+
 function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void }) {
   const create = useCreateTenant();
   const patch = usePatchTenant();
@@ -60,24 +90,7 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
     live: tenantLive,
   });
 
-  const widening = useWideningConfirmation();
-  const send = (id: string, changes: TenantPatch) =>
-    patch.mutate(
-      { id, patch: changes, ifMatch: conflict.revision() },
-      {
-        onSuccess: (updated) => {
-          widening.close();
-          notifySuccess('Tenant updated', `${updated.name} has been saved.`);
-          onDone();
-        },
-        // Someone else's change shows the conflict; a change that would widen an environment's regions
-        // asks first; other failures toast.
-        onError: (error) => {
-          if (conflict.handleError(error)) return;
-          if (!widening.offer(error, changes)) onError(error, 'Failed to update tenant.');
-        },
-      },
-    );
+  const { send, widening } = useTenantPatch(patch, conflict, onError, onDone);
 
   const onSubmit = form.handleSubmit((values) => {
     const input = toTenantInput(values);

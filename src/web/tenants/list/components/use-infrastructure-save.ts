@@ -29,6 +29,30 @@ type Options = {
   onDone: () => void;
 };
 
+/** The change request form, asked about production only while the gateway settings differ from the tenant's. */
+function useGatewayChangeRequest(tenant: Tenant, form: UseFormReturn<InfrastructureFormValues>) {
+  const [apiGatewayConfiguration, policyServerConfiguration] = useWatch({
+    control: form.control,
+    name: TENANT_GATEWAY_FIELDS,
+  });
+  const changesGateway =
+    changedGatewaySettings(tenant, { apiGatewayConfiguration, policyServerConfiguration }).length > 0;
+  return useChangeRequestForm({ tenantId: tenant.id, environment: changesGateway ? 'production' : null });
+}
+
+/** A refusal's issues on their fields, the first one's tab brought forward (a hidden tab is not mounted). */
+function showInfrastructureIssues(
+  error: unknown,
+  form: UseFormReturn<InfrastructureFormValues>,
+  setTab: (tab: InfrastructureTab) => void,
+) {
+  const first = serverFieldIssues(error)
+    .map((issue) => tabOfField(issue.field))
+    .find(Boolean);
+  if (first) setTab(first);
+  applyServerIssues(error, form.setError, (field) => infrastructureFields.find((name) => name === field));
+}
+
 /**
  * Saves Configure Tenant Infrastructure. The API Gateway and Policy Server settings are production's
  * (docs/requesting-changes.md): where the tenant's production needs approval and they change, they are
@@ -41,26 +65,9 @@ export function useInfrastructureSave({ tenant, form, conflict, setTab, onDone }
   pending: boolean;
 } {
   const patch = usePatchTenant();
-  const [apiGatewayConfiguration, policyServerConfiguration] = useWatch({
-    control: form.control,
-    name: TENANT_GATEWAY_FIELDS,
-  });
-  const changesGateway =
-    changedGatewaySettings(tenant, { apiGatewayConfiguration, policyServerConfiguration }).length > 0;
-  const request = useChangeRequestForm({
-    tenantId: tenant.id,
-    environment: changesGateway ? 'production' : null,
-  });
+  const request = useGatewayChangeRequest(tenant, form);
   const requesting = request.mode === 'request';
-
-  // Bring the refused field's tab forward before marking it (a hidden tab is not mounted).
-  const showIssues = (error: unknown) => {
-    const first = serverFieldIssues(error)
-      .map((issue) => tabOfField(issue.field))
-      .find(Boolean);
-    if (first) setTab(first);
-    applyServerIssues(error, form.setError, (field) => infrastructureFields.find((name) => name === field));
-  };
+  const showIssues = (error: unknown) => showInfrastructureIssues(error, form, setTab);
 
   /** `then`: instead of the toast and closing, when a request follows (its toast is the one to see). */
   const saveDirect = (body: TenantPatch, then?: (saved: Tenant) => void) =>
