@@ -1,24 +1,22 @@
 import type { ApprovalPolicy } from '@contract/changes';
-import { loweredEnvironments, MAX_REQUIRED_APPROVALS } from '@contract/changes';
+import { MAX_REQUIRED_APPROVALS } from '@contract/changes';
 import { environmentNames, environments, type Environment } from '@contract/vocabulary';
-import { useId, useState, type FormEvent } from 'react';
-import { useApprovalPolicy, useSaveApprovalPolicy } from '@/changes/api/approval-policy';
-import { useChangeRequestForm } from '@/changes/request/use-change-request-form';
+import { useId } from 'react';
+import { useApprovalPolicy } from '@/changes/api/approval-policy';
+import { usePolicyForm } from '@/changes/components/use-policy-form';
+import { parseCount, type CountTexts } from '@/changes/lib/approval-counts';
 import { useIsAdmin } from '@/auth';
 import { ErrorState } from '@/components/error-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { notifyError, notifySuccess } from '@/components/notify';
 
 /** An environment's name inside a sentence: lower case, but an acronym (UAT) stays as it is. */
 function inSentence(environment: Environment): string {
   const name = environmentNames[environment];
   return name === name.toUpperCase() ? name : name.toLowerCase();
 }
-
-type Counts = ApprovalPolicy['requiredApprovals'];
 
 /**
  * "Changes to production need N approvals", per environment: a tenant's policy (tenantId) or the
@@ -67,50 +65,12 @@ export function ApprovalPolicyCard({ tenantId }: { tenantId: string | null }) {
   );
 }
 
-/** Why a lowering is requested rather than saved (docs/changes.md "Approval policies"). */
-const LOWERING_NOTE =
-  'Lowering approvals needs another global administrator’s approval: this creates a change request.';
-
 function PolicyForm({ tenantId, policy }: { tenantId: string | null; policy: ApprovalPolicy }) {
   const isAdmin = useIsAdmin();
-  const save = useSaveApprovalPolicy(tenantId);
-  const [counts, setCounts] = useState<Record<Environment, string>>(() => toText(policy.requiredApprovals));
-  const parsed = parse(counts);
-  const dirty = JSON.stringify(parsed) !== JSON.stringify(policy.requiredApprovals);
-  // Raising applies at once; lowering any environment is a change request (the server refuses the PUT).
-  const lowered = parsed ? loweredEnvironments(policy.requiredApprovals, parsed) : [];
-  const request = useChangeRequestForm({
+  const { counts, setCounts, parsed, dirty, request, requesting, pending, submit } = usePolicyForm(
     tenantId,
-    environment: lowered[0] ?? null,
-    review: { requiredApprovals: lowered.length > 0 ? 1 : 0, note: LOWERING_NOTE },
-  });
-  const requesting = request.mode === 'request';
-  const pending = save.isPending || request.pending;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!parsed) return;
-    const body = { requiredApprovals: parsed };
-    if (requesting) {
-      if (!request.valid) return;
-      // Nothing changes until another administrator approves: the form shows the saved policy again.
-      const change = { kind: 'approval_policy.set' as const, tenantId, body };
-      request.submit(change, { onSuccess: () => setCounts(toText(policy.requiredApprovals)) });
-      return;
-    }
-    save.mutate(body, {
-      onSuccess: (saved) =>
-        notifySuccess(
-          'Approval policy saved',
-          `Production changes now need ${saved.requiredApprovals.production} ${saved.requiredApprovals.production === 1 ? 'approval' : 'approvals'}.`,
-        ),
-      onError: (error) => {
-        // The policy moved since it was read, and this is a lowering now: the card reloads it.
-        if (request.handleDirectError(error)) return;
-        notifyError(error, 'Failed to save the approval policy.');
-      },
-    });
-  };
+    policy,
+  );
 
   return (
     <form onSubmit={submit} aria-label="Approval policy">
@@ -145,8 +105,8 @@ function ApprovalCountInputs({
   onChange,
   disabled,
 }: {
-  counts: Record<Environment, string>;
-  onChange: (update: (current: Record<Environment, string>) => Record<Environment, string>) => void;
+  counts: CountTexts;
+  onChange: (update: (current: CountTexts) => CountTexts) => void;
   disabled: boolean;
 }) {
   const baseId = useId();
@@ -184,25 +144,4 @@ function ApprovalCountInputs({
       })}
     </fieldset>
   );
-}
-
-const toText = (counts: Counts): Record<Environment, string> => ({
-  development: String(counts.development),
-  uat: String(counts.uat),
-  production: String(counts.production),
-});
-
-function parseCount(text: string): number | null {
-  if (!/^\d+$/.test(text.trim())) return null;
-  const n = Number(text);
-  return n <= MAX_REQUIRED_APPROVALS ? n : null;
-}
-
-function parse(counts: Record<Environment, string>): Counts | null {
-  const development = parseCount(counts.development);
-  const uat = parseCount(counts.uat);
-  const production = parseCount(counts.production);
-  return development === null || uat === null || production === null
-    ? null
-    : { development, uat, production };
 }

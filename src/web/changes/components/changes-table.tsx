@@ -21,73 +21,87 @@ const wrap = 'px-3 whitespace-normal';
 export const reviewPath = (request: Pick<ChangeRequest, 'id'>) =>
   `/changes/${encodeURIComponent(request.id)}`;
 
+/** The columns, in order; those with a field sort on the server. */
+const columns: ReadonlyArray<{ label: string; field?: ChangeRequestSortField }> = [
+  { label: '#', field: 'number' },
+  { label: 'Title' },
+  { label: 'Tenant' },
+  { label: 'Environment' },
+  { label: 'Requested', field: 'createdAt' },
+  { label: 'Status', field: 'status' },
+  { label: 'Scheduled', field: 'scheduledAt' },
+  { label: 'Updated', field: 'updatedAt' },
+];
+
+function ChangesTableHeader({ sort, onSort }: Omit<ChangesTableProps, 'requests'>) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {columns.map(({ label, field }) =>
+          field ? (
+            <SortableHeader key={label} field={field} sort={sort} onSort={onSort} className="px-3">
+              {label}
+            </SortableHeader>
+          ) : (
+            <TableHead key={label} className="px-3">
+              {label}
+            </TableHead>
+          ),
+        )}
+      </TableRow>
+    </TableHeader>
+  );
+}
+
+function ChangeRow({ request }: { request: ChangeRequest }) {
+  return (
+    <TableRow data-testid="change-row">
+      <TableCell className="px-3 font-medium tabular-nums">
+        <Link
+          to={reviewPath(request)}
+          className="underline-offset-4 hover:underline"
+          aria-label={`Change request #${request.number}`}
+        >
+          #{request.number}
+        </Link>
+      </TableCell>
+      <TableCell className={`${wrap} max-w-80 min-w-48`}>
+        <span className="block">{request.title}</span>
+        <span className="block text-xs text-muted-foreground">{changeKindLabels[request.kind]}</span>
+      </TableCell>
+      <TableCell className={`${wrap} min-w-28`}>
+        {request.tenantName ?? (request.tenantId === null ? 'Platform' : request.tenantId)}
+      </TableCell>
+      <TableCell className="px-3">
+        <EnvironmentBadge environment={request.environment} />
+      </TableCell>
+      <TableCell className={`${wrap} min-w-40 [overflow-wrap:anywhere]`}>
+        <span className="block">{request.requestedBy}</span>
+        <time dateTime={request.createdAt} className="block text-xs text-muted-foreground tabular-nums">
+          {formatShortTime(request.createdAt)}
+        </time>
+      </TableCell>
+      <TableCell className="px-3">
+        <ChangeStatusBadge {...request} />
+      </TableCell>
+      <TableCell className={`${wrap} min-w-36 tabular-nums`}>
+        <ScheduledTime at={request.scheduledAt} timeZone={request.scheduleTimeZone} />
+      </TableCell>
+      <TableCell className="px-3 tabular-nums">
+        <time dateTime={request.updatedAt}>{formatShortTime(request.updatedAt)}</time>
+      </TableCell>
+    </TableRow>
+  );
+}
+
 export function ChangesTable({ requests, sort, onSort }: ChangesTableProps) {
   return (
     <div className="rounded-lg border">
       <Table data-testid="changes-table" aria-label="Change requests">
-        <TableHeader>
-          <TableRow>
-            <SortableHeader field="number" sort={sort} onSort={onSort} className="px-3">
-              #
-            </SortableHeader>
-            <TableHead className="px-3">Title</TableHead>
-            <TableHead className="px-3">Tenant</TableHead>
-            <TableHead className="px-3">Environment</TableHead>
-            <SortableHeader field="createdAt" sort={sort} onSort={onSort} className="px-3">
-              Requested
-            </SortableHeader>
-            <SortableHeader field="status" sort={sort} onSort={onSort} className="px-3">
-              Status
-            </SortableHeader>
-            <SortableHeader field="scheduledAt" sort={sort} onSort={onSort} className="px-3">
-              Scheduled
-            </SortableHeader>
-            <SortableHeader field="updatedAt" sort={sort} onSort={onSort} className="px-3">
-              Updated
-            </SortableHeader>
-          </TableRow>
-        </TableHeader>
+        <ChangesTableHeader sort={sort} onSort={onSort} />
         <TableBody>
           {requests.map((request) => (
-            <TableRow key={request.id} data-testid="change-row">
-              <TableCell className="px-3 font-medium tabular-nums">
-                <Link
-                  to={reviewPath(request)}
-                  className="underline-offset-4 hover:underline"
-                  aria-label={`Change request #${request.number}`}
-                >
-                  #{request.number}
-                </Link>
-              </TableCell>
-              <TableCell className={`${wrap} max-w-80 min-w-48`}>
-                <span className="block">{request.title}</span>
-                <span className="block text-xs text-muted-foreground">{changeKindLabels[request.kind]}</span>
-              </TableCell>
-              <TableCell className={`${wrap} min-w-28`}>
-                {request.tenantName ?? (request.tenantId === null ? 'Platform' : request.tenantId)}
-              </TableCell>
-              <TableCell className="px-3">
-                <EnvironmentBadge environment={request.environment} />
-              </TableCell>
-              <TableCell className={`${wrap} min-w-40 [overflow-wrap:anywhere]`}>
-                <span className="block">{request.requestedBy}</span>
-                <time
-                  dateTime={request.createdAt}
-                  className="block text-xs text-muted-foreground tabular-nums"
-                >
-                  {formatShortTime(request.createdAt)}
-                </time>
-              </TableCell>
-              <TableCell className="px-3">
-                <ChangeStatusBadge {...request} />
-              </TableCell>
-              <TableCell className={`${wrap} min-w-36 tabular-nums`}>
-                <ScheduledTime at={request.scheduledAt} timeZone={request.scheduleTimeZone} />
-              </TableCell>
-              <TableCell className="px-3 tabular-nums">
-                <time dateTime={request.updatedAt}>{formatShortTime(request.updatedAt)}</time>
-              </TableCell>
-            </TableRow>
+            <ChangeRow key={request.id} request={request} />
           ))}
         </TableBody>
       </Table>

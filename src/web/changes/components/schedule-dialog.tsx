@@ -56,6 +56,40 @@ export function ScheduleDialog({ open, onOpenChange, ...props }: ScheduleDialogP
   );
 }
 
+type TimeZoneFieldProps = {
+  timeZone: string;
+  onChange: (timeZone: string) => void;
+  /** The chosen time, when it is a real one: shown in the browser's zone when that differs. */
+  instant: string | undefined;
+};
+
+function TimeZoneField({ timeZone, onChange, instant }: TimeZoneFieldProps) {
+  const zoneId = useId();
+  const zones = useMemo(() => timeZones(timeZone), [timeZone]);
+  return (
+    <Field>
+      <FieldLabel htmlFor={zoneId}>Time zone</FieldLabel>
+      <select
+        id={zoneId}
+        className={selectClass}
+        value={timeZone}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </select>
+      {instant && timeZone !== browserTimeZone() && (
+        <FieldDescription data-testid="schedule-local">
+          That is {formatInstant(instant, browserTimeZone())} your time.
+        </FieldDescription>
+      )}
+    </Field>
+  );
+}
+
 function ScheduleForm({
   scheduledAt,
   scheduleTimeZone,
@@ -63,13 +97,11 @@ function ScheduleForm({
   onSubmit,
 }: Omit<ScheduleDialogProps, 'open' | 'onOpenChange'>) {
   const timeId = useId();
-  const zoneId = useId();
   const [timeZone, setTimeZone] = useState(scheduleTimeZone ?? browserTimeZone());
   const [localTime, setLocalTime] = useState(() =>
     scheduledAt && scheduleTimeZone ? localTimeOf(scheduledAt, scheduleTimeZone) : '',
   );
   const [error, setError] = useState<string | null>(null);
-  const zones = useMemo(() => timeZones(timeZone), [timeZone]);
   const instant = LOCAL_TIME_PATTERN.test(localTime) ? instantOfLocalTime(localTime, timeZone) : undefined;
 
   const submit = (event: FormEvent) => {
@@ -105,26 +137,7 @@ function ScheduleForm({
         />
         <FieldError id={`${timeId}-error`}>{error}</FieldError>
       </Field>
-      <Field>
-        <FieldLabel htmlFor={zoneId}>Time zone</FieldLabel>
-        <select
-          id={zoneId}
-          className={selectClass}
-          value={timeZone}
-          onChange={(event) => setTimeZone(event.target.value)}
-        >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>
-        {instant && timeZone !== browserTimeZone() && (
-          <FieldDescription data-testid="schedule-local">
-            That is {formatInstant(instant, browserTimeZone())} your time.
-          </FieldDescription>
-        )}
-      </Field>
+      <TimeZoneField timeZone={timeZone} onChange={setTimeZone} instant={instant} />
     </DialogForm>
   );
 }

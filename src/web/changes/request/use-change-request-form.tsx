@@ -26,16 +26,7 @@ const RequestChangeFields = lazyDialog(
   () => true,
 );
 
-/**
- * A dialog's change under the approval policy of `tenantId` (null: the platform's): whether it applies
- * directly or becomes a change request, the request's fields, and its submit (docs/requesting-changes.md).
- */
-export function useChangeRequestForm({
-  tenantId,
-  environment,
-  enabled = true,
-  review,
-}: {
+type ChangeRequestFormOptions = {
   tenantId: string | null;
   environment: Environment | null;
   /** false: the policy is not read yet (the mode stays 'loading'). */
@@ -45,14 +36,11 @@ export function useChangeRequestForm({
    * needs (0: direct), the note saying why, and no bypass (the server refuses one).
    */
   review?: { requiredApprovals: number; note: string };
-}): ChangeRequestForm {
-  const policy = useApprovalPolicy(tenantId, { enabled: enabled && !review });
-  usePrefetchWhenIdle(RequestChangeFields);
-  const isAdmin = useIsAdmin();
-  const canBypass = isAdmin && !review;
-  const request = useRequestChange();
-  const [options, setOptions] = useState(defaultRequestOptions);
+};
 
+/** How many approvals the change needs under the policy (or its own review), and so the dialog's mode. */
+function useRequestMode({ tenantId, environment, enabled = true, review }: ChangeRequestFormOptions) {
+  const policy = useApprovalPolicy(tenantId, { enabled: enabled && !review });
   const requiredApprovals = review
     ? review.requiredApprovals
     : environment
@@ -60,14 +48,42 @@ export function useChangeRequestForm({
       : 0;
   // An unreadable policy falls back to the direct call: the server still refuses it (409) if the
   // change needs approval, and handleDirectError then switches to a request.
-  const mode = !review && policy.isPending ? 'loading' : requiredApprovals > 0 ? 'request' : 'direct';
-  const bypass = canBypass && options.bypass;
+  const mode: ChangeRequestForm['mode'] =
+    !review && policy.isPending ? 'loading' : requiredApprovals > 0 ? 'request' : 'direct';
+  const refetchPolicy = () => void policy.refetch();
+  return { requiredApprovals, mode, refetchPolicy };
+}
+
+/** A direct call refused with 409 APPROVAL_REQUIRED: read the policy again and say the dialog now requests. */
+function switchesToRequest(error: unknown, refetchPolicy: () => void): boolean {
+  if (!isApprovalRequired(error)) return false;
+  refetchPolicy();
+  toast({
+    title: 'Approval now required',
+    description: `${getErrorMessage(error, 'This change now needs approval.')} The dialog now requests the change.`,
+  });
+  return true;
+}
+
+/**
+ * A dialog's change under the approval policy of `tenantId` (null: the platform's): whether it applies
+ * directly or becomes a change request, the request's fields, and its submit (docs/requesting-changes.md).
+ */
+export function useChangeRequestForm(options: ChangeRequestFormOptions): ChangeRequestForm {
+  const { tenantId, environment, review } = options;
+  const { requiredApprovals, mode, refetchPolicy } = useRequestMode(options);
+  usePrefetchWhenIdle(RequestChangeFields);
+  const isAdmin = useIsAdmin();
+  const canBypass = isAdmin && !review;
+  const request = useRequestChange();
+  const [values, setValues] = useState(defaultRequestOptions);
+  const bypass = canBypass && values.bypass;
 
   const fields =
     environment && mode === 'request' ? (
       <RequestChangeFields
-        value={options}
-        onChange={setOptions}
+        value={values}
+        onChange={setValues}
         environment={environment}
         requiredApprovals={requiredApprovals}
         scope={tenantId === null ? 'platform' : 'tenant'}
@@ -84,12 +100,12 @@ export function useChangeRequestForm({
     mode,
     requiredApprovals,
     fields,
-    valid: requestOptionsValid(options, canBypass),
+    valid: requestOptionsValid(values, canBypass),
     bypass,
     submitLabel: bypass ? 'Apply now (bypass)' : 'Request change',
     pending: request.isPending,
     submit: (change, callbacks) =>
-      request.mutate(toChangeRequestBody(change, options, canBypass), {
+      request.mutate(toChangeRequestBody(change, values, canBypass), {
         onSuccess: (created) => {
           callbacks?.onSuccess?.(created);
         },
@@ -98,15 +114,7 @@ export function useChangeRequestForm({
           callbacks?.onError?.(error);
         },
       }),
-    handleDirectError: (error) => {
-      if (!isApprovalRequired(error)) return false;
-      void policy.refetch();
-      toast({
-        title: 'Approval now required',
-        description: `${getErrorMessage(error, 'This change now needs approval.')} The dialog now requests the change.`,
-      });
-      return true;
-    },
+    handleDirectError: (error) => switchesToRequest(error, refetchPolicy),
   };
 }
 
