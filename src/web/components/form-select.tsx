@@ -1,6 +1,7 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectOptions } from '@/components/select-options';
+import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 /** A required field's asterisk, drawn by CSS so it is not part of the label's text. */
 export const REQUIRED_MARK = "after:-ml-1 after:text-destructive after:content-['*']";
@@ -47,13 +48,7 @@ export function FormSelect<T extends FieldValues>({
             >
               <SelectValue placeholder={placeholder} />
             </SelectTrigger>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
+            <SelectOptions options={options} />
           </Select>
           <FieldError id={`${id}-error`} errors={[fieldState.error]} />
         </Field>

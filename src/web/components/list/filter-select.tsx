@@ -1,4 +1,5 @@
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectOptions } from '@/components/select-options';
+import { Select, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 /** Radix Select refuses '' as an item value: "all" stands for no filter and maps back to ''. */
 const ALL = 'all';
@@ -20,14 +21,7 @@ export function FilterSelect({ value, onChange, options, allLabel, label, classN
       <SelectTrigger aria-label={label} className={className ?? 'w-full sm:w-44'}>
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>{allLabel}</SelectItem>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
+      <SelectOptions options={options} leading={<SelectItem value={ALL}>{allLabel}</SelectItem>} />
     </Select>
   );
 }

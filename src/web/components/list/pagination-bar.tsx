@@ -2,7 +2,8 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type LucideIcon
 import { useEffect } from 'react';
 import { PAGE_SIZES } from '@contract/list-conventions';
 import { Button } from '@/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectOptions } from '@/components/select-options';
+import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { PageLinks } from '@/lib/list-request';
 
 type PaginationBarProps = {
@@ -25,6 +26,8 @@ type PaginationBarProps = {
 };
 
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} per page` }));
 
 const grouped = (n: number) => n.toLocaleString('en-US');
 
@@ -63,13 +66,7 @@ function PageSizeSelect({ pageSize, onChange }: { pageSize: number; onChange: (s
       <SelectTrigger size="sm" aria-label="Rows per page" className="w-[7.5rem]">
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
-        {PAGE_SIZES.map((size) => (
-          <SelectItem key={size} value={String(size)}>
-            {size} per page
-          </SelectItem>
-        ))}
-      </SelectContent>
+      <SelectOptions options={PAGE_SIZE_OPTIONS} />
     </Select>
   );
 }

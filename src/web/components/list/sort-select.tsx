@@ -1,5 +1,6 @@
 import type { SortValue } from '@contract/lists';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectOptions } from '@/components/select-options';
+import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 export type SortOption<F extends string> = { value: SortValue<F>; label: string };
 
@@ -28,13 +29,7 @@ export function SortSelect<F extends string>({
       <SelectTrigger aria-label={label} className="w-full sm:w-48">
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
+      <SelectOptions options={options} />
     </Select>
   );
 }
