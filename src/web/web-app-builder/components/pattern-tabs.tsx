@@ -20,27 +20,34 @@ type PatternTabsProps = {
   onSelect: (id: PatternId) => void;
 };
 
+/** The tab a key moves to from `index` (wrapping around), or null for any other key. */
+function nextTab(key: string, index: number, last: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return index === last ? 0 : index + 1;
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return index === 0 ? last : index - 1;
+    case 'Home':
+      return 0;
+    case 'End':
+      return last;
+    default:
+      return null;
+  }
+}
+
 /** WAI-ARIA tabs: arrow keys, Home and End move between patterns (automatic activation). */
 export function PatternTabs({ patterns, selected, onSelect }: PatternTabsProps) {
   const refs = useRef(new Map<PatternId, HTMLButtonElement>());
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = patterns.findIndex((p) => p.id === selected);
-    const last = patterns.length - 1;
-    const next =
-      event.key === 'ArrowRight' || event.key === 'ArrowDown'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const next = nextTab(
+      event.key,
+      patterns.findIndex((p) => p.id === selected),
+      patterns.length - 1,
+    );
     const target = next === null ? undefined : patterns[next];
     if (!target) return;
     event.preventDefault();

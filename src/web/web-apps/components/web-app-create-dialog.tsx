@@ -2,15 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { useCreateWebApp } from '@/web-apps/api/create-web-app';
 import { WebAppDetailsStep } from '@/web-apps/components/web-app-details-step';
@@ -65,42 +58,63 @@ export function WebAppCreateDialog({ open, onOpenChange }: WebAppCreateDialogPro
 
   const formRef = useFocusAfterSubmit(create.isPending);
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Create Web App</DialogTitle>
-          <DialogDescription>
-            {step === 1 ? 'Step 1 of 2: choose a technology.' : 'Step 2 of 2: application details.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create web app">
-          <fieldset disabled={create.isPending} className="space-y-6">
-            {step === 1 ? <WebAppTechnologyStep control={form.control} /> : <WebAppDetailsStep form={form} />}
-            <DialogFooter>
-              {step === 2 && (
-                <Button type="button" variant="outline" className="sm:mr-auto" onClick={() => setStep(1)}>
-                  Back
-                </Button>
-              )}
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </DialogClose>
-              {step === 1 ? (
-                // Keyed apart: reusing this button as the submit one would submit the form on the Next click.
-                <Button key="next" type="button" disabled={!technology} onClick={() => setStep(2)}>
-                  Next
-                </Button>
-              ) : (
-                <Button key="create" type="submit" disabled={!name?.trim()}>
-                  {create.isPending ? 'Creating...' : 'Create Application'}
-                </Button>
-              )}
-            </DialogFooter>
-          </fieldset>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+      title="Create Web App"
+      description={step === 1 ? 'Step 1 of 2: choose a technology.' : 'Step 2 of 2: application details.'}
+    >
+      <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create web app">
+        <fieldset disabled={create.isPending} className="space-y-6">
+          {step === 1 ? <WebAppTechnologyStep control={form.control} /> : <WebAppDetailsStep form={form} />}
+          <CreateWebAppFooter
+            step={step}
+            canGoOn={!!technology}
+            canCreate={!!name?.trim()}
+            pending={create.isPending}
+            onStep={setStep}
+          />
+        </fieldset>
+      </form>
+    </FormDialog>
+  );
+}
+
+type CreateWebAppFooterProps = {
+  step: 1 | 2;
+  /** A technology is chosen: Next is enabled. */
+  canGoOn: boolean;
+  /** The name is filled in: Create Application is enabled. */
+  canCreate: boolean;
+  pending: boolean;
+  onStep: (step: 1 | 2) => void;
+};
+
+/** Back (step 2), Cancel, then Next (step 1) or the submit (step 2). */
+function CreateWebAppFooter({ step, canGoOn, canCreate, pending, onStep }: CreateWebAppFooterProps) {
+  return (
+    <DialogFooter>
+      {step === 2 && (
+        <Button type="button" variant="outline" className="sm:mr-auto" onClick={() => onStep(1)}>
+          Back
+        </Button>
+      )}
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          Cancel
+        </Button>
+      </DialogClose>
+      {step === 1 ? (
+        // Keyed apart: reusing this button as the submit one would submit the form on the Next click.
+        <Button key="next" type="button" disabled={!canGoOn} onClick={() => onStep(2)}>
+          Next
+        </Button>
+      ) : (
+        <Button key="create" type="submit" disabled={!canCreate}>
+          {pending ? 'Creating...' : 'Create Application'}
+        </Button>
+      )}
+    </DialogFooter>
   );
 }

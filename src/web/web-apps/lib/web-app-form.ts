@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { environments, technologies, webAppRegions } from '@contract/vocabulary';
+import { isOneOf } from '@contract/sets';
+import { environments, technologies, webAppRegions, webAppStatuses } from '@contract/vocabulary';
 import {
   optionalHttpUrlSchema,
   WEB_APP_DEFAULT_ENVIRONMENT,
@@ -79,13 +80,18 @@ export function editWebAppDefaults(app: WebApp): EditWebAppFormInput {
  */
 export function toWebAppPatch(values: EditWebAppFormValues, app: WebApp): WebAppPatch {
   const before = editWebAppDefaults(app);
-  const patch: Record<string, unknown> = {};
-  for (const field of editWebAppFields) {
-    const value = values[field];
-    if (value === before[field]) continue;
-    patch[field] = field === 'description' || field === 'url' ? value || null : value;
-  }
-  return patch as WebAppPatch;
+  const changed = (field: (typeof editWebAppFields)[number]) => values[field] !== before[field];
+  const { technology, environment, region, status } = values;
+  // A select's value differs from the app's only when picked from its list, so the set checks only narrow.
+  const patch: WebAppPatch = {};
+  if (changed('name')) patch.name = values.name;
+  if (changed('description')) patch.description = values.description || null;
+  if (changed('technology') && isOneOf(technologies, technology)) patch.technology = technology;
+  if (changed('environment') && isOneOf(environments, environment)) patch.environment = environment;
+  if (changed('region') && isOneOf(webAppRegions, region)) patch.region = region;
+  if (changed('url')) patch.url = values.url || null;
+  if (changed('status') && isOneOf(webAppStatuses, status)) patch.status = status;
+  return patch;
 }
 
 /** Options with `current` added when it is a value outside the list. */
