@@ -1,15 +1,13 @@
 import { environmentNames } from '@contract/vocabulary';
 import { Upload } from 'lucide-react';
-import { useState } from 'react';
-import { useChangeRequestForm } from '@/changes';
 import type { ChangeRequestForm } from '@/components/change-request-form';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
-import { deployChange, useDeployToIdleSlot, type DeployInput } from '@/deployments/api/deploy-to-idle-slot';
+import { deployChange } from '@/deployments/api/deploy-to-idle-slot';
 import { deploymentsQueryOptions } from '@/deployments/api/get-deployments';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
-import { targetSlot, type SlotRow } from '@/deployments/lib/slots';
-import { notifyError, notifySuccess } from '@/components/notify';
+import type { SlotRow } from '@/deployments/lib/slots';
+import { useIdleSlotDeploy, type RequestedDeployment } from '@/deployments/components/use-idle-slot-deploy';
 
 // The dialogs load on their own (the slots paint without them): the form when the button is pressed,
 // the request dialog while a deployment waits for it.
@@ -28,49 +26,16 @@ type DeployIdleSlotDialogProps = {
   rows: SlotRow[];
 };
 
-/** A deployment the policy asks approvals for: its input, and the version named in the request. */
-type RequestedDeployment = { input: DeployInput; version: string };
-
 /**
  * Deploy to idle slot (administrators): a version into the slot that is not live, ready to switch to.
  * An environment's first deployment goes live, so where the platform's policy asks for approvals it
  * continues into a change request instead (docs/requesting-changes.md).
  */
 export function DeployIdleSlotDialog(props: DeployIdleSlotDialogProps) {
-  const { resourceName, environment, rows } = props;
-  const [open, setOpen] = useState(false);
-  const [requested, setRequested] = useState<RequestedDeployment | null>(null);
-  const deploy = useDeployToIdleSlot();
-  // Deployments are the platform's: its policy decides whether a first deployment applies or is requested.
-  const request = useChangeRequestForm({ tenantId: null, environment });
-  const { slot, goesLive } = targetSlot(rows);
-  const requesting = goesLive && request.mode === 'request';
+  const { resourceName, environment } = props;
+  const { open, setOpen, requested, closeRequest, request, slot, goesLive, requesting, run, pending } =
+    useIdleSlotDeploy(props);
   const where = environmentNames[environment];
-
-  const requestInstead = (deployment: RequestedDeployment) => {
-    setOpen(false);
-    setRequested(deployment);
-  };
-
-  const run = (input: DeployInput, version: string) => {
-    if (requesting) return requestInstead({ input, version });
-    deploy.mutate(input, {
-      onSuccess: () => {
-        notifySuccess(
-          'Deployed to idle slot',
-          goesLive
-            ? `${resourceName} ${version} is live on the ${slot} slot in ${where}.`
-            : `${resourceName} ${version} is on the ${slot} slot in ${where}; switch to make it live.`,
-        );
-        setOpen(false);
-      },
-      onError: (error: unknown) => {
-        // The policy changed since the page read it: the same deployment becomes a request.
-        if (request.handleDirectError(error)) requestInstead({ input, version });
-        else notifyError(error, 'Failed to deploy to idle slot.');
-      },
-    });
-  };
 
   return (
     <>
@@ -83,13 +48,13 @@ export function DeployIdleSlotDialog(props: DeployIdleSlotDialogProps) {
         resourceId={props.resourceId}
         environment={environment}
         open={open}
-        onOpenChange={(next) => !deploy.isPending && setOpen(next)}
+        onOpenChange={(next) => !pending && setOpen(next)}
         description={
           goesLive
             ? `${resourceName} has no live slot in ${where}: this first deployment goes live on the blue slot.${requesting ? ' It needs approval, so it becomes a change request.' : ''}`
             : `The ${slot} slot of ${resourceName} in ${where} gets this version, inactive with health unknown; traffic stays on the live slot until you switch.`
         }
-        pending={deploy.isPending}
+        pending={pending}
         submitLabel={requesting ? 'Continue to request' : 'Deploy'}
         onSubmit={run}
       />
@@ -98,7 +63,7 @@ export function DeployIdleSlotDialog(props: DeployIdleSlotDialogProps) {
           {...props}
           requested={requested}
           form={request}
-          onClose={() => setRequested(null)}
+          onClose={closeRequest}
         />
       )}
     </>

@@ -22,55 +22,74 @@ type DeploymentsPanelProps = {
   onEnvironmentChange: (environment: Environment) => void;
 };
 
-/** One type tab: choose the resource and environment, see and act on its two slots. */
-export function DeploymentsPanel({
-  kind,
-  resourceId,
-  environment,
-  onResourceChange,
-  onEnvironmentChange,
-}: DeploymentsPanelProps) {
-  const isAdmin = useIsAdmin();
-  const { selectedId, name, first, isEmpty } = useSelectedResource(kind, resourceId);
-
-  const slots = useDeployments(kind, selectedId, environment);
-  const rollouts = useRollouts(kind, selectedId, environment);
+/** The versions' names by id, for a microfrontend's slots (capabilities' slots name theirs). */
+function useVersionNames(kind: ResourceKind, selectedId: string | undefined) {
   const versions = useMicrofrontendVersions(kind === 'microfrontends' ? selectedId : undefined);
-  const versionNames = useMemo(
-    () => new Map((versions.data ?? []).map((v) => [v.id, v.version])),
-    [versions.data],
-  );
+  return useMemo(() => new Map((versions.data ?? []).map((v) => [v.id, v.version])), [versions.data]);
+}
+
+type PanelToolbarProps = Omit<DeploymentsPanelProps, 'resourceId'> & {
+  selectedId: string | undefined;
+  name: string | undefined;
+  isAdmin: boolean;
+  slots: ReturnType<typeof useDeployments>;
+  rolloutInProgress: boolean;
+};
+
+/** The resource and environment pickers, Deploy to idle slot and Switch Slots. */
+function PanelToolbar({ selectedId, name, isAdmin, slots, rolloutInProgress, ...props }: PanelToolbarProps) {
+  const { kind, environment, onResourceChange, onEnvironmentChange } = props;
   const rows = slots.data ?? [];
   // What the filters show, and what the buttons act on.
   const shown = { kind, resourceId: selectedId, environment };
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <DeploymentFilters
+        {...shown}
+        onResourceChange={onResourceChange}
+        onEnvironmentChange={onEnvironmentChange}
+      />
+      <div className="flex flex-wrap gap-2">
+        {isAdmin && selectedId && slots.isSuccess && (
+          <DeployIdleSlotDialog
+            {...shown}
+            resourceId={selectedId}
+            resourceName={name ?? selectedId}
+            rows={rows}
+          />
+        )}
+        <SwitchSlotsButton
+          {...shown}
+          resourceName={name}
+          rows={rows}
+          canSwitch={isAdmin}
+          canForce={isAdmin}
+          rolloutInProgress={rolloutInProgress}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** One type tab: choose the resource and environment, see and act on its two slots. */
+export function DeploymentsPanel(props: DeploymentsPanelProps) {
+  const { kind, resourceId, environment } = props;
+  const isAdmin = useIsAdmin();
+  const { selectedId, name, first, isEmpty } = useSelectedResource(kind, resourceId);
+  const slots = useDeployments(kind, selectedId, environment);
+  const rollouts = useRollouts(kind, selectedId, environment);
+  const versionNames = useVersionNames(kind, selectedId);
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <DeploymentFilters
-          {...shown}
-          onResourceChange={onResourceChange}
-          onEnvironmentChange={onEnvironmentChange}
-        />
-        <div className="flex flex-wrap gap-2">
-          {isAdmin && selectedId && slots.isSuccess && (
-            <DeployIdleSlotDialog
-              {...shown}
-              resourceId={selectedId}
-              resourceName={name ?? selectedId}
-              rows={rows}
-            />
-          )}
-          <SwitchSlotsButton
-            {...shown}
-            resourceName={name}
-            rows={rows}
-            canSwitch={isAdmin}
-            canForce={isAdmin}
-            rolloutInProgress={!!currentRollout(rollouts.data)}
-          />
-        </div>
-      </div>
+      <PanelToolbar
+        {...props}
+        selectedId={selectedId}
+        name={name}
+        isAdmin={isAdmin}
+        slots={slots}
+        rolloutInProgress={!!currentRollout(rollouts.data)}
+      />
       {first.isError ? (
         <ErrorState
           error={first.error}

@@ -12,7 +12,7 @@ import {
 } from '@/deployments/api/rollout-action';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { canRunAction, rolloutActionText } from '@/deployments/lib/rollouts';
-import { useApprovalGate } from '@/deployments/lib/use-approval-gate';
+import { useApprovalGate, type ApprovalGate } from '@/deployments/lib/use-approval-gate';
 
 // The dialogs load on their own (the rollout paints without them); the request dialog is mounted only
 // while open.
@@ -36,13 +36,13 @@ type RolloutActionsProps = {
 
 const icons = { pause: Pause, resume: Play, promote: Rocket, abort: Undo2 };
 
+type RolloutTarget = Omit<RolloutActionsProps, 'name' | 'canAct'>;
+
 /**
- * Pause / Resume / Promote now / Abort (the ones the rollout's state allows; abort asks why). Resume and
- * promote go through the platform's approval policy like a switch (where it asks approvals, a change
- * request); pause and abort apply at once.
+ * Runs an action on the rollout: pause and abort at once, resume and promote through the platform's
+ * approval policy. `aborting` is the abort dialog's state; a success or a switch to a request closes it.
  */
-export function RolloutActions({ kind, id, environment, name, rollout, canAct }: RolloutActionsProps) {
-  usePrefetchWhenIdle(DeploymentRequestDialog);
+function useRolloutRun({ kind, id, environment, rollout }: RolloutTarget) {
   const act = useRolloutAction();
   const gate = useApprovalGate<RolloutActionInput>(environment);
   const [aborting, setAborting] = useState(false);
@@ -71,7 +71,47 @@ export function RolloutActions({ kind, id, environment, name, rollout, canAct }:
     gate.run(input, direct);
   };
 
-  const busy = !canAct || act.isPending || gate.form.mode === 'loading';
+  return { run, gate, pending: act.isPending, aborting, setAborting };
+}
+
+type RolloutRequestProps = {
+  gate: ApprovalGate<RolloutActionInput>;
+  requested: RolloutActionInput;
+  name: string;
+  environment: Environment;
+  rollout: Rollout;
+};
+
+/** The change request for a resume or promote the platform's policy asks approvals for. */
+function RolloutRequest({ gate, requested, name, environment, rollout }: RolloutRequestProps) {
+  const button = rolloutActionText[requested.action].button;
+  return (
+    <DeploymentRequestDialog
+      {...requested}
+      title={`Request: ${button.toLowerCase()} the rollout of ${name} in ${environmentNames[environment]}`}
+      description={`The rollout to the ${rollout.toSlot.toUpperCase()} slot is ${rollout.state} at ${rollout.trafficPercentage}% of traffic.`}
+      form={gate.form}
+      change={rolloutActionChange(requested)}
+      bypassConfirmation={{
+        title: `${button} the rollout of ${name} in Production?`,
+        description: 'Production traffic moves at once, without approval.',
+        confirmLabel: button,
+      }}
+      onClose={gate.close}
+    />
+  );
+}
+
+/**
+ * Pause / Resume / Promote now / Abort (the ones the rollout's state allows; abort asks why). Resume and
+ * promote go through the platform's approval policy like a switch (where it asks approvals, a change
+ * request); pause and abort apply at once.
+ */
+export function RolloutActions({ kind, id, environment, name, rollout, canAct }: RolloutActionsProps) {
+  usePrefetchWhenIdle(DeploymentRequestDialog);
+  const { run, gate, pending, aborting, setAborting } = useRolloutRun({ kind, id, environment, rollout });
+
+  const busy = !canAct || pending || gate.form.mode === 'loading';
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Rollout actions">
       {rolloutActions
@@ -96,22 +136,16 @@ export function RolloutActions({ kind, id, environment, name, rollout, canAct }:
         open={aborting}
         onOpenChange={setAborting}
         stable={`the ${rollout.fromSlot.toUpperCase()} slot`}
-        pending={act.isPending}
+        pending={pending}
         onAbort={(reason) => run('abort', reason)}
       />
       {gate.requested && (
-        <DeploymentRequestDialog
-          {...gate.requested}
-          title={`Request: ${rolloutActionText[gate.requested.action].button.toLowerCase()} the rollout of ${name} in ${environmentNames[environment]}`}
-          description={`The rollout to the ${to} slot is ${rollout.state} at ${rollout.trafficPercentage}% of traffic.`}
-          form={gate.form}
-          change={rolloutActionChange(gate.requested)}
-          bypassConfirmation={{
-            title: `${rolloutActionText[gate.requested.action].button} the rollout of ${name} in Production?`,
-            description: 'Production traffic moves at once, without approval.',
-            confirmLabel: rolloutActionText[gate.requested.action].button,
-          }}
-          onClose={gate.close}
+        <RolloutRequest
+          gate={gate}
+          requested={gate.requested}
+          name={name}
+          environment={environment}
+          rollout={rollout}
         />
       )}
     </div>

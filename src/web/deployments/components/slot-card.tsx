@@ -39,6 +39,50 @@ type SlotCardProps = {
   editTarget: HealthCheckTarget | null;
 };
 
+type SlotDetailsProps = Pick<SlotCardProps, 'slot' | 'version' | 'editTarget'> & { row: SlotRow };
+
+/** The deployed slot's facts, one term per row. */
+function SlotDetails({ slot, row, version, editTarget }: SlotDetailsProps) {
+  return (
+    <dl className="divide-y">
+      <Row label="Version">{version}</Row>
+      <Row label="Status">
+        <StatusBadge status={row.status} />
+      </Row>
+      <Row label="Traffic">{row.trafficPercentage}%</Row>
+      <Row label="Health">
+        <HealthBadge row={row} />
+      </Row>
+      <Row label="Last check">{formatDateTime(row.lastHealthCheck)}</Row>
+      <Row label="Health check">
+        <span className="block font-mono text-xs">{row.healthCheckUrl ?? 'None'}</span>
+        {row.healthCheckIntervalSeconds !== null && (
+          <span className="block text-xs text-muted-foreground">
+            every {row.healthCheckIntervalSeconds} s
+          </span>
+        )}
+        {editTarget && <EditHealthCheckDialog {...editTarget} slot={slot} row={row} />}
+      </Row>
+      <Row label="Deployed URL">
+        {row.deployedUrl ? (
+          <a
+            href={row.deployedUrl}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="font-mono text-xs underline-offset-4 hover:underline"
+          >
+            {row.deployedUrl}
+          </a>
+        ) : (
+          'N/A'
+        )}
+      </Row>
+      <Row label="Deployed">{formatDateTime(row.deployedAt)}</Row>
+      <Row label="Activated">{formatDateTime(row.activatedAt)}</Row>
+    </dl>
+  );
+}
+
 /**
  * One of the blue and green slots: version, status, traffic, health (why not, last check, the health
  * check and its recent probes), URL, deployed and activated.
@@ -62,42 +106,7 @@ export function SlotCard({ slot, row, version, health, editTarget }: SlotCardPro
       <CardContent>
         {row ? (
           <>
-            <dl className="divide-y">
-              <Row label="Version">{version}</Row>
-              <Row label="Status">
-                <StatusBadge status={row.status} />
-              </Row>
-              <Row label="Traffic">{row.trafficPercentage}%</Row>
-              <Row label="Health">
-                <HealthBadge row={row} />
-              </Row>
-              <Row label="Last check">{formatDateTime(row.lastHealthCheck)}</Row>
-              <Row label="Health check">
-                <span className="block font-mono text-xs">{row.healthCheckUrl ?? 'None'}</span>
-                {row.healthCheckIntervalSeconds !== null && (
-                  <span className="block text-xs text-muted-foreground">
-                    every {row.healthCheckIntervalSeconds} s
-                  </span>
-                )}
-                {editTarget && <EditHealthCheckDialog {...editTarget} slot={slot} row={row} />}
-              </Row>
-              <Row label="Deployed URL">
-                {row.deployedUrl ? (
-                  <a
-                    href={row.deployedUrl}
-                    target="_blank"
-                    rel="noreferrer noopener"
-                    className="font-mono text-xs underline-offset-4 hover:underline"
-                  >
-                    {row.deployedUrl}
-                  </a>
-                ) : (
-                  'N/A'
-                )}
-              </Row>
-              <Row label="Deployed">{formatDateTime(row.deployedAt)}</Row>
-              <Row label="Activated">{formatDateTime(row.activatedAt)}</Row>
-            </dl>
+            <SlotDetails slot={slot} row={row} version={version} editTarget={editTarget} />
             <SlotProbes slot={slot} health={health} />
           </>
         ) : (

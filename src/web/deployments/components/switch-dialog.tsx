@@ -50,6 +50,17 @@ export function SwitchDialog({ onClose, ...props }: SwitchDialogProps) {
   );
 }
 
+/** The target slot has no health check: the switch goes ahead, recorded as not checked. */
+function NotCheckedNotice({ slot, production }: { slot: string; production: boolean }) {
+  return (
+    <p data-testid="health-not-checked" className="rounded-md border p-3 text-sm text-muted-foreground">
+      The {slot} slot has no health check: not checked. Traffic moves without one, and the audit log records
+      the switch as not checked.
+      {production && ' Refused if the platform requires health checks in production.'}
+    </p>
+  );
+}
+
 function SwitchForm({
   plan,
   name,
@@ -103,13 +114,7 @@ function SwitchForm({
       <fieldset disabled={pending} className="grid gap-4">
         <SwitchModeFields form={form} target={toSlot.toUpperCase()} />
         {gateProblem && <HealthGateNotice form={form} problem={gateProblem} canForce={canForce} />}
-        {notChecked && (
-          <p data-testid="health-not-checked" className="rounded-md border p-3 text-sm text-muted-foreground">
-            The {toSlot.toUpperCase()} slot has no health check: not checked. Traffic moves without one, and
-            the audit log records the switch as not checked.
-            {production && ' Refused if the platform requires health checks in production.'}
-          </p>
-        )}
+        {notChecked && <NotCheckedNotice slot={toSlot.toUpperCase()} production={production} />}
       </fieldset>
     </ConfirmableDialogForm>
   );

@@ -38,25 +38,18 @@ type SwitchSlotsButtonProps = {
 };
 
 /**
- * Switch Slots: from the live slot to the inactive one, all at once or progressively (docs/rollouts.md).
- * The dialog says beforehand when the target slot is not healthy; production asks once more, since live
- * traffic moves. Where the platform's approval policy asks for approvals, it continues into a request.
+ * The switch itself, and its submit through the platform's approval policy; `close` closes the switch
+ * dialog on success or when the switch becomes a request.
  */
-export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
-  const { kind, resourceId, resourceName, environment, rows, canSwitch, rolloutInProgress } = props;
-  usePrefetchWhenIdle(SwitchDialog, SwitchRequestDialog);
+function useSwitchRun(environment: Environment, close: () => void) {
   const switchDeployment = useSwitchDeployment();
   const gate = useApprovalGate<SwitchDeploymentInput>(environment);
-  const [open, setOpen] = useState(false);
-  const slots = switchPlan(rows);
-  const plan = resourceId && slots ? { kind, id: resourceId, environment, ...slots } : null;
-  const name = resourceName ?? resourceId ?? '';
 
   const run = (input: SwitchDeploymentInput, settled?: () => void) =>
     switchDeployment.mutate(input, {
       onSettled: settled,
       onSuccess: () => {
-        setOpen(false);
+        close();
         if (input.progressive)
           notifySuccess(
             'Progressive rollout started',
@@ -66,7 +59,7 @@ export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
       },
       onError: (error) => {
         // The policy changed since the page loaded: request the switch instead.
-        if (gate.requestAfter(error, input)) return setOpen(false);
+        if (gate.requestAfter(error, input)) return close();
         toast({
           variant: 'destructive',
           title: 'Switch failed',
@@ -76,9 +69,26 @@ export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
     });
 
   const submit = (input: SwitchDeploymentInput, direct: (input: SwitchDeploymentInput) => void) => {
-    if (gate.form.mode === 'request') setOpen(false);
+    if (gate.form.mode === 'request') close();
     gate.run(input, direct);
   };
+
+  return { run, submit, gate, pending: switchDeployment.isPending };
+}
+
+/**
+ * Switch Slots: from the live slot to the inactive one, all at once or progressively (docs/rollouts.md).
+ * The dialog says beforehand when the target slot is not healthy; production asks once more, since live
+ * traffic moves. Where the platform's approval policy asks for approvals, it continues into a request.
+ */
+export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
+  const { kind, resourceId, resourceName, environment, rows, canSwitch, rolloutInProgress } = props;
+  usePrefetchWhenIdle(SwitchDialog, SwitchRequestDialog);
+  const [open, setOpen] = useState(false);
+  const { run, submit, gate, pending } = useSwitchRun(environment, () => setOpen(false));
+  const slots = switchPlan(rows);
+  const plan = resourceId && slots ? { kind, id: resourceId, environment, ...slots } : null;
+  const name = resourceName ?? resourceId ?? '';
 
   const onClick = () => {
     if (plan) return setOpen(true);
@@ -91,12 +101,12 @@ export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
     : rolloutInProgress
       ? 'A rollout is in progress: promote or abort it first'
       : undefined;
-  const busy = switchDeployment.isPending || gate.form.mode === 'loading';
+  const busy = pending || gate.form.mode === 'loading';
   return (
     <>
       <Button onClick={onClick} disabled={!!refusal || rows.length < 2 || busy} title={refusal}>
         <ArrowLeftRight aria-hidden="true" />
-        {switchDeployment.isPending ? 'Switching...' : 'Switch Slots'}
+        {pending ? 'Switching...' : 'Switch Slots'}
       </Button>
       {plan && open && (
         <SwitchDialog
@@ -107,7 +117,7 @@ export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
           notChecked={isNotChecked(rows.find((row) => row.slot === plan.toSlot))}
           canForce={props.canForce}
           requestMode={gate.form.mode === 'request'}
-          pending={switchDeployment.isPending}
+          pending={pending}
           submit={submit}
           onSwitch={run}
         />
