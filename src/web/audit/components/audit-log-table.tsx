@@ -46,6 +46,37 @@ type AuditRowProps = {
   onToggle: () => void;
 };
 
+function ActorCell({ event }: { event: AuditEvent }) {
+  return (
+    <td className="px-3 py-2 break-all">
+      {event.actorEmail ?? event.actorId ?? 'system'}
+      {/* A pipeline's doing, not the person at the console: which token acted. */}
+      {event.actorTokenName !== null && (
+        <span className="block text-xs text-muted-foreground" data-testid="audit-actor-token">
+          via token {event.actorTokenName}
+        </span>
+      )}
+    </td>
+  );
+}
+
+/** An expanded event's changes, across the whole row. */
+function ChangesRow({ id, action, changes }: { id: string; action: string; changes: string }) {
+  return (
+    <tr id={id} className="bg-muted/30">
+      <td colSpan={headers.length + 1} className="px-3 py-2">
+        <CodeBlock
+          label={`Changes of ${action}`}
+          className="max-h-80 bg-transparent p-0"
+          data-testid="audit-changes"
+        >
+          {prettyChanges(changes)}
+        </CodeBlock>
+      </td>
+    </tr>
+  );
+}
+
 /** One event, and its changes below it while expanded. */
 function AuditRow({ event, tenantNames, expanded, onToggle }: AuditRowProps) {
   const detailsId = `audit-details-${event.id}`;
@@ -55,15 +86,7 @@ function AuditRow({ event, tenantNames, expanded, onToggle }: AuditRowProps) {
         <td className="px-3 py-2 whitespace-nowrap tabular-nums">
           <time dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
         </td>
-        <td className="px-3 py-2 break-all">
-          {event.actorEmail ?? event.actorId ?? 'system'}
-          {/* A pipeline's doing, not the person at the console: which token acted. */}
-          {event.actorTokenName !== null && (
-            <span className="block text-xs text-muted-foreground" data-testid="audit-actor-token">
-              via token {event.actorTokenName}
-            </span>
-          )}
-        </td>
+        <ActorCell event={event} />
         <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{event.action}</td>
         <td className="px-3 py-2">
           <span>{event.resourceType}</span>
@@ -93,17 +116,7 @@ function AuditRow({ event, tenantNames, expanded, onToggle }: AuditRowProps) {
         </td>
       </tr>
       {expanded && event.changes !== null && (
-        <tr id={detailsId} className="bg-muted/30">
-          <td colSpan={headers.length + 1} className="px-3 py-2">
-            <CodeBlock
-              label={`Changes of ${event.action}`}
-              className="max-h-80 bg-transparent p-0"
-              data-testid="audit-changes"
-            >
-              {prettyChanges(event.changes)}
-            </CodeBlock>
-          </td>
-        </tr>
+        <ChangesRow id={detailsId} action={event.action} changes={event.changes} />
       )}
     </>
   );

@@ -19,33 +19,29 @@ type SlotVersionInputProps = BlueGreenPlace & {
   disabled: boolean;
 };
 
+type SlotVersionSaveOptions = Omit<SlotVersionInputProps, 'state' | 'disabled'> & { version: string };
+
 /**
- * A slot's version, sent on blur only when non-empty and changed (docs/product.md, Validation). A version
- * that goes live where the approval policy asks for approvals opens a change request instead
- * (docs/changes.md).
+ * Saves the field's version on blur when non-empty and changed, or opens a change request where the
+ * policy asks approvals (`gated`, or a refusal since the page read it). An unsaved version is put back.
  */
-export function SlotVersionInput({
+function useSlotVersionSave({
   target,
   environment,
   environmentLabel,
   slot,
-  state,
-  disabled,
-}: SlotVersionInputProps) {
+  version,
+}: SlotVersionSaveOptions) {
   const update = useBlueGreenAction(target, 'update-environment-slot-version');
   const input = useRef<HTMLInputElement>(null);
   const [requesting, setRequesting] = useState<SlotVersionRequest | null>(null);
-  const id = `blue-green-${environment}-${slot}-version`;
-  const hintId = `${id}-hint`;
-  const version = state ? slotVersionOf(state, slot) : '';
-  const gated = !!target.approval?.needsApproval(environment) && slotServes(state, slot);
 
   // The typed version was not saved: show the stored one again.
   const restore = () => {
     if (input.current) input.current.value = version;
   };
 
-  const onBlur = () => {
+  const save = (gated: boolean) => {
     const next = input.current?.value.trim() ?? '';
     if (!next || next === version) return;
     if (gated) {
@@ -68,6 +64,34 @@ export function SlotVersionInput({
     );
   };
 
+  return { input, save, requesting, closeRequest: () => setRequesting(null), pending: update.isPending };
+}
+
+/**
+ * A slot's version, sent on blur only when non-empty and changed (docs/product.md, Validation). A version
+ * that goes live where the approval policy asks for approvals opens a change request instead
+ * (docs/changes.md).
+ */
+export function SlotVersionInput({
+  target,
+  environment,
+  environmentLabel,
+  slot,
+  state,
+  disabled,
+}: SlotVersionInputProps) {
+  const id = `blue-green-${environment}-${slot}-version`;
+  const hintId = `${id}-hint`;
+  const version = state ? slotVersionOf(state, slot) : '';
+  const gated = !!target.approval?.needsApproval(environment) && slotServes(state, slot);
+  const { input, save, requesting, closeRequest, pending } = useSlotVersionSave({
+    target,
+    environment,
+    environmentLabel,
+    slot,
+    version,
+  });
+
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{slotNames[slot]} Slot Version</Label>
@@ -78,9 +102,9 @@ export function SlotVersionInput({
         id={id}
         defaultValue={version}
         placeholder="e.g. 1.4.0"
-        disabled={disabled || update.isPending}
+        disabled={disabled || pending}
         aria-describedby={gated ? hintId : undefined}
-        onBlur={onBlur}
+        onBlur={() => save(gated)}
       />
       {gated && (
         <p id={hintId} className="text-xs text-muted-foreground">
@@ -89,7 +113,7 @@ export function SlotVersionInput({
       )}
       <SlotVersionRequestDialog
         requested={requesting}
-        onClose={() => setRequesting(null)}
+        onClose={closeRequest}
         target={target}
         environment={environment}
         environmentLabel={environmentLabel}

@@ -87,9 +87,38 @@ function useSwitchSlot({
   };
 }
 
+/** One free-text field whose only rule (non-empty) also disables confirm: plain state suffices. */
+function VersionField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>Version to deploy</Label>
+      <Input
+        id={id}
+        autoFocus
+        placeholder="e.g. 2.5.0"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+function submitLabel(pending: boolean, request: ChangeRequestForm): string {
+  const requesting = request.mode === 'request';
+  if (pending) return requesting ? 'Sending...' : 'Switching...';
+  return requesting ? request.submitLabel : 'Switch';
+}
+
 function SwitchSlotForm(props: SwitchSlotFormProps) {
   const { environment, environmentLabel, fromSlot, request } = props;
-  // One free-text field whose only rule (non-empty) also disables confirm: plain state suffices.
   const [version, setVersion] = useState('');
   const { pending, run: runSwitch } = useSwitchSlot(props);
   const toSlot = otherSlot(fromSlot).toUpperCase();
@@ -118,9 +147,7 @@ function SwitchSlotForm(props: SwitchSlotFormProps) {
       description={`Switching from the ${fromSlot.toUpperCase()} slot to the ${toSlot} slot. The ${toSlot} slot receives the version below and takes the traffic.`}
       onSubmit={(event) => step.submit(event, { ready, asks, run })}
       pending={pending}
-      submitLabel={
-        pending ? (requesting ? 'Sending...' : 'Switching...') : requesting ? request.submitLabel : 'Switch'
-      }
+      submitLabel={submitLabel(pending, request)}
       submitDisabled={!ready || pending}
       destructive={requesting && request.bypass}
       confirmation={
@@ -138,16 +165,7 @@ function SwitchSlotForm(props: SwitchSlotFormProps) {
       }
     >
       <fieldset disabled={pending} className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor={id}>Version to deploy</Label>
-          <Input
-            id={id}
-            autoFocus
-            placeholder="e.g. 2.5.0"
-            value={version}
-            onChange={(e) => setVersion(e.target.value)}
-          />
-        </div>
+        <VersionField id={id} value={version} onChange={setVersion} />
         {requesting && request.fields}
       </fieldset>
     </ConfirmableDialogForm>
