@@ -3,17 +3,16 @@ import { notifyError } from '@/components/notify';
 import { toast } from '@/components/ui/use-toast';
 import { idOf, useChangedUnderneath, type LiveResource } from '@/components/use-changed-underneath';
 import { isPreconditionFailed } from '@/lib/api-client';
+import {
+  conflictFields,
+  differs,
+  fieldsOf,
+  same,
+  type ConflictField,
+  type Field,
+} from '@/components/conflict-fields';
 
-/** One form field that someone else changed while this admin was editing. */
-export type ConflictField = {
-  field: string;
-  label: string;
-  /** What this admin has in the form now, and what the other save stored. */
-  yours: unknown;
-  theirs: unknown;
-  /** Whether this admin edited the field too: then "Reload their version" keeps theirs out. */
-  clash: boolean;
-};
+export type { ConflictField } from '@/components/conflict-fields';
 
 export type Conflict = {
   /** "tenant", "settings": how the alert names the resource. */
@@ -63,42 +62,6 @@ type Options<TForm extends Record<string, unknown>, TResource extends { revision
   /** Follow the resource live: someone else's save is announced at once (docs/live-console.md). */
   live?: LiveResource<TResource>;
 };
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** A form's field names as its own keys, so values and labels can be read without widening to string. */
-type Field<TForm> = keyof TForm & string;
-
-/** The own field names of `values`, in Object.keys order but typed as the form's keys. */
-function fieldsOf<TForm extends Record<string, unknown>>(values: TForm): Field<TForm>[] {
-  const fields: Field<TForm>[] = [];
-  // for...in types its key as the form's key (Object.keys gives string[]); hasOwn keeps it to own keys.
-  for (const field in values) if (Object.hasOwn(values, field)) fields.push(field);
-  return fields;
-}
-
-/** Whether `values` differ from the baseline at `field` (no baseline yet: every field counts). */
-function differs<TForm>(base: TForm | undefined, values: TForm, field: Field<TForm>): boolean {
-  return !base || !same(values[field], base[field]);
-}
-
-/** The alert's rows: each field their save changed, with this admin's value beside theirs. */
-function conflictFields<TForm extends Record<string, unknown>>(
-  base: TForm | undefined,
-  mine: TForm,
-  theirs: TForm,
-  labels: Partial<Record<Field<TForm>, string>>,
-): ConflictField[] {
-  return fieldsOf(theirs)
-    .filter((field) => differs(base, theirs, field))
-    .map((field) => ({
-      field,
-      label: labels[field] ?? field,
-      yours: mine[field],
-      theirs: theirs[field],
-      clash: differs(base, mine, field) && !same(mine[field], theirs[field]),
-    }));
-}
 
 /**
  * What the form started from (to tell the admin's edits from theirs) and the revision it matches.
@@ -191,6 +154,63 @@ function useLiveNotice<TResource extends { revision: number }>(
 }
 
 /**
+ * The ways out of a conflict, and a save that keeps the form open: each moves the baseline and the
+ * revision the next save sends.
+ */
+function useResolutions<TForm extends Record<string, unknown>, TResource extends { revision: number }>({
+  form: { getValues, reset, setValue },
+  pending,
+  toFormValues,
+  baseRef,
+  revisionRef,
+  clear,
+}: {
+  form: {
+    getValues: () => TForm;
+    reset: (values: TForm) => void;
+    setValue: (field: Field<TForm>, value: TForm[Field<TForm>]) => void;
+  };
+  pending: { current: TResource; revision: number } | null;
+  toFormValues: (resource: TResource) => TForm;
+  baseRef: RefObject<TForm | undefined>;
+  revisionRef: RefObject<number | undefined>;
+  clear: () => void;
+}) {
+  const reload = useCallback(() => {
+    if (!pending) return;
+    const theirs = toFormValues(pending.current);
+    const mine: TForm = getValues();
+    const keep = fieldsOf(theirs).filter((field) => differs(baseRef.current, mine, field));
+    // Their version becomes the form's baseline; the admin's edits go back on top, still dirty.
+    reset(theirs);
+    for (const field of keep) setValue(field, mine[field]);
+    baseRef.current = theirs;
+    revisionRef.current = pending.revision;
+    clear();
+  }, [pending, toFormValues, getValues, baseRef, reset, setValue, revisionRef, clear]);
+
+  const overwrite = useCallback(
+    (submit: () => void) => {
+      if (!pending) return;
+      revisionRef.current = pending.revision;
+      baseRef.current = toFormValues(pending.current);
+      clear();
+      submit();
+    },
+    [pending, toFormValues, revisionRef, baseRef, clear],
+  );
+
+  const saved = useCallback(
+    (resource: { revision: number }) => {
+      baseRef.current = getValues();
+      revisionRef.current = resource.revision;
+    },
+    [getValues, baseRef, revisionRef],
+  );
+  return { reload, overwrite, saved };
+}
+
+/**
  * Optimistic concurrency for a whole-resource form. The form sends the revision it loaded; when the
  * server answers 412 this keeps what the admin typed, says which fields the other save changed
  * (yours vs theirs), and offers to rebase on their version or to overwrite it. One hook for every
@@ -228,37 +248,14 @@ export function useConflictAwareSave<
     [resource, present, forget, what],
   );
 
-  const reload = useCallback(() => {
-    if (!pending) return;
-    const theirs = toFormValues(pending.current);
-    const mine: TForm = getValues();
-    const keep = fieldsOf(theirs).filter((field) => differs(baseRef.current, mine, field));
-    // Their version becomes the form's baseline; the admin's edits go back on top, still dirty.
-    reset(theirs);
-    for (const field of keep) setValue(field, mine[field]);
-    baseRef.current = theirs;
-    revisionRef.current = pending.revision;
-    clear();
-  }, [pending, toFormValues, getValues, baseRef, reset, setValue, revisionRef, clear]);
-
-  const overwrite = useCallback(
-    (submit: () => void) => {
-      if (!pending) return;
-      revisionRef.current = pending.revision;
-      baseRef.current = toFormValues(pending.current);
-      clear();
-      submit();
-    },
-    [pending, toFormValues, revisionRef, baseRef, clear],
-  );
-
-  const saved = useCallback(
-    (resource: { revision: number }) => {
-      baseRef.current = getValues();
-      revisionRef.current = resource.revision;
-    },
-    [getValues, baseRef, revisionRef],
-  );
+  const { reload, overwrite, saved } = useResolutions({
+    form: { getValues, reset, setValue },
+    pending,
+    toFormValues,
+    baseRef,
+    revisionRef,
+    clear,
+  });
 
   return {
     revision: () => revisionRef.current,
