@@ -1,7 +1,7 @@
 import type { Capability } from '@contract/capabilities';
 import type { capabilitySortFields, SortValue } from '@contract/lists';
 import { CapabilityRow } from '@/capabilities/components/capability-row';
-import { SortableHeader } from '@/components/list/sortable-header';
+import { ColumnHeads } from '@/components/list/column-heads';
 import {
   Table,
   TableBody,
@@ -25,6 +25,7 @@ const sortFieldOf: Partial<Record<(typeof capabilityColumns)[number], SortField>
   Version: 'version',
   Status: 'status',
 };
+const columns = capabilityColumns.map((label) => ({ label, field: sortFieldOf[label] }));
 
 type CapabilitiesTableProps = {
   capabilities: Capability[];
@@ -40,18 +41,7 @@ function CapabilitiesTableHeader({ sort, onSort }: Pick<CapabilitiesTableProps, 
   return (
     <TableHeader>
       <TableRow>
-        {capabilityColumns.map((column) => {
-          const field = sortFieldOf[column];
-          return field ? (
-            <SortableHeader key={column} field={field} sort={sort} onSort={onSort} className="px-3">
-              {column}
-            </SortableHeader>
-          ) : (
-            <TableHead key={column} className="px-3">
-              {column}
-            </TableHead>
-          );
-        })}
+        <ColumnHeads columns={columns} sort={sort} onSort={onSort} className="px-3" />
         <TableHead className={cn('bg-background px-3', tableStickyEndClass)}>
           <span className="sr-only">Actions</span>
         </TableHead>

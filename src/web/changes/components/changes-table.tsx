@@ -6,8 +6,8 @@ import type { ChangeRequestSortField } from '@/changes/api/get-change-requests';
 import { ChangeStatusBadge, EnvironmentBadge } from '@/changes/components/change-status-badge';
 import { ScheduledTime } from '@/changes/components/scheduled-time';
 import { formatShortTime } from '@/changes/lib/format';
-import { SortableHeader } from '@/components/list/sortable-header';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ColumnHeads, type Column } from '@/components/list/column-heads';
+import { Table, TableBody, TableCell, TableHeader, TableRow } from '@/components/ui/table';
 
 type ChangesTableProps = {
   requests: ChangeRequest[];
@@ -22,7 +22,7 @@ export const reviewPath = (request: Pick<ChangeRequest, 'id'>) =>
   `/changes/${encodeURIComponent(request.id)}`;
 
 /** The columns, in order; those with a field sort on the server. */
-const columns: ReadonlyArray<{ label: string; field?: ChangeRequestSortField }> = [
+const columns: ReadonlyArray<Column<ChangeRequestSortField>> = [
   { label: '#', field: 'number' },
   { label: 'Title' },
   { label: 'Tenant' },
@@ -37,17 +37,7 @@ function ChangesTableHeader({ sort, onSort }: Omit<ChangesTableProps, 'requests'
   return (
     <TableHeader>
       <TableRow>
-        {columns.map(({ label, field }) =>
-          field ? (
-            <SortableHeader key={label} field={field} sort={sort} onSort={onSort} className="px-3">
-              {label}
-            </SortableHeader>
-          ) : (
-            <TableHead key={label} className="px-3">
-              {label}
-            </TableHead>
-          ),
-        )}
+        <ColumnHeads columns={columns} sort={sort} onSort={onSort} className="px-3" />
       </TableRow>
     </TableHeader>
   );
