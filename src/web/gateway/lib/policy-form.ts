@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { policyTypes, tenantPackageName, type OpaPolicy, type PolicyFields } from '@contract/gateway';
+import { capabilityFormField, capabilityFormLabel } from '@/gateway/lib/lineage-form-fields';
 
 /** The policy form: the contract's fields as the inputs hold them (description '' for none). */
 export const policyFormSchema = z.object({
-  capabilityId: z.string().min(1, 'Choose a capability'),
+  ...capabilityFormField,
   name: z.string().trim().min(1, 'Name is required').max(200),
   description: z.string().trim().max(2000),
   policyType: z.enum(policyTypes),
@@ -18,7 +19,7 @@ export type PolicyFormValues = z.infer<typeof policyFormSchema>;
 export const policyFormFields = policyFormSchema.keyof().options;
 
 export const policyFormLabels = {
-  capabilityId: 'Capability',
+  ...capabilityFormLabel,
   name: 'Name',
   description: 'Description',
   policyType: 'Type',

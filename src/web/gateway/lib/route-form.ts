@@ -6,6 +6,7 @@ import {
   type GatewayRoute,
   type RouteFields,
 } from '@contract/gateway';
+import { capabilityFormField, capabilityFormLabel } from '@/gateway/lib/lineage-form-fields';
 
 const MAX_RATE_LIMIT = 1_000_000;
 
@@ -15,7 +16,7 @@ const MAX_RATE_LIMIT = 1_000_000;
  * the server checks it and the target's shape again and answers 400 naming the field.
  */
 export const routeFormSchema = z.object({
-  capabilityId: z.string().min(1, 'Choose a capability'),
+  ...capabilityFormField,
   path: z
     .string()
     .trim()
@@ -43,7 +44,7 @@ export type RouteFormValues = z.infer<typeof routeFormSchema>;
 export const routeFormFields = routeFormSchema.keyof().options;
 
 export const routeFormLabels = {
-  capabilityId: 'Capability',
+  ...capabilityFormLabel,
   path: 'Path',
   methods: 'Methods',
   targetService: 'Target service',

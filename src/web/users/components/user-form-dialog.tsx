@@ -1,8 +1,7 @@
 import type { User } from '@contract/users';
 import { useEffect } from 'react';
-import { ConflictAlert } from '@/components/conflict-alert';
-import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
+import { SaveDialogForm } from '@/components/save-dialog-form';
 import { notifySuccess } from '@/components/notify';
 import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import { userLive } from '@/users/api/get-user';
@@ -43,6 +42,9 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
     </FormDialog>
   );
 }
+
+/** How this dialog makes a new user. */
+const CREATE = { verb: 'Add', submit: 'Add User', pending: 'Adding...' };
 
 function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
   const create = useCreateUser();
@@ -87,15 +89,15 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
   });
 
   return (
-    <DialogForm
-      label={user ? 'Edit user' : 'Add user'}
+    <SaveDialogForm
+      editing={!!user}
+      noun="user"
+      create={CREATE}
       pending={pending}
-      submitLabel={user ? 'Save Changes' : 'Add User'}
-      pendingLabel={user ? 'Saving...' : 'Adding...'}
+      conflict={conflict}
       onSubmit={onSubmit}
     >
-      <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
       <UserFormFields form={form} withPassword={!user} />
-    </DialogForm>
+    </SaveDialogForm>
   );
 }

@@ -1,7 +1,6 @@
 import type { Microfrontend } from '@contract/microfrontends';
-import { ConflictAlert } from '@/components/conflict-alert';
-import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
+import { SaveDialogForm } from '@/components/save-dialog-form';
 import { notifySuccess } from '@/components/notify';
 import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import { microfrontendLive } from '@/microfrontends/api/get-microfrontend';
@@ -41,6 +40,9 @@ export function MicrofrontendFormDialog({ open, onOpenChange, microfrontend }: M
   );
 }
 
+/** How this dialog makes a new microfrontend. */
+const CREATE = { verb: 'Register', submit: 'Register', pending: 'Registering...' };
+
 function MicrofrontendForm({ microfrontend, onDone }: { microfrontend?: Microfrontend; onDone: () => void }) {
   const create = useCreateMicrofrontend();
   const update = useUpdateMicrofrontend();
@@ -78,16 +80,16 @@ function MicrofrontendForm({ microfrontend, onDone }: { microfrontend?: Microfro
   });
 
   return (
-    <DialogForm
-      label={microfrontend ? 'Edit microfrontend' : 'Register microfrontend'}
+    <SaveDialogForm
+      editing={!!microfrontend}
+      noun="microfrontend"
+      create={CREATE}
       pending={pending}
-      submitLabel={microfrontend ? 'Save Changes' : 'Register'}
-      pendingLabel={microfrontend ? 'Saving...' : 'Registering...'}
+      conflict={conflict}
       onSubmit={onSubmit}
       className="space-y-4"
     >
-      <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
       <MicrofrontendFormFields form={form} />
-    </DialogForm>
+    </SaveDialogForm>
   );
 }

@@ -1,7 +1,6 @@
 import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
-import { ConflictAlert } from '@/components/conflict-alert';
-import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
+import { SaveDialogForm } from '@/components/save-dialog-form';
 import { notifySuccess } from '@/components/notify';
 import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import { useCreateVersion } from '@/microfrontends/api/create-version';
@@ -45,6 +44,9 @@ export function VersionFormDialog({ open, onOpenChange, microfrontend, version }
 
 type VersionFormProps = { microfrontend: Microfrontend; version?: MicrofrontendVersion; onDone: () => void };
 
+/** How this dialog makes a new version. */
+const CREATE = { verb: 'Add', submit: 'Add Version', pending: 'Adding...' };
+
 function VersionForm({ microfrontend, version, onDone }: VersionFormProps) {
   const create = useCreateVersion();
   const update = useUpdateVersion();
@@ -81,15 +83,15 @@ function VersionForm({ microfrontend, version, onDone }: VersionFormProps) {
   });
 
   return (
-    <DialogForm
-      label={version ? 'Edit version' : 'Add version'}
+    <SaveDialogForm
+      editing={!!version}
+      noun="version"
+      create={CREATE}
       pending={pending}
-      submitLabel={version ? 'Save Changes' : 'Add Version'}
-      pendingLabel={version ? 'Saving...' : 'Adding...'}
+      conflict={conflict}
       onSubmit={onSubmit}
     >
-      <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
       <VersionFormFields form={form} />
-    </DialogForm>
+    </SaveDialogForm>
   );
 }

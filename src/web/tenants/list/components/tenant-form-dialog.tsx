@@ -1,7 +1,6 @@
 import type { Tenant, TenantPatch } from '@contract/tenants';
-import { ConflictAlert } from '@/components/conflict-alert';
-import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
+import { SaveDialogForm } from '@/components/save-dialog-form';
 import { notifySuccess } from '@/components/notify';
 import { useCreateTenant } from '@/tenants/api/create-tenant';
 import { tenantLive } from '@/tenants/api/get-tenant';
@@ -75,6 +74,9 @@ function useTenantPatch(
   return { send, widening };
 }
 
+/** How this dialog makes a new tenant. */
+const CREATE = { verb: 'Create', submit: 'Create Tenant', pending: 'Creating...' };
+
 function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void }) {
   const create = useCreateTenant();
   const patch = usePatchTenant();
@@ -109,16 +111,16 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
 
   return (
     <>
-      <DialogForm
-        label={tenant ? 'Edit tenant' : 'Create tenant'}
+      <SaveDialogForm
+        editing={!!tenant}
+        noun="tenant"
+        create={CREATE}
         pending={pending}
-        submitLabel={tenant ? 'Save Changes' : 'Create Tenant'}
-        pendingLabel={tenant ? 'Saving...' : 'Creating...'}
+        conflict={conflict}
         onSubmit={onSubmit}
       >
-        <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <TenantFormFields form={form} />
-      </DialogForm>
+      </SaveDialogForm>
       {tenant && widening.dialog(patch.isPending, (changes) => send(tenant.id, changes))}
     </>
   );
