@@ -52,14 +52,24 @@ export function ServerCombobox(props: ServerComboboxProps) {
 type ComboboxState = ReturnType<typeof useServerCombobox>;
 type ComboboxPartProps = { props: ServerComboboxProps; combobox: ComboboxState };
 
-/** The open, search text and highlighted entry of a ServerCombobox, its two queries, and what they derive. */
-function useServerCombobox(props: ServerComboboxProps) {
-  const { value, onChange, optionsQuery, emptyLabel } = props;
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
-  const listId = useId();
-  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+/** Where a key moves the highlight in a list of `count` entries, 'pick' for Enter, null for other keys. */
+function keyMove(key: string, active: number, count: number): number | 'pick' | null {
+  if (key === 'Enter') return 'pick';
+  const moves: Record<string, number> = {
+    ArrowDown: Math.min(active + 1, count - 1),
+    ArrowUp: Math.max(active - 1, 0),
+    Home: 0,
+    End: count - 1,
+  };
+  return Object.hasOwn(moves, key) ? Math.max(0, moves[key] ?? 0) : null;
+}
+
+/** The search's results and the current value's label, and the entries the list shows. */
+function useOptions(
+  { value, optionsQuery, emptyLabel, exclude }: ServerComboboxProps,
+  q: string,
+  open: boolean,
+) {
   // The previous results stay while the next search loads, so the list does not flash empty.
   const results = useQuery({
     ...optionsQuery({ q: q || undefined }),
@@ -67,7 +77,6 @@ function useServerCombobox(props: ServerComboboxProps) {
     placeholderData: keepPreviousData,
   });
   const selected = useQuery({ ...optionsQuery({ ids: [value] }), enabled: value !== '' });
-
   const selectedLabel =
     value === ''
       ? emptyLabel
@@ -75,8 +84,20 @@ function useServerCombobox(props: ServerComboboxProps) {
         results.data?.rows.find((option) => option.id === value)?.label);
   const entries: Option[] = [
     ...(emptyLabel && !q ? [{ id: '', label: emptyLabel, detail: null }] : []),
-    ...(results.data?.rows ?? []).filter((option) => !props.exclude?.(option.id)),
+    ...(results.data?.rows ?? []).filter((option) => !exclude?.(option.id)),
   ];
+  return { results, selected, selectedLabel, entries };
+}
+
+/** The open, search text and highlighted entry of a ServerCombobox, its two queries, and what they derive. */
+function useServerCombobox(props: ServerComboboxProps) {
+  const { onChange } = props;
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const { results, selected, selectedLabel, entries } = useOptions(props, q, open);
 
   const pick = (option: Option | undefined) => {
     if (!option) return;
@@ -84,19 +105,11 @@ function useServerCombobox(props: ServerComboboxProps) {
     setOpen(false);
   };
   const onKeyDown = (event: React.KeyboardEvent) => {
-    const moves: Record<string, number> = {
-      ArrowDown: Math.min(active + 1, entries.length - 1),
-      ArrowUp: Math.max(active - 1, 0),
-      Home: 0,
-      End: entries.length - 1,
-    };
-    if (event.key in moves) {
-      event.preventDefault();
-      setActive(Math.max(0, moves[event.key]!));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      pick(entries[active]);
-    }
+    const move = keyMove(event.key, active, entries.length);
+    if (move === null) return;
+    event.preventDefault();
+    if (move === 'pick') pick(entries[active]);
+    else setActive(move);
   };
   // Opening or closing starts a fresh search from the top.
   const onOpenChange = (next: boolean) => {
