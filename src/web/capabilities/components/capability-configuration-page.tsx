@@ -1,11 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCapability } from '@/capabilities/api/get-capability';
 import { BlueGreenCard } from '@/capabilities/components/blue-green-card';
 import { CapabilityDetails } from '@/capabilities/components/capability-details';
 import { NotificationTemplatesCard } from '@/capabilities/components/notification-templates-card';
 import { ErrorState } from '@/components/error-state';
-import { Button } from '@/components/ui/button';
+import { BackLink } from '@/components/back-link';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -18,12 +17,7 @@ export function CapabilityConfigurationPage() {
 
   return (
     <div className="space-y-6">
-      <Button asChild variant="ghost" size="sm" className="-ml-2">
-        <Link to="/apis">
-          <ArrowLeft aria-hidden="true" />
-          Back to Capabilities
-        </Link>
-      </Button>
+      <BackLink to="/apis">Back to Capabilities</BackLink>
       {capability.status === 'pending' && (
         <p aria-busy="true" className="py-8 text-center text-sm text-muted-foreground">
           Loading capability configuration...

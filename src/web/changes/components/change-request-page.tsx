@@ -1,6 +1,5 @@
 import type { ChangeRequestDetail } from '@contract/changes';
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useChangeRequest } from '@/changes/api/get-change-request';
 import { ChangeActions } from '@/changes/components/change-actions';
 import { ChangeDiff } from '@/changes/components/change-diff';
@@ -12,18 +11,15 @@ import { useChangeRequestActions } from '@/changes/components/use-change-request
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
+import { BackLink } from '@/components/back-link';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 function BackToChanges() {
   return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
-      <Link to="/changes">
-        <ArrowLeft aria-hidden="true" />
-        Back to Changes
-      </Link>
-    </Button>
+    <BackLink to="/changes" className="w-fit">
+      Back to Changes
+    </BackLink>
   );
 }
 
