@@ -99,17 +99,24 @@ export function CodeEditor({
           />
         </Suspense>
       </div>
-      {/* Polite: problems change as people type, they should not interrupt. */}
-      <div id={problemsId} aria-live="polite" className="text-sm text-destructive" data-testid={problemsId}>
-        {problems.length === 1 && <p>{problems[0]}</p>}
-        {problems.length > 1 && (
-          <ul className="ml-4 list-disc space-y-0.5">
-            {problems.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <EditorProblems id={problemsId} problems={problems} />
+    </div>
+  );
+}
+
+/** The editor's problems under it, in plain words. */
+function EditorProblems({ id, problems }: { id: string; problems: string[] }) {
+  // Polite: problems change as people type, they should not interrupt.
+  return (
+    <div id={id} aria-live="polite" className="text-sm text-destructive" data-testid={id}>
+      {problems.length === 1 && <p>{problems[0]}</p>}
+      {problems.length > 1 && (
+        <ul className="ml-4 list-disc space-y-0.5">
+          {problems.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
