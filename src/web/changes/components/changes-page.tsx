@@ -5,7 +5,7 @@ import { ChangesToolbar, type TenantPicker } from '@/changes/components/changes-
 import { useChangesView, type ChangeTab } from '@/changes/lib/changes-view';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { PaginationBar } from '@/components/list/pagination-bar';
+import { PagedList } from '@/components/list/paged-list';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -65,21 +65,16 @@ export function ChangesPage({ tenantPicker }: { tenantPicker: TenantPicker }) {
             }
           />
         ) : (
-          <div className="space-y-4" aria-busy={requests.isPlaceholderData || undefined}>
+          <PagedList
+            view={view}
+            total={requests.data.total}
+            links={requests.data}
+            shown={rows.length}
+            busy={requests.isPlaceholderData}
+            label="Change request pages"
+          >
             <ChangesTable requests={rows} sort={view.sort} onSort={view.setSort} />
-            <PaginationBar
-              label="Change request pages"
-              page={view.page}
-              pageSize={view.pageSize}
-              total={requests.data.total}
-              shown={rows.length}
-              disabled={requests.isPlaceholderData}
-              onPageChange={view.setPage}
-              onPageSizeChange={view.setPageSize}
-              links={requests.data}
-              onCursorPage={view.setPageByCursor}
-            />
-          </div>
+          </PagedList>
         ))}
     </div>
   );
