@@ -71,7 +71,8 @@ function parseErrorBody(text: string): Partial<ErrorBody> | null {
   }
 }
 
-async function throwIfResNotOk(res: Response): Promise<void> {
+/** Throws the API error a failed response stands for (412 with the server's copy as its own kind). */
+export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const bodyText = await res.text();
   const body = parseErrorBody(bodyText);

@@ -1,5 +1,5 @@
 import { gatewayPaths, type KongTarget } from '@contract/gateway';
-import { ApiError } from '@/lib/api-client';
+import { throwIfResNotOk } from '@/lib/api-client';
 
 export type Artifact =
   'kong-deck-yaml' | 'kong-deck-json' | 'kong-dbless-yaml' | 'kong-dbless-json' | 'opa-bundle';
@@ -38,16 +38,7 @@ export async function downloadArtifact(artifact: Artifact, tenantId: string, env
     headers: { Accept: accept },
     credentials: 'include',
   });
-  if (!res.ok) {
-    const text = await res.text();
-    let body: ApiError['body'] = null;
-    try {
-      body = JSON.parse(text) as ApiError['body'];
-    } catch {
-      // Not JSON: the status text is the message.
-    }
-    throw new ApiError(res.status, text || res.statusText, body);
-  }
+  await throwIfResNotOk(res);
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
