@@ -44,6 +44,20 @@ export const lineagePromotedFromSchema = z
 export type LineagePromotedFrom = z.infer<typeof lineagePromotedFromSchema>;
 
 /** One version of a gateway route. */
+/** What every version of a lineage (a route, a policy) carries besides its own fields. */
+const lineageVersionFields = {
+  version: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: timestampSchema,
+  createdBy: z.string().nullable(),
+  promotedFrom: lineagePromotedFromSchema,
+  /**
+   * The lineage's newest version number: the If-Match a write to the lineage sends. Lists answer it
+   * (the listed version may be an older one that was re-activated); history and writes may omit it.
+   */
+  latestVersion: z.number().int().optional(),
+};
+
 export const gatewayRouteSchema = z.object({
   id: z.string(),
   lineageId: z.string(),
@@ -56,16 +70,7 @@ export const gatewayRouteSchema = z.object({
   authRequired: z.boolean(),
   /** Requests per minute; null means no limit. */
   rateLimit: z.number().int().nullable(),
-  version: z.number().int(),
-  isActive: z.boolean(),
-  createdAt: timestampSchema,
-  createdBy: z.string().nullable(),
-  promotedFrom: lineagePromotedFromSchema,
-  /**
-   * The lineage's newest version number: the If-Match a write to the lineage sends. Lists answer it
-   * (the listed version may be an older one that was re-activated); history and writes may omit it.
-   */
-  latestVersion: z.number().int().optional(),
+  ...lineageVersionFields,
 });
 export type GatewayRoute = z.infer<typeof gatewayRouteSchema>;
 
@@ -146,13 +151,7 @@ export const opaPolicySchema = z.object({
   /** Rego source. */
   policyContent: z.string(),
   enabled: z.boolean(),
-  version: z.number().int(),
-  isActive: z.boolean(),
-  createdAt: timestampSchema,
-  createdBy: z.string().nullable(),
-  promotedFrom: lineagePromotedFromSchema,
-  /** The lineage's newest version number, as on routes. */
-  latestVersion: z.number().int().optional(),
+  ...lineageVersionFields,
 });
 export type OpaPolicy = z.infer<typeof opaPolicySchema>;
 
