@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { controlPlaneRegions, environmentNames, environments, type Environment } from '../../contract/common';
 import type { FieldIssue } from '../../contract/errors';
-import { storedPolicies } from '../../contract/governance';
+import { isEnvironmentEnabled, storedPolicies } from '../../contract/governance';
 import {
   environmentRegionPolicySchema,
   type EnvironmentRegionPolicy,
@@ -9,16 +9,8 @@ import {
 } from '../../contract/tenants';
 import { AppError, badRequest, conflict } from '../errors';
 
-const ENABLED_FLAG = {
-  development: 'developmentEnabled',
-  uat: 'uatEnabled',
-  production: 'productionEnabled',
-} as const;
-
-export const environmentEnabled = (
-  tenant: Pick<Tenant, 'developmentEnabled' | 'uatEnabled' | 'productionEnabled'>,
-  environment: Environment,
-) => tenant[ENABLED_FLAG[environment]];
+/** Whether the tenant has `environment` enabled: the contract's rule, as the console reads it too. */
+export const environmentEnabled = isEnvironmentEnabled;
 
 /** JSON-text fields: empty means none (null); anything else must parse, or 400 naming the field. */
 export function jsonTextOrNull(value: string | null | undefined, field: string): string | null | undefined {
