@@ -7,3 +7,7 @@ export function propertyOf(value: unknown, key: string): unknown {
   const property: unknown = Reflect.get(value, key);
   return property;
 }
+
+/** Whether a value is an object with string keys, as JSON.parse gives for `{...}`: not null, not an array. */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -67,7 +67,7 @@ export async function lastDeletedRow(
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
     .limit(1);
   if (!event?.changes) return undefined;
-  const changes = JSON.parse(event.changes) as { before?: unknown } | null;
-  if (!changes || typeof changes !== 'object' || changes.before === undefined) return undefined;
-  return { row: changes.before, tenantId: event.tenantId };
+  const before = propertyOf(JSON.parse(event.changes), 'before');
+  if (before === undefined) return undefined;
+  return { row: before, tenantId: event.tenantId };
 }

@@ -18,7 +18,7 @@ export const loadPasswordStrength: () => Promise<unknown> = loadOnFirstUse(
 /** Whether a body schema has a field validated by the password policy (optional or not). */
 export function carriesPassword(schema: unknown): boolean {
   if (!(schema instanceof z.ZodObject)) return false;
-  return Object.values(schema.shape as Record<string, unknown>).some(
+  return Object.values<unknown>(schema.shape).some(
     (field) =>
       field === passwordSchema || (field instanceof z.ZodOptional && field.unwrap() === passwordSchema),
   );

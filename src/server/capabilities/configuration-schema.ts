@@ -7,6 +7,7 @@ import {
 } from '../../contract/schema-errors';
 import { badRequest } from '../errors';
 import { loadOnFirstUse } from '../load-on-first-use';
+import { isJsonObject } from '../unknown';
 
 /**
  * The JSON Schema drafts a capability's configuration schema may declare in `$schema`. A schema
@@ -18,6 +19,7 @@ const DRAFT_URIS = {
   '2020-12': ['https://json-schema.org/draft/2020-12/schema'],
 } as const;
 type Draft = keyof typeof DRAFT_URIS;
+const isDraft = (key: string): key is Draft => key in DRAFT_URIS;
 
 // strict: false keeps unknown keywords (titles, vendor annotations) harmless, as draft-07 schemas expect.
 const OPTIONS = { allErrors: true, strict: false } as const;
@@ -66,9 +68,9 @@ function draftOf(schema: Record<string, unknown>): Draft | { unsupported: string
   if (declared === undefined) return 'draft-07';
   if (typeof declared !== 'string') return { unsupported: JSON.stringify(declared) };
   const uri = normaliseUri(declared);
-  const draft = (Object.keys(DRAFT_URIS) as Draft[]).find((key) =>
-    DRAFT_URIS[key].some((known) => normaliseUri(known) === uri),
-  );
+  const draft = Object.keys(DRAFT_URIS)
+    .filter(isDraft)
+    .find((key) => DRAFT_URIS[key].some((known) => normaliseUri(known) === uri));
   return draft ?? { unsupported: declared };
 }
 
@@ -88,10 +90,8 @@ export async function assertJsonSchema(text: string, field: string): Promise<voi
       { path: field, message: 'Must be valid JSON' },
     ]);
   }
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    invalidSchema(field, 'must be a JSON object');
-  }
-  const draft = draftOf(schema as Record<string, unknown>);
+  if (!isJsonObject(schema)) invalidSchema(field, 'must be a JSON object');
+  const draft = draftOf(schema);
   if (typeof draft !== 'string') {
     const detail = `$schema ${draft.unsupported} is not a supported draft (use draft-07, 2019-09 or 2020-12)`;
     throw badRequest(`Configuration schema declares an unsupported draft: ${detail}`, [
@@ -108,7 +108,7 @@ export async function assertJsonSchema(text: string, field: string): Promise<voi
     );
   }
   // An edited schema keeps its $id: forget the old one, or Ajv refuses the id as taken.
-  const id = (schema as { $id?: unknown }).$id;
+  const id = schema.$id;
   if (typeof id === 'string') ajv.removeSchema(id);
   try {
     compiled.set(text, ajv.compile(schema));

@@ -1,11 +1,13 @@
 import pg from 'pg';
+import { propertyOf } from '../unknown';
 import { breakerOpenError, type DatabaseBreaker } from './breaker';
 
 /** A pg client's socket; destroying it ends the client with an error the pool sees, and it is discarded. */
 function dropConnection(client: pg.Client): void {
   // `connection.stream` is pg's socket; its type declarations do not list it.
-  const stream = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
-  stream?.destroy();
+  const stream = propertyOf(propertyOf(client, 'connection'), 'stream');
+  const destroy = propertyOf(stream, 'destroy');
+  if (typeof destroy === 'function') Reflect.apply(destroy, stream, []);
 }
 
 /**
@@ -51,6 +53,26 @@ export function followClients(pool: pg.Pool, breaker: () => DatabaseBreaker | un
 }
 
 /**
+ * Watches a checked-out client's first query (BEGIN) for the breaker, releasing the client when it fails:
+ * later queries run inside drizzle's try/finally, which releases it.
+ */
+function watchBegin(client: pg.PoolClient, breaker: DatabaseBreaker, startedAt: number): void {
+  const firstQuery = (...args: unknown[]): unknown => {
+    // Back to the prototype's query for every later call.
+    Reflect.deleteProperty(client, 'query');
+    const result: unknown = Reflect.apply(client.query, client, args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        breaker.failed(error, startedAt);
+        client.release(error instanceof Error ? error : true);
+      });
+    }
+    return result;
+  };
+  Object.defineProperty(client, 'query', { value: firstQuery, configurable: true, writable: true });
+}
+
+/**
  * The pool as Drizzle sees it. Refuses at once (the breaker's error, a 503) while the breaker is open, and
  * tells it how each query and checkout ended. Also: Drizzle's pg transaction runs BEGIN before its
  * try/finally, so a BEGIN that fails (the server went away between checkout and BEGIN) never releases the
@@ -80,19 +102,7 @@ export function guardedPool(pool: pg.Pool, breaker: DatabaseBreaker): pg.Pool {
       breaker.failed(error, startedAt);
       throw error;
     });
-    const firstQuery = (...args: unknown[]): unknown => {
-      // Only the first query (BEGIN) needs watching: later ones run inside drizzle's try/finally.
-      delete (client as { query?: unknown }).query;
-      const result: unknown = Reflect.apply(client.query, client, args);
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => {
-          breaker.failed(error, startedAt);
-          client.release(error instanceof Error ? error : true);
-        });
-      }
-      return result;
-    };
-    Object.defineProperty(client, 'query', { value: firstQuery, configurable: true, writable: true });
+    watchBegin(client, breaker, startedAt);
     return client;
   };
   const query = (...args: unknown[]): unknown => {
@@ -112,11 +122,13 @@ export function guardedPool(pool: pg.Pool, breaker: DatabaseBreaker): pg.Pool {
     get(target, key) {
       if (key === 'connect') {
         return (...args: unknown[]) =>
-          args.length === 0 ? connect() : (target.connect as (...a: unknown[]) => unknown)(...args);
+          args.length === 0 ? connect() : Reflect.apply(target.connect, target, args);
       }
       if (key === 'query') return query;
       const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const bound: unknown = value.bind(target);
+      return bound;
     },
   });
 }
@@ -145,7 +157,7 @@ async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T>
  */
 export async function pingWithin(pool: pg.Pool, ms: number): Promise<void> {
   // pg honours a per-query query_timeout; its type declarations do not list it.
-  const probe: pg.QueryConfig = { text: 'select 1', query_timeout: ms } as pg.QueryConfig;
+  const probe: pg.QueryConfig & { query_timeout: number } = { text: 'select 1', query_timeout: ms };
   await within(pool.query(probe), ms, 'Database ping');
 }
 

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { Database, DatabaseHandle, DatabaseTarget } from './database';
+import type { DatabaseHandle, DatabaseTarget } from './database';
 import { ownerOnlyArchive } from './backup-archive';
 import { createOwnerOnly, tightenModes } from './data-dir-modes';
 import type { ListenFn } from './notifications';
@@ -38,7 +38,7 @@ export async function openPglite(
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzle({ client, schema, casing: 'snake_case' });
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => {

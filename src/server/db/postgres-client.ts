@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DatabaseBreaker } from './breaker';
-import type { Database, DatabaseHandle, DatabaseTarget, DatabaseTimeouts } from './database';
+import type { DatabaseHandle, DatabaseTarget, DatabaseTimeouts } from './database';
 import { pgListen } from './notifications';
 import { followClients, guardedPool, pingWithin, probeConnection, TimeoutAwareClient } from './pg-pool';
 import * as schema from './schema';
@@ -28,13 +28,15 @@ const BREAKER_PROBE_TIMEOUT_MS = 1_000;
 /** A query or checkout in flight this long makes the breaker probe the server (it may have gone silent). */
 const BREAKER_SUSPECT_AFTER_MS = 1_000;
 
-/** Opens a pool on the PostgreSQL server at target.url, behind the circuit breaker. */
-export async function openPostgres(
-  target: Extract<DatabaseTarget, { kind: 'postgres' }>,
-  migrationsFolder: string,
-): Promise<DatabaseHandle> {
-  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...target.timeouts };
-  const onConnectionError = target.onConnectionError ?? (() => undefined);
+type PostgresTarget = Extract<DatabaseTarget, { kind: 'postgres' }>;
+type ConnectionErrorListener = (error: Error) => void;
+
+/** The request pool: every statement under the server's timeouts, and a client-side one beyond them. */
+function createPool(
+  target: PostgresTarget,
+  timeouts: DatabaseTimeouts,
+  onConnectionError: ConnectionErrorListener,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
@@ -55,6 +57,46 @@ export async function openPostgres(
     client.on('error', onConnectionError);
   });
   pool.on('error', onConnectionError);
+  return pool;
+}
+
+/**
+ * Applies the migrations on a connection of its own, without the request timeouts: a migration may
+ * rewrite a large table, and a process that starts while another migrates waits on the lock for as long
+ * as that takes.
+ */
+async function migrateUnderLock(
+  target: PostgresTarget,
+  timeouts: DatabaseTimeouts,
+  onConnectionError: ConnectionErrorListener,
+  migrationsFolder: string,
+): Promise<void> {
+  const conn = new pg.Client({
+    connectionString: target.url,
+    options: '-c TimeZone=UTC -c statement_timeout=0',
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: true,
+  });
+  conn.on('error', onConnectionError);
+  await conn.connect();
+  try {
+    // Several processes may start at once against one server: let one migrate at a time (the lock
+    // ends with the session, whatever happens to it).
+    await conn.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    await migrate(drizzle({ client: conn, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await conn.end().catch(() => undefined);
+  }
+}
+
+/** Opens a pool on the PostgreSQL server at target.url, behind the circuit breaker. */
+export async function openPostgres(
+  target: PostgresTarget,
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...target.timeouts };
+  const onConnectionError = target.onConnectionError ?? (() => undefined);
+  const pool = createPool(target, timeouts, onConnectionError);
   const clients = followClients(pool, () => breaker);
   const probeMs = Math.min(timeouts.connectMs, BREAKER_PROBE_TIMEOUT_MS);
   const breaker = new DatabaseBreaker(() => probeConnection(target.url, probeMs), {
@@ -66,28 +108,9 @@ export async function openPostgres(
   const guarded = guardedPool(pool, breaker);
   const db = drizzle({ client: guarded, schema, casing: 'snake_case' });
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'postgres',
-    migrate: async () => {
-      // A connection of its own, without the request timeouts: a migration may rewrite a large table,
-      // and a process that starts while another migrates waits on the lock for as long as that takes.
-      const conn = new pg.Client({
-        connectionString: target.url,
-        options: '-c TimeZone=UTC -c statement_timeout=0',
-        connectionTimeoutMillis: timeouts.connectMs,
-        keepAlive: true,
-      });
-      conn.on('error', onConnectionError);
-      await conn.connect();
-      try {
-        // Several processes may start at once against one server: let one migrate at a time (the lock
-        // ends with the session, whatever happens to it).
-        await conn.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
-        await migrate(drizzle({ client: conn, casing: 'snake_case' }), { migrationsFolder });
-      } finally {
-        await conn.end().catch(() => undefined);
-      }
-    },
+    migrate: () => migrateUnderLock(target, timeouts, onConnectionError, migrationsFolder),
     ping: () => pingWithin(guarded, timeouts.connectMs),
     close: () => {
       breaker.stop();

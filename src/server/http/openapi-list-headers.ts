@@ -6,7 +6,7 @@ import {
   PREVIOUS_CURSOR_HEADER,
   TOTAL_IS_ESTIMATE_HEADER,
 } from '../../contract/list-cursor';
-import { propertyOf } from '../unknown';
+import { isJsonObject, propertyOf } from '../unknown';
 
 /**
  * The response headers of a list (http/list-reply.ts), each declared by the query parameter that makes a
@@ -47,9 +47,6 @@ function listHeadersOf(querystring: unknown): Record<string, { type: 'string'; d
   return headers;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** `transform` (the zod conversion) followed by the list headers on each list's 200 response. */
 export function withListHeaders<S extends FastifySchema>(
   transform: SwaggerTransform<S>,
@@ -58,7 +55,7 @@ export function withListHeaders<S extends FastifySchema>(
     const transformed = transform(document);
     const { response, querystring } = transformed.schema;
     const ok: unknown = propertyOf(response, '200');
-    if (!isObject(response) || !isObject(ok) || ok.type !== 'array') return transformed;
+    if (!isJsonObject(response) || !isJsonObject(ok) || ok.type !== 'array') return transformed;
     const headers = listHeadersOf(querystring);
     if (Object.keys(headers).length === 0) return transformed;
     return {

@@ -65,8 +65,7 @@ export function findRefusedText(value: unknown, root: string): FieldIssue[] {
         ? item.value.map((v, i) => [String(i), v] as const)
         : Object.entries(item.value);
       // Reversed onto the stack so that issues come out in document order.
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i] as readonly [string, unknown];
+      for (const [key, child] of [...entries].reverse()) {
         stack.push({ value: child, path: `${item.path}.${printable(key)}`, keyMessage: refusal(key) });
       }
     }

@@ -183,7 +183,7 @@ export async function deployToIdleSlot<R>(
           activatedBy: actor.email,
         }
       : { status: 'inactive', trafficPercentage: 0, activatedAt: null, activatedBy: null };
-    const table = kind.table as typeof microfrontendDeployments;
+    const table = slotTable(kind);
     const row = {
       ...values,
       [kind.resourceColumn]: resourceId,

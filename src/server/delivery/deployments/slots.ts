@@ -27,7 +27,11 @@ export interface SlotKind<Row> {
   table: typeof microfrontendDeployments | typeof capabilityDeployments;
   /** The resource row, locked while its slots change (stable: a switch never deletes it). */
   owner: typeof microfrontends | typeof capabilities;
+  /** The owner table's id column. */
+  ownerId: PgColumn;
   resourceColumn: 'microfrontendId' | 'capabilityId';
+  /** The slot table's column naming the resource (`resourceColumn`'s column). */
+  resource: PgColumn;
   resourceType: 'microfrontend' | 'capability';
   label: string;
 }
@@ -35,14 +39,18 @@ export interface SlotKind<Row> {
 export const microfrontendSlots: SlotKind<MicrofrontendDeployment> = {
   table: microfrontendDeployments,
   owner: microfrontends,
+  ownerId: microfrontends.id,
   resourceColumn: 'microfrontendId',
+  resource: microfrontendDeployments.microfrontendId,
   resourceType: 'microfrontend',
   label: 'Microfrontend',
 };
 export const capabilitySlots: SlotKind<CapabilityDeployment> = {
   table: capabilityDeployments,
   owner: capabilities,
+  ownerId: capabilities.id,
   resourceColumn: 'capabilityId',
+  resource: capabilityDeployments.capabilityId,
   resourceType: 'capability',
   label: 'Capability',
 };
@@ -58,20 +66,21 @@ export const isLive = (row: SlotTraffic) =>
 
 /** The kind's table typed as one of the two: they share these columns (drizzle cannot query a union). */
 export const slotTable = (kind: SlotKind<unknown>) => kind.table as typeof microfrontendDeployments;
-const resourceOf = (kind: SlotKind<unknown>) =>
-  slotTable(kind)[kind.resourceColumn as 'microfrontendId'] as PgColumn;
+const resourceOf = (kind: SlotKind<unknown>) => kind.resource;
 
 /** 404 unless the resource exists: a read of its slots' data names a resource that is there. */
 export async function assertOwnerExists(db: Executor, kind: SlotKind<unknown>, resourceId: string) {
-  const owner = kind.owner as typeof microfrontends;
-  const [found] = await db.select({ id: owner.id }).from(owner).where(eq(owner.id, resourceId));
+  const [found] = await db.select({ id: kind.ownerId }).from(kind.owner).where(eq(kind.ownerId, resourceId));
   if (!found) throw notFound(kind.label);
 }
 
 /** Locks the resource row (404 when it is gone): every write of its slots holds it first. */
 export async function lockOwner<R>(tx: Transaction, kind: SlotKind<R>, resourceId: string): Promise<void> {
-  const owner = kind.owner as typeof microfrontends;
-  const [found] = await tx.select({ id: owner.id }).from(owner).where(eq(owner.id, resourceId)).for('update');
+  const [found] = await tx
+    .select({ id: kind.ownerId })
+    .from(kind.owner)
+    .where(eq(kind.ownerId, resourceId))
+    .for('update');
   if (!found) throw notFound(kind.label);
 }
 

@@ -20,11 +20,10 @@ async function slotIds(
   const kind = slotKindOf(resourceType);
   await assertOwnerExists(db, kind, resourceId);
   const table = slotTable(kind);
-  const column = table[kind.resourceColumn as 'microfrontendId'];
   const rows = await db
     .select({ id: table.id, slot: table.slot })
     .from(table)
-    .where(and(eq(column, resourceId), eq(table.environment, environment)));
+    .where(and(eq(kind.resource, resourceId), eq(table.environment, environment)));
   return new Map(rows.map((row) => [row.id, row.slot]));
 }
 

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { propertyOf } from '../../unknown';
 import { refusalOf, type AddressAllowance } from './address-policy';
 
 /** What one GET of a health check URL found. */
@@ -47,12 +48,40 @@ function guardedLookup(hostAllowed: boolean, allowance: AddressAllowance): Looku
 /** Why a connection failed, in the words an administrator reads on the slot card. */
 function reasonOf(error: unknown, timeoutMs: number): string {
   if (error instanceof Refused) return error.message;
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = propertyOf(error, 'code');
   if (code === 'ETIMEDOUT' || code === 'ABORT_ERR') return `Timed out after ${timeoutMs} ms`;
   if (code === 'ECONNREFUSED') return 'Connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'Host not found';
   if (code === 'ECONNRESET') return 'Connection reset';
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The URL to probe and its host, or why it is not probed (not http(s), credentials, a refused address). */
+function probeTarget(target: string, allowance: AddressAllowance): { url: URL; host: string } | string {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return 'Not a valid URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Only http and https URLs are probed';
+  if (url.username || url.password) return 'URLs with credentials are not probed';
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  // An address written in the URL is connected to without a lookup: judged here instead.
+  const literalRefusal = isIP(host) !== 0 ? refusalOf(host, allowance) : null;
+  return literalRefusal ?? { url, host };
+}
+
+/** Why an answer is not healthy (only 2xx is), or null when it is; a redirect is named, never followed. */
+function unhealthyReason(status: number, location: string | undefined, url: URL): string | null {
+  if (status >= 200 && status < 300) return null;
+  if (status >= 300 && status < 400) {
+    const target = location ?? '';
+    const elsewhere = URL.canParse(target, url) && new URL(target, url).host !== url.host;
+    const where = elsewhere ? `another host (${new URL(target, url).host})` : 'another path';
+    return `Redirect to ${where}: not followed`;
+  }
+  return `HTTP ${status}`;
 }
 
 /**
@@ -67,22 +96,9 @@ export function probeUrl(target: string, { timeoutMs, allowance }: ProbeOptions)
     reason,
     durationMs: Math.round(performance.now() - started),
   });
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return Promise.resolve(done(false, null, 'Not a valid URL'));
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return Promise.resolve(done(false, null, 'Only http and https URLs are probed'));
-  }
-  if (url.username || url.password) {
-    return Promise.resolve(done(false, null, 'URLs with credentials are not probed'));
-  }
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  // An address written in the URL is connected to without a lookup: judged here instead.
-  const literalRefusal = isIP(host) !== 0 ? refusalOf(host, allowance) : null;
-  if (literalRefusal) return Promise.resolve(done(false, null, literalRefusal));
+  const checked = probeTarget(target, allowance);
+  if (typeof checked === 'string') return Promise.resolve(done(false, null, checked));
+  const { url, host } = checked;
 
   return new Promise((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
@@ -98,14 +114,8 @@ export function probeUrl(target: string, { timeoutMs, allowance }: ProbeOptions)
       const status = response.statusCode ?? 0;
       let read = 0;
       const finish = () => {
-        if (status >= 200 && status < 300) return resolve(done(true, status, null));
-        if (status >= 300 && status < 400) {
-          const location = response.headers.location ?? '';
-          const elsewhere = URL.canParse(location, url) && new URL(location, url).host !== url.host;
-          const where = elsewhere ? `another host (${new URL(location, url).host})` : 'another path';
-          return resolve(done(false, status, `Redirect to ${where}: not followed`));
-        }
-        resolve(done(false, status, `HTTP ${status}`));
+        const reason = unhealthyReason(status, response.headers.location, url);
+        resolve(done(reason === null, status, reason));
       };
       response.on('data', (chunk: Buffer) => {
         read += chunk.length;

@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../../db/client';
 import type { Env } from '../../env';
 import { deploymentHealthResults } from '../../db/schema';
 import { capabilitySlots, microfrontendSlots, slotTable, type SlotKind } from '../deployments/slots';
+import { propertyOf } from '../../unknown';
 import { startPeriodicTask, type PeriodicTask } from '../../periodic';
 import type { AddressAllowance } from './address-policy';
 import { useDefaultHealthInterval } from './freshness';
@@ -134,7 +135,7 @@ async function record(
       and(eq(deploymentHealthResults.deploymentId, slot.id), notInArray(deploymentHealthResults.id, kept)),
     );
   if (next.healthStatus !== slot.healthStatus) {
-    const resourceId = (slot as Record<string, unknown>)[claimed.kind.resourceColumn];
+    const resourceId = propertyOf(slot, claimed.kind.resourceColumn);
     await recordAudit(tx, SYSTEM_ACTOR, {
       action: 'deployment.health',
       resourceType: 'deployment',
@@ -153,9 +154,10 @@ async function record(
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
+  // One iterator shared by the workers: each takes the next item as soon as it is free.
+  const queue = items.values();
   const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
+    for (const item of queue) await work(item);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -14,11 +14,7 @@ import type { RolloutRow } from './model';
 function slotWhere(row: RolloutRow, slot: Slot) {
   const kind = slotKindOf(row.resourceType);
   const table = slotTable(kind);
-  return and(
-    eq(table[kind.resourceColumn as 'microfrontendId'], row.resourceId),
-    eq(table.environment, row.environment),
-    eq(table.slot, slot),
-  );
+  return and(eq(kind.resource, row.resourceId), eq(table.environment, row.environment), eq(table.slot, slot));
 }
 
 /** The target slot's health as the prober last wrote it, with its check and when it last ran. */
