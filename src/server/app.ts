@@ -128,9 +128,9 @@ const ZOD_COMPILERS = {
   buildSerializer: () => serializerCompiler,
 } as unknown as CompilersFactory;
 
-/** Builds the whole HTTP application without listening: used by main.ts and by the tests. */
-export async function buildApp(deps: AppDeps) {
-  const app = Fastify({
+/** The Fastify instance with the server-wide options: proxies, body limit, request ids, zod compilers. */
+function createServer(deps: AppDeps) {
+  return Fastify({
     logger: deps.logger ?? false,
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
@@ -141,6 +141,30 @@ export async function buildApp(deps: AppDeps) {
     // its default Ajv and fast-json-stringify compilers (~100 ms of start-up for nothing).
     schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
+}
+
+/** An unknown page of the client gets index.html (the client router decides); anything else a 404. */
+function registerNotFound(app: ReturnType<typeof createServer>, servesClient: boolean): void {
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      servesClient &&
+      isClientPath(request.url) &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
+      // History fallback: the client router decides what an unknown page is.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    const body: ErrorBody = {
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      code: 'NOT_FOUND',
+    };
+    return reply.status(404).send(body);
+  });
+}
+
+/** Builds the whole HTTP application without listening: used by main.ts and by the tests. */
+export async function buildApp(deps: AppDeps) {
+  const app = createServer(deps);
   registerRequestLog(app);
 
   // First, so that every request is timed, those the guard refuses included. Served by main.ts on METRICS_PORT.
@@ -178,23 +202,7 @@ export async function buildApp(deps: AppDeps) {
   liveEventRoutes(app, { db, feed, reauthenticate, limits: { ...DEFAULT_LIVE_LIMITS, ...deps.live } });
 
   const servesClient = deps.clientDir ? await registerStaticClient(app, deps.clientDir) : false;
-
-  app.setNotFoundHandler((request, reply) => {
-    if (
-      servesClient &&
-      isClientPath(request.url) &&
-      (request.method === 'GET' || request.method === 'HEAD')
-    ) {
-      // History fallback: the client router decides what an unknown page is.
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
-    const body: ErrorBody = {
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-      code: 'NOT_FOUND',
-    };
-    return reply.status(404).send(body);
-  });
-
+  registerNotFound(app, servesClient);
   return app;
 }
 

@@ -3,8 +3,9 @@ import { eq, type ColumnBaseConfig } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { recordAudit } from './audit/service';
 import type { Actor } from './auth/viewer';
-import type { Transaction } from './db/client';
+import type { Database, Executor, Transaction } from './db/client';
 import { notFound } from './errors';
+import { lockTenantOf, type TenantChildTable } from './locks';
 import { assertRevision, nextRevision, type ExpectedRevision } from './revisions';
 
 /**
@@ -63,12 +64,12 @@ export function revisionedRows<T extends RevisionedTable, S extends Record<strin
  * plain RevisionedTable: drizzle types a query over a generic table only through its selection.
  */
 async function readRow<S extends Record<string, PgColumn>>(
-  tx: Transaction,
+  db: Executor,
   { table, columns }: { table: RevisionedTable; columns: S },
   id: string,
   lock: boolean,
 ) {
-  const query = tx.select({ row: columns, revision: table.revision }).from(table).where(eq(table.id, id));
+  const query = db.select({ row: columns, revision: table.revision }).from(table).where(eq(table.id, id));
   const [found] = await (lock ? query.for('update') : query);
   return found;
 }
@@ -77,6 +78,17 @@ async function readRow<S extends Record<string, PgColumn>>(
 export type RowOf<S extends Record<string, PgColumn>> = NonNullable<
   Awaited<ReturnType<typeof readRow<S>>>
 >['row'];
+
+/** One row as a read answers it, without a lock: 404 when there is none. */
+export async function readRevisioned<T extends RevisionedTable, S extends Record<string, PgColumn>>(
+  db: Executor,
+  rows: RevisionedRows<T, S>,
+  id: string,
+): Promise<RowOf<S>> {
+  const found = await readRow(db, rows, id, false);
+  if (!found) throw notFound(rows.label);
+  return found.row;
+}
 
 /**
  * Locks the row for the rest of the transaction and checks the If-Match: 404 when it is gone, 412 (with
@@ -162,4 +174,24 @@ export async function deleteRevisioned<T extends RevisionedTable, S extends Reco
     changes,
   });
   return changes;
+}
+
+/**
+ * Deletes a row a tenant owns in a transaction of its own, taking the tenant row before the row's (the
+ * one lock order, locks.ts); its event records the row as it was.
+ */
+export async function deleteTenantOwned<
+  T extends RevisionedTable & TenantChildTable,
+  S extends Record<string, PgColumn>,
+>(
+  db: Database,
+  rows: RevisionedRows<T, S>,
+  id: string,
+  actor: Actor,
+  expectedRevision: ExpectedRevision | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockTenantOf(tx, rows.table, id, rows.label);
+    await deleteRevisioned(tx, rows, id, expectedRevision, actor, (before) => ({ before }));
+  });
 }

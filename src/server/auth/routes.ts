@@ -27,11 +27,11 @@ export interface AuthRouteOptions {
 
 type SessionRouteOptions = Omit<AuthRouteOptions, 'db'>;
 
-/** Signing in and out, and who is signed in. */
-function sessionRoutes(
+/** Signing in with a password: the session cookie on success. */
+function loginRoute(
   app: ZodApp,
   db: Database,
-  { sessionPolicy, secureCookie, signIn, oidc }: SessionRouteOptions,
+  { sessionPolicy, secureCookie, signIn }: SessionRouteOptions,
 ): void {
   app.post(
     '/api/auth/login',
@@ -59,6 +59,12 @@ function sessionRoutes(
       return me;
     },
   );
+}
+
+/** Signing in and out, and who is signed in. */
+function sessionRoutes(app: ZodApp, db: Database, options: SessionRouteOptions): void {
+  const { secureCookie, oidc } = options;
+  loginRoute(app, db, options);
 
   app.post(
     '/api/auth/logout',

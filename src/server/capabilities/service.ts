@@ -10,11 +10,11 @@ import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, pageQueries, runOptions, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, runOptions, listWindow, listOf, type ListPage } from '../db/list';
 import { capabilities, capabilitySubscriptions } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { conflict } from '../errors';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
-import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { deleteRevisioned, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { assertJsonSchema, configurationProblems } from './configuration-schema';
 
@@ -43,12 +43,7 @@ export function capabilityListQueries(db: Executor, query: CapabilityListQuery) 
 }
 
 /** The capability catalogue, by id unless sorted, searched by name, description or category. */
-export async function listCapabilities(
-  db: Executor,
-  query: CapabilityListQuery,
-): Promise<ListPage<Capability>> {
-  return runList(db, capabilityListQueries(db, query));
-}
+export const listCapabilities = listOf(capabilityListQueries);
 
 /** The capability picker: the catalogue by name, detail = category (every signed-in user reads it). */
 export function capabilityOptions(db: Executor, query: OptionsQuery): Promise<ListPage<Option>> {
@@ -56,10 +51,14 @@ export function capabilityOptions(db: Executor, query: OptionsQuery): Promise<Li
   return runOptions(db, { table: capabilities, id, label, detail }, query);
 }
 
+/** The capability catalogue's rows as revisioned writes see them. */
+const capabilityRows = revisionedRows(capabilities, getTableColumns(capabilities), {
+  label: 'Capability',
+  resourceType: 'capability',
+});
+
 export async function getCapability(db: Executor, id: string): Promise<Capability> {
-  const [capability] = await db.select().from(capabilities).where(eq(capabilities.id, id));
-  if (!capability) throw notFound('Capability');
-  return capability;
+  return readRevisioned(db, capabilityRows, id);
 }
 
 /** A configuration's problems against the capability's JSON Schema, as saving it would report them. */
@@ -71,12 +70,6 @@ export async function checkConfiguration(
   const capability = await getCapability(db, id);
   return { issues: await configurationProblems(capability.configurationSchema, text, 'configuration') };
 }
-
-/** The capability catalogue's rows as revisioned writes see them. */
-const capabilityRows = revisionedRows(capabilities, getTableColumns(capabilities), {
-  label: 'Capability',
-  resourceType: 'capability',
-});
 
 /** Registers a capability under the next free api-NNN id. */
 export async function createCapability(

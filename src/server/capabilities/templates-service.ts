@@ -13,17 +13,22 @@ import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { capabilities, notificationTemplates } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { deleteRevisioned, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { getCapability } from './service';
 
 const templateSortColumns = { name: notificationTemplates.name, createdAt: notificationTemplates.createdAt };
 
+/** Notification templates as revisioned writes see them. */
+const templateRows = revisionedRows(notificationTemplates, getTableColumns(notificationTemplates), {
+  label: 'Notification template',
+  resourceType: 'notification-template',
+  action: 'template',
+});
+
 /** One notification template; 404 when there is none. */
 export async function getTemplate(db: Executor, id: string): Promise<NotificationTemplate> {
-  const [template] = await db.select().from(notificationTemplates).where(eq(notificationTemplates.id, id));
-  if (!template) throw notFound('Notification template');
-  return template;
+  return readRevisioned(db, templateRows, id);
 }
 
 /**
@@ -110,13 +115,6 @@ export async function createTemplate(
     return created;
   });
 }
-
-/** Notification templates as revisioned writes see them. */
-const templateRows = revisionedRows(notificationTemplates, getTableColumns(notificationTemplates), {
-  label: 'Notification template',
-  resourceType: 'notification-template',
-  action: 'template',
-});
 
 export async function updateTemplate(
   db: Database,

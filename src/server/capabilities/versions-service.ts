@@ -75,6 +75,19 @@ type Origin =
   | { action: 'configuration_version.create' }
   | { action: 'configuration_version.promote'; from: NonNullable<ConfigurationVersion['promotedFrom']> };
 
+/** Makes a context's active version inactive, answering the highest version number it has so far. */
+async function retireActiveVersion(tx: Transaction, context: VersionContextParams): Promise<number | null> {
+  const [{ highest } = { highest: null }] = await tx
+    .select({ highest: max(versions.version) })
+    .from(versions)
+    .where(inContext(context));
+  await tx
+    .update(versions)
+    .set({ isActive: false, status: 'inactive' })
+    .where(and(inContext(context), eq(versions.isActive, true)));
+  return highest;
+}
+
 /**
  * Inside the caller's transaction, which holds the tenant: checks the rules, then inserts the next
  * version of a context as its only active one, creating the subscription on first use, and audits it.
@@ -97,14 +110,7 @@ async function insertNextVersion(
     environment: context.environment,
     region: context.region,
   });
-  const [{ highest } = { highest: null }] = await tx
-    .select({ highest: max(versions.version) })
-    .from(versions)
-    .where(inContext(context));
-  await tx
-    .update(versions)
-    .set({ isActive: false, status: 'inactive' })
-    .where(and(inContext(context), eq(versions.isActive, true)));
+  const highest = await retireActiveVersion(tx, context);
   const promotedFrom = extra.origin.action === 'configuration_version.promote' ? extra.origin.from : null;
   const [created] = await tx
     .insert(versions)
@@ -129,17 +135,22 @@ async function insertNextVersion(
     resourceType: 'configuration-version',
     resourceId: created.id,
     tenantId: context.tenantId,
-    changes: {
-      capabilityId: context.capabilityId,
-      environment: context.environment,
-      region: context.region,
-      version: created.version,
-      ...(promotedFrom ? { promotedFrom } : {}),
-    },
+    changes: { ...contextChanges(context, created.version), ...(promotedFrom ? { promotedFrom } : {}) },
   });
   const { promotedFromVersionId: _link, ...row } = created;
   return { ...row, promotedFrom };
 }
+
+/** What a version's audit event says of it: its context and number. */
+const contextChanges = (
+  context: { capabilityId: string; environment: Environment; region: string },
+  version: number,
+) => ({
+  capabilityId: context.capabilityId,
+  environment: context.environment,
+  region: context.region,
+  version,
+});
 
 /**
  * Creates the next configuration version of a context and makes it the active one, creating the
@@ -172,6 +183,31 @@ export async function createVersion(
   });
 }
 
+/** A version is promoted one environment on: development to uat, uat to production. */
+function assertNextEnvironment(from: Environment, target: Environment): void {
+  const next = NEXT_ENVIRONMENT[from];
+  if (target === next) return;
+  const message = next
+    ? `A ${from} version can only be promoted to ${next}`
+    : 'A production version cannot be promoted further';
+  throw badRequest(message, [{ path: 'body.targetEnvironment', message }]);
+}
+
+/** Governance first, for every region, so each refusal names the field it concerns. */
+function assertRegionsAllowed(tenant: Tenant, environment: Environment, regions: string[]): void {
+  regions.forEach((region, i) => {
+    try {
+      assertRegionAllowed(tenant, environment, region);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const path = environmentEnabled(tenant, environment)
+        ? `body.targetRegions.${i}`
+        : 'body.targetEnvironment';
+      throw new AppError(error.code, error.message, [{ path, message: error.message }]);
+    }
+  });
+}
+
 /**
  * Promotes a version's configuration to the next environment (development to uat, uat to production):
  * in each target region it becomes the next version and the active one, linked to its source. Every
@@ -186,30 +222,13 @@ export async function promoteVersion(
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(versions).where(eq(versions.id, versionId));
     if (!found) throw notFound('Configuration version');
-    const next = NEXT_ENVIRONMENT[found.environment];
-    if (body.targetEnvironment !== next) {
-      const message = next
-        ? `A ${found.environment} version can only be promoted to ${next}`
-        : 'A production version cannot be promoted further';
-      throw badRequest(message, [{ path: 'body.targetEnvironment', message }]);
-    }
+    assertNextEnvironment(found.environment, body.targetEnvironment);
     // Lock order: tenant, capability, subscription, versions (locks.ts); one subscription
     // serves every region, so the regions queue behind one lock in the order given.
     const tenant = await lockTenant(tx, found.tenantId, 'share');
     if (!tenant) throw notFound('Configuration version');
     const regions = [...new Set(body.targetRegions)];
-    // Governance first, for every region, so each refusal names the field it concerns.
-    regions.forEach((region, i) => {
-      try {
-        assertRegionAllowed(tenant, body.targetEnvironment, region);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const path = environmentEnabled(tenant, body.targetEnvironment)
-          ? `body.targetRegions.${i}`
-          : 'body.targetEnvironment';
-        throw new AppError(error.code, error.message, [{ path, message: error.message }]);
-      }
-    });
+    assertRegionsAllowed(tenant, body.targetEnvironment, regions);
     const from = {
       versionId: found.id,
       environment: found.environment,
@@ -268,12 +287,7 @@ export async function activateVersion(
         resourceType: 'configuration-version',
         resourceId: version.id,
         tenantId: version.tenantId,
-        changes: {
-          capabilityId: version.capabilityId,
-          environment: version.environment,
-          region: version.region,
-          version: version.version,
-        },
+        changes: contextChanges(version, version.version),
       });
     }
     const [shaped] = await withPromotedFrom(tx, [{ ...version, isActive: true, status: 'active' }]);

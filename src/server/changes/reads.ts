@@ -1,14 +1,9 @@
 import { and, count, eq, inArray, notExists, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type {
-  ChangeRequest,
-  ChangeRequestDetail,
-  ChangeRequestQuery,
-  ChangeSummary,
-} from '../../contract/changes';
+import type { ChangeRequestDetail, ChangeRequestQuery, ChangeSummary } from '../../contract/changes';
 import { tenantScope, type Viewer } from '../auth/viewer';
-import type { Database } from '../db/client';
-import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
+import type { Database, Transaction } from '../db/client';
+import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
 import { changeRequestEvents, changeRequests, tenants } from '../db/schema';
 import { notFound } from '../errors';
 import { assertFresh, StaleChangeError, type ChangeRequestRow } from './apply';
@@ -26,6 +21,33 @@ import {
 
 /* Reading change requests: one with its timeline and what the viewer may do, the lists, the badge. */
 
+/** A request's history (comments, reviews, state changes), oldest first. */
+function eventsOf(tx: Transaction, id: string) {
+  return tx
+    .select({
+      id: changeRequestEvents.id,
+      kind: changeRequestEvents.kind,
+      round: changeRequestEvents.round,
+      author: changeRequestEvents.author,
+      body: changeRequestEvents.body,
+      createdAt: changeRequestEvents.createdAt,
+    })
+    .from(changeRequestEvents)
+    .where(eq(changeRequestEvents.changeRequestId, id))
+    .orderBy(changeRequestEvents.createdAt, changeRequestEvents.id);
+}
+
+/** Whether what the request changes has moved on since it was made (assertFresh refuses). */
+async function isStale(tx: Transaction, request: ChangeRequestRow): Promise<boolean> {
+  try {
+    await assertFresh(tx, request);
+    return false;
+  } catch (error) {
+    if (!(error instanceof StaleChangeError)) throw error;
+    return true;
+  }
+}
+
 /** One request with its diff, timeline, whether it went stale, and what the viewer may do. */
 export async function getChangeRequest(
   db: Database,
@@ -36,28 +58,9 @@ export async function getChangeRequest(
     const [request] = await tx.select().from(changeRequests).where(eq(changeRequests.id, id));
     if (!request || !mayRead(viewer, request)) throw notFound(NOT_FOUND);
     const summary = await summaryOf(tx, id);
-    const events = await tx
-      .select({
-        id: changeRequestEvents.id,
-        kind: changeRequestEvents.kind,
-        round: changeRequestEvents.round,
-        author: changeRequestEvents.author,
-        body: changeRequestEvents.body,
-        createdAt: changeRequestEvents.createdAt,
-      })
-      .from(changeRequestEvents)
-      .where(eq(changeRequestEvents.changeRequestId, id))
-      .orderBy(changeRequestEvents.createdAt, changeRequestEvents.id);
+    const events = await eventsOf(tx, id);
     const open = request.status === 'pending' || request.status === 'scheduled';
-    let stale = false;
-    if (open) {
-      try {
-        await assertFresh(tx, request);
-      } catch (error) {
-        if (!(error instanceof StaleChangeError)) throw error;
-        stale = true;
-      }
-    }
+    const stale = open && (await isStale(tx, request));
     const { mine } = await approvalState(tx, request, viewer);
     const reviewer = mayReview(viewer, request);
     const author = isAuthor(viewer, request);
@@ -173,13 +176,7 @@ export function changeRequestListQueries(db: Database, query: ChangeRequestQuery
 }
 
 /** The Changes list: filters, search over title and requester, sort and paging on the server. */
-export async function listChangeRequests(
-  db: Database,
-  query: ChangeRequestQuery,
-  viewer: Viewer,
-): Promise<ListPage<ChangeRequest>> {
-  return runList(db, changeRequestListQueries(db, query, viewer));
-}
+export const listChangeRequests = listOf(changeRequestListQueries);
 
 /** The sidebar badge: how many requests wait for the viewer's approval. */
 export async function changeSummary(db: Database, viewer: Viewer): Promise<ChangeSummary> {

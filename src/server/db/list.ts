@@ -117,6 +117,16 @@ export async function runList<T>(db: Executor, queries: ListQueries<T>): Promise
   return { items, total: Number(row?.n ?? 0), ...cursors };
 }
 
+/**
+ * A list's reader, from the function that builds its statements (kept apart so that the EXPLAIN test
+ * checks the SQL the list runs): runs the page and, when needed, its total.
+ */
+export function listOf<A extends unknown[], T>(
+  queries: (db: Executor, ...args: A) => ListQueries<T>,
+): (db: Executor, ...args: A) => Promise<ListPage<T>> {
+  return (db, ...args) => runList(db, queries(db, ...args));
+}
+
 /** The picker's limit: OPTIONS_DEFAULT_LIMIT unless the client asks (the contract caps it at 50). */
 const optionsLimit = (limit: number | undefined): number => limit ?? OPTIONS_DEFAULT_LIMIT;
 

@@ -55,12 +55,15 @@ function inheritedHeaders(reply: FastifyReply): Record<string, string> {
   return headers;
 }
 
-/** GET /api/events: the Server-Sent Events stream of the live console (docs/live-updates.md). */
-export function liveEventRoutes(
-  app: ZodApp,
-  deps: { db: Database; feed: LiveFeed; reauthenticate: Reauthenticate; limits: LiveLimits },
-): void {
-  const open = new Set<LiveStream>();
+interface LiveEventDeps {
+  db: Database;
+  feed: LiveFeed;
+  reauthenticate: Reauthenticate;
+  limits: LiveLimits;
+}
+
+/** The streams' gauges and counters; returns the counter of viewer reads the streams increment. */
+function liveEventMetrics(app: ZodApp, open: ReadonlySet<LiveStream>): Counter<'reason'> {
   new Gauge({
     name: 'live_event_streams_open',
     help: 'Live event streams (GET /api/events) open on this process',
@@ -70,12 +73,18 @@ export function liveEventRoutes(
     },
   });
   // What the streams cost the database beyond their events: one read of a viewer each (docs/live-updates.md).
-  const viewerReads = new Counter({
+  return new Counter({
     name: 'live_event_viewer_reads_total',
     help: 'Viewers of open live event streams read again, by reason (an event that may concern them, a heartbeat)',
     labelNames: ['reason'] as const,
     registers: [app.metrics.registry],
   });
+}
+
+/** GET /api/events: the Server-Sent Events stream of the live console (docs/live-updates.md). */
+export function liveEventRoutes(app: ZodApp, deps: LiveEventDeps): void {
+  const open = new Set<LiveStream>();
+  const viewerReads = liveEventMetrics(app, open);
   let openTypes: Set<string> | undefined;
   app.addHook('onReady', async () => {
     openTypes = openResourceTypes(app.routeTable);

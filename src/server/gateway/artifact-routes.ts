@@ -36,15 +36,14 @@ async function declarativeOf(db: Database, tenantId: string, environment: Enviro
   return kongDeclarative({ ...tenant, hosts }, environment, routes, target, splits);
 }
 
-/**
- * The hand-off artifacts: Kong's declarative configuration and the OPA bundle of one tenant and
- * environment. Read permission on the tenant, with the normal session (docs/gateway.md).
- */
-export function gatewayArtifactRoutes(
+type ArtifactParams = typeof tenantEnvironmentParamsSchema;
+
+/** Kong's declarative configuration, as YAML or (when Accept prefers it) JSON, sent as a file. */
+function kongDeclarativeRoute(
   app: ZodApp,
   db: Database,
   permission: Permission,
-  params: typeof tenantEnvironmentParamsSchema,
+  params: ArtifactParams,
 ): void {
   app.get(
     gatewayPaths.declarative(':tenantId', ':environment'),
@@ -77,7 +76,10 @@ export function gatewayArtifactRoutes(
         .send(Buffer.from(text));
     },
   );
+}
 
+/** The OPA bundle, with a strong ETag so a polling OPA gets 304 while nothing changed. */
+function opaBundleRoute(app: ZodApp, db: Database, permission: Permission, params: ArtifactParams): void {
   app.get(
     gatewayPaths.bundle(':tenantId', ':environment'),
     {
@@ -110,4 +112,18 @@ export function gatewayArtifactRoutes(
         .send(bundle.archive);
     },
   );
+}
+
+/**
+ * The hand-off artifacts: Kong's declarative configuration and the OPA bundle of one tenant and
+ * environment. Read permission on the tenant, with the normal session (docs/gateway.md).
+ */
+export function gatewayArtifactRoutes(
+  app: ZodApp,
+  db: Database,
+  permission: Permission,
+  params: ArtifactParams,
+): void {
+  kongDeclarativeRoute(app, db, permission, params);
+  opaBundleRoute(app, db, permission, params);
 }

@@ -14,78 +14,74 @@ import type { Database } from '../db/client';
 import { webAppMeshes } from '../db/schema';
 import { noneMatchHits, strongEtag } from '../http/conditional-get';
 import { errorResponses } from '../http/error-responses';
-import { ifMatchRevision, withEtag } from '../http/if-match';
+import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
-import { deletedResponses, idParams } from '../http/responses';
+import { idParams } from '../http/responses';
+import { createRoute, deleteRoute, listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { createMesh, deleteMesh, getMeshManifest } from './mesh-service';
+import { sendDeleted } from '../auth/conditional-writes';
+import { getMeshManifest } from './mesh-manifest';
+import { createMesh, deleteMesh } from './mesh-service';
 import { getMesh, listMeshes } from './service';
 
 const tags = ['web app meshes'];
 const meshTenant = tenantFromRow(webAppMeshes, 'id');
+const resource = webAppMeshSchema;
 
 /** Web app meshes (docs/product.md): reads on the mesh's tenant, writes for its mesh managers. */
 export function meshRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/web-app-meshes',
-    {
+    listRoute({
       config: { permission: signedIn },
-      schema: {
-        tags,
-        summary:
-          'List web app meshes: search by name, filter by tenantId, sort, page (total in X-Total-Count)',
-        querystring: webAppMeshListQuerySchema,
-        response: { 200: z.array(webAppMeshSchema), ...errorResponses(400) },
-      },
-    },
+      tags,
+      summary: 'List web app meshes: search by name, filter by tenantId, sort, page (total in X-Total-Count)',
+      querystring: webAppMeshListQuerySchema,
+      item: resource,
+      errors: [400],
+    }),
     async (request, reply) =>
       sendPage(reply, await listMeshes(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.get(
     '/api/web-app-meshes/:id',
-    {
+    readOneRoute({
       config: { permission: onTenant('read', meshTenant, 'Web app mesh') },
-      schema: {
-        tags,
-        summary: 'One web app mesh; menuItems is JSON text',
-        params: idParams,
-        response: { 200: webAppMeshSchema, ...errorResponses(400, 404) },
-      },
-    },
+      tags,
+      summary: 'One web app mesh; menuItems is JSON text',
+      params: idParams,
+      resource,
+    }),
     async (request, reply) => withEtag(reply, await getMesh(db, request.params.id)),
   );
 
   app.post(
     '/api/web-app-meshes',
-    {
+    createRoute({
       config: { permission: onTenant('meshes', tenantFromBody, 'Tenant') },
-      schema: {
-        tags,
-        summary: 'Create a mesh: every item needs a label and a published version; orders 0..n-1',
-        body: createMeshBodySchema,
-        response: { 201: webAppMeshSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+      tags,
+      summary: 'Create a mesh: every item needs a label and a published version; orders 0..n-1',
+      body: createMeshBodySchema,
+      resource,
+      errors: [400, 401, 403, 404],
+    }),
     async (request, reply) =>
       reply.status(201).send(await createMesh(db, request.body, requestActor(request))),
   );
 
   app.delete(
     '/api/web-app-meshes/:id',
-    {
+    deleteRoute({
       config: { permission: onTenant('meshes', meshTenant, 'Web app mesh') },
-      schema: {
-        tags,
-        summary: 'Delete a mesh',
-        params: idParams,
-        response: deletedResponses(webAppMeshSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request, reply) => {
-      await deleteMesh(db, request.params.id, requestActor(request), ifMatchRevision(request));
-      return reply.status(204).send(null);
-    },
+      tags,
+      summary: 'Delete a mesh',
+      params: idParams,
+      resource,
+      errors: [400, 401, 403, 404],
+    }),
+    async (request, reply) =>
+      sendDeleted(request, reply, (actor, expected) => deleteMesh(db, request.params.id, actor, expected)),
   );
 
   meshManifestRoute(app, db);

@@ -2,19 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FieldIssue } from '../../contract/errors';
-import type { Environment } from '../../contract/common';
-import type { CreateMeshBody, MeshManifest, MeshMenuItem, WebAppMesh } from '../../contract/web-app-meshes';
+import type { CreateMeshBody, MeshMenuItem, WebAppMesh } from '../../contract/web-app-meshes';
 import { recordAudit } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import type { WebAppMeshListQuery } from '../../contract/lists';
-import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
 import type { Database, Executor } from '../db/client';
-import { lockTenant, lockTenantOf } from '../locks';
-import { microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { deleteRevisioned, revisionedRows } from '../revisioned-rows';
+import { lockTenant } from '../locks';
+import { microfrontendVersions, webAppMeshes } from '../db/schema';
+import { badRequest } from '../errors';
+import { readRevisioned, revisionedRows, deleteTenantOwned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
-import { activeSlotsOf } from './manifest-slots';
 
 const meshSortColumns = { name: webAppMeshes.name, createdAt: webAppMeshes.createdAt };
 
@@ -35,18 +33,17 @@ export function meshListQueries(db: Executor, scope: TenantScope, query: WebAppM
 }
 
 /** Meshes in scope, newest first unless sorted, searched by name, filtered by tenant. */
-export async function listMeshes(
-  db: Executor,
-  scope: TenantScope,
-  query: WebAppMeshListQuery,
-): Promise<ListPage<WebAppMesh>> {
-  return runList(db, meshListQueries(db, scope, query));
-}
+export const listMeshes = listOf(meshListQueries);
+
+/** Meshes as revisioned writes see them. */
+const meshRows = revisionedRows(webAppMeshes, getTableColumns(webAppMeshes), {
+  label: 'Web app mesh',
+  resourceType: 'mesh',
+  tenantOf: (row) => row.tenantId,
+});
 
 export async function getMesh(db: Executor, id: string): Promise<WebAppMesh> {
-  const [found] = await db.select().from(webAppMeshes).where(eq(webAppMeshes.id, id));
-  if (!found) throw notFound('Web app mesh');
-  return found;
+  return readRevisioned(db, meshRows, id);
 }
 
 /** A menu item as a client may send it: id optional (assigned here), config optional. */
@@ -58,7 +55,7 @@ const incomingItemSchema = z.object({
   order: z.number().int(),
 });
 
-function parseMenuItems(text: string): z.infer<typeof incomingItemSchema>[] {
+function parseMenuItems(text: string): IncomingItem[] {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -88,6 +85,52 @@ function parseMenuItems(text: string): z.infer<typeof incomingItemSchema>[] {
   });
 }
 
+type IncomingItem = z.infer<typeof incomingItemSchema>;
+
+/** The status of each version the items name, by id (those that exist). */
+async function versionStatuses(tx: Executor, items: IncomingItem[]): Promise<Map<string, string>> {
+  const versionIds = [...new Set(items.map((item) => item.microfrontendVersionId).filter(Boolean))];
+  const found = versionIds.length
+    ? await tx
+        .select({ id: microfrontendVersions.id, status: microfrontendVersions.status })
+        .from(microfrontendVersions)
+        .where(inArray(microfrontendVersions.id, versionIds))
+    : [];
+  return new Map(found.map((v) => [v.id, v.status]));
+}
+
+/** Every item has a label and a published version that exists; orders are exactly 0..n-1. */
+function menuIssues(items: IncomingItem[], statusOf: Map<string, string>): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  items.forEach((item, i) => {
+    const at = `body.menuItems.${i}`;
+    if (!item.label.trim()) issues.push({ path: `${at}.label`, message: 'Label is required' });
+    if (!item.microfrontendVersionId)
+      issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version is required' });
+    else if (!statusOf.has(item.microfrontendVersionId))
+      issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version not found' });
+    else if (statusOf.get(item.microfrontendVersionId) !== 'published')
+      issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version is not published' });
+  });
+  const orders = items.map((item) => item.order).sort((a, b) => a - b);
+  if (orders.some((order, i) => order !== i))
+    issues.push({ path: 'body.menuItems', message: `Orders must be 0..${items.length - 1}, each once` });
+  return issues;
+}
+
+/** The menu as stored: in order, each item with an id and a trimmed label. */
+function storedMenu(items: IncomingItem[]): MeshMenuItem[] {
+  return [...items]
+    .sort((a, b) => a.order - b.order)
+    .map((item) => ({
+      id: item.id || randomUUID(),
+      label: item.label.trim(),
+      microfrontendVersionId: item.microfrontendVersionId,
+      config: item.config,
+      order: item.order,
+    }));
+}
+
 /**
  * The server's mesh rules (the form's and more): the tenant exists; every item has a label and a
  * version that exists and is published; orders are exactly 0..n-1. Each refusal names the item.
@@ -98,43 +141,14 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
     // Key share: the tenant cannot go while its mesh is written (locks.ts).
     if (!(await lockTenant(tx, body.tenantId, 'key share')))
       throw badRequest('Tenant not found', [{ path: 'body.tenantId', message: 'Tenant not found' }]);
-    const versionIds = [...new Set(items.map((item) => item.microfrontendVersionId).filter(Boolean))];
-    const found = versionIds.length
-      ? await tx
-          .select({ id: microfrontendVersions.id, status: microfrontendVersions.status })
-          .from(microfrontendVersions)
-          .where(inArray(microfrontendVersions.id, versionIds))
-      : [];
-    const statusOf = new Map(found.map((v) => [v.id, v.status]));
-    const issues: FieldIssue[] = [];
-    items.forEach((item, i) => {
-      const at = `body.menuItems.${i}`;
-      if (!item.label.trim()) issues.push({ path: `${at}.label`, message: 'Label is required' });
-      if (!item.microfrontendVersionId)
-        issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version is required' });
-      else if (!statusOf.has(item.microfrontendVersionId))
-        issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version not found' });
-      else if (statusOf.get(item.microfrontendVersionId) !== 'published')
-        issues.push({ path: `${at}.microfrontendVersionId`, message: 'Version is not published' });
-    });
-    const orders = items.map((item) => item.order).sort((a, b) => a - b);
-    if (orders.some((order, i) => order !== i))
-      issues.push({ path: 'body.menuItems', message: `Orders must be 0..${items.length - 1}, each once` });
+    const issues = menuIssues(items, await versionStatuses(tx, items));
     if (issues.length > 0) {
       throw badRequest(
         issues.map((issue) => `${issue.path.replace('body.', '')}: ${issue.message}`).join('; '),
         issues,
       );
     }
-    const menu: MeshMenuItem[] = [...items]
-      .sort((a, b) => a.order - b.order)
-      .map((item) => ({
-        id: item.id || randomUUID(),
-        label: item.label.trim(),
-        microfrontendVersionId: item.microfrontendVersionId,
-        config: item.config,
-        order: item.order,
-      }));
+    const menu = storedMenu(items);
     const [created] = await tx
       .insert(webAppMeshes)
       .values({
@@ -157,107 +171,11 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
   });
 }
 
-/** Meshes as revisioned writes see them. */
-const meshRows = revisionedRows(webAppMeshes, getTableColumns(webAppMeshes), {
-  label: 'Web app mesh',
-  resourceType: 'mesh',
-  tenantOf: (row) => row.tenantId,
-});
-
 export async function deleteMesh(
   db: Database,
   id: string,
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    // The tenant row before the mesh's, the one lock order (locks.ts).
-    await lockTenantOf(tx, webAppMeshes, id, 'Web app mesh');
-    await deleteRevisioned(tx, meshRows, id, expectedRevision, actor, (before) => ({ before }));
-  });
-}
-
-const parseJson = (text: string | null, fallback: unknown): unknown => {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return fallback;
-  }
-};
-
-/**
- * The mesh as a host shell loads it: items in order, versions resolved, configuration merged, and each
- * microfrontend's active slots in `environment` with their weights.
- */
-export async function getMeshManifest(
-  db: Executor,
-  id: string,
-  environment: Environment,
-): Promise<MeshManifest> {
-  const mesh = await getMesh(db, id);
-  const items = z
-    .array(
-      z.object({
-        id: z.string(),
-        label: z.string(),
-        microfrontendVersionId: z.string(),
-        config: z.record(z.string(), z.unknown()).default({}),
-        order: z.number(),
-      }),
-    )
-    .parse(parseJson(mesh.menuItems, []));
-  const ids = items.map((item) => item.microfrontendVersionId);
-  const rows = ids.length
-    ? await db
-        .select({
-          version: microfrontendVersions,
-          microfrontend: { id: microfrontends.id, slug: microfrontends.slug, name: microfrontends.name },
-        })
-        .from(microfrontendVersions)
-        .innerJoin(microfrontends, eq(microfrontends.id, microfrontendVersions.microfrontendId))
-        .where(inArray(microfrontendVersions.id, ids))
-    : [];
-  const byId = new Map(rows.map((row) => [row.version.id, row]));
-  const slots = await activeSlotsOf(
-    db,
-    rows.map((row) => row.microfrontend.id),
-    environment,
-  );
-  return {
-    meshId: mesh.id,
-    name: mesh.name,
-    tenantId: mesh.tenantId,
-    environment,
-    items: [...items]
-      .sort((a, b) => a.order - b.order)
-      .flatMap((item) => {
-        const row = byId.get(item.microfrontendVersionId);
-        if (!row) return [];
-        const defaults = parseJson(row.version.defaultConfig, {});
-        const modules = parseJson(row.version.exposedModules, []);
-        return [
-          {
-            id: item.id,
-            label: item.label,
-            order: item.order,
-            microfrontend: row.microfrontend,
-            versionId: row.version.id,
-            version: row.version.version,
-            status: row.version.status,
-            entryUrl: row.version.entryUrl,
-            moduleType: row.version.moduleType,
-            exposedModules: Array.isArray(modules)
-              ? modules.filter((m): m is string => typeof m === 'string')
-              : [],
-            integrityHash: row.version.integrityHash,
-            config: {
-              ...(typeof defaults === 'object' && defaults && !Array.isArray(defaults) ? defaults : {}),
-              ...item.config,
-            },
-            slots: slots.get(row.microfrontend.id) ?? [],
-          },
-        ];
-      }),
-  };
+  await deleteTenantOwned(db, meshRows, id, actor, expectedRevision);
 }

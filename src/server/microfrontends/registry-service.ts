@@ -4,10 +4,10 @@ import type { Microfrontend, MicrofrontendInput } from '../../contract/microfron
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, pageQueries, listWindow, runList, type ListPage, runOptions } from '../db/list';
+import { containsAny, pageQueries, listWindow, listOf, type ListPage, runOptions } from '../db/list';
 import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
-import { conflict, notFound } from '../errors';
-import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { conflict } from '../errors';
+import { deleteRevisioned, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
 
@@ -38,12 +38,7 @@ export function microfrontendListQueries(db: Executor, query: MicrofrontendListQ
 }
 
 /** The registry, by name unless sorted, searched by name, slug or description. */
-export async function listMicrofrontends(
-  db: Executor,
-  query: MicrofrontendListQuery,
-): Promise<ListPage<Microfrontend>> {
-  return runList(db, microfrontendListQueries(db, query));
-}
+export const listMicrofrontends = listOf(microfrontendListQueries);
 
 /** The microfrontend picker: the registry by name, detail = slug, searched by name or slug. */
 export function microfrontendOptions(db: Executor, query: OptionsQuery): Promise<ListPage<Option>> {
@@ -51,10 +46,14 @@ export function microfrontendOptions(db: Executor, query: OptionsQuery): Promise
   return runOptions(db, { table: microfrontends, id, label, detail, searched: [label, detail] }, query);
 }
 
+/** Microfrontends as revisioned writes see them. */
+const microfrontendRows = revisionedRows(microfrontends, getTableColumns(microfrontends), {
+  label: 'Microfrontend',
+  resourceType: 'microfrontend',
+});
+
 export async function getMicrofrontend(db: Executor, id: string): Promise<Microfrontend> {
-  const [found] = await db.select().from(microfrontends).where(eq(microfrontends.id, id));
-  if (!found) throw notFound('Microfrontend');
-  return found;
+  return readRevisioned(db, microfrontendRows, id);
 }
 
 const duplicateSlug = () => conflict('A microfrontend with this slug already exists');
@@ -83,12 +82,6 @@ export async function createMicrofrontend(
     duplicateSlug,
   );
 }
-
-/** Microfrontends as revisioned writes see them. */
-const microfrontendRows = revisionedRows(microfrontends, getTableColumns(microfrontends), {
-  label: 'Microfrontend',
-  resourceType: 'microfrontend',
-});
 
 export async function updateMicrofrontend(
   db: Database,

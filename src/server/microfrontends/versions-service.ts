@@ -14,8 +14,8 @@ import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { containsAny, pageQueries, listWindow, runList, type ListPage, runOptions } from '../db/list';
 import { microfrontendVersions } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { badRequest, conflict } from '../errors';
+import { readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
 import { getMicrofrontend } from './registry-service';
@@ -87,10 +87,15 @@ export async function microfrontendVersionOptions(
   );
 }
 
+/** Microfrontend versions as revisioned writes see them (audited under the microfrontend). */
+const versionRows = revisionedRows(microfrontendVersions, getTableColumns(microfrontendVersions), {
+  label: 'Microfrontend version',
+  resourceType: 'microfrontend',
+  action: 'microfrontend_version',
+});
+
 export async function getMicrofrontendVersion(db: Executor, id: string): Promise<MicrofrontendVersion> {
-  const [found] = await db.select().from(microfrontendVersions).where(eq(microfrontendVersions.id, id));
-  if (!found) throw notFound('Microfrontend version');
-  return found;
+  return readRevisioned(db, versionRows, id);
 }
 
 /** A JSON-text field's value, or a 400 naming it. */
@@ -157,13 +162,6 @@ export async function createMicrofrontendVersion(
     () => conflict(`Version ${input.version} already exists for this microfrontend`),
   );
 }
-
-/** Microfrontend versions as revisioned writes see them (audited under the microfrontend). */
-const versionRows = revisionedRows(microfrontendVersions, getTableColumns(microfrontendVersions), {
-  label: 'Microfrontend version',
-  resourceType: 'microfrontend',
-  action: 'microfrontend_version',
-});
 
 /** Fields a published (or deprecated) version never changes: what a host shell loads and verifies. */
 const FROZEN_WHEN_PUBLISHED = [

@@ -10,8 +10,9 @@ import {
 import { errorResponses, preconditionFailed } from '../http/error-responses';
 import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
-import { updatedResponses } from '../http/responses';
+import { createRoute, editRoute, listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
+import { sendEdited } from '../auth/conditional-writes';
 import type { Database } from '../db/client';
 import { createTenant, deleteTenant, getTenant, listTenants, tenantOptions, updateTenant } from './service';
 import { requestActor, requireViewer } from '../auth/guard';
@@ -20,54 +21,51 @@ import { tenantScope } from '../auth/viewer';
 import { tenantSettingsGuard } from '../changes/production-guards';
 
 const tags = ['tenants'];
+const resource = tenantSchema;
 const tenantParams = z.object({ tenantId: idParamSchema });
 const onThisTenant = (action: 'read' | 'configure' | 'delete') =>
   onTenant(action, tenantFromParam('tenantId'), 'Tenant');
 
 /** Tenants the viewer can read: the list, the picker, one tenant. */
 function tenantReadRoutes(app: ZodApp, db: Database): void {
+  const config = { permission: signedIn };
   app.get(
     '/api/tenants',
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags,
-        summary:
-          'List tenants: search by name or owner, filter by status, sort, page (total in X-Total-Count)',
-        querystring: tenantListQuerySchema,
-        response: { 200: z.array(tenantSchema), ...errorResponses(400) },
-      },
-    },
+    listRoute({
+      config,
+      tags,
+      summary: 'List tenants: search by name or owner, filter by status, sort, page (total in X-Total-Count)',
+      querystring: tenantListQuerySchema,
+      item: resource,
+      errors: [400],
+    }),
     async (request, reply) =>
       sendPage(reply, await listTenants(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.get(
     '/api/tenants/options',
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags,
-        summary: 'Tenant picker: {id, label: name, detail: status} by name, the tenants the viewer can read',
-        querystring: optionsQuerySchema,
-        response: { 200: z.array(optionSchema), ...errorResponses(400) },
-      },
-    },
+    listRoute({
+      config,
+      tags,
+      summary: 'Tenant picker: {id, label: name, detail: status} by name, the tenants the viewer can read',
+      querystring: optionsQuerySchema,
+      item: optionSchema,
+      errors: [400],
+    }),
     async (request, reply) =>
       sendPage(reply, await tenantOptions(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.get(
     '/api/tenants/:tenantId',
-    {
+    readOneRoute({
       config: { permission: onThisTenant('read') },
-      schema: {
-        tags,
-        summary: 'One tenant; environmentRegionPolicies and blueGreenConfig are JSON text',
-        params: tenantParams,
-        response: { 200: tenantSchema, ...errorResponses(400, 404) },
-      },
-    },
+      tags,
+      summary: 'One tenant; environmentRegionPolicies and blueGreenConfig are JSON text',
+      params: tenantParams,
+      resource,
+    }),
     async (request, reply) => withEtag(reply, await getTenant(db, request.params.tenantId)),
   );
 }
@@ -76,40 +74,36 @@ function tenantReadRoutes(app: ZodApp, db: Database): void {
 function tenantWriteRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/tenants',
-    {
+    createRoute({
       config: { permission: adminOnly },
-      schema: {
-        tags,
-        summary: 'Create a tenant (administrators)',
-        body: tenantInputSchema,
-        response: { 201: tenantSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+      tags,
+      summary: 'Create a tenant (administrators)',
+      body: tenantInputSchema,
+      resource,
+      errors: [400, 401, 403],
+    }),
     async (request, reply) =>
       reply.status(201).send(withEtag(reply, await createTenant(db, request.body, requestActor(request)))),
   );
 
   app.patch(
     '/api/tenants/:tenantId',
-    {
+    editRoute({
       config: { permission: onThisTenant('configure') },
-      schema: {
-        tags,
-        summary: 'Edit a tenant: details, infrastructure, metadata, allowed regions, environment overrides',
-        params: tenantParams,
-        body: tenantPatchSchema,
-        response: updatedResponses(tenantSchema, 400, 401, 403, 404, 409),
-      },
-    },
-    async (request, reply) => {
-      const expectedRevision = ifMatchRevision(request);
-      const actor = requestActor(request);
-      const { tenantId } = request.params;
-      // Its gateway and policy server settings are production's: a change of them may need approval.
-      const guard = await tenantSettingsGuard(db, tenantId);
-      const tenant = await updateTenant(db, tenantId, request.body, actor, expectedRevision, guard);
-      return withEtag(reply, tenant);
-    },
+      tags,
+      summary: 'Edit a tenant: details, infrastructure, metadata, allowed regions, environment overrides',
+      params: tenantParams,
+      body: tenantPatchSchema,
+      resource,
+      errors: [400, 401, 403, 404, 409],
+    }),
+    async (request, reply) =>
+      sendEdited(request, reply, async (actor, expected) => {
+        const { tenantId } = request.params;
+        // Its gateway and policy server settings are production's: a change of them may need approval.
+        const guard = await tenantSettingsGuard(db, tenantId);
+        return updateTenant(db, tenantId, request.body, actor, expected, guard);
+      }),
   );
 
   app.delete(

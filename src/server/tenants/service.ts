@@ -4,11 +4,10 @@ import type { EnvironmentRegionPolicy, Tenant, TenantInput, TenantPatch } from '
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, pageQueries, runOptions, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, runOptions, listWindow, listOf, type ListPage } from '../db/list';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
-import { notFound } from '../errors';
 import type { TenantChildTable } from '../locks';
-import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { deleteRevisioned, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import {
@@ -46,13 +45,7 @@ export function tenantListQueries(db: Executor, scope: TenantScope, query: Tenan
 }
 
 /** Tenants, newest first unless sorted, searched by name or owner. */
-export async function listTenants(
-  db: Executor,
-  scope: TenantScope,
-  query: TenantListQuery,
-): Promise<ListPage<Tenant>> {
-  return runList(db, tenantListQueries(db, scope, query));
-}
+export const listTenants = listOf(tenantListQueries);
 
 /** The tenant picker: tenants in scope by name, detail = status. */
 export function tenantOptions(
@@ -68,10 +61,15 @@ export function tenantOptions(
   );
 }
 
+/** Tenants as revisioned writes see them (the tenant row is the lock every child writer takes first). */
+const tenantRows = revisionedRows(tenants, getTableColumns(tenants), {
+  label: 'Tenant',
+  resourceType: 'tenant',
+  tenantOf: (row) => row.id,
+});
+
 export async function getTenant(db: Executor, id: string): Promise<Tenant> {
-  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, id));
-  if (!tenant) throw notFound('Tenant');
-  return tenant;
+  return readRevisioned(db, tenantRows, id);
 }
 
 const JSON_TEXT_FIELDS = [
@@ -101,13 +99,6 @@ function sentPolicies(text: string | null | undefined): EnvironmentRegionPolicy[
 
 const serialise = (policies: EnvironmentRegionPolicy[]) =>
   policies.length > 0 ? JSON.stringify(policies) : null;
-
-/** Tenants as revisioned writes see them (the tenant row is the lock every child writer takes first). */
-const tenantRows = revisionedRows(tenants, getTableColumns(tenants), {
-  label: 'Tenant',
-  resourceType: 'tenant',
-  tenantOf: (row) => row.id,
-});
 
 export async function createTenant(db: Database, input: TenantInput, actor: Actor): Promise<Tenant> {
   const fields = checkedFields(input);

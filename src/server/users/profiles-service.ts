@@ -11,11 +11,11 @@ import { changedFieldsOf } from '../audit/changes';
 import { lastDeletedRow, recordAudit } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
-import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { lockTenant, lockTenantOf } from '../locks';
-import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { revisionedRows, updateRevisioned, deleteTenantOwned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
 
@@ -46,13 +46,7 @@ export function userProfileListQueries(db: Executor, scope: TenantScope, query: 
 }
 
 /** Tenant profiles in scope, oldest first unless sorted, filtered by user or tenant. */
-export async function listUserProfiles(
-  db: Executor,
-  scope: TenantScope,
-  query: UserProfileListQuery,
-): Promise<ListPage<UserProfile>> {
-  return runList(db, userProfileListQueries(db, scope, query));
-}
+export const listUserProfiles = listOf(userProfileListQueries);
 
 /** Any unique violation on profiles is the one profile per user and tenant. */
 const uniqueProfile = <T>(work: () => Promise<T>) =>
@@ -145,11 +139,7 @@ export async function deleteUserProfile(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    // The tenant row before the profile's, the one lock order (locks.ts).
-    await lockTenantOf(tx, userProfiles, id, 'User profile');
-    await deleteRevisioned(tx, profileRows, id, expectedRevision, actor, (before) => ({ before }));
-  });
+  await deleteTenantOwned(db, profileRows, id, actor, expectedRevision);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { userListQuerySchema, userProfileListQuerySchema } from '../../contract/lists';
 import {
   serviceAccountInputSchema,
@@ -11,10 +10,19 @@ import {
 } from '../../contract/users';
 import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
-import { ifMatchRevision, withEtag } from '../http/if-match';
+import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
-import { deletedResponses, idParams, updatedResponses } from '../http/responses';
+import { idParams } from '../http/responses';
+import {
+  createRoute,
+  deleteRoute,
+  editRoute,
+  listRoute,
+  readOneRoute,
+  restoreRoute,
+} from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
+import { sendDeleted, sendEdited } from '../auth/conditional-writes';
 import {
   createUser,
   createUserProfile,
@@ -46,88 +54,80 @@ const tags = ['users'];
 
 /** Reading user accounts: for everyone signed in, as far as they may see (users/service.ts). */
 function userReadRoutes(app: ZodApp, db: Database): void {
+  const config = { permission: signedIn };
   app.get(
     '/api/users',
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags,
-        summary:
-          'List users: search by name or email, filter by status, globalRole, kind (person or service) or tenantId (has a profile in), sort, page',
-        querystring: userListQuerySchema,
-        response: { 200: z.array(userSchema), ...errorResponses(400) },
-      },
-    },
+    listRoute({
+      config,
+      tags,
+      summary:
+        'List users: search by name or email, filter by status, globalRole, kind (person or service) or tenantId (has a profile in), sort, page',
+      querystring: userListQuerySchema,
+      item: userSchema,
+      errors: [400],
+    }),
     async (request, reply) => sendPage(reply, await listUsers(db, requireViewer(request), request.query)),
   );
 
   app.get(
     '/api/users/:id',
-    {
-      config: { permission: signedIn },
-      schema: {
-        tags,
-        summary: 'One user, as the list shows them (404 for a user the caller may not see)',
-        params: idParams,
-        response: { 200: userSchema, ...errorResponses(400, 404) },
-      },
-    },
+    readOneRoute({
+      config,
+      tags,
+      summary: 'One user, as the list shows them (404 for a user the caller may not see)',
+      params: idParams,
+      resource: userSchema,
+    }),
     async (request, reply) => withEtag(reply, await getUser(db, requireViewer(request), request.params.id)),
   );
 }
 
 /** User accounts' writes, for administrators. */
 function userAccountRoutes(app: ZodApp, db: Database): void {
+  const config = { permission: adminOnly, ...accessAdministration };
   app.post(
     '/api/users',
-    {
-      config: { permission: adminOnly, ...accessAdministration },
-      schema: {
-        tags,
-        summary: 'Add a user (409 when the email is taken); the initial password is optional',
-        body: userInputSchema,
-        response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
+    createRoute({
+      config,
+      tags,
+      summary: 'Add a user (409 when the email is taken); the initial password is optional',
+      body: userInputSchema,
+      resource: userSchema,
+      errors: [400, 401, 403, 409],
+    }),
     async (request, reply) =>
       reply.status(201).send(await createUser(db, request.body, requestActor(request))),
   );
 
   app.patch(
     '/api/users/:id',
-    {
-      config: { permission: adminOnly, ...accessAdministration },
-      schema: {
-        tags,
-        summary: 'Edit a user; disabling ends their sessions; the last active administrator stays one',
-        params: idParams,
-        body: userPatchSchema,
-        response: updatedResponses(userSchema, 400, 401, 403, 404, 409),
-      },
-    },
-    async (request, reply) => {
-      const expectedRevision = ifMatchRevision(request);
-      const actor = requestActor(request);
-      return withEtag(reply, await updateUser(db, request.params.id, request.body, actor, expectedRevision));
-    },
+    editRoute({
+      config,
+      tags,
+      summary: 'Edit a user; disabling ends their sessions; the last active administrator stays one',
+      params: idParams,
+      body: userPatchSchema,
+      resource: userSchema,
+      errors: [400, 401, 403, 404, 409],
+    }),
+    async (request, reply) =>
+      sendEdited(request, reply, (actor, expected) =>
+        updateUser(db, request.params.id, request.body, actor, expected),
+      ),
   );
 
   app.delete(
     '/api/users/:id',
-    {
-      config: { permission: adminOnly, ...accessAdministration },
-      schema: {
-        tags,
-        summary: 'Delete a user with their tenant profiles (not yourself, not the last active administrator)',
-        params: idParams,
-        response: deletedResponses(userSchema, 400, 401, 403, 404, 409),
-      },
-    },
-    async (request, reply) => {
-      const expectedRevision = ifMatchRevision(request);
-      await deleteUser(db, request.params.id, requestActor(request), expectedRevision);
-      return reply.status(204).send(null);
-    },
+    deleteRoute({
+      config,
+      tags,
+      summary: 'Delete a user with their tenant profiles (not yourself, not the last active administrator)',
+      params: idParams,
+      resource: userSchema,
+      errors: [400, 401, 403, 404, 409],
+    }),
+    async (request, reply) =>
+      sendDeleted(request, reply, (actor, expected) => deleteUser(db, request.params.id, actor, expected)),
   );
 }
 
@@ -135,38 +135,35 @@ function userAccountRoutes(app: ZodApp, db: Database): void {
 function userProfileAccessRoutes(app: ZodApp, db: Database): void {
   app.get(
     '/api/user-profiles',
-    {
+    listRoute({
       config: { permission: signedIn },
-      schema: {
-        tags,
-        summary:
-          "List users' per-tenant profiles: filter by userId or tenantId, page (total in X-Total-Count)",
-        querystring: userProfileListQuerySchema,
-        response: { 200: z.array(userProfileSchema), ...errorResponses(400) },
-      },
-    },
+      tags,
+      summary: "List users' per-tenant profiles: filter by userId or tenantId, page (total in X-Total-Count)",
+      querystring: userProfileListQuerySchema,
+      item: userProfileSchema,
+      errors: [400],
+    }),
     async (request, reply) =>
       sendPage(reply, await listUserProfiles(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.post(
     '/api/user-profiles',
-    {
+    createRoute({
       config: { permission: onTenant('manageAccess', tenantFromBody, 'Tenant'), ...accessAdministration },
-      schema: {
-        tags,
-        summary: 'Give a user access to a tenant (409 when they already have it)',
-        body: userProfileInputSchema,
-        response: { 201: userProfileSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+      tags,
+      summary: 'Give a user access to a tenant (409 when they already have it)',
+      body: userProfileInputSchema,
+      resource: userProfileSchema,
+      errors: [400, 401, 403, 404, 409],
+    }),
     async (request, reply) =>
       reply.status(201).send(await createUserProfile(db, request.body, requestActor(request))),
   );
 
   app.post(
     '/api/user-profiles/:id/restore',
-    {
+    restoreRoute({
       config: {
         permission: onTenant(
           'manageAccess',
@@ -175,14 +172,12 @@ function userProfileAccessRoutes(app: ZodApp, db: Database): void {
         ),
         ...accessAdministration,
       },
-      schema: {
-        tags,
-        summary:
-          'Undo a removed access: put the profile back as it was (same id, role and details); 404 when no removal of that id is recorded, 409 when it exists again',
-        params: idParams,
-        response: { 201: userProfileSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+      tags,
+      summary:
+        'Undo a removed access: put the profile back as it was (same id, role and details); 404 when no removal of that id is recorded, 409 when it exists again',
+      params: idParams,
+      resource: userProfileSchema,
+    }),
     async (request, reply) =>
       reply.status(201).send(await restoreUserProfile(db, request.params.id, requestActor(request))),
   );
@@ -191,43 +186,39 @@ function userProfileAccessRoutes(app: ZodApp, db: Database): void {
 /** Editing and removing one profile, on the tenant of its row. */
 function userProfileEditRoutes(app: ZodApp, db: Database): void {
   const byProfile = onTenant('manageAccess', tenantFromRow(userProfiles, 'id'), 'User profile');
+  const config = { permission: byProfile, ...accessAdministration };
 
   app.patch(
     '/api/user-profiles/:id',
-    {
-      config: { permission: byProfile, ...accessAdministration },
-      schema: {
-        tags,
-        summary: "Change a user's role, details or permissions on a tenant",
-        params: idParams,
-        body: userProfilePatchSchema,
-        response: updatedResponses(userProfileSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request, reply) => {
-      const expectedRevision = ifMatchRevision(request);
-      const actor = requestActor(request);
-      const profile = await updateUserProfile(db, request.params.id, request.body, actor, expectedRevision);
-      return withEtag(reply, profile);
-    },
+    editRoute({
+      config,
+      tags,
+      summary: "Change a user's role, details or permissions on a tenant",
+      params: idParams,
+      body: userProfilePatchSchema,
+      resource: userProfileSchema,
+      errors: [400, 401, 403, 404],
+    }),
+    async (request, reply) =>
+      sendEdited(request, reply, (actor, expected) =>
+        updateUserProfile(db, request.params.id, request.body, actor, expected),
+      ),
   );
 
   app.delete(
     '/api/user-profiles/:id',
-    {
-      config: { permission: byProfile, ...accessAdministration },
-      schema: {
-        tags,
-        summary: "Remove a user's access to a tenant",
-        params: idParams,
-        response: deletedResponses(userProfileSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request, reply) => {
-      const expectedRevision = ifMatchRevision(request);
-      await deleteUserProfile(db, request.params.id, requestActor(request), expectedRevision);
-      return reply.status(204).send(null);
-    },
+    deleteRoute({
+      config,
+      tags,
+      summary: "Remove a user's access to a tenant",
+      params: idParams,
+      resource: userProfileSchema,
+      errors: [400, 401, 403, 404],
+    }),
+    async (request, reply) =>
+      sendDeleted(request, reply, (actor, expected) =>
+        deleteUserProfile(db, request.params.id, actor, expected),
+      ),
   );
 }
 

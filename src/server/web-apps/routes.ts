@@ -1,12 +1,12 @@
-import { z } from 'zod';
 import { webAppListQuerySchema } from '../../contract/lists';
 import { webAppInputSchema, webAppPatchSchema, webAppSchema } from '../../contract/web-apps';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/error-responses';
-import { ifMatchRevision, withEtag } from '../http/if-match';
+import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
-import { deletedResponses, idParams, updatedResponses } from '../http/responses';
+import { idParams } from '../http/responses';
+import { createRoute, deleteRoute, editRoute, listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
+import { sendDeleted, sendEdited } from '../auth/conditional-writes';
 import { requestActor, requireViewer } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import { tenantScope } from '../auth/viewer';
@@ -17,36 +17,34 @@ import { createWebApp, deleteWebApp, getWebApp, listWebApps } from './service';
 
 const tags = ['web apps'];
 const webAppTenant = tenantFromRow(webApps, 'id');
+const resource = webAppSchema;
 
 /** Web apps of the viewer's tenants: the list and one app. */
 function webAppReadRoutes(app: ZodApp, db: Database): void {
   app.get(
     '/api/web-apps',
-    {
+    listRoute({
       config: { permission: signedIn },
-      schema: {
-        tags,
-        summary:
-          'List web apps: search by name, description or technology, filter by status, tenantId, environment or technology, sort, page',
-        querystring: webAppListQuerySchema,
-        response: { 200: z.array(webAppSchema), ...errorResponses(400) },
-      },
-    },
+      tags,
+      summary:
+        'List web apps: search by name, description or technology, filter by status, tenantId, environment or technology, sort, page',
+      querystring: webAppListQuerySchema,
+      item: resource,
+      errors: [400],
+    }),
     async (request, reply) =>
       sendPage(reply, await listWebApps(db, tenantScope(requireViewer(request)), request.query)),
   );
 
   app.get(
     '/api/web-apps/:id',
-    {
+    readOneRoute({
       config: { permission: onTenant('read', webAppTenant, 'Web app') },
-      schema: {
-        tags,
-        summary: 'One web app',
-        params: idParams,
-        response: { 200: webAppSchema, ...errorResponses(400, 404) },
-      },
-    },
+      tags,
+      summary: 'One web app',
+      params: idParams,
+      resource,
+    }),
     async (request, reply) => withEtag(reply, await getWebApp(db, request.params.id)),
   );
 }
@@ -55,58 +53,51 @@ function webAppReadRoutes(app: ZodApp, db: Database): void {
 function webAppWriteRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/web-apps',
-    {
+    createRoute({
       config: { permission: onTenant('webApps', tenantFromBody, 'Tenant') },
-      schema: {
-        tags,
-        summary: 'Create a web app in a tenant (starts as provisioning)',
-        body: webAppInputSchema,
-        response: { 201: webAppSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+      tags,
+      summary: 'Create a web app in a tenant (starts as provisioning)',
+      body: webAppInputSchema,
+      resource,
+      errors: [400, 401, 403, 404],
+    }),
     async (request, reply) =>
       reply.status(201).send(withEtag(reply, await createWebApp(db, request.body, requestActor(request)))),
   );
 
-  const byRow = onTenant('webApps', webAppTenant, 'Web app');
+  const config = { permission: onTenant('webApps', webAppTenant, 'Web app') };
 
   app.patch(
     '/api/web-apps/:id',
-    {
-      config: { permission: byRow },
-      schema: {
-        tags,
-        summary: 'Edit a web app or change its status (it stays in its tenant)',
-        params: idParams,
-        body: webAppPatchSchema,
-        response: updatedResponses(webAppSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request, reply) => {
-      const expected = ifMatchRevision(request);
-      const actor = requestActor(request);
-      // A production app's URL is what production serves: the kind's gate asks the policy then.
-      const change = { kind: 'web_app.update', webAppId: request.params.id, body: request.body } as const;
-      return withEtag(reply, await applyDirect(db, change, actor, { expected }));
-    },
+    editRoute({
+      config,
+      tags,
+      summary: 'Edit a web app or change its status (it stays in its tenant)',
+      params: idParams,
+      body: webAppPatchSchema,
+      resource,
+      errors: [400, 401, 403, 404],
+    }),
+    async (request, reply) =>
+      sendEdited(request, reply, (actor, expected) => {
+        // A production app's URL is what production serves: the kind's gate asks the policy then.
+        const change = { kind: 'web_app.update', webAppId: request.params.id, body: request.body } as const;
+        return applyDirect(db, change, actor, { expected });
+      }),
   );
 
   app.delete(
     '/api/web-apps/:id',
-    {
-      config: { permission: byRow },
-      schema: {
-        tags,
-        summary: 'Delete a web app',
-        params: idParams,
-        response: deletedResponses(webAppSchema, 400, 401, 403, 404),
-      },
-    },
-    async (request, reply) => {
-      const expectedRevision = ifMatchRevision(request);
-      await deleteWebApp(db, request.params.id, requestActor(request), expectedRevision);
-      return reply.status(204).send(null);
-    },
+    deleteRoute({
+      config,
+      tags,
+      summary: 'Delete a web app',
+      params: idParams,
+      resource,
+      errors: [400, 401, 403, 404],
+    }),
+    async (request, reply) =>
+      sendDeleted(request, reply, (actor, expected) => deleteWebApp(db, request.params.id, actor, expected)),
   );
 }
 

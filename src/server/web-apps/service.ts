@@ -10,11 +10,11 @@ import {
 import { changedFieldsOf } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { lockTenant, lockTenantOf } from '../locks';
-import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { readRevisioned, revisionedRows, updateRevisioned, deleteTenantOwned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 
@@ -46,19 +46,7 @@ export function webAppListQueries(db: Executor, scope: TenantScope, query: WebAp
 }
 
 /** Web apps, newest first unless sorted, searched by name, description or technology. */
-export async function listWebApps(
-  db: Executor,
-  scope: TenantScope,
-  query: WebAppListQuery,
-): Promise<ListPage<WebApp>> {
-  return runList(db, webAppListQueries(db, scope, query));
-}
-
-export async function getWebApp(db: Executor, id: string): Promise<WebApp> {
-  const [found] = await db.select().from(webApps).where(eq(webApps.id, id));
-  if (!found) throw notFound('Web app');
-  return found;
-}
+export const listWebApps = listOf(webAppListQueries);
 
 /** Web apps as revisioned writes see them. */
 const webAppRows = revisionedRows(webApps, getTableColumns(webApps), {
@@ -66,6 +54,10 @@ const webAppRows = revisionedRows(webApps, getTableColumns(webApps), {
   resourceType: 'web_app',
   tenantOf: (row) => row.tenantId,
 });
+
+export async function getWebApp(db: Executor, id: string): Promise<WebApp> {
+  return readRevisioned(db, webAppRows, id);
+}
 
 /** '' from an empty form input means "no URL". */
 const urlOrNull = (url: string | null | undefined) => (url === undefined ? undefined : url || null);
@@ -130,9 +122,5 @@ export async function deleteWebApp(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    // The tenant row before the web app's, the one lock order (locks.ts).
-    await lockTenantOf(tx, webApps, id, 'Web app');
-    await deleteRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => ({ before }));
-  });
+  await deleteTenantOwned(db, webAppRows, id, actor, expectedRevision);
 }

@@ -65,22 +65,52 @@ async function discover(config: OidcConfig): Promise<Oidc.Configuration> {
   return configuration;
 }
 
-/**
- * The relying party: discovers the provider lazily at the first sign-in (start-up never waits for it),
- * keeps the discovered configuration, and discovers again after a failure. openid-client does every
- * check: state, PKCE, nonce, signature against the provider's JWKS, issuer, audience, expiry.
- */
-export function createOidcClient(config: OidcConfig) {
+/** The discovered configuration, discovered at the first call and again after a failure. */
+function discoverOnce(config: OidcConfig): () => Promise<Oidc.Configuration> {
   let discovered: Promise<Oidc.Configuration> | undefined;
-
-  function configuration(): Promise<Oidc.Configuration> {
+  return () => {
     discovered ??= discover(config).catch((error: unknown) => {
       discovered = undefined;
       const message = error instanceof Error ? error.message : String(error);
       throw new SsoFailure('provider_unavailable', `discovery failed: ${message}`, { cause: error });
     });
     return discovered;
+  };
+}
+
+/** Verifies the callback's query and exchanges its code for the ID token; throws SsoFailure. */
+async function exchangeCode(
+  configuration: Oidc.Configuration,
+  config: OidcConfig,
+  query: URLSearchParams,
+  checks: AuthorizationChecks,
+): Promise<VerifiedSignIn> {
+  const oidc = await openidClient();
+  // The redirect URL as registered, not as this request's Host header says: it is sent back verbatim.
+  const currentUrl = new URL(config.redirectUrl);
+  currentUrl.search = query.toString();
+  try {
+    const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+      pkceCodeVerifier: checks.codeVerifier,
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims || !tokens.id_token) throw new SsoFailure('invalid_response', 'no ID token');
+    return { claims, idToken: tokens.id_token };
+  } catch (error) {
+    throw classify(oidc, error);
   }
+}
+
+/**
+ * The relying party: discovers the provider lazily at the first sign-in (start-up never waits for it),
+ * keeps the discovered configuration, and discovers again after a failure. openid-client does every
+ * check: state, PKCE, nonce, signature against the provider's JWKS, issuer, audience, expiry.
+ */
+export function createOidcClient(config: OidcConfig) {
+  const configuration = discoverOnce(config);
 
   return {
     /** The provider's authorization URL: code flow with PKCE (S256), state and nonce. */
@@ -100,24 +130,7 @@ export function createOidcClient(config: OidcConfig) {
 
     /** Verifies the callback's query and exchanges its code; throws SsoFailure. */
     async verify(query: URLSearchParams, checks: AuthorizationChecks): Promise<VerifiedSignIn> {
-      const configuration_ = await configuration();
-      const oidc = await openidClient();
-      // The redirect URL as registered, not as this request's Host header says: it is sent back verbatim.
-      const currentUrl = new URL(config.redirectUrl);
-      currentUrl.search = query.toString();
-      try {
-        const tokens = await oidc.authorizationCodeGrant(configuration_, currentUrl, {
-          pkceCodeVerifier: checks.codeVerifier,
-          expectedState: checks.state,
-          expectedNonce: checks.nonce,
-          idTokenExpected: true,
-        });
-        const claims = tokens.claims();
-        if (!claims || !tokens.id_token) throw new SsoFailure('invalid_response', 'no ID token');
-        return { claims, idToken: tokens.id_token };
-      } catch (error) {
-        throw classify(oidc, error);
-      }
+      return exchangeCode(await configuration(), config, query, checks);
     },
 
     /**

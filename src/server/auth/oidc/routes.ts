@@ -91,6 +91,20 @@ function loginRoute(app: ZodApp, { db, oidc, secureCookie }: SsoRouteOptions): v
   );
 }
 
+/** A refusal that names an account (unknown, disabled) is audited as a failed sign-in. */
+async function auditRefusal(db: Database, failure: SsoFailure, ip: string): Promise<void> {
+  if (failure.code !== 'unknown_user' && failure.code !== 'disabled') return;
+  await recordAudit(
+    db,
+    { id: null, email: failure.who ?? 'unknown', ip },
+    {
+      action: 'auth.login_failed',
+      resourceType: 'session',
+      changes: { method: 'sso', reason: failure.code, detail: failure.message },
+    },
+  );
+}
+
 /** The provider's redirect back: verified, then the session, or /login?sso_error=. */
 function callbackRoute(app: ZodApp, options: SsoRouteOptions): void {
   const { db, oidc, secureCookie } = options;
@@ -138,17 +152,7 @@ function callbackRoute(app: ZodApp, options: SsoRouteOptions): void {
       } catch (error) {
         if (!(error instanceof SsoFailure)) throw error;
         request.log.warn({ ssoError: error.code, reason: error.message }, 'single sign-on refused');
-        if (error.code === 'unknown_user' || error.code === 'disabled') {
-          await recordAudit(
-            db,
-            { id: null, email: error.who ?? 'unknown', ip: request.ip },
-            {
-              action: 'auth.login_failed',
-              resourceType: 'session',
-              changes: { method: 'sso', reason: error.code, detail: error.message },
-            },
-          );
-        }
+        await auditRefusal(db, error, request.ip);
         return reply.redirect(failurePage(error), 302);
       }
     },

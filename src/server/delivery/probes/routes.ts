@@ -5,6 +5,7 @@ import { requestActor } from '../../auth/guard';
 import { adminOnly, signedIn } from '../../auth/permissions';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../http/error-responses';
+import { childrenRoute, sendNoContent } from '../../http/route-options';
 import type { ZodApp } from '../../http/zod-app';
 import { recentHealth, setHealthCheck } from './health-service';
 
@@ -14,15 +15,14 @@ const tags = ['deployments'];
 export function healthCheckRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/deployment-health/:resourceType/:id/environment/:environment',
-    {
+    childrenRoute({
       config: { permission: signedIn },
-      schema: {
-        tags,
-        summary: "The recent health probes of a microfrontend's or capability's slots in one environment",
-        params: slotOwnerParamsSchema,
-        response: { 200: z.array(healthResultSchema), ...errorResponses(400, 404) },
-      },
-    },
+      tags,
+      summary: "The recent health probes of a microfrontend's or capability's slots in one environment",
+      params: slotOwnerParamsSchema,
+      item: healthResultSchema,
+      errors: [400, 404],
+    }),
     async (request) =>
       recentHealth(db, request.params.resourceType, request.params.id, request.params.environment),
   );
@@ -40,7 +40,7 @@ export function healthCheckRoutes(app: ZodApp, { db }: { db: Database }): void {
     },
     async (request, reply) => {
       await setHealthCheck(db, request.body, requestActor(request));
-      return reply.status(204).send(null);
+      return sendNoContent(reply);
     },
   );
 }

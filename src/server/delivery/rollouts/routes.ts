@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   isImmediateRolloutAction,
   rolloutActionBodySchema,
@@ -10,6 +9,7 @@ import { adminOnly, signedIn } from '../../auth/permissions';
 import { applyDirect } from '../../changes/apply-direct';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../http/error-responses';
+import { childrenRoute } from '../../http/route-options';
 import type { ZodApp } from '../../http/zod-app';
 import { applyRolloutAction } from './actions';
 import { listRollouts } from './reads';
@@ -25,15 +25,14 @@ const tags = ['deployments'];
 export function rolloutRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/rollouts/:resourceType/:id/environment/:environment',
-    {
+    childrenRoute({
       config: { permission: signedIn },
-      schema: {
-        tags,
-        summary: "A microfrontend's or capability's latest rollouts in one environment, newest first",
-        params: slotOwnerParamsSchema,
-        response: { 200: z.array(rolloutSchema), ...errorResponses(400, 404) },
-      },
-    },
+      tags,
+      summary: "A microfrontend's or capability's latest rollouts in one environment, newest first",
+      params: slotOwnerParamsSchema,
+      item: rolloutSchema,
+      errors: [400, 404],
+    }),
     async (request) =>
       listRollouts(db, request.params.resourceType, request.params.id, request.params.environment),
   );
