@@ -2,13 +2,10 @@ import type { Capability } from '@contract/capabilities';
 import type { ConfigurationVersion } from '@contract/capability-subscriptions';
 import type { Tenant } from '@contract/tenants';
 import type { Environment } from '@contract/common';
-import { CircleAlert, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { getErrorMessage } from '@/lib/api-client';
 import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ActiveVersionsNotice, CardsSkeleton } from '@/control-plane/components/capabilities-tab-states';
 import { useCanOnTenant } from '@/auth';
 import { CapabilityGrid } from '@/control-plane/components/capability-grid';
 import { useCapabilityCards } from '@/control-plane/components/use-capability-cards';
@@ -124,36 +121,6 @@ export function CapabilitiesTab({
         activeFor={activeFor}
         canVersion={canVersion}
       />
-    </div>
-  );
-}
-
-/** A quiet notice, not an error page: the catalogue loaded, only the active versions did not. */
-function ActiveVersionsNotice({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div
-      role="status"
-      className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted/40 px-4 py-3 text-sm"
-    >
-      <CircleAlert className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <p className="min-w-0 flex-1">
-        Active configurations could not be loaded, so the cards show as unconfigured.{' '}
-        <span className="text-muted-foreground">{getErrorMessage(error, 'The server did not answer.')}</span>
-      </p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        <RefreshCw aria-hidden="true" />
-        Retry
-      </Button>
-    </div>
-  );
-}
-
-function CardsSkeleton() {
-  return (
-    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-48" />
-      ))}
     </div>
   );
 }
