@@ -3,6 +3,7 @@ import { errorBodySchema, preconditionFailedBodySchema } from '../../contract/er
 
 /** Declares the error bodies a route can answer with, so the OpenAPI document lists them. */
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {
+  // Object.fromEntries types its keys as strings; they are exactly `statuses`.
   return Object.fromEntries(statuses.map((s) => [s, errorBodySchema])) as Record<S, typeof errorBodySchema>;
 }
 

@@ -58,7 +58,8 @@ export interface ChangeHandler<C extends Change, R = unknown, L = unknown> {
 export function configurationValue(text: string | null | undefined): unknown {
   if (text === null || text === undefined || text.trim() === '') return text === undefined ? null : {};
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     return text;
   }

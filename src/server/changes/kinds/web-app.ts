@@ -19,6 +19,7 @@ async function webAppRow(tx: Transaction, id: string): Promise<WebAppRow> {
 
 /** The fields a change touches, and always where it is served from (URL and environment). */
 function fieldsOf(change: WebAppChange): (keyof WebAppRow)[] {
+  // Object.keys types the keys as strings; the body's keys are fields of the row it patches.
   const sent = Object.keys(change.body).filter((field) => field !== 'tenantId') as (keyof WebAppRow)[];
   return [...new Set<keyof WebAppRow>([...sent, 'url', 'environment'])];
 }

@@ -184,6 +184,7 @@ export async function deployToIdleSlot<R>(
         }
       : { status: 'inactive', trafficPercentage: 0, activatedAt: null, activatedBy: null };
     const table = slotTable(kind);
+    // Typed as an insert by a cast: its resource column is computed ([kind.resourceColumn]).
     const row = {
       ...values,
       [kind.resourceColumn]: resourceId,
