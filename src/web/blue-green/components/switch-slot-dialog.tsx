@@ -1,23 +1,16 @@
 import { otherSlot } from '@contract/blue-green';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChangeRequestForm } from '@/components/change-request-form';
 import { ConfirmableDialogForm, useConfirmStep } from '@/components/confirmable-dialog-form';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useBlueGreenAction } from '@/blue-green/components/api';
+import { useSwitchSlot, type SwitchSlotFormProps } from '@/blue-green/components/use-switch-slot';
 import type { SlotDialogProps } from '@/blue-green/components/blue-green-place';
 import { WithChangeRequestForm } from '@/components/with-change-request-form';
-import { notifyError, notifySuccess } from '@/components/notify';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type SwitchSlotDialogProps = SlotDialogProps;
-
-type SwitchSlotFormProps = Omit<SwitchSlotDialogProps, 'open' | 'onOpenChange'> & {
-  request: ChangeRequestForm;
-  onDone: () => void;
-};
 
 /**
  * Switch dialog: the other slot goes live with the entered version; confirm needs a version. Where the
@@ -35,56 +28,6 @@ export function SwitchSlotDialog({ open, onOpenChange, ...props }: SwitchSlotDia
       </DialogContent>
     </Dialog>
   );
-}
-
-/**
- * The switch to `toVersion`, directly or as a change request; `settled` runs once it is answered (the
- * confirmation closes), and the dialog closes after a success.
- */
-function useSwitchSlot({
-  target,
-  environment,
-  environmentLabel,
-  fromSlot,
-  request,
-  onDone,
-}: SwitchSlotFormProps) {
-  const switchSlot = useBlueGreenAction(target, 'switch');
-  const queryClient = useQueryClient();
-  const toSlot = otherSlot(fromSlot).toUpperCase();
-
-  const requestSwitch = (toVersion: string, settled: () => void) => {
-    if (!target.approval) return;
-    request.submit(target.approval.switchChange({ environment, toVersion }), {
-      onSuccess: (created) => {
-        if (created.status === 'applied') void queryClient.invalidateQueries({ queryKey: target.queryKey });
-        settled();
-        onDone();
-      },
-      onError: settled,
-    });
-  };
-
-  const switchDirectly = (toVersion: string, settled: () => void) =>
-    switchSlot.mutate(
-      { environment, toVersion },
-      {
-        onSuccess: () => {
-          notifySuccess('Slot Switched', `${environmentLabel} now serves the ${toSlot} slot (${toVersion}).`);
-          settled();
-          onDone();
-        },
-        onError: (error) => {
-          settled();
-          if (!request.handleDirectError(error)) notifyError(error, 'Failed to switch slot.');
-        },
-      },
-    );
-
-  return {
-    pending: switchSlot.isPending || request.pending,
-    run: request.mode === 'request' ? requestSwitch : switchDirectly,
-  };
 }
 
 /** One free-text field whose only rule (non-empty) also disables confirm: plain state suffices. */

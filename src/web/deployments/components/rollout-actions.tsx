@@ -1,18 +1,13 @@
 import type { Rollout } from '@contract/rollouts';
-import { environmentNames, isImmediateRolloutAction, rolloutActions } from '@contract/vocabulary';
+import { environmentNames, rolloutActions } from '@contract/vocabulary';
 import { Pause, Play, Rocket, Undo2 } from 'lucide-react';
-import { useState } from 'react';
-import { notifyError, notifySuccess } from '@/components/notify';
 import { Button } from '@/components/ui/button';
 import { lazyDialog, usePrefetchWhenIdle } from '@/components/lazy-dialog';
-import {
-  rolloutActionChange,
-  useRolloutAction,
-  type RolloutActionInput,
-} from '@/deployments/api/rollout-action';
+import { rolloutActionChange, type RolloutActionInput } from '@/deployments/api/rollout-action';
+import { useRolloutRun } from '@/deployments/components/use-rollout-run';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import { canRunAction, rolloutActionText } from '@/deployments/lib/rollouts';
-import { useApprovalGate, type ApprovalGate } from '@/deployments/lib/use-approval-gate';
+import type { ApprovalGate } from '@/deployments/lib/use-approval-gate';
 
 // The dialogs load on their own (the rollout paints without them); the request dialog is mounted only
 // while open.
@@ -35,44 +30,6 @@ type RolloutActionsProps = {
 };
 
 const icons = { pause: Pause, resume: Play, promote: Rocket, abort: Undo2 };
-
-type RolloutTarget = Omit<RolloutActionsProps, 'name' | 'canAct'>;
-
-/**
- * Runs an action on the rollout: pause and abort at once, resume and promote through the platform's
- * approval policy. `aborting` is the abort dialog's state; a success or a switch to a request closes it.
- */
-function useRolloutRun({ kind, id, environment, rollout }: RolloutTarget) {
-  const act = useRolloutAction();
-  const gate = useApprovalGate<RolloutActionInput>(environment);
-  const [aborting, setAborting] = useState(false);
-  const to = rollout.toSlot.toUpperCase();
-
-  const direct = (input: RolloutActionInput) =>
-    act.mutate(input, {
-      onSuccess: (after) => {
-        setAborting(false);
-        notifySuccess(
-          rolloutActionText[input.action].done,
-          `${after.trafficPercentage}% of traffic is on the ${to} slot.`,
-        );
-      },
-      onError: (error) => {
-        if (gate.requestAfter(error, input)) return setAborting(false);
-        notifyError(error, rolloutActionText[input.action].failed);
-      },
-    });
-
-  const run = (action: RolloutActionInput['action'], reason?: string) => {
-    const input = { kind, id, environment, rolloutId: rollout.id, action, reason };
-    // Pause and abort move toward safety: they apply at once, whatever the policy asks of the others.
-    if (isImmediateRolloutAction(action)) return direct(input);
-    if (gate.form.mode === 'request') setAborting(false);
-    gate.run(input, direct);
-  };
-
-  return { run, gate, pending: act.isPending, aborting, setAborting };
-}
 
 type RolloutRequestProps = {
   gate: ApprovalGate<RolloutActionInput>;
