@@ -6,62 +6,15 @@ import {
   templateStatusNames,
   templateStatuses,
 } from '@contract/notification-templates';
-import { Controller, type FieldError as FormFieldError, type UseFormReturn } from 'react-hook-form';
+import type { FieldError as FormFieldError, UseFormReturn } from 'react-hook-form';
+import { ChoiceField } from '@/capabilities/components/template-choice-field';
 import type { TemplateFormInput, TemplateFormValues } from '@/capabilities/lib/template-form';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 
 type Form = UseFormReturn<TemplateFormInput, unknown, TemplateFormValues>;
 type Message = { message?: string } | undefined;
-type SelectName = 'language' | 'deliveryChannel' | 'status';
-
-function ChoiceField({
-  form,
-  name,
-  label,
-  options,
-  labels,
-}: {
-  form: Form;
-  name: SelectName;
-  label: string;
-  options: readonly string[];
-  labels: Record<string, string>;
-}) {
-  const id = `template-${name}`;
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Field data-invalid={fieldState.invalid || undefined}>
-          <FieldLabel htmlFor={id}>{label}</FieldLabel>
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger
-              {...fieldControlProps(id, fieldState.invalid)}
-              className="w-full"
-              ref={field.ref}
-              onBlur={field.onBlur}
-            >
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {labels[option] ?? option} ({option})
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FieldError id={`${id}-error`} errors={[fieldState.error]} />
-        </Field>
-      )}
-    />
-  );
-}
-
 type TextFieldProps = {
   form: Form;
   name: 'name' | 'subject' | 'variablesText';
