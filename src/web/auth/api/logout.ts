@@ -11,7 +11,8 @@ export async function logout(): Promise<LogoutResult> {
   const text = await res.text();
   if (!text) return { endSessionUrl: null };
   const body: unknown = JSON.parse(text);
-  const url = typeof body === 'object' && body !== null && 'endSessionUrl' in body ? body.endSessionUrl : null;
+  const url =
+    typeof body === 'object' && body !== null && 'endSessionUrl' in body ? body.endSessionUrl : null;
   return { endSessionUrl: typeof url === 'string' ? url : null };
 }
 
