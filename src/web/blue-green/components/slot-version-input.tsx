@@ -72,25 +72,13 @@ function useSlotVersionSave({
  * that goes live where the approval policy asks for approvals opens a change request instead
  * (docs/changes.md).
  */
-export function SlotVersionInput({
-  target,
-  environment,
-  environmentLabel,
-  slot,
-  state,
-  disabled,
-}: SlotVersionInputProps) {
+export function SlotVersionInput({ state, disabled, ...place }: SlotVersionInputProps) {
+  const { target, environment, slot } = place;
   const id = `blue-green-${environment}-${slot}-version`;
   const hintId = `${id}-hint`;
   const version = state ? slotVersionOf(state, slot) : '';
   const gated = !!target.approval?.needsApproval(environment) && slotServes(state, slot);
-  const { input, save, requesting, closeRequest, pending } = useSlotVersionSave({
-    target,
-    environment,
-    environmentLabel,
-    slot,
-    version,
-  });
+  const { input, save, requesting, closeRequest, pending } = useSlotVersionSave({ ...place, version });
 
   return (
     <div className="space-y-2">
@@ -111,14 +99,7 @@ export function SlotVersionInput({
           Live: a new version here is a change request.
         </p>
       )}
-      <SlotVersionRequestDialog
-        requested={requesting}
-        onClose={closeRequest}
-        target={target}
-        environment={environment}
-        environmentLabel={environmentLabel}
-        slot={slot}
-      />
+      <SlotVersionRequestDialog requested={requesting} onClose={closeRequest} {...place} />
     </div>
   );
 }
