@@ -1,5 +1,4 @@
 import type { Capability } from '@contract/capabilities';
-import { ConflictAlert } from '@/components/conflict-alert';
 import { useCreateCapability } from '@/capabilities/api/create-capability';
 import { capabilityLive } from '@/capabilities/api/get-capability';
 import { useUpdateCapability } from '@/capabilities/api/update-capability';
@@ -11,8 +10,8 @@ import {
   toCapabilityInput,
 } from '@/capabilities/lib/capability-form';
 import { notifySuccess } from '@/components/notify';
-import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
+import { SaveDialogForm } from '@/components/save-dialog-form';
 import { oneOf, useResourceForm } from '@/components/use-resource-form';
 
 type CapabilityFormDialogProps = {
@@ -40,6 +39,9 @@ export function CapabilityFormDialog({ open, onOpenChange, capability }: Capabil
     </FormDialog>
   );
 }
+
+/** How this dialog makes a new capability. */
+const CREATE = { verb: 'Register', submit: 'Register', pending: 'Registering...' };
 
 function CapabilityForm({ capability, onDone }: { capability?: Capability; onDone: () => void }) {
   const create = useCreateCapability();
@@ -78,15 +80,15 @@ function CapabilityForm({ capability, onDone }: { capability?: Capability; onDon
   });
 
   return (
-    <DialogForm
-      label={capability ? 'Edit capability' : 'Register capability'}
+    <SaveDialogForm
+      editing={!!capability}
+      noun="capability"
+      create={CREATE}
       pending={pending}
-      submitLabel={capability ? 'Save Changes' : 'Register'}
-      pendingLabel={capability ? 'Saving...' : 'Registering...'}
+      conflict={conflict}
       onSubmit={onSubmit}
     >
-      <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
       <CapabilityFormFields form={form} />
-    </DialogForm>
+    </SaveDialogForm>
   );
 }
