@@ -177,6 +177,27 @@ export async function deleteRevisioned<T extends RevisionedTable, S extends Reco
 }
 
 /**
+ * Updates a row a tenant owns in a transaction of its own, taking the tenant row before the row's (the
+ * one lock order, locks.ts), then the update recipe above.
+ */
+export async function updateTenantOwned<
+  T extends RevisionedTable & TenantChildTable,
+  S extends Record<string, PgColumn>,
+>(
+  db: Database,
+  rows: RevisionedRows<T, S>,
+  id: string,
+  expectedRevision: ExpectedRevision | undefined,
+  actor: Actor,
+  change: (before: RowOf<S>) => RevisionedChange<T, RowOf<S>> | Promise<RevisionedChange<T, RowOf<S>>>,
+): Promise<RowOf<S>> {
+  return db.transaction(async (tx) => {
+    await lockTenantOf(tx, rows.table, id, rows.label);
+    return updateRevisioned(tx, rows, id, expectedRevision, actor, change);
+  });
+}
+
+/**
  * Deletes a row a tenant owns in a transaction of its own, taking the tenant row before the row's (the
  * one lock order, locks.ts); its event records the row as it was.
  */

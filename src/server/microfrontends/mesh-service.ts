@@ -11,7 +11,7 @@ import type { Database, Executor } from '../db/client';
 import { lockTenant } from '../locks';
 import { microfrontendVersions, webAppMeshes } from '../db/schema';
 import { badRequest } from '../errors';
-import { readRevisioned, revisionedRows, deleteTenantOwned } from '../revisioned-rows';
+import { deleteTenantOwned, readRevisioned, revisionedRows } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 
 const meshSortColumns = { name: webAppMeshes.name, createdAt: webAppMeshes.createdAt };

@@ -14,8 +14,8 @@ import type { Database, Executor, Transaction } from '../db/client';
 import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { lockTenant, lockTenantOf } from '../locks';
-import { revisionedRows, updateRevisioned, deleteTenantOwned } from '../revisioned-rows';
+import { lockTenant } from '../locks';
+import { deleteTenantOwned, revisionedRows, updateTenantOwned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
 
@@ -118,18 +118,14 @@ export async function updateUserProfile(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<UserProfile> {
-  return db.transaction(async (tx) => {
-    // The tenant row before the profile's, the one lock order (locks.ts).
-    await lockTenantOf(tx, userProfiles, id, 'User profile');
-    return updateRevisioned(tx, profileRows, id, expectedRevision, actor, (before) => {
-      assertStays(patch, before);
-      const { userId: _user, tenantId: _tenant, ...values } = patch;
-      // A role changed by hand is no longer the SSO mapping's to remove (docs/sso.md).
-      const source =
-        values.role !== undefined && values.role !== before.role ? { source: 'manual' as const } : {};
-      const set = Object.keys(values).length === 0 ? {} : { ...values, ...source, updatedAt: sql`now()` };
-      return { set, changes: (after) => changedFieldsOf(before, after, values) };
-    });
+  return updateTenantOwned(db, profileRows, id, expectedRevision, actor, (before) => {
+    assertStays(patch, before);
+    const { userId: _user, tenantId: _tenant, ...values } = patch;
+    // A role changed by hand is no longer the SSO mapping's to remove (docs/sso.md).
+    const source =
+      values.role !== undefined && values.role !== before.role ? { source: 'manual' as const } : {};
+    const set = Object.keys(values).length === 0 ? {} : { ...values, ...source, updatedAt: sql`now()` };
+    return { set, changes: (after) => changedFieldsOf(before, after, values) };
   });
 }
 

@@ -13,8 +13,8 @@ import type { Database, Executor } from '../db/client';
 import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { lockTenant, lockTenantOf } from '../locks';
-import { readRevisioned, revisionedRows, updateRevisioned, deleteTenantOwned } from '../revisioned-rows';
+import { lockTenant } from '../locks';
+import { deleteTenantOwned, readRevisioned, revisionedRows, updateTenantOwned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 
@@ -99,20 +99,16 @@ export async function updateWebApp(
   /** Runs on the locked row before anything is written; may refuse (the direct write's policy check). */
   beforeWrite?: (before: WebApp) => void,
 ): Promise<WebApp> {
-  return db.transaction(async (tx) => {
-    // The tenant row before the web app's, the one lock order (locks.ts).
-    await lockTenantOf(tx, webApps, id, 'Web app');
-    return updateRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => {
-      const { tenantId, ...changes } = patch;
-      if (tenantId !== undefined && tenantId !== before.tenantId) {
-        throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
-          { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
-        ]);
-      }
-      beforeWrite?.(before);
-      const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
-      return { set: values, changes: (after) => changedFieldsOf(before, after, values) };
-    });
+  return updateTenantOwned(db, webAppRows, id, expectedRevision, actor, (before) => {
+    const { tenantId, ...changes } = patch;
+    if (tenantId !== undefined && tenantId !== before.tenantId) {
+      throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
+        { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
+      ]);
+    }
+    beforeWrite?.(before);
+    const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
+    return { set: values, changes: (after) => changedFieldsOf(before, after, values) };
   });
 }
 
