@@ -21,4 +21,8 @@ export {
 } from '@/changes/request/api';
 export { approvalNote, RequestChangeFields } from '@/changes/request/request-change-fields';
 export { ChangeRequestFormScope, useChangeRequestForm } from '@/changes/request/use-change-request-form';
+export type { ChangeRequestForm, ChangeRequestScope } from '@/changes/request/change-request-form';
+export { RequestChangeDialog } from '@/changes/request/request-change-dialog';
+export { requestSubmitProps } from '@/changes/request/request-submit';
+export { WithChangeRequestForm, type ChangeApproval } from '@/changes/request/with-change-request-form';
 // End of the request exports.

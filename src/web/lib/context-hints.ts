@@ -1,6 +1,5 @@
-import { environments, type Environment } from '@contract/vocabulary';
+import { environments, type Environment, environmentName } from '@contract/vocabulary';
 import { enabledEnvironments, regionLimit, type GovernedTenant } from '@contract/governance';
-import { environmentName } from '@contract/vocabulary';
 
 /** Why the environment select lists fewer than three environments; null when it lists all. */
 export function environmentHint(tenant: GovernedTenant): string | null {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DialogForm } from '@/components/dialog-form';
 import { notifyError, notifySuccess } from '@/components/notify';
-import { oneOf } from '@/components/use-resource-form';
+import { oneOf } from '@/concurrency';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDate } from '@/lib/format';
 import { applyServerIssues } from '@/lib/server-issues';

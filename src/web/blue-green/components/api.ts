@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Environment, Slot } from '@contract/blue-green';
 import type { Change } from '@contract/changes';
-import type { ChangeApproval } from '@/components/with-change-request-form';
+import type { ChangeApproval } from '@/changes';
 import { sendJson } from '@/lib/api-client';
 
 /**

@@ -1,8 +1,7 @@
 import { otherSlot } from '@contract/blue-green';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm } from '@/changes';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { RequestChangeDialog } from '@/components/request-change-dialog';
-import { WithChangeRequestForm } from '@/components/with-change-request-form';
+import { RequestChangeDialog, WithChangeRequestForm } from '@/changes';
 import { useBlueGreenAction } from '@/blue-green/components/api';
 import type { SlotDialogProps } from '@/blue-green/components/blue-green-place';
 import { notifyError, notifySuccess } from '@/components/notify';

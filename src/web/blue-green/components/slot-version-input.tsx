@@ -9,7 +9,7 @@ import {
   SlotVersionRequestDialog,
   type SlotVersionRequest,
 } from '@/blue-green/components/slot-version-request-dialog';
-import { isApprovalRequired } from '@/components/change-request-form';
+import { isApprovalRequired } from '@/changes';
 import { notifyError, notifySuccess } from '@/components/notify';
 
 type SlotVersionInputProps = BlueGreenPlace & {

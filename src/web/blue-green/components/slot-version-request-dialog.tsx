@@ -1,8 +1,7 @@
 import type { Slot } from '@contract/blue-green';
 import { useEffect, useRef } from 'react';
-import type { ChangeRequestForm } from '@/components/change-request-form';
-import { RequestChangeDialog } from '@/components/request-change-dialog';
-import { WithChangeRequestForm } from '@/components/with-change-request-form';
+import type { ChangeRequestForm } from '@/changes';
+import { RequestChangeDialog, WithChangeRequestForm } from '@/changes';
 import type { BlueGreenPlace } from '@/blue-green/components/blue-green-place';
 
 /** The version to request, and the direct write's 409 when the policy changed since the page read it. */

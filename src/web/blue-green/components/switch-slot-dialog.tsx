@@ -1,13 +1,13 @@
 import { otherSlot } from '@contract/blue-green';
 import { useState } from 'react';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm } from '@/changes';
 import { ConfirmableDialogForm, useConfirmStep } from '@/components/confirmable-dialog-form';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useSwitchSlot, type SwitchSlotFormProps } from '@/blue-green/components/use-switch-slot';
 import type { SlotDialogProps } from '@/blue-green/components/blue-green-place';
-import { WithChangeRequestForm } from '@/components/with-change-request-form';
+import { WithChangeRequestForm } from '@/changes';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 type SwitchSlotDialogProps = SlotDialogProps;

@@ -2,7 +2,7 @@ import { otherSlot } from '@contract/blue-green';
 import { useQueryClient } from '@tanstack/react-query';
 import { useBlueGreenAction } from '@/blue-green/components/api';
 import type { SlotDialogProps } from '@/blue-green/components/blue-green-place';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm } from '@/changes';
 import { notifyError, notifySuccess } from '@/components/notify';
 
 /** The switch dialog's form: its place and slot, the request form its policy gives, and what closes it. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Capability } from '@contract/capabilities';
-import type { LiveResource } from '@/components/use-changed-underneath';
+import type { LiveResource } from '@/concurrency';
 import { getJson } from '@/lib/api-client';
 import { CAPABILITIES_PATH, capabilityKeys } from '@/capabilities/api/capability-keys';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { NotificationTemplate } from '@contract/notification-templates';
-import type { LiveResource } from '@/components/use-changed-underneath';
+import type { LiveResource } from '@/concurrency';
 import { getJson } from '@/lib/api-client';
 import { invalidateWritten } from '@/lib/resource-effects';
 import { capabilityKeys } from '@/capabilities/api/capability-keys';

@@ -1,6 +1,6 @@
 import type { Capability } from '@contract/capabilities';
 import { useDeleteCapability } from '@/capabilities/api/delete-capability';
-import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifyDeleteError } from '@/concurrency';
 import { notifySuccess } from '@/components/notify';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 

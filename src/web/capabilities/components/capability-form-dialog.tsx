@@ -11,8 +11,7 @@ import {
 } from '@/capabilities/lib/capability-form';
 import { notifySuccess } from '@/components/notify';
 import { FormDialog } from '@/components/form-dialog';
-import { SaveDialogForm } from '@/components/save-dialog-form';
-import { oneOf, useResourceForm } from '@/components/use-resource-form';
+import { SaveDialogForm, oneOf, useResourceForm } from '@/concurrency';
 
 type CapabilityFormDialogProps = {
   open: boolean;

@@ -1,6 +1,6 @@
 import { parseVariables, type NotificationTemplate } from '@contract/notification-templates';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { ConflictAlert } from '@/components/conflict-alert';
+import { ConflictAlert, useResourceForm } from '@/concurrency';
 import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
 import { useCreateTemplate } from '@/capabilities/api/create-template';
@@ -8,7 +8,6 @@ import { useUpdateTemplate } from '@/capabilities/api/update-template';
 import { TemplateFormFields } from '@/capabilities/components/template-form-fields';
 import { TemplatePreview } from '@/capabilities/components/template-preview';
 import { notifySuccess } from '@/components/notify';
-import { useResourceForm } from '@/components/use-resource-form';
 import { templateLive } from '@/capabilities/api/get-templates';
 import {
   formTemplateProblems,

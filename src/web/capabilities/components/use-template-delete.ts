@@ -1,7 +1,7 @@
 import type { NotificationTemplate } from '@contract/notification-templates';
 import { useDeleteTemplate } from '@/capabilities/api/delete-template';
 import { useRestoreTemplate } from '@/capabilities/api/restore-template';
-import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifyDeleteError } from '@/concurrency';
 import { notifySuccessWithUndo } from '@/components/notify-undo';
 
 export const DELETE_TEMPLATE_CONFIRMATION = 'Are you sure you want to delete this template?';

@@ -22,8 +22,8 @@ export function approvalsNeeded(policy: ApprovalPolicy | undefined, environment:
 export const needsApproval = (policy: ApprovalPolicy | undefined, environment: Environment): boolean =>
   approvalsNeeded(policy, environment) > 0;
 
-// Defined with the shared form contract, since shared components (the slot version input) need it too.
-export { isApprovalRequired } from '@/components/change-request-form';
+// Defined with the form contract (change-request-form.ts), which the dialogs of other features read.
+export { isApprovalRequired } from '@/changes/request/change-request-form';
 
 /** POST /api/change-requests: 201 with the request (applied at once, pending or scheduled). */
 export function createChangeRequest(body: CreateChangeRequestBody): Promise<ChangeRequest> {

@@ -1,7 +1,7 @@
 import type { Environment } from '@contract/common';
 import { useState } from 'react';
 import { useIsAdmin } from '@/auth';
-import type { ChangeRequestForm, ChangeRequestScopeProps } from '@/components/change-request-form';
+import type { ChangeRequestForm, ChangeRequestScopeProps } from '@/changes/request/change-request-form';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { notifyError } from '@/components/notify';

@@ -3,7 +3,7 @@ import type { Capability } from '@contract/capabilities';
 import type { Tenant } from '@contract/tenants';
 import { useForm, useWatch } from 'react-hook-form';
 import { DialogForm } from '@/components/dialog-form';
-import { requestSubmitProps } from '@/components/request-submit';
+import { requestSubmitProps } from '@/changes';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ConfigureCapabilityFields } from '@/control-plane/components/configure-capability-fields';
 import { useConfigureSave } from '@/control-plane/components/use-configure-save';

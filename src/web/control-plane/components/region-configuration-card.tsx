@@ -1,6 +1,6 @@
 import { controlPlaneRegions, type Environment } from '@contract/vocabulary';
 import type { Tenant } from '@contract/tenants';
-import { ConflictAlert } from '@/components/conflict-alert';
+import { ConflictAlert } from '@/concurrency';
 import { useCanOnTenant } from '@/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { tenantPatchSchema, type Tenant } from '@contract/tenants';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConflictAlert } from '@/components/conflict-alert';
+import { ConflictAlert, useConflictAwareSave } from '@/concurrency';
 import { useCanOnTenant } from '@/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +10,6 @@ import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/u
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateTenant } from '@/tenants';
 import { notifyError, notifySuccess } from '@/components/notify';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
 
 const METADATA_FIELDS = [

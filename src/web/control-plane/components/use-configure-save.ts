@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type BaseSyntheticEvent } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { asDirectError, useChangeRequestForm } from '@/changes';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm } from '@/changes';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { useCreateVersion } from '@/control-plane/api/create-version';
 import { invalidateVersions } from '@/control-plane/api/invalidate-versions';

@@ -5,7 +5,7 @@ import { acceptedRegions, isEnvironmentEnabled } from '@contract/governance';
 import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
 import { useChangeRequestForm } from '@/changes';
-import { usePromotion } from '@/components/versioned/use-promotion';
+import { usePromotion } from '@/versioned';
 import { invalidateVersions } from '@/control-plane/api/invalidate-versions';
 import { usePromoteVersion } from '@/control-plane/api/promote-version';
 

@@ -2,7 +2,7 @@ import { controlPlaneRegions, type Environment } from '@contract/vocabulary';
 import type { Tenant, TenantPatch } from '@contract/tenants';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '@/components/notify';
-import { useConflictAwareSave, type FormLike } from '@/components/use-conflict-aware-save';
+import { useConflictAwareSave, type FormLike } from '@/concurrency';
 import {
   parseOverrides,
   serializeOverrides,

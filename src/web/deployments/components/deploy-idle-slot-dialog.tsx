@@ -1,6 +1,6 @@
 import { environmentNames } from '@contract/vocabulary';
 import { Upload } from 'lucide-react';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm } from '@/changes';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import { deployChange } from '@/deployments/api/deploy-to-idle-slot';
@@ -15,7 +15,7 @@ const DeployFormDialog = lazyDialog(() =>
   import('@/deployments/components/deploy-form-dialog').then((m) => m.DeployFormDialog),
 );
 const RequestChangeDialog = lazyDialog(() =>
-  import('@/components/request-change-dialog').then((m) => m.RequestChangeDialog),
+  import('@/deployments/components/request-change-dialog').then((m) => m.RequestChangeDialog),
 );
 
 type DeployIdleSlotDialogProps = {

@@ -1,6 +1,6 @@
 import type { Change } from '@contract/changes';
-import { RequestChangeDialog } from '@/components/request-change-dialog';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import { RequestChangeDialog } from '@/changes';
+import type { ChangeRequestForm } from '@/changes';
 import { deploymentKeys } from '@/deployments/api/deployment-keys';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 

@@ -1,9 +1,8 @@
 import type { Rollout } from '@contract/rollouts';
 import { AlertNotice } from '@/components/alert-notice';
 import { RolloutHistory } from '@/deployments/components/rollout-history';
-import { automaticRollbackReason, rolloutStateLabels } from '@/deployments/lib/rollouts';
+import { automaticRollbackReason, rolloutStateLabels, stepsText } from '@/deployments/lib/rollouts';
 import { formatDateTime } from '@/deployments/lib/slots';
-import { stepsText } from '@/deployments/lib/rollouts';
 
 /**
  * Finished rollouts, newest first, one line each with their history folded. The newest one, rolled back

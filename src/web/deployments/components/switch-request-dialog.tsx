@@ -1,5 +1,5 @@
 import { environmentNames } from '@contract/vocabulary';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm } from '@/changes';
 import { switchChange, type SwitchDeploymentInput } from '@/deployments/api/switch-deployment';
 import { DeploymentRequestDialog } from '@/deployments/components/deployment-request-dialog';
 import { productionQuestion, switchSummary } from '@/deployments/lib/switch-text';

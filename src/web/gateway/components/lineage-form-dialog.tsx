@@ -1,7 +1,7 @@
 import type { Environment } from '@contract/common';
 import { environmentName } from '@contract/vocabulary';
 import type { FieldValues } from 'react-hook-form';
-import { ConflictAlert } from '@/components/conflict-alert';
+import { ConflictAlert } from '@/concurrency';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { LineageKind, LineageOf } from '@/gateway/api/gateway-keys';

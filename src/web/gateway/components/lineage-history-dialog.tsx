@@ -1,6 +1,5 @@
 import { environmentName } from '@contract/vocabulary';
-import { VersionList } from '@/components/versioned/version-entry';
-import { VersionHistoryFrame } from '@/components/versioned/version-history-frame';
+import { VersionList, VersionHistoryFrame } from '@/versioned';
 import type { LineageKind, LineageOf } from '@/gateway/api/gateway-keys';
 import { newestOf, useLineageHistory } from '@/gateway/api/get-lineage-history';
 import type { LineageBasics } from '@/gateway/components/lineage-entry';

@@ -1,8 +1,7 @@
 import type { Change, ChangeRequest } from '@contract/changes';
 import type { Environment } from '@contract/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChangeRequestFormScope } from '@/changes';
-import { RequestChangeDialog } from '@/components/request-change-dialog';
+import { ChangeRequestFormScope, RequestChangeDialog } from '@/changes';
 import { invalidateLineages, type LineageKind } from '@/gateway/api/gateway-keys';
 
 type LineageRequestDialogProps = {

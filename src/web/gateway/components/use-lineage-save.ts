@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { asDirectError, useChangeRequestForm } from '@/changes';
 import { notifyError, notifySuccess } from '@/components/notify';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
+import { useConflictAwareSave } from '@/concurrency';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useCreateLineage } from '@/gateway/api/create-lineage';
 import { invalidateLineages, type LineageKind, type LineageOf } from '@/gateway/api/gateway-keys';

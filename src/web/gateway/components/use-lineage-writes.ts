@@ -1,6 +1,6 @@
 import { environmentName } from '@contract/vocabulary';
 import { useQueryClient } from '@tanstack/react-query';
-import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifyDeleteError } from '@/concurrency';
 import { notifyError, notifyProblem, notifySuccess } from '@/components/notify';
 import { isPreconditionFailed } from '@/lib/api-client';
 import { useActivateLineageVersion } from '@/gateway/api/activate-lineage-version';

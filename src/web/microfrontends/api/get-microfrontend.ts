@@ -1,5 +1,5 @@
 import type { Microfrontend } from '@contract/microfrontends';
-import type { LiveResource } from '@/components/use-changed-underneath';
+import type { LiveResource } from '@/concurrency';
 import { getJson } from '@/lib/api-client';
 import { MICROFRONTENDS_PATH } from '@/microfrontends/api/microfrontend-keys';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useIsAdmin } from '@/auth';
 import { ApprovalPolicyCard } from '@/changes';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ConflictAlert } from '@/components/conflict-alert';
+import { ConflictAlert } from '@/concurrency';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { useSettings } from '@/settings/api/get-settings';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { SsoSettings } from '@contract/sso';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useProviders } from '@/auth';
-import { ConflictAlert } from '@/components/conflict-alert';
+import { ConflictAlert } from '@/concurrency';
 import { ErrorState } from '@/components/error-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

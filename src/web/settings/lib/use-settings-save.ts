@@ -2,7 +2,7 @@ import type { Settings, SettingsInput } from '@contract/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { notifyError } from '@/components/notify';
-import { useConflictAwareSave, type FormLike } from '@/components/use-conflict-aware-save';
+import { useConflictAwareSave, type FormLike } from '@/concurrency';
 import { settingsQueryOptions } from '@/settings/api/get-settings';
 import { useUpdateSettings } from '@/settings/api/update-settings';
 import { toSettingsInput } from '@/settings/lib/settings-input';

@@ -1,7 +1,7 @@
 import type { SsoSettings } from '@contract/sso';
 import type { UseFormReturn } from 'react-hook-form';
 import { notifyError, notifySuccess } from '@/components/notify';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
+import { useConflictAwareSave } from '@/concurrency';
 import { useUpdateSsoSettings } from '@/settings/api/sso-settings';
 import { ssoFieldIssues, toSsoForm, toSsoInput, type SsoForm } from '@/settings/lib/sso-form';
 

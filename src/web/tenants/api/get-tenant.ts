@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tenant } from '@contract/tenants';
-import type { LiveResource } from '@/components/use-changed-underneath';
+import type { LiveResource } from '@/concurrency';
 import { getJson } from '@/lib/api-client';
 import { TENANTS_PATH, tenantKeys } from '@/tenants/api/tenant-keys';
 

@@ -1,5 +1,5 @@
 import type { User } from '@contract/users';
-import type { LiveResource } from '@/components/use-changed-underneath';
+import type { LiveResource } from '@/concurrency';
 import { getJson } from '@/lib/api-client';
 import { USERS_PATH } from '@/users/api/user-keys';
 

@@ -1,7 +1,6 @@
 import type { UserProfile } from '@contract/users';
 import { useWatch, type Control } from 'react-hook-form';
-import { ConflictAlert } from '@/components/conflict-alert';
-import { oneOf, useResourceForm } from '@/components/use-resource-form';
+import { ConflictAlert, oneOf, useResourceForm } from '@/concurrency';
 import { Button } from '@/components/ui/button';
 import { useTenantNames } from '@/tenants';
 import { useCreateUserProfile } from '@/users/api/create-user-profile';

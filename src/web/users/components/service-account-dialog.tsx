@@ -6,7 +6,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { FormSelect } from '@/components/form-select';
 import { FormTextField } from '@/components/form-text-field';
 import { notifyError, notifySuccess } from '@/components/notify';
-import { oneOf } from '@/components/use-resource-form';
+import { oneOf } from '@/concurrency';
 import { applyServerIssues } from '@/lib/server-issues';
 import { useCreateServiceAccount } from '@/users/api/create-service-account';
 import {

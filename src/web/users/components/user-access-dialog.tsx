@@ -12,7 +12,7 @@ import { useUserProfiles } from '@/users/api/get-user-profiles';
 import { useRestoreUserProfile } from '@/users/api/restore-user-profile';
 import { ProfileForm } from '@/users/components/profile-form';
 import { TenantAccessEntry, UNKNOWN_TENANT } from '@/users/components/tenant-access-entry';
-import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifyDeleteError } from '@/concurrency';
 import { notifySuccessWithUndo } from '@/components/notify-undo';
 
 type UserAccessDialogProps = {

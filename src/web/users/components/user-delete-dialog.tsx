@@ -1,7 +1,7 @@
 import type { User } from '@contract/users';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteUser } from '@/users/api/delete-user';
-import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifyDeleteError } from '@/concurrency';
 import { notifySuccess } from '@/components/notify';
 
 type UserDeleteDialogProps = {

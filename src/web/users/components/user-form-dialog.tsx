@@ -1,9 +1,8 @@
 import type { User } from '@contract/users';
 import { useEffect } from 'react';
 import { FormDialog } from '@/components/form-dialog';
-import { SaveDialogForm } from '@/components/save-dialog-form';
+import { SaveDialogForm, oneOf, useResourceForm } from '@/concurrency';
 import { notifySuccess } from '@/components/notify';
-import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import { userLive } from '@/users/api/get-user';
 import { useCreateUser } from '@/users/api/create-user';
 import { useUpdateUser } from '@/users/api/update-user';

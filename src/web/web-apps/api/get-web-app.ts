@@ -1,5 +1,5 @@
 import type { WebApp } from '@contract/web-apps';
-import type { LiveResource } from '@/components/use-changed-underneath';
+import type { LiveResource } from '@/concurrency';
 import { getJson } from '@/lib/api-client';
 import { WEB_APPS_PATH } from '@/web-apps/api/web-app-keys';
 

@@ -4,7 +4,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { asDirectError, useChangeRequestForm } from '@/changes';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { applyServerIssues } from '@/lib/server-issues';
-import type { ConflictAwareSave } from '@/components/use-conflict-aware-save';
+import type { ConflictAwareSave } from '@/concurrency';
 import { useUpdateWebApp } from '@/web-apps/api/update-web-app';
 import { invalidateWebApps } from '@/web-apps/api/web-app-keys';
 import {

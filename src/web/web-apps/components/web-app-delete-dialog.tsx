@@ -1,6 +1,6 @@
 import type { WebApp } from '@contract/web-apps';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifyDeleteError } from '@/concurrency';
 import { notifySuccess } from '@/components/notify';
 import { useDeleteWebApp } from '@/web-apps/api/delete-web-app';
 

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { WebApp } from '@contract/web-apps';
 import { useForm } from 'react-hook-form';
-import { ConflictAlert } from '@/components/conflict-alert';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
+import { ConflictAlert, useConflictAwareSave } from '@/concurrency';
 import { DialogForm } from '@/components/dialog-form';
-import { requestSubmitProps } from '@/components/request-submit';
+import { requestSubmitProps } from '@/changes';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { webAppLive } from '@/web-apps/api/get-web-app';
 import { WebAppEditFields } from '@/web-apps/components/web-app-edit-fields';

@@ -1,7 +1,7 @@
 import type { WebAppMesh } from '@contract/web-app-meshes';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteMesh } from '@/microfrontends/mesh/api/delete-mesh';
-import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifyDeleteError } from '@/concurrency';
 import { notifySuccess } from '@/components/notify';
 
 type MeshDeleteDialogProps = {

@@ -1,6 +1,6 @@
 import type { Microfrontend } from '@contract/microfrontends';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifyDeleteError } from '@/concurrency';
 import { notifySuccess } from '@/components/notify';
 import { useDeleteMicrofrontend } from '@/microfrontends/api/delete-microfrontend';
 

@@ -1,8 +1,7 @@
 import type { Microfrontend } from '@contract/microfrontends';
 import { FormDialog } from '@/components/form-dialog';
-import { SaveDialogForm } from '@/components/save-dialog-form';
+import { SaveDialogForm, oneOf, useResourceForm } from '@/concurrency';
 import { notifySuccess } from '@/components/notify';
-import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import { microfrontendLive } from '@/microfrontends/api/get-microfrontend';
 import { useCreateMicrofrontend } from '@/microfrontends/api/create-microfrontend';
 import { useUpdateMicrofrontend } from '@/microfrontends/api/update-microfrontend';

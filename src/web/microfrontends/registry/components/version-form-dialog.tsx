@@ -1,8 +1,7 @@
 import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
 import { FormDialog } from '@/components/form-dialog';
-import { SaveDialogForm } from '@/components/save-dialog-form';
+import { SaveDialogForm, oneOf, useResourceForm } from '@/concurrency';
 import { notifySuccess } from '@/components/notify';
-import { oneOf, useResourceForm } from '@/components/use-resource-form';
 import { useCreateVersion } from '@/microfrontends/api/create-version';
 import { useUpdateVersion } from '@/microfrontends/api/update-version';
 import { VersionFormFields } from '@/microfrontends/registry/components/version-form-fields';

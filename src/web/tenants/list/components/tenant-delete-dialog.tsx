@@ -2,7 +2,7 @@ import type { Tenant } from '@contract/tenants';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifySuccess } from '@/components/notify';
-import { notifyDeleteError } from '@/components/conflict-toasts';
+import { notifyDeleteError } from '@/concurrency';
 import { useDeleteTenant, type TenantDeletion } from '@/tenants/api/delete-tenant';
 import { tenantKeys } from '@/tenants/api/tenant-keys';
 

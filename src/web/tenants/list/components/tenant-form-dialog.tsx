@@ -1,14 +1,13 @@
 import type { Tenant, TenantPatch } from '@contract/tenants';
 import { FormDialog } from '@/components/form-dialog';
-import { SaveDialogForm } from '@/components/save-dialog-form';
+import { SaveDialogForm, oneOf, useResourceForm } from '@/concurrency';
 import { notifySuccess } from '@/components/notify';
 import { useCreateTenant } from '@/tenants/api/create-tenant';
 import { tenantLive } from '@/tenants/api/get-tenant';
 import { usePatchTenant } from '@/tenants/api/update-tenant';
 import { TenantFormFields } from '@/tenants/list/components/tenant-form-fields';
 import { useWideningConfirmation } from '@/tenants/widening-confirm';
-import type { ConflictAwareSave } from '@/components/use-conflict-aware-save';
-import { oneOf, useResourceForm } from '@/components/use-resource-form';
+import type { ConflictAwareSave } from '@/concurrency';
 import {
   NEW_TENANT_DEFAULTS,
   TENANT_FIELD_LABELS,

@@ -1,5 +1,4 @@
-import { dataClassifications, residencyRegions } from '@contract/vocabulary';
-import { tenantStatuses } from '@contract/vocabulary';
+import { dataClassifications, residencyRegions, tenantStatuses } from '@contract/vocabulary';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { getStatusStyle } from '@/components/status-badge';
 import {

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConflictAlert } from '@/components/conflict-alert';
+import { ConflictAlert, useConflictAwareSave } from '@/concurrency';
 import { DialogForm } from '@/components/dialog-form';
-import { requestSubmitProps } from '@/components/request-submit';
+import { requestSubmitProps } from '@/changes';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { InfrastructureTabs } from '@/tenants/list/components/tenant-infrastructure-fields';
 import {
@@ -13,7 +13,6 @@ import {
   type InfrastructureFormValues,
   type InfrastructureTab,
 } from '@/tenants/list/lib/infrastructure-form';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
 import { tenantLive } from '@/tenants/api/get-tenant';
 import { useInfrastructureSave } from '@/tenants/list/components/use-infrastructure-save';
 

@@ -7,10 +7,10 @@ import {
 import type { BaseSyntheticEvent } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { asDirectError, useChangeRequestForm } from '@/changes';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm } from '@/changes';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { applyServerIssues, serverFieldIssues } from '@/lib/server-issues';
-import type { ConflictAwareSave } from '@/components/use-conflict-aware-save';
+import type { ConflictAwareSave } from '@/concurrency';
 import { usePatchTenant } from '@/tenants/api/update-tenant';
 import {
   infrastructureFields,

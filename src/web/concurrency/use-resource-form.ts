@@ -9,8 +9,8 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { notifyError } from '@/components/notify';
-import type { LiveResource } from '@/components/use-changed-underneath';
-import { useConflictAwareSave } from '@/components/use-conflict-aware-save';
+import type { LiveResource } from '@/concurrency/use-changed-underneath';
+import { useConflictAwareSave } from '@/concurrency/use-conflict-aware-save';
 import { applyServerIssues } from '@/lib/server-issues';
 
 type Options<TInput extends FieldValues, TValues, TResource extends { revision: number }> = {

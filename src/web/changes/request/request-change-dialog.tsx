@@ -1,7 +1,7 @@
 import type { Change, ChangeRequest } from '@contract/changes';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm } from '@/changes/request/change-request-form';
 import { ConfirmableDialogForm, useConfirmStep } from '@/components/confirmable-dialog-form';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 

@@ -1,4 +1,4 @@
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm } from '@/changes/request/change-request-form';
 
 /**
  * DialogForm's submit for a change an approval policy may turn into a change request: the request's

@@ -9,8 +9,8 @@ export const isApprovalRequired = (error: unknown): boolean =>
 
 /**
  * How a dialog submits a change that an approval policy may turn into a change request
- * (docs/requesting-changes.md). The changes feature implements it (useChangeRequestForm); shared
- * components such as the blue-green dialogs receive it as a hook, since they may not import a feature.
+ * (docs/requesting-changes.md). useChangeRequestForm implements it; the dialogs of other features
+ * (deployments, the control plane, blue-green) take it from the changes feature's public surface.
  */
 export type ChangeRequestForm = {
   /** direct: the dialog calls its own endpoint; request: it posts a change request; loading: not known yet. */
@@ -39,7 +39,8 @@ export type ChangeRequestForm = {
 };
 
 /**
- * What a shared dialog is given instead of the hook: a component that runs useChangeRequestForm for a
+ * What a dialog that may follow either scope's policy is given instead of the hook (the blue-green
+ * dialogs serve tenants and shared capabilities alike): a component that runs useChangeRequestForm for a
  * policy scope and environment and hands the form to its children (a component, so the hook is called
  * as a hook, and its state lives as long as the dialog's form).
  */

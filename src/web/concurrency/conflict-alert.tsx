@@ -1,7 +1,7 @@
 import { LIVE_MESSAGES } from '@contract/events';
 import { AlertNotice } from '@/components/alert-notice';
 import { Button } from '@/components/ui/button';
-import type { ConflictAwareSave, ConflictField } from '@/components/use-conflict-aware-save';
+import type { ConflictAwareSave, ConflictField } from '@/concurrency/use-conflict-aware-save';
 
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '(empty)';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { notifyError } from '@/components/notify';
 import { toast } from '@/components/ui/use-toast';
-import { idOf, useChangedUnderneath, type LiveResource } from '@/components/use-changed-underneath';
+import { idOf, useChangedUnderneath, type LiveResource } from '@/concurrency/use-changed-underneath';
 import { isPreconditionFailed } from '@/lib/api-client';
 import {
   conflictFields,
@@ -10,9 +10,9 @@ import {
   same,
   type ConflictField,
   type Field,
-} from '@/components/conflict-fields';
+} from '@/concurrency/conflict-fields';
 
-export type { ConflictField } from '@/components/conflict-fields';
+export type { ConflictField } from '@/concurrency/conflict-fields';
 
 export type Conflict = {
   /** "tenant", "settings": how the alert names the resource. */

@@ -2,7 +2,7 @@ import type { Change } from '@contract/changes';
 import type { Environment } from '@contract/common';
 import { environmentName } from '@contract/vocabulary';
 import { useState } from 'react';
-import type { ChangeRequestForm } from '@/components/change-request-form';
+import type { ChangeRequestForm } from '@/changes';
 import { notifyError, notifySuccess } from '@/components/notify';
 
 type Settled<T> = { onSuccess: (created: T) => void; onError: (error: unknown) => void };

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import { ConflictAlert } from '@/components/conflict-alert';
+import { ConflictAlert } from '@/concurrency/conflict-alert';
 import { DialogForm } from '@/components/dialog-form';
-import type { ConflictAwareSave } from '@/components/use-conflict-aware-save';
+import type { ConflictAwareSave } from '@/concurrency/use-conflict-aware-save';
 
 type SaveDialogFormProps = {
   /** Editing an existing resource: the form is "Edit <noun>" and its submit Save Changes. */

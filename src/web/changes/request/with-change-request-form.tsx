@@ -1,6 +1,6 @@
 import type { Environment } from '@contract/common';
 import type { ReactNode } from 'react';
-import type { ChangeRequestForm, ChangeRequestScope } from '@/components/change-request-form';
+import type { ChangeRequestForm, ChangeRequestScope } from '@/changes/request/change-request-form';
 
 /** Where no approval policy is given, a change always applies directly. */
 export const DIRECT_CHANGE_FORM: ChangeRequestForm = {
@@ -15,7 +15,7 @@ export const DIRECT_CHANGE_FORM: ChangeRequestForm = {
   handleDirectError: () => false,
 };
 
-/** The approval policy a shared dialog follows: the changes feature's scope component and whose policy. */
+/** The approval policy a dialog follows: the scope component and whose policy. */
 export type ChangeApproval = { Scope: ChangeRequestScope; tenantId: string | null };
 
 /** Hands `children` the change-request form of `approval` (or the direct one without it). */

@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
-import type { Promotion } from '@/components/versioned/use-promotion';
+import type { Promotion } from '@/versioned/use-promotion';
 
 type PromotionActionsProps = {
   promotion: Promotion;
