@@ -117,6 +117,7 @@ export const changeSchema = z.discriminatedUnion('kind', [
 ]);
 export type Change = z.infer<typeof changeSchema>;
 export type ChangeKind = Change['kind'];
+// Each option of the union is one kind, and the union is not empty: the tuple z.enum takes.
 export const changeKinds = changeSchema.options.map((option) => option.shape.kind.value) as [
   ChangeKind,
   ...ChangeKind[],

@@ -57,6 +57,7 @@ export const changeKindLabels = {
 
 export type LabelledChangeKind = keyof typeof changeKindLabels;
 /** The kinds in the schema's order (change-labels.test.ts), for a filter's options. */
+// Object.keys types its keys as strings; they are exactly the label table's.
 export const labelledChangeKinds = Object.keys(changeKindLabels) as LabelledChangeKind[];
 
 export const changeRequestSortFields = ['number', 'createdAt', 'updatedAt', 'scheduledAt', 'status'] as const;

@@ -34,6 +34,7 @@ export function isSortValue<F extends string>(fields: readonly F[], value: strin
 }
 
 export function parseSort<F extends string>(value: SortValue<F>): { field: F; direction: 'asc' | 'desc' } {
+  // A sort value is a field or '-' and a field (its type says so), so what follows '-' is the field.
   return value.startsWith('-')
     ? { field: value.slice(1) as F, direction: 'desc' }
     : { field: value as F, direction: 'asc' };

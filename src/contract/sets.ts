@@ -19,7 +19,7 @@ export function labelOf<T extends string>(labels: Readonly<Record<T, string>>): 
 }
 
 /** A record with an entry per key of `keys`, each `valueOf(key)`: Object.fromEntries, keeping the key type. */
-export function recordOf<K extends string, V>(
+export function recordOf<K extends PropertyKey, V>(
   keys: readonly K[],
   valueOf: (key: K, index: number) => V,
 ): Record<K, V> {

@@ -48,6 +48,7 @@ function offsetMinutes(instant: number, timeZone: string): number {
 export function instantOfLocalTime(localTime: string, timeZone: string): string | undefined {
   const match = LOCAL_TIME_PATTERN.exec(localTime);
   if (!match || !isTimeZone(timeZone)) return undefined;
+  // The pattern has six groups, each digits (the seconds may be absent: 0).
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
     number,
     number,

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { errorBodySchema, preconditionFailedBodySchema } from '../../contract/errors';
+import { recordOf } from '../../contract/sets';
 
 /** Declares the error bodies a route can answer with, so the OpenAPI document lists them. */
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {
-  // Object.fromEntries types its keys as strings; they are exactly `statuses`.
-  return Object.fromEntries(statuses.map((s) => [s, errorBodySchema])) as Record<S, typeof errorBodySchema>;
+  return recordOf(statuses, () => errorBodySchema);
 }
 
 /** The 412 a conditional write (If-Match) answers with, carrying the current resource in its schema. */

@@ -58,13 +58,15 @@ export const isPreconditionFailed = (error: unknown): error is PreconditionFaile
 function isPreconditionBody(body: Partial<ErrorBody> | null): body is PreconditionFailedBody {
   return (
     body?.code === 'PRECONDITION_FAILED' &&
-    typeof (body as { currentRevision?: unknown }).currentRevision === 'number'
+    'currentRevision' in body &&
+    typeof body.currentRevision === 'number'
   );
 }
 
 function parseErrorBody(text: string): Partial<ErrorBody> | null {
   try {
     const parsed: unknown = JSON.parse(text);
+    // Any object may be an error body: each field is checked where it is read.
     return parsed !== null && typeof parsed === 'object' ? (parsed as Partial<ErrorBody>) : null;
   } catch {
     return null;
@@ -116,6 +118,7 @@ export async function sendJson<T>(
   options?: RequestOptions,
 ): Promise<T> {
   const res = await apiRequest(method, url, data, options);
+  // The caller names the reply's type, the endpoint's contract; the server shaped it by that schema.
   return (await res.json()) as T;
 }
 
@@ -130,6 +133,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     const res = await fetch(queryKey.join('/'), { credentials: 'include' });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
+    // As sendJson: the caller's contract type, which the server's reply schema shaped.
     return (await res.json()) as T;
   };
 }

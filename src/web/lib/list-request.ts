@@ -41,6 +41,7 @@ export function listSearch(query: ListQuery): string {
  */
 export async function getPage<T>(path: string, query: ListQuery): Promise<Page<T>> {
   const res = await apiRequest('GET', `${path}${listSearch(query)}`);
+  // The caller's row type, the endpoint's contract; the server shaped the page by that schema.
   const rows = (await res.json()) as T[];
   const total = Number(res.headers.get(TOTAL_COUNT_HEADER));
   const nextCursor = res.headers.get(NEXT_CURSOR_HEADER);

@@ -69,7 +69,7 @@ export type JsonPath = (string | number)[];
 const unquote = (node: SyntaxNode, text: string): string => {
   const source = text.slice(node.from, node.to);
   try {
-    return JSON.parse(source) as string;
+    return String(JSON.parse(source));
   } catch {
     return source.replace(/^"|"$/g, '');
   }
