@@ -1,7 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 
 type ScreenPendingProps = {
   title: string;
@@ -13,14 +11,7 @@ type ScreenPendingProps = {
 export function ScreenPending({ title, description, back }: ScreenPendingProps) {
   return (
     <div className="space-y-6">
-      {back && (
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to={back.to}>
-            <ArrowLeft aria-hidden="true" />
-            {back.label}
-          </Link>
-        </Button>
-      )}
+      {back && <BackLink to={back.to}>{back.label}</BackLink>}
       <PageHeader title={title} description={description} />
       <p className="text-sm text-muted-foreground" data-testid="screen-pending">
         This screen is not yet available.

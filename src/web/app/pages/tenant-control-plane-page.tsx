@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { Tenant } from '@contract/tenants';
 import { Link, useParams } from 'react-router';
 import { ApprovalPolicyCard } from '@/changes';
+import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
@@ -59,12 +60,9 @@ function ControlPlane({ tenant }: { tenant: Tenant }) {
   const { tab, context, setTab, setEnvironment, setRegion } = useControlPlaneParams(tenant);
   return (
     <div className="space-y-6">
-      <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
-        <Link to="/tenants">
-          <ArrowLeft aria-hidden="true" />
-          Back to Tenants
-        </Link>
-      </Button>
+      <BackLink to="/tenants" className="w-fit">
+        Back to Tenants
+      </BackLink>
       <PageHeader
         title={tenant.name}
         description="Capability configuration, data governance, blue-green deployment, gateway routes and policies for this tenant."

@@ -1,6 +1,7 @@
-import { ArrowLeft, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -14,17 +15,6 @@ import { MeshDetail } from '@/microfrontends/mesh/components/mesh-detail';
 import { MeshMenuCard } from '@/microfrontends/mesh/components/mesh-menu-card';
 import { useTenants } from '@/tenants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-
-function BackToWebApps() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2">
-      <Link to="/apps">
-        <ArrowLeft aria-hidden="true" />
-        Back to Web Apps
-      </Link>
-    </Button>
-  );
-}
 
 /** The mesh's tenant, author and creation time. */
 function MeshSummaryCard({
@@ -64,7 +54,7 @@ export function MeshPage() {
 
   return (
     <div className="space-y-6">
-      <BackToWebApps />
+      <BackLink to="/apps">Back to Web Apps</BackLink>
       {mesh.status === 'pending' && (
         <p aria-busy="true" className="py-8 text-center text-sm text-muted-foreground">
           Loading web app mesh...
