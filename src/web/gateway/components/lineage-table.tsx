@@ -1,5 +1,5 @@
 import type { SortValue } from '@contract/lists';
-import { SortableHeader } from '@/components/list/sortable-header';
+import { ColumnHeads } from '@/components/list/column-heads';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { LineageKind, LineageOf, SortFieldOf } from '@/gateway/api/gateway-keys';
@@ -44,17 +44,12 @@ export function LineageTable<K extends LineageKind>({
       <Table data-testid={`${entry.kind}-table`} aria-label={entry.list.tableLabel}>
         <TableHeader>
           <TableRow>
-            {entry.list.columns.map(({ header, sort: field }) =>
-              field ? (
-                <SortableHeader key={header} field={field} sort={sort} onSort={onSort} className="px-3">
-                  {header}
-                </SortableHeader>
-              ) : (
-                <TableHead key={header} className="px-3">
-                  {header}
-                </TableHead>
-              ),
-            )}
+            <ColumnHeads
+              columns={entry.list.columns.map(({ header, sort: field }) => ({ label: header, field }))}
+              sort={sort}
+              onSort={onSort}
+              className="px-3"
+            />
             <TableHead className="px-3">Version</TableHead>
             <TableHead className={stickyActions}>
               <span className="sr-only">Actions</span>
