@@ -2,6 +2,7 @@ import { RESCHEDULE_TOLERANCE_HOURS, type Schedule } from '@contract/changes';
 import { instantOfLocalTime, LOCAL_TIME_PATTERN, localTimeOf } from '@contract/time-zone';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { browserTimeZone, formatInstant } from '@/changes/lib/format';
+import { timeZoneChoices } from '@/changes/request/request-options';
 import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
@@ -12,12 +13,6 @@ const selectClass = cn(
   'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none dark:bg-input/30',
   'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
 );
-
-/** Every IANA zone the browser knows, with the given ones first when it does not list them. */
-function timeZones(...wanted: string[]): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set([...wanted.filter((zone) => !known.includes(zone)), ...known])];
-}
 
 /** Why a typed time cannot be sent, or null; the server checks the same (and that it is ahead). */
 function scheduleProblem(localTime: string, instant: string | undefined): string | null {
@@ -65,7 +60,7 @@ type TimeZoneFieldProps = {
 
 function TimeZoneField({ timeZone, onChange, instant }: TimeZoneFieldProps) {
   const zoneId = useId();
-  const zones = useMemo(() => timeZones(timeZone), [timeZone]);
+  const zones = useMemo(() => timeZoneChoices(timeZone), [timeZone]);
   return (
     <Field>
       <FieldLabel htmlFor={zoneId}>Time zone</FieldLabel>
