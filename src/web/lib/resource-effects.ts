@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { partialMatchKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AuditResourceType } from '@contract/resource-types';
 
 /*
@@ -41,29 +41,40 @@ export async function resourceEffectsOf(queryClient: QueryClient): Promise<Resou
   return load ? load().catch(() => null) : null;
 }
 
-/** Invalidates the union of `touches`, each root once; without a table, everything (never stale). */
+/**
+ * Invalidates the union of `touches`, each root once; without a table, everything (never stale). Reads
+ * under `gone` (a deleted resource's own) are left to the caller: refetching them would only answer 404.
+ */
 export async function invalidateTouched(
   queryClient: QueryClient,
   touches: readonly Touches[],
+  gone?: QueryKey,
 ): Promise<void> {
+  const predicate = gone ? (query: Query) => !partialMatchKey(query.queryKey, gone) : undefined;
   const roots = new Map<string, QueryKey>();
   for (const keys of touches) {
-    if (keys === EVERYTHING) return queryClient.invalidateQueries();
+    if (keys === EVERYTHING) return queryClient.invalidateQueries({ predicate });
     for (const key of keys) roots.set(JSON.stringify(key), key);
   }
-  await Promise.all([...roots.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  await Promise.all(
+    [...roots.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey, predicate })),
+  );
 }
 
 /**
  * After a write of `resourceType`: refreshes what the table says such a write touches. Without a table
- * every query refetches, which is never stale, only slower.
+ * every query refetches, which is never stale, only slower. After a delete, `gone` names the deleted
+ * resource's own read: marked stale but not refetched, since the screen that shows it may still be open
+ * (and is about to leave) and a refetch would only answer 404.
  */
 export async function invalidateWritten(
   queryClient: QueryClient,
   resourceType: AuditResourceType,
   event: Partial<TouchingEvent> = {},
+  { gone }: { gone?: QueryKey } = {},
 ): Promise<void> {
   const effects = await resourceEffectsOf(queryClient);
   const touching: TouchingEvent = { action: event.action ?? '', tenantId: event.tenantId ?? null };
-  await invalidateTouched(queryClient, [effects ? effects[resourceType](touching) : EVERYTHING]);
+  if (gone) await queryClient.invalidateQueries({ queryKey: gone, refetchType: 'none' });
+  await invalidateTouched(queryClient, [effects ? effects[resourceType](touching) : EVERYTHING], gone);
 }

@@ -13,14 +13,8 @@ export function useDeleteMesh() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteMesh(id, ifMatch),
-    onSuccess: async (_data, { id: meshId }) => {
-      // The mesh's own page may still be open: mark it stale (refetched on its next visit) rather
-      // than refetching a 404 now; the list refetches.
-      await queryClient.invalidateQueries({
-        queryKey: meshQueryOptions(meshId).queryKey,
-        refetchType: 'none',
-      });
-      await invalidateMeshes(queryClient);
-    },
+    // The mesh's own page may still be open: its read is marked stale (refetched on its next visit)
+    // rather than refetched into a 404 now; everything else a mesh write touches refetches.
+    onSuccess: (_data, { id: meshId }) => invalidateMeshes(queryClient, meshQueryOptions(meshId).queryKey),
   });
 }
