@@ -1,5 +1,6 @@
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { invalidateDeleted } from '@/lib/invalidate-deleted';
 import { invalidateWritten, provideResourceEffects } from '@/lib/resource-effects';
 import { resourceEffects } from '@/app/resource-effects';
 
@@ -20,10 +21,10 @@ function watched(...keys: QueryKey[]) {
   return { queryClient, fetched };
 }
 
-describe('invalidateWritten', () => {
+describe('invalidateWritten and invalidateDeleted', () => {
   it("refetches what the write touched, and marks a deleted resource's own read stale without refetching it", async () => {
     const { queryClient, fetched } = watched(LIST, DETAIL);
-    await invalidateWritten(queryClient, 'mesh', {}, { gone: DETAIL });
+    await invalidateDeleted(queryClient, 'mesh', DETAIL);
     expect(fetched(LIST)).toBe(1);
     expect(fetched(DETAIL)).toBe(0);
     expect(queryClient.getQueryState(DETAIL)?.isInvalidated).toBe(true);
@@ -39,7 +40,7 @@ describe('invalidateWritten', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(LIST, 'cached');
     queryClient.setQueryData(DETAIL, 'cached');
-    await invalidateWritten(queryClient, 'mesh', {}, { gone: DETAIL });
+    await invalidateDeleted(queryClient, 'mesh', DETAIL);
     expect(queryClient.getQueryState(LIST)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(DETAIL)?.isInvalidated).toBe(true);
   });

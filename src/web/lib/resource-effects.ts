@@ -1,4 +1,4 @@
-import { partialMatchKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AuditResourceType } from '@contract/resource-types';
 
 /*
@@ -41,16 +41,15 @@ export async function resourceEffectsOf(queryClient: QueryClient): Promise<Resou
   return load ? load().catch(() => null) : null;
 }
 
-/**
- * Invalidates the union of `touches`, each root once; without a table, everything (never stale). Reads
- * under `gone` (a deleted resource's own) are left to the caller: refetching them would only answer 404.
- */
+/** Which cached reads a refresh may refetch (all when not given). */
+export type RefetchFilter = (query: Query) => boolean;
+
+/** Invalidates the union of `touches`, each root once; without a table, everything (never stale). */
 export async function invalidateTouched(
   queryClient: QueryClient,
   touches: readonly Touches[],
-  gone?: QueryKey,
+  predicate?: RefetchFilter,
 ): Promise<void> {
-  const predicate = gone ? (query: Query) => !partialMatchKey(query.queryKey, gone) : undefined;
   const roots = new Map<string, QueryKey>();
   for (const keys of touches) {
     if (keys === EVERYTHING) return queryClient.invalidateQueries({ predicate });
@@ -63,18 +62,16 @@ export async function invalidateTouched(
 
 /**
  * After a write of `resourceType`: refreshes what the table says such a write touches. Without a table
- * every query refetches, which is never stale, only slower. After a delete, `gone` names the deleted
- * resource's own read: marked stale but not refetched, since the screen that shows it may still be open
- * (and is about to leave) and a refetch would only answer 404.
+ * every query refetches, which is never stale, only slower. `predicate` keeps some reads out (a deleted
+ * resource's own: lib/invalidate-deleted.ts).
  */
 export async function invalidateWritten(
   queryClient: QueryClient,
   resourceType: AuditResourceType,
   event: Partial<TouchingEvent> = {},
-  { gone }: { gone?: QueryKey } = {},
+  predicate?: RefetchFilter,
 ): Promise<void> {
   const effects = await resourceEffectsOf(queryClient);
   const touching: TouchingEvent = { action: event.action ?? '', tenantId: event.tenantId ?? null };
-  if (gone) await queryClient.invalidateQueries({ queryKey: gone, refetchType: 'none' });
-  await invalidateTouched(queryClient, [effects ? effects[resourceType](touching) : EVERYTHING], gone);
+  await invalidateTouched(queryClient, [effects ? effects[resourceType](touching) : EVERYTHING], predicate);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { invalidateMeshes } from '@/microfrontends/mesh/api/invalidate-meshes';
+import { invalidateDeleted } from '@/lib/invalidate-deleted';
 import { MESHES_PATH } from '@/microfrontends/mesh/api/mesh-keys';
 import { meshQueryOptions } from '@/microfrontends/mesh/api/get-mesh';
 
@@ -15,6 +15,7 @@ export function useDeleteMesh() {
     mutationFn: ({ id, ifMatch }: { id: string; ifMatch?: number }) => deleteMesh(id, ifMatch),
     // The mesh's own page may still be open: its read is marked stale (refetched on its next visit)
     // rather than refetched into a 404 now; everything else a mesh write touches refetches.
-    onSuccess: (_data, { id: meshId }) => invalidateMeshes(queryClient, meshQueryOptions(meshId).queryKey),
+    onSuccess: (_data, { id: meshId }) =>
+      invalidateDeleted(queryClient, 'mesh', meshQueryOptions(meshId).queryKey),
   });
 }
