@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
           page('changes/:changeId', () =>
             import('@/changes/components/change-request-page').then((m) => m.ChangeRequestPage),
           ),
+          page('releases/draft', () => import('@/app/pages/release-route').then((m) => m.ReleaseRoute)),
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -8,6 +8,10 @@ import { LiveIndicator, type LiveStatus } from '@/live';
 // Imported by path, as the router imports screens: through '@/auth' (which the entry holds) it would
 // land in the initial chunk.
 const UserMenu = lazy(() => import('@/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
+// The draft release's count, by path for the same reason: its query and link stay out of the entry.
+const ReleaseNavButton = lazy(() =>
+  import('@/releases/components/release-nav-button').then((m) => ({ default: m.ReleaseNavButton })),
+);
 
 export function AppHeader({ liveStatus }: { liveStatus: LiveStatus }) {
   return (
@@ -15,6 +19,9 @@ export function AppHeader({ liveStatus }: { liveStatus: LiveStatus }) {
       <SidebarTrigger className="-ml-1" />
       <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
       <div className="ml-auto flex items-center gap-2">
+        <Suspense fallback={null}>
+          <ReleaseNavButton />
+        </Suspense>
         <LiveIndicator status={liveStatus} />
         <ThemeToggle />
         <Suspense fallback={<div className="size-8" aria-hidden="true" />}>
