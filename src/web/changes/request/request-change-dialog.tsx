@@ -1,6 +1,7 @@
 import type { Change, ChangeRequest } from '@contract/changes';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { AddToReleaseButton, releasable } from '@/changes/request/add-to-release-button';
 import type { ChangeRequestForm } from '@/changes/request/change-request-form';
 import { ConfirmableDialogForm, useConfirmStep } from '@/components/confirmable-dialog-form';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -23,7 +24,8 @@ type RequestChangeDialogProps = {
 
 /**
  * The request form of an action that has no form of its own (a rollback, an activation, a deployment
- * switch): what would change, the request fields, and "Request change" / "Apply now (bypass)".
+ * switch): what would change, the request fields, and "Request change" / "Apply now (bypass)", or
+ * "Add to release" to file it later with other changes as one request.
  */
 export function RequestChangeDialog({ open, onOpenChange, ...props }: RequestChangeDialogProps) {
   return (
@@ -82,6 +84,7 @@ function RequestChangeForm({
       }
     >
       {form.fields}
+      {releasable(change) && <AddToReleaseButton change={change} disabled={form.pending} onAdded={onDone} />}
     </ConfirmableDialogForm>
   );
 }
