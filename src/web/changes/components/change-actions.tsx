@@ -1,6 +1,8 @@
 import type { ChangeRequestDetail } from '@contract/changes';
-import { CalendarClock, Check, RefreshCw, X } from 'lucide-react';
+import { environmentNames } from '@contract/vocabulary';
+import { ArrowUpRight, CalendarClock, Check, RefreshCw, Undo2, X } from 'lucide-react';
 import type { ChangeRequestActions } from '@/changes/components/use-change-request-actions';
+import { nextEnvironment } from '@/changes/lib/change-set';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -15,7 +17,9 @@ export function ChangeActions({
   actions: ChangeRequestActions;
 }) {
   const { can } = request;
-  const any = can.approve || can.reject || can.cancel || can.refresh || can.schedule;
+  const promoteTo = can.promote ? nextEnvironment(request.environment) : null;
+  const any =
+    can.approve || can.reject || can.cancel || can.refresh || can.schedule || can.revert || !!promoteTo;
   return (
     <aside aria-labelledby="change-review" className="h-fit space-y-4 rounded-lg border p-4">
       <h2 id="change-review" className="font-semibold">
@@ -56,6 +60,18 @@ export function ChangeActions({
           <Button variant="outline" disabled={actions.pending} onClick={actions.refresh}>
             <RefreshCw aria-hidden="true" />
             Refresh diff
+          </Button>
+        )}
+        {can.revert && (
+          <Button variant="outline" disabled={actions.pending} onClick={() => actions.open('revert')}>
+            <Undo2 aria-hidden="true" />
+            Revert
+          </Button>
+        )}
+        {promoteTo && (
+          <Button variant="outline" disabled={actions.pending} onClick={() => actions.open('promote')}>
+            <ArrowUpRight aria-hidden="true" />
+            Promote to {environmentNames[promoteTo]}
           </Button>
         )}
         {can.cancel && (

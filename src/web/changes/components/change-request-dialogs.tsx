@@ -1,10 +1,12 @@
 import type { ChangeRequestDetail } from '@contract/changes';
 import type { ChangeRequestAction } from '@/changes/api/change-request-actions';
 import { CommentDialog } from '@/changes/components/comment-dialog';
+import { PromoteDialog } from '@/changes/components/promote-dialog';
+import { RevertDialog } from '@/changes/components/revert-dialog';
 import { ScheduleDialog } from '@/changes/components/schedule-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 
-export type ReviewDialogName = 'approve' | 'reject' | 'cancel' | 'schedule';
+export type ReviewDialogName = 'approve' | 'reject' | 'cancel' | 'schedule' | 'revert' | 'promote';
 
 type ChangeRequestDialogsProps = {
   request: ChangeRequestDetail;
@@ -25,7 +27,7 @@ function approveDescription({ approvals, requiredApprovals, scheduledAt }: Chang
     : 'Yours is the last approval needed: the change applies as soon as you approve.';
 }
 
-/** The Approve, Reject, Cancel and Schedule dialogs of the review page. */
+/** The Approve, Reject, Cancel, Schedule, Revert and Promote dialogs of the review page. */
 export function ChangeRequestDialogs({ request, dialog, close, pending, run }: ChangeRequestDialogsProps) {
   const name = `#${request.number}`;
   const onOpenChange = (open: boolean) => !open && close();
@@ -74,6 +76,10 @@ export function ChangeRequestDialogs({ request, dialog, close, pending, run }: C
         pending={pending}
         onSubmit={(schedule) => run({ type: 'schedule', schedule }, close)}
       />
+      {request.can.revert && (
+        <RevertDialog request={request} open={dialog === 'revert'} onOpenChange={onOpenChange} />
+      )}
+      {request.can.promote && <PromoteDialog request={request} open={dialog === 'promote'} onClose={close} />}
     </>
   );
 }

@@ -4,9 +4,12 @@ import { useChangeRequest } from '@/changes/api/get-change-request';
 import { ChangeActions } from '@/changes/components/change-actions';
 import { ChangeDiff } from '@/changes/components/change-diff';
 import { ConflictNotice, StaleAlert } from '@/changes/components/change-request-alerts';
+import { ChangeSet } from '@/changes/components/change-set';
+import { IrreversibleNotice, RelatedRequests } from '@/changes/components/change-set-notices';
 import { ChangeOutcome, ChangeSummary } from '@/changes/components/change-summary';
 import { ChangeTimeline } from '@/changes/components/change-timeline';
 import { CommentBox } from '@/changes/components/comment-box';
+import { ImpactSummary } from '@/changes/components/impact-summary';
 import { useChangeRequestActions } from '@/changes/components/use-change-request-actions';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -23,7 +26,10 @@ function BackToChanges() {
   );
 }
 
-/** /changes/:changeId: one change request to review: its diff, timeline and the user's actions. */
+/**
+ * /changes/:changeId: one change request to review: its changes grouped with their diffs and states, what
+ * the set touches, its timeline and the user's actions.
+ */
 export function ChangeRequestPage() {
   const { changeId = '' } = useParams();
   const query = useChangeRequest(changeId);
@@ -72,7 +78,9 @@ function Review({ request, onReload }: { request: ChangeRequestDetail; onReload:
       <ChangeSummary request={request} />
       <ConflictNotice actions={actions} onReload={onReload} />
       {request.stale && <StaleAlert request={request} actions={actions} />}
+      <IrreversibleNotice request={request} />
       <ChangeOutcome request={request} />
+      <ImpactSummary impact={request.impact} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           {request.description && (
@@ -86,9 +94,21 @@ function Review({ request, onReload }: { request: ChangeRequestDetail; onReload:
           <section aria-labelledby="change-diff" className="space-y-3">
             <h2 id="change-diff" className="text-lg font-semibold">
               What changes
+              {request.changes.length > 1 && (
+                <span className="font-normal text-muted-foreground">
+                  {' '}
+                  ({request.changes.length} changes)
+                </span>
+              )}
             </h2>
-            <ChangeDiff entries={request.diff} />
+            {/* A request always holds its set; the first change's diff stands in should it not. */}
+            {request.changes.length > 0 ? (
+              <ChangeSet changes={request.changes} />
+            ) : (
+              <ChangeDiff entries={request.diff} />
+            )}
           </section>
+          <RelatedRequests request={request} />
           <section aria-labelledby="change-timeline" className="space-y-3">
             <h2 id="change-timeline" className="text-lg font-semibold">
               Timeline

@@ -10,6 +10,7 @@ const dotColour: Partial<Record<ChangeEvent['kind'], string>> = {
   cancel: 'bg-muted-foreground',
   bypass: 'bg-amber-500',
   reopen: 'bg-amber-500',
+  revert: 'bg-amber-500',
 };
 
 /** The request's history, oldest first: who did what, when, and what they wrote. */

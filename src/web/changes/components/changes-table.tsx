@@ -57,7 +57,13 @@ function ChangeRow({ request }: { request: ChangeRequest }) {
       </TableCell>
       <TableCell className={`${wrap} max-w-80 min-w-48`}>
         <span className="block">{request.title}</span>
-        <span className="block text-xs text-muted-foreground">{changeKindLabels[request.kind]}</span>
+        <span className="block text-xs text-muted-foreground" data-testid="change-kinds">
+          {changeKindLabels[request.kind]}
+          {/* A release: its first change's kind, and how many follow it. */}
+          {request.changeCount > 1 && (
+            <span className="font-medium text-foreground"> +{request.changeCount - 1} more</span>
+          )}
+        </span>
       </TableCell>
       <TableCell className={`${wrap} min-w-28`}>
         {request.tenantName ?? (request.tenantId === null ? 'Platform' : request.tenantId)}

@@ -69,6 +69,7 @@ export const EVENT_LABELS: Record<ChangeEvent['kind'], string> = {
   fail: 'tried to apply the change, which failed',
   bypass: 'applied without approvals',
   reopen: 'moved the schedule beyond what was approved (approvals start again)',
+  revert: 'reverted every change of the set, as one',
 };
 
 /** A JSON value of a diff side as text: strings as they are, the rest indented; nothing for null. */
