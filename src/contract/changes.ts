@@ -8,11 +8,20 @@ import {
   changeRequestStatuses,
   changeRequestViews,
 } from './change-labels';
+import {
+  changeListSchema,
+  changeRequestItemSchema,
+  diffEntrySchema,
+  impactSchema,
+  relatedRequestSchema,
+  staleChangeSchema,
+} from './releases';
 import { instantOfLocalTime, isTimeZone, LOCAL_TIME_PATTERN } from './time-zone';
 
 // Approval policies and change kinds have modules of their own; requests, kinds and policies travel together.
 export * from './approval-policies';
 export * from './change-kinds';
+export * from './releases';
 export {
   CHANGE_STATUS_LABELS,
   changeRequestSortFields,
@@ -48,17 +57,28 @@ export const RESCHEDULE_TOLERANCE_HOURS = 24;
 
 const commentText = z.string().trim().max(4000, 'Must be at most 4000 characters');
 
-/** POST /api/change-requests. */
-export const createChangeRequestBodySchema = z.object({
-  change: changeSchema,
-  /** Defaults to a description of the change. */
-  title: z.string().trim().min(1, 'Title is required').max(200).optional(),
-  description: commentText.nullable().optional(),
-  /** Apply at this time once approved; without it, the last approval applies it. */
-  schedule: scheduleSchema.nullable().optional(),
-  /** Global administrators only: apply now without approvals; the reason is audited. */
-  bypassReason: z.string().trim().min(1, 'A reason is required').max(1000).optional(),
-});
+/** POST /api/change-requests: one change (`change`) or a release of many (`changes`), not both. */
+export const createChangeRequestBodySchema = z
+  .object({
+    change: changeSchema.optional(),
+    changes: changeListSchema.optional(),
+    /** Defaults to a description of the change. */
+    title: z.string().trim().min(1, 'Title is required').max(200).optional(),
+    description: commentText.nullable().optional(),
+    /** Apply at this time once approved; without it, the last approval applies it. */
+    schedule: scheduleSchema.nullable().optional(),
+    /** Global administrators only: apply now without approvals; the reason is audited. */
+    bypassReason: z.string().trim().min(1, 'A reason is required').max(1000).optional(),
+  })
+  .superRefine((body, context) => {
+    if ((body.change === undefined) === (body.changes === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [body.change === undefined ? 'changes' : 'change'],
+        message: 'Send either one change (change) or a list of changes (changes)',
+      });
+    }
+  });
 export type CreateChangeRequestBody = z.infer<typeof createChangeRequestBodySchema>;
 
 export const reviewBodySchema = z.object({ comment: commentText.optional() });
@@ -88,12 +108,11 @@ export const changeRequestSchema = z.object({
   appliedBy: z.string().nullable(),
   outcome: z.string().nullable(),
   bypassReason: z.string().nullable(),
+  /** How many changes the request holds (a release holds more than one); `kind` is its first one's. */
+  changeCount: z.number().int(),
   revision: revisionSchema,
 });
 export type ChangeRequest = z.infer<typeof changeRequestSchema>;
-
-export const diffEntrySchema = z.object({ label: z.string(), before: z.unknown(), after: z.unknown() });
-export type DiffEntry = z.infer<typeof diffEntrySchema>;
 
 export const changeEventKinds = [
   'request',
@@ -108,6 +127,8 @@ export const changeEventKinds = [
   'bypass',
   /** The schedule moved outside what was approved: approvals start again. */
   'reopen',
+  /** The applied set was undone as one: its rollout rolled back, or a step after the commit failed. */
+  'revert',
 ] as const;
 export type ChangeEventKind = (typeof changeEventKinds)[number];
 export const changeEventSchema = z.object({
@@ -128,15 +149,31 @@ export const changeRequestAbilitiesSchema = z.object({
   refresh: z.boolean(),
   schedule: z.boolean(),
   comment: z.boolean(),
+  /** File the inverse set as a new request (an applied request, by whoever may request its changes). */
+  revert: z.boolean(),
+  /** File the set again for the next environment. */
+  promote: z.boolean(),
   /** Why approve is false, in plain words, when the user could otherwise review. */
   approveBlockedBy: z.string().nullable(),
 });
 
 export const changeRequestDetailSchema = changeRequestSchema.extend({
+  /** The first change and its diff (a request of one change: the change). */
   change: changeSchema,
   diff: z.array(diffEntrySchema),
+  /** Every change of the set, in the order it applies. */
+  changes: z.array(changeRequestItemSchema),
+  /** What the set touches, computed from the data. */
+  impact: impactSchema,
   /** The live state differs from the one the diff was made on: it must be refreshed. */
   stale: z.boolean(),
+  /** Which change went stale, by whom: null while fresh. */
+  staleChange: staleChangeSchema.nullable(),
+  /** The applied request this one reverts, or the one it was promoted from. */
+  revertOf: relatedRequestSchema.nullable(),
+  promotedFrom: relatedRequestSchema.nullable(),
+  /** The requests filed to revert or promote this one, newest first. */
+  followUps: z.array(relatedRequestSchema.extend({ relation: z.enum(['revert', 'promotion']) })),
   events: z.array(changeEventSchema),
   can: changeRequestAbilitiesSchema,
 });

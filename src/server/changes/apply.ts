@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { TransactionRollbackError } from 'drizzle-orm/errors';
-import type { Change, ChangeEventKind } from '../../contract/changes';
-import type { FieldIssue } from '../../contract/errors';
+import type { ChangeEventKind } from '../../contract/changes';
 import { recordAudit } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Transaction } from '../db/client';
 import { changeRequestEvents, changeRequests } from '../db/schema';
 import { AppError } from '../errors';
 import { nextRevision } from '../revisions';
-import { handlerOf } from './kinds';
+import { itemsOf, setItem } from './release-items';
+import { applyItems, ItemFailedError } from './release-run';
+import { startedRollout } from './release-rollout';
 
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
 
@@ -17,60 +17,6 @@ export const SCHEDULER_ACTOR: Actor = { id: null, email: 'scheduler' };
 
 /** How a request came to apply, as its audit event records it. */
 export type AppliedVia = 'approval' | 'schedule' | 'bypass' | 'no approval required';
-
-/**
- * A change's own refusals name the field of its direct endpoint's body ("body.configuration"); inside
- * a request that body sits at body.change.body, and the versionId at body.change.versionId.
- */
-export function inChange(error: AppError): AppError {
-  if (!error.issues) return error;
-  const issues: FieldIssue[] = error.issues.map((issue) => ({
-    ...issue,
-    path: issue.path.startsWith('body.')
-      ? `body.change.body.${issue.path.slice('body.'.length)}`
-      : `body.change.${issue.path}`,
-  }));
-  return new AppError(error.code, error.message, issues, error.headers);
-}
-
-/**
- * Runs the change in a savepoint and rolls it back: every rule of its endpoint (schema, governance,
- * conflicts) is checked now, so a request is refused when it is made, not when it is approved.
- */
-export async function dryRun(tx: Transaction, change: Change, actor: Actor): Promise<void> {
-  try {
-    await tx.transaction(async (savepoint) => {
-      await handlerOf(change).apply(savepoint, change, actor);
-      savepoint.rollback();
-    });
-  } catch (error) {
-    if (error instanceof TransactionRollbackError) return;
-    throw error instanceof AppError ? inChange(error) : error;
-  }
-}
-
-export class StaleChangeError extends AppError {
-  constructor() {
-    super(
-      'STALE_CHANGE',
-      'What this request changes has changed since it was made: refresh it to see the new diff, then approve again',
-    );
-  }
-}
-
-/** Refuses a request whose diff was made on a state that has since moved on. */
-export async function assertFresh(tx: Transaction, request: ChangeRequestRow): Promise<void> {
-  const change = request.change;
-  let fingerprint: string;
-  try {
-    fingerprint = (await handlerOf(change).snapshot(tx, change)).fingerprint;
-  } catch (error) {
-    // The resource it changes is gone: nothing to apply it to.
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new StaleChangeError();
-    throw error;
-  }
-  if (fingerprint !== request.baseFingerprint) throw new StaleChangeError();
-}
 
 export async function addEvent(
   tx: Transaction,
@@ -108,9 +54,9 @@ export async function auditRequest(
 }
 
 /**
- * Applies a request inside the caller's transaction, which holds its row: checks it is still fresh,
- * runs the change as its requester (the change's own audit event and createdBy name them), and marks it
- * applied. Throws the change's refusal; see applyOrRecordFailure for callers that must not.
+ * Applies a request inside the caller's transaction, which holds its row: every change of its set, in
+ * order, each still fresh, run as its requester (each change's own audit event and createdBy name them),
+ * and marks it applied. Throws a change's refusal; see applyOrRecordFailure for callers that must not.
  */
 export async function applyRequest(
   tx: Transaction,
@@ -118,9 +64,9 @@ export async function applyRequest(
   actor: Actor,
   via: AppliedVia,
 ): Promise<void> {
-  await assertFresh(tx, request);
   const requester: Actor = { id: request.requestedById, email: request.requestedBy, ip: actor.ip };
-  await handlerOf(request.change).apply(tx, request.change, requester);
+  const items = await itemsOf(tx, request.id);
+  await applyItems(tx, items, requester);
   await tx
     .update(changeRequests)
     .set({
@@ -128,18 +74,24 @@ export async function applyRequest(
       appliedAt: sql`now()`,
       appliedBy: actor.email,
       outcome: null,
+      rolloutId: await startedRollout(tx, items),
       updatedAt: sql`now()`,
       revision: nextRevision(changeRequests.revision),
     })
     .where(eq(changeRequests.id, request.id));
   await addEvent(tx, request, 'apply', actor, via);
-  await auditRequest(tx, actor, 'apply', request, { via, requestedBy: request.requestedBy });
+  await auditRequest(tx, actor, 'apply', request, {
+    via,
+    requestedBy: request.requestedBy,
+    changes: items.length,
+  });
 }
 
 /**
  * Applies a request in a savepoint; a refusal (stale, a rule that no longer holds) marks it failed with
- * the reason instead of failing the caller, so an approval or the scheduler records what happened.
- * Database faults still throw: the transaction rolls back and the request stays as it was.
+ * the reason, and the change that refused, instead of failing the caller, so an approval or the
+ * scheduler records what happened. None of its changes is kept. Database faults still throw: the
+ * transaction rolls back and the request stays as it was.
  */
 export async function applyOrRecordFailure(
   tx: Transaction,
@@ -161,8 +113,14 @@ export async function applyOrRecordFailure(
         revision: nextRevision(changeRequests.revision),
       })
       .where(eq(changeRequests.id, request.id));
+    if (error instanceof ItemFailedError) await markItemFailed(tx, request, error);
     await addEvent(tx, request, 'fail', actor, error.message);
     await auditRequest(tx, actor, 'fail', request, { via, reason: error.message });
     return { applied: false, reason: error.message };
   }
+}
+
+async function markItemFailed(tx: Transaction, request: ChangeRequestRow, error: ItemFailedError) {
+  const item = (await itemsOf(tx, request.id)).find((i) => i.position === error.position);
+  if (item) await setItem(tx, item, { state: 'failed', outcome: error.message });
 }

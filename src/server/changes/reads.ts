@@ -1,12 +1,18 @@
-import { and, count, eq, inArray, notExists, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, notExists, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ChangeRequestDetail, ChangeRequestQuery, ChangeSummary } from '../../contract/changes';
+import type {
+  ChangeKind,
+  ChangeRequestDetail,
+  ChangeRequestQuery,
+  ChangeSummary,
+} from '../../contract/changes';
 import { tenantScope, type Viewer } from '../auth/viewer';
 import type { Database, Transaction } from '../db/client';
 import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
-import { changeRequestEvents, changeRequests, tenants } from '../db/schema';
+import { changeRequestEvents, changeRequestItems, changeRequests, tenants } from '../db/schema';
 import { notFound } from '../errors';
-import { assertFresh, StaleChangeError, type ChangeRequestRow } from './apply';
+import type { ChangeRequestRow } from './apply';
+import { releaseDetail } from './release-detail';
 import { mayReview, reviewableIn } from './reviewers';
 import { secondPersonFilter, whyNotSecondPerson } from './four-eyes';
 import {
@@ -37,17 +43,6 @@ function eventsOf(tx: Transaction, id: string) {
     .orderBy(changeRequestEvents.createdAt, changeRequestEvents.id);
 }
 
-/** Whether what the request changes has moved on since it was made (assertFresh refuses). */
-async function isStale(tx: Transaction, request: ChangeRequestRow): Promise<boolean> {
-  try {
-    await assertFresh(tx, request);
-    return false;
-  } catch (error) {
-    if (!(error instanceof StaleChangeError)) throw error;
-    return true;
-  }
-}
-
 /** One request with its diff, timeline, whether it went stale, and what the viewer may do. */
 export async function getChangeRequest(
   db: Database,
@@ -60,7 +55,8 @@ export async function getChangeRequest(
     const summary = await summaryOf(tx, id);
     const events = await eventsOf(tx, id);
     const open = request.status === 'pending' || request.status === 'scheduled';
-    const stale = open && (await isStale(tx, request));
+    const release = await releaseDetail(tx, request, open);
+    const stale = release.detail.staleChange !== null;
     const { mine } = await approvalState(tx, request, viewer);
     const reviewer = mayReview(viewer, request);
     const author = isAuthor(viewer, request);
@@ -76,8 +72,7 @@ export async function getChangeRequest(
     const steward = isSteward(viewer, request);
     return {
       ...summary,
-      change: request.change,
-      diff: request.diff,
+      ...release.detail,
       stale,
       events,
       can: {
@@ -87,6 +82,8 @@ export async function getChangeRequest(
         refresh: steward && open,
         schedule: steward && open,
         comment: true,
+        revert: steward && request.status === 'applied' && release.revertible,
+        promote: steward && request.status === 'applied' && request.environment !== 'production',
         approveBlockedBy,
       },
     };
@@ -120,6 +117,18 @@ function waitingFor(db: Database, viewer: Viewer): SQL | undefined {
   );
 }
 
+/** Requests holding a change of the kind, wherever it stands in the set. */
+function containsKind(db: Database, kind: ChangeKind): SQL {
+  return exists(
+    db
+      .select({ id: changeRequestItems.id })
+      .from(changeRequestItems)
+      .where(
+        and(eq(changeRequestItems.changeRequestId, changeRequests.id), eq(changeRequestItems.kind, kind)),
+      ),
+  );
+}
+
 /** Requests the viewer may read: every one for global administrators, else their tenants' (no platform). */
 function readable(viewer: Viewer): SQL | undefined {
   const scope = tenantScope(viewer, 'read');
@@ -150,7 +159,7 @@ export function changeRequestListQueries(db: Database, query: ChangeRequestQuery
     query.status ? eq(changeRequests.status, query.status) : undefined,
     query.tenantId ? eq(changeRequests.tenantId, query.tenantId) : undefined,
     query.environment ? eq(changeRequests.environment, query.environment) : undefined,
-    query.kind ? eq(changeRequests.kind, query.kind) : undefined,
+    query.kind ? containsKind(db, query.kind) : undefined,
     containsAny(query.q, [changeRequests.title, changeRequests.requestedBy]),
   );
   const window = listWindow(query, {

@@ -57,6 +57,7 @@ export const summaryColumns = {
   appliedBy: changeRequests.appliedBy,
   outcome: changeRequests.outcome,
   bypassReason: changeRequests.bypassReason,
+  changeCount: changeRequests.changeCount,
   revision: changeRequests.revision,
 };
 

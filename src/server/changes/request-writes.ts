@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ChangeRequestDetail, Schedule } from '../../contract/changes';
 import { instantOfLocalTime } from '../../contract/time-zone';
-import { actorOf, viewerCan, type Actor, type Viewer } from '../auth/viewer';
+import { actorOf, type Actor, type Viewer } from '../auth/viewer';
 import type { Database, Transaction } from '../db/client';
 import { changeRequests } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden } from '../errors';
 import { assertRevision, nextRevision, revisionMatches, type ExpectedRevision } from '../revisions';
 import { addEvent, auditRequest, type ChangeRequestRow } from './apply';
-import type { ChangeTarget } from './kinds';
 import { getChangeRequest } from './reads';
 import { isSteward, lockRequest, summaryOf } from './request-rows';
+
+export { assertMayRequest } from './may-request';
 
 /* What the writes on change requests share: who acts, the rules of who may act when, the locked write. */
 
@@ -28,27 +29,6 @@ export function scheduledInstant(schedule: Schedule, path: string): string {
     throw badRequest(message, [{ path, message }]);
   }
   return instant;
-}
-
-/**
- * May the viewer ask for this change? Its endpoint's tenant action, or a global administrator. A tenant
- * the viewer cannot even read is not found (404), as on every other route, so tenant ids cannot be probed;
- * a tenant they see but may not change is a 403.
- */
-export function assertMayRequest(viewer: Viewer, target: ChangeTarget): void {
-  if (!viewer.isAdmin && target.scope !== null && !viewerCan(viewer, target.scope, 'read')) {
-    throw notFound('Tenant');
-  }
-  const allowed =
-    viewer.isAdmin ||
-    (target.scope !== null && target.action !== null && viewerCan(viewer, target.scope, target.action));
-  if (!allowed) {
-    throw forbidden(
-      target.scope === null
-        ? 'Only global administrators can request platform changes'
-        : 'Your role in this tenant does not allow this change',
-    );
-  }
 }
 
 export function assertStatus(

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type {
+  Change,
   ChangeRequest,
   ChangeRequestDetail,
   CreateChangeRequestBody,
@@ -8,11 +9,19 @@ import type {
 import { actorOf, type Actor, type Viewer } from '../auth/viewer';
 import type { Database, Transaction } from '../db/client';
 import { changeRequests } from '../db/schema';
-import { addEvent, auditRequest, dryRun, type ChangeRequestRow } from './apply';
-import { handlerOf, type ChangeTarget } from './kinds';
+import { badRequest } from '../errors';
+import { addEvent, auditRequest, type ChangeRequestRow } from './apply';
+import {
+  insertItems,
+  itemsOf,
+  rebaseItems,
+  requestScopeOf,
+  setTitle,
+  type PlannedItem,
+} from './release-items';
+import { planSet, type Via } from './release-run';
 import { rescheduleRequest } from './reschedule';
 import {
-  assertMayRequest,
   assertStatus,
   assertSteward,
   closeRequest,
@@ -27,27 +36,34 @@ import { applyNow, bypassReviews } from './reviews';
 
 /* A change request's life as its requester (or a steward) drives it: made, cancelled, refreshed, scheduled, commented. */
 
-/** Writes a new request's row, with its first event and audit event. */
+/** What a new request links to: the applied request it reverts, or the one it was promoted from. */
+export interface FiledFrom {
+  revertOfId?: string;
+  promotedFromId?: string;
+}
+
+/** Writes a new request's row and its changes, with its first event and audit event. */
 async function insertRequest(
   tx: Transaction,
   body: CreateChangeRequestBody,
   viewer: Viewer,
   actor: Actor,
-  made: { target: ChangeTarget; required: number; scheduledAt: string | null },
+  made: { planned: PlannedItem[]; required: number; scheduledAt: string | null; from: FiledFrom },
 ): Promise<ChangeRequestRow> {
-  const { change } = body;
-  const snapshot = await handlerOf(change).snapshot(tx, change);
+  const { scope, environment } = requestScopeOf(made.planned);
+  const [first] = made.planned;
+  if (!first) throw new Error('A request holds at least one change');
   const [row] = await tx
     .insert(changeRequests)
     .values({
-      tenantId: made.target.scope,
-      environment: made.target.environment,
-      kind: change.kind,
-      title: body.title ?? made.target.title,
+      tenantId: scope,
+      environment,
+      kind: first.change.kind,
+      title: body.title ?? setTitle(made.planned),
       description: body.description ?? null,
-      change,
-      diff: snapshot.diff,
-      baseFingerprint: snapshot.fingerprint,
+      changeCount: made.planned.length,
+      revertOfId: made.from.revertOfId ?? null,
+      promotedFromId: made.from.promotedFromId ?? null,
       requiredApprovals: made.required,
       requestedById: viewer.user.id,
       requestedBy: viewer.user.email,
@@ -57,45 +73,75 @@ async function insertRequest(
     })
     .returning();
   if (!row) throw new Error('Insert returned no row');
+  await insertItems(tx, row.id, made.planned);
   await addEvent(tx, row, 'request', actor, body.description ?? null);
-  await auditRequest(tx, actor, 'create', row, { title: row.title, requiredApprovals: made.required });
+  await auditRequest(tx, actor, 'create', row, {
+    title: row.title,
+    requiredApprovals: made.required,
+    changes: made.planned.length,
+    ...made.from,
+  });
   return row;
 }
 
+/** The changes a body names: its one `change`, or its list. */
+export function changesOf(body: CreateChangeRequestBody): { changes: Change[]; via: Via } {
+  if (body.changes) return { changes: body.changes, via: 'changes' };
+  if (body.change) return { changes: [body.change], via: 'change' };
+  throw badRequest('Send either one change (change) or a list of changes (changes)', [
+    { path: 'body.changes', message: 'Required' },
+  ]);
+}
+
+/** The approvals a set needs: the strictest among its changes' scopes and environments. */
+async function requiredApprovalsOfSet(tx: Transaction, planned: PlannedItem[]): Promise<number> {
+  let required = 0;
+  for (const { change, target } of planned) {
+    required = Math.max(required, await requiredApprovalsOf(tx, change, target));
+  }
+  return required;
+}
+
 /**
- * Asks for a change. With a bypass reason (global administrators) or a policy asking for no approval and
- * no schedule, it applies at once, in this transaction; otherwise it waits for approvals, its rules
- * already checked by a dry run so that a request that cannot apply is refused now.
+ * Asks for a change, or a release of many. Every change is dry-run in order first, so a set that cannot
+ * apply is refused now, naming the change. With a bypass reason (global administrators) or a policy
+ * asking for no approval and no schedule, it applies at once, in this transaction; otherwise it waits
+ * for approvals.
  */
 export async function createChangeRequest(
   db: Database,
   body: CreateChangeRequestBody,
   viewer: Viewer,
   ip: string | undefined,
+  from: FiledFrom = {},
 ): Promise<ChangeRequest> {
-  const actor = actorOf(viewer, ip);
-  const change = body.change;
-  const handler = handlerOf(change);
-  const scheduledAt = body.schedule ? scheduledInstant(body.schedule, 'body.schedule.localTime') : null;
-  if (body.bypassReason !== undefined) assertMayBypass(viewer, change);
-  const id = await db.transaction(async (tx) => {
-    const target = await handler.target(tx, change);
-    assertMayRequest(viewer, target);
-    const required = await requiredApprovalsOf(tx, change, target);
-    const row = await insertRequest(tx, body, viewer, actor, { target, required, scheduledAt });
-    if (body.bypassReason !== undefined) {
-      await bypassReviews(tx, row, actor, body.bypassReason, required);
-    } else if (required === 0 && scheduledAt === null) {
-      await applyNow(tx, row, actor, 'no approval required');
-    } else {
-      await dryRun(tx, change, actor);
-      if (required === 0) {
-        await tx.update(changeRequests).set({ status: 'scheduled' }).where(eq(changeRequests.id, row.id));
-      }
-    }
-    return row.id;
-  });
+  const id = await db.transaction((tx) => fileRequest(tx, body, viewer, ip, from));
   return summaryOf(db, id);
+}
+
+/** createChangeRequest in the caller's transaction (a draft filed, a revert): the new request's id. */
+export async function fileRequest(
+  tx: Transaction,
+  body: CreateChangeRequestBody,
+  viewer: Viewer,
+  ip: string | undefined,
+  from: FiledFrom = {},
+): Promise<string> {
+  const actor = actorOf(viewer, ip);
+  const { changes, via } = changesOf(body);
+  const scheduledAt = body.schedule ? scheduledInstant(body.schedule, 'body.schedule.localTime') : null;
+  if (body.bypassReason !== undefined) for (const change of changes) assertMayBypass(viewer, change);
+  const planned = await planSet(tx, changes, viewer, actor, via);
+  const required = await requiredApprovalsOfSet(tx, planned);
+  const row = await insertRequest(tx, body, viewer, actor, { planned, required, scheduledAt, from });
+  if (body.bypassReason !== undefined) {
+    await bypassReviews(tx, row, actor, body.bypassReason, required);
+  } else if (required === 0 && scheduledAt === null) {
+    await applyNow(tx, row, actor, 'no approval required');
+  } else if (required === 0) {
+    await tx.update(changeRequests).set({ status: 'scheduled' }).where(eq(changeRequests.id, row.id));
+  }
+  return row.id;
 }
 
 /** The requester, or a reviewer of the tenant, may cancel until the request runs. */
@@ -123,20 +169,22 @@ export async function refreshChangeRequest(
   const { viewer } = caller;
   return onRequest(db, id, caller, async (tx, request, actor) => {
     assertStatus(request, ['pending', 'scheduled'], 'refreshed');
-    const change = request.change;
-    const handler = handlerOf(change);
-    const target = await handler.target(tx, change);
     assertSteward(viewer, request, 'refresh');
-    assertMayRequest(viewer, target);
-    const snapshot = await handler.snapshot(tx, change);
-    await dryRun(tx, change, actor);
-    const required = await requiredApprovalsOf(tx, change, target);
+    const items = await itemsOf(tx, request.id);
+    const via: Via = items.length === 1 ? 'change' : 'changes';
+    const planned = await planSet(
+      tx,
+      items.map((item) => item.change),
+      viewer,
+      actor,
+      via,
+    );
+    await rebaseItems(tx, items, planned);
+    const required = await requiredApprovalsOfSet(tx, planned);
     const round = request.round + 1;
     await tx
       .update(changeRequests)
       .set({
-        diff: snapshot.diff,
-        baseFingerprint: snapshot.fingerprint,
         round,
         requiredApprovals: required,
         status: required === 0 && request.scheduledAt !== null ? 'scheduled' : 'pending',

@@ -3,17 +3,10 @@ import type { ChangeRequestDetail } from '../../contract/changes';
 import type { Actor, Viewer } from '../auth/viewer';
 import type { Database, Transaction } from '../db/client';
 import { changeRequests } from '../db/schema';
-import { AppError, conflict, forbidden } from '../errors';
-import {
-  addEvent,
-  applyOrRecordFailure,
-  applyRequest,
-  assertFresh,
-  auditRequest,
-  inChange,
-  StaleChangeError,
-  type ChangeRequestRow,
-} from './apply';
+import { conflict, forbidden } from '../errors';
+import { addEvent, applyOrRecordFailure, applyRequest, auditRequest, type ChangeRequestRow } from './apply';
+import { itemsOf } from './release-items';
+import { staleItemOf, StaleChangeError } from './release-run';
 import { whyNotSecondPerson } from './four-eyes';
 import { assertStatus, closeRequest, onRequest, touched, type Caller } from './request-writes';
 import { approvalState, isAuthor } from './request-rows';
@@ -33,19 +26,23 @@ function assertMayReview(viewer: Viewer, request: ChangeRequestRow, doing: 'appr
   if (!mayReview(viewer, request)) throw forbidden(reviewRefusal(request, doing));
 }
 
-/** Applies a request made this instant: its refusal is the creator's answer (400/409), nothing kept. */
-export async function applyNow(
+/**
+ * Applies a request made this instant: its refusal (naming the change, which the dry run before it
+ * almost always caught) is the creator's answer (400/409), nothing kept.
+ */
+export function applyNow(
   tx: Transaction,
   row: ChangeRequestRow,
   actor: Actor,
   via: 'bypass' | 'no approval required',
-) {
-  try {
-    await applyRequest(tx, row, actor, via);
-  } catch (error) {
-    if (error instanceof AppError && !(error instanceof StaleChangeError)) throw inChange(error);
-    throw error;
-  }
+): Promise<void> {
+  return applyRequest(tx, row, actor, via);
+}
+
+/** Refuses to act on a set one of whose targets moved on since its diff was made. */
+export async function assertSetFresh(tx: Transaction, request: ChangeRequestRow, actor: Actor) {
+  const stale = await staleItemOf(tx, await itemsOf(tx, request.id), actor);
+  if (stale) throw new StaleChangeError(stale.position);
 }
 
 /** A global administrator's bypass of a new request's reviews, with their reason: it applies at once. */
@@ -80,7 +77,7 @@ export async function approveChangeRequest(
     if (notSecond) throw forbidden(notSecond);
     const state = await approvalState(tx, request, viewer);
     if (state.mine) throw conflict('You have already approved this change request');
-    await assertFresh(tx, request);
+    await assertSetFresh(tx, request, actor);
     await addEvent(tx, request, 'approve', actor, comment ?? null);
     await auditRequest(tx, actor, 'approve', request, comment ? { comment } : {});
     await tx.update(changeRequests).set(touched()).where(eq(changeRequests.id, request.id));

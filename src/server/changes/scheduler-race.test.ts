@@ -6,6 +6,7 @@ import { auditEvents, capabilitySubscriptionVersions as versions, changeRequests
 import { migrationsFolder } from '../paths';
 import { insertFixtures } from '../test/fixtures';
 import { openTestDatabase, type TestDatabase } from '../test/databases';
+import { insertItems } from './release-items';
 import { handlerOf } from './kinds';
 import { runDueChanges } from './scheduler';
 
@@ -50,7 +51,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled changes across two se
     );
     const ids: string[] = [];
     for (const change of changes) {
-      const snapshot = await db.transaction((tx) => handlerOf(change).snapshot(tx, change));
+      const { snapshot, target } = await db.transaction(async (tx) => ({
+        snapshot: await handlerOf(change).snapshot(tx, change),
+        target: await handlerOf(change).target(tx, change),
+      }));
       const [row] = await db
         .insert(changeRequests)
         .values({
@@ -58,9 +62,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled changes across two se
           environment: 'development',
           kind: change.kind,
           title: 'race',
-          change,
-          diff: snapshot.diff,
-          baseFingerprint: snapshot.fingerprint,
           status: 'scheduled',
           requiredApprovals: 0,
           requestedBy: 'dev@example.com',
@@ -68,6 +69,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduled changes across two se
         })
         .returning({ id: changeRequests.id });
       if (row) ids.push(row.id);
+      if (row) await db.transaction((tx) => insertItems(tx, row.id, [{ change, target, snapshot }]));
     }
     const results = await Promise.all([
       runDueChanges(db),

@@ -214,22 +214,34 @@ function auditStatements(sizes: LargeDataSizes): string[] {
  * approval-policy change of a tenant's environment, newest last.
  */
 function changeRequestStatements(sizes: LargeDataSizes): string[] {
-  return batches(
+  const tenant = tenantId(`i % ${sizes.tenants} + 1`);
+  const status = pick(['applied', 'applied', 'rejected', 'cancelled'], 'i');
+  const requests = batches(
     sizes.changeRequests,
     (from, to) => `
-    insert into change_requests (id, tenant_id, environment, kind, title, change, diff, base_fingerprint, status,
+    insert into change_requests (id, tenant_id, environment, kind, title, status,
       required_approvals, requested_by_id, requested_by, created_at, updated_at, applied_at)
-    select '${p}cr-' || ${pad('i', 6)}, ${tenantId(`i % ${sizes.tenants} + 1`)}, ${pick(['development', 'uat', 'production'], 'i')},
-           'approval_policy.set', 'Approvals for ' || ${tenantId(`i % ${sizes.tenants} + 1`)},
-           jsonb_build_object('kind', 'approval_policy.set', 'tenantId', ${tenantId(`i % ${sizes.tenants} + 1`)},
-             'body', jsonb_build_object('requiredApprovals', 1 + i % 2)),
-           jsonb_build_array(jsonb_build_object('label', 'Required approvals', 'before', i % 2, 'after', 1 + i % 2)),
-           'large', ${pick(['applied', 'applied', 'rejected', 'cancelled'], 'i')}, 1,
+    select '${p}cr-' || ${pad('i', 6)}, ${tenant}, ${pick(['development', 'uat', 'production'], 'i')},
+           'approval_policy.set', 'Approvals for ' || ${tenant}, ${status}, 1,
            ${userId(`i % ${sizes.users} + 1`)}, 'user' || ${pad(`i % ${sizes.users} + 1`, 5)} || '@large.example.com',
            now() - make_interval(mins => ${sizes.changeRequests} - i), now() - make_interval(mins => ${sizes.changeRequests} - i),
            now() - make_interval(mins => ${sizes.changeRequests} - i)
     from generate_series(${from}, ${to}) as i`,
   );
+  const items = batches(
+    sizes.changeRequests,
+    (from, to) => `
+    insert into change_request_items (change_request_id, position, kind, tenant_id, environment, title, change,
+      diff, base_fingerprint, state)
+    select '${p}cr-' || ${pad('i', 6)}, 0, 'approval_policy.set', ${tenant},
+           ${pick(['development', 'uat', 'production'], 'i')}, 'Approvals for ' || ${tenant},
+           jsonb_build_object('kind', 'approval_policy.set', 'tenantId', ${tenant},
+             'body', jsonb_build_object('requiredApprovals', 1 + i % 2)),
+           jsonb_build_array(jsonb_build_object('label', 'Required approvals', 'before', i % 2, 'after', 1 + i % 2)),
+           'large', case when ${status} = 'applied' then 'applied' else 'pending' end
+    from generate_series(${from}, ${to}) as i`,
+  );
+  return [...requests, ...items];
 }
 
 /** Every statement of the generated data, in order, then statistics for the planner. */

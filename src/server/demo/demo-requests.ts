@@ -1,6 +1,7 @@
 import type { Change } from '../../contract/changes';
 import type { Transaction } from '../db/client';
 import { changeRequestEvents, changeRequests } from '../db/schema';
+import { insertItems } from '../changes/release-items';
 import { handlerOf } from '../changes/kinds';
 
 const HOUR = 3_600_000;
@@ -134,9 +135,6 @@ export async function seedDemoChangeRequests(tx: Transaction): Promise<void> {
       kind: demo.change.kind,
       title: target.title,
       description: demo.description,
-      change: demo.change,
-      diff: snapshot.diff,
-      baseFingerprint: snapshot.fingerprint,
       status: demo.status,
       requiredApprovals: 1,
       requestedById: demo.requestedById,
@@ -147,6 +145,7 @@ export async function seedDemoChangeRequests(tx: Transaction): Promise<void> {
       scheduleTimeZone: demo.scheduleTimeZone ?? null,
       revision: 1 + demo.events.length,
     });
+    await insertItems(tx, demo.id, [{ change: demo.change, target, snapshot }]);
     await tx.insert(changeRequestEvents).values([
       {
         changeRequestId: demo.id,

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { Change } from '../../contract/changes';
+import { insertItems } from '../changes/release-items';
 import { handlerOf } from '../changes/kinds';
 import {
   approvalPolicies,
@@ -342,20 +343,25 @@ export async function insertChangeRequestFixtures(db: Database): Promise<void> {
       configuration: '{"fixture":true}',
     },
   };
-  const snapshot = await db.transaction((tx) => handlerOf(change).snapshot(tx, change));
-  await db.insert(changeRequests).values(
-    ['cr-approve', 'cr-reject', 'cr-cancel', 'cr-refresh', 'cr-schedule', 'cr-comment'].map((id) => ({
-      id,
-      tenantId: 'tenant-001',
-      environment: 'production' as const,
-      kind: change.kind,
-      title: `Fixture ${id}`,
+  const ids = ['cr-approve', 'cr-reject', 'cr-cancel', 'cr-refresh', 'cr-schedule', 'cr-comment'];
+  await db.transaction(async (tx) => {
+    const planned = {
       change,
-      diff: snapshot.diff,
-      baseFingerprint: snapshot.fingerprint,
-      requiredApprovals: 1,
-      requestedById: 'user-2',
-      requestedBy: 'bob@globex.io',
-    })),
-  );
+      target: await handlerOf(change).target(tx, change),
+      snapshot: await handlerOf(change).snapshot(tx, change),
+    };
+    await tx.insert(changeRequests).values(
+      ids.map((id) => ({
+        id,
+        tenantId: 'tenant-001',
+        environment: 'production' as const,
+        kind: change.kind,
+        title: `Fixture ${id}`,
+        requiredApprovals: 1,
+        requestedById: 'user-2',
+        requestedBy: 'bob@globex.io',
+      })),
+    );
+    for (const id of ids) await insertItems(tx, id, [planned]);
+  });
 }

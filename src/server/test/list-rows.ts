@@ -68,10 +68,10 @@ export async function seedListRows(db: Database): Promise<void> {
       (array['tenant', 'user'])[1 + g % 2], 'actor' || (g % 4) || '@example.com', 'tenant-001', ${day}
     from ${series}`);
   await db.execute(sql`
-    insert into change_requests (id, tenant_id, environment, kind, title, change, diff, base_fingerprint,
+    insert into change_requests (id, tenant_id, environment, kind, title,
       status, required_approvals, requested_by, created_at, updated_at, scheduled_at)
     select 'cr-' || lpad(g::text, 3, '0'), 'tenant-001', 'production', 'approval_policy.set', 'change ' || chr(97 + g % 5),
-      '{}', '[]', 'fingerprint', (array['pending', 'scheduled', 'applied'])[1 + g % 3], 1,
+      (array['pending', 'scheduled', 'applied'])[1 + g % 3], 1,
       'requester@example.com', ${day}, ${day} + (g % 2) * interval '1 hour',
       case when g % 3 = 1 then ${day} else null end
     from ${series}`);

@@ -12,7 +12,8 @@ import { rollback, setSlotVersion, switchSlot } from '../../delivery/blue-green/
 import type { Transaction } from '../../db/client';
 import { capabilities, tenants } from '../../db/schema';
 import { notFound } from '../../errors';
-import type { ChangeHandler, ChangeSnapshot } from './types';
+import { undoBy } from './inverse';
+import { irreversible, type ChangeHandler, type ChangeSnapshot, type Undo } from './types';
 
 type Owner = 'tenant' | 'capability';
 
@@ -65,6 +66,29 @@ function titleOf(change: BlueGreenChange, name: string): string {
   return `Roll back ${name}`;
 }
 
+/**
+ * A switch or rollback is undone by a rollback (the other slot still holds the version it served); a
+ * slot's version by setting it back, unless it was the first, which made a slot live.
+ */
+async function blueGreenUndo(
+  tx: Transaction,
+  owner: Owner,
+  id: string,
+  change: BlueGreenChange,
+): Promise<Undo<unknown>> {
+  const { body } = change;
+  const idField = owner === 'tenant' ? { tenantId: id } : { capabilityId: id };
+  if (!('slot' in body)) {
+    return undoBy([
+      { kind: `${owner}_blue_green.rollback`, ...idField, body: { environment: body.environment } },
+    ]);
+  }
+  const state = parseBlueGreenConfig((await ownerRow(tx, owner, id)).blueGreenConfig)[body.environment];
+  const version = state ? slotVersionOf(state, body.slot) : '';
+  if (!state?.activeSlot || !version) return irreversible('It gives the environment its first live slot');
+  return undoBy([{ kind: `${owner}_blue_green.slot_version`, ...idField, body: { ...body, version } }]);
+}
+
 type BlueGreenChange = Extract<Change, { kind: `${'tenant' | 'capability'}_blue_green.${Action}` }>;
 
 /**
@@ -112,6 +136,7 @@ function blueGreenHandler<C extends BlueGreenChange>(
         diff: [{ label: `${row.name} · ${change.body.environment}`, before: slotsView(before), after }],
       };
     },
+    undo: (tx, change) => blueGreenUndo(tx, owner, idOf(change), change),
     apply(tx, change, actor, direct) {
       const transition = transitionOf(change);
       return changeBlueGreen(

@@ -6,7 +6,14 @@ import type { Transaction } from '../../db/client';
 import { capabilities, capabilitySubscriptionVersions as versions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { activateVersion, createVersion, promoteVersion } from '../../capabilities/versions-service';
-import { configurationValue, type ChangeHandler, type ChangeSnapshot } from './types';
+import { undoBy } from './inverse';
+import {
+  configurationValue,
+  irreversible,
+  type ChangeHandler,
+  type ChangeSnapshot,
+  type Undo,
+} from './types';
 
 interface Context {
   tenantId: string;
@@ -50,6 +57,20 @@ async function versionRow(tx: Transaction, versionId: string) {
   return row;
 }
 
+/**
+ * Undoes a new active version in each context: the version active before is activated again. A context
+ * that had none cannot go back to having none (versions are never deactivated, only replaced).
+ */
+async function reactivate(tx: Transaction, contexts: Context[]): Promise<Undo<unknown>> {
+  const back: unknown[] = [];
+  for (const context of contexts) {
+    const { active } = await contextState(tx, context);
+    if (!active) return irreversible(`No version was active in ${contextLabel(context)} to return to`);
+    back.push({ kind: 'configuration.activate', versionId: active.id });
+  }
+  return undoBy(back);
+}
+
 const contextLabel = (c: Context) => `${c.environment} · ${c.region}`;
 
 export const createConfiguration: ChangeHandler<
@@ -78,6 +99,7 @@ export const createConfiguration: ChangeHandler<
     };
   },
   apply: (tx, { body }, actor) => createVersion(tx, body, actor),
+  undo: (tx, { body }) => reactivate(tx, [body]),
 };
 
 export const activateConfiguration: ChangeHandler<
@@ -108,6 +130,7 @@ export const activateConfiguration: ChangeHandler<
     };
   },
   apply: (tx, { versionId }, actor) => activateVersion(tx, versionId, actor),
+  undo: async (tx, { versionId }) => reactivate(tx, [await versionRow(tx, versionId)]),
 };
 
 export const promoteConfiguration: ChangeHandler<
@@ -140,4 +163,12 @@ export const promoteConfiguration: ChangeHandler<
     return { fingerprint: fingerprints.join(','), diff };
   },
   apply: (tx, { versionId, body }, actor) => promoteVersion(tx, versionId, body, actor),
+  async undo(tx, { versionId, body }) {
+    const source = await versionRow(tx, versionId);
+    const regions = [...new Set(body.targetRegions)];
+    return reactivate(
+      tx,
+      regions.map((region) => ({ ...source, environment: body.targetEnvironment, region })),
+    );
+  },
 };

@@ -28,7 +28,8 @@ import {
 import { lockOwner } from '../../delivery/deployments/slots';
 import { assertNoActiveRollout } from '../../delivery/rollouts/model';
 import { progressiveLabel, switchNotes } from './switch-notes';
-import type { ChangeHandler, ChangeSnapshot, ChangeTarget } from './types';
+import { undoBy } from './inverse';
+import { irreversible, type ChangeHandler, type ChangeSnapshot, type ChangeTarget } from './types';
 
 type MicrofrontendSwitch = Extract<Change, { kind: 'microfrontend_deployment.switch' }>;
 type CapabilitySwitch = Extract<Change, { kind: 'capability_deployment.switch' }>;
@@ -187,6 +188,15 @@ function switchHandler<C extends MicrofrontendSwitch | CapabilitySwitch, R>({
       const snapshot = await slotsSnapshot(tx, kind, idOf(change), change.body.environment, swapped);
       return { ...snapshot, diff: [...snapshot.diff, ...switchNotes(change.body)] };
     },
+    // Switching back at once (a rollout's own rollback already puts its traffic back: releases.ts).
+    async undo(tx, change) {
+      const rows = await slots(tx, kind, idOf(change), change.body.environment);
+      const live = rows.find((r) => r.trafficPercentage > 0 && r.status === 'active');
+      const idle = rows.find((r) => r !== live);
+      if (!live || !idle) return irreversible('No slot was live to switch back to');
+      const { progressive: _progressive, force: _force, forceReason: _reason, ...body } = change.body;
+      return undoBy([{ kind: change.kind, body: { ...body, fromSlot: idle.slot, toSlot: live.slot } }]);
+    },
     apply(tx, change, actor) {
       const { environment, ...request } = change.body;
       return switchSlots(tx, slotKind, idOf(change), environment, request, actor);
@@ -250,6 +260,7 @@ function deployHandler<C extends MicrofrontendDeploy | CapabilityDeploy, R>({
       );
     },
     gate: (change, landing) => (landing.goesLive ? change.body.environment : null),
+    undo: async () => irreversible('A deployment stays in its slot; switch back or deploy again instead'),
     async apply(tx, change, actor, direct) {
       const landing = await landingOf(tx, change);
       // Under the resource's lock (deployToIdleSlot takes it again in this transaction): while a rollout

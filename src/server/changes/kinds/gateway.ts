@@ -9,7 +9,15 @@ import { isLineageId, type LineageRow } from '../../gateway/lineage-kind';
 import type { LineageService } from '../../gateway/lineage-service';
 import { policyLineage, policyService } from '../../gateway/policies-service';
 import { routeLineage, routeService } from '../../gateway/routes-service';
-import type { ChangeHandler, ChangeSnapshot, ChangeTarget, DirectWrite } from './types';
+import { inverseChanges, undoBy } from './inverse';
+import {
+  irreversible,
+  type ChangeHandler,
+  type ChangeSnapshot,
+  type ChangeTarget,
+  type DirectWrite,
+  type Undo,
+} from './types';
 
 /*
  * The change kinds of every lineage kind (gateway routes, OPA policies): where a change happens and
@@ -139,6 +147,38 @@ function lineageReview(entry: LineageEntry): Omit<ChangeHandler<AnyLineageChange
 }
 
 type LineageIds = { tenantId: string; lineageId: string };
+
+/**
+ * How a lineage goes back to the state before a change: its active version again, or disabled when
+ * none was. `lineageId` is the lineage whose active version the change moves.
+ */
+async function lineageUndo(tx: Transaction, entry: LineageEntry, ids: LineageIds): Promise<Undo<unknown>> {
+  const rows = await lineageRows(tx, entry, ids.tenantId, ids.lineageId);
+  const active = rows.find((r) => r.isActive);
+  const back = active
+    ? { kind: `${entry.prefix}.activate`, tenantId: ids.tenantId, versionId: active.id }
+    : { kind: `${entry.prefix}.disable`, ...ids };
+  return undoBy([back]);
+}
+
+/** Undoes a create: its new lineage is deleted. */
+const deleteCreated = (entry: LineageEntry, tenantId: string): Undo<LineageRow> => ({
+  inverse: (created) =>
+    inverseChanges([{ kind: `${entry.prefix}.delete`, tenantId, lineageId: created.lineageId }]),
+});
+
+/** Undoes a promotion: the target lineage's active version again, or the new lineage deleted. */
+async function promotionUndo(
+  tx: Transaction,
+  entry: LineageEntry,
+  ids: LineageIds,
+  targetEnvironment: Environment,
+): Promise<Undo<LineageRow>> {
+  const target = await entry.service.promotionTarget(tx, ids, targetEnvironment);
+  if (!target.lineageId) return deleteCreated(entry, ids.tenantId);
+  return lineageUndo(tx, entry, { tenantId: ids.tenantId, lineageId: target.lineageId });
+}
+
 type Expected = DirectWrite<unknown> | undefined;
 
 /*
@@ -158,31 +198,42 @@ function lineageHandlers<Row extends LineageRow, Fields, F extends string>(
       ...review,
       apply: (tx: Transaction, c: { tenantId: string; body: CreateBody }, actor: Actor) =>
         service.create(tx, c.tenantId, c.body, actor),
+      undo: async (_tx: Transaction, c: { tenantId: string }) => deleteCreated(entry, c.tenantId),
     },
     edit: {
       ...review,
       apply: (tx: Transaction, c: LineageIds & { body: Fields }, actor: Actor, direct?: Expected) =>
         service.edit(tx, c, c.body, actor, expected(direct)),
+      undo: (tx: Transaction, c: LineageIds) => lineageUndo(tx, entry, c),
     },
     activate: {
       ...review,
       apply: (tx: Transaction, c: { tenantId: string; versionId: string }, actor: Actor, direct?: Expected) =>
         service.activate(tx, c, actor, expected(direct)),
+      async undo(tx: Transaction, c: { tenantId: string; versionId: string }) {
+        const version = await entry.service.version(tx, c.tenantId, c.versionId);
+        if (!version) throw notFound(`${entry.review.label} version`);
+        return lineageUndo(tx, entry, { tenantId: c.tenantId, lineageId: version.lineageId });
+      },
     },
     disable: {
       ...review,
       apply: (tx: Transaction, c: LineageIds, actor: Actor, direct?: Expected) =>
         service.disable(tx, c, actor, expected(direct)),
+      undo: (tx: Transaction, c: LineageIds) => lineageUndo(tx, entry, c),
     },
     delete: {
       ...review,
       apply: (tx: Transaction, c: LineageIds, actor: Actor, direct?: Expected) =>
         service.delete(tx, c, actor, expected(direct)),
+      undo: async () => irreversible(`A deleted ${entry.noun} and its versions cannot be restored`),
     },
     promote: {
       ...review,
       apply: (tx: Transaction, c: LineageIds & { targetEnvironment: Environment }, actor: Actor) =>
         service.promote(tx, c, c.targetEnvironment, actor),
+      undo: (tx: Transaction, c: LineageIds & { targetEnvironment: Environment }) =>
+        promotionUndo(tx, entry, c, c.targetEnvironment),
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Transaction } from '../../db/client';
 import { tenants } from '../../db/schema';
 import { notFound } from '../../errors';
 import { updateTenant } from '../../tenants/service';
+import { undoBy } from './inverse';
 import { configurationValue, type ChangeHandler } from './types';
 
 type GatewaySettingsChange = Extract<Change, { kind: 'tenant_settings.gateway' }>;
@@ -63,6 +64,11 @@ export const tenantGatewaySettings: ChangeHandler<GatewaySettingsChange, Tenant,
   },
   // Sending back the stored value, as a form does, is no change: judged on the locked row.
   gate: (change, before) => (changedGatewaySettings(before, change.body).length > 0 ? 'production' : null),
+  async undo(tx, change) {
+    const row = await tenantRow(tx, change.tenantId);
+    const body = Object.fromEntries(fieldsOf(change).map((field) => [field, row[field] ?? '']));
+    return undoBy([{ kind: 'tenant_settings.gateway', tenantId: row.id, body }]);
+  },
   apply: (tx, change, actor, direct) =>
     updateTenant(tx, change.tenantId, change.body, actor, direct?.expected, direct?.onLocked),
 };

@@ -35,6 +35,14 @@ export interface DirectWrite<L> {
 }
 
 /**
+ * How to put back what a change is about to overwrite (docs/releases.md): read before it applies, the
+ * changes that restore its target once it has (given what it answered, for a create's new id); or why it
+ * cannot be undone (a delete).
+ */
+// Method syntax: the HANDLERS table holds every kind's R, and each release item passes its own result.
+export type Undo<R> = { inverse(result: R): Change[] } | { irreversible: string };
+
+/**
  * One kind of change a request can carry. Each reads through the caller's transaction, and `apply`
  * runs the same service its direct endpoint runs, so a request applies exactly what the dialog would.
  * `R` is what that service answers (the endpoint's reply); `L` is the locked state a `gate` judges.
@@ -52,7 +60,11 @@ export interface ChangeHandler<C extends Change, R = unknown, L = unknown> {
    */
   gate?(change: C, locked: L): Environment | null;
   apply(tx: Transaction, change: C, actor: Actor, direct?: DirectWrite<L>): Promise<R>;
+  /** Read just before `apply`: how a release undoes it. Without one, the kind cannot be undone. */
+  undo?(tx: Transaction, change: C): Promise<Undo<R>>;
 }
+
+export const irreversible = (why: string): { irreversible: string } => ({ irreversible: why });
 
 /** JSON text of a configuration, parsed for display; text that is not JSON shows as itself. */
 export function configurationValue(text: string | null | undefined): unknown {

@@ -6,6 +6,7 @@ import type { Transaction } from '../../db/client';
 import { webApps } from '../../db/schema';
 import { notFound } from '../../errors';
 import { updateWebApp } from '../../web-apps/service';
+import { undoBy } from './inverse';
 import type { ChangeHandler } from './types';
 
 type WebAppChange = Extract<Change, { kind: 'web_app.update' }>;
@@ -63,6 +64,16 @@ export const webAppUpdate: ChangeHandler<WebAppChange, WebApp, WebApp> = {
   // Judged on the locked row: only a production app's URL, or a move into or out of production, is a
   // change (under production's policy); its name, status and the like, and other environments, are not.
   gate: (change, before) => (webAppPatchServesProduction(before, change.body) ? 'production' : null),
+  // The fields it sends, back to their values now (a URL of none is sent as an empty one).
+  async undo(tx, change) {
+    const row = await webAppRow(tx, change.webAppId);
+    const sent = Object.keys(change.body).filter((field) => field !== 'tenantId');
+    const values = new Map(Object.entries(row));
+    const body = Object.fromEntries(
+      sent.map((field) => [field, values.get(field) ?? (field === 'url' ? '' : null)]),
+    );
+    return undoBy([{ kind: 'web_app.update', webAppId: row.id, body }]);
+  },
   apply: (tx, change, actor, direct) =>
     updateWebApp(tx, change.webAppId, change.body, actor, direct?.expected, direct?.onLocked),
 };

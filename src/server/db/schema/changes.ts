@@ -3,14 +3,19 @@ import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzl
 import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
 import { sortIndex } from './list-indexes';
 import { tenants } from './tenants';
+import { users } from './users';
 import type {
   Change,
   ChangeEventKind,
   ChangeKind,
+  ChangeItemState,
   ChangeRequestStatus,
   DiffEntry,
+  ReleaseDraft,
 } from '../../../contract/changes';
 import type { Environment } from '../../../contract/common';
+
+type ReleaseDraftChange = ReleaseDraft['changes'][number];
 
 /*
  * Change requests (docs/changes.md): a change to an environment whose approval policy asks for
@@ -52,12 +57,13 @@ export const changeRequests = pgTable(
     kind: text().$type<ChangeKind>().notNull(),
     title: text().notNull(),
     description: text(),
-    /** The change itself, as the contract's `change` union: what applying runs. */
-    change: jsonb().$type<Change>().notNull(),
-    /** What the change would alter, as shown to reviewers: [{ label, before, after }]. */
-    diff: jsonb().$type<DiffEntry[]>().notNull(),
-    /** The state the diff was computed on; applying refuses when the live state no longer matches. */
-    baseFingerprint: text().notNull(),
+    /** How many changes it holds (change_request_items); `kind` is its first one's. */
+    changeCount: integer().notNull().default(1),
+    /** The applied request whose set this one undoes ("Revert"), or the one it was promoted from. */
+    revertOfId: text(),
+    promotedFromId: text(),
+    /** The rollout its last change started (a progressive switch): its rollback undoes the whole set. */
+    rolloutId: text(),
     status: text().$type<ChangeRequestStatus>().notNull().default('pending'),
     requiredApprovals: integer().notNull(),
     /** Raised by every refresh: approvals of earlier rounds approved another diff and no longer count. */
@@ -102,6 +108,65 @@ export const changeRequests = pgTable(
     check('change_requests_environment', sql`${t.environment} in ('development', 'uat', 'production')`),
   ],
 );
+
+/**
+ * The changes of a request (docs/releases.md), in the order they apply: what each changes, the diff
+ * reviewers approve and the state it was made on, and, once applied, how to undo it.
+ */
+export const changeRequestItems = pgTable(
+  'change_request_items',
+  {
+    id: idColumn(),
+    changeRequestId: text()
+      .notNull()
+      .references(() => changeRequests.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    kind: text().$type<ChangeKind>().notNull(),
+    /** The tenant whose policy it falls under (null: the platform's). */
+    tenantId: text().references(() => tenants.id, { onDelete: 'set null' }),
+    environment: text().$type<Environment>().notNull(),
+    title: text().notNull(),
+    /** The change itself, as the contract's `change` union: what applying runs. */
+    change: jsonb().$type<Change>().notNull(),
+    /** What the change would alter, as shown to reviewers: [{ label, before, after }]. */
+    diff: jsonb().$type<DiffEntry[]>().notNull(),
+    /** The state the diff was made on, after the changes before it; applying refuses when it moved. */
+    baseFingerprint: text().notNull(),
+    state: text().$type<ChangeItemState>().notNull().default('pending'),
+    outcome: text(),
+    /** Set at apply: the changes that put its target back as it was, in order (empty: nothing to undo). */
+    inverse: jsonb().$type<Change[]>(),
+    /** Why it cannot be undone (a delete), or null. */
+    irreversible: text(),
+    /** Its target's fingerprint right after it applied: a revert finds who moved it since. */
+    appliedFingerprint: text(),
+  },
+  (t) => [
+    uniqueIndex('change_request_items_position_unique').on(t.changeRequestId, t.position),
+    index('change_request_items_kind_idx').on(t.kind, t.changeRequestId),
+    check('change_request_items_position_range', sql`${t.position} between 0 and 99`),
+    check(
+      'change_request_items_state',
+      sql`${t.state} in ('pending', 'applied', 'failed', 'reverted', 'skipped')`,
+    ),
+    check('change_request_items_environment', sql`${t.environment} in ('development', 'uat', 'production')`),
+  ],
+);
+
+/** Each user's draft release: the changes "Add to release" collected, until it is filed (docs/releases.md). */
+export const releaseDrafts = pgTable('release_drafts', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  title: text().notNull().default(''),
+  description: text(),
+  changes: jsonb()
+    .$type<ReleaseDraftChange[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  updatedAt: isoTimestamp(),
+  revision: revisionColumn(),
+});
 
 /** The timeline of a request: comments, approvals, rejections and what happened to it. */
 export const changeRequestEvents = pgTable(

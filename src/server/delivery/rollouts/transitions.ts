@@ -4,6 +4,7 @@ import type { Transaction } from '../../db/client';
 import { SYSTEM_ACTOR } from '../../audit/service';
 import { judgeHealth } from './gate';
 import type { RolloutRow } from './model';
+import { rolloutEndedOnStable } from './ended-on-stable';
 import { recordTransition, restoreStable, splitTraffic, targetHealth } from './traffic';
 
 /*
@@ -67,7 +68,7 @@ export async function endOnStable(
   now: Date,
 ): Promise<RolloutRow> {
   await restoreStable(tx, row);
-  return recordTransition(
+  const ended = await recordTransition(
     tx,
     row,
     {
@@ -82,6 +83,12 @@ export async function endOnStable(
     actor,
     now,
   );
+  await rolloutEndedOnStable(
+    tx,
+    ended,
+    reason ?? (kind === 'aborted' ? 'The rollout was aborted' : 'The rollout rolled back'),
+  );
+  return ended;
 }
 
 const isDue = (row: RolloutRow, now: Date) =>
