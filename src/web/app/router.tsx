@@ -78,7 +78,9 @@ export const routes: RouteObject[] = [
           page('changes/:changeId', () =>
             import('@/changes/components/change-request-page').then((m) => m.ChangeRequestPage),
           ),
-          page('releases/draft', () => import('@/app/pages/release-route').then((m) => m.ReleaseRoute)),
+          page('releases/draft', () =>
+            import('@/releases/components/release-page').then((m) => m.ReleasePage),
+          ),
           { path: '*', Component: NotFoundPage },
         ],
       },

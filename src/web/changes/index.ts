@@ -24,6 +24,5 @@ export { ChangeRequestFormScope, useChangeRequestForm } from '@/changes/request/
 export type { ChangeRequestForm, ChangeRequestScope } from '@/changes/request/change-request-form';
 export { RequestChangeDialog } from '@/changes/request/request-change-dialog';
 export { requestSubmitProps } from '@/changes/request/request-submit';
-export { ScheduleOption } from '@/changes/request/schedule-option';
 export { WithChangeRequestForm, type ChangeApproval } from '@/changes/request/with-change-request-form';
 // End of the request exports.

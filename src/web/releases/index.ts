@@ -1,5 +1,3 @@
 // The releases feature's public surface: the draft release, filled by "Add to release" in the editors.
 export { RELEASE_PAGE_PATH, releaseKeys } from '@/releases/api/release-keys';
 export { useAddToRelease } from '@/releases/api/use-add-to-release';
-export { ReleasePage } from '@/releases/components/release-page';
-export type { ScheduleChoice, ScheduleInput } from '@/releases/components/schedule-input';

@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeRequest } from '@contract/changes';
 import type { Environment } from '@contract/common';
 import type { RevertBody } from '@contract/releases';
 import { environmentNames } from '@contract/vocabulary';
 import { useNavigate } from 'react-router';
-import { useInvalidateChangeRequests } from '@/changes/api/applied-change-effects';
-import { CHANGE_REQUESTS_PATH } from '@/changes/api/change-request-keys';
+import { CHANGE_REQUESTS_PATH, invalidateChangeRequests } from '@/changes/api/change-request-keys';
 import { notifyError, notifyProblem, notifySuccess } from '@/components/notify';
 import { ApiError, sendJson } from '@/lib/api-client';
 
@@ -40,7 +39,9 @@ export function movedTargets(error: unknown): MovedTarget[] {
 
 /** After a revert or promotion is filed: the toast names the new request, and the page goes to it. */
 function useFiledFollowUp(what: string) {
-  const invalidate = useInvalidateChangeRequests();
+  // invalidateChangeRequests itself, not its hook: the hook's module would become a chunk of its own
+  // shared with the request dialogs, which list screens such as /deployments then download too.
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return (created: ChangeRequest) => {
     notifySuccess(
@@ -50,7 +51,7 @@ function useFiledFollowUp(what: string) {
         : 'It goes through the same approvals before anything changes.',
     );
     void navigate(`/changes/${encodeURIComponent(created.id)}`);
-    return invalidate(created);
+    return invalidateChangeRequests(queryClient, created);
   };
 }
 

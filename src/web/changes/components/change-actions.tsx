@@ -1,6 +1,6 @@
 import type { ChangeRequestDetail } from '@contract/changes';
 import { environmentNames } from '@contract/vocabulary';
-import { ArrowUpRight, CalendarClock, Check, RefreshCw, Undo2, X } from 'lucide-react';
+import { ArrowUpRight, CalendarClock, Check, RefreshCw, RotateCcw, X } from 'lucide-react';
 import type { ChangeRequestActions } from '@/changes/components/use-change-request-actions';
 import { nextEnvironment } from '@/changes/lib/change-set';
 import { Button } from '@/components/ui/button';
@@ -64,7 +64,7 @@ export function ChangeActions({
         )}
         {can.revert && (
           <Button variant="outline" disabled={actions.pending} onClick={() => actions.open('revert')}>
-            <Undo2 aria-hidden="true" />
+            <RotateCcw aria-hidden="true" />
             Revert
           </Button>
         )}

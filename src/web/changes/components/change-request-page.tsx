@@ -95,10 +95,7 @@ function Review({ request, onReload }: { request: ChangeRequestDetail; onReload:
             <h2 id="change-diff" className="text-lg font-semibold">
               What changes
               {request.changes.length > 1 && (
-                <span className="font-normal text-muted-foreground">
-                  {' '}
-                  ({request.changes.length} changes)
-                </span>
+                <span className="font-normal text-muted-foreground"> ({request.changes.length} changes)</span>
               )}
             </h2>
             {/* A request always holds its set; the first change's diff stands in should it not. */}

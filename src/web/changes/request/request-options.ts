@@ -1,4 +1,4 @@
-import type { Change, CreateChangeRequestBody, Schedule } from '@contract/changes';
+import type { Change, CreateChangeRequestBody } from '@contract/changes';
 
 /** What the request fields hold, besides the change itself. */
 export type RequestOptions = {
@@ -56,15 +56,5 @@ export function toChangeRequestBody(
       ? { schedule: { localTime: wholeSeconds(options.localTime), timeZone: options.timeZone } }
       : {}),
     ...(bypass ? { bypassReason: options.reason.trim() } : {}),
-  };
-}
-
-/** The schedule the options ask for (null: apply when approved), and whether it is complete. */
-export function scheduleOf(options: RequestOptions): { schedule: Schedule | null; valid: boolean } {
-  return {
-    schedule: options.scheduled
-      ? { localTime: wholeSeconds(options.localTime), timeZone: options.timeZone }
-      : null,
-    valid: requestOptionsValid(options, false),
   };
 }

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import type { FileReleaseBody } from '@/releases/api/release-draft-writes';
-import type { ScheduleChoice, ScheduleInput } from '@/releases/components/schedule-input';
+import { ReleaseScheduleFields, type ScheduleChoice } from '@/releases/components/release-schedule-fields';
 
 type FileReleaseDialogProps = {
   open: boolean;
@@ -14,7 +14,6 @@ type FileReleaseDialogProps = {
   error: unknown;
   /** Files it; the page saves unsaved edits first. */
   onFile: (body: FileReleaseBody) => void;
-  scheduleInput?: ScheduleInput;
 };
 
 /** The server's issue about the schedule, if it named one. */
@@ -41,8 +40,7 @@ function FileReleaseForm({
   pending,
   error,
   onFile,
-  scheduleInput: Schedule,
-}: Pick<FileReleaseDialogProps, 'pending' | 'error' | 'onFile' | 'scheduleInput'>) {
+}: Pick<FileReleaseDialogProps, 'pending' | 'error' | 'onFile'>) {
   const [choice, setChoice] = useState<ScheduleChoice>({ schedule: null, valid: true });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +49,7 @@ function FileReleaseForm({
   };
   return (
     <form onSubmit={submit} aria-label="File release" className="grid gap-4">
-      {Schedule && <Schedule disabled={pending} error={scheduleIssue(error)} onChange={setChoice} />}
+      <ReleaseScheduleFields disabled={pending} error={scheduleIssue(error)} onChange={setChoice} />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={pending}>

@@ -21,7 +21,6 @@ import {
 } from '@/releases/api/use-release-draft-writes';
 import { FileReleaseDialog } from '@/releases/components/file-release-dialog';
 import { ReleaseChangeList } from '@/releases/components/release-change-list';
-import type { ScheduleInput } from '@/releases/components/schedule-input';
 import {
   editsOf,
   moved,
@@ -35,7 +34,7 @@ export const EMPTY_RELEASE_TEXT =
   'Your release is empty: use “Add to release” in any editor that files a change request.';
 
 /** /releases/draft: the user's draft release, to name, reorder, trim, discard or file as one request. */
-export function ReleasePage({ scheduleInput }: { scheduleInput?: ScheduleInput }) {
+export function ReleasePage() {
   const query = useReleaseDraft();
   useDocumentTitle('Release');
   if (query.status === 'pending') {
@@ -65,12 +64,12 @@ export function ReleasePage({ scheduleInput }: { scheduleInput?: ScheduleInput }
       </div>
     );
   }
-  return <ReleaseEditor draft={query.data} scheduleInput={scheduleInput} />;
+  return <ReleaseEditor draft={query.data} />;
 }
 
 type Dialog = 'file' | 'discard' | null;
 
-function ReleaseEditor({ draft, scheduleInput }: { draft: ReleaseDraft; scheduleInput?: ScheduleInput }) {
+function ReleaseEditor({ draft }: { draft: ReleaseDraft }) {
   const id = useId();
   const save = useSaveReleaseDraft();
   const discard = useDiscardReleaseDraft();
@@ -194,7 +193,6 @@ function ReleaseEditor({ draft, scheduleInput }: { draft: ReleaseDraft; schedule
         pending={save.isPending || file.isPending}
         error={file.error}
         onFile={fileIt}
-        scheduleInput={scheduleInput}
       />
       <ConfirmDialog
         open={dialog === 'discard'}
