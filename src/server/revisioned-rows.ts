@@ -177,42 +177,16 @@ export async function deleteRevisioned<T extends RevisionedTable, S extends Reco
 }
 
 /**
- * Updates a row a tenant owns in a transaction of its own, taking the tenant row before the row's (the
- * one lock order, locks.ts), then the update recipe above.
+ * Runs a write of a row a tenant owns (the update or delete recipe above) in a transaction of its own,
+ * taking the tenant row before the row's: the one lock order, locks.ts.
  */
-export async function updateTenantOwned<
+export async function inTenantOwnedTransaction<
   T extends RevisionedTable & TenantChildTable,
   S extends Record<string, PgColumn>,
->(
-  db: Database,
-  rows: RevisionedRows<T, S>,
-  id: string,
-  expectedRevision: ExpectedRevision | undefined,
-  actor: Actor,
-  change: (before: RowOf<S>) => RevisionedChange<T, RowOf<S>> | Promise<RevisionedChange<T, RowOf<S>>>,
-): Promise<RowOf<S>> {
+  R,
+>(db: Database, rows: RevisionedRows<T, S>, id: string, write: (tx: Transaction) => Promise<R>): Promise<R> {
   return db.transaction(async (tx) => {
     await lockTenantOf(tx, rows.table, id, rows.label);
-    return updateRevisioned(tx, rows, id, expectedRevision, actor, change);
-  });
-}
-
-/**
- * Deletes a row a tenant owns in a transaction of its own, taking the tenant row before the row's (the
- * one lock order, locks.ts); its event records the row as it was.
- */
-export async function deleteTenantOwned<
-  T extends RevisionedTable & TenantChildTable,
-  S extends Record<string, PgColumn>,
->(
-  db: Database,
-  rows: RevisionedRows<T, S>,
-  id: string,
-  actor: Actor,
-  expectedRevision: ExpectedRevision | undefined,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockTenantOf(tx, rows.table, id, rows.label);
-    await deleteRevisioned(tx, rows, id, expectedRevision, actor, (before) => ({ before }));
+    return write(tx);
   });
 }

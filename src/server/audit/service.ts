@@ -51,6 +51,23 @@ export async function recordAudit(db: Executor, actor: Actor | null, record: Aud
 }
 
 /**
+ * The row an `INSERT ... RETURNING` wrote, with its create event recorded in the same transaction. The
+ * event names the row by its id and keeps `changes` of it: by default the row as written.
+ */
+export async function recordCreated<Row extends { id: string }>(
+  db: Executor,
+  actor: Actor | null,
+  inserted: Row[],
+  event: Omit<AuditRecord, 'resourceId' | 'changes'> & { changes?: (row: Row) => unknown },
+): Promise<Row> {
+  const [row] = inserted;
+  if (!row) throw new Error('Insert returned no row');
+  const { changes = (written: Row) => ({ after: written }), ...record } = event;
+  await recordAudit(db, actor, { ...record, resourceId: row.id, changes: changes(row) });
+  return row;
+}
+
+/**
  * What the latest `action` event (a delete) recorded as `changes.before` for a resource, with its tenant:
  * the row as it was deleted, which an undo restores. Undefined when no such event exists or it holds no
  * row. The caller validates the row's shape.

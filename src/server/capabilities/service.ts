@@ -7,7 +7,7 @@ import type {
 } from '../../contract/capabilities';
 import type { CapabilityListQuery, Option, OptionsQuery } from '../../contract/lists';
 import { changedFieldsOf } from '../audit/changes';
-import { recordAudit } from '../audit/service';
+import { recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { containsAny, pageQueries, runOptions, listWindow, listOf, type ListPage } from '../db/list';
@@ -87,18 +87,15 @@ export async function createCapability(
       })
       .from(capabilities);
     const id = `api-${String(Number(highest) + 1).padStart(3, '0')}`;
-    const [created] = await tx
+    const inserted = await tx
       .insert(capabilities)
       .values({ ...input, id })
       .returning();
-    if (!created) throw new Error('Insert returned no row');
-    await recordAudit(tx, actor, {
+    return recordCreated(tx, actor, inserted, {
       action: 'capability.create',
       resourceType: 'capability',
-      resourceId: id,
-      changes: { after: input },
+      changes: () => ({ after: input }),
     });
-    return created;
   });
 }
 

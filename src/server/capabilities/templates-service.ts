@@ -8,7 +8,7 @@ import {
   type TemplateInput,
   type TemplatePatch,
 } from '../../contract/notification-templates';
-import { lastDeletedRow, recordAudit } from '../audit/service';
+import { lastDeletedRow, recordAudit, recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { capabilities, notificationTemplates } from '../db/schema';
@@ -101,18 +101,15 @@ export async function createTemplate(
   });
   return db.transaction(async (tx) => {
     await assertCarriesTemplates(tx, input.capabilityId);
-    const [created] = await tx
+    const inserted = await tx
       .insert(notificationTemplates)
       .values({ ...fields, capabilityId: input.capabilityId, createdBy: actor.email })
       .returning();
-    if (!created) throw new Error('Insert returned no row');
-    await recordAudit(tx, actor, {
+    return recordCreated(tx, actor, inserted, {
       action: 'template.create',
       resourceType: 'notification-template',
-      resourceId: created.id,
-      changes: { after: fields },
+      changes: () => ({ after: fields }),
     });
-    return created;
   });
 }
 

@@ -8,7 +8,7 @@ import {
   type VersionContextParams,
 } from '../../contract/capability-subscriptions';
 import type { Environment } from '../../contract/common';
-import { recordAudit } from '../audit/service';
+import { recordAudit, recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Transaction } from '../db/client';
 import type { Tenant } from '../../contract/tenants';
@@ -112,7 +112,7 @@ async function insertNextVersion(
   });
   const highest = await retireActiveVersion(tx, context);
   const promotedFrom = extra.origin.action === 'configuration_version.promote' ? extra.origin.from : null;
-  const [created] = await tx
+  const inserted = await tx
     .insert(versions)
     .values({
       subscriptionId,
@@ -129,13 +129,14 @@ async function insertNextVersion(
       promotedFromVersionId: promotedFrom?.versionId ?? null,
     })
     .returning();
-  if (!created) throw new Error('Insert returned no row');
-  await recordAudit(tx, actor, {
+  const created = await recordCreated(tx, actor, inserted, {
     action: extra.origin.action,
     resourceType: 'configuration-version',
-    resourceId: created.id,
     tenantId: context.tenantId,
-    changes: { ...contextChanges(context, created.version), ...(promotedFrom ? { promotedFrom } : {}) },
+    changes: (row) => ({
+      ...contextChanges(context, row.version),
+      ...(promotedFrom ? { promotedFrom } : {}),
+    }),
   });
   const { promotedFromVersionId: _link, ...row } = created;
   return { ...row, promotedFrom };

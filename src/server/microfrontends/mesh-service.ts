@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FieldIssue } from '../../contract/errors';
 import type { CreateMeshBody, MeshMenuItem, WebAppMesh } from '../../contract/web-app-meshes';
-import { recordAudit } from '../audit/service';
+import { recordCreated } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import type { WebAppMeshListQuery } from '../../contract/lists';
 import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
@@ -11,7 +11,12 @@ import type { Database, Executor } from '../db/client';
 import { lockTenant } from '../locks';
 import { microfrontendVersions, webAppMeshes } from '../db/schema';
 import { badRequest } from '../errors';
-import { deleteTenantOwned, readRevisioned, revisionedRows } from '../revisioned-rows';
+import {
+  deleteRevisioned,
+  inTenantOwnedTransaction,
+  readRevisioned,
+  revisionedRows,
+} from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 
 const meshSortColumns = { name: webAppMeshes.name, createdAt: webAppMeshes.createdAt };
@@ -149,7 +154,7 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
       );
     }
     const menu = storedMenu(items);
-    const [created] = await tx
+    const inserted = await tx
       .insert(webAppMeshes)
       .values({
         tenantId: body.tenantId,
@@ -159,15 +164,12 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
         createdBy: actor.email,
       })
       .returning();
-    if (!created) throw new Error('Insert returned no row');
-    await recordAudit(tx, actor, {
+    return recordCreated(tx, actor, inserted, {
       action: 'mesh.create',
       resourceType: 'mesh',
-      resourceId: created.id,
       tenantId: body.tenantId,
-      changes: { name: body.name, items: menu.length },
+      changes: () => ({ name: body.name, items: menu.length }),
     });
-    return created;
   });
 }
 
@@ -177,5 +179,7 @@ export async function deleteMesh(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
-  await deleteTenantOwned(db, meshRows, id, actor, expectedRevision);
+  await inTenantOwnedTransaction(db, meshRows, id, (tx) =>
+    deleteRevisioned(tx, meshRows, id, expectedRevision, actor, (before) => ({ before })),
+  );
 }

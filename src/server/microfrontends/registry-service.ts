@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { MicrofrontendListQuery, Option, OptionsQuery } from '../../contract/lists';
 import type { Microfrontend, MicrofrontendInput } from '../../contract/microfrontends';
-import { recordAudit } from '../audit/service';
+import { recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { containsAny, pageQueries, listWindow, listOf, type ListPage, runOptions } from '../db/list';
@@ -66,18 +66,15 @@ export async function createMicrofrontend(
   return refusingDuplicates(
     () =>
       db.transaction(async (tx) => {
-        const [created] = await tx
+        const inserted = await tx
           .insert(microfrontends)
           .values({ ...input, createdBy: actor.email })
           .returning();
-        if (!created) throw new Error('Insert returned no row');
-        await recordAudit(tx, actor, {
+        return recordCreated(tx, actor, inserted, {
           action: 'microfrontend.create',
           resourceType: 'microfrontend',
-          resourceId: created.id,
-          changes: { after: input },
+          changes: () => ({ after: input }),
         });
-        return created;
       }),
     duplicateSlug,
   );

@@ -9,7 +9,7 @@ import type {
   MicrofrontendVersionInput,
   MicrofrontendVersionPatch,
 } from '../../contract/microfrontends';
-import { recordAudit } from '../audit/service';
+import { recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { containsAny, pageQueries, listWindow, runList, type ListPage, runOptions } from '../db/list';
@@ -146,18 +146,15 @@ export async function createMicrofrontendVersion(
     () =>
       db.transaction(async (tx) => {
         await getMicrofrontend(tx, input.microfrontendId);
-        const [created] = await tx
+        const inserted = await tx
           .insert(microfrontendVersions)
           .values({ ...input, status: 'draft', createdBy: actor.email })
           .returning();
-        if (!created) throw new Error('Insert returned no row');
-        await recordAudit(tx, actor, {
+        return recordCreated(tx, actor, inserted, {
           action: 'microfrontend_version.create',
           resourceType: 'microfrontend',
-          resourceId: created.id,
-          changes: { after: input },
+          changes: () => ({ after: input }),
         });
-        return created;
       }),
     () => conflict(`Version ${input.version} already exists for this microfrontend`),
   );

@@ -8,14 +8,19 @@ import {
   userProfileSchema,
 } from '../../contract/users';
 import { changedFieldsOf } from '../audit/changes';
-import { lastDeletedRow, recordAudit } from '../audit/service';
+import { lastDeletedRow, recordAudit, recordCreated } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
 import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { lockTenant } from '../locks';
-import { deleteTenantOwned, revisionedRows, updateTenantOwned } from '../revisioned-rows';
+import {
+  deleteRevisioned,
+  inTenantOwnedTransaction,
+  revisionedRows,
+  updateRevisioned,
+} from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
 
@@ -76,16 +81,12 @@ export async function createUserProfile(
         .from(userProfiles)
         .where(and(eq(userProfiles.userId, input.userId), eq(userProfiles.tenantId, input.tenantId)));
       if (existing) throw conflict(DUPLICATE_PROFILE_MESSAGE);
-      const [created] = await tx.insert(userProfiles).values(input).returning();
-      if (!created) throw new Error('Insert returned no row');
-      await recordAudit(tx, actor, {
+      const inserted = await tx.insert(userProfiles).values(input).returning();
+      return recordCreated(tx, actor, inserted, {
         action: 'user_profile.create',
         resourceType: 'user_profile',
-        resourceId: created.id,
-        tenantId: created.tenantId,
-        changes: { after: created },
+        tenantId: input.tenantId,
       });
-      return created;
     }),
   );
 }
@@ -118,15 +119,17 @@ export async function updateUserProfile(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<UserProfile> {
-  return updateTenantOwned(db, profileRows, id, expectedRevision, actor, (before) => {
-    assertStays(patch, before);
-    const { userId: _user, tenantId: _tenant, ...values } = patch;
-    // A role changed by hand is no longer the SSO mapping's to remove (docs/sso.md).
-    const source =
-      values.role !== undefined && values.role !== before.role ? { source: 'manual' as const } : {};
-    const set = Object.keys(values).length === 0 ? {} : { ...values, ...source, updatedAt: sql`now()` };
-    return { set, changes: (after) => changedFieldsOf(before, after, values) };
-  });
+  return inTenantOwnedTransaction(db, profileRows, id, (tx) =>
+    updateRevisioned(tx, profileRows, id, expectedRevision, actor, (before) => {
+      assertStays(patch, before);
+      const { userId: _user, tenantId: _tenant, ...values } = patch;
+      // A role changed by hand is no longer the SSO mapping's to remove (docs/sso.md).
+      const source =
+        values.role !== undefined && values.role !== before.role ? { source: 'manual' as const } : {};
+      const set = Object.keys(values).length === 0 ? {} : { ...values, ...source, updatedAt: sql`now()` };
+      return { set, changes: (after) => changedFieldsOf(before, after, values) };
+    }),
+  );
 }
 
 export async function deleteUserProfile(
@@ -135,7 +138,9 @@ export async function deleteUserProfile(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
-  await deleteTenantOwned(db, profileRows, id, actor, expectedRevision);
+  await inTenantOwnedTransaction(db, profileRows, id, (tx) =>
+    deleteRevisioned(tx, profileRows, id, expectedRevision, actor, (before) => ({ before })),
+  );
 }
 
 /**

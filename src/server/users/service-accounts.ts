@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { SERVICE_ACCOUNT_EMAIL_DOMAIN, type ServiceAccountInput, type User } from '../../contract/users';
-import { recordAudit } from '../audit/service';
+import { recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { users } from '../db/schema';
@@ -31,7 +31,7 @@ export async function createServiceAccount(
   return refusingDuplicates(
     () =>
       db.transaction(async (tx) => {
-        const [created] = await tx
+        const inserted = await tx
           .insert(users)
           .values({
             name: input.name,
@@ -42,14 +42,10 @@ export async function createServiceAccount(
             createdById: actor.id,
           })
           .returning(publicUserColumns);
-        if (!created) throw new Error('Insert returned no row');
-        await recordAudit(tx, actor, {
+        return recordCreated(tx, actor, inserted, {
           action: 'user.create',
           resourceType: 'user',
-          resourceId: created.id,
-          changes: { after: created },
         });
-        return created;
       }),
     duplicate,
   );

@@ -3,7 +3,7 @@ import { inTenantScope, type Actor, type TenantScope, type Viewer } from '../aut
 import type { UserListQuery } from '../../contract/lists';
 import { DUPLICATE_EMAIL_MESSAGE, type User, type UserInput, type UserPatch } from '../../contract/users';
 import { changedFieldsOf } from '../audit/changes';
-import { recordAudit } from '../audit/service';
+import { recordCreated } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
 import type { Database, Executor } from '../db/client';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
@@ -122,7 +122,7 @@ export async function createUser(db: Database, input: UserInput, actor: Actor): 
   return uniqueEmail(() =>
     db.transaction(async (tx) => {
       await assertEmailFree(tx, fields.email);
-      const [created] = await tx
+      const inserted = await tx
         .insert(users)
         .values({
           ...fields,
@@ -133,14 +133,11 @@ export async function createUser(db: Database, input: UserInput, actor: Actor): 
           passwordSetById: passwordHash ? actor.id : null,
         })
         .returning(publicUserColumns);
-      if (!created) throw new Error('Insert returned no row');
-      await recordAudit(tx, actor, {
+      return recordCreated(tx, actor, inserted, {
         action: 'user.create',
         resourceType: 'user',
-        resourceId: created.id,
-        changes: { after: created, password: passwordHash ? 'set' : 'none' },
+        changes: (row) => ({ after: row, password: passwordHash ? 'set' : 'none' }),
       });
-      return created;
     }),
   );
 }

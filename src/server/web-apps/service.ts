@@ -8,13 +8,19 @@ import {
   type WebAppPatch,
 } from '../../contract/web-apps';
 import { changedFieldsOf } from '../audit/changes';
-import { recordAudit } from '../audit/service';
+import { recordCreated } from '../audit/service';
 import type { Database, Executor } from '../db/client';
 import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { lockTenant } from '../locks';
-import { deleteTenantOwned, readRevisioned, revisionedRows, updateTenantOwned } from '../revisioned-rows';
+import {
+  deleteRevisioned,
+  inTenantOwnedTransaction,
+  readRevisioned,
+  revisionedRows,
+  updateRevisioned,
+} from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 
@@ -76,16 +82,12 @@ export async function createWebApp(db: Database, input: WebAppInput, actor: Acto
       useStandardFooter: input.useStandardFooter ?? false,
       status: 'provisioning' as const,
     };
-    const [created] = await tx.insert(webApps).values(values).returning();
-    if (!created) throw new Error('Insert returned no row');
-    await recordAudit(tx, actor, {
+    const inserted = await tx.insert(webApps).values(values).returning();
+    return recordCreated(tx, actor, inserted, {
       action: 'web_app.create',
       resourceType: 'web_app',
-      resourceId: created.id,
-      tenantId: created.tenantId,
-      changes: { after: created },
+      tenantId: input.tenantId,
     });
-    return created;
   });
 }
 
@@ -99,17 +101,19 @@ export async function updateWebApp(
   /** Runs on the locked row before anything is written; may refuse (the direct write's policy check). */
   beforeWrite?: (before: WebApp) => void,
 ): Promise<WebApp> {
-  return updateTenantOwned(db, webAppRows, id, expectedRevision, actor, (before) => {
-    const { tenantId, ...changes } = patch;
-    if (tenantId !== undefined && tenantId !== before.tenantId) {
-      throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
-        { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
-      ]);
-    }
-    beforeWrite?.(before);
-    const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
-    return { set: values, changes: (after) => changedFieldsOf(before, after, values) };
-  });
+  return inTenantOwnedTransaction(db, webAppRows, id, (tx) =>
+    updateRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => {
+      const { tenantId, ...changes } = patch;
+      if (tenantId !== undefined && tenantId !== before.tenantId) {
+        throw badRequest('Invalid body.tenantId: a web app cannot move to another tenant', [
+          { path: 'body.tenantId', message: 'A web app cannot move to another tenant' },
+        ]);
+      }
+      beforeWrite?.(before);
+      const values = { ...changes, ...(changes.url !== undefined ? { url: urlOrNull(changes.url) } : {}) };
+      return { set: values, changes: (after) => changedFieldsOf(before, after, values) };
+    }),
+  );
 }
 
 export async function deleteWebApp(
@@ -118,5 +122,7 @@ export async function deleteWebApp(
   actor: Actor,
   expectedRevision?: ExpectedRevision,
 ): Promise<void> {
-  await deleteTenantOwned(db, webAppRows, id, actor, expectedRevision);
+  await inTenantOwnedTransaction(db, webAppRows, id, (tx) =>
+    deleteRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => ({ before })),
+  );
 }

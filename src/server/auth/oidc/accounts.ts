@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../../audit/service';
+import { recordAudit, recordCreated } from '../../audit/service';
 import type { Transaction } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
 import { publicUserColumns } from '../user-columns';
@@ -89,16 +89,14 @@ async function provision(tx: Transaction, identity: SsoIdentity, email: string, 
   if (!identity.emailVerified) {
     throw refuse(`e-mail ${email} is not verified by the provider: no account created`);
   }
-  const [created] = await tx
+  const inserted = await tx
     .insert(users)
     .values({ email, name: identity.name ?? email, kind: 'person' })
     .returning(publicUserColumns);
-  if (!created) throw new Error('Insert returned no row');
-  await recordAudit(tx, actor, {
+  const created = await recordCreated(tx, actor, inserted, {
     action: 'user.create',
     resourceType: 'user',
-    resourceId: created.id,
-    changes: { after: created, password: 'none', provisionedBy: 'sso' },
+    changes: (row) => ({ after: row, password: 'none', provisionedBy: 'sso' }),
   });
   await link(tx, created.id, identity, { ...actor, id: created.id });
   return created;
