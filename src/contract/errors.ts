@@ -12,6 +12,8 @@ export const errorCodes = [
   'APPROVAL_REQUIRED',
   /** A change request's diff no longer matches the live state: refresh it. */
   'STALE_CHANGE',
+  /** A revert would overwrite a target someone changed since: say skip or overwrite for each (docs/releases.md). */
+  'REVERT_DECISION_NEEDED',
   'RATE_LIMITED',
   /** An Idempotency-Key already used for a different request (docs/idempotency.md). */
   'IDEMPOTENCY_KEY_REUSED',
@@ -34,6 +36,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PRECONDITION_FAILED: 412,
   APPROVAL_REQUIRED: 409,
   STALE_CHANGE: 409,
+  REVERT_DECISION_NEEDED: 409,
   RATE_LIMITED: 429,
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,

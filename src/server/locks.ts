@@ -113,7 +113,17 @@ export const ADVISORY_LOCKS = {
   activeAdministrators: 727_041,
   /** No two tenants claim one gateway host (they lock different tenant rows). */
   gatewayHosts: 727_061,
+  /**
+   * Change requests applying at once to the same kind of resource in the same tenant take turns, so the
+   * second checks its freshness on what the first left (docs/releases.md); keyed by name below.
+   */
+  changeTargets: 727_081,
 } as const;
+
+/** Takes one of a family of transaction-scoped advisory locks, the member named by `name`. */
+export async function advisoryLockOn(tx: Transaction, family: number, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${family}::int, hashtext(${name}))`);
+}
 
 /** Takes a transaction-scoped advisory lock (released at commit or rollback). */
 export async function advisoryLock(tx: Transaction, key: number): Promise<void> {

@@ -7,7 +7,7 @@ import { changeRequestEvents, changeRequests } from '../db/schema';
 import { AppError } from '../errors';
 import { nextRevision } from '../revisions';
 import { itemsOf, setItem } from './release-items';
-import { applyItems, ItemFailedError } from './release-run';
+import { applyItems, ItemFailedError, StaleChangeError } from './release-run';
 import { startedRollout } from './release-rollout';
 
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
@@ -104,6 +104,9 @@ export async function applyOrRecordFailure(
     return { applied: true };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    // An approval that finds the set overtaken (another request applied first) is refused as stale and
+    // not recorded: the request stays open, to be refreshed. The scheduler records it as failed.
+    if (error instanceof StaleChangeError && via === 'approval') throw error;
     await tx
       .update(changeRequests)
       .set({

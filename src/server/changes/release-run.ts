@@ -4,6 +4,8 @@ import type { FieldIssue } from '../../contract/errors';
 import type { Actor, Viewer } from '../auth/viewer';
 import type { Transaction } from '../db/client';
 import { AppError } from '../errors';
+import { ADVISORY_LOCKS, advisoryLockOn } from '../locks';
+import { changeKindResourceTypes } from '../../contract/resource-types';
 import { handlerOf } from './kinds';
 import { irreversible, type Undo } from './kinds/types';
 import { setItem, type ItemRow, type PlannedItem } from './release-items';
@@ -19,11 +21,11 @@ export type Via = 'change' | 'changes';
 
 /**
  * A change's own refusals name the field of its direct endpoint's body ("body.configuration"); inside a
- * request that body sits at body.change.body (or body.changes[i].body), the versionId at
+ * request that body sits at body.change.body (or body.changes.i.body), the versionId at
  * body.change.versionId. A change of a set also says which it is, so a refusal names the culprit.
  */
 export function inItem(error: AppError, at: { via: Via; index: number; total: number; title?: string }) {
-  const prefix = at.via === 'change' ? 'body.change' : `body.changes[${at.index}]`;
+  const prefix = at.via === 'change' ? 'body.change' : `body.changes.${at.index}`;
   const issues: FieldIssue[] | undefined = error.issues?.map((issue) => ({
     ...issue,
     path: issue.path.startsWith('body.')
@@ -159,11 +161,23 @@ export async function inverseFingerprint(tx: Transaction, inverse: Change[]): Pr
 }
 
 /**
+ * Requests applying at once take turns per resource type and tenant (in one order, so two sets never
+ * wait on each other crosswise): the second then checks freshness on what the first committed.
+ */
+async function lockTargets(tx: Transaction, items: ItemRow[]): Promise<void> {
+  const names = new Set(
+    items.map((item) => `${changeKindResourceTypes[item.kind]}:${item.tenantId ?? 'platform'}`),
+  );
+  for (const name of [...names].sort()) await advisoryLockOn(tx, ADVISORY_LOCKS.changeTargets, name);
+}
+
+/**
  * Applies every change of a set in order in the caller's transaction: each must still be fresh on the
  * state the ones before it left, and what undoes it is read just before it applies. Any refusal throws
  * (stale, or ItemFailedError naming the change) and the caller's transaction keeps none of them.
  */
 export async function applyItems(tx: Transaction, items: ItemRow[], requester: Actor): Promise<void> {
+  await lockTargets(tx, items);
   const undone: { item: ItemRow; undo: Undo<unknown>; result: unknown }[] = [];
   for (const item of items) {
     await assertItemFresh(tx, item);

@@ -21,6 +21,8 @@ import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
 import type { ZodApp } from '../http/zod-app';
 import { approvalPolicyRoutes } from './policy-routes';
+import { releaseRoutes } from './release-routes';
+import { revertSetsOnRollback } from './release-revert';
 import { changeSummary, getChangeRequest, listChangeRequests } from './reads';
 import type { Caller } from './request-writes';
 import {
@@ -180,5 +182,8 @@ function changeRequestActionRoutes(app: ZodApp, db: Database): void {
 export function changeRequestRoutes(app: ZodApp, deps: { db: Database }): void {
   changeRequestReadRoutes(app, deps.db);
   changeRequestActionRoutes(app, deps.db);
+  releaseRoutes(app, deps.db);
   approvalPolicyRoutes(app, deps);
+  // A release whose rollout ends on the stable slot reverts as one (once per process: a set of listeners).
+  revertSetsOnRollback();
 }
