@@ -9,11 +9,17 @@ import {
 import { requestActor } from '../auth/guard';
 import { adminOnly, signedIn } from '../auth/permissions';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/error-responses';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import { createRoute, deleteRoute, editRoute, readOneRoute, restoreRoute } from '../http/route-options';
+import {
+  childListRoute,
+  createRoute,
+  deleteRoute,
+  editRoute,
+  readOneRoute,
+  restoreRoute,
+} from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
 import { sendDeleted, sendEdited } from '../auth/conditional-writes';
 import {
@@ -112,16 +118,15 @@ function templateEditRoutes(app: ZodApp, db: Database): void {
 export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
     '/api/notification-templates/capability/:capabilityId',
-    {
+    childListRoute({
       config: { permission: signedIn },
-      schema: {
-        tags,
-        summary: "A capability's notification templates: search by name, sort, page (total in X-Total-Count)",
-        params: z.object({ capabilityId: idParamSchema }),
-        querystring: notificationTemplateListQuerySchema,
-        response: { 200: z.array(notificationTemplateSchema), ...errorResponses(400, 404) },
-      },
-    },
+      tags,
+      summary: "A capability's notification templates: search by name, sort, page (total in X-Total-Count)",
+      params: z.object({ capabilityId: idParamSchema }),
+      querystring: notificationTemplateListQuerySchema,
+      item: resource,
+      errors: [400, 404],
+    }),
     async (request, reply) =>
       sendPage(reply, await listTemplates(db, request.params.capabilityId, request.query)),
   );

@@ -15,6 +15,11 @@ interface RouteDoc {
   readonly summary: string;
 }
 
+/** The responses of a read of many: 200 with the items, and the errors the route names. */
+function itemsResponses<I extends z.ZodType, S extends number>(item: I, errors: S[]) {
+  return { 200: z.array(item), ...errorResponses(...errors) };
+}
+
 /** GET one resource: 200 with it, 400 on a malformed parameter, 404 when there is none. */
 export function readOneRoute<P extends z.ZodType, R extends z.ZodType>(
   doc: RouteDoc & { params: P; resource: R },
@@ -31,10 +36,7 @@ export function listRoute<Q extends z.ZodType, I extends z.ZodType, S extends nu
   doc: RouteDoc & { querystring: Q; item: I; errors: S[] },
 ) {
   const { config, tags, summary, querystring, item, errors } = doc;
-  return {
-    config,
-    schema: { tags, summary, querystring, response: { 200: z.array(item), ...errorResponses(...errors) } },
-  };
+  return { config, schema: { tags, summary, querystring, response: itemsResponses(item, errors) } };
 }
 
 /** GET a page of a parent's list (the parent in the path, filters in the query string): 200 with the items. */
@@ -45,8 +47,7 @@ export function childListRoute<
   S extends number,
 >(doc: RouteDoc & { params: P; querystring: Q; item: I; errors: S[] }) {
   const { config, tags, summary, params, querystring, item, errors } = doc;
-  const response = { 200: z.array(item), ...errorResponses(...errors) };
-  return { config, schema: { tags, summary, params, querystring, response } };
+  return { config, schema: { tags, summary, params, querystring, response: itemsResponses(item, errors) } };
 }
 
 /** GET the rows under a parent named in the path, unpaged: 200 with them. */
@@ -54,10 +55,7 @@ export function childrenRoute<P extends z.ZodType, I extends z.ZodType, S extend
   doc: RouteDoc & { params: P; item: I; errors: S[] },
 ) {
   const { config, tags, summary, params, item, errors } = doc;
-  return {
-    config,
-    schema: { tags, summary, params, response: { 200: z.array(item), ...errorResponses(...errors) } },
-  };
+  return { config, schema: { tags, summary, params, response: itemsResponses(item, errors) } };
 }
 
 /** POST that creates a resource from its body: 201 with it. */

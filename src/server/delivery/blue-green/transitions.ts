@@ -38,6 +38,36 @@ export function setSlotVersion(
   return { ...config, [environment]: { ...next, activeSlot: state.activeSlot ?? slot } };
 }
 
+/**
+ * Makes `toSlot` live with `toVersion` (written into that slot) and records the move in the history as
+ * `action`, from the slot live until now.
+ */
+function goLive(
+  config: BlueGreenConfig,
+  environment: Environment,
+  state: EnvironmentBlueGreen & { activeSlot: Slot },
+  move: { action: 'switch' | 'rollback'; toVersion: string; at: string },
+): BlueGreenConfig {
+  const { action, toVersion, at } = move;
+  const fromSlot = state.activeSlot;
+  const toSlot = otherSlot(fromSlot);
+  const event = {
+    action,
+    fromSlot,
+    fromVersion: slotVersionOf(state, fromSlot),
+    toSlot,
+    toVersion,
+    timestamp: at,
+  };
+  const next: EnvironmentBlueGreen = {
+    ...state,
+    [toSlot === 'blue' ? 'blueVersion' : 'greenVersion']: toVersion,
+    activeSlot: toSlot,
+    deploymentHistory: [...state.deploymentHistory, event],
+  };
+  return { ...config, [environment]: next };
+}
+
 /** Makes the other slot live with `toVersion`, and records the event. */
 export function switchSlot(
   config: BlueGreenConfig,
@@ -46,51 +76,19 @@ export function switchSlot(
   at: string,
 ): BlueGreenConfig {
   const state = enabledState(config, environment);
-  if (!state.activeSlot) throw conflict(`No active slot to switch from in ${environment}`);
-  const fromSlot = state.activeSlot;
-  const toSlot = otherSlot(fromSlot);
-  const next: EnvironmentBlueGreen = {
-    ...state,
-    [toSlot === 'blue' ? 'blueVersion' : 'greenVersion']: toVersion,
-    activeSlot: toSlot,
-    deploymentHistory: [
-      ...state.deploymentHistory,
-      {
-        action: 'switch',
-        fromSlot,
-        fromVersion: slotVersionOf(state, fromSlot),
-        toSlot,
-        toVersion,
-        timestamp: at,
-      },
-    ],
-  };
-  return { ...config, [environment]: next };
+  const { activeSlot } = state;
+  if (!activeSlot) throw conflict(`No active slot to switch from in ${environment}`);
+  return goLive(config, environment, { ...state, activeSlot }, { action: 'switch', toVersion, at });
 }
 
 /** Returns to the previous slot (the other one, with the version it still holds), and records the event. */
 export function rollback(config: BlueGreenConfig, environment: Environment, at: string): BlueGreenConfig {
   const state = enabledState(config, environment);
-  if (!state.activeSlot || state.deploymentHistory.length === 0)
+  const { activeSlot } = state;
+  if (!activeSlot || state.deploymentHistory.length === 0)
     throw conflict(`Nothing to roll back in ${environment}`);
-  const fromSlot = state.activeSlot;
-  const toSlot = otherSlot(fromSlot);
+  const toSlot = otherSlot(activeSlot);
   const toVersion = slotVersionOf(state, toSlot);
   if (!toVersion) throw conflict(`The ${toSlot} slot in ${environment} holds no version to roll back to`);
-  const next: EnvironmentBlueGreen = {
-    ...state,
-    activeSlot: toSlot,
-    deploymentHistory: [
-      ...state.deploymentHistory,
-      {
-        action: 'rollback',
-        fromSlot,
-        fromVersion: slotVersionOf(state, fromSlot),
-        toSlot,
-        toVersion,
-        timestamp: at,
-      },
-    ],
-  };
-  return { ...config, [environment]: next };
+  return goLive(config, environment, { ...state, activeSlot }, { action: 'rollback', toVersion, at });
 }
