@@ -26,11 +26,10 @@ export type MovedTarget = { position: number; message: string };
 
 /**
  * The 409 REVERT_DECISION_NEEDED: the targets changed by someone else since the set applied, each named
- * by its issue (`body.decisions.<position>`). Read by its issues, not its code, which the contract's
- * list of codes does not hold yet. Empty for any other error.
+ * by its issue (`body.decisions.<position>`). Empty for any other error.
  */
 export function movedTargets(error: unknown): MovedTarget[] {
-  if (!(error instanceof ApiError) || error.status !== 409) return [];
+  if (!(error instanceof ApiError) || error.body?.code !== 'REVERT_DECISION_NEEDED') return [];
   return (error.body?.issues ?? []).flatMap(({ path, message }) => {
     const position = /^body\.decisions\.(\d+)$/.exec(path)?.[1];
     return position === undefined ? [] : [{ position: Number(position), message }];
