@@ -152,6 +152,13 @@ const EXPECTED: Record<string, string> = {
   'POST /api/change-requests/:id/refresh': 'signedIn',
   'POST /api/change-requests/:id/schedule': 'signedIn',
   'POST /api/change-requests/:id/comments': 'signedIn',
+  'POST /api/change-requests/:id/revert': 'signedIn',
+  'POST /api/change-requests/:id/promote': 'signedIn',
+  'GET /api/release-draft': 'signedIn',
+  'POST /api/release-draft/changes': 'signedIn',
+  'PUT /api/release-draft': 'signedIn',
+  'DELETE /api/release-draft': 'signedIn',
+  'POST /api/release-draft/file': 'signedIn',
   'GET /api/tenants/:tenantId/approval-policy': 'tenant:read',
   'PUT /api/tenants/:tenantId/approval-policy': 'admin',
   'GET /api/approval-policy': 'signedIn',
@@ -237,6 +244,8 @@ const ID_BY_ROUTE: Record<string, string> = {
   '/api/change-requests/:id/refresh': 'cr-refresh',
   '/api/change-requests/:id/schedule': 'cr-schedule',
   '/api/change-requests/:id/comments': 'cr-comment',
+  '/api/change-requests/:id/revert': 'cr-comment',
+  '/api/change-requests/:id/promote': 'cr-comment',
 };
 
 /** Parameters that mean something else on one route than PARAMS says. */
@@ -269,6 +278,8 @@ const BODY_BY_ROUTE: Record<string, object> = {
   'POST /api/user-profiles': { tenantId: 'tenant-001' },
   // A complete change (the body is validated before the service looks at the tenant); rolling back
   // development with nothing to roll back is refused (409) where it is allowed, so nothing changes.
+  'POST /api/change-requests/:id/revert': {},
+  'POST /api/change-requests/:id/promote': { targetEnvironment: 'uat' },
   'POST /api/change-requests': {
     change: {
       kind: 'tenant_blue_green.rollback',
@@ -403,6 +414,9 @@ const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
   'POST /api/change-requests/:id/approve': (p) => changeRequestOutcome(p, reviews),
   'POST /api/change-requests/:id/cancel': (p) => changeRequestOutcome(p, reviews),
   'POST /api/change-requests/:id/refresh': (p) => changeRequestOutcome(p, reviews),
+  // Revert and promote read the request first (404 out of sight); the pending sample then is a 409.
+  'POST /api/change-requests/:id/revert': (p) => changeRequestOutcome(p, () => true),
+  'POST /api/change-requests/:id/promote': (p) => changeRequestOutcome(p, () => true),
   // One user (the sample, Bob, has profiles in tenants A and B): seen by those who share a tenant with them.
   'GET /api/users/:id': (p) =>
     p.globalRole === 'admin' || p.roles?.['tenant-001'] || p.roles?.['tenant-002'] ? 'allowed' : 404,
