@@ -1,31 +1,25 @@
 import { z } from 'zod';
 import { healthCheckSettingsBodySchema } from '../../../contract/deployments';
-import { healthResultSchema, slotOwnerParamsSchema } from '../../../contract/rollouts';
+import { healthResultSchema } from '../../../contract/rollouts';
 import { requestActor } from '../../auth/guard';
-import { adminOnly, signedIn } from '../../auth/permissions';
+import { adminOnly } from '../../auth/permissions';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../http/error-responses';
-import { childrenRoute, sendNoContent } from '../../http/route-options';
+import { sendNoContent } from '../../http/route-options';
 import type { ZodApp } from '../../http/zod-app';
+import { slotOwnerReadRoute } from '../slot-owner-route';
 import { recentHealth, setHealthCheck } from './health-service';
 
 const tags = ['deployments'];
 
 /** The health of blue-green slots: what the prober found, and where it looks (docs/health-checks.md). */
 export function healthCheckRoutes(app: ZodApp, { db }: { db: Database }): void {
-  app.get(
-    '/api/deployment-health/:resourceType/:id/environment/:environment',
-    childrenRoute({
-      config: { permission: signedIn },
-      tags,
-      summary: "The recent health probes of a microfrontend's or capability's slots in one environment",
-      params: slotOwnerParamsSchema,
-      item: healthResultSchema,
-      errors: [400, 404],
-    }),
-    async (request) =>
-      recentHealth(db, request.params.resourceType, request.params.id, request.params.environment),
-  );
+  slotOwnerReadRoute(app, db, {
+    path: '/api/deployment-health/:resourceType/:id/environment/:environment',
+    summary: "The recent health probes of a microfrontend's or capability's slots in one environment",
+    item: healthResultSchema,
+    read: recentHealth,
+  });
 
   app.put(
     '/api/deployment-health-checks',

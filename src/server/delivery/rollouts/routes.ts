@@ -1,16 +1,11 @@
-import {
-  isImmediateRolloutAction,
-  rolloutActionBodySchema,
-  rolloutSchema,
-  slotOwnerParamsSchema,
-} from '../../../contract/rollouts';
+import { isImmediateRolloutAction, rolloutActionBodySchema, rolloutSchema } from '../../../contract/rollouts';
 import { requestActor } from '../../auth/guard';
-import { adminOnly, signedIn } from '../../auth/permissions';
+import { adminOnly } from '../../auth/permissions';
 import { applyDirect } from '../../changes/apply-direct';
 import type { Database } from '../../db/client';
 import { errorResponses } from '../../http/error-responses';
-import { childrenRoute } from '../../http/route-options';
 import type { ZodApp } from '../../http/zod-app';
+import { slotOwnerReadRoute } from '../slot-owner-route';
 import { applyRolloutAction } from './actions';
 import { listRollouts } from './reads';
 
@@ -23,19 +18,12 @@ const tags = ['deployments'];
  * recordTransition): stopping a bad rollout must not wait for a second person.
  */
 export function rolloutRoutes(app: ZodApp, { db }: { db: Database }): void {
-  app.get(
-    '/api/rollouts/:resourceType/:id/environment/:environment',
-    childrenRoute({
-      config: { permission: signedIn },
-      tags,
-      summary: "A microfrontend's or capability's latest rollouts in one environment, newest first",
-      params: slotOwnerParamsSchema,
-      item: rolloutSchema,
-      errors: [400, 404],
-    }),
-    async (request) =>
-      listRollouts(db, request.params.resourceType, request.params.id, request.params.environment),
-  );
+  slotOwnerReadRoute(app, db, {
+    path: '/api/rollouts/:resourceType/:id/environment/:environment',
+    summary: "A microfrontend's or capability's latest rollouts in one environment, newest first",
+    item: rolloutSchema,
+    read: listRollouts,
+  });
 
   app.post(
     '/api/rollouts/action',
