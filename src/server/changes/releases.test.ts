@@ -197,10 +197,30 @@ describeApi(
       const invalid = await file([settings('{"ok":1}'), webAppUrl('not a url')]);
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().issues[0].path).toBe('body.changes.1.body.url');
+      // A route needs its capability configured in that environment: alone it is refused; after the set's
+      // own configuration of it, it is valid.
+      const uat = {
+        ...productionConfiguration('{"uat":1}'),
+        capabilityId: 'api-003',
+        subscriptionId: 'sub-tenant-001-api-003',
+        environment: 'uat' as const,
+      };
+      const uatRoute = route('/needs-configuration', 'uat');
+      const routeOfApi003: Change =
+        uatRoute.kind === 'gateway_route.create'
+          ? { ...uatRoute, body: { ...uatRoute.body, capabilityId: 'api-003' } }
+          : uatRoute;
+      const alone = await file([settings('{"ok":2}'), routeOfApi003]);
+      expect(alone.statusCode).toBe(409);
+      expect(alone.json().message).toMatch(
+        /^Change 2 of 2 \(Create route GET \/needs-configuration in uat\): .*configure the capability there first/,
+      );
+      const configuredFirst = await file([{ kind: 'configuration.create', body: uat }, routeOfApi003]);
+      expect(configuredFirst.statusCode, configuredFirst.body).toBe(201);
       // The second route sees the first one the set creates: the same path twice is refused at filing.
-      const twin = await file([route('/twin'), route('/twin')]);
+      const twin = await file([productionConfigurationChange('{"twin":1}'), route('/twin'), route('/twin')]);
       expect(twin.statusCode).toBe(409);
-      expect(twin.json().message).toMatch(/^Change 2 of 2 \(Create route GET \/twin in production\): /);
+      expect(twin.json().message).toMatch(/^Change 3 of 3 \(Create route GET \/twin in production\): /);
       expect((await state()).routes).not.toContain('/twin');
       const policy = await file([
         settings('{"ok":1}'),
