@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ChangeRequest } from '../../src/contract/changes';
+import { fillEditor } from '../code-editor';
 import { CONTROL_PLANE, toast } from '../control-plane/helpers';
 import { expect, test } from '../fixtures';
 import { adminBPage } from '../live/helpers';
@@ -41,40 +42,45 @@ test('two changes added to the release from editors are filed as one request, an
   browser,
   request,
 }) => {
-  // Two capabilities set up, two browsers, two dialogs each: more than one default test's time on a shared CI machine.
+  // Two capabilities set up, two browsers, two dialogs: more than one default test's time on a shared machine.
   test.setTimeout(90_000);
   const stamp = Date.now();
-  const names = [`E2E Release A ${stamp}`, `E2E Release B ${stamp}`];
-  const ids: string[] = [];
-  for (const name of names) {
-    const id = await productionCapabilityAtVersion1(request, name);
-    await productionVersion2(request, id);
-    ids.push(id);
-  }
+  const [activated, configured] = [`E2E Release A ${stamp}`, `E2E Release B ${stamp}`];
+  const activatedId = await productionCapabilityAtVersion1(request, activated);
+  await productionVersion2(request, activatedId);
+  const configuredId = await productionCapabilityAtVersion1(request, configured);
 
-  // Administrator B puts "activate version 1" of both into the release, from the history's request dialog.
+  // Administrator B adds two changes from two editors: activating version 1 again (the history's request
+  // dialog), and a new configuration (Configure Capability).
   const b = await adminBPage(browser, request);
   expect((await b.request.delete('/api/release-draft')).ok()).toBe(true);
   await b.goto(`${CONTROL_PLANE}?env=production&region=us-east-1`);
-  for (const [index, name] of names.entries()) {
-    await b.getByRole('article', { name }).getByRole('button', { name: 'History' }).click();
-    const history = b.getByRole('dialog', { name: 'Configuration Version History' });
-    await history.getByRole('button', { name: 'Activate' }).click();
-    const dialog = b.getByRole('dialog', { name: 'Request: activate version 1' });
-    await dialog.getByRole('button', { name: 'Add to release' }).click();
-    await expect(toast(b)).toContainText(`Added to release (${index + 1} change${index === 0 ? '' : 's'})`);
-    await expect(dialog).toBeHidden();
-    await b.keyboard.press('Escape');
-    await expect(history).toBeHidden();
-  }
+  await b.getByRole('article', { name: activated }).getByRole('button', { name: 'History' }).click();
+  const history = b.getByRole('dialog', { name: 'Configuration Version History' });
+  await history.getByRole('button', { name: 'Activate' }).click();
+  const activation = b.getByRole('dialog', { name: 'Request: activate version 1' });
+  await activation.getByRole('button', { name: 'Add to release' }).click();
+  await expect(toast(b)).toContainText('Added to release (1 change)');
+  await expect(activation).toBeHidden();
+  await b.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+
+  await b
+    .getByRole('article', { name: configured })
+    .getByRole('button', { name: 'Update Configuration' })
+    .click();
+  const configure = b.getByRole('dialog', { name: 'Configure Capability' });
+  await fillEditor(configure.getByLabel('Configuration (JSON)'), '{"level": 3}');
+  await configure.getByRole('button', { name: 'Add to release' }).click();
+  await expect(toast(b)).toContainText('Added to release (2 changes)');
+  await expect(configure).toBeHidden();
 
   // B names the release and files it as one request.
   await b.getByRole('link', { name: 'Release, 2 changes' }).click();
   await expect(b.getByTestId('release-change')).toHaveCount(2);
   await b.getByLabel('Release name').fill(`E2E release ${stamp}`);
   await b.getByRole('button', { name: 'File release' }).click();
-  const file = b.getByRole('dialog', { name: 'File release' });
-  await file.getByRole('button', { name: 'File release' }).click();
+  await b.getByRole('dialog', { name: 'File release' }).getByRole('button', { name: 'File release' }).click();
   await expect(b.getByRole('heading', { level: 1 })).toContainText(`E2E release ${stamp}`);
   await expect(b.getByRole('link', { name: /^Release, / })).toHaveCount(0);
   const requestPath = new URL(b.url()).pathname;
@@ -92,5 +98,6 @@ test('two changes added to the release from editors are filed as one request, an
     .click();
   await expect(page.getByTestId('change-summary').getByTestId('change-status')).toHaveText('Applied');
   await expect(items.getByTestId('change-item-state')).toHaveText(['Applied', 'Applied']);
-  for (const id of ids) expect(await activeConfiguration(request, id)).toContain('"level": 1');
+  expect(await activeConfiguration(request, activatedId)).toContain('"level": 1');
+  expect(await activeConfiguration(request, configuredId)).toContain('"level": 3');
 });

@@ -1,7 +1,6 @@
 import type { Change, ChangeRequest } from '@contract/changes';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AddToReleaseButton, releasable } from '@/changes/request/add-to-release-button';
 import type { ChangeRequestForm } from '@/changes/request/change-request-form';
 import { ConfirmableDialogForm, useConfirmStep } from '@/components/confirmable-dialog-form';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -84,7 +83,6 @@ function RequestChangeForm({
       }
     >
       {form.fields}
-      {releasable(change) && <AddToReleaseButton change={change} disabled={form.pending} onAdded={onDone} />}
     </ConfirmableDialogForm>
   );
 }

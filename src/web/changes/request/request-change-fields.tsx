@@ -1,10 +1,17 @@
 import { environmentNames, type Environment } from '@contract/vocabulary';
-import { useId } from 'react';
+import { lazy, Suspense, useId, type RefObject } from 'react';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
+import type { ReleaseIntent } from '@/changes/request/add-to-release-button';
 import type { RequestField } from '@/changes/request/api';
 import { BypassFields, ScheduleFields, type SetOption } from '@/changes/request/request-option-fields';
 import type { RequestOptions } from '@/changes/request/request-options';
+
+// A chunk of its own, loaded with the fields: through it the releases feature's API stays out of the
+// chunks the list screens share (as part of this chunk it reshuffled them past /deployments' budget).
+const AddToReleaseSubmit = lazy(() =>
+  import('@/changes/request/add-to-release-button').then((m) => ({ default: m.AddToReleaseSubmit })),
+);
 
 export type RequestChangeFieldsProps = {
   value: RequestOptions;
@@ -20,6 +27,8 @@ export type RequestChangeFieldsProps = {
   disabled?: boolean;
   /** The server's issues about these fields. */
   errors?: Partial<Record<RequestField, string>>;
+  /** Offers "Add to release", which hands its submit's change here (none: a change filed on its own). */
+  releaseRef?: RefObject<ReleaseIntent | null>;
 };
 
 /** The sentence that says why the dialog requests rather than applies. */
@@ -50,6 +59,7 @@ export function RequestChangeFields({
   note,
   disabled = false,
   errors = {},
+  releaseRef,
 }: RequestChangeFieldsProps) {
   const id = useId();
   const set: SetOption = (key, next) => onChange({ ...value, [key]: next });
@@ -78,6 +88,12 @@ export function RequestChangeFields({
       </Field>
       {!bypass && <ScheduleFields {...parts} />}
       {canBypass && <BypassFields {...parts} />}
+      {/* A bypass applies now: nothing to gather into a release. */}
+      {releaseRef && (
+        <Suspense fallback={null}>
+          <AddToReleaseSubmit intentRef={releaseRef} disabled={disabled || bypass} />
+        </Suspense>
+      )}
     </div>
   );
 }

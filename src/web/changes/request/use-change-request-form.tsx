@@ -1,5 +1,6 @@
 import type { Environment } from '@contract/common';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { ReleaseIntent } from '@/changes/request/add-to-release-button';
 import { useIsAdmin } from '@/auth';
 import type { ChangeRequestForm, ChangeRequestScopeProps } from '@/changes/request/change-request-form';
 import { toast } from '@/components/ui/use-toast';
@@ -78,6 +79,8 @@ export function useChangeRequestForm(options: ChangeRequestFormOptions): ChangeR
   const request = useRequestChange();
   const [values, setValues] = useState(defaultRequestOptions);
   const bypass = canBypass && values.bypass;
+  // Set by the fields' "Add to release" for the submit it starts (a lowered policy is filed on its own).
+  const releaseRef = useRef<ReleaseIntent | null>(null);
 
   const fields =
     environment && mode === 'request' ? (
@@ -91,6 +94,7 @@ export function useChangeRequestForm(options: ChangeRequestFormOptions): ChangeR
         note={review?.note}
         disabled={request.isPending}
         errors={requestFieldIssues(request.error)}
+        releaseRef={review ? undefined : releaseRef}
       />
     ) : (
       <></>
@@ -104,7 +108,10 @@ export function useChangeRequestForm(options: ChangeRequestFormOptions): ChangeR
     bypass,
     submitLabel: bypass ? 'Apply now (bypass)' : 'Request change',
     pending: request.isPending,
-    submit: (change, callbacks) =>
+    submit: (change, callbacks) => {
+      const addToRelease = releaseRef.current;
+      releaseRef.current = null;
+      if (addToRelease) return addToRelease(change);
       request.mutate(toChangeRequestBody(change, values, canBypass), {
         onSuccess: (created) => {
           callbacks?.onSuccess?.(created);
@@ -113,7 +120,8 @@ export function useChangeRequestForm(options: ChangeRequestFormOptions): ChangeR
           notifyError(error, 'Failed to request the change');
           callbacks?.onError?.(error);
         },
-      }),
+      });
+    },
     handleDirectError: (error) => switchesToRequest(error, refetchPolicy),
   };
 }
