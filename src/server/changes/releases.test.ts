@@ -215,8 +215,15 @@ describeApi(
       expect(alone.json().message).toMatch(
         /^Change 2 of 2 \(Create route GET \/needs-configuration in uat\): .*configure the capability there first/,
       );
-      const configuredFirst = await file([{ kind: 'configuration.create', body: uat }, routeOfApi003]);
+      // Two versions of one context in a row: the second is fresh on the first (fingerprints by version
+      // number: the first's id differs between the dry run and the apply).
+      const configuredFirst = await file([
+        { kind: 'configuration.create', body: uat },
+        { kind: 'configuration.create', body: { ...uat, configuration: '{"uat":2}' } },
+        routeOfApi003,
+      ]);
       expect(configuredFirst.statusCode, configuredFirst.body).toBe(201);
+      expect(configuredFirst.json().status).toBe('applied');
       // The second route sees the first one the set creates: the same path twice is refused at filing.
       const twin = await file([productionConfigurationChange('{"twin":1}'), route('/twin'), route('/twin')]);
       expect(twin.statusCode).toBe(409);

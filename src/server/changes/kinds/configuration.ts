@@ -88,7 +88,9 @@ export const createConfiguration: ChangeHandler<
   async snapshot(tx, { body }): Promise<ChangeSnapshot> {
     const { active, highest } = await contextState(tx, body);
     return {
-      fingerprint: `${active?.id ?? 'none'}@${highest}`,
+      // Version numbers, not ids: a set that makes two versions of a context in a row fingerprints the
+      // second on the first, whose id its dry run and its apply generate differently.
+      fingerprint: `${active?.version ?? 'none'}@${highest}`,
       diff: [
         {
           label: `${contextLabel(body)}: v${active?.version ?? '–'} → v${highest + 1}`,
@@ -119,7 +121,7 @@ export const activateConfiguration: ChangeHandler<
     const version = await versionRow(tx, versionId);
     const { active } = await contextState(tx, version);
     return {
-      fingerprint: active?.id ?? 'none',
+      fingerprint: String(active?.version ?? 'none'),
       diff: [
         {
           label: `${contextLabel(version)}: v${active?.version ?? '–'} → v${version.version}`,
@@ -153,7 +155,7 @@ export const promoteConfiguration: ChangeHandler<
     for (const region of [...new Set(body.targetRegions)]) {
       const context = { ...source, environment: body.targetEnvironment, region };
       const { active, highest } = await contextState(tx, context);
-      fingerprints.push(`${region}:${active?.id ?? 'none'}@${highest}`);
+      fingerprints.push(`${region}:${active?.version ?? 'none'}@${highest}`);
       diff.push({
         label: `${contextLabel(context)}: v${active?.version ?? '–'} → v${highest + 1}`,
         before: active ? configurationValue(active.configuration) : null,

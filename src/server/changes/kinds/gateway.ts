@@ -45,9 +45,13 @@ async function lineageRows(tx: Transaction, entry: LineageEntry, tenantId: strin
   return [newest, ...older] satisfies [LineageRow, ...LineageRow[]];
 }
 
-/** The lineage's state a change is made on: its newest number and its active version. */
+/**
+ * The lineage's state a change is made on: its newest number and its active version's number (numbers,
+ * not ids: a set that creates a version and then acts on the lineage fingerprints what its dry run made,
+ * whose ids the apply generates anew).
+ */
 const lineageState = (rows: LineageRow[]) =>
-  `${rows[0]?.version ?? 0}:${rows.find((r) => r.isActive)?.id ?? 'none'}`;
+  `${rows[0]?.version ?? 0}:${rows.find((r) => r.isActive)?.version ?? 'none'}`;
 
 interface Described {
   environment: Environment;
@@ -136,7 +140,7 @@ function lineageReview(entry: LineageEntry): Omit<ChangeHandler<AnyLineageChange
         const ids = { tenantId: change.tenantId, lineageId: change.lineageId };
         const target = await entry.service.promotionTarget(tx, ids, change.targetEnvironment);
         before = target.active ? viewOf(entry, target.active) : null;
-        fingerprint = `${fingerprint}→${target.lineageId ?? 'new'}:${target.latestVersion ?? 0}:${target.active?.id ?? 'none'}`;
+        fingerprint = `${fingerprint}→${target.lineageId ?? 'new'}:${target.latestVersion ?? 0}:${target.active?.version ?? 'none'}`;
       }
       return {
         fingerprint,
