@@ -3,7 +3,8 @@ import type { AuditEvent } from '../../contract/audit';
 import type { AuditEventListQuery } from '../../contract/lists';
 import type { Viewer } from '../auth/viewer';
 import type { Executor } from '../db/client';
-import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
+import { containsAny, runList, type ListPage } from '../db/list';
+import { tablePageQueries } from '../table-pages';
 import { auditEvents } from '../db/schema';
 import { forbidden } from '../errors';
 
@@ -32,12 +33,10 @@ export function auditEventListQueries(
     query.from ? gte(auditEvents.createdAt, query.from) : undefined,
     query.to ? lte(auditEvents.createdAt, query.to) : undefined,
   );
-  const window = listWindow(query, { fallback: '-createdAt', columns: auditSortColumns, id: auditEvents.id });
-  return pageQueries(db, db.select().from(auditEvents).$dynamic(), {
-    table: auditEvents,
-    where,
-    window,
-    exactTotal: query.exactTotal,
+  return tablePageQueries(db, auditEvents, where, query, {
+    fallback: '-createdAt',
+    columns: auditSortColumns,
+    id: auditEvents.id,
   });
 }
 

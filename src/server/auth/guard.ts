@@ -9,7 +9,15 @@ import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../e
 import type { PasswordLoginPolicy } from './password-login';
 import type { Permission } from './permissions';
 import { resolveSession, SESSION_COOKIE, type SessionPolicy } from './sessions';
-import { actorOf, viewerCan, viewerOf, type Actor, type Viewer } from './viewer';
+import {
+  actorOf,
+  tenantScope,
+  viewerCan,
+  viewerOf,
+  type Actor,
+  type TenantScope,
+  type Viewer,
+} from './viewer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -173,6 +181,11 @@ async function authenticate(
 export function requireViewer(request: FastifyRequest): Viewer {
   if (!request.viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
   return request.viewer;
+}
+
+/** The tenants a signed-in request may read: what a list in the viewer's scope is narrowed to. */
+export function requestScope(request: FastifyRequest): TenantScope {
+  return tenantScope(requireViewer(request));
 }
 
 /** Who makes a signed-in request, from where: what a write records in its audit event. */

@@ -10,7 +10,8 @@ import { changedFieldsOf } from '../audit/changes';
 import { recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, pageQueries, runOptions, listWindow, listOf, type ListPage } from '../db/list';
+import { containsAny, runOptions, listOf, type ListPage } from '../db/list';
+import { tablePageQueries } from '../table-pages';
 import { capabilities, capabilitySubscriptions } from '../db/schema';
 import { conflict } from '../errors';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
@@ -33,12 +34,10 @@ export function capabilityListQueries(db: Executor, query: CapabilityListQuery) 
     query.status ? eq(capabilities.status, query.status) : undefined,
     query.category ? eq(capabilities.category, query.category) : undefined,
   );
-  const window = listWindow(query, { fallback: 'id', columns: capabilitySortColumns, id: capabilities.id });
-  return pageQueries(db, db.select().from(capabilities).$dynamic(), {
-    table: capabilities,
-    where,
-    window,
-    exactTotal: query.exactTotal,
+  return tablePageQueries(db, capabilities, where, query, {
+    fallback: 'id',
+    columns: capabilitySortColumns,
+    id: capabilities.id,
   });
 }
 

@@ -6,9 +6,8 @@ import {
   meshManifestSchema,
   webAppMeshSchema,
 } from '../../contract/web-app-meshes';
-import { requestActor, requireViewer } from '../auth/guard';
+import { requestActor, requestScope } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
-import { tenantScope } from '../auth/viewer';
 import type { Database } from '../db/client';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { webAppMeshes } from '../db/schema';
@@ -40,8 +39,7 @@ export function meshRoutes(app: ZodApp, { db }: { db: Database }): void {
       item: resource,
       errors: [400],
     }),
-    async (request, reply) =>
-      sendPage(reply, await listMeshes(db, tenantScope(requireViewer(request)), request.query)),
+    async (request, reply) => sendPage(reply, await listMeshes(db, requestScope(request), request.query)),
   );
 
   app.get(

@@ -6,7 +6,8 @@ import type { CreateMeshBody, MeshMenuItem, WebAppMesh } from '../../contract/we
 import { recordCreated } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import type { WebAppMeshListQuery } from '../../contract/lists';
-import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
+import { containsAny, listOf } from '../db/list';
+import { tablePageQueries } from '../table-pages';
 import type { Database, Executor } from '../db/client';
 import { lockTenant } from '../locks';
 import { microfrontendVersions, webAppMeshes } from '../db/schema';
@@ -28,12 +29,10 @@ export function meshListQueries(db: Executor, scope: TenantScope, query: WebAppM
     query.tenantId ? eq(webAppMeshes.tenantId, query.tenantId) : undefined,
     containsAny(query.q, [webAppMeshes.name]),
   );
-  const window = listWindow(query, { fallback: '-createdAt', columns: meshSortColumns, id: webAppMeshes.id });
-  return pageQueries(db, db.select().from(webAppMeshes).$dynamic(), {
-    table: webAppMeshes,
-    where,
-    window,
-    exactTotal: query.exactTotal,
+  return tablePageQueries(db, webAppMeshes, where, query, {
+    fallback: '-createdAt',
+    columns: meshSortColumns,
+    id: webAppMeshes.id,
   });
 }
 

@@ -4,7 +4,8 @@ import type { Microfrontend, MicrofrontendInput } from '../../contract/microfron
 import { recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, pageQueries, listWindow, listOf, type ListPage, runOptions } from '../db/list';
+import { containsAny, listOf, type ListPage, runOptions } from '../db/list';
+import { tablePageQueries } from '../table-pages';
 import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { conflict } from '../errors';
 import { deleteRevisioned, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
@@ -22,18 +23,12 @@ const microfrontendSortColumns = {
 /** The statements of one page of the microfrontend registry (exported for the EXPLAIN test). */
 export function microfrontendListQueries(db: Executor, query: MicrofrontendListQuery) {
   const where = containsAny(query.q, [microfrontends.name, microfrontends.slug, microfrontends.description]);
-  const window = listWindow(query, {
+  return tablePageQueries(db, microfrontends, where, query, {
     fallback: 'name',
     columns: microfrontendSortColumns,
     id: microfrontends.id,
     // Slugs are unique: ordered alone, on microfrontends_slug_unique.
     unique: ['slug'],
-  });
-  return pageQueries(db, db.select().from(microfrontends).$dynamic(), {
-    table: microfrontends,
-    where,
-    window,
-    exactTotal: query.exactTotal,
   });
 }
 

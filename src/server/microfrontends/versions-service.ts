@@ -12,7 +12,8 @@ import type {
 import { recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, pageQueries, listWindow, runList, type ListPage, runOptions } from '../db/list';
+import { containsAny, runList, type ListPage, runOptions } from '../db/list';
+import { tablePageQueries } from '../table-pages';
 import { microfrontendVersions } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import { readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
@@ -37,18 +38,12 @@ export function microfrontendVersionListQueries(
     query.status ? eq(microfrontendVersions.status, query.status) : undefined,
     containsAny(query.q, [microfrontendVersions.version]),
   );
-  const window = listWindow(query, {
+  return tablePageQueries(db, microfrontendVersions, where, query, {
     fallback: '-createdAt',
     columns: versionSortColumns,
     id: microfrontendVersions.id,
     // Unique within its microfrontend: ordered alone, on microfrontend_versions_number_unique.
     unique: ['version'],
-  });
-  return pageQueries(db, db.select().from(microfrontendVersions).$dynamic(), {
-    table: microfrontendVersions,
-    where,
-    window,
-    exactTotal: query.exactTotal,
   });
 }
 

@@ -2,9 +2,8 @@ import { overviewSchema } from '../../contract/overview';
 import type { Database } from '../db/client';
 import type { ZodApp } from '../http/zod-app';
 import { getOverview } from './service';
-import { requireViewer } from '../auth/guard';
+import { requestScope } from '../auth/guard';
 import { signedIn } from '../auth/permissions';
-import { tenantScope } from '../auth/viewer';
 
 export function overviewRoutes(app: ZodApp, { db }: { db: Database }): void {
   app.get(
@@ -17,6 +16,6 @@ export function overviewRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: overviewSchema },
       },
     },
-    async (request) => getOverview(db, tenantScope(requireViewer(request))),
+    async (request) => getOverview(db, requestScope(request)),
   );
 }

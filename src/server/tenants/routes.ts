@@ -15,9 +15,8 @@ import type { ZodApp } from '../http/zod-app';
 import { sendEdited } from '../auth/conditional-writes';
 import type { Database } from '../db/client';
 import { createTenant, deleteTenant, getTenant, listTenants, tenantOptions, updateTenant } from './service';
-import { requestActor, requireViewer } from '../auth/guard';
+import { requestActor, requestScope } from '../auth/guard';
 import { adminOnly, onTenant, signedIn, tenantFromParam } from '../auth/permissions';
-import { tenantScope } from '../auth/viewer';
 import { tenantSettingsGuard } from '../changes/production-guards';
 
 const tags = ['tenants'];
@@ -39,8 +38,7 @@ function tenantReadRoutes(app: ZodApp, db: Database): void {
       item: resource,
       errors: [400],
     }),
-    async (request, reply) =>
-      sendPage(reply, await listTenants(db, tenantScope(requireViewer(request)), request.query)),
+    async (request, reply) => sendPage(reply, await listTenants(db, requestScope(request), request.query)),
   );
 
   app.get(
@@ -53,8 +51,7 @@ function tenantReadRoutes(app: ZodApp, db: Database): void {
       item: optionSchema,
       errors: [400],
     }),
-    async (request, reply) =>
-      sendPage(reply, await tenantOptions(db, tenantScope(requireViewer(request)), request.query)),
+    async (request, reply) => sendPage(reply, await tenantOptions(db, requestScope(request), request.query)),
   );
 
   app.get(

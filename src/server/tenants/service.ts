@@ -4,7 +4,8 @@ import type { EnvironmentRegionPolicy, Tenant, TenantInput, TenantPatch } from '
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, pageQueries, runOptions, listWindow, listOf, type ListPage } from '../db/list';
+import { containsAny, runOptions, listOf, type ListPage } from '../db/list';
+import { tablePageQueries } from '../table-pages';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import type { TenantChildTable } from '../locks';
 import { deleteRevisioned, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
@@ -35,12 +36,10 @@ export function tenantListQueries(db: Executor, scope: TenantScope, query: Tenan
     containsAny(query.q, [tenants.name, tenants.owner]),
     query.status ? eq(tenants.status, query.status) : undefined,
   );
-  const window = listWindow(query, { fallback: '-createdAt', columns: tenantSortColumns, id: tenants.id });
-  return pageQueries(db, db.select().from(tenants).$dynamic(), {
-    table: tenants,
-    where,
-    window,
-    exactTotal: query.exactTotal,
+  return tablePageQueries(db, tenants, where, query, {
+    fallback: '-createdAt',
+    columns: tenantSortColumns,
+    id: tenants.id,
   });
 }
 

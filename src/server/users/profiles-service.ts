@@ -11,7 +11,8 @@ import { changedFieldsOf } from '../audit/changes';
 import { lastDeletedRow, recordAudit, recordCreated } from '../audit/service';
 import { inTenantScope, type Actor, type TenantScope } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
-import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
+import { containsAny, listOf } from '../db/list';
+import { tablePageQueries } from '../table-pages';
 import { userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { lockTenant } from '../locks';
@@ -37,16 +38,10 @@ export function userProfileListQueries(db: Executor, scope: TenantScope, query: 
     query.tenantId ? eq(userProfiles.tenantId, query.tenantId) : undefined,
     containsAny(query.q, [userProfiles.displayName, userProfiles.jobTitle, userProfiles.department]),
   );
-  const window = listWindow(query, {
+  return tablePageQueries(db, userProfiles, where, query, {
     fallback: 'createdAt',
     columns: userProfileSortColumns,
     id: userProfiles.id,
-  });
-  return pageQueries(db, db.select().from(userProfiles).$dynamic(), {
-    table: userProfiles,
-    where,
-    window,
-    exactTotal: query.exactTotal,
   });
 }
 

@@ -36,7 +36,7 @@ import {
   updateUserProfile,
 } from './service';
 import { createServiceAccount } from './service-accounts';
-import { requestActor, requireViewer } from '../auth/guard';
+import { requestActor, requestScope, requireViewer } from '../auth/guard';
 import {
   accessAdministration,
   adminOnly,
@@ -46,7 +46,6 @@ import {
   tenantFromDeletion,
   tenantFromRow,
 } from '../auth/permissions';
-import { tenantScope } from '../auth/viewer';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { userProfiles } from '../db/schema';
 
@@ -144,7 +143,7 @@ function userProfileAccessRoutes(app: ZodApp, db: Database): void {
       errors: [400],
     }),
     async (request, reply) =>
-      sendPage(reply, await listUserProfiles(db, tenantScope(requireViewer(request)), request.query)),
+      sendPage(reply, await listUserProfiles(db, requestScope(request), request.query)),
   );
 
   app.post(

@@ -7,9 +7,8 @@ import { idParams } from '../http/responses';
 import { createRoute, deleteRoute, editRoute, listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
 import { sendDeleted, sendEdited } from '../auth/conditional-writes';
-import { requestActor, requireViewer } from '../auth/guard';
+import { requestActor, requestScope } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
-import { tenantScope } from '../auth/viewer';
 import { applyDirect } from '../changes/apply-direct';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { webApps } from '../db/schema';
@@ -32,8 +31,7 @@ function webAppReadRoutes(app: ZodApp, db: Database): void {
       item: resource,
       errors: [400],
     }),
-    async (request, reply) =>
-      sendPage(reply, await listWebApps(db, tenantScope(requireViewer(request)), request.query)),
+    async (request, reply) => sendPage(reply, await listWebApps(db, requestScope(request), request.query)),
   );
 
   app.get(

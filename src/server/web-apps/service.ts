@@ -10,7 +10,8 @@ import {
 import { changedFieldsOf } from '../audit/changes';
 import { recordCreated } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
+import { containsAny, listOf } from '../db/list';
+import { tablePageQueries } from '../table-pages';
 import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { lockTenant } from '../locks';
@@ -42,12 +43,10 @@ export function webAppListQueries(db: Executor, scope: TenantScope, query: WebAp
     query.environment ? eq(webApps.environment, query.environment) : undefined,
     query.technology ? eq(webApps.technology, query.technology) : undefined,
   );
-  const window = listWindow(query, { fallback: '-createdAt', columns: webAppSortColumns, id: webApps.id });
-  return pageQueries(db, db.select().from(webApps).$dynamic(), {
-    table: webApps,
-    where,
-    window,
-    exactTotal: query.exactTotal,
+  return tablePageQueries(db, webApps, where, query, {
+    fallback: '-createdAt',
+    columns: webAppSortColumns,
+    id: webApps.id,
   });
 }
 
