@@ -1,5 +1,5 @@
 import type { ChangeRequestDetail } from '@contract/changes';
-import { environmentNames } from '@contract/vocabulary';
+import { environmentNames, type Environment } from '@contract/vocabulary';
 import { ArrowUpRight, CalendarClock, Check, RefreshCw, RotateCcw, X } from 'lucide-react';
 import type { ChangeRequestActions } from '@/changes/components/use-change-request-actions';
 import { nextEnvironment } from '@/changes/lib/change-set';
@@ -25,18 +25,7 @@ export function ChangeActions({
       <h2 id="change-review" className="font-semibold">
         Review
       </h2>
-      {can.approveBlockedBy && (
-        <p className="text-sm text-muted-foreground" data-testid="approve-blocked">
-          {can.approveBlockedBy}
-        </p>
-      )}
-      {!any && !can.approveBlockedBy && (
-        <p className="text-sm text-muted-foreground">
-          {request.status === 'pending' || request.status === 'scheduled'
-            ? 'Only owners and admins of the tenant (or global administrators) review this request.'
-            : 'This request is closed.'}
-        </p>
-      )}
+      <ReviewNote request={request} any={any} />
       <div className="flex flex-col gap-2">
         {can.approve && (
           <Button disabled={actions.pending} onClick={() => actions.open('approve')}>
@@ -62,18 +51,7 @@ export function ChangeActions({
             Refresh diff
           </Button>
         )}
-        {can.revert && (
-          <Button variant="outline" disabled={actions.pending} onClick={() => actions.open('revert')}>
-            <RotateCcw aria-hidden="true" />
-            Revert
-          </Button>
-        )}
-        {promoteTo && (
-          <Button variant="outline" disabled={actions.pending} onClick={() => actions.open('promote')}>
-            <ArrowUpRight aria-hidden="true" />
-            Promote to {environmentNames[promoteTo]}
-          </Button>
-        )}
+        <SetActions request={request} actions={actions} promoteTo={promoteTo} />
         {can.cancel && (
           <Button variant="ghost" disabled={actions.pending} onClick={() => actions.open('cancel')}>
             Cancel request
@@ -81,5 +59,51 @@ export function ChangeActions({
         )}
       </div>
     </aside>
+  );
+}
+
+/** Revert and Promote, for an applied set (each filed as a new request through the same approvals). */
+function SetActions({
+  request,
+  actions,
+  promoteTo,
+}: {
+  request: ChangeRequestDetail;
+  actions: ChangeRequestActions;
+  promoteTo: Environment | null;
+}) {
+  return (
+    <>
+      {request.can.revert && (
+        <Button variant="outline" disabled={actions.pending} onClick={() => actions.open('revert')}>
+          <RotateCcw aria-hidden="true" />
+          Revert
+        </Button>
+      )}
+      {promoteTo && (
+        <Button variant="outline" disabled={actions.pending} onClick={() => actions.open('promote')}>
+          <ArrowUpRight aria-hidden="true" />
+          Promote to {environmentNames[promoteTo]}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Why approving is blocked, or why there is nothing to do here. */
+function ReviewNote({ request, any }: { request: ChangeRequestDetail; any: boolean }) {
+  if (request.can.approveBlockedBy)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="approve-blocked">
+        {request.can.approveBlockedBy}
+      </p>
+    );
+  if (any) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {request.status === 'pending' || request.status === 'scheduled'
+        ? 'Only owners and admins of the tenant (or global administrators) review this request.'
+        : 'This request is closed.'}
+    </p>
   );
 }

@@ -61,45 +61,70 @@ export function ReleaseScheduleFields({
         Schedule for later
       </label>
       {scheduled && (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field data-invalid={!!error || undefined}>
-            <FieldLabel htmlFor={`${id}-time`}>Apply at</FieldLabel>
-            <Input
-              {...fieldControlProps(`${id}-time`, !!error)}
-              type="datetime-local"
-              step={1}
-              required
-              value={localTime}
-              disabled={disabled}
-              onChange={(event) => {
-                setLocalTime(event.target.value);
-                report({ ...current, localTime: event.target.value });
-              }}
-            />
-            <FieldDescription>Once approved, the release applies at this time.</FieldDescription>
-            <FieldError id={`${id}-time-error`}>{error}</FieldError>
-          </Field>
-          <Field>
-            <FieldLabel htmlFor={`${id}-zone`}>Time zone</FieldLabel>
-            <select
-              id={`${id}-zone`}
-              className={selectClass}
-              value={timeZone}
-              disabled={disabled}
-              onChange={(event) => {
-                setTimeZone(event.target.value);
-                report({ ...current, timeZone: event.target.value });
-              }}
-            >
-              {zones(timeZone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
+        <ScheduleTime
+          id={id}
+          localTime={localTime}
+          timeZone={timeZone}
+          disabled={disabled}
+          error={error}
+          onTime={(value) => {
+            setLocalTime(value);
+            report({ ...current, localTime: value });
+          }}
+          onZone={(value) => {
+            setTimeZone(value);
+            report({ ...current, timeZone: value });
+          }}
+        />
       )}
+    </div>
+  );
+}
+
+type ScheduleTimeProps = {
+  id: string;
+  localTime: string;
+  timeZone: string;
+  disabled: boolean;
+  error?: string;
+  onTime: (localTime: string) => void;
+  onZone: (timeZone: string) => void;
+};
+
+/** When, in which zone: the fields "Schedule for later" reveals. */
+function ScheduleTime({ id, localTime, timeZone, disabled, error, onTime, onZone }: ScheduleTimeProps) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <Field data-invalid={!!error || undefined}>
+        <FieldLabel htmlFor={`${id}-time`}>Apply at</FieldLabel>
+        <Input
+          {...fieldControlProps(`${id}-time`, !!error)}
+          type="datetime-local"
+          step={1}
+          required
+          value={localTime}
+          disabled={disabled}
+          onChange={(event) => onTime(event.target.value)}
+        />
+        <FieldDescription>Once approved, the release applies at this time.</FieldDescription>
+        <FieldError id={`${id}-time-error`}>{error}</FieldError>
+      </Field>
+      <Field>
+        <FieldLabel htmlFor={`${id}-zone`}>Time zone</FieldLabel>
+        <select
+          id={`${id}-zone`}
+          className={selectClass}
+          value={timeZone}
+          disabled={disabled}
+          onChange={(event) => onZone(event.target.value)}
+        >
+          {zones(timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
+      </Field>
     </div>
   );
 }
