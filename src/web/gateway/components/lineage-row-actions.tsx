@@ -1,12 +1,6 @@
-import { ArrowUpRight, History, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { ArrowUpRight, History, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { ActionItem, ActionsMenu } from '@/components/actions-menu';
+import { DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 
 type LineageRowActionsProps = {
   /** "route /orders": the menu is "Actions for route /orders". */
@@ -37,44 +31,31 @@ export function LineageRowActions({
   onPromote,
 }: LineageRowActionsProps) {
   return (
-    // Not modal: a modal menu handing focus to a dialog can leave the page unclickable (radix-ui#1241).
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {canWrite && (
-          <DropdownMenuItem onSelect={onEdit}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuItem onSelect={onHistory}>
-          <History aria-hidden="true" />
-          History
-        </DropdownMenuItem>
-        {canWrite && promoteLabel && onPromote && (
-          <DropdownMenuItem onSelect={onPromote}>
-            <ArrowUpRight aria-hidden="true" />
-            {promoteLabel}
-          </DropdownMenuItem>
-        )}
-        {canWrite && (
-          <>
-            <DropdownMenuItem onSelect={onToggle}>
-              {active ? <PowerOff aria-hidden="true" /> : <Power aria-hidden="true" />}
-              {active ? 'Disable' : 'Enable'}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-              <Trash2 aria-hidden="true" />
-              Delete
-            </DropdownMenuItem>
-          </>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <ActionsMenu name={name}>
+      {canWrite && (
+        <ActionItem icon={Pencil} onSelect={onEdit}>
+          Edit
+        </ActionItem>
+      )}
+      <ActionItem icon={History} onSelect={onHistory}>
+        History
+      </ActionItem>
+      {canWrite && promoteLabel && onPromote && (
+        <ActionItem icon={ArrowUpRight} onSelect={onPromote}>
+          {promoteLabel}
+        </ActionItem>
+      )}
+      {canWrite && (
+        <>
+          <ActionItem icon={active ? PowerOff : Power} onSelect={onToggle}>
+            {active ? 'Disable' : 'Enable'}
+          </ActionItem>
+          <DropdownMenuSeparator />
+          <ActionItem icon={Trash2} destructive onSelect={onDelete}>
+            Delete
+          </ActionItem>
+        </>
+      )}
+    </ActionsMenu>
   );
 }

@@ -1,13 +1,7 @@
 import type { WebApp } from '@contract/web-apps';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useCanOnTenant } from '@/auth';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { ActionItem, ActionsMenu } from '@/components/actions-menu';
 
 export type WebAppActionHandlers = {
   onEdit: (app: WebApp) => void;
@@ -19,23 +13,13 @@ export function WebAppCardActions({ app, onEdit, onDelete }: { app: WebApp } & W
   const canManage = useCanOnTenant(app.tenantId, 'webApps');
   if (!canManage) return null;
   return (
-    // Not modal: a modal menu handing focus to a dialog can leave the page unclickable (radix-ui#1241).
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${app.name}`}>
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => onEdit(app)}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </DropdownMenuItem>
-        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(app)}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <ActionsMenu name={app.name}>
+      <ActionItem icon={Pencil} onSelect={() => onEdit(app)}>
+        Edit
+      </ActionItem>
+      <ActionItem icon={Trash2} destructive onSelect={() => onDelete(app)}>
+        Delete
+      </ActionItem>
+    </ActionsMenu>
   );
 }

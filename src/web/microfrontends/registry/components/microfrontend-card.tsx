@@ -1,14 +1,9 @@
 import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
-import { ExternalLink, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ActionItem, ActionsMenu } from '@/components/actions-menu';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { VersionsTable } from '@/microfrontends/registry/components/versions-table';
 
 type MicrofrontendCardProps = {
@@ -67,24 +62,14 @@ export function MicrofrontendCard({
               <Plus aria-hidden="true" />
               Add Version
             </Button>
-            {/* Not modal: a modal menu handing focus to a dialog can leave the page unclickable (radix-ui#1241). */}
-            <DropdownMenu modal={false}>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label={`Actions for ${microfrontend.name}`}>
-                  <MoreHorizontal aria-hidden="true" />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem onSelect={() => onEdit(microfrontend)}>
-                  <Pencil aria-hidden="true" />
-                  Edit
-                </DropdownMenuItem>
-                <DropdownMenuItem variant="destructive" onSelect={() => onDelete(microfrontend)}>
-                  <Trash2 aria-hidden="true" />
-                  Delete
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <ActionsMenu name={microfrontend.name}>
+              <ActionItem icon={Pencil} onSelect={() => onEdit(microfrontend)}>
+                Edit
+              </ActionItem>
+              <ActionItem icon={Trash2} destructive onSelect={() => onDelete(microfrontend)}>
+                Delete
+              </ActionItem>
+            </ActionsMenu>
           </CardAction>
         )}
       </CardHeader>

@@ -1,13 +1,7 @@
 import type { Tenant } from '@contract/tenants';
-import { KeyRound, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useCanOnTenant } from '@/auth';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { ActionItem, ActionsMenu } from '@/components/actions-menu';
 
 export type TenantActionHandlers = {
   onEdit: (tenant: Tenant) => void;
@@ -26,33 +20,22 @@ export function TenantCardActions({
   const canDelete = useCanOnTenant(tenant.id, 'delete');
   if (!canConfigure && !canDelete) return null;
   return (
-    // Not modal: a modal menu handing focus to a dialog can leave the page unclickable (radix-ui#1241).
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${tenant.name}`}>
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {canConfigure && (
-          <>
-            <DropdownMenuItem onSelect={() => onEdit(tenant)}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => onConfigure(tenant)}>
-              <KeyRound aria-hidden="true" />
-              Configure IDP & Auth
-            </DropdownMenuItem>
-          </>
-        )}
-        {canDelete && (
-          <DropdownMenuItem variant="destructive" onSelect={() => onDelete(tenant)}>
-            <Trash2 aria-hidden="true" />
-            Delete
-          </DropdownMenuItem>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <ActionsMenu name={tenant.name}>
+      {canConfigure && (
+        <>
+          <ActionItem icon={Pencil} onSelect={() => onEdit(tenant)}>
+            Edit
+          </ActionItem>
+          <ActionItem icon={KeyRound} onSelect={() => onConfigure(tenant)}>
+            Configure IDP & Auth
+          </ActionItem>
+        </>
+      )}
+      {canDelete && (
+        <ActionItem icon={Trash2} destructive onSelect={() => onDelete(tenant)}>
+          Delete
+        </ActionItem>
+      )}
+    </ActionsMenu>
   );
 }
