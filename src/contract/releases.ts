@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { changeKinds, changeSchema, type Change } from './change-kinds';
 import { environmentSchema, revisionSchema, timestampSchema } from './common';
+import { isOneOf } from './sets';
 
 /*
  * Releases (docs/releases.md): a change request holds an ordered set of changes, reviewed once, applied
@@ -21,7 +22,7 @@ export const changeListSchema = z
   .superRefine((changes, context) => {
     if (changes.length < 2) return;
     changes.forEach((change, index) => {
-      if ((SOLO_CHANGE_KINDS as readonly string[]).includes(change.kind)) {
+      if (isOneOf(SOLO_CHANGE_KINDS, change.kind)) {
         context.addIssue({
           code: 'custom',
           path: [index, 'kind'],

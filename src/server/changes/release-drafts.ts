@@ -9,6 +9,7 @@ import {
   type Schedule,
   type UpdateReleaseDraftBody,
 } from '../../contract/changes';
+import { isOneOf } from '../../contract/sets';
 import type { Viewer } from '../auth/viewer';
 import type { Database, Transaction } from '../db/client';
 import { releaseDrafts } from '../db/schema';
@@ -71,7 +72,7 @@ async function saveDraft(tx: Transaction, row: DraftRow, values: Partial<DraftRo
  * allows it); the whole set is dry-run when it is filed, in order.
  */
 export async function addToReleaseDraft(db: Database, viewer: Viewer, change: Change): Promise<ReleaseDraft> {
-  if ((SOLO_CHANGE_KINDS as readonly string[]).includes(change.kind)) {
+  if (isOneOf(SOLO_CHANGE_KINDS, change.kind)) {
     const message = 'An approval policy change cannot be part of a release: file it on its own';
     throw badRequest(message, [{ path: 'body.change.kind', message }]);
   }

@@ -35,12 +35,16 @@ function tenantIdsIn(change: Change): string[] {
 }
 
 /** Adds what one change touches that its kind alone tells. */
-function collect(
-  found: Found,
-  item: ItemRow,
-): { versionIds: string[]; microfrontendIds: string[]; webAppIds: string[] } {
+/** The ids of what a change names, to be looked up by name. */
+interface Refs {
+  versionIds: string[];
+  microfrontendIds: string[];
+  webAppIds: string[];
+}
+
+function collect(found: Found, item: ItemRow): Refs {
   const { change } = item;
-  const refs = { versionIds: [] as string[], microfrontendIds: [] as string[], webAppIds: [] as string[] };
+  const refs: Refs = { versionIds: [], microfrontendIds: [], webAppIds: [] };
   found.environments.add(item.environment);
   if (change.kind === 'configuration.create') found.regions.add(change.body.region);
   if (change.kind === 'configuration.promote') change.body.targetRegions.forEach((r) => found.regions.add(r));

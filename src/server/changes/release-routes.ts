@@ -78,9 +78,10 @@ function followUpRoutes(app: ZodApp, db: Database): void {
   );
 }
 
-/** The signed-in person's draft release: read, add to, name and order, discard, file. */
+const draftReply = { 200: releaseDraftSchema };
+
+/** The signed-in person's draft release: read it, and add a change to it. */
 function draftRoutes(app: ZodApp, db: Database): void {
-  const draftReply = { 200: releaseDraftSchema };
   app.get(
     DRAFT,
     {
@@ -107,6 +108,10 @@ function draftRoutes(app: ZodApp, db: Database): void {
     async (request, reply) =>
       withEtag(reply, await addToReleaseDraft(db, requireViewer(request), request.body.change)),
   );
+}
+
+/** Naming, ordering and discarding the draft, and filing it as one request. */
+function draftEditRoutes(app: ZodApp, db: Database): void {
   app.put(
     DRAFT,
     {
@@ -165,4 +170,5 @@ function draftRoutes(app: ZodApp, db: Database): void {
 export function releaseRoutes(app: ZodApp, db: Database): void {
   followUpRoutes(app, db);
   draftRoutes(app, db);
+  draftEditRoutes(app, db);
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Change } from '../../../contract/changes';
 import type { Environment } from '../../../contract/common';
+import { isOneOf } from '../../../contract/sets';
 import type { Transaction } from '../../db/client';
 import { capabilitySubscriptionVersions as versions } from '../../db/schema';
 import { policyService } from '../../gateway/policies-service';
@@ -44,7 +45,7 @@ async function lineagePromotion(tx: Transaction, change: Change, target: Environ
 
 /** One change as the same change in `target`, or why it cannot be. */
 export async function promoted(tx: Transaction, change: Change, target: Environment): Promise<unknown> {
-  if ((SAME_BODY_IN as readonly string[]).includes(change.kind) && 'body' in change) {
+  if (isOneOf(SAME_BODY_IN, change.kind) && 'body' in change) {
     return { ...change, body: { ...change.body, environment: target } };
   }
   switch (change.kind) {
