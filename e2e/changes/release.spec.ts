@@ -1,10 +1,23 @@
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { ChangeRequest } from '../../src/contract/changes';
 import { fillEditor } from '../code-editor';
 import { CONTROL_PLANE, toast } from '../control-plane/helpers';
 import { expect, test } from '../fixtures';
 import { adminBPage } from '../live/helpers';
 import { productionCapabilityAtVersion1 } from './helpers';
+
+/** axe on the page as it stands (the tags of e2e/a11y): its critical and serious findings. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
 
 /** Version 2 of a tenant-001 capability in production us-east-1, applied at once (a bypass): version 1 goes inactive. */
 async function productionVersion2(admin: APIRequestContext, capabilityId: string): Promise<void> {
@@ -78,6 +91,7 @@ test('two changes added to the release from editors are filed as one request, an
   // B names the release and files it as one request.
   await b.getByRole('link', { name: 'Release, 2 changes' }).click();
   await expect(b.getByTestId('release-change')).toHaveCount(2);
+  expect(await seriousViolations(b)).toEqual([]);
   await b.getByLabel('Release name').fill(`E2E release ${stamp}`);
   await b.getByRole('button', { name: 'File release' }).click();
   await b.getByRole('dialog', { name: 'File release' }).getByRole('button', { name: 'File release' }).click();
@@ -91,6 +105,7 @@ test('two changes added to the release from editors are filed as one request, an
   const items = page.getByTestId('change-item');
   await expect(items).toHaveCount(2);
   await expect(items.getByTestId('change-item-state')).toHaveText(['Pending', 'Pending']);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Approve' }).click();
   await page
     .getByRole('dialog', { name: /^Approve #\d+\?$/ })
