@@ -101,10 +101,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('list query plans at 10,000 rows
         (array['development', 'uat', 'production'])[1 + g % 3], ${day}
       from ${series}`);
     await d.execute(sql`
-      insert into change_requests (id, tenant_id, environment, kind, title, change, diff, base_fingerprint,
+      insert into change_requests (id, tenant_id, environment, kind, title,
         status, required_approvals, requested_by, created_at, updated_at, scheduled_at)
       select 'cr-' || g, 'tenant-' || (1 + g % 1000), 'production', 'approval_policy.set', 'Change ' || md5(g::text),
-        '{}', '[]', 'fingerprint', (array['pending', 'scheduled', 'applied', 'rejected'])[1 + g % 4], 1,
+        (array['pending', 'scheduled', 'applied', 'rejected'])[1 + g % 4], 1,
         'user' || (g % 300) || '@example.com', ${day}, ${day},
         case when g % 4 = 1 then ${day} else null end
       from ${series}`);
