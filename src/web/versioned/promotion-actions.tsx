@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
@@ -12,7 +13,11 @@ type PromotionActionsProps = {
   confirmDescription: string;
 };
 
-/** A promotion form's request fields, Cancel and Promote, and the production confirmation. */
+/**
+ * A promotion form's request fields, Cancel and Promote, and the production confirmation. They are a
+ * form, so the request fields' "Add to release" can submit it: the promotion's change then joins the
+ * draft release instead of being filed (useChangeRequestForm).
+ */
 export function PromotionActions({
   promotion,
   blocked = false,
@@ -20,29 +25,35 @@ export function PromotionActions({
   confirmDescription,
 }: PromotionActionsProps) {
   const { request, requesting, pending, confirming } = promotion;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!blocked && !pending) promotion.start();
+  };
   return (
     <>
-      {requesting && request.fields}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
+      <form onSubmit={submit} className="contents">
+        {requesting && request.fields}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button
+            type="submit"
+            variant={requesting && request.bypass ? 'destructive' : 'default'}
+            disabled={blocked || pending || request.mode === 'loading' || (requesting && !request.valid)}
+          >
+            {pending && !confirming
+              ? requesting
+                ? 'Sending...'
+                : 'Promoting...'
+              : requesting
+                ? request.submitLabel
+                : 'Promote'}
           </Button>
-        </DialogClose>
-        <Button
-          variant={requesting && request.bypass ? 'destructive' : 'default'}
-          disabled={blocked || pending || request.mode === 'loading' || (requesting && !request.valid)}
-          onClick={promotion.start}
-        >
-          {pending && !confirming
-            ? requesting
-              ? 'Sending...'
-              : 'Promoting...'
-            : requesting
-              ? request.submitLabel
-              : 'Promote'}
-        </Button>
-      </DialogFooter>
+        </DialogFooter>
+      </form>
       <ConfirmDialog
         open={confirming}
         title={confirmTitle}

@@ -206,6 +206,38 @@ describe('Promote dialog', () => {
     });
   });
 
+  it('adds a production promotion to the release instead of filing it', async () => {
+    const uat = makeVersion({ id: 'ver-uat', environment: 'uat', version: 2 });
+    const { path, render } = renderHistory(uat, tenant);
+    const promotion = {
+      kind: 'configuration.promote',
+      versionId: 'ver-uat',
+      body: { targetEnvironment: 'production', targetRegions: ['us-east-1'] },
+    };
+    const fetchMock = stubApi({
+      [path]: [uat],
+      [POLICY]: makePolicy(1),
+      [active('production', 'us-east-1')]: [],
+      'POST /api/release-draft/changes': {
+        title: '',
+        description: null,
+        changes: [{ id: 'd-1', change: promotion, title: 'Promote', addedAt: '2026-11-28T09:00:00.000Z' }],
+        updatedAt: '2026-11-28T09:00:00.000Z',
+        revision: 1,
+      },
+    });
+    render();
+    const history = await screen.findByRole('dialog', { name: 'Configuration Version History' });
+    const item = await within(history).findByTestId('history-version');
+    await userEvent.click(within(item).getByRole('button', { name: 'Promote to Production' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promote to Production' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Add to release' }));
+    expect(await screen.findByText('Added to release (1 change)')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/release-draft/changes']);
+    expect(bodyOf(fetchMock, '/api/release-draft/changes')).toMatchObject({ change: promotion });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Promote to Production' })).toBeNull());
+  });
+
   it('offers no promotion beyond production', async () => {
     const production = makeVersion({ id: 'ver-p' });
     const { path, render } = renderHistory(production, tenant);
