@@ -19,13 +19,14 @@ async function loadCapabilitiesTab(page: Page): Promise<{ gets: string[]; cards:
 }
 
 /**
- * Reads the app shell makes on every page (session, maintenance banner, the Changes badge, the live
- * stream), not the control plane's own.
+ * Reads the app shell makes on every page (session, maintenance banner, the Changes badge, the draft
+ * release's count in the header, the live stream), not the control plane's own.
  */
 const SHELL_READS = new Set([
   '/api/auth/me',
   '/api/settings',
   '/api/change-requests/summary',
+  '/api/release-draft',
   LIVE_EVENTS_PATH,
 ]);
 
