@@ -86,16 +86,6 @@ export const impactKinds = [
   'slots',
 ] as const;
 export type ImpactKind = (typeof impactKinds)[number];
-export const IMPACT_LABELS: Record<ImpactKind, string> = {
-  tenants: 'Tenants',
-  environments: 'Environments',
-  regions: 'Regions',
-  meshes: 'Web app meshes',
-  webApps: 'Web apps',
-  routes: 'Gateway routes',
-  policies: 'OPA policies',
-  slots: 'Slots',
-};
 /** What a set touches, computed from the data when it is read. */
 export const impactSchema = z.object({
   tenants: impactEntrySchema,

@@ -62,8 +62,8 @@ export const ITEM_STATE_VARIANTS: Record<ChangeItemState, BadgeVariant> = {
 };
 
 /**
- * What a set touches, in the order the card shows it. The contract's IMPACT_LABELS live in a module
- * that carries zod, which the review page does not load; the type keeps these the same set.
+ * What a set touches, in words. Kept here, not in the contract's releases.ts, which carries zod and the
+ * review page does not load; the type keeps these the contract's impact kinds.
  */
 export const IMPACT_LABELS: Record<ImpactKind, string> = {
   tenants: 'Tenants',
