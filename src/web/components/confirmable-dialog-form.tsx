@@ -1,13 +1,8 @@
 import { useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { ConfirmDialog, type ConfirmDialogProps } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancelButton } from '@/components/dialog-cancel-button';
 
 type ConfirmableDialogFormProps = {
   /** The form's accessible name. */
@@ -52,11 +47,7 @@ export function ConfirmableDialogForm({
       </DialogHeader>
       {children}
       <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
+        <DialogCancelButton disabled={pending} />
         <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={submitDisabled}>
           {submitLabel}
         </Button>

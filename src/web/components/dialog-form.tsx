@@ -1,7 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
+import { DialogCancelButton } from '@/components/dialog-cancel-button';
 
 type DialogFormProps = {
   /** Accessible name of the form, e.g. "Edit tenant". */
@@ -38,11 +39,7 @@ export function DialogForm({
       <fieldset disabled={pending} className={className}>
         {children}
         <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
+          <DialogCancelButton />
           <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={submitDisabled}>
             {pending && pendingLabel ? pendingLabel : submitLabel}
           </Button>

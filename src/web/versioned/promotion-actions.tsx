@@ -1,8 +1,9 @@
 import type { FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import type { Promotion } from '@/versioned/use-promotion';
+import { DialogCancelButton } from '@/components/dialog-cancel-button';
 
 type PromotionActionsProps = {
   promotion: Promotion;
@@ -34,11 +35,7 @@ export function PromotionActions({
       <form onSubmit={submit} className="contents">
         {requesting && request.fields}
         <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
+          <DialogCancelButton disabled={pending} />
           <Button
             type="submit"
             variant={requesting && request.bypass ? 'destructive' : 'default'}

@@ -5,7 +5,8 @@ import { movedTargets, useRevertRequest, type MovedTarget } from '@/changes/api/
 import { changeName } from '@/changes/lib/change-set';
 import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { DialogCancelButton } from '@/components/dialog-cancel-button';
 
 type Decision = NonNullable<RevertBody['decisions']>[string];
 
@@ -75,11 +76,7 @@ function RevertForm({ request, onDone }: { request: ChangeRequestDetail; onDone:
         </div>
       )}
       <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={revert.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
+        <DialogCancelButton disabled={revert.isPending} />
         <Button type="submit" disabled={revert.isPending || !complete}>
           {revert.isPending ? 'Filing...' : moved.length > 0 ? 'Revert with these decisions' : 'File revert'}
         </Button>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import type { FileReleaseBody } from '@/releases/api/release-draft-writes';
 import { ReleaseScheduleFields, type ScheduleChoice } from '@/releases/components/release-schedule-fields';
+import { DialogCancelButton } from '@/components/dialog-cancel-button';
 
 type FileReleaseDialogProps = {
   open: boolean;
@@ -51,11 +52,7 @@ function FileReleaseForm({
     <form onSubmit={submit} aria-label="File release" className="grid gap-4">
       <ReleaseScheduleFields disabled={pending} error={scheduleIssue(error)} onChange={setChoice} />
       <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
+        <DialogCancelButton disabled={pending} />
         <Button type="submit" disabled={pending || !choice.valid}>
           {pending ? 'Filing...' : 'File release'}
         </Button>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { useCreateWebApp } from '@/web-apps/api/create-web-app';
@@ -18,6 +18,7 @@ import {
   type CreateWebAppFormValues,
 } from '@/web-apps/lib/web-app-form';
 import { useFocusAfterSubmit } from '@/hooks/use-focus-after-submit';
+import { DialogCancelButton } from '@/components/dialog-cancel-button';
 
 type WebAppCreateDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -100,11 +101,7 @@ function CreateWebAppFooter({ step, canGoOn, canCreate, pending, onStep }: Creat
           Back
         </Button>
       )}
-      <DialogClose asChild>
-        <Button type="button" variant="outline">
-          Cancel
-        </Button>
-      </DialogClose>
+      <DialogCancelButton />
       {step === 1 ? (
         // Keyed apart: reusing this button as the submit one would submit the form on the Next click.
         <Button key="next" type="button" disabled={!canGoOn} onClick={() => onStep(2)}>
