@@ -44,8 +44,12 @@ test.describe('session expiry', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    // The header's draft release count is the shell's last read (its chunk loads after the heading):
+    // once it has answered, the click below makes the first call after the session ends.
+    const lastShellRead = page.waitForResponse((response) => response.url().endsWith('/api/release-draft'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(pageHeading(page)).toHaveText('Overview');
+    await lastShellRead;
 
     // The session ends behind the page's back (the request context shares the browser's cookies).
     expect((await page.request.post('/api/auth/logout')).status()).toBe(200);
