@@ -12,9 +12,9 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
-import { createRoute, deleteRoute, editRoute, listRoute, readOneRoute } from '../http/route-options';
+import { createRoute, listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { sendDeleted, sendEdited } from '../auth/conditional-writes';
+import { conditionalWriteRoutes } from '../auth/conditional-writes';
 import {
   checkConfiguration,
   createCapability,
@@ -101,38 +101,25 @@ function capabilityWriteRoutes(app: ZodApp, db: Database): void {
       reply.status(201).send(await createCapability(db, request.body, requestActor(request))),
   );
 
-  app.patch(
-    '/api/capabilities/:capabilityId',
-    editRoute({
-      config,
-      tags,
+  conditionalWriteRoutes(app, {
+    path: '/api/capabilities/:capabilityId',
+    config,
+    tags,
+    params: capabilityParams,
+    resource,
+    edit: {
       summary: 'Edit a capability',
-      params: capabilityParams,
       body: capabilityPatchSchema,
-      resource,
       errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) =>
-      sendEdited(request, reply, (actor, expected) =>
-        updateCapability(db, request.params.capabilityId, request.body, actor, expected),
-      ),
-  );
-
-  app.delete(
-    '/api/capabilities/:capabilityId',
-    deleteRoute({
-      config,
-      tags,
+      run: ({ params, body }, actor, expected) =>
+        updateCapability(db, params.capabilityId, body, actor, expected),
+    },
+    remove: {
       summary: 'Delete a capability (409 while a tenant subscribes to it)',
-      params: capabilityParams,
-      resource,
       errors: [400, 401, 403, 404, 409],
-    }),
-    async (request, reply) =>
-      sendDeleted(request, reply, (actor, expected) =>
-        deleteCapability(db, request.params.capabilityId, actor, expected),
-      ),
-  );
+      run: ({ params }, actor, expected) => deleteCapability(db, params.capabilityId, actor, expected),
+    },
+  });
 }
 
 /** The capability catalogue (docs/product.md); its blue-green endpoints are the delivery context's. */

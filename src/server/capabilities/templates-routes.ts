@@ -12,16 +12,9 @@ import type { Database } from '../db/client';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import {
-  childListRoute,
-  createRoute,
-  deleteRoute,
-  editRoute,
-  readOneRoute,
-  restoreRoute,
-} from '../http/route-options';
+import { childListRoute, createRoute, readOneRoute, restoreRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { sendDeleted, sendEdited } from '../auth/conditional-writes';
+import { conditionalWriteRoutes } from '../auth/conditional-writes';
 import {
   createTemplate,
   deleteTemplate,
@@ -81,38 +74,24 @@ function templateEditRoutes(app: ZodApp, db: Database): void {
     async (request, reply) => withEtag(reply, await getTemplate(db, request.params.id)),
   );
 
-  app.patch(
-    '/api/notification-templates/:id',
-    editRoute({
-      config,
-      tags,
+  conditionalWriteRoutes(app, {
+    path: '/api/notification-templates/:id',
+    config,
+    tags,
+    params: idParams,
+    resource,
+    edit: {
       summary: 'Edit a notification template',
-      params: idParams,
       body: templatePatchSchema,
-      resource,
       errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) =>
-      sendEdited(request, reply, (actor, expected) =>
-        updateTemplate(db, request.params.id, request.body, actor, expected),
-      ),
-  );
-
-  app.delete(
-    '/api/notification-templates/:id',
-    deleteRoute({
-      config,
-      tags,
+      run: ({ params, body }, actor, expected) => updateTemplate(db, params.id, body, actor, expected),
+    },
+    remove: {
       summary: 'Delete a notification template',
-      params: idParams,
-      resource,
       errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) =>
-      sendDeleted(request, reply, (actor, expected) =>
-        deleteTemplate(db, request.params.id, actor, expected),
-      ),
-  );
+      run: ({ params }, actor, expected) => deleteTemplate(db, params.id, actor, expected),
+    },
+  });
 }
 /** A capability's notification templates (docs/product.md): the list for everyone, writes for administrators. */
 export function notificationTemplateRoutes(app: ZodApp, { db }: { db: Database }): void {

@@ -16,9 +16,9 @@ import { errorResponses } from '../http/error-responses';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import { createRoute, deleteRoute, listRoute, readOneRoute } from '../http/route-options';
+import { createRoute, listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { sendDeleted } from '../auth/conditional-writes';
+import { conditionalWriteRoutes } from '../auth/conditional-writes';
 import { getMeshManifest } from './mesh-manifest';
 import { createMesh, deleteMesh } from './mesh-service';
 import { getMesh, listMeshes } from './service';
@@ -68,19 +68,18 @@ export function meshRoutes(app: ZodApp, { db }: { db: Database }): void {
       reply.status(201).send(await createMesh(db, request.body, requestActor(request))),
   );
 
-  app.delete(
-    '/api/web-app-meshes/:id',
-    deleteRoute({
-      config: { permission: onTenant('meshes', meshTenant, 'Web app mesh') },
-      tags,
+  conditionalWriteRoutes(app, {
+    path: '/api/web-app-meshes/:id',
+    config: { permission: onTenant('meshes', meshTenant, 'Web app mesh') },
+    tags,
+    params: idParams,
+    resource,
+    remove: {
       summary: 'Delete a mesh',
-      params: idParams,
-      resource,
       errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) =>
-      sendDeleted(request, reply, (actor, expected) => deleteMesh(db, request.params.id, actor, expected)),
-  );
+      run: ({ params }, actor, expected) => deleteMesh(db, params.id, actor, expected),
+    },
+  });
 
   meshManifestRoute(app, db);
 }

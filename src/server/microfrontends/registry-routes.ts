@@ -10,9 +10,9 @@ import type { Database } from '../db/client';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import { createRoute, deleteRoute, editRoute, listRoute, readOneRoute } from '../http/route-options';
+import { createRoute, listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { sendDeleted, sendEdited } from '../auth/conditional-writes';
+import { conditionalWriteRoutes } from '../auth/conditional-writes';
 import {
   createMicrofrontend,
   deleteMicrofrontend,
@@ -79,38 +79,24 @@ function microfrontendWriteRoutes(app: ZodApp, db: Database): void {
       reply.status(201).send(await createMicrofrontend(db, request.body, requestActor(request))),
   );
 
-  app.patch(
-    '/api/microfrontends/:id',
-    editRoute({
-      config,
-      tags,
+  conditionalWriteRoutes(app, {
+    path: '/api/microfrontends/:id',
+    config,
+    tags,
+    params: idParams,
+    resource,
+    edit: {
       summary: 'Edit a microfrontend',
-      params: idParams,
       body: microfrontendPatchSchema,
-      resource,
       errors: [400, 401, 403, 404, 409],
-    }),
-    async (request, reply) =>
-      sendEdited(request, reply, (actor, expected) =>
-        updateMicrofrontend(db, request.params.id, request.body, actor, expected),
-      ),
-  );
-
-  app.delete(
-    '/api/microfrontends/:id',
-    deleteRoute({
-      config,
-      tags,
+      run: ({ params, body }, actor, expected) => updateMicrofrontend(db, params.id, body, actor, expected),
+    },
+    remove: {
       summary: 'Delete a microfrontend (409 while live or used by a mesh)',
-      params: idParams,
-      resource,
       errors: [400, 401, 403, 404, 409],
-    }),
-    async (request, reply) =>
-      sendDeleted(request, reply, (actor, expected) =>
-        deleteMicrofrontend(db, request.params.id, actor, expected),
-      ),
-  );
+      run: ({ params }, actor, expected) => deleteMicrofrontend(db, params.id, actor, expected),
+    },
+  });
 }
 
 /** The microfrontend registry (docs/product.md): reads for everyone signed in, writes for administrators. */

@@ -13,16 +13,9 @@ import { errorResponses } from '../http/error-responses';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import {
-  createRoute,
-  deleteRoute,
-  editRoute,
-  listRoute,
-  readOneRoute,
-  restoreRoute,
-} from '../http/route-options';
+import { createRoute, listRoute, readOneRoute, restoreRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { sendDeleted, sendEdited } from '../auth/conditional-writes';
+import { conditionalWriteRoutes } from '../auth/conditional-writes';
 import {
   createUser,
   createUserProfile,
@@ -98,36 +91,24 @@ function userAccountRoutes(app: ZodApp, db: Database): void {
       reply.status(201).send(await createUser(db, request.body, requestActor(request))),
   );
 
-  app.patch(
-    '/api/users/:id',
-    editRoute({
-      config,
-      tags,
+  conditionalWriteRoutes(app, {
+    path: '/api/users/:id',
+    config,
+    tags,
+    params: idParams,
+    resource: userSchema,
+    edit: {
       summary: 'Edit a user; disabling ends their sessions; the last active administrator stays one',
-      params: idParams,
       body: userPatchSchema,
-      resource: userSchema,
       errors: [400, 401, 403, 404, 409],
-    }),
-    async (request, reply) =>
-      sendEdited(request, reply, (actor, expected) =>
-        updateUser(db, request.params.id, request.body, actor, expected),
-      ),
-  );
-
-  app.delete(
-    '/api/users/:id',
-    deleteRoute({
-      config,
-      tags,
+      run: ({ params, body }, actor, expected) => updateUser(db, params.id, body, actor, expected),
+    },
+    remove: {
       summary: 'Delete a user with their tenant profiles (not yourself, not the last active administrator)',
-      params: idParams,
-      resource: userSchema,
       errors: [400, 401, 403, 404, 409],
-    }),
-    async (request, reply) =>
-      sendDeleted(request, reply, (actor, expected) => deleteUser(db, request.params.id, actor, expected)),
-  );
+      run: ({ params }, actor, expected) => deleteUser(db, params.id, actor, expected),
+    },
+  });
 }
 
 /** Users' per-tenant profiles: the list, and giving or restoring access, on the tenant's access managers. */
@@ -187,38 +168,24 @@ function userProfileEditRoutes(app: ZodApp, db: Database): void {
   const byProfile = onTenant('manageAccess', tenantFromRow(userProfiles, 'id'), 'User profile');
   const config = { permission: byProfile, ...accessAdministration };
 
-  app.patch(
-    '/api/user-profiles/:id',
-    editRoute({
-      config,
-      tags,
+  conditionalWriteRoutes(app, {
+    path: '/api/user-profiles/:id',
+    config,
+    tags,
+    params: idParams,
+    resource: userProfileSchema,
+    edit: {
       summary: "Change a user's role, details or permissions on a tenant",
-      params: idParams,
       body: userProfilePatchSchema,
-      resource: userProfileSchema,
       errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) =>
-      sendEdited(request, reply, (actor, expected) =>
-        updateUserProfile(db, request.params.id, request.body, actor, expected),
-      ),
-  );
-
-  app.delete(
-    '/api/user-profiles/:id',
-    deleteRoute({
-      config,
-      tags,
+      run: ({ params, body }, actor, expected) => updateUserProfile(db, params.id, body, actor, expected),
+    },
+    remove: {
       summary: "Remove a user's access to a tenant",
-      params: idParams,
-      resource: userProfileSchema,
       errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) =>
-      sendDeleted(request, reply, (actor, expected) =>
-        deleteUserProfile(db, request.params.id, actor, expected),
-      ),
-  );
+      run: ({ params }, actor, expected) => deleteUserProfile(db, params.id, actor, expected),
+    },
+  });
 }
 
 /** Users and their tenant profiles (docs/product.md, docs/security.md). */

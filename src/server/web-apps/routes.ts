@@ -4,9 +4,9 @@ import type { Database } from '../db/client';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import { createRoute, deleteRoute, editRoute, listRoute, readOneRoute } from '../http/route-options';
+import { createRoute, listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { sendDeleted, sendEdited } from '../auth/conditional-writes';
+import { conditionalWriteRoutes } from '../auth/conditional-writes';
 import { requestActor, requestScope } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import { applyDirect } from '../changes/apply-direct';
@@ -63,40 +63,28 @@ function webAppWriteRoutes(app: ZodApp, db: Database): void {
       reply.status(201).send(withEtag(reply, await createWebApp(db, request.body, requestActor(request)))),
   );
 
-  const config = { permission: onTenant('webApps', webAppTenant, 'Web app') };
-
-  app.patch(
-    '/api/web-apps/:id',
-    editRoute({
-      config,
-      tags,
+  conditionalWriteRoutes(app, {
+    path: '/api/web-apps/:id',
+    config: { permission: onTenant('webApps', webAppTenant, 'Web app') },
+    tags,
+    params: idParams,
+    resource,
+    edit: {
       summary: 'Edit a web app or change its status (it stays in its tenant)',
-      params: idParams,
       body: webAppPatchSchema,
-      resource,
       errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) =>
-      sendEdited(request, reply, (actor, expected) => {
+      run: ({ params, body }, actor, expected) => {
         // A production app's URL is what production serves: the kind's gate asks the policy then.
-        const change = { kind: 'web_app.update', webAppId: request.params.id, body: request.body } as const;
+        const change = { kind: 'web_app.update', webAppId: params.id, body } as const;
         return applyDirect(db, change, actor, { expected });
-      }),
-  );
-
-  app.delete(
-    '/api/web-apps/:id',
-    deleteRoute({
-      config,
-      tags,
+      },
+    },
+    remove: {
       summary: 'Delete a web app',
-      params: idParams,
-      resource,
       errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) =>
-      sendDeleted(request, reply, (actor, expected) => deleteWebApp(db, request.params.id, actor, expected)),
-  );
+      run: ({ params }, actor, expected) => deleteWebApp(db, params.id, actor, expected),
+    },
+  });
 }
 
 /** Tenants' web apps (docs/product.md). */
