@@ -190,3 +190,38 @@ export async function inTenantOwnedTransaction<
     return write(tx);
   });
 }
+
+/** A service's delete of one revisioned row by id, under the revisions the caller's If-Match accepts. */
+export type RevisionedDelete = (
+  db: Database,
+  id: string,
+  actor: Actor,
+  expectedRevision?: ExpectedRevision,
+) => Promise<void>;
+
+/**
+ * A delete in the recipe above, in a transaction of its own: `prepare` refuses, or removes what must go
+ * first, on the locked row, and says what the event records (the row as it was unless it says otherwise).
+ */
+export function deleteInTransaction<T extends RevisionedTable, S extends Record<string, PgColumn>, C>(
+  rows: RevisionedRows<T, S>,
+  prepare: (tx: Transaction, before: RowOf<S>, id: string) => C | Promise<C>,
+): RevisionedDelete {
+  return async (db, id, actor, expectedRevision) => {
+    await db.transaction((tx) =>
+      deleteRevisioned(tx, rows, id, expectedRevision, actor, (before) => prepare(tx, before, id)),
+    );
+  };
+}
+
+/** The delete of a row a tenant owns, recording it as it was, its tenant row locked first (locks.ts). */
+export function tenantOwnedDelete<
+  T extends RevisionedTable & TenantChildTable,
+  S extends Record<string, PgColumn>,
+>(rows: RevisionedRows<T, S>): RevisionedDelete {
+  return async (db, id, actor, expectedRevision) => {
+    await inTenantOwnedTransaction(db, rows, id, (tx) =>
+      deleteRevisioned(tx, rows, id, expectedRevision, actor, (before) => ({ before })),
+    );
+  };
+}

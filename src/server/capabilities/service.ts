@@ -15,7 +15,7 @@ import { tablePageQueries } from '../table-pages';
 import { capabilities, capabilitySubscriptions } from '../db/schema';
 import { conflict } from '../errors';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
-import { deleteRevisioned, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { deleteInTransaction, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { assertJsonSchema, configurationProblems } from './configuration-schema';
 
@@ -116,24 +116,15 @@ export async function updateCapability(
 }
 
 /** Deletes a capability with its templates and deployments; refused while any tenant subscribes to it. */
-export async function deleteCapability(
-  db: Database,
-  id: string,
-  actor: Actor,
-  expectedRevision?: ExpectedRevision,
-): Promise<void> {
-  await db.transaction((tx) =>
-    deleteRevisioned(tx, capabilityRows, id, expectedRevision, actor, async (before) => {
-      const [{ subscribers } = { subscribers: 0 }] = await tx
-        .select({ subscribers: count() })
-        .from(capabilitySubscriptions)
-        .where(eq(capabilitySubscriptions.capabilityId, id));
-      if (subscribers > 0) {
-        throw conflict(
-          `${before.name} cannot be deleted while ${subscribers} tenant subscription${subscribers === 1 ? '' : 's'} use it`,
-        );
-      }
-      return { before };
-    }),
-  );
-}
+export const deleteCapability = deleteInTransaction(capabilityRows, async (tx, before, id) => {
+  const [{ subscribers } = { subscribers: 0 }] = await tx
+    .select({ subscribers: count() })
+    .from(capabilitySubscriptions)
+    .where(eq(capabilitySubscriptions.capabilityId, id));
+  if (subscribers > 0) {
+    throw conflict(
+      `${before.name} cannot be deleted while ${subscribers} tenant subscription${subscribers === 1 ? '' : 's'} use it`,
+    );
+  }
+  return { before };
+});

@@ -13,7 +13,7 @@ import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
 import { capabilities, notificationTemplates } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { deleteRevisioned, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { deleteInTransaction, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { getCapability } from './service';
 
@@ -136,16 +136,7 @@ export async function updateTemplate(
   );
 }
 
-export async function deleteTemplate(
-  db: Database,
-  id: string,
-  actor: Actor,
-  expectedRevision?: ExpectedRevision,
-): Promise<void> {
-  await db.transaction((tx) =>
-    deleteRevisioned(tx, templateRows, id, expectedRevision, actor, (before) => ({ before })),
-  );
-}
+export const deleteTemplate = deleteInTransaction(templateRows, (_tx, before) => ({ before }));
 
 /**
  * Undo of a delete: puts the template back exactly as its deletion recorded it (same id, fields, author

@@ -12,13 +12,7 @@ import type { Database, Executor } from '../db/client';
 import { lockTenant } from '../locks';
 import { microfrontendVersions, webAppMeshes } from '../db/schema';
 import { badRequest } from '../errors';
-import {
-  deleteRevisioned,
-  inTenantOwnedTransaction,
-  readRevisioned,
-  revisionedRows,
-} from '../revisioned-rows';
-import type { ExpectedRevision } from '../revisions';
+import { tenantOwnedDelete, readRevisioned, revisionedRows } from '../revisioned-rows';
 
 const meshSortColumns = { name: webAppMeshes.name, createdAt: webAppMeshes.createdAt };
 
@@ -172,13 +166,4 @@ export async function createMesh(db: Database, body: CreateMeshBody, actor: Acto
   });
 }
 
-export async function deleteMesh(
-  db: Database,
-  id: string,
-  actor: Actor,
-  expectedRevision?: ExpectedRevision,
-): Promise<void> {
-  await inTenantOwnedTransaction(db, meshRows, id, (tx) =>
-    deleteRevisioned(tx, meshRows, id, expectedRevision, actor, (before) => ({ before })),
-  );
-}
+export const deleteMesh = tenantOwnedDelete(meshRows);

@@ -8,7 +8,7 @@ import { containsAny, listOf, type ListPage, runOptions } from '../db/list';
 import { tablePageQueries } from '../table-pages';
 import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { conflict } from '../errors';
-import { deleteRevisioned, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { deleteInTransaction, readRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
 
@@ -144,17 +144,8 @@ async function assertUnused(tx: Executor, microfrontend: Microfrontend): Promise
 }
 
 /** Deletes a microfrontend with its versions and idle deployments; refused while live or used by a mesh. */
-export async function deleteMicrofrontend(
-  db: Database,
-  id: string,
-  actor: Actor,
-  expectedRevision?: ExpectedRevision,
-): Promise<void> {
-  await db.transaction((tx) =>
-    deleteRevisioned(tx, microfrontendRows, id, expectedRevision, actor, async (before) => {
-      await assertUnused(tx, before);
-      await tx.delete(microfrontendDeployments).where(eq(microfrontendDeployments.microfrontendId, id));
-      return { before };
-    }),
-  );
-}
+export const deleteMicrofrontend = deleteInTransaction(microfrontendRows, async (tx, before, id) => {
+  await assertUnused(tx, before);
+  await tx.delete(microfrontendDeployments).where(eq(microfrontendDeployments.microfrontendId, id));
+  return { before };
+});

@@ -17,7 +17,7 @@ import { userProfiles, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { lockTenant } from '../locks';
 import {
-  deleteRevisioned,
+  tenantOwnedDelete,
   inTenantOwnedTransaction,
   revisionedRows,
   updateRevisioned,
@@ -127,16 +127,7 @@ export async function updateUserProfile(
   );
 }
 
-export async function deleteUserProfile(
-  db: Database,
-  id: string,
-  actor: Actor,
-  expectedRevision?: ExpectedRevision,
-): Promise<void> {
-  await inTenantOwnedTransaction(db, profileRows, id, (tx) =>
-    deleteRevisioned(tx, profileRows, id, expectedRevision, actor, (before) => ({ before })),
-  );
-}
+export const deleteUserProfile = tenantOwnedDelete(profileRows);
 
 /**
  * Undo of a removed access: puts the profile back exactly as its deletion recorded it (same id, role,

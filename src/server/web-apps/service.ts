@@ -16,7 +16,7 @@ import { webApps } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { lockTenant } from '../locks';
 import {
-  deleteRevisioned,
+  tenantOwnedDelete,
   inTenantOwnedTransaction,
   readRevisioned,
   revisionedRows,
@@ -115,13 +115,4 @@ export async function updateWebApp(
   );
 }
 
-export async function deleteWebApp(
-  db: Database,
-  id: string,
-  actor: Actor,
-  expectedRevision?: ExpectedRevision,
-): Promise<void> {
-  await inTenantOwnedTransaction(db, webAppRows, id, (tx) =>
-    deleteRevisioned(tx, webAppRows, id, expectedRevision, actor, (before) => ({ before })),
-  );
-}
+export const deleteWebApp = tenantOwnedDelete(webAppRows);
