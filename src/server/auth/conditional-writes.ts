@@ -9,7 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ifMatchRevision, withEtag } from '../http/if-match';
-import { deleteRoute, editRoute } from '../http/route-options';
+import { createRoute, deleteRoute, editRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
 import type { ExpectedRevision } from '../revisions';
 import { requestActor } from './guard';
@@ -119,4 +119,31 @@ export function conditionalWriteRoutes<P extends z.ZodType, B extends z.ZodType,
       sendDeleted(request, reply, (actor, expected) => run(request, actor, expected));
     app.delete(path, deleteRoute({ config, tags, summary, params, resource, errors }), handler);
   }
+}
+
+type CreateRequest<B extends z.ZodType, R extends z.ZodType> = RequestOf<
+  ReturnType<typeof createRoute<B, R, ErrorStatus>>['schema']
+>;
+
+/** A POST that creates a resource from its body on behalf of the caller, answered 201 with it. */
+export interface CreatedResourceRoute<B extends z.ZodType, R extends z.ZodType> extends RouteDoc {
+  readonly path: string;
+  readonly summary: string;
+  readonly body: B;
+  readonly resource: R;
+  readonly errors: ErrorStatus[];
+  /** The service call; the reply is there for one that also answers the new revision's ETag. */
+  readonly run: (request: CreateRequest<B, R>, actor: Actor, reply: FastifyReply) => Promise<z.output<R>>;
+}
+
+/** Registers a resource's create: 201 with what the service made, as the signed-in caller. */
+export function createdResourceRoute<B extends z.ZodType, R extends z.ZodType>(
+  app: ZodApp,
+  spec: CreatedResourceRoute<B, R>,
+): void {
+  const { path, run, ...doc } = spec;
+  const answer = async (request: CreateRequest<B, R>, reply: FastifyReply) =>
+    reply.status(201).send(await run(request, requestActor(request), reply));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in conditionalWriteRoutes: typed at `run`
+  app.post(path, createRoute(doc), (request, reply): any => answer(request, reply));
 }

@@ -12,9 +12,9 @@ import type { Database } from '../db/client';
 import { errorResponses } from '../http/error-responses';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
-import { createRoute, listRoute, readOneRoute } from '../http/route-options';
+import { listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { conditionalWriteRoutes } from '../auth/conditional-writes';
+import { conditionalWriteRoutes, createdResourceRoute } from '../auth/conditional-writes';
 import {
   checkConfiguration,
   createCapability,
@@ -24,7 +24,6 @@ import {
   listCapabilities,
   updateCapability,
 } from './service';
-import { requestActor } from '../auth/guard';
 import { adminOnly, signedIn } from '../auth/permissions';
 
 const tags = ['capabilities'];
@@ -87,19 +86,16 @@ function capabilityReadRoutes(app: ZodApp, db: Database): void {
 /** The catalogue's writes, for administrators: register, edit, delete. */
 function capabilityWriteRoutes(app: ZodApp, db: Database): void {
   const config = { permission: adminOnly };
-  app.post(
-    '/api/capabilities',
-    createRoute({
-      config,
-      tags,
-      summary: 'Register a capability (the server assigns the next api-NNN id)',
-      body: capabilityInputSchema,
-      resource,
-      errors: [400, 401, 403],
-    }),
-    async (request, reply) =>
-      reply.status(201).send(await createCapability(db, request.body, requestActor(request))),
-  );
+  createdResourceRoute(app, {
+    path: '/api/capabilities',
+    config,
+    tags,
+    summary: 'Register a capability (the server assigns the next api-NNN id)',
+    body: capabilityInputSchema,
+    resource,
+    errors: [400, 401, 403],
+    run: ({ body }, actor) => createCapability(db, body, actor),
+  });
 
   conditionalWriteRoutes(app, {
     path: '/api/capabilities/:capabilityId',

@@ -12,9 +12,9 @@ import type { Database } from '../db/client';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import { childListRoute, createRoute, readOneRoute, restoreRoute } from '../http/route-options';
+import { childListRoute, readOneRoute, restoreRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { conditionalWriteRoutes } from '../auth/conditional-writes';
+import { conditionalWriteRoutes, createdResourceRoute } from '../auth/conditional-writes';
 import {
   createTemplate,
   deleteTemplate,
@@ -30,19 +30,16 @@ const resource = notificationTemplateSchema;
 /** Creating a template, and putting back a deleted one. */
 function templateCreateRoutes(app: ZodApp, db: Database): void {
   const config = { permission: adminOnly };
-  app.post(
-    '/api/notification-templates',
-    createRoute({
-      config,
-      tags,
-      summary: 'Create a notification template (createdBy is the signed-in user)',
-      body: templateInputSchema,
-      resource,
-      errors: [400, 401, 403, 404, 409],
-    }),
-    async (request, reply) =>
-      reply.status(201).send(await createTemplate(db, request.body, requestActor(request))),
-  );
+  createdResourceRoute(app, {
+    path: '/api/notification-templates',
+    config,
+    tags,
+    summary: 'Create a notification template (createdBy is the signed-in user)',
+    body: templateInputSchema,
+    resource,
+    errors: [400, 401, 403, 404, 409],
+    run: ({ body }, actor) => createTemplate(db, body, actor),
+  });
 
   app.post(
     '/api/notification-templates/:id/restore',

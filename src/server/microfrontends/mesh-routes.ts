@@ -6,7 +6,7 @@ import {
   meshManifestSchema,
   webAppMeshSchema,
 } from '../../contract/web-app-meshes';
-import { requestActor, requestScope } from '../auth/guard';
+import { requestScope } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import type { Database } from '../db/client';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
@@ -16,9 +16,9 @@ import { errorResponses } from '../http/error-responses';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import { createRoute, listRoute, readOneRoute } from '../http/route-options';
+import { listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { conditionalWriteRoutes } from '../auth/conditional-writes';
+import { conditionalWriteRoutes, createdResourceRoute } from '../auth/conditional-writes';
 import { getMeshManifest } from './mesh-manifest';
 import { createMesh, deleteMesh } from './mesh-service';
 import { getMesh, listMeshes } from './service';
@@ -54,19 +54,16 @@ export function meshRoutes(app: ZodApp, { db }: { db: Database }): void {
     async (request, reply) => withEtag(reply, await getMesh(db, request.params.id)),
   );
 
-  app.post(
-    '/api/web-app-meshes',
-    createRoute({
-      config: { permission: onTenant('meshes', tenantFromBody, 'Tenant') },
-      tags,
-      summary: 'Create a mesh: every item needs a label and a published version; orders 0..n-1',
-      body: createMeshBodySchema,
-      resource,
-      errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) =>
-      reply.status(201).send(await createMesh(db, request.body, requestActor(request))),
-  );
+  createdResourceRoute(app, {
+    path: '/api/web-app-meshes',
+    config: { permission: onTenant('meshes', tenantFromBody, 'Tenant') },
+    tags,
+    summary: 'Create a mesh: every item needs a label and a published version; orders 0..n-1',
+    body: createMeshBodySchema,
+    resource,
+    errors: [400, 401, 403, 404],
+    run: ({ body }, actor) => createMesh(db, body, actor),
+  });
 
   conditionalWriteRoutes(app, {
     path: '/api/web-app-meshes/:id',

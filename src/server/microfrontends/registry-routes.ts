@@ -4,15 +4,14 @@ import {
   microfrontendPatchSchema,
   microfrontendSchema,
 } from '../../contract/microfrontends';
-import { requestActor } from '../auth/guard';
 import { adminOnly, signedIn } from '../auth/permissions';
 import type { Database } from '../db/client';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import { createRoute, listRoute, readOneRoute } from '../http/route-options';
+import { listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { conditionalWriteRoutes } from '../auth/conditional-writes';
+import { conditionalWriteRoutes, createdResourceRoute } from '../auth/conditional-writes';
 import {
   createMicrofrontend,
   deleteMicrofrontend,
@@ -65,19 +64,16 @@ function microfrontendReadRoutes(app: ZodApp, db: Database): void {
 /** The registry's writes, for administrators: register, edit, delete. */
 function microfrontendWriteRoutes(app: ZodApp, db: Database): void {
   const config = { permission: adminOnly };
-  app.post(
-    '/api/microfrontends',
-    createRoute({
-      config,
-      tags,
-      summary: 'Register a microfrontend (slug unique)',
-      body: microfrontendInputSchema,
-      resource,
-      errors: [400, 401, 403, 409],
-    }),
-    async (request, reply) =>
-      reply.status(201).send(await createMicrofrontend(db, request.body, requestActor(request))),
-  );
+  createdResourceRoute(app, {
+    path: '/api/microfrontends',
+    config,
+    tags,
+    summary: 'Register a microfrontend (slug unique)',
+    body: microfrontendInputSchema,
+    resource,
+    errors: [400, 401, 403, 409],
+    run: ({ body }, actor) => createMicrofrontend(db, body, actor),
+  });
 
   conditionalWriteRoutes(app, {
     path: '/api/microfrontends/:id',

@@ -10,15 +10,14 @@ import {
   microfrontendVersionPatchSchema,
   microfrontendVersionSchema,
 } from '../../contract/microfrontends';
-import { requestActor } from '../auth/guard';
 import { adminOnly, signedIn } from '../auth/permissions';
 import type { Database } from '../db/client';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { updatedResponses } from '../http/responses';
-import { childListRoute, createRoute, editRoute, readOneRoute } from '../http/route-options';
+import { childListRoute, editRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { sendEdited } from '../auth/conditional-writes';
+import { createdResourceRoute, sendEdited } from '../auth/conditional-writes';
 import {
   changeVersionStatus,
   createMicrofrontendVersion,
@@ -94,19 +93,16 @@ function versionReadRoutes(app: ZodApp, db: Database): void {
 /** Adding and editing versions, for administrators. */
 function versionEditRoutes(app: ZodApp, db: Database): void {
   const config = { permission: adminOnly };
-  app.post(
-    '/api/microfrontend-versions',
-    createRoute({
-      config,
-      tags,
-      summary: 'Add a draft version',
-      body: microfrontendVersionInputSchema,
-      resource,
-      errors: [400, 401, 403, 404, 409],
-    }),
-    async (request, reply) =>
-      reply.status(201).send(await createMicrofrontendVersion(db, request.body, requestActor(request))),
-  );
+  createdResourceRoute(app, {
+    path: '/api/microfrontend-versions',
+    config,
+    tags,
+    summary: 'Add a draft version',
+    body: microfrontendVersionInputSchema,
+    resource,
+    errors: [400, 401, 403, 404, 409],
+    run: ({ body }, actor) => createMicrofrontendVersion(db, body, actor),
+  });
 
   app.patch(
     '/api/microfrontend-versions/:versionId',

@@ -10,9 +10,9 @@ import {
 import { errorResponses, preconditionFailed } from '../http/error-responses';
 import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
-import { createRoute, editRoute, listRoute, readOneRoute } from '../http/route-options';
+import { editRoute, listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { sendEdited } from '../auth/conditional-writes';
+import { createdResourceRoute, sendEdited } from '../auth/conditional-writes';
 import type { Database } from '../db/client';
 import { createTenant, deleteTenant, getTenant, listTenants, tenantOptions, updateTenant } from './service';
 import { requestActor, requestScope } from '../auth/guard';
@@ -69,19 +69,16 @@ function tenantReadRoutes(app: ZodApp, db: Database): void {
 
 /** Creating (administrators), editing and deleting a tenant (its configurers and deleters). */
 function tenantWriteRoutes(app: ZodApp, db: Database): void {
-  app.post(
-    '/api/tenants',
-    createRoute({
-      config: { permission: adminOnly },
-      tags,
-      summary: 'Create a tenant (administrators)',
-      body: tenantInputSchema,
-      resource,
-      errors: [400, 401, 403],
-    }),
-    async (request, reply) =>
-      reply.status(201).send(withEtag(reply, await createTenant(db, request.body, requestActor(request)))),
-  );
+  createdResourceRoute(app, {
+    path: '/api/tenants',
+    config: { permission: adminOnly },
+    tags,
+    summary: 'Create a tenant (administrators)',
+    body: tenantInputSchema,
+    resource,
+    errors: [400, 401, 403],
+    run: async ({ body }, actor, reply) => withEtag(reply, await createTenant(db, body, actor)),
+  });
 
   app.patch(
     '/api/tenants/:tenantId',

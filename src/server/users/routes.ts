@@ -9,13 +9,12 @@ import {
   userSchema,
 } from '../../contract/users';
 import type { Database } from '../db/client';
-import { errorResponses } from '../http/error-responses';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import { createRoute, listRoute, readOneRoute, restoreRoute } from '../http/route-options';
+import { listRoute, readOneRoute, restoreRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { conditionalWriteRoutes } from '../auth/conditional-writes';
+import { conditionalWriteRoutes, createdResourceRoute } from '../auth/conditional-writes';
 import {
   createUser,
   createUserProfile,
@@ -77,19 +76,16 @@ function userReadRoutes(app: ZodApp, db: Database): void {
 /** User accounts' writes, for administrators. */
 function userAccountRoutes(app: ZodApp, db: Database): void {
   const config = { permission: adminOnly, ...accessAdministration };
-  app.post(
-    '/api/users',
-    createRoute({
-      config,
-      tags,
-      summary: 'Add a user (409 when the email is taken); the initial password is optional',
-      body: userInputSchema,
-      resource: userSchema,
-      errors: [400, 401, 403, 409],
-    }),
-    async (request, reply) =>
-      reply.status(201).send(await createUser(db, request.body, requestActor(request))),
-  );
+  createdResourceRoute(app, {
+    path: '/api/users',
+    config,
+    tags,
+    summary: 'Add a user (409 when the email is taken); the initial password is optional',
+    body: userInputSchema,
+    resource: userSchema,
+    errors: [400, 401, 403, 409],
+    run: ({ body }, actor) => createUser(db, body, actor),
+  });
 
   conditionalWriteRoutes(app, {
     path: '/api/users/:id',
@@ -127,19 +123,16 @@ function userProfileAccessRoutes(app: ZodApp, db: Database): void {
       sendPage(reply, await listUserProfiles(db, requestScope(request), request.query)),
   );
 
-  app.post(
-    '/api/user-profiles',
-    createRoute({
-      config: { permission: onTenant('manageAccess', tenantFromBody, 'Tenant'), ...accessAdministration },
-      tags,
-      summary: 'Give a user access to a tenant (409 when they already have it)',
-      body: userProfileInputSchema,
-      resource: userProfileSchema,
-      errors: [400, 401, 403, 404, 409],
-    }),
-    async (request, reply) =>
-      reply.status(201).send(await createUserProfile(db, request.body, requestActor(request))),
-  );
+  createdResourceRoute(app, {
+    path: '/api/user-profiles',
+    config: { permission: onTenant('manageAccess', tenantFromBody, 'Tenant'), ...accessAdministration },
+    tags,
+    summary: 'Give a user access to a tenant (409 when they already have it)',
+    body: userProfileInputSchema,
+    resource: userProfileSchema,
+    errors: [400, 401, 403, 404, 409],
+    run: ({ body }, actor) => createUserProfile(db, body, actor),
+  });
 
   app.post(
     '/api/user-profiles/:id/restore',
@@ -199,19 +192,15 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
 
 /** Service accounts: users that act only through API tokens (docs/automation.md). */
 function serviceAccountRoutes(app: ZodApp, db: Database): void {
-  app.post(
-    '/api/service-accounts',
-    {
-      config: { permission: adminOnly, ...accessAdministration },
-      schema: {
-        tags,
-        summary:
-          'Add a service account: a user that never signs in and acts through API tokens (409 when the name is taken)',
-        body: serviceAccountInputSchema,
-        response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createServiceAccount(db, request.body, requestActor(request))),
-  );
+  createdResourceRoute(app, {
+    path: '/api/service-accounts',
+    config: { permission: adminOnly, ...accessAdministration },
+    tags,
+    summary:
+      'Add a service account: a user that never signs in and acts through API tokens (409 when the name is taken)',
+    body: serviceAccountInputSchema,
+    resource: userSchema,
+    errors: [400, 401, 403, 409],
+    run: ({ body }, actor) => createServiceAccount(db, body, actor),
+  });
 }

@@ -4,10 +4,10 @@ import type { Database } from '../db/client';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import { createRoute, listRoute, readOneRoute } from '../http/route-options';
+import { listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
-import { conditionalWriteRoutes } from '../auth/conditional-writes';
-import { requestActor, requestScope } from '../auth/guard';
+import { conditionalWriteRoutes, createdResourceRoute } from '../auth/conditional-writes';
+import { requestScope } from '../auth/guard';
 import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import { applyDirect } from '../changes/apply-direct';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
@@ -49,19 +49,16 @@ function webAppReadRoutes(app: ZodApp, db: Database): void {
 
 /** Creating, editing and deleting web apps, for the tenant's web app managers. */
 function webAppWriteRoutes(app: ZodApp, db: Database): void {
-  app.post(
-    '/api/web-apps',
-    createRoute({
-      config: { permission: onTenant('webApps', tenantFromBody, 'Tenant') },
-      tags,
-      summary: 'Create a web app in a tenant (starts as provisioning)',
-      body: webAppInputSchema,
-      resource,
-      errors: [400, 401, 403, 404],
-    }),
-    async (request, reply) =>
-      reply.status(201).send(withEtag(reply, await createWebApp(db, request.body, requestActor(request)))),
-  );
+  createdResourceRoute(app, {
+    path: '/api/web-apps',
+    config: { permission: onTenant('webApps', tenantFromBody, 'Tenant') },
+    tags,
+    summary: 'Create a web app in a tenant (starts as provisioning)',
+    body: webAppInputSchema,
+    resource,
+    errors: [400, 401, 403, 404],
+    run: async ({ body }, actor, reply) => withEtag(reply, await createWebApp(db, body, actor)),
+  });
 
   conditionalWriteRoutes(app, {
     path: '/api/web-apps/:id',
