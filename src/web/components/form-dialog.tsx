@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type FormDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type FormDialogProps = DialogOpenProps & {
   title: string;
   description: ReactNode;
   /** DialogContent's width and scrolling. */

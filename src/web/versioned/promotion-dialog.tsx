@@ -2,10 +2,9 @@ import type { Environment } from '@contract/common';
 import { environmentName } from '@contract/vocabulary';
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type PromotionDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type PromotionDialogProps = DialogOpenProps & {
   /** Where the version goes; null: nowhere (production). */
   target: Environment | null;
   /** What is promoted: "route /orders · version 3 of Development · api-001". */

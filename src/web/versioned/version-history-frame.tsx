@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type VersionHistoryFrameProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type VersionHistoryFrameProps = DialogOpenProps & {
   title: string;
   description: string;
   /** The history query's state ('error': says the history could not be read). */

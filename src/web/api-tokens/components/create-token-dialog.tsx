@@ -22,10 +22,9 @@ import {
   type TokenFormInput,
   type TokenFormValues,
 } from '@/api-tokens/lib/token-form';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type CreateTokenDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type CreateTokenDialogProps = DialogOpenProps & {
   /** Whose token: your own (null) or this service account's (administrators). */
   owner: TokenOwner;
   /** Named in the description when creating for someone else. */

@@ -12,10 +12,9 @@ import {
 import { notifySuccess } from '@/components/notify';
 import { FormDialog } from '@/components/form-dialog';
 import { SaveDialogForm, oneOf, useResourceForm } from '@/concurrency';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type CapabilityFormDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type CapabilityFormDialogProps = DialogOpenProps & {
   /** Edit this capability; without it, register a new one. */
   capability?: Capability;
 };

@@ -18,10 +18,9 @@ import {
   type TemplateFormInput,
   type TemplateFormValues,
 } from '@/capabilities/lib/template-form';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type TemplateFormDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type TemplateFormDialogProps = DialogOpenProps & {
   capabilityId: string;
   /** Edit this template; without it, create one. */
   template?: NotificationTemplate;

@@ -3,10 +3,9 @@ import { DialogForm } from '@/components/dialog-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type CommentDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type CommentDialogProps = DialogOpenProps & {
   title: string;
   description: string;
   label: string;

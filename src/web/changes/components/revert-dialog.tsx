@@ -7,6 +7,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { DialogCancelButton } from '@/components/dialog-cancel-button';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
 type Decision = NonNullable<RevertBody['decisions']>[string];
 
@@ -15,10 +16,8 @@ const DECISIONS: { value: Decision; label: string }[] = [
   { value: 'overwrite', label: 'Overwrite it: back to what it was before this request' },
 ];
 
-type RevertDialogProps = {
+type RevertDialogProps = DialogOpenProps & {
   request: ChangeRequestDetail;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 };
 
 /**

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
 const selectClass = cn(
   'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none dark:bg-input/30',
@@ -21,9 +22,7 @@ function scheduleProblem(localTime: string, instant: string | undefined): string
   return Date.parse(instant) <= Date.now() ? 'Must be in the future' : null;
 }
 
-type ScheduleDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type ScheduleDialogProps = DialogOpenProps & {
   /** The current schedule, for Reschedule. */
   scheduledAt: string | null;
   scheduleTimeZone: string | null;

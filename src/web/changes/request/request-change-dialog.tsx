@@ -4,10 +4,9 @@ import type { ReactNode } from 'react';
 import type { ChangeRequestForm } from '@/changes/request/change-request-form';
 import { ConfirmableDialogForm, useConfirmStep } from '@/components/confirmable-dialog-form';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type RequestChangeDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type RequestChangeDialogProps = DialogOpenProps & {
   /** e.g. "Request: Rollback Production" */
   title: string;
   description: ReactNode;

@@ -13,10 +13,9 @@ import {
   type ConfigureFormValues,
   type ConfigureInitial,
 } from '@/control-plane/lib/configure-form';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type ConfigureCapabilityDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type ConfigureCapabilityDialogProps = DialogOpenProps & {
   /** Its governance limits the environments and regions offered. */
   tenant: Tenant;
   capability: Capability | undefined;

@@ -7,10 +7,9 @@ import { PromotionActions, PromotionDialog, promotionTarget } from '@/versioned'
 import { usePromoteForm, type PromoteFormProps } from '@/control-plane/components/use-promote-form';
 import { RegionCheckboxes } from '@/control-plane/components/region-checkboxes';
 import { TargetDiffs } from '@/control-plane/components/target-diffs';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type PromoteVersionDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type PromoteVersionDialogProps = DialogOpenProps & {
   /** Its governance limits the target regions offered. */
   tenant: Tenant;
   /** The version to promote; its environment decides the target. */

@@ -7,10 +7,9 @@ import { useVersionHistory, type HistoryContext } from '@/control-plane/api/get-
 import { PromoteVersionDialog } from '@/control-plane/components/promote-version-dialog';
 import { useConfigurationActivation } from '@/control-plane/components/use-configuration-activation';
 import { prettyJson } from '@/control-plane/lib/json-text';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type VersionHistoryDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type VersionHistoryDialogProps = DialogOpenProps & {
   context: HistoryContext | undefined;
   capabilityName: string | undefined;
   /** Activating and promoting need the same permission as creating a version. */

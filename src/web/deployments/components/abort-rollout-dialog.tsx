@@ -4,10 +4,9 @@ import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { abortFormSchema, type AbortForm } from '@/deployments/lib/abort-form';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type AbortRolloutDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type AbortRolloutDialogProps = DialogOpenProps & {
   /** "the GREEN slot" / "the BLUE slot": where traffic returns. */
   stable: string;
   pending: boolean;

@@ -3,6 +3,7 @@ import type { DeployInput } from '@/deployments/api/deploy-to-idle-slot';
 import { DeployCapabilityFormFields } from '@/deployments/components/deploy-capability-form';
 import { DeployMicrofrontendFormFields } from '@/deployments/components/deploy-microfrontend-form';
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
 type DeployFormFieldsProps = {
   kind: ResourceKind;
@@ -13,12 +14,11 @@ type DeployFormFieldsProps = {
   onSubmit: (input: DeployInput, version: string) => void;
 };
 
-type DeployFormDialogProps = DeployFormFieldsProps & {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Which slot gets the version, and whether it goes live or becomes a request. */
-  description: string;
-};
+type DeployFormDialogProps = DeployFormFieldsProps &
+  DialogOpenProps & {
+    /** Which slot gets the version, and whether it goes live or becomes a request. */
+    description: string;
+  };
 
 /** Deploy to idle slot's dialog: what happens, then the kind's form. */
 export function DeployFormDialog({ open, onOpenChange, description, ...fields }: DeployFormDialogProps) {

@@ -15,16 +15,16 @@ import {
 import type { Environment, ResourceKind } from '@/deployments/lib/resource-kinds';
 import type { SlotName, SlotRow } from '@/deployments/lib/slots';
 import { applyServerIssues } from '@/lib/server-issues';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
 export type HealthCheckTarget = { kind: ResourceKind; id: string; environment: Environment };
 /** Whose health check: the resource in its environment, and the slot with its current settings. */
 export type HealthCheckSubject = HealthCheckTarget & { slot: SlotName; row: SlotRow };
 
-type HealthCheckFormDialogProps = HealthCheckSubject & {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-};
+type HealthCheckFormDialogProps = HealthCheckSubject &
+  DialogOpenProps & {
+    title: string;
+  };
 
 /** Edit health check's dialog: the URL a slot is probed on, and how often. */
 export function HealthCheckFormDialog({ open, onOpenChange, title, ...subject }: HealthCheckFormDialogProps) {

@@ -8,11 +8,10 @@ import type { LineageKind, LineageOf } from '@/gateway/api/gateway-keys';
 import type { LineageEntry } from '@/gateway/components/lineage-entry';
 import { NewestVersionGate } from '@/gateway/components/newest-version-gate';
 import { useLineageSave, type SaveOptions } from '@/gateway/components/use-lineage-save';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type LineageFormDialogProps<K extends LineageKind, V extends FieldValues> = {
+type LineageFormDialogProps<K extends LineageKind, V extends FieldValues> = DialogOpenProps & {
   entry: LineageEntry<K, V>;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   tenantId: string;
   environment: Environment;
   /** Edit this version (a new version of its lineage); without it, create a lineage. */

@@ -6,10 +6,9 @@ import { ApiError } from '@/lib/api-client';
 import type { FileReleaseBody } from '@/releases/api/release-draft-writes';
 import { ReleaseScheduleFields, type ScheduleChoice } from '@/releases/components/release-schedule-fields';
 import { DialogCancelButton } from '@/components/dialog-cancel-button';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type FileReleaseDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type FileReleaseDialogProps = DialogOpenProps & {
   count: number;
   pending: boolean;
   error: unknown;

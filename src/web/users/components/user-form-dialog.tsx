@@ -15,10 +15,9 @@ import {
   userFormSchema,
 } from '@/users/lib/user-form';
 import { loadPasswordStrength, withPasswordStrength } from '@/users/lib/password-strength';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type UserFormDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type UserFormDialogProps = DialogOpenProps & {
   /** Edit this user; without it, add a new one. */
   user?: User;
 };

@@ -12,10 +12,9 @@ import {
   microfrontendFormSchema,
   toMicrofrontendInput,
 } from '@/microfrontends/registry/lib/microfrontend-form';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type MicrofrontendFormDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type MicrofrontendFormDialogProps = DialogOpenProps & {
   /** Edit this microfrontend; without it, register a new one. */
   microfrontend?: Microfrontend;
 };

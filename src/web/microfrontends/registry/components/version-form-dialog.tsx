@@ -11,10 +11,9 @@ import {
   versionFormFields,
   versionFormSchema,
 } from '@/microfrontends/registry/lib/version-form';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type VersionFormDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type VersionFormDialogProps = DialogOpenProps & {
   microfrontend: Microfrontend | null;
   /** Edit this draft; without it, add a new draft version. */
   version?: MicrofrontendVersion;

@@ -16,12 +16,11 @@ import {
   tenantFormSchema,
   toTenantInput,
 } from '@/tenants/list/lib/tenant-form';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
 /** An open edit form hears at once when someone else saves the tenant. */
 
-type TenantFormDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type TenantFormDialogProps = DialogOpenProps & {
   /** Edit this tenant (PATCH, prefilled); without it, Create Tenant (POST). */
   tenant?: Tenant;
 };

@@ -15,10 +15,9 @@ import {
 } from '@/tenants/list/lib/infrastructure-form';
 import { tenantLive } from '@/tenants/api/get-tenant';
 import { useInfrastructureSave } from '@/tenants/list/components/use-infrastructure-save';
+import type { DialogOpenProps } from '@/components/dialog-open';
 
-type TenantInfrastructureDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type TenantInfrastructureDialogProps = DialogOpenProps & {
   tenant: Tenant | null;
 };
 
