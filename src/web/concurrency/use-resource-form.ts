@@ -8,10 +8,9 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { notifyError } from '@/components/notify';
+import { notifyFormFailure } from '@/components/notify';
 import type { LiveResource } from '@/concurrency/use-changed-underneath';
 import { useConflictAwareSave } from '@/concurrency/use-conflict-aware-save';
-import { applyServerIssues } from '@/lib/server-issues';
 
 type Options<TInput extends FieldValues, TValues, TResource extends { revision: number }> = {
   schema: z.ZodType<TValues, TInput>;
@@ -69,8 +68,7 @@ export function useResourceForm<TInput extends FieldValues, TValues, TResource e
 
   const onError = (error: unknown, fallback: string) => {
     if (conflict.handleError(error)) return;
-    applyServerIssues(error, form.setError, toField, conflictField);
-    notifyError(error, fallback);
+    notifyFormFailure(error, form.setError, toField, fallback, conflictField);
   };
 
   /** A save's callbacks: on success `onSaved` (its toast), then done; on failure `onError`. */

@@ -3,11 +3,10 @@ import type { ApiTokenCreated, ApiTokenPolicy } from '@contract/api-tokens';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DialogForm } from '@/components/dialog-form';
-import { notifyError, notifySuccess } from '@/components/notify';
+import { notifyFormFailure, notifySuccess } from '@/components/notify';
 import { oneOf } from '@/concurrency';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDate } from '@/lib/format';
-import { applyServerIssues } from '@/lib/server-issues';
 import { useCreateApiToken } from '@/api-tokens/api/create-api-token';
 import type { TokenOwner } from '@/api-tokens/api/api-token-keys';
 import { useTokenPolicy } from '@/api-tokens/api/get-token-policy';
@@ -90,8 +89,7 @@ function LoadedTokenForm({ owner, policy, onCreated }: TokenFormProps & { policy
         onCreated(created);
       },
       onError: (error) => {
-        applyServerIssues(error, form.setError, oneOf(tokenFormFields));
-        notifyError(error, 'Failed to create token.');
+        notifyFormFailure(error, form.setError, oneOf(tokenFormFields), 'Failed to create token.');
       },
     }),
   );

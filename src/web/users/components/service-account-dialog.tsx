@@ -5,9 +5,8 @@ import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
 import { FormSelect } from '@/components/form-select';
 import { FormTextField } from '@/components/form-text-field';
-import { notifyError, notifySuccess } from '@/components/notify';
+import { notifyFormFailure, notifySuccess } from '@/components/notify';
 import { oneOf } from '@/concurrency';
-import { applyServerIssues } from '@/lib/server-issues';
 import { useCreateServiceAccount } from '@/users/api/create-service-account';
 import {
   serviceAccountFormDefaults,
@@ -49,8 +48,8 @@ function ServiceAccountForm({ onDone }: { onDone: () => void }) {
       },
       onError: (error) => {
         // A taken name is a 409 without field issues: it belongs beside the name.
-        applyServerIssues(error, form.setError, oneOf(serviceAccountFormFields), 'name');
-        notifyError(error, 'Failed to create service account.');
+        const toField = oneOf(serviceAccountFormFields);
+        notifyFormFailure(error, form.setError, toField, 'Failed to create service account.', 'name');
       },
     }),
   );

@@ -9,8 +9,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useResetPassword } from '@/users/api/reset-password';
-import { notifyError, notifySuccess } from '@/components/notify';
-import { applyServerIssues } from '@/lib/server-issues';
+import { notifyFormFailure, notifySuccess } from '@/components/notify';
 import { loadPasswordStrength, withPasswordStrength } from '@/users/lib/password-strength';
 
 type PasswordForm = z.infer<typeof setPasswordBodySchema>;
@@ -83,10 +82,8 @@ function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
           onDone();
         },
         onError: (failure) => {
-          applyServerIssues(failure, form.setError, (field) =>
-            field === 'password' ? 'password' : undefined,
-          );
-          notifyError(failure, 'Failed to reset password.');
+          const toField = (field: string) => (field === 'password' ? 'password' : undefined);
+          notifyFormFailure(failure, form.setError, toField, 'Failed to reset password.');
         },
       },
     ),

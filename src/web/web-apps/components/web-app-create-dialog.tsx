@@ -4,11 +4,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { FormDialog } from '@/components/form-dialog';
-import { notifyError, notifySuccess } from '@/components/notify';
+import { notifyFormFailure, notifySuccess } from '@/components/notify';
 import { useCreateWebApp } from '@/web-apps/api/create-web-app';
 import { WebAppDetailsStep } from '@/web-apps/components/web-app-details-step';
 import { WebAppTechnologyStep } from '@/web-apps/components/web-app-technology-step';
-import { applyServerIssues } from '@/lib/server-issues';
 import {
   CREATE_WEB_APP_DEFAULTS,
   createWebAppFields,
@@ -51,8 +50,8 @@ export function WebAppCreateDialog({ open, onOpenChange }: WebAppCreateDialogPro
         onOpenChange(false);
       },
       onError: (error) => {
-        applyServerIssues(error, form.setError, (field) => createWebAppFields.find((f) => f === field));
-        notifyError(error, 'Failed to create web app.');
+        const toField = (field: string) => createWebAppFields.find((f) => f === field);
+        notifyFormFailure(error, form.setError, toField, 'Failed to create web app.');
       },
     });
   });
