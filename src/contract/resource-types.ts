@@ -30,6 +30,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'user',
   'user_profile',
   'web_app',
+  'webhook',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
@@ -78,6 +79,8 @@ export const resourceTypes: Record<AuditResourceType, ResourceTypeEntry> = {
   user: { label: 'User', readRoute: null },
   user_profile: { label: 'Tenant access', readRoute: null },
   web_app: { label: 'Web app', readRoute: 'GET /api/web-apps/:id' },
+  /** Its owners' and administrators' business (docs/webhooks.md). */
+  webhook: { label: 'Webhook', readRoute: null },
 };
 
 /**

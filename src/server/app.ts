@@ -13,6 +13,10 @@ import { adminRoutes } from './admin/routes';
 import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../contract/api-tokens';
 import { TokenRateLimiter } from './auth/tokens/rate-limit';
 import { apiTokenRoutes } from './api-tokens/routes';
+import { NO_ALLOWANCE } from './delivery/probes/address-policy';
+import { webhookRoutes } from './webhooks/routes';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../contract/webhooks';
+import type { SendSettings } from './webhooks/deliveries';
 import { auditRoutes } from './audit-log/routes';
 import { registerGuard } from './auth/guard';
 import { loadEstimatorForPasswordRoutes } from './auth/password-strength';
@@ -76,7 +80,15 @@ export interface AppDeps {
   live?: Partial<LiveLimits>;
   /** Idempotency-Key's waits and lease (docs/idempotency.md); tests shorten them. */
   idempotency?: Partial<IdempotencyLimits>;
+  /** Where webhooks may be sent, how long a send may take, the console's address for links (docs/webhooks.md). */
+  webhooks?: SendSettings;
 }
+
+const DEFAULT_WEBHOOK_SETTINGS: SendSettings = {
+  timeoutMs: DEFAULT_WEBHOOK_TIMEOUT_MS,
+  allowance: NO_ALLOWANCE,
+  publicUrl: 'http://localhost',
+};
 
 export interface ApiTokenSettings {
   maxDays: number;
@@ -253,6 +265,7 @@ function registerRoutes(
   settingsRoutes(app, { db });
   ssoSettingsRoutes(app, { db });
   adminRoutes(app, { db, dump: deps.database.dump });
+  webhookRoutes(app, { db, settings: deps.webhooks ?? DEFAULT_WEBHOOK_SETTINGS });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

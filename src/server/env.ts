@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../contract/api-tokens';
 import { isPasswordStrengthCheckInstalled, weakPasswordReason } from '../contract/password';
+import { httpUrl } from '../contract/common';
 import { passwordLoginModes, SSO_CALLBACK_PATH } from '../contract/sso';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../contract/webhooks';
 import { loadPasswordStrength } from './auth/password-strength';
 import { parseAllowance } from './delivery/probes/address-policy';
 
@@ -212,6 +214,10 @@ const envSchema = z.object({
       });
       return z.NEVER;
     }),
+  /** Milliseconds a webhook receiver has to answer a delivery (docs/webhooks.md). */
+  WEBHOOK_TIMEOUT: wholeNumber('milliseconds', 100, 60_000).default(DEFAULT_WEBHOOK_TIMEOUT_MS),
+  /** The console's address as its users reach it, for the links in webhook payloads; default http://localhost:PORT. */
+  PUBLIC_URL: httpUrl.transform((value) => value.replace(/\/+$/, '')).optional(),
   /** The longest expiry, in days, an API token may be given (docs/automation.md). */
   API_TOKEN_MAX_DAYS: z.coerce
     .number({ message: 'must be a number of days' })

@@ -3,7 +3,7 @@ import { signInOptionsOf } from './auth/oidc/config';
 import { ensureFirstAdmin } from './auth/service';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
+import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { looseModesWarning, prepareDataDir } from './db/data-dir-modes';
@@ -11,6 +11,9 @@ import { seedDemoData } from './demo/demo-data';
 import { startChangeScheduler } from './changes/scheduler';
 import { startRolloutRunner } from './delivery/rollouts/runner';
 import { PROBER_PASS_MS, proberSettingsOf, startProber } from './delivery/probes/prober';
+import { openResourceTypes } from './events/visibility';
+import { webhookSettingsOf } from './webhooks/deliveries';
+import { startWebhookDelivery, WEBHOOK_PASS_MS, WEBHOOK_RETRIES } from './webhooks/worker';
 import { EnvError, readEnv, type Env } from './env';
 import { startIdempotencySweeper } from './idempotency/idempotency-store';
 import type { PeriodicTask } from './periodic';
@@ -157,6 +160,38 @@ function drainOnSignals(
   process.once('SIGINT', () => void stop('SIGINT'));
 }
 
+/** The work every process does on a timer besides answering requests; each kind claims its rows. */
+function startPasses(app: App, db: Database, env: Env) {
+  const scheduler = startChangeScheduler(db, {
+    intervalMs: env.CHANGE_SCHEDULER_INTERVAL * 1000,
+    onError: (error) => warn(error, 'scheduled changes: pass failed, retrying on the next one'),
+  });
+  // Progressive rollouts (docs/rollouts.md): every process runs passes; each rollout is claimed by one.
+  const rolloutRunner = startRolloutRunner(db, {
+    intervalMs: env.ROLLOUT_INTERVAL,
+    onError: (error) => warn(error, 'rollouts: pass failed, retrying on the next one'),
+  });
+  // Health probes (docs/health-checks.md): every process runs passes; each slot is claimed by one.
+  const prober = startProber(db, proberSettingsOf(env), {
+    passMs: PROBER_PASS_MS,
+    onError: (error) => warn(error, 'health probes: pass failed, retrying on the next one'),
+  });
+  // Expired Idempotency-Key rows (docs/idempotency.md): every process sweeps, the deletes do not conflict.
+  const sweeper = startIdempotencySweeper(db, {
+    onError: (error) => warn(error, 'idempotency keys: sweep failed, retrying on the next one'),
+  });
+  // Webhooks (docs/webhooks.md): every process runs passes; each subscription is claimed by one.
+  const webhooks = startWebhookDelivery(
+    db,
+    { ...webhookSettingsOf(env), ...WEBHOOK_RETRIES, openTypes: () => openResourceTypes(app.routeTable) },
+    {
+      intervalMs: WEBHOOK_PASS_MS,
+      onError: (error) => warn(error, 'webhooks: pass failed, retrying on the next one'),
+    },
+  );
+  return { scheduler, prober, timers: [scheduler, rolloutRunner, prober, sweeper, webhooks] };
+}
+
 async function start(env: Env): Promise<void> {
   const root = projectRoot();
   const { database, lock } = await openData(env, root);
@@ -170,28 +205,12 @@ async function start(env: Env): Promise<void> {
     secureCookie: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
     trustProxy: env.TRUST_PROXY,
     signIn: signInOptionsOf(env),
+    webhooks: webhookSettingsOf(env),
     // Never logs credentials, session cookies, password hashes or SQL parameters (see http/logging.ts).
     logger: loggerOptions(env.LOG_LEVEL),
   });
   warn = (error, message) => app.log.warn({ err: error }, message);
-  const scheduler = startChangeScheduler(database.db, {
-    intervalMs: env.CHANGE_SCHEDULER_INTERVAL * 1000,
-    onError: (error) => warn(error, 'scheduled changes: pass failed, retrying on the next one'),
-  });
-  // Progressive rollouts (docs/rollouts.md): every process runs passes; each rollout is claimed by one.
-  const rolloutRunner = startRolloutRunner(database.db, {
-    intervalMs: env.ROLLOUT_INTERVAL,
-    onError: (error) => warn(error, 'rollouts: pass failed, retrying on the next one'),
-  });
-  // Health probes (docs/health-checks.md): every process runs passes; each slot is claimed by one.
-  const prober = startProber(database.db, proberSettingsOf(env), {
-    passMs: PROBER_PASS_MS,
-    onError: (error) => warn(error, 'health probes: pass failed, retrying on the next one'),
-  });
-  // Expired Idempotency-Key rows (docs/idempotency.md): every process sweeps, the deletes do not conflict.
-  const sweeper = startIdempotencySweeper(database.db, {
-    onError: (error) => warn(error, 'idempotency keys: sweep failed, retrying on the next one'),
-  });
+  const { scheduler, prober, timers } = startPasses(app, database.db, env);
   app.metrics.watchScheduler(scheduler);
   app.metrics.watchProber(prober);
   // Its own listener, never the public port (docs/metrics.md); off unless METRICS_PORT is set.
@@ -199,7 +218,7 @@ async function start(env: Env): Promise<void> {
     ? await startMetricsServer(app.metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST })
     : undefined;
   drainOnSignals(env, app, {
-    timers: [scheduler, rolloutRunner, prober, sweeper],
+    timers,
     database,
     lock,
     metricsServer,

@@ -379,6 +379,20 @@ const STEPS: Record<string, Step> = {
     url: '/api/approval-policy',
     body: { requiredApprovals: { development: 0, uat: 0, production: 0 } },
   },
+  'POST /api/webhooks': {
+    // An address literal: nothing to resolve, no network wait.
+    url: '/api/webhooks',
+    body: { url: 'https://203.0.113.10/hook', eventTypes: ['*'], tenantId: 'tenant-001' },
+    save: 'webhook',
+  },
+  'PATCH /api/webhooks/:webhookId': {
+    url: (s) => `/api/webhooks/${s.webhook?.id}`,
+    body: { description: 'Audited webhook' },
+  },
+  'POST /api/webhooks/:webhookId/rotate-secret': {
+    url: (s) => `/api/webhooks/${s.webhook?.id}/rotate-secret`,
+  },
+  'DELETE /api/webhooks/:webhookId': { url: (s) => `/api/webhooks/${s.webhook?.id}` },
   'DELETE /api/tenants/:tenantId': { url: '/api/tenants/tenant-004' },
   'POST /api/admin/delete-all-resources': {
     url: '/api/admin/delete-all-resources',
@@ -386,8 +400,14 @@ const STEPS: Record<string, Step> = {
   },
 };
 
-/** POST routes that change nothing (a check answered from the request alone), so write no audit event. */
-const READ_ONLY_POSTS = ['POST /api/capabilities/:capabilityId/configuration-check'];
+/**
+ * POST routes that change nothing in the console, so write no audit event: a check answered from the
+ * request alone, and a webhook's test send (its delivery log is its record).
+ */
+const READ_ONLY_POSTS = [
+  'POST /api/capabilities/:capabilityId/configuration-check',
+  'POST /api/webhooks/:webhookId/test',
+];
 
 describeApi(
   'audit coverage',

@@ -13,7 +13,8 @@ import { bearerTokenFor, sessionCookieFor, type TestPersona } from '../test/sess
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { auditEvents, users } from '../db/schema';
+import { auditEvents, users, webhookSubscriptions } from '../db/schema';
+import { newWebhookSecret } from '../webhooks/signing';
 import type { ApiTokenScope } from '../../contract/api-tokens';
 import { assertTokenMayCall, narrowToToken } from './tokens/scope';
 import { authorize, type RouteEntry } from './guard';
@@ -172,6 +173,14 @@ const EXPECTED: Record<string, string> = {
   'DELETE /api/users/:id/tokens/:tokenId': 'admin',
   'POST /api/service-accounts': 'admin',
   'GET /api/events': 'signedIn',
+  'GET /api/webhooks': 'signedIn',
+  'POST /api/webhooks': 'signedIn',
+  'GET /api/webhooks/:webhookId': 'signedIn',
+  'PATCH /api/webhooks/:webhookId': 'signedIn',
+  'DELETE /api/webhooks/:webhookId': 'signedIn',
+  'POST /api/webhooks/:webhookId/rotate-secret': 'signedIn',
+  'GET /api/webhooks/:webhookId/deliveries': 'signedIn',
+  'POST /api/webhooks/:webhookId/test': 'signedIn',
 };
 
 /**
@@ -214,6 +223,7 @@ const PARAMS: Record<string, string> = {
   microfrontendId: 'mfe-1',
   versionId: 'mfv-1',
   resourceType: 'microfrontend',
+  webhookId: 'hook-a',
 };
 /** `:id` means a different resource on each route. */
 const ID_BY_ROUTE: Record<string, string> = {
@@ -420,6 +430,21 @@ const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
   // One user (the sample, Bob, has profiles in tenants A and B): seen by those who share a tenant with them.
   'GET /api/users/:id': (p) =>
     p.globalRole === 'admin' || p.roles?.['tenant-001'] || p.roles?.['tenant-002'] ? 'allowed' : 404,
+  // Tenant A's webhook: managed by administrators and A's owners and admins; unseen (404) by anyone else.
+  ...Object.fromEntries(
+    [
+      'GET /api/webhooks/:webhookId',
+      'PATCH /api/webhooks/:webhookId',
+      'DELETE /api/webhooks/:webhookId',
+      'POST /api/webhooks/:webhookId/rotate-secret',
+      'GET /api/webhooks/:webhookId/deliveries',
+      'POST /api/webhooks/:webhookId/test',
+    ].map((key) => [
+      key,
+      (p: Persona): Outcome =>
+        p.globalRole === 'admin' || roleAllows(p.roles?.['tenant-001'], 'configure') ? 'allowed' : 404,
+    ]),
+  ),
 };
 
 /** Owners and admins of tenant A (and global administrators) review its change requests. */
@@ -459,6 +484,16 @@ async function fixturesWithRemovals(db: Database): Promise<void> {
   const { label: _label, globalRole, ...account } = SERVICE_ACCOUNT;
   await db.insert(users).values({ ...account, name: 'Deploy Bot', globalRole, kind: 'service' });
   await db.insert(users).values({ id: 'user-removed', email: 'removed@a.io', name: 'Removed Access' });
+  // Tenant A's webhook, to a refused address: a test send fails at once instead of waiting on a network.
+  await db.insert(webhookSubscriptions).values({
+    id: 'hook-a',
+    tenantId: 'tenant-001',
+    ownerId: 'user-1',
+    url: 'http://10.0.0.1/hook',
+    eventTypes: ['*'],
+    secret: newWebhookSecret(),
+    cursor: 0,
+  });
   const removed = (before: object) => JSON.stringify({ before });
   const at = '2024-01-01T00:00:00.000Z';
   await db.insert(auditEvents).values([

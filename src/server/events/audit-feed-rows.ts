@@ -61,7 +61,8 @@ export function parsePayload(payload: string): FeedEvent | { seq: number; partia
   };
 }
 
-const feedColumns = {
+/** The audit columns an event is read with (webhooks read these and more: webhooks/events.ts). */
+export const feedColumns = {
   seq: auditEvents.seq,
   action: auditEvents.action,
   resourceType: auditEvents.resourceType,

@@ -17,6 +17,7 @@ import { overviewKeys } from '@/overview';
 import { SETTINGS_PATH } from '@/settings';
 import { tenantKeys } from '@/tenants';
 import { userKeys } from '@/users';
+import { webhookKeys } from '@/webhooks';
 import { makeLiveEvent } from '@/test/fake-event-source';
 
 const TENANT = 'tenant-001';
@@ -45,6 +46,7 @@ const SHOWN: Record<AuditResourceType, QueryKey> = {
   user: ME_QUERY_KEY,
   user_profile: userKeys.profiles,
   web_app: overviewKeys.all,
+  webhook: webhookKeys.deliveries('webhook-1'),
 };
 
 const event = (resourceType: string, action = `${resourceType}.update`) =>

@@ -13,6 +13,7 @@ import { SETTINGS_PATH, SSO_SETTINGS_PATH } from '@/settings';
 import { tenantChangeRoots } from '@/tenants';
 import { userKeys } from '@/users';
 import { webAppKeys, webAppWriteRoots } from '@/web-apps';
+import { webhookKeys } from '@/webhooks';
 import { EVERYTHING, type ResourceEffects, type Touches, type TouchingEvent } from '@/lib/resource-effects';
 
 /*
@@ -72,4 +73,5 @@ export const resourceEffects: ResourceEffects = {
   user_profile: people,
   /** Web apps, the Overview that counts and lists them, and the meshes that show them. */
   web_app: touching(() => webAppWriteRoots),
+  webhook: touching(() => [webhookKeys.all]),
 };

@@ -12,3 +12,4 @@ export * from './audit';
 export * from './settings';
 export * from './changes';
 export * from './sso';
+export * from './webhooks';

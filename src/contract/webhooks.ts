@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { environmentSchema, httpUrl, idParamSchema, revisionSchema, timestampSchema } from './common';
+import { isOneOf } from './sets';
+
+/**
+ * Webhooks (docs/webhooks.md): what happened in the console, sent to a receiver's URL as it commits,
+ * signed per the Standard Webhooks specification.
+ */
+
+/** The named events; every audit action is also its own event type, `audit.<action>`. */
+export const namedWebhookEventTypes = [
+  'change_request.filed',
+  'change_request.approved',
+  'change_request.rejected',
+  'change_request.applied',
+  'change_request.failed',
+  'change_request.rolled_back',
+  'rollout.started',
+  'rollout.stepped',
+  'rollout.completed',
+  'rollout.rolled_back',
+  'deployment.health_changed',
+] as const;
+export type NamedWebhookEventType = (typeof namedWebhookEventTypes)[number];
+
+/** The audit action each named event is, as the trail records it. */
+export const namedEventActions: Record<NamedWebhookEventType, string> = {
+  'change_request.filed': 'change_request.create',
+  'change_request.approved': 'change_request.approve',
+  'change_request.rejected': 'change_request.reject',
+  'change_request.applied': 'change_request.apply',
+  'change_request.failed': 'change_request.fail',
+  'change_request.rolled_back': 'change_request.revert',
+  'rollout.started': 'deployment.rollout_started',
+  'rollout.stepped': 'deployment.rollout_step',
+  'rollout.completed': 'deployment.rollout_completed',
+  'rollout.rolled_back': 'deployment.rollout_rolled_back',
+  'deployment.health_changed': 'deployment.health',
+};
+
+/** The type of the event "Send test event" sends: never one of the trail's. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/** Every event: the one type a subscription may name to receive all it may see. */
+export const ALL_WEBHOOK_EVENTS = '*';
+export const AUDIT_EVENT_PREFIX = 'audit.';
+export const MAX_WEBHOOK_EVENT_TYPES = 50;
+/** A failing event is retried for this long, then the subscription pauses and its owner is told. */
+export const WEBHOOK_RETRY_HOURS = 24;
+/** After a rotation, the old secret keeps signing alongside the new one for this long. */
+export const WEBHOOK_SECRET_GRACE_HOURS = 24;
+/** The start of a receiver's answer kept in the delivery log. */
+export const WEBHOOK_RESPONSE_BODY_LIMIT = 2048;
+export const WEBHOOK_DESCRIPTION_MAX = 500;
+/** WEBHOOK_TIMEOUT's default: a receiver has 10 s to answer. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+
+const eventTypeSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .refine(
+    (type) =>
+      type === ALL_WEBHOOK_EVENTS ||
+      isOneOf(namedWebhookEventTypes, type) ||
+      /^audit\.[a-z_]+(\.[a-z_]+)+$/.test(type),
+    `Must be "*", a named event type (${namedWebhookEventTypes.join(', ')}) or audit.<action>`,
+  );
+
+export const webhookInputSchema = z.object({
+  url: httpUrl,
+  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).default(''),
+  eventTypes: z
+    .array(eventTypeSchema)
+    .min(1, 'Choose at least one event type')
+    .max(MAX_WEBHOOK_EVENT_TYPES)
+    .transform((types) => [...new Set(types)].sort()),
+  /** Only events of these environments; null or absent: every event. */
+  environments: z
+    .array(environmentSchema)
+    .min(1)
+    .transform((list) => [...new Set(list)].sort())
+    .nullable()
+    .default(null),
+  /** Only this tenant's events; null: every event the owner may see (administrators only). */
+  tenantId: idParamSchema.nullable().default(null),
+  enabled: z.boolean().default(true),
+});
+export type WebhookInput = z.input<typeof webhookInputSchema>;
+
+/** An edit: the fields given change; the tenant a subscription is for does not. */
+export const webhookUpdateSchema = webhookInputSchema.omit({ tenantId: true }).partial();
+
+export const webhookSchema = z.object({
+  id: z.string(),
+  tenantId: z.string().nullable(),
+  ownerId: z.string(),
+  url: z.string(),
+  description: z.string(),
+  eventTypes: z.array(z.string()),
+  environments: z.array(environmentSchema).nullable(),
+  enabled: z.boolean(),
+  /** Set when retries ran out; enabling it again resumes from the event that failed. */
+  pausedAt: timestampSchema.nullable(),
+  pausedReason: z.string().nullable(),
+  revision: revisionSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+/** The reply of a creation or a rotation: the only time the secret is shown. */
+export const webhookWithSecretSchema = webhookSchema.extend({ secret: z.string() });
+export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  webhookId: z.string(),
+  eventSeq: z.number().int().nullable(),
+  eventType: z.string(),
+  attempt: z.number().int(),
+  ok: z.boolean(),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+  responseBody: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** What a receiver gets as the body (docs/webhooks.md, "Payload"). */
+export const webhookPayloadSchema = z.object({
+  type: z.string(),
+  timestamp: timestampSchema,
+  data: z.object({
+    eventId: z.string(),
+    action: z.string(),
+    resourceType: z.string(),
+    resourceId: z.string().nullable(),
+    tenantId: z.string().nullable(),
+    environment: z.string().nullable(),
+    actor: z
+      .object({ id: z.string().nullable(), email: z.string().nullable(), tokenName: z.string().nullable() })
+      .nullable(),
+    requestId: z.string().nullable(),
+    changes: z.unknown(),
+    link: z.string().nullable(),
+  }),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+export const webhookParamsSchema = z.object({ webhookId: idParamSchema });
