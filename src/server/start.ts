@@ -183,7 +183,12 @@ function startPasses(app: App, db: Database, env: Env) {
   // Webhooks (docs/webhooks.md): every process runs passes; each subscription is claimed by one.
   const webhooks = startWebhookDelivery(
     db,
-    { ...webhookSettingsOf(env), ...WEBHOOK_RETRIES, openTypes: () => openResourceTypes(app.routeTable) },
+    {
+      ...webhookSettingsOf(env),
+      ...WEBHOOK_RETRIES,
+      openTypes: () => openResourceTypes(app.routeTable),
+      observe: (attempt) => app.metrics.observeWebhook(attempt),
+    },
     {
       intervalMs: WEBHOOK_PASS_MS,
       onError: (error) => warn(error, 'webhooks: pass failed, retrying on the next one'),

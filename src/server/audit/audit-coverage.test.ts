@@ -402,11 +402,12 @@ const STEPS: Record<string, Step> = {
 
 /**
  * POST routes that change nothing in the console, so write no audit event: a check answered from the
- * request alone, and a webhook's test send (its delivery log is its record).
+ * request alone, and a webhook's test send and redelivery (its delivery log is their record).
  */
 const READ_ONLY_POSTS = [
   'POST /api/capabilities/:capabilityId/configuration-check',
   'POST /api/webhooks/:webhookId/test',
+  'POST /api/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
 ];
 
 describeApi(

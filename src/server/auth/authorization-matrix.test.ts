@@ -13,7 +13,7 @@ import { bearerTokenFor, sessionCookieFor, type TestPersona } from '../test/sess
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { auditEvents, users, webhookSubscriptions } from '../db/schema';
+import { auditEvents, users, webhookDeliveries, webhookSubscriptions } from '../db/schema';
 import { newWebhookSecret } from '../webhooks/signing';
 import type { ApiTokenScope } from '../../contract/api-tokens';
 import { assertTokenMayCall, narrowToToken } from './tokens/scope';
@@ -181,6 +181,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/webhooks/:webhookId/rotate-secret': 'signedIn',
   'GET /api/webhooks/:webhookId/deliveries': 'signedIn',
   'POST /api/webhooks/:webhookId/test': 'signedIn',
+  'POST /api/webhooks/:webhookId/deliveries/:deliveryId/redeliver': 'signedIn',
 };
 
 /**
@@ -224,6 +225,7 @@ const PARAMS: Record<string, string> = {
   versionId: 'mfv-1',
   resourceType: 'microfrontend',
   webhookId: 'hook-a',
+  deliveryId: 'delivery-a',
 };
 /** `:id` means a different resource on each route. */
 const ID_BY_ROUTE: Record<string, string> = {
@@ -439,6 +441,7 @@ const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
       'POST /api/webhooks/:webhookId/rotate-secret',
       'GET /api/webhooks/:webhookId/deliveries',
       'POST /api/webhooks/:webhookId/test',
+      'POST /api/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
     ].map((key) => [
       key,
       (p: Persona): Outcome =>
@@ -493,6 +496,15 @@ async function fixturesWithRemovals(db: Database): Promise<void> {
     eventTypes: ['*'],
     secret: newWebhookSecret(),
     cursor: 0,
+  });
+  await db.insert(webhookDeliveries).values({
+    id: 'delivery-a',
+    subscriptionId: 'hook-a',
+    webhookId: 'msg_test_a',
+    eventType: 'webhook.test',
+    attempt: 1,
+    ok: false,
+    durationMs: 0,
   });
   const removed = (before: object) => JSON.stringify({ before });
   const at = '2024-01-01T00:00:00.000Z';

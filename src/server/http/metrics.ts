@@ -123,6 +123,25 @@ export class AppMetrics {
     });
   }
 
+  readonly webhookDeliveries = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by this process, by result (delivered: a 2xx answer)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+  readonly webhookLag = new Histogram({
+    name: 'webhook_delivery_lag_seconds',
+    help: 'From an event committed to its webhook delivered (retries included)',
+    buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 21_600, 86_400],
+    registers: [this.registry],
+  });
+
+  /** One webhook delivery attempt (docs/webhooks.md, "Metrics"). */
+  observeWebhook(attempt: { ok: boolean; lagSeconds: number }): void {
+    this.webhookDeliveries.inc({ result: attempt.ok ? 'delivered' : 'failed' });
+    if (attempt.ok) this.webhookLag.observe(attempt.lagSeconds);
+  }
+
   /** The metrics in the Prometheus text format, and its content type. */
   async exposition(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };

@@ -5,8 +5,9 @@ import type { Database } from '../db/client';
 import { webhookDeliveries, type webhookSubscriptions } from '../db/schema';
 import type { AddressAllowance } from '../delivery/probes/address-policy';
 import type { Env } from '../env';
-import { payloadOf, type OutboxEvent } from './events';
-import { sendWebhook, type SendOutcome } from './send';
+import { notFound } from '../errors';
+import { outboxAt, payloadOf, type OutboxEvent } from './events';
+import { sendWebhook } from './send';
 import { signedHeaders } from './signing';
 
 /** What sending needs (docs/webhooks.md): where webhooks may go, how long a send may take, the console's address. */
@@ -81,13 +82,14 @@ async function sendLogged(db: Database, sub: Subscription, message: Message, set
   return logDelivery(db, { subscriptionId: sub.id, ...logged, ...outcome });
 }
 
-/** Sends one event of the trail and logs the attempt. */
+/** Sends one event of the trail and logs the attempt (by default the next of the subscription's retries). */
 export async function deliver(
   db: Database,
   sub: Subscription,
   event: OutboxEvent,
   settings: SendSettings,
-): Promise<SendOutcome> {
+  attempt = sub.attempts + 1,
+) {
   const payload = payloadOf(event, settings.publicUrl);
   return sendLogged(
     db,
@@ -96,7 +98,7 @@ export async function deliver(
       webhookId: messageIdOf(sub.id, event.seq),
       eventSeq: event.seq,
       eventType: payload.type,
-      attempt: sub.attempts + 1,
+      attempt,
       body: JSON.stringify(payload),
     },
     settings,
@@ -115,4 +117,21 @@ export async function sendTestEvent(db: Database, sub: Subscription, settings: S
   });
   const message = { webhookId: `msg_test_${randomUUID()}`, eventSeq: null, attempt: 1, body };
   return sendLogged(db, sub, { ...message, eventType: WEBHOOK_TEST_EVENT }, settings);
+}
+
+/**
+ * Sends a logged delivery's event again now, with the same message id (a receiver that handled it drops
+ * it), outside the order of the trail: how an owner replays what a receiver lost after answering 2xx.
+ */
+export async function redeliver(db: Database, sub: Subscription, deliveryId: string, settings: SendSettings) {
+  const [delivery] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, sub.id)));
+  if (!delivery) throw notFound('Delivery');
+  if (delivery.eventSeq === null) return sendTestEvent(db, sub, settings);
+  const event = await outboxAt(db, delivery.eventSeq);
+  if (!event) throw notFound('Its event (no longer in the audit trail)');
+  // The same message id as every earlier attempt at this event: msg_<seq>_<subscription>.
+  return deliver(db, sub, event, settings, delivery.attempt + 1);
 }

@@ -130,3 +130,9 @@ export async function outboxAfter(db: Executor, seq: number, limit: number): Pro
     .limit(limit);
   return rows.flatMap((row) => (row.seq === null ? [] : [{ ...row, seq: row.seq }]));
 }
+
+/** One committed audit event by its seq, if the trail still holds it. */
+export async function outboxAt(db: Executor, seq: number): Promise<OutboxEvent | undefined> {
+  const [event] = await outboxAfter(db, seq - 1, 1);
+  return event?.seq === seq ? event : undefined;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from '../../contract/common';
 import {
   webhookDeliverySchema,
   webhookInputSchema,
@@ -24,7 +25,7 @@ import {
   rotateWebhookSecret,
   updateWebhook,
 } from './service';
-import { sendTestEvent, type SendSettings } from './deliveries';
+import { redeliver, sendTestEvent, type SendSettings } from './deliveries';
 
 const tags = ['webhooks'];
 const path = '/api/webhooks/:webhookId';
@@ -164,6 +165,23 @@ function actionRoutes(app: ZodApp, { db, settings }: Deps): void {
       },
     },
     async (request) => listDeliveries(db, requireViewer(request), request.params.webhookId),
+  );
+
+  app.post(
+    `${path}/deliveries/:deliveryId/redeliver`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Send a logged delivery's event again now, with the same webhook-id",
+        params: webhookParamsSchema.extend({ deliveryId: idParamSchema }),
+        response: { 200: webhookDeliverySchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const row = await manageableRow(db, requireViewer(request), request.params.webhookId);
+      return redeliver(db, row, request.params.deliveryId, settings);
+    },
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { WebhookWithSecret } from '../../contract/webhooks';
+import type { WebhookDelivery, WebhookWithSecret } from '../../contract/webhooks';
 import { auditEvents, webhookDeliveries, webhookSubscriptions } from '../db/schema';
 import { NO_ALLOWANCE } from '../delivery/probes/address-policy';
 import { openResourceTypes } from '../events/visibility';
@@ -24,6 +24,7 @@ describeApi(
       retryBaseMs: 0,
       retryForMs: 3600_000,
       openTypes: () => openResourceTypes(ctx().app.routeTable),
+      observe: (attempt) => ctx().app.metrics.observeWebhook(attempt),
       ...more,
     });
     /** Passes until `done` holds (each pass sends what is due), at most 30. */
@@ -109,11 +110,27 @@ describeApi(
       const ids = got.map((r) => r.headers['webhook-id']);
       expect(new Set(ids).size).toBe(3);
       expect(ids.slice(0, 6).every((id) => id === ids[0])).toBe(true);
-      const log = (await ctx().get(`/api/webhooks/${hook.id}/deliveries`)).json<
-        { ok: boolean; attempt: number }[]
-      >();
+      const log = (await ctx().get(`/api/webhooks/${hook.id}/deliveries`)).json<WebhookDelivery[]>();
       expect(log.filter((d) => !d.ok)).toHaveLength(5);
       expect(log.find((d) => d.ok && d.attempt === 6)).toBeDefined();
+      const metrics = (await ctx().app.metrics.exposition()).body;
+      expect(metrics).toMatch(/^webhook_deliveries_total\{result="failed"\} [1-9]/m);
+      expect(metrics).toMatch(/^webhook_delivery_lag_seconds_count [1-9]/m);
+
+      // Redelivered on demand: the same message id, one attempt more.
+      const first = log.find((d) => d.ok);
+      if (!first) throw new Error('nothing delivered');
+      const again = await ctx().inject({
+        method: 'POST',
+        url: `/api/webhooks/${hook.id}/deliveries/${first.id}/redeliver`,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({
+        ok: true,
+        webhookId: first.webhookId,
+        attempt: first.attempt + 1,
+      });
+      expect(receiver.received().at(-1)?.headers['webhook-id']).toBe(first.webhookId);
     });
 
     it('two processes passing at once send each event once', async () => {

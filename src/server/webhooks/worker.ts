@@ -11,7 +11,6 @@ import { nextRevision } from '../revisions';
 import { findPublicUser } from '../users/service-accounts';
 import { deliver, type SendSettings, type Subscription } from './deliveries';
 import { environmentOf, liveEventOf, outboxAfter, typesTake, type OutboxEvent } from './events';
-import type { SendOutcome } from './send';
 
 /** The delivery settings (WEBHOOK_* in env.ts; docs/webhooks.md). */
 export interface WebhookSettings extends SendSettings {
@@ -21,6 +20,8 @@ export interface WebhookSettings extends SendSettings {
   retryForMs: number;
   /** The resource types every signed-in user may read (the live stream's rule, from the route table). */
   openTypes: () => Set<string>;
+  /** Told of every attempt at an event of the trail (the metrics: docs/webhooks.md). */
+  observe?: (attempt: { ok: boolean; lagSeconds: number }) => void;
 }
 
 export const DEFAULT_RETRY_BASE_MS = 5000;
@@ -118,7 +119,7 @@ async function failed(
   db: Database,
   sub: Subscription,
   cursor: number,
-  outcome: SendOutcome,
+  outcome: { error: string | null },
   settings: WebhookSettings,
 ) {
   const now = new Date();
@@ -172,6 +173,7 @@ async function run(db: Database, sub: Subscription, settings: WebhookSettings): 
       continue;
     }
     const outcome = await deliver(db, { ...sub, cursor }, event, settings);
+    settings.observe?.({ ok: outcome.ok, lagSeconds: (Date.now() - Date.parse(event.createdAt)) / 1000 });
     if (!outcome.ok) return failed(db, { ...sub, cursor }, cursor, outcome, settings);
     if (
       !(await advance(
