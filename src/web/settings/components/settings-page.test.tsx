@@ -199,4 +199,15 @@ describe('SettingsPage', { timeout: TEST_TIMEOUT }, () => {
     renderPage();
     expect(screen.getByText('Loading settings...')).toBeInTheDocument();
   });
+  it('shows the Webhooks card to everyone signed in, Add webhook only to those who may add one', async () => {
+    stubApi({
+      'GET /api/settings': defaults,
+      'GET /api/webhooks': [],
+    });
+    renderPage('user');
+    const card = within(await screen.findByTestId('webhooks-card'));
+    expect(card.getByText('Webhooks')).toBeInTheDocument();
+    expect(await card.findByText('No webhooks yet')).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: 'Add webhook' })).not.toBeInTheDocument();
+  });
 });

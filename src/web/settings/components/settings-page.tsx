@@ -16,6 +16,7 @@ import { notifySuccess } from '@/components/notify';
 import { toSettingsInput } from '@/settings/lib/settings-input';
 import { useSettingsSave } from '@/settings/lib/use-settings-save';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { WebhooksCard } from '@/webhooks';
 
 const toggleLabels: Record<Toggle, string> = {
   emailNotifications: 'Email notifications',
@@ -116,6 +117,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       />
       <AccountCard settings={settings} readOnly={!isAdmin} pending={update.isPending} onSave={saveAccount} />
       <ApiAccessCard />
+      <WebhooksCard />
       <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggles.toggle} />
       <ApprovalPolicyCard tenantId={null} />
       {isAdmin && <SsoSettingsCard />}

@@ -1,0 +1,82 @@
+import type { Webhook, WebhookWithSecret } from '@contract/webhooks';
+import { useState } from 'react';
+import { DialogForm } from '@/components/dialog-form';
+import type { DialogOpenProps } from '@/components/dialog-open';
+import { notifySuccess } from '@/components/notify';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { oneOf, useResourceForm } from '@/concurrency';
+import { useCreateWebhook } from '@/webhooks/api/create-webhook';
+import { WebhookFormFields } from '@/webhooks/components/webhook-form-fields';
+import { WebhookSecret } from '@/webhooks/components/webhook-secret';
+import {
+  webhookFieldLabels,
+  webhookFormDefaults,
+  webhookFormFields,
+  webhookFormSchema,
+  type WebhookFormInput,
+  type WebhookFormValues,
+} from '@/webhooks/lib/webhook-form';
+
+/**
+ * Add webhook: the form, then the new subscription's signing secret, shown once. Each opening starts
+ * from an empty form.
+ */
+export function CreateWebhookDialog({ open, onOpenChange }: DialogOpenProps) {
+  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
+  const onChange = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) setCreated(null);
+  };
+  return (
+    <Dialog open={open} onOpenChange={onChange}>
+      <DialogContent
+        className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
+        // A stray click beside the dialog must not throw away a secret that cannot be shown again.
+        onPointerDownOutside={(event) => created && event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>{created ? 'Webhook added' : 'Add webhook'}</DialogTitle>
+          <DialogDescription>
+            {created
+              ? `Deliveries to ${created.url} are signed with this secret.`
+              : 'Send what happens in the console to a receiver’s URL, signed per Standard Webhooks.'}
+          </DialogDescription>
+        </DialogHeader>
+        {open && (created ? <WebhookSecret webhook={created} /> : <WebhookForm onCreated={setCreated} />)}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WebhookForm({ onCreated }: { onCreated: (created: WebhookWithSecret) => void }) {
+  const create = useCreateWebhook();
+  const { form, outcome } = useResourceForm<WebhookFormInput, WebhookFormValues, Webhook>({
+    schema: webhookFormSchema,
+    defaults: () => webhookFormDefaults(),
+    resource: undefined,
+    what: 'webhook',
+    toField: oneOf(webhookFormFields),
+    labels: webhookFieldLabels,
+    onDone: () => {},
+  });
+  const onSubmit = form.handleSubmit((input) =>
+    create.mutate(
+      input,
+      outcome((created: WebhookWithSecret) => {
+        notifySuccess('Webhook added', `Deliveries to ${created.url} start with the next event.`);
+        onCreated(created);
+      }, 'Failed to add webhook.'),
+    ),
+  );
+  return (
+    <DialogForm
+      label="Add webhook"
+      pending={create.isPending}
+      submitLabel="Add webhook"
+      pendingLabel="Adding..."
+      onSubmit={onSubmit}
+    >
+      <WebhookFormFields form={form} />
+    </DialogForm>
+  );
+}
