@@ -20,6 +20,11 @@ export interface WebhookSettings extends SendSettings {
   retryForMs: number;
   /** The resource types every signed-in user may read (the live stream's rule, from the route table). */
   openTypes: () => Set<string>;
+  /**
+   * How long a claim holds a subscription (default: a batch of sends at the timeout each, and a minute):
+   * a process that dies holding it leaves it to the others after this. Tests shorten it.
+   */
+  leaseMs?: number;
   /** Told of every attempt at an event of the trail (the metrics: docs/webhooks.md). */
   observe?: (attempt: { ok: boolean; lagSeconds: number }) => void;
 }
@@ -42,7 +47,7 @@ export function retryDelayMs(attempts: number, baseMs: number, random = Math.ran
 }
 
 /** How long a claim lasts: a batch of sends at the timeout each, and a margin. */
-const leaseMs = (settings: WebhookSettings) => settings.timeoutMs * BATCH + 60_000;
+const leaseMs = (settings: WebhookSettings) => settings.leaseMs ?? settings.timeoutMs * BATCH + 60_000;
 
 /**
  * Takes the subscriptions due for delivery and moves their next attempt past the lease, in one
