@@ -1,0 +1,104 @@
+import { max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAudit } from '../audit/service';
+import { auditEvents, webhookSubscriptions } from '../db/schema';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/databases';
+import { insertFixtures } from '../test/fixtures';
+import { startWebhookProcess, type Server } from '../test/server-processes';
+import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
+import { newWebhookSecret } from './signing';
+
+const EVENTS = 1000;
+
+/** Polls until `done` holds, at most `ms`. */
+async function until(done: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+  return done();
+}
+
+/**
+ * Delivery under faults, on PostgreSQL with real processes (docs/webhooks.md, "Delivery"): two delivery
+ * processes, one killed with SIGKILL mid-burst and another started, and a receiver that fails a stretch
+ * of requests. Every event arrives, the first arrivals in commit order, duplicates only as retries of
+ * the same message id.
+ */
+describe.runIf(testDatabaseKinds().includes('postgres'))('webhook delivery under faults', () => {
+  let database: TestDatabase;
+  let receiver: WebhookReceiver;
+  const processes: Server[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    await insertFixtures(database.handle.db);
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    for (const server of processes) server.child.kill('SIGKILL');
+    await receiver.close();
+    await database.dispose();
+  });
+
+  it('delivers a burst of 1,000 events in order through a crash and a failing receiver', async () => {
+    const { db } = database.handle;
+    const [end] = await db.select({ seq: max(auditEvents.seq) }).from(auditEvents);
+    await db.insert(webhookSubscriptions).values({
+      id: 'hook-faults',
+      ownerId: 'user-1',
+      url: receiver.url(),
+      eventTypes: ['audit.tenant.update'],
+      secret: newWebhookSecret(),
+      cursor: end?.seq ?? 0,
+    });
+    // Requests 301 to 306 fail: retries of one event, with a growing pause between them.
+    receiver.answer((count) => (count > 300 && count <= 306 ? 500 : 204));
+    const url = database.url ?? '';
+    processes.push(await startWebhookProcess(url), await startWebhookProcess(url));
+
+    const started = Date.now();
+    for (let batch = 0; batch < EVENTS / 50; batch += 1) {
+      await db.transaction(async (tx) => {
+        for (let n = batch * 50; n < (batch + 1) * 50; n += 1) {
+          await recordAudit(tx, null, {
+            action: 'tenant.update',
+            resourceType: 'tenant',
+            resourceId: 'tenant-001',
+            tenantId: 'tenant-001',
+            changes: { n },
+          });
+        }
+      });
+    }
+    const delivered = () =>
+      new Set(
+        receiver
+          .received()
+          .filter((r) => r.status < 300)
+          .map((r) => r.body),
+      ).size;
+    expect(await until(() => delivered() >= 200, 30_000)).toBe(true);
+    // A crash mid-burst, and a process started after it.
+    processes[0]?.child.kill('SIGKILL');
+    processes.push(await startWebhookProcess(url));
+    expect(await until(() => delivered() === EVENTS, 60_000)).toBe(true);
+
+    const got = receiver.received();
+    const accepted = got.filter((r) => r.status < 300);
+    const order = accepted.map(
+      (r) => (JSON.parse(r.body) as { data: { changes: { n: number } } }).data.changes.n,
+    );
+    const firsts = order.filter((n, i) => order.indexOf(n) === i);
+    expect(firsts).toEqual([...Array(EVENTS).keys()]);
+    // A duplicate is a retry: the message id of an event is one, whoever sends it.
+    const idsByEvent = new Map<number, Set<string>>();
+    accepted.forEach((r, i) => {
+      const ids = idsByEvent.get(order[i] ?? -1) ?? new Set<string>();
+      idsByEvent.set(order[i] ?? -1, ids.add(String(r.headers['webhook-id'])));
+    });
+    expect([...idsByEvent.values()].every((ids) => ids.size === 1)).toBe(true);
+    console.info(
+      `webhook faults: ${EVENTS} events, ${got.length} requests (${got.length - accepted.length} answered 500), ` +
+        `${accepted.length - EVENTS} duplicates, all in order, ${Date.now() - started} ms`,
+    );
+  }, 120_000);
+});
