@@ -42,7 +42,7 @@ function useQuickActions() {
     toggle: (webhook: Webhook) => {
       const enabled = webhookState(webhook) !== 'enabled';
       setEnabled.mutate(
-        { id: webhook.id, enabled, revision: webhook.revision },
+        { webhook, enabled },
         {
           onSuccess: () =>
             enabled

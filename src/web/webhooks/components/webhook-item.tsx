@@ -1,6 +1,6 @@
 import { environmentNames } from '@contract/vocabulary';
 import type { Webhook } from '@contract/webhooks';
-import { History, Pause, Play, RotateCw, Send, Trash2 } from 'lucide-react';
+import { History, Power, PowerOff, RotateCw, Send, Trash2 } from 'lucide-react';
 import { ActionItem, ActionsMenu } from '@/components/actions-menu';
 import { Badge } from '@/components/ui/badge';
 import type { WebhookActions } from '@/webhooks/components/use-webhook-actions';
@@ -58,7 +58,7 @@ export function WebhookItem({ webhook, scope, actions }: WebhookItemProps) {
         </dl>
       </div>
       <ActionsMenu name={webhook.url}>
-        <ActionItem icon={state === 'enabled' ? Pause : Play} onSelect={() => actions.toggle(webhook)}>
+        <ActionItem icon={state === 'enabled' ? PowerOff : Power} onSelect={() => actions.toggle(webhook)}>
           {state === 'enabled' ? 'Disable' : 'Enable'}
         </ActionItem>
         <ActionItem icon={Send} onSelect={() => actions.test(webhook)}>
