@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeMe } from '@/test/me';
 import { optionsHandler } from '@/test/options-stub';
 import {
   apiError,
@@ -92,5 +93,23 @@ describe('Add webhook', { timeout: TEST_TIMEOUT }, () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Add webhook' }));
     expect(await dialog.findByText('Resolves to a refused address (loopback)')).toBeInTheDocument();
     expect(dialog.getByLabelText('URL')).toHaveAttribute('aria-invalid', 'true');
+  });
+  it("a tenant owner's webhook is for their tenant: no Platform choice", async () => {
+    const fetchMock = stubApi({
+      'GET /api/webhooks': [],
+      'GET /api/tenants/options': optionsHandler([{ id: 'tenant-001', name: 'Acme Corp' }]),
+      'POST /api/webhooks': Response.json(
+        { ...makeWebhook({ tenantId: 'tenant-001' }), secret: SECRET },
+        { status: 201 },
+      ),
+    });
+    renderWebhooksCard(makeMe({ memberships: [{ tenantId: 'tenant-001', role: 'owner' }] }));
+    const dialog = await openAddWebhook();
+    expect(await dialog.findByText('Acme Corp')).toBeInTheDocument();
+    expect(dialog.queryByText('Platform (all tenants)')).not.toBeInTheDocument();
+    await userEvent.type(dialog.getByLabelText('URL'), 'https://203.0.113.10/hook');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByRole('dialog', { name: 'Webhook added' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/webhooks')[0]?.body).toMatchObject({ tenantId: 'tenant-001' });
   });
 });
