@@ -67,29 +67,36 @@ const eventTypeSchema = z
     `Must be "*", a named event type (${namedWebhookEventTypes.join(', ')}) or audit.<action>`,
   );
 
-export const webhookInputSchema = z.object({
+/** A subscription's editable fields as sent; the defaults of a new one are added below, never to an edit. */
+const webhookFields = {
   url: httpUrl,
-  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).default(''),
+  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX),
   eventTypes: z
     .array(eventTypeSchema)
     .min(1, 'Choose at least one event type')
     .max(MAX_WEBHOOK_EVENT_TYPES)
     .transform((types) => [...new Set(types)].sort()),
-  /** Only events of these environments; null or absent: every event. */
+  /** Only events of these environments; null: every event. */
   environments: z
     .array(environmentSchema)
     .min(1)
     .transform((list) => [...new Set(list)].sort())
-    .nullable()
-    .default(null),
+    .nullable(),
+  enabled: z.boolean(),
+};
+
+export const webhookInputSchema = z.object({
+  ...webhookFields,
+  description: webhookFields.description.default(''),
+  environments: webhookFields.environments.default(null),
   /** Only this tenant's events; null: every event the owner may see (administrators only). */
   tenantId: idParamSchema.nullable().default(null),
-  enabled: z.boolean().default(true),
+  enabled: webhookFields.enabled.default(true),
 });
 export type WebhookInput = z.input<typeof webhookInputSchema>;
 
-/** An edit: the fields given change; the tenant a subscription is for does not. */
-export const webhookUpdateSchema = webhookInputSchema.omit({ tenantId: true }).partial();
+/** An edit: only the fields given change (no defaults here); the tenant a subscription is for does not. */
+export const webhookUpdateSchema = z.object(webhookFields).partial();
 
 export const webhookSchema = z.object({
   id: z.string(),

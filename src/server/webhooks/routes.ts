@@ -39,7 +39,8 @@ type Deps = { db: Database; settings: SendSettings };
 export function webhookRoutes(app: ZodApp, deps: Deps): void {
   collectionRoutes(app, deps);
   subscriptionRoutes(app, deps);
-  actionRoutes(app, deps);
+  secretRoutes(app, deps);
+  deliveryRoutes(app, deps);
 }
 
 /** The list of the subscriptions one manages, and a new one. */
@@ -129,8 +130,8 @@ function subscriptionRoutes(app: ZodApp, { db, settings }: Deps): void {
   });
 }
 
-/** What one does with a subscription besides editing it: a new secret, its log, a test send. */
-function actionRoutes(app: ZodApp, { db, settings }: Deps): void {
+/** A new signing secret, shown once. */
+function secretRoutes(app: ZodApp, { db }: Deps): void {
   app.post(
     `${path}/rotate-secret`,
     {
@@ -152,7 +153,10 @@ function actionRoutes(app: ZodApp, { db, settings }: Deps): void {
       return reply.status(201).send(withEtag(reply, rotated));
     },
   );
+}
 
+/** A subscription's delivery log, and what one sends from it: a redelivery, a test event. */
+function deliveryRoutes(app: ZodApp, { db, settings }: Deps): void {
   app.get(
     `${path}/deliveries`,
     {

@@ -300,11 +300,18 @@ describeApi(
           payload: { description: 'x' },
         });
       expect((await edit('"1"')).statusCode).toBe(200);
+      // An edit changes only what it names: disabling keeps the description and filters.
+      const disabled = await ctx().inject({
+        method: 'PATCH',
+        url: `/api/webhooks/${hook.id}`,
+        payload: { enabled: false },
+      });
+      expect(disabled.json()).toMatchObject({ enabled: false, description: 'x', eventTypes: ['*'] });
       expect((await edit('"1"')).statusCode).toBe(412);
       const gone = await ctx().inject({
         method: 'DELETE',
         url: `/api/webhooks/${hook.id}`,
-        headers: { 'if-match': '"2"' },
+        headers: { 'if-match': '"3"' },
       });
       expect(gone.statusCode).toBe(204);
       expect((await ctx().get(`/api/webhooks/${hook.id}`)).statusCode).toBe(404);
