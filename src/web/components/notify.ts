@@ -1,9 +1,7 @@
 import { createElement } from 'react';
 import { ErrorWithDetails } from '@/components/error-details';
 import { toast } from '@/components/ui/use-toast';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { getErrorDetails, getErrorMessage } from '@/lib/api-client';
-import { applyServerIssues } from '@/lib/server-issues';
 
 /** Every mutation ends in a toast: its success title and description... */
 export function notifySuccess(title: string, description?: string): void {
@@ -20,21 +18,6 @@ export function notifyError(error: unknown, fallback: string): void {
     details: getErrorDetails(error),
   });
   toast({ variant: 'destructive', title: 'Error', description });
-}
-
-/**
- * A form's failed submit: the server's field issues beside their fields (a 409 without any beside
- * `conflictField`, when given), and the error in a toast.
- */
-export function notifyFormFailure<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  toField: (bodyField: string) => Path<T> | undefined,
-  fallback: string,
-  conflictField?: Path<T>,
-): void {
-  applyServerIssues(error, setError, toField, conflictField);
-  notifyError(error, fallback);
 }
 
 /** A client-side refusal before anything is sent (docs/product.md, Validation). */

@@ -8,7 +8,7 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { notifyFormFailure } from '@/components/notify';
+import { notifyFormFailure } from '@/components/notify-form-failure';
 import type { LiveResource } from '@/concurrency/use-changed-underneath';
 import { useConflictAwareSave } from '@/concurrency/use-conflict-aware-save';
 

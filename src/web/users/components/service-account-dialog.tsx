@@ -5,7 +5,8 @@ import { DialogForm } from '@/components/dialog-form';
 import { FormDialog } from '@/components/form-dialog';
 import { FormSelect } from '@/components/form-select';
 import { FormTextField } from '@/components/form-text-field';
-import { notifyFormFailure, notifySuccess } from '@/components/notify';
+import { notifySuccess } from '@/components/notify';
+import { notifyFormFailure } from '@/components/notify-form-failure';
 import { oneOf } from '@/concurrency';
 import { useCreateServiceAccount } from '@/users/api/create-service-account';
 import {

@@ -9,7 +9,8 @@ import { FormDialog } from '@/components/form-dialog';
 import { Field, FieldDescription, FieldError, FieldLabel, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useResetPassword } from '@/users/api/reset-password';
-import { notifyFormFailure, notifySuccess } from '@/components/notify';
+import { notifySuccess } from '@/components/notify';
+import { notifyFormFailure } from '@/components/notify-form-failure';
 import { loadPasswordStrength, withPasswordStrength } from '@/users/lib/password-strength';
 
 type PasswordForm = z.infer<typeof setPasswordBodySchema>;
