@@ -7,17 +7,10 @@ type EnabledPatch = { webhook: Webhook; enabled: boolean };
 
 /**
  * PATCH /api/webhooks/:id with If-Match of the row's revision: on or off (on again resumes a paused
- * one). The description and environments go along as the row has them: the update schema fills an
- * absent one with its default (`''`, null), which would clear them.
+ * one); an edit changes only the fields it names.
  */
 export function setWebhookEnabled({ webhook, enabled }: EnabledPatch): Promise<Webhook> {
-  const { description, environments } = webhook;
-  return sendJson<Webhook>(
-    'PATCH',
-    webhookPath(webhook.id),
-    { enabled, description, environments },
-    { ifMatch: webhook.revision },
-  );
+  return sendJson<Webhook>('PATCH', webhookPath(webhook.id), { enabled }, { ifMatch: webhook.revision });
 }
 
 export function useSetWebhookEnabled() {
