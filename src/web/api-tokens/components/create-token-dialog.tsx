@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ApiTokenCreated, ApiTokenPolicy } from '@contract/api-tokens';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DialogForm } from '@/components/dialog-form';
 import { notifySuccess } from '@/components/notify';
 import { notifyFormFailure } from '@/components/notify-form-failure';
 import { oneOf } from '@/concurrency';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { CreateThenRevealDialog } from '@/components/create-then-reveal-dialog';
 import { formatDate } from '@/lib/format';
 import { useCreateApiToken } from '@/api-tokens/api/create-api-token';
 import type { TokenOwner } from '@/api-tokens/api/api-token-keys';
@@ -35,31 +34,20 @@ type CreateTokenDialogProps = DialogOpenProps & {
  * Create token, for yourself or (administrators) a service account: the form, then the new secret,
  * shown once. Each opening starts from an empty form.
  */
-export function CreateTokenDialog({ open, onOpenChange, owner, ownerName }: CreateTokenDialogProps) {
-  const [created, setCreated] = useState<ApiTokenCreated | null>(null);
-  const onChange = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) setCreated(null);
-  };
+export function CreateTokenDialog({ owner, ownerName, ...props }: CreateTokenDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onChange}>
-      <DialogContent
-        className="sm:max-w-xl"
-        // A stray click beside the dialog must not throw away a secret that cannot be shown again.
-        onPointerDownOutside={(event) => created && event.preventDefault()}
-      >
-        <DialogHeader>
-          <DialogTitle>{created ? 'Token created' : 'Create token'}</DialogTitle>
-          <DialogDescription>
-            {created
-              ? `${created.name} is ready. It expires on ${formatDate(created.expiresAt)}.`
-              : `A token acts as ${ownerName ?? 'you'}, never with more rights, for scripts and pipelines.`}
-          </DialogDescription>
-        </DialogHeader>
-        {open &&
-          (created ? <TokenSecret created={created} /> : <TokenForm owner={owner} onCreated={setCreated} />)}
-      </DialogContent>
-    </Dialog>
+    <CreateThenRevealDialog<ApiTokenCreated>
+      {...props}
+      className="sm:max-w-xl"
+      title="Create token"
+      description={`A token acts as ${ownerName ?? 'you'}, never with more rights, for scripts and pipelines.`}
+      createdTitle="Token created"
+      createdDescription={(created) =>
+        `${created.name} is ready. It expires on ${formatDate(created.expiresAt)}.`
+      }
+      form={(onCreated) => <TokenForm owner={owner} onCreated={onCreated} />}
+      reveal={(created) => <TokenSecret created={created} />}
+    />
   );
 }
 

@@ -1,9 +1,8 @@
 import type { Webhook, WebhookWithSecret } from '@contract/webhooks';
-import { useState } from 'react';
 import { DialogForm } from '@/components/dialog-form';
 import type { DialogOpenProps } from '@/components/dialog-open';
 import { notifySuccess } from '@/components/notify';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { CreateThenRevealDialog } from '@/components/create-then-reveal-dialog';
 import { oneOf, useResourceForm } from '@/concurrency';
 import { useCreateWebhook } from '@/webhooks/api/create-webhook';
 import { WebhookFormFields } from '@/webhooks/components/webhook-form-fields';
@@ -21,30 +20,18 @@ import {
  * Add webhook: the form, then the new subscription's signing secret, shown once. Each opening starts
  * from an empty form.
  */
-export function CreateWebhookDialog({ open, onOpenChange }: DialogOpenProps) {
-  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
-  const onChange = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) setCreated(null);
-  };
+export function CreateWebhookDialog(props: DialogOpenProps) {
   return (
-    <Dialog open={open} onOpenChange={onChange}>
-      <DialogContent
-        className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
-        // A stray click beside the dialog must not throw away a secret that cannot be shown again.
-        onPointerDownOutside={(event) => created && event.preventDefault()}
-      >
-        <DialogHeader>
-          <DialogTitle>{created ? 'Webhook added' : 'Add webhook'}</DialogTitle>
-          <DialogDescription>
-            {created
-              ? `Deliveries to ${created.url} are signed with this secret.`
-              : 'Send what happens in the console to a receiver’s URL, signed per Standard Webhooks.'}
-          </DialogDescription>
-        </DialogHeader>
-        {open && (created ? <WebhookSecret webhook={created} /> : <WebhookForm onCreated={setCreated} />)}
-      </DialogContent>
-    </Dialog>
+    <CreateThenRevealDialog<WebhookWithSecret>
+      {...props}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
+      title="Add webhook"
+      description="Send what happens in the console to a receiver’s URL, signed per Standard Webhooks."
+      createdTitle="Webhook added"
+      createdDescription={(created) => `Deliveries to ${created.url} are signed with this secret.`}
+      form={(onCreated) => <WebhookForm onCreated={onCreated} />}
+      reveal={(created) => <WebhookSecret webhook={created} />}
+    />
   );
 }
 
