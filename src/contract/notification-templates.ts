@@ -12,13 +12,14 @@ export const templateLanguageNames: Record<TemplateLanguage, string> = {
   zh: 'Chinese',
 };
 
-export const deliveryChannels = ['email', 'sms', 'inapp'] as const;
+export const deliveryChannels = ['email', 'sms', 'inapp', 'chat'] as const;
 export const deliveryChannelSchema = z.enum(deliveryChannels);
 export type DeliveryChannel = z.infer<typeof deliveryChannelSchema>;
 export const deliveryChannelNames: Record<DeliveryChannel, string> = {
   email: 'Email',
   sms: 'SMS',
   inapp: 'In-app',
+  chat: 'Chat (Slack, Teams)',
 };
 
 export const templateStatuses = ['active', 'inactive'] as const;

@@ -18,7 +18,7 @@ export const notificationTemplates = pgTable(
     name: text().notNull(),
     language: text().$type<TemplateLanguage>().notNull(),
     deliveryChannel: text().$type<DeliveryChannel>().notNull(),
-    /** Email only. */
+    /** Email only (sms, inapp and chat have none). */
     subject: text(),
     content: text().notNull(),
     variables: text()
@@ -36,7 +36,7 @@ export const notificationTemplates = pgTable(
   (t) => [
     index('notification_templates_capability_idx').on(t.capabilityId),
     check('notification_templates_language', sql`${t.language} in ('en', 'es', 'fr', 'de', 'zh')`),
-    check('notification_templates_channel', sql`${t.deliveryChannel} in ('email', 'sms', 'inapp')`),
+    check('notification_templates_channel', sql`${t.deliveryChannel} in ('email', 'sms', 'inapp', 'chat')`),
     check('notification_templates_status', sql`${t.status} in ('active', 'inactive')`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_templates" DROP CONSTRAINT "notification_templates_channel";--> statement-breakpoint
+ALTER TABLE "notification_templates" ADD CONSTRAINT "notification_templates_channel" CHECK ("notification_templates"."delivery_channel" in ('email', 'sms', 'inapp', 'chat'));
