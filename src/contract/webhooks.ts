@@ -7,6 +7,18 @@ import { isOneOf } from './sets';
  * signed per the Standard Webhooks specification.
  */
 
+/**
+ * What a subscription sends (docs/webhooks.md, "Kinds"), chosen at creation: signed JSON per event, a
+ * Slack or Microsoft Teams message per event, or every audit event as stored (administrators only).
+ */
+export const webhookKinds = ['webhook', 'slack', 'teams', 'audit_stream'] as const;
+export type WebhookKind = (typeof webhookKinds)[number];
+export const chatWebhookKinds = ['slack', 'teams'] as const satisfies readonly WebhookKind[];
+
+/** An audit stream's body: JSON lines (one audit row per line) or CEF (one line per event). */
+export const auditStreamFormats = ['ndjson', 'cef'] as const;
+export type AuditStreamFormat = (typeof auditStreamFormats)[number];
+
 /** The named events; every audit action is also its own event type, `audit.<action>`. */
 export const namedWebhookEventTypes = [
   'change_request.filed',

@@ -1,6 +1,7 @@
-import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Environment } from '../../../contract/common';
+import type { AuditStreamFormat, WebhookKind } from '../../../contract/webhooks';
 import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
 import { tenants } from './tenants';
 import { users } from './users';
@@ -14,6 +15,13 @@ export const webhookSubscriptions = pgTable(
   'webhook_subscriptions',
   {
     id: idColumn(),
+    /**
+     * What it sends (docs/webhooks.md, "Kinds"), fixed at creation: `webhook` (signed JSON per event),
+     * `slack` and `teams` (a chat message per event), `audit_stream` (every audit row, in batches).
+     */
+    kind: text().$type<WebhookKind>().notNull().default('webhook'),
+    /** An audit stream's format, `ndjson` or `cef`; null for every other kind. */
+    format: text().$type<AuditStreamFormat>(),
     tenantId: text().references(() => tenants.id, { onDelete: 'cascade' }),
     /** Whose rights decide what it receives, read again at every delivery. */
     ownerId: text()
@@ -36,6 +44,11 @@ export const webhookSubscriptions = pgTable(
     /** Failed attempts at the event after the cursor, and since when it has been failing. */
     attempts: integer().notNull().default(0),
     failingSince: isoTimestamp(),
+    /**
+     * An audit stream's batch in flight: the last seq of the events after the cursor it sends, fixed
+     * before the first attempt so retries (and another process after a crash) send the same batch.
+     */
+    batchThrough: bigint({ mode: 'number' }),
     /** When the next attempt may start; a process claims the subscription by moving it on (a lease). */
     nextAttemptAt: isoTimestamp()
       .notNull()
@@ -48,6 +61,10 @@ export const webhookSubscriptions = pgTable(
     updatedAt: createdAtColumn(),
   },
   (t) => [
+    check(
+      'webhook_subscriptions_kind_check',
+      sql`${t.kind} in ('webhook', 'slack', 'teams', 'audit_stream')`,
+    ),
     index('webhook_subscriptions_tenant_idx').on(t.tenantId, t.createdAt),
     index('webhook_subscriptions_due_idx').on(t.nextAttemptAt),
   ],
@@ -64,6 +81,8 @@ export const webhookDeliveries = pgTable(
     /** The Standard Webhooks message id: the same for every attempt at one event (receivers dedupe on it). */
     webhookId: text().notNull(),
     eventSeq: bigint({ mode: 'number' }),
+    /** An audit stream's batch: its last seq (`eventSeq` is its first); null for one event. */
+    lastEventSeq: bigint({ mode: 'number' }),
     eventType: text().notNull(),
     attempt: integer().notNull(),
     ok: boolean().notNull(),
