@@ -13,3 +13,4 @@ export * from './settings';
 export * from './changes';
 export * from './sso';
 export * from './webhooks';
+export * from './audit-retention';
