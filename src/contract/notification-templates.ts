@@ -19,7 +19,7 @@ export const deliveryChannelNames: Record<DeliveryChannel, string> = {
   email: 'Email',
   sms: 'SMS',
   inapp: 'In-app',
-  chat: 'Chat (Slack, Teams)',
+  chat: 'Chat',
 };
 
 export const templateStatuses = ['active', 'inactive'] as const;

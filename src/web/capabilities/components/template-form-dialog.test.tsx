@@ -48,6 +48,11 @@ describe('TemplateFormDialog', { timeout: 20_000 }, () => {
     await userEvent.click(dialog.getByRole('combobox', { name: 'Channel' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Email (email)' }));
     expect(dialog.getByLabelText('Subject')).toBeInTheDocument();
+
+    // Chat (Slack, Teams) messages have no subject either.
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Channel' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Chat (chat)' }));
+    expect(dialog.queryByLabelText('Subject')).not.toBeInTheDocument();
   });
 
   it('disables save without a name and content', async () => {
