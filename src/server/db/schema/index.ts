@@ -14,3 +14,4 @@ export * from './changes';
 export * from './sso';
 export * from './webhooks';
 export * from './audit-retention';
+export * from './email';
