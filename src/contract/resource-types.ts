@@ -13,6 +13,7 @@ import type { LabelledChangeKind } from './change-labels';
 /** Every `resourceType` an audit event is recorded with. The spellings are stored in the audit trail. */
 export const AUDIT_RESOURCE_TYPES = [
   'api_token',
+  'audit',
   'capability',
   'change-request',
   'configuration-version',
@@ -48,6 +49,8 @@ export interface ResourceTypeEntry {
 
 export const resourceTypes: Record<AuditResourceType, ResourceTypeEntry> = {
   api_token: { label: 'API token', readRoute: null },
+  /** The trail's own retention and exports (docs/audit-retention.md): administrators' business. */
+  audit: { label: 'Audit trail', readRoute: null },
   capability: { label: 'Capability', readRoute: 'GET /api/capabilities/:capabilityId' },
   // A tenant's change request reaches its members by the tenant rule; one of the platform (no tenant)
   // only administrators may read (changes/reads.ts), though its read route is open to every signed-in user.

@@ -18,6 +18,7 @@ import { webhookRoutes } from './webhooks/routes';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../contract/webhooks';
 import type { SendSettings } from './webhooks/deliveries';
 import { auditRoutes } from './audit-log/routes';
+import { auditRetentionRoutes } from './audit-log/retention-routes';
 import { registerGuard } from './auth/guard';
 import { loadEstimatorForPasswordRoutes } from './auth/password-strength';
 import { createOidcClient } from './auth/oidc/client';
@@ -247,6 +248,7 @@ function registerRoutes(
   const oidc = signIn.oidc && createOidcClient(signIn.oidc);
   authRoutes(app, { db, sessionPolicy, secureCookie: deps.secureCookie ?? 'auto', signIn, oidc });
   auditRoutes(app, { db });
+  auditRetentionRoutes(app, { db });
   apiTokenRoutes(app, { db, maxDays: settings.maxDays });
   overviewRoutes(app, { db });
   tenantRoutes(app, { db });

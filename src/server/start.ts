@@ -13,6 +13,7 @@ import { startRolloutRunner } from './delivery/rollouts/runner';
 import { PROBER_PASS_MS, proberSettingsOf, startProber } from './delivery/probes/prober';
 import { openResourceTypes } from './events/visibility';
 import { webhookSettingsOf } from './webhooks/deliveries';
+import { RETENTION_PASS_MS, startAuditRetention } from './audit/purge';
 import { startWebhookDelivery, WEBHOOK_PASS_MS, WEBHOOK_RETRIES } from './webhooks/worker';
 import { EnvError, readEnv, type Env } from './env';
 import { startIdempotencySweeper } from './idempotency/idempotency-store';
@@ -194,7 +195,16 @@ function startPasses(app: App, db: Database, env: Env) {
       onError: (error) => warn(error, 'webhooks: pass failed, retrying on the next one'),
     },
   );
-  return { scheduler, prober, timers: [scheduler, rolloutRunner, prober, sweeper, webhooks] };
+  // Audit retention (docs/audit-retention.md): every process looks; the retention row's lease picks one.
+  const retention = startAuditRetention(db, {
+    intervalMs: RETENTION_PASS_MS,
+    onError: (error) => warn(error, 'audit retention: pass failed, retrying on the next one'),
+  });
+  return {
+    scheduler,
+    prober,
+    timers: [scheduler, rolloutRunner, prober, sweeper, webhooks, retention],
+  };
 }
 
 async function start(env: Env): Promise<void> {

@@ -379,6 +379,11 @@ const STEPS: Record<string, Step> = {
     url: '/api/approval-policy',
     body: { requiredApprovals: { development: 0, uat: 0, production: 0 } },
   },
+  'PUT /api/audit-retention': { url: '/api/audit-retention', body: { days: 3650 } },
+  'POST /api/audit-exports': {
+    url: '/api/audit-exports',
+    body: { from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' },
+  },
   'POST /api/webhooks': {
     // An address literal: nothing to resolve, no network wait.
     url: '/api/webhooks',

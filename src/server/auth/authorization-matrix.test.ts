@@ -13,7 +13,7 @@ import { bearerTokenFor, sessionCookieFor, type TestPersona } from '../test/sess
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { auditEvents, users, webhookDeliveries, webhookSubscriptions } from '../db/schema';
+import { auditEvents, auditExports, users, webhookDeliveries, webhookSubscriptions } from '../db/schema';
 import { newWebhookSecret } from '../webhooks/signing';
 import type { ApiTokenScope } from '../../contract/api-tokens';
 import { assertTokenMayCall, narrowToToken } from './tokens/scope';
@@ -36,6 +36,11 @@ const EXPECTED: Record<string, string> = {
   'GET /api/auth/oidc/callback': 'public',
   'POST /api/users/:id/password': 'admin',
   'GET /api/audit-events': 'signedIn',
+  'GET /api/audit-retention': 'admin',
+  'PUT /api/audit-retention': 'admin',
+  'GET /api/audit-exports': 'admin',
+  'POST /api/audit-exports': 'admin',
+  'GET /api/audit-exports/:id/download': 'admin',
   'GET /api/overview': 'signedIn',
   'GET /api/tenants': 'signedIn',
   'GET /api/tenants/options': 'signedIn',
@@ -230,6 +235,7 @@ const PARAMS: Record<string, string> = {
 /** `:id` means a different resource on each route. */
 const ID_BY_ROUTE: Record<string, string> = {
   '/api/users/:id/password': 'user-2',
+  '/api/audit-exports/:id/download': 'export-sample',
   '/api/users/:id/tokens': 'user-2',
   '/api/users/:id/tokens/:tokenId': 'user-2',
   '/api/microfrontends/:id': 'mfe-1',
@@ -487,6 +493,10 @@ async function fixturesWithRemovals(db: Database): Promise<void> {
   const { label: _label, globalRole, ...account } = SERVICE_ACCOUNT;
   await db.insert(users).values({ ...account, name: 'Deploy Bot', globalRole, kind: 'service' });
   await db.insert(users).values({ id: 'user-removed', email: 'removed@a.io', name: 'Removed Access' });
+  // An (empty) export of the audit trail, for its download.
+  await db
+    .insert(auditExports)
+    .values({ id: 'export-sample', reason: 'manual', eventCount: 0, bytes: 0, content: Buffer.alloc(0) });
   // Tenant A's webhook, to a refused address: a test send fails at once instead of waiting on a network.
   await db.insert(webhookSubscriptions).values({
     id: 'hook-a',

@@ -3,7 +3,7 @@ import { AUDIT_RESOURCE_TYPES, type AuditResourceType } from '@contract/audit';
 import { describe, expect, it } from 'vitest';
 import { resourceEffects } from '@/app/resource-effects';
 import { apiTokenKeys } from '@/api-tokens';
-import { auditKeys } from '@/audit';
+import { auditKeys, auditRetentionKeys } from '@/audit';
 import { ME_QUERY_KEY } from '@/auth';
 import { capabilityKeys } from '@/capabilities';
 import { changeRequestKeys } from '@/changes';
@@ -25,6 +25,7 @@ const TENANT = 'tenant-001';
 /** A read each resource type's events must refresh, by the screens' own key factories. */
 const SHOWN: Record<AuditResourceType, QueryKey> = {
   api_token: apiTokenKeys.list(null),
+  audit: auditRetentionKeys.exports({ limit: 20, offset: 0 }),
   capability: capabilityKeys.detail('api-001'),
   'change-request': changeRequestKeys.summary(),
   'configuration-version': activeVersionsQueryOptions({

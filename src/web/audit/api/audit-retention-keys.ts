@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AuditExportListQuery } from '@contract/audit-retention';
+import { invalidateWritten } from '@/lib/resource-effects';
+
+/** The only place a retention or export query key is built: every key starts with 'audit-retention'. */
+export const auditRetentionKeys = {
+  all: ['audit-retention'] as const,
+  retention: () => [...auditRetentionKeys.all, 'setting'] as const,
+  exports: (query: AuditExportListQuery) => [...auditRetentionKeys.all, 'exports', query] as const,
+};
+
+/** Every retention or export mutation calls this (src/web/app/resource-effects.ts: an `audit` write). */
+export const invalidateAuditRetention = (queryClient: QueryClient): Promise<void> =>
+  invalidateWritten(queryClient, 'audit');
