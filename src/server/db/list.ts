@@ -2,6 +2,7 @@ import { and, asc, count, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { OPTIONS_DEFAULT_LIMIT, type Option, type OptionsQuery } from '../../contract/lists';
 import type { Executor } from './client';
+import { deferredOffsetPage, primaryKeyOf } from './deferred-page';
 import type { ListWindow } from './keyset';
 import { pageCursors } from './page-cursors';
 import { largeTableEstimate } from './totals';
@@ -61,12 +62,24 @@ export interface PageSpec {
  */
 export function pageQueries<Q extends PgSelect>(db: Executor, select: Q, spec: PageSpec) {
   const { table, where, window } = spec;
+  const orderBy = spec.orderBy ?? window.orderBy;
+  const id = window.offset > 0 ? primaryKeyOf(table) : undefined;
   return {
-    page: select
-      .where(and(where, window.after))
-      .orderBy(...(spec.orderBy ?? window.orderBy))
-      .limit(window.fetch)
-      .offset(window.offset),
+    // Past the first page by offset, the skipped rows are walked by id alone (deferred-page.ts).
+    page: id
+      ? deferredOffsetPage(db, select, {
+          table,
+          id,
+          where,
+          orderBy,
+          offset: window.offset,
+          fetch: window.fetch,
+        })
+      : select
+          .where(and(where, window.after))
+          .orderBy(...orderBy)
+          .limit(window.fetch)
+          .offset(window.offset),
     count: db.select(countColumn).from(table).where(where),
     window,
     estimateOf: where ? undefined : table,

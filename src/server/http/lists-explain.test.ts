@@ -177,6 +177,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('list query plans at 10,000 rows
     await expectIndexed(page({ globalRole: 'admin', sort: '-createdAt' }), 'users', 'role + createdAt');
   });
 
+  it('a deep offset page reads its rows by primary key, after an id walk (deferred join)', async () => {
+    const deep = { offset: 9_000 };
+    const pages: [string, SQLWrapper][] = [
+      ['tenants', tenantListQueries(db(), { all: true }, deep).page],
+      ['users', userListQueries(db(), admin, { ...deep, sort: '-createdAt' }).page],
+      ['web_apps', webAppListQueries(db(), { all: true }, deep).page],
+      ['audit_events', auditEventListQueries(db(), undefined, deep).page],
+      ['change_requests', changeRequestListQueries(db(), { ...deep, sort: 'status' }, admin).page],
+    ];
+    for (const [table, page] of pages) {
+      const nodes = await planOf(page);
+      const summary = nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(' > ');
+      const scans = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === table);
+      expect(scans, `${table}: ${summary}`).toEqual([]);
+      expect(
+        nodes.some((n) => n['Index Name'] === `${table}_pkey`),
+        `${table}: ${summary}`,
+      ).toBe(true);
+    }
+  });
+
   it('audit events: default order, an actor search, a filtered sort', async () => {
     const page = (query: Parameters<typeof auditEventListQueries>[2]) =>
       auditEventListQueries(db(), undefined, query).page;
