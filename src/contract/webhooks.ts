@@ -14,6 +14,7 @@ import { isOneOf } from './sets';
 export const webhookKinds = ['webhook', 'slack', 'teams', 'audit_stream'] as const;
 export type WebhookKind = (typeof webhookKinds)[number];
 export const chatWebhookKinds = ['slack', 'teams'] as const satisfies readonly WebhookKind[];
+export type ChatWebhookKind = (typeof chatWebhookKinds)[number];
 
 /** An audit stream's body: JSON lines (one audit row per line) or CEF (one line per event). */
 export const auditStreamFormats = ['ndjson', 'cef'] as const;
@@ -97,14 +98,51 @@ const webhookFields = {
   enabled: z.boolean(),
 };
 
-export const webhookInputSchema = z.object({
-  ...webhookFields,
-  description: webhookFields.description.default(''),
-  environments: webhookFields.environments.default(null),
-  /** Only this tenant's events; null: every event the owner may see (administrators only). */
-  tenantId: idParamSchema.nullable().default(null),
-  enabled: webhookFields.enabled.default(true),
-});
+/** What an audit stream may not have: it receives every event, of the whole platform (docs/webhooks.md). */
+function checkKindFields(
+  input: {
+    kind: WebhookKind;
+    eventTypes?: string[];
+    environments: unknown;
+    tenantId: unknown;
+    format?: unknown;
+  },
+  context: z.RefinementCtx,
+) {
+  const refuse = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  if (input.kind === 'audit_stream') {
+    if (input.tenantId !== null) refuse('tenantId', 'An audit stream is platform-wide: no tenant');
+    if (input.environments !== null) refuse('environments', 'An audit stream receives every environment');
+    const types = input.eventTypes;
+    if (types !== undefined && (types.length !== 1 || types[0] !== ALL_WEBHOOK_EVENTS))
+      refuse('eventTypes', 'An audit stream receives every event type');
+    return;
+  }
+  if (input.eventTypes === undefined) refuse('eventTypes', 'Choose at least one event type');
+  if (input.format != null) refuse('format', 'Only an audit stream has a format');
+}
+
+export const webhookInputSchema = z
+  .object({
+    kind: z.enum(webhookKinds).default('webhook'),
+    ...webhookFields,
+    /** Required, except for an audit stream (every event). */
+    eventTypes: webhookFields.eventTypes.optional(),
+    description: webhookFields.description.default(''),
+    environments: webhookFields.environments.default(null),
+    /** Only this tenant's events; null: every event the owner may see (administrators only). */
+    tenantId: idParamSchema.nullable().default(null),
+    enabled: webhookFields.enabled.default(true),
+    /** An audit stream's body: JSON lines (the default) or CEF. */
+    format: z.enum(auditStreamFormats).nullable().optional(),
+  })
+  .superRefine(checkKindFields)
+  .transform(({ eventTypes, format, ...input }) => ({
+    ...input,
+    eventTypes: eventTypes ?? [ALL_WEBHOOK_EVENTS],
+    format: input.kind === 'audit_stream' ? (format ?? 'ndjson') : null,
+  }));
 export type WebhookInput = z.input<typeof webhookInputSchema>;
 
 /** An edit: only the fields given change (no defaults here); the tenant a subscription is for does not. */
@@ -112,6 +150,9 @@ export const webhookUpdateSchema = z.object(webhookFields).partial();
 
 export const webhookSchema = z.object({
   id: z.string(),
+  kind: z.enum(webhookKinds),
+  /** An audit stream's format; null for the other kinds. */
+  format: z.enum(auditStreamFormats).nullable(),
   tenantId: z.string().nullable(),
   ownerId: z.string(),
   url: z.string(),
@@ -136,6 +177,8 @@ export const webhookDeliverySchema = z.object({
   id: z.string(),
   webhookId: z.string(),
   eventSeq: z.number().int().nullable(),
+  /** An audit stream's batch: its last seq (`eventSeq` its first); null for one event. */
+  lastEventSeq: z.number().int().nullable(),
   eventType: z.string(),
   attempt: z.number().int(),
   ok: z.boolean(),

@@ -5,8 +5,8 @@ import type { Database } from '../db/client';
 import { webhookDeliveries, type webhookSubscriptions } from '../db/schema';
 import type { AddressAllowance } from '../delivery/probes/address-policy';
 import type { Env } from '../env';
-import { notFound } from '../errors';
-import { outboxAt, payloadOf, type OutboxEvent } from './events';
+import { messageBodyOf, testBodyOf } from './bodies';
+import { payloadOf, type OutboxEvent } from './events';
 import { sendWebhook } from './send';
 import { signedHeaders } from './signing';
 
@@ -64,33 +64,40 @@ async function logDelivery(db: Database, values: typeof webhookDeliveries.$infer
   return logged;
 }
 
-/** One message to send: its id, what it is, the attempt, and its body as signed. */
+/** One message to send: its id, what it is (an event, or an audit stream's batch up to `lastEventSeq`), the attempt, and its body as signed. */
 interface Message {
   webhookId: string;
   eventSeq: number | null;
+  lastEventSeq?: number | null;
   eventType: string;
   attempt: number;
   body: string;
+  /** application/json unless said. */
+  contentType?: string;
 }
 
 /** Signs and sends one message to the subscription's URL, and logs the attempt. */
-async function sendLogged(db: Database, sub: Subscription, message: Message, settings: SendSettings) {
+export async function sendLogged(db: Database, sub: Subscription, message: Message, settings: SendSettings) {
   const now = new Date();
-  const { body, ...logged } = message;
-  const headers = signedHeaders(message.webhookId, now, body, signingSecrets(sub, now));
+  const { body, contentType = 'application/json', ...logged } = message;
+  const headers = {
+    'content-type': contentType,
+    ...signedHeaders(message.webhookId, now, body, signingSecrets(sub, now)),
+  };
   const outcome = await sendWebhook(sub.url, body, headers, settings);
   return logDelivery(db, { subscriptionId: sub.id, ...logged, ...outcome });
 }
 
-/** Sends one event of the trail and logs the attempt (by default the next of the subscription's retries). */
+/** Sends one event of the trail as the subscription's kind shapes it, and logs the attempt. */
 export async function deliver(
   db: Database,
   sub: Subscription,
   event: OutboxEvent,
   settings: SendSettings,
-  attempt = sub.attempts + 1,
+  attempt: number,
 ) {
   const payload = payloadOf(event, settings.publicUrl);
+  const body = await messageBodyOf(db, sub.kind, event, payload);
   return sendLogged(
     db,
     sub,
@@ -99,7 +106,7 @@ export async function deliver(
       eventSeq: event.seq,
       eventType: payload.type,
       attempt,
-      body: JSON.stringify(payload),
+      body,
     },
     settings,
   );
@@ -110,28 +117,7 @@ export async function deliver(
  * type), and logs it with the deliveries: how an owner checks a receiver before real events come.
  */
 export async function sendTestEvent(db: Database, sub: Subscription, settings: SendSettings) {
-  const body = JSON.stringify({
-    type: WEBHOOK_TEST_EVENT,
-    timestamp: new Date().toISOString(),
-    data: { subscriptionId: sub.id, tenantId: sub.tenantId, link: `${settings.publicUrl}/settings` },
-  });
-  const message = { webhookId: `msg_test_${randomUUID()}`, eventSeq: null, attempt: 1, body };
-  return sendLogged(db, sub, { ...message, eventType: WEBHOOK_TEST_EVENT }, settings);
-}
-
-/**
- * Sends a logged delivery's event again now, with the same message id (a receiver that handled it drops
- * it), outside the order of the trail: how an owner replays what a receiver lost after answering 2xx.
- */
-export async function redeliver(db: Database, sub: Subscription, deliveryId: string, settings: SendSettings) {
-  const [delivery] = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, sub.id)));
-  if (!delivery) throw notFound('Delivery');
-  if (delivery.eventSeq === null) return sendTestEvent(db, sub, settings);
-  const event = await outboxAt(db, delivery.eventSeq);
-  if (!event) throw notFound('Its event (no longer in the audit trail)');
-  // The same message id as every earlier attempt at this event: msg_<seq>_<subscription>.
-  return deliver(db, sub, event, settings, delivery.attempt + 1);
+  const message = { webhookId: `msg_test_${randomUUID()}`, eventSeq: null, attempt: 1 };
+  const body = testBodyOf(sub, settings.publicUrl);
+  return sendLogged(db, sub, { ...message, ...body, eventType: WEBHOOK_TEST_EVENT }, settings);
 }

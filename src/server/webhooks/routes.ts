@@ -7,6 +7,7 @@ import {
   webhookSchema,
   webhookUpdateSchema,
   webhookWithSecretSchema,
+  type WebhookDelivery,
 } from '../../contract/webhooks';
 import { conditionalWriteRoutes } from '../auth/conditional-writes';
 import { requestActor, requireViewer } from '../auth/guard';
@@ -25,7 +26,8 @@ import {
   rotateWebhookSecret,
   updateWebhook,
 } from './service';
-import { redeliver, sendTestEvent, type SendSettings } from './deliveries';
+import { sendTestEvent, type SendSettings, type Subscription } from './deliveries';
+import { redeliver } from './redeliver';
 
 const tags = ['webhooks'];
 const path = '/api/webhooks/:webhookId';
@@ -156,7 +158,8 @@ function secretRoutes(app: ZodApp, { db }: Deps): void {
 }
 
 /** A subscription's delivery log, and what one sends from it: a redelivery, a test event. */
-function deliveryRoutes(app: ZodApp, { db, settings }: Deps): void {
+function deliveryRoutes(app: ZodApp, deps: Deps): void {
+  const { db } = deps;
   app.get(
     `${path}/deliveries`,
     {
@@ -171,37 +174,51 @@ function deliveryRoutes(app: ZodApp, { db, settings }: Deps): void {
     async (request) => listDeliveries(db, requireViewer(request), request.params.webhookId),
   );
 
-  app.post(
-    `${path}/deliveries/:deliveryId/redeliver`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Send a logged delivery's event again now, with the same webhook-id",
-        params: webhookParamsSchema.extend({ deliveryId: idParamSchema }),
-        response: { 200: webhookDeliverySchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const row = await manageableRow(db, requireViewer(request), request.params.webhookId);
-      return redeliver(db, row, request.params.deliveryId, settings);
-    },
-  );
+  sendRoute(app, deps, {
+    url: `${path}/deliveries/:deliveryId/redeliver`,
+    summary:
+      "Send a logged delivery's event (or an audit stream's batch) again now, with the same webhook-id",
+    params: webhookParamsSchema.extend({ deliveryId: idParamSchema }),
+    send: (row, params) => redeliver(db, row, params.deliveryId ?? '', deps.settings),
+  });
+  sendRoute(app, deps, {
+    url: `${path}/test`,
+    summary: 'Send a webhook.test event now and answer how the receiver took it',
+    params: webhookParamsSchema,
+    send: (row) => sendTestEvent(db, row, deps.settings),
+  });
+}
 
+type SendParams = { webhookId: string; deliveryId?: string };
+
+/**
+ * A send on one subscription the caller manages (404 for anyone else, as for every read): the row is
+ * read, then sent for; the answer is the logged attempt.
+ */
+function sendRoute(
+  app: ZodApp,
+  { db }: Deps,
+  route: {
+    url: string;
+    summary: string;
+    params: z.ZodType<SendParams>;
+    send: (row: Subscription, params: SendParams) => Promise<WebhookDelivery>;
+  },
+): void {
   app.post(
-    `${path}/test`,
+    route.url,
     {
       config,
       schema: {
         tags,
-        summary: 'Send a webhook.test event now and answer how the receiver took it',
-        params: webhookParamsSchema,
+        summary: route.summary,
+        params: route.params,
         response: { 200: webhookDeliverySchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       const row = await manageableRow(db, requireViewer(request), request.params.webhookId);
-      return sendTestEvent(db, row, settings);
+      return route.send(row, request.params);
     },
   );
 }

@@ -57,9 +57,9 @@ export function sendWebhook(
       method: 'POST',
       agent: false,
       headers: {
+        'content-type': 'application/json', // unless the headers say otherwise (an audit stream's)
         ...headers,
         'user-agent': USER_AGENT,
-        'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),
         connection: 'close',
       },

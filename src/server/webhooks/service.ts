@@ -20,7 +20,7 @@ import { newWebhookSecret } from './signing';
 
 type Row = typeof webhookSubscriptions.$inferSelect;
 type Input = z.output<typeof webhookInputSchema>;
-export type WebhookEdit = Partial<Omit<Input, 'tenantId'>>;
+export type WebhookEdit = Partial<Omit<Input, 'tenantId' | 'kind' | 'format'>>;
 
 /** Deliveries a log read answers, newest first. */
 export const DELIVERY_LOG_LIMIT = 50;
@@ -29,6 +29,8 @@ const WHAT = 'Webhook';
 /** What the API shows of a subscription: never its secrets, nor the delivery state that moves by itself. */
 export const toWebhook = (row: Row): Webhook => ({
   id: row.id,
+  kind: row.kind,
+  format: row.format,
   tenantId: row.tenantId,
   ownerId: row.ownerId,
   url: row.url,
@@ -181,6 +183,7 @@ export async function updateWebhook(
   return db.transaction(async (tx) => {
     const before = await manageableRow(tx, viewer, id, true);
     assertRevision(before, expected, WHAT, toWebhook(before));
+    if (before.kind === 'audit_stream') assertStreamEdit(edit);
     // Enabled again after a pause: it resumes with the event that failed, retried at once.
     const resumes = edit.enabled === true && before.pausedAt !== null;
     const resumed = resumes && { pausedAt: null, pausedReason: null, attempts: 0, failingSince: null };
@@ -197,6 +200,15 @@ export async function updateWebhook(
     );
     return toWebhook(row);
   });
+}
+
+/** An audit stream receives every event: its event types and environments are not edited. */
+function assertStreamEdit(edit: WebhookEdit): void {
+  for (const field of ['eventTypes', 'environments'] as const) {
+    if (edit[field] === undefined) continue;
+    const message = 'An audit stream receives every event';
+    throw badRequest(`Invalid body.${field}: ${message}`, [{ path: `body.${field}`, message }]);
+  }
 }
 
 export async function deleteWebhook(

@@ -3,44 +3,20 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookWithSecret } from '../../contract/webhooks';
 import { auditEvents, webhookDeliveries, webhookSubscriptions } from '../db/schema';
 import { NO_ALLOWANCE } from '../delivery/probes/address-policy';
-import { openResourceTypes } from '../events/visibility';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, productionConfigurationChange } from '../test/change-requests';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
-import { TEST_PROBER_SETTINGS } from '../test/prober-settings';
 import { sessionCookieFor, tenantMember } from '../test/sessions';
 import { startWebhookReceiver, verifyStandardWebhook, type WebhookReceiver } from '../test/webhook-receiver';
 import { DELIVERY_LOG_KEEP } from './deliveries';
-import { runWebhookPass, type WebhookSettings } from './worker';
-
-const SEND = { timeoutMs: 2000, allowance: TEST_PROBER_SETTINGS.allowance, publicUrl: 'http://console.test' };
+import { TEST_SEND, webhookTestKit } from '../test/webhook-kit';
+import { runWebhookPass } from './worker';
 
 describeApi(
   'webhooks',
   (ctx) => {
     let receiver: WebhookReceiver;
-    const settings = (more: Partial<WebhookSettings> = {}): WebhookSettings => ({
-      ...SEND,
-      retryBaseMs: 0,
-      retryForMs: 3600_000,
-      openTypes: () => openResourceTypes(ctx().app.routeTable),
-      observe: (attempt) => ctx().app.metrics.observeWebhook(attempt),
-      ...more,
-    });
-    /** Passes until `done` holds (each pass sends what is due), at most 30. */
-    const passUntil = async (done: () => boolean, more: Partial<WebhookSettings> = {}) => {
-      for (let pass = 0; pass < 30 && !done(); pass += 1) await runWebhookPass(ctx().db, settings(more));
-      return done();
-    };
-    const subscribe = async (body: object, cookie?: string) => {
-      const res = await ctx().inject({
-        method: 'POST',
-        url: '/api/webhooks',
-        payload: { url: receiver.url(), ...body },
-        ...(cookie && { headers: { cookie } }),
-      });
-      return { res, hook: res.json<WebhookWithSecret>() };
-    };
+    const { settings, passUntil, subscribe } = webhookTestKit(ctx, () => receiver);
     const editTenant = (tenantId: string, description: string) =>
       ctx().inject({ method: 'PATCH', url: `/api/tenants/${tenantId}`, payload: { description } });
     const types = () => receiver.accepted().map((body) => (body as { type: string }).type);
@@ -318,5 +294,5 @@ describeApi(
     });
   },
   insertFixturesWithoutApprovals,
-  () => ({ webhooks: SEND }),
+  () => ({ webhooks: TEST_SEND }),
 );

@@ -62,6 +62,8 @@ describe('Add webhook', { timeout: TEST_TIMEOUT }, () => {
     expect(added.getByText(SECRET_SHOWN_ONCE)).toBeInTheDocument();
     expect(added.getByLabelText('Signing secret')).toHaveValue(SECRET);
     expect(requestsTo(fetchMock, 'POST', '/api/webhooks')[0]?.body).toEqual({
+      kind: 'webhook',
+      format: null,
       url: 'https://203.0.113.10/hook',
       description: 'CI',
       eventTypes: ['change_request.applied'],

@@ -14,6 +14,8 @@ export { apiError, never, requestsTo, stubApi } from '@/test/api-stub';
 export function makeWebhook(overrides: Partial<Webhook> = {}): Webhook {
   return {
     id: 'wh-1',
+    kind: 'webhook',
+    format: null,
     tenantId: null,
     ownerId: 'user-1',
     url: 'https://hooks.example.com/console',
@@ -35,6 +37,7 @@ export function makeDelivery(overrides: Partial<WebhookDelivery> = {}): WebhookD
     id: 'del-1',
     webhookId: 'wh-1',
     eventSeq: null,
+    lastEventSeq: null,
     eventType: 'webhook.test',
     attempt: 1,
     ok: true,
