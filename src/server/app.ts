@@ -54,6 +54,7 @@ import { rolloutRoutes } from './delivery/rollouts/routes';
 import { healthCheckRoutes } from './delivery/probes/routes';
 import { registerMaintenanceGuard } from './settings/maintenance';
 import { settingsRoutes } from './settings/routes';
+import { notificationPreferenceRoutes } from './email/routes';
 import { ssoSettingsRoutes } from './auth/oidc/sso-routes';
 import { tenantRoutes } from './tenants/routes';
 import { userRoutes } from './users/routes';
@@ -265,6 +266,7 @@ function registerRoutes(
   gatewayRoutes(app, { db });
   changeRequestRoutes(app, { db });
   settingsRoutes(app, { db });
+  notificationPreferenceRoutes(app, { db });
   ssoSettingsRoutes(app, { db });
   adminRoutes(app, { db, dump: deps.database.dump });
   webhookRoutes(app, { db, settings: deps.webhooks ?? DEFAULT_WEBHOOK_SETTINGS });

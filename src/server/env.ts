@@ -8,6 +8,7 @@ import { passwordLoginModes, SSO_CALLBACK_PATH } from '../contract/sso';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../contract/webhooks';
 import { loadPasswordStrength } from './auth/password-strength';
 import { parseAllowance } from './delivery/probes/address-policy';
+import { smtpVariables } from './email/env-variables';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -188,12 +189,7 @@ const envSchema = z.object({
   /** How often each process applies due scheduled change requests (docs/changes.md). */
   CHANGE_SCHEDULER_INTERVAL: seconds(1, 3600).default(5),
   /** Milliseconds between the passes that step, complete or roll back progressive rollouts (docs/rollouts.md). */
-  ROLLOUT_INTERVAL: z.coerce
-    .number({ message: 'must be a number of milliseconds' })
-    .int('must be a whole number of milliseconds')
-    .min(100, 'must be between 100 and 60000 milliseconds')
-    .max(60_000, 'must be between 100 and 60000 milliseconds')
-    .default(1000),
+  ROLLOUT_INTERVAL: wholeNumber('milliseconds', 100, 60_000).default(1000),
   /** Seconds between two probes of a slot's health check URL, unless the slot sets its own (docs/health-checks.md). */
   HEALTH_CHECK_INTERVAL: seconds(1, 3600).default(15),
   /** Milliseconds a probe may take, connection and answer, before it counts as failed. */
@@ -240,6 +236,7 @@ const envSchema = z.object({
     .max(100_000, 'must be between 1 and 100000 streams')
     .default(1000),
   ...oidcVariables,
+  ...smtpVariables,
 });
 
 /** The OIDC variables come as a set; password sign-in may only be narrowed when SSO is there instead. */
@@ -261,7 +258,7 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
 
 /** Variables whose value an error message must not repeat. */
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'OIDC_CLIENT_SECRET']);
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'OIDC_CLIENT_SECRET', 'SMTP_URL']);
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {

@@ -16,6 +16,7 @@ import { webhookSettingsOf } from './webhooks/deliveries';
 import { RETENTION_PASS_MS, startAuditRetention } from './audit/purge';
 import { startWebhookDelivery, WEBHOOK_PASS_MS, WEBHOOK_RETRIES } from './webhooks/worker';
 import { EnvError, readEnv, type Env } from './env';
+import { startEmailIfConfigured } from './email/start-email';
 import { startIdempotencySweeper } from './idempotency/idempotency-store';
 import type { PeriodicTask } from './periodic';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
@@ -226,6 +227,14 @@ async function start(env: Env): Promise<void> {
   });
   warn = (error, message) => app.log.warn({ err: error }, message);
   const { scheduler, prober, timers } = startPasses(app, database.db, env);
+  // E-mail notifications (docs/notifications.md): off without SMTP_URL; one process at a time sends.
+  timers.push(
+    ...(await startEmailIfConfigured(database.db, env, {
+      log: app.log,
+      registry: app.metrics.registry,
+      onError: (error) => warn(error, 'e-mail: pass failed, retrying on the next one'),
+    })),
+  );
   app.metrics.watchScheduler(scheduler);
   app.metrics.watchProber(prober);
   // Its own listener, never the public port (docs/metrics.md); off unless METRICS_PORT is set.

@@ -292,6 +292,10 @@ const STEPS: Record<string, Step> = {
       maintenanceMode: false,
     },
   },
+  'PUT /api/me/notification-preferences': {
+    url: '/api/me/notification-preferences',
+    body: { awaitingReview: false, myRequests: true, rolloutRolledBack: true },
+  },
   'PUT /api/settings/sso': {
     url: '/api/settings/sso',
     body: {

@@ -146,6 +146,8 @@ const EXPECTED: Record<string, string> = {
   'PUT /api/settings': 'admin',
   'GET /api/settings/sso': 'admin',
   'PUT /api/settings/sso': 'admin',
+  'GET /api/me/notification-preferences': 'signedIn',
+  'PUT /api/me/notification-preferences': 'signedIn',
   'GET /api/admin/backup': 'admin',
   'POST /api/admin/delete-all-resources': 'admin',
   'GET /api/change-requests': 'signedIn',

@@ -9,4 +9,4 @@ export {
   type ProductChannel,
 } from './events';
 export { defaultTemplate } from './defaults';
-export { changeRequestLink, tenantLink } from './links';
+export { changeRequestLink, deploymentsLink, tenantLink } from './links';
