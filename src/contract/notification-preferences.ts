@@ -8,24 +8,6 @@ import { revisionSchema } from './common';
 export const notificationPreferenceKinds = ['awaitingReview', 'myRequests', 'rolloutRolledBack'] as const;
 export type NotificationPreferenceKind = (typeof notificationPreferenceKinds)[number];
 
-export const notificationPreferenceLabels: Record<
-  NotificationPreferenceKind,
-  { label: string; description: string }
-> = {
-  awaitingReview: {
-    label: 'Change requests awaiting my review',
-    description: 'When a request you may approve is filed, or waits for approvals again.',
-  },
-  myRequests: {
-    label: 'Outcome of my change requests',
-    description: 'When a request you filed is approved, rejected, applied, fails or is rolled back.',
-  },
-  rolloutRolledBack: {
-    label: 'Rollouts rolled back',
-    description: 'When a rollout you started, or one for a tenant you own, rolls back.',
-  },
-};
-
 export const notificationPreferencesInputSchema = z.object({
   awaitingReview: z.boolean(),
   myRequests: z.boolean(),

@@ -55,7 +55,8 @@ export function PreferenceCards(props: PreferenceCardsProps) {
           {
             toggle: 'emailNotifications',
             label: 'Email Notifications',
-            description: 'Receive email about resource changes and alerts.',
+            description:
+              'E-mail to reviewers and requesters about change requests and rollouts; off, no one gets any.',
           },
         ]}
       />

@@ -10,6 +10,7 @@ import { useSettings } from '@/settings/api/get-settings';
 import { AccountCard, type AccountChanges } from '@/settings/components/account-card';
 import { ApiAccessCard } from '@/settings/components/api-access-card';
 import { DangerZoneCard } from '@/settings/components/danger-zone-card';
+import { MyNotificationsCard } from '@/settings/components/my-notifications-card';
 import { PreferenceCards, type Toggle } from '@/settings/components/preference-cards';
 import { SsoSettingsCard } from '@/settings/components/sso-settings-card';
 import { notifySuccess } from '@/components/notify';
@@ -119,6 +120,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       <ApiAccessCard />
       <WebhooksCard />
       <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggles.toggle} />
+      <MyNotificationsCard emailOn={shown.emailNotifications} />
       <ApprovalPolicyCard tenantId={null} />
       {isAdmin && <SsoSettingsCard />}
       <DangerZoneCard isAdmin={isAdmin} />
