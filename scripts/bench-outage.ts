@@ -2,13 +2,14 @@
 // network path failing without a reset). For each round: warm the pool, go silent, wait for the first request to
 // find the database unreachable, then for BENCH_OUTAGE_SECONDS send list requests (8 in flight) and time their 503s
 // (p50, p99, max); then heal the path and time until a list request answers 200 again. Prints figures only.
-// Detection: from the silence to the first 503, with a request arriving every 20 ms (those are the pile-up).
+// Detection: from the silence to the first 503, with a request arriving every 20 ms (those are the pile-up:
+// how many of them answered 503, and the longest any of them waited, are printed too).
 // Usage: npm run build:server && node --import tsx scripts/bench-outage.ts
 //   BENCH_DATABASE_URL   the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_ENTRIES        label=path,... of server builds to compare (default project=dist/server/main.js)
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { silenceableProxy } from '../src/server/test/silenceable-proxy';
 import { adminStatement, signIn, startServer, stopServer } from './bench-server.mjs';
 
@@ -16,7 +17,7 @@ const root = join(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const entries = (process.env.BENCH_ENTRIES ?? 'project=dist/server/main.js').split(',').map((pair) => {
   const [label = '', path = ''] = pair.split('=');
-  return { label, path: join(root, path) };
+  return { label, path: resolve(root, path) };
 });
 const ROUNDS = Number(process.env.BENCH_OUTAGE_ROUNDS ?? 3);
 const OUTAGE_SECONDS = Number(process.env.BENCH_OUTAGE_SECONDS ?? 10);
@@ -59,18 +60,20 @@ async function round(cookie: string, proxy: Awaited<ReturnType<typeof silenceabl
   proxy.state.silent = true;
   const silentAt = performance.now();
   let detectedAt: number | undefined;
-  const early: Promise<unknown>[] = [];
+  const early: Promise<{ status: number; ms: number }>[] = [];
   while (detectedAt === undefined) {
     early.push(
       list(cookie).then((r) => {
         if (r.status === 503) detectedAt ??= performance.now();
+        return r;
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const during = await load(cookie, OUTAGE_SECONDS);
-  // The requests caught before the detection end by their own timeouts; heal only once they have.
-  await Promise.all(early);
+  // The requests caught before the detection end by their own timeouts (or the liveness check); heal only
+  // once they have.
+  const waiting = await Promise.all(early);
   proxy.state.silent = false;
   const healedAt = performance.now();
   while ((await list(cookie)).status !== 200) {
@@ -80,7 +83,17 @@ async function round(cookie: string, proxy: Awaited<ReturnType<typeof silenceabl
   const times = during.filter((r) => r.status === 503).map((r) => r.ms);
   times.sort((a, b) => a - b);
   const detectionMs = detectedAt - silentAt;
-  return { detectionMs, piledUp: early.length, times, others: during.length - times.length, recoveryMs };
+  const waitedMs = Math.max(...waiting.map((r) => r.ms));
+  const waiting503 = waiting.filter((r) => r.status === 503).length;
+  return {
+    detectionMs,
+    piledUp: early.length,
+    waitedMs,
+    waiting503,
+    times,
+    others: during.length - times.length,
+    recoveryMs,
+  };
 }
 
 const name = `rm_bench_outage_${process.pid}`;
@@ -92,7 +105,7 @@ const viaProxy = new URL(url);
 viaProxy.host = `127.0.0.1:${proxy.port}`;
 console.info(
   `Outage benchmark: ${ROUNDS} rounds, ${OUTAGE_SECONDS} s of list requests (${IN_FLIGHT} in flight) per outage\n` +
-    `${'build'.padEnd(8)} ${'round'.padStart(5)} ${'detected'.padStart(10)} ${'piled'.padStart(6)} ${'503s'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'other'.padStart(6)} ${'recovery ms'.padStart(12)}`,
+    `${'build'.padEnd(8)} ${'round'.padStart(5)} ${'detected'.padStart(10)} ${'piled'.padStart(6)} ${'piled 503'.padStart(9)} ${'piled max ms'.padStart(12)} ${'503s'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'other'.padStart(6)} ${'recovery ms'.padStart(12)}`,
 );
 try {
   for (const entry of entries) {
@@ -107,9 +120,12 @@ try {
     try {
       const cookie = await signIn(base, adminEmail, adminPassword);
       for (let r = 1; r <= ROUNDS; r++) {
-        const { detectionMs, piledUp, times, others, recoveryMs } = await round(cookie, proxy);
+        const { detectionMs, piledUp, waitedMs, waiting503, times, others, recoveryMs } = await round(
+          cookie,
+          proxy,
+        );
         console.info(
-          `${entry.label.padEnd(8)} ${String(r).padStart(5)} ${`${(detectionMs / 1000).toFixed(2)} s`.padStart(10)} ${String(piledUp).padStart(6)} ${String(times.length).padStart(6)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 99).toFixed(1).padStart(8)} ${(times.at(-1) ?? NaN).toFixed(1).padStart(8)} ${String(others).padStart(6)} ${recoveryMs.toFixed(0).padStart(12)}`,
+          `${entry.label.padEnd(8)} ${String(r).padStart(5)} ${`${(detectionMs / 1000).toFixed(2)} s`.padStart(10)} ${String(piledUp).padStart(6)} ${String(waiting503).padStart(9)} ${waitedMs.toFixed(0).padStart(12)} ${String(times.length).padStart(6)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 99).toFixed(1).padStart(8)} ${(times.at(-1) ?? NaN).toFixed(1).padStart(8)} ${String(others).padStart(6)} ${recoveryMs.toFixed(0).padStart(12)}`,
         );
       }
     } finally {

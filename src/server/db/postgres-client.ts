@@ -102,7 +102,7 @@ export async function openPostgres(
   const breaker = new DatabaseBreaker(() => probeConnection(target.url, probeMs), {
     probeIntervalMs: BREAKER_PROBE_INTERVAL_MS,
     suspectAfterMs: BREAKER_SUSPECT_AFTER_MS,
-    onOpen: clients.dropIdle,
+    onOpen: clients.dropAll,
     onStateChange: target.onBreakerChange,
   });
   const guarded = guardedPool(pool, breaker);
