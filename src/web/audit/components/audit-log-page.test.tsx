@@ -252,4 +252,19 @@ describe('AuditLogPage', () => {
     expect(router.state.location.search).toBe('?resourceType=tenant&from=2024-05-01&sort=actorEmail');
     expect(screen.getByRole('columnheader', { name: 'Actor' })).toHaveAttribute('aria-sort', 'ascending');
   });
+
+  it('offers Retention & exports to administrators only', async () => {
+    stubApi([{ events: [event('e1')], total: 1 }]);
+    const admin = renderPage();
+    expect(await screen.findByRole('button', { name: 'Retention & exports' })).toBeInTheDocument();
+    admin.unmount();
+
+    stubApi([{ events: [event('e1', { tenantId: 'tenant-1' })], total: 1 }]);
+    renderWithProviders(<AuditLogPage />, {
+      path: '/audit-log',
+      queryClient: queryClientWithMe(makeMe({ memberships: [{ tenantId: 'tenant-1', role: 'owner' }] })),
+    });
+    expect(await screen.findAllByText('auth.login')).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Retention & exports' })).not.toBeInTheDocument();
+  });
 });
