@@ -4,7 +4,6 @@ import type { webhookSubscriptions } from '../db/schema';
 import { chatBody } from './chat';
 import { chatCardOf } from './chat-cards';
 import { streamBody, type AuditRow } from './stream-format';
-import type { OutboxEvent } from './events';
 
 type Subscription = typeof webhookSubscriptions.$inferSelect;
 
@@ -12,10 +11,9 @@ type Subscription = typeof webhookSubscriptions.$inferSelect;
 export async function messageBodyOf(
   db: Executor,
   kind: WebhookKind,
-  event: OutboxEvent,
   payload: WebhookPayload,
 ): Promise<string> {
-  if (kind === 'slack' || kind === 'teams') return JSON.stringify(await chatBody(db, kind, event, payload));
+  if (kind === 'slack' || kind === 'teams') return JSON.stringify(await chatBody(db, kind, payload));
   return JSON.stringify(payload);
 }
 
@@ -30,7 +28,7 @@ export function testBodyOf(
   const now = new Date().toISOString();
   const link = `${publicUrl}/settings`;
   if (sub.kind === 'slack' || sub.kind === 'teams') {
-    const message = { subject: 'Test message from the console', text: `Subscription ${sub.id}`, link };
+    const message = { text: `Test message from the console (webhook ${sub.id})`, link };
     return { body: JSON.stringify(chatCardOf(sub.kind, message)) };
   }
   if (sub.kind === 'audit_stream') return streamBody([testRow(sub.id, now)], sub.format ?? 'ndjson');

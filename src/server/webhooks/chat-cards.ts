@@ -1,8 +1,7 @@
 import type { ChatWebhookKind } from '../../contract/webhooks';
 
-/** A chat message before it is shaped for Slack or Teams: a first line, the text, a link to the console. */
+/** A chat message before it is shaped for Slack or Teams: its text (chat has no subject) and a link to the console. */
 export interface ChatMessage {
-  subject: string;
   text: string;
   link: string | null;
 }
@@ -17,30 +16,20 @@ const slackEscaped = (text: string) =>
  * A Slack incoming-webhook body: `text` (what notifications and older clients show) and blocks, a section
  * in mrkdwn and a button opening the console.
  */
-export function slackBody({ subject, text, link }: ChatMessage) {
-  const lines = [`*${slackEscaped(subject)}*`, slackEscaped(text)].filter((line) => line.length > 2);
-  const section = { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } };
+export function slackBody({ text, link }: ChatMessage) {
+  const section = { type: 'section', text: { type: 'mrkdwn', text: slackEscaped(text) } };
   const button = link && {
     type: 'actions',
     elements: [{ type: 'button', text: { type: 'plain_text', text: OPEN_LABEL }, url: link }],
   };
-  return {
-    text: link ? `${subject}: ${link}` : subject,
-    blocks: button ? [section, button] : [section],
-  };
+  return { text: slackEscaped(text), blocks: button ? [section, button] : [section] };
 }
 
 /**
  * A Microsoft Teams incoming-webhook body: an Adaptive Card in the message envelope that Teams' incoming
  * webhooks and Workflows both take, with an action opening the console.
  */
-export function teamsBody({ subject, text, link }: ChatMessage) {
-  const textBlock = (value: string, strong: boolean) => ({
-    type: 'TextBlock',
-    text: value,
-    wrap: true,
-    ...(strong && { weight: 'Bolder', size: 'Medium' }),
-  });
+export function teamsBody({ text, link }: ChatMessage) {
   return {
     type: 'message',
     attachments: [
@@ -51,7 +40,7 @@ export function teamsBody({ subject, text, link }: ChatMessage) {
           $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
           type: 'AdaptiveCard',
           version: '1.4',
-          body: [textBlock(subject, true), ...(text ? [textBlock(text, false)] : [])],
+          body: [{ type: 'TextBlock', text, wrap: true }],
           actions: link ? [{ type: 'Action.OpenUrl', title: OPEN_LABEL, url: link }] : [],
         },
       },

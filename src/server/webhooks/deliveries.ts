@@ -97,7 +97,7 @@ export async function deliver(
   attempt: number,
 ) {
   const payload = payloadOf(event, settings.publicUrl);
-  const body = await messageBodyOf(db, sub.kind, event, payload);
+  const body = await messageBodyOf(db, sub.kind, payload);
   return sendLogged(
     db,
     sub,
