@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/credentials';
 import { appOidcEnv, providerEnv, providerIssuer } from './e2e/sso/test-provider';
+import { appSmtpEnv, smtpMailsUrl, smtpServerEnv } from './e2e/notifications/smtp-test-server';
 
 const PORT = Number(process.env.E2E_PORT ?? 5055);
 const RUN_DIR = `.e2e/${PORT}`;
@@ -49,6 +50,16 @@ export default defineConfig({
       env: providerEnv(PORT),
     },
     {
+      // A real SMTP server that keeps what the app mails and shows it over HTTP (e2e/notifications).
+      command: 'npx tsx scripts/smtp-test-server.ts',
+      url: smtpMailsUrl(PORT),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: smtpServerEnv(PORT),
+    },
+    {
       // Each port gets its own database and its own copy of the client, so parallel runs (and a rebuild
       // during a run) never share state.
       command: `rm -rf ${RUN_DIR} && mkdir -p ${RUN_DIR} && cp -r dist/client ${RUN_DIR}/client && node dist/server/main.js`,
@@ -75,6 +86,9 @@ export default defineConfig({
         HEALTH_CHECK_FAILURE_THRESHOLD: '1',
         ROLLOUT_INTERVAL: '250',
         ...appOidcEnv(PORT),
+        // E-mail goes to the test SMTP server; its links name the console as the browser reaches it.
+        ...appSmtpEnv(PORT),
+        PUBLIC_URL: `http://localhost:${PORT}`,
       },
     },
   ],
