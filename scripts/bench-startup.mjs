@@ -5,17 +5,17 @@
 // each reopen under V8's profiler and prints, up to the first page, the top 10 owners of CPU (npm package,
 // module loading, PGlite's WebAssembly...) by self and by inclusive time.
 // Usage: npm run build && node scripts/bench-startup.mjs [--profile]
-// (DATABASE_URL set: measures against PostgreSQL instead)
+// (DATABASE_URL set: measures against PostgreSQL instead; BENCH_FRESH=n: n first starts per build)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { readProfile, timeByOwner, topOf } from './cpu-profile.mjs';
 
 const root = join(import.meta.dirname, '..');
 const entries = (process.env.BENCH_ENTRIES ?? 'project=dist/server/main.js').split(',').map((pair) => {
   const [label, path] = pair.split('=');
-  return { label, path: join(root, path), reopens: [] };
+  return { label, path: resolve(root, path), reopens: [] };
 });
 for (const { path } of entries) {
   if (!existsSync(path)) {
@@ -99,13 +99,18 @@ function printProfile(label, dir, until) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const dirs = [];
 try {
-  for (const entry of entries) {
-    entry.dataDir = mkdtempSync(join(tmpdir(), 'rm-bench-'));
-    dirs.push(entry.dataDir);
-    print(
-      `${entry.label}: ${postgres ? 'postgres, first start' : 'fresh DATA_DIR'}`,
-      await run(entry, entry.dataDir),
-    );
+  // BENCH_FRESH fresh directories per build (default 1): a fresh start's idle memory varies more than a
+  // reopen's. The last one is the directory the reopens use.
+  const FRESH = Number(process.env.BENCH_FRESH ?? 1);
+  for (let fresh = 1; fresh <= FRESH; fresh++) {
+    for (const entry of entries) {
+      entry.dataDir = mkdtempSync(join(tmpdir(), 'rm-bench-'));
+      dirs.push(entry.dataDir);
+      print(
+        `${entry.label}: ${postgres ? 'postgres, first start' : 'fresh DATA_DIR'} ${fresh}`,
+        await run(entry, entry.dataDir),
+      );
+    }
   }
   for (let round = 1; round <= ROUNDS; round++) {
     for (const entry of entries) {

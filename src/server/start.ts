@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { looseModesWarning, prepareDataDir } from './db/data-dir-modes';
 import { seedDemoData } from './demo/demo-data';
+import { createDataDirInChild } from './fresh-data-dir';
 import { startChangeScheduler } from './changes/scheduler';
 import { startRolloutRunner } from './delivery/rollouts/runner';
 import { PROBER_PASS_MS, proberSettingsOf, startProber } from './delivery/probes/prober';
@@ -101,7 +102,8 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
       if (repaired.length > 0) warn(undefined, looseModesWarning(env.DATA_DIR, repaired));
     }
     lock = embedded ? await lockDataDir(env.DATA_DIR) : undefined;
-    const freshEmbedded = embedded && !existsSync(join(env.DATA_DIR, 'PG_VERSION'));
+    // A new directory is created by a child process, whose memory goes with it (fresh-data-dir.ts).
+    if (embedded && !existsSync(join(env.DATA_DIR, 'PG_VERSION'))) await createDataDirInChild();
     database = await openDatabase(target, migrationsFolder(root));
     await database.migrate();
     if (env.SEED_DEMO) await seedDemoData(database.db);
@@ -110,12 +112,6 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
       password: env.ADMIN_PASSWORD,
     });
     if (firstAdmin) announceFirstAdmin(firstAdmin);
-    if (freshEmbedded) {
-      // PGlite's initdb grows its WebAssembly memory to ~800 MB and never gives it back; a reopened data
-      // directory needs ~300 MB. Reopening once after creating it costs ~0.5 s and saves the difference.
-      await database.close();
-      database = await openDatabase(target, migrationsFolder(root));
-    }
     return { database, lock };
   } catch (error) {
     await database?.close().catch(() => undefined);
