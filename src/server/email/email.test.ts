@@ -102,6 +102,23 @@ describeApi(
       expect(smtp.to(SECOND_ADMIN.email)).toEqual([]);
     });
 
+    it('tells the requester why their request was rejected', async () => {
+      const { id, title } = await file('{"mail":8}');
+      const res = await client.call(
+        'POST',
+        `/api/change-requests/${id}/reject`,
+        { comment: 'Not in a freeze' },
+        SECOND_ADMIN,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      await drain();
+      const [mail, ...more] = smtp.to(TEST_ADMIN.email);
+      expect(more).toEqual([]);
+      expect(mail?.subject).toBe(`Rejected: ${title}`);
+      expect(mail?.text).toContain(`${SECOND_ADMIN.email} rejected your change request`);
+      expect(mail?.text).toContain('Reason: Not in a freeze');
+    });
+
     it('sends nothing while Settings switch e-mail off, and nothing of then once on again', async () => {
       await setEmailSwitch(false);
       await file('{"mail":3}');

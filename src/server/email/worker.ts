@@ -88,10 +88,10 @@ async function failed(
 /**
  * One pass: take the mailer's row if it is due, send what the events after its cursor send, in order,
  * and move the cursor past each one handled. With Settings' "Email Notifications" off, events pass by
- * unsent. Answers how many events were handled (0 when another process holds the row).
+ * unsent. Answers how many events were handled (0 when another process holds the row, or before
+ * ensureOutbox made it).
  */
 export async function runEmailPass(db: Database, mailer: Mailer, settings: EmailSettings): Promise<number> {
-  await ensureOutbox(db);
   const row = await claimOutbox(db, new Date(), settings.leaseMs);
   if (!row) return 0;
   const on = (await getSettings(db)).emailNotifications;
