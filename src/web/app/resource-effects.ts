@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { apiTokenKeys } from '@/api-tokens';
-import { auditKeys, auditRetentionKeys } from '@/audit';
+import { auditKeys } from '@/audit';
 import { ME_QUERY_KEY } from '@/auth';
 import { capabilityKeys } from '@/capabilities';
 import { changeRequestKeys } from '@/changes';
@@ -43,8 +43,8 @@ const requests = touching(() => [changeRequestKeys.all]);
 
 export const resourceEffects: ResourceEffects = {
   api_token: touching(() => [apiTokenKeys.all]),
-  /** The trail's retention and its exports (a purge also removes old events from the log). */
-  audit: touching(() => [auditRetentionKeys.all]),
+  /** The trail's retention and exports: their keys are under the audit log's, which every entry refreshes. */
+  audit: touching(() => []),
   /** The catalogue, its counts on the Overview, and Deployments, which lists capabilities by name. */
   capability: touching(() => [capabilityKeys.all, overviewKeys.all, deploymentKeys.all]),
   /** The list, the review page and the sidebar badge; an applied change also sends its own domain's event. */

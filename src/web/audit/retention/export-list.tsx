@@ -71,7 +71,9 @@ function ExportRow({ item }: { item: AuditExport }) {
       <TableCell className="whitespace-nowrap">{when(item.createdAt)}</TableCell>
       <TableCell>{item.eventCount.toLocaleString()}</TableCell>
       <TableCell className="text-xs">
-        {when(item.fromTime)} - {when(item.toTime)}
+        {when(item.fromTime)}
+        <br />
+        {when(item.toTime)}
       </TableCell>
       <TableCell className="whitespace-nowrap">{size(item.bytes)}</TableCell>
       <TableCell>

@@ -66,10 +66,12 @@ describe('RetentionDialog', { timeout: TEST_TIMEOUT }, () => {
 
   it('saves a preset under If-Match and says so in a toast', async () => {
     const user = userEvent.setup();
+    // As the server would: the read after the save answers the saved revision.
+    let current = retention({ revision: 4 });
     const fetchMock = stubApi({
-      'GET /api/audit-retention': retention({ revision: 4 }),
+      'GET /api/audit-retention': () => Response.json(current),
       'GET /api/audit-exports': page([]),
-      'PUT /api/audit-retention': retention({ days: 90, revision: 5 }),
+      'PUT /api/audit-retention': () => Response.json((current = retention({ days: 90, revision: 5 }))),
     });
     renderDialog();
     await user.click(await screen.findByRole('combobox', { name: 'Keep audit events' }));
@@ -77,6 +79,9 @@ describe('RetentionDialog', { timeout: TEST_TIMEOUT }, () => {
     await user.click(screen.getByRole('button', { name: 'Save retention' }));
 
     expect(await screen.findByText('Retention saved')).toBeInTheDocument();
+    expect(
+      screen.getByText('Events older than 90 days are exported, then purged (hourly).', { selector: 'p' }),
+    ).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'PUT', '/api/audit-retention').map((r) => r.body)).toEqual([{ days: 90 }]);
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(put?.[1]?.headers).toMatchObject({ 'If-Match': '"4"' });

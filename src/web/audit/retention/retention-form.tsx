@@ -50,12 +50,11 @@ function RetentionEditor({ retention }: { retention: AuditRetention }) {
     const parsed = daysOf(choice, custom);
     if ('error' in parsed) return setProblem(parsed.error);
     setProblem(undefined);
-    save.mutate(
-      { days: parsed.days, revision: retention.revision },
-      {
-        onSuccess: (saved) => notifySuccess('Retention saved', retentionSummary(saved.days)),
-        onError: (error) => notifyError(error, 'Could not save the retention'),
-      },
+    // mutateAsync, not mutate's callbacks: the refetch after a save remounts this editor (it is keyed
+    // by revision), and mutate's callbacks are dropped once the component that called it is gone.
+    save.mutateAsync({ days: parsed.days, revision: retention.revision }).then(
+      (saved) => notifySuccess('Retention saved', retentionSummary(saved.days)),
+      (error: unknown) => notifyError(error, 'Could not save the retention'),
     );
   };
 
