@@ -20,8 +20,8 @@ async function until(done: () => boolean, ms: number): Promise<boolean> {
 /**
  * Delivery through outages, on PostgreSQL with real delivery processes (serve-webhooks.ts: retries from
  * 50 ms, a 3 s lease): PostgreSQL stopping mid-burst as its clients see it (every connection reset, new
- * ones refused) with a process killed with SIGKILL in the same run, and a receiver answering 500 for a
- * stretch. Every event arrives, first arrivals in commit order, duplicates only under the same webhook-id.
+ * ones refused) with a process killed with SIGKILL in the same run, the path to it going silent (bytes
+ * dropped, nothing reset), and a receiver answering 500 for a stretch. Every event arrives, first arrivals in commit order, duplicates only under the same webhook-id.
  */
 describe.runIf(testDatabaseKinds().includes('postgres'))('webhook delivery through outages', () => {
   let database: TestDatabase;
@@ -118,6 +118,36 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('webhook delivery throu
       await proxy.close();
     }
   }, 180_000);
+
+  it('delivers 1,000 events in order through the path to PostgreSQL going silent mid-burst', async () => {
+    const EVENTS = 1000;
+    const url = new URL(database.url ?? '');
+    const proxy = await stoppableProxy(Number(url.port || 5432), url.hostname);
+    const viaProxy = new URL(url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    try {
+      const write = await burst('hook-pg-silent', EVENTS);
+      processes.push(
+        await startWebhookProcess(viaProxy.toString()),
+        await startWebhookProcess(viaProxy.toString()),
+      );
+      await write();
+      expect(await until(() => deliveredCount(receiver.received()) >= 200, 30_000)).toBe(true);
+      // Silence: bytes are dropped, nothing is reset. Back once both processes have tried to talk a while.
+      proxy.state.silent = true;
+      expect(await until(() => proxy.state.dropped >= 20, 60_000)).toBe(true);
+      proxy.state.silent = false;
+      expect(await until(() => deliveredCount(receiver.received()) === EVENTS, 120_000)).toBe(true);
+
+      const arrivals = expectEveryEventOnceInOrder(EVENTS);
+      console.info(
+        `webhook outage (PostgreSQL silent): ${EVENTS} events, ${receiver.received().length} requests, ` +
+          `${arrivals.duplicates} duplicates, ${proxy.state.dropped} chunks dropped while silent`,
+      );
+    } finally {
+      await proxy.close();
+    }
+  }, 240_000);
 
   it('delivers everything in order to a receiver that answers 500 for a while, then recovers', async () => {
     const EVENTS = 200;
