@@ -21,7 +21,8 @@ async function until(done: () => boolean, ms: number): Promise<boolean> {
  * Delivery through outages, on PostgreSQL with real delivery processes (serve-webhooks.ts: retries from
  * 50 ms, a 3 s lease): PostgreSQL stopping mid-burst as its clients see it (every connection reset, new
  * ones refused) with a process killed with SIGKILL in the same run, the path to it going silent (bytes
- * dropped, nothing reset), and a receiver answering 500 for a stretch. Every event arrives, first arrivals in commit order, duplicates only under the same webhook-id.
+ * dropped, nothing reset), and a receiver answering 500 for a stretch. Every event arrives, first
+ * arrivals in commit order, duplicates only under the same webhook-id.
  */
 describe.runIf(testDatabaseKinds().includes('postgres'))('webhook delivery through outages', () => {
   let database: TestDatabase;
