@@ -147,6 +147,7 @@ export type WebhookInput = z.input<typeof webhookInputSchema>;
 
 /** An edit: only the fields given change (no defaults here); the tenant a subscription is for does not. */
 export const webhookUpdateSchema = z.object(webhookFields).partial();
+export type WebhookUpdate = z.input<typeof webhookUpdateSchema>;
 
 export const webhookSchema = z.object({
   id: z.string(),

@@ -6,8 +6,9 @@ import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
 /** A required field's asterisk, drawn by CSS so it is not part of the label's text. */
 export const REQUIRED_MARK = "after:-ml-1 after:text-destructive after:content-['*']";
 
-type FormSelectProps<T extends FieldValues> = {
-  control: Control<T>;
+type FormSelectProps<T extends FieldValues, TOut = T> = {
+  /** The form's control, whatever its resolver makes of the values. */
+  control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   id: string;
   label: string;
@@ -19,7 +20,7 @@ type FormSelectProps<T extends FieldValues> = {
 };
 
 /** A labelled select bound to a string form field; '' shows the placeholder. */
-export function FormSelect<T extends FieldValues>({
+export function FormSelect<T extends FieldValues, TOut = T>({
   control,
   name,
   id,
@@ -28,7 +29,7 @@ export function FormSelect<T extends FieldValues>({
   options,
   className,
   required,
-}: FormSelectProps<T>) {
+}: FormSelectProps<T, TOut>) {
   return (
     <Controller
       control={control}

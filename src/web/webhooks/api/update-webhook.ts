@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Webhook } from '@contract/webhooks';
+import type { Webhook, WebhookUpdate as WebhookEdit } from '@contract/webhooks';
 import { sendJson } from '@/lib/api-client';
 import { invalidateWebhooks, webhookPath } from '@/webhooks/api/webhook-keys';
 
@@ -17,6 +17,21 @@ export function useSetWebhookEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setWebhookEnabled,
+    onSettled: () => invalidateWebhooks(queryClient),
+  });
+}
+
+type WebhookEditPatch = { webhook: Webhook; edit: WebhookEdit; ifMatch: number | undefined };
+
+/** PATCH /api/webhooks/:id: Edit webhook's fields, under If-Match of the revision the form started from. */
+export function updateWebhook({ webhook, edit, ifMatch }: WebhookEditPatch): Promise<Webhook> {
+  return sendJson<Webhook>('PATCH', webhookPath(webhook.id), edit, { ifMatch });
+}
+
+export function useUpdateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateWebhook,
     onSettled: () => invalidateWebhooks(queryClient),
   });
 }

@@ -7,6 +7,7 @@ import { oneOf, useResourceForm } from '@/concurrency';
 import { useCreateWebhook } from '@/webhooks/api/create-webhook';
 import { WebhookFormFields } from '@/webhooks/components/webhook-form-fields';
 import { WebhookSecret } from '@/webhooks/components/webhook-secret';
+import { WebhookTenantField } from '@/webhooks/components/webhook-tenant-field';
 import {
   webhookFieldLabels,
   webhookFormDefaults,
@@ -26,7 +27,7 @@ export function CreateWebhookDialog(props: DialogOpenProps) {
       {...props}
       className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
       title="Add webhook"
-      description="Send what happens in the console to a receiver’s URL, signed per Standard Webhooks."
+      description="Send what happens in the console to a receiver’s URL, a Slack or Teams channel, or your SIEM."
       createdTitle="Webhook added"
       createdDescription={(created) => `Deliveries to ${created.url} are signed with this secret.`}
       form={(onCreated) => <WebhookForm onCreated={onCreated} />}
@@ -63,7 +64,7 @@ function WebhookForm({ onCreated }: { onCreated: (created: WebhookWithSecret) =>
       pendingLabel="Adding..."
       onSubmit={onSubmit}
     >
-      <WebhookFormFields form={form} />
+      <WebhookFormFields form={form} tenantField={<WebhookTenantField form={form} />} />
     </DialogForm>
   );
 }

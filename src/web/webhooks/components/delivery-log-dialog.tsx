@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useWebhookDeliveries } from '@/webhooks/api/get-webhook-deliveries';
+import { RedeliverButton } from '@/webhooks/components/redeliver-button';
 
 type DeliveryLogDialogProps = {
   /** Whose log; null: closed. */
@@ -59,11 +60,14 @@ function Deliveries({ webhookId }: { webhookId: string }) {
             <TableHead>Status</TableHead>
             <TableHead>Duration</TableHead>
             <TableHead>Error</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {rows.map((delivery) => (
-            <DeliveryRow key={delivery.id} delivery={delivery} />
+            <DeliveryRow key={delivery.id} webhookId={webhookId} delivery={delivery} />
           ))}
         </TableBody>
       </Table>
@@ -71,11 +75,14 @@ function Deliveries({ webhookId }: { webhookId: string }) {
   );
 }
 
-function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
+function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: WebhookDelivery }) {
   return (
     <TableRow data-testid="webhook-delivery">
       <TableCell className="whitespace-nowrap">{new Date(delivery.createdAt).toLocaleString()}</TableCell>
-      <TableCell className="font-mono text-xs">{delivery.eventType}</TableCell>
+      <TableCell className="font-mono text-xs">
+        {delivery.eventType}
+        {delivery.lastEventSeq !== null && ` (${delivery.eventSeq ?? ''}–${delivery.lastEventSeq})`}
+      </TableCell>
       <TableCell>{delivery.attempt}</TableCell>
       <TableCell>
         <Badge variant={delivery.ok ? 'secondary' : 'destructive'}>{delivery.ok ? 'OK' : 'Failed'}</Badge>
@@ -83,6 +90,9 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
       <TableCell>{delivery.statusCode ?? '—'}</TableCell>
       <TableCell className="whitespace-nowrap">{delivery.durationMs} ms</TableCell>
       <TableCell className="max-w-xs text-xs break-words whitespace-normal">{delivery.error ?? ''}</TableCell>
+      <TableCell>
+        <RedeliverButton webhookId={webhookId} delivery={delivery} />
+      </TableCell>
     </TableRow>
   );
 }

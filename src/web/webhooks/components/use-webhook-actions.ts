@@ -107,9 +107,11 @@ function useDeletion() {
 /** The row actions of the webhooks card: their mutations, toasts and the dialogs they open. */
 export function useWebhookActions() {
   const [logOf, setLogOf] = useState<Webhook | null>(null);
+  const [editing, setEditing] = useState<Webhook | null>(null);
   return {
     ...useQuickActions(),
     log: { webhook: logOf, show: setLogOf, close: () => setLogOf(null) },
+    edit: { webhook: editing, show: setEditing, close: () => setEditing(null) },
     rotation: useRotation(),
     deletion: useDeletion(),
   };

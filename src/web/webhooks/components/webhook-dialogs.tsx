@@ -9,11 +9,18 @@ const DeliveryLogDialog = lazyDialog(
   (props) => props.webhook !== null,
 );
 
-/** The dialogs the row actions open: the delivery log, Rotate secret (then its secret) and Delete. */
+/** Edit webhook's form shares Add webhook's fields: a chunk of its own too. */
+const EditWebhookDialog = lazyDialog(
+  () => import('@/webhooks/components/edit-webhook-dialog').then((m) => m.EditWebhookDialog),
+  (props) => props.webhook !== null,
+);
+
+/** The dialogs the row actions open: Edit, the delivery log, Rotate secret (then its secret) and Delete. */
 export function WebhookDialogs({ actions }: { actions: WebhookActions }) {
-  const { rotation, deletion, log } = actions;
+  const { rotation, deletion, log, edit } = actions;
   return (
     <>
+      <EditWebhookDialog webhook={edit.webhook} onClose={edit.close} />
       <DeliveryLogDialog webhook={log.webhook} onClose={log.close} />
       <ConfirmDialog
         open={rotation.subject.open && rotation.subject.webhook !== null}
