@@ -31,14 +31,12 @@ describeApi(
     it("mails who started it and the owners of the capability's subscribing tenants", async () => {
       const id = await capabilityWithTwoSlots(ctx, 'Mailed rollback');
       // tenant-001 (owner: Alice) uses the capability; Bob is only a developer there.
-      await ctx()
-        .db.insert(capabilitySubscriptions)
-        .values({
-          tenantId: 'tenant-001',
-          capabilityId: id,
-          environment: 'development',
-          region: 'us-east-1',
-        });
+      await ctx().db.insert(capabilitySubscriptions).values({
+        tenantId: 'tenant-001',
+        capabilityId: id,
+        environment: 'development',
+        region: 'us-east-1',
+      });
       const switched = await ctx().inject({
         method: 'POST',
         url: '/api/capability-deployments/switch',
