@@ -51,3 +51,43 @@ test('an administrator adds, disables, inspects and deletes a webhook', async ({
   await expect(page.getByText('Webhook deleted', { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
 });
+
+/**
+ * Kinds and Edit: an administrator adds an audit stream (no event types, environments or tenant to
+ * choose), edits its description, and deletes it.
+ */
+test('an administrator adds an audit stream and edits it', async ({ page }) => {
+  const url = `https://203.0.113.10/siem-${Date.now()}`;
+  await page.goto('/settings');
+  const card = page.getByTestId('webhooks-card');
+  await card.getByRole('button', { name: 'Add webhook' }).first().click();
+
+  const form = page.getByRole('dialog', { name: 'Add webhook' });
+  await form.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Audit stream' }).click();
+  await expect(form.getByRole('checkbox', { name: 'All events' })).toHaveCount(0);
+  await form.getByLabel('URL').fill(url);
+  await form.getByRole('button', { name: 'Add webhook' }).click();
+  const added = page.getByRole('dialog', { name: 'Webhook added' });
+  await added.getByRole('button', { name: 'Done' }).click();
+  await expect(added).toBeHidden();
+
+  const row = card.getByRole('listitem', { name: url });
+  await expect(row.getByTestId('webhook-kind')).toHaveText('Audit stream · JSON lines');
+  await row.getByRole('button', { name: `Actions for ${url}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit webhook' });
+  await edit.getByLabel('Description').fill('SIEM collector');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Webhook saved', { exact: true })).toBeVisible();
+  await expect(row.getByText('SIEM collector')).toBeVisible();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
+  await row.getByRole('button', { name: `Actions for ${url}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete webhook?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(row).toHaveCount(0);
+});
