@@ -8,17 +8,20 @@
 //   BENCH_DATABASE_URL             the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_WEBHOOK_OUTAGE_SECONDS   how long the receiver answers 500 (default 600)
 //   BENCH_WEBHOOK_EVENTS           the burst (default 1000)
-import { max } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
-import { recordAudit } from '../src/server/audit/service';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
-import { auditEvents, webhookSubscriptions } from '../src/server/db/schema';
 import { openResourceTypes } from '../src/server/events/visibility';
 import { migrationsFolder } from '../src/server/paths';
 import { TEST_PROBER_SETTINGS } from '../src/server/test/prober-settings';
 import { insertFixtures } from '../src/server/test/fixtures';
+import {
+  arrivalsOf,
+  deliveredCount,
+  numberOf,
+  subscribeFromTrailEnd,
+  writeBurst,
+} from '../src/server/test/webhook-burst';
 import { startWebhookReceiver } from '../src/server/test/webhook-receiver';
-import { newWebhookSecret } from '../src/server/webhooks/signing';
 import { startWebhookDelivery, WEBHOOK_PASS_MS, WEBHOOK_RETRIES } from '../src/server/webhooks/worker';
 import { adminStatement } from './bench-server.mjs';
 
@@ -49,15 +52,7 @@ try {
   await app.ready();
   const openTypes = openResourceTypes(app.routeTable);
 
-  const [end] = await db.select({ seq: max(auditEvents.seq) }).from(auditEvents);
-  await db.insert(webhookSubscriptions).values({
-    id: 'hook-bench-outage',
-    ownerId: 'user-1',
-    url: receiver.url(),
-    eventTypes: ['audit.tenant.update'],
-    secret: newWebhookSecret(),
-    cursor: end?.seq ?? 0,
-  });
+  await subscribeFromTrailEnd(db, 'hook-bench-outage', receiver.url());
   const started = Date.now();
   const recoveredAt = started + OUTAGE_MS;
   const arrivals: number[] = [];
@@ -81,49 +76,33 @@ try {
       ),
     );
   }
-  for (let batch = 0; batch < EVENTS / 50; batch += 1) {
-    await db.transaction(async (tx) => {
-      for (let n = batch * 50; n < Math.min(EVENTS, (batch + 1) * 50); n += 1) {
-        await recordAudit(tx, null, {
-          action: 'tenant.update',
-          resourceType: 'tenant',
-          resourceId: 'tenant-001',
-          tenantId: 'tenant-001',
-          changes: { n },
-        });
-      }
-    });
-  }
+  await writeBurst(db, EVENTS);
   console.info(
     `Webhook outage benchmark: ${EVENTS} events, receiver answering 500 for ${OUTAGE_MS / 1000} s`,
   );
-  const numberOf = (body: string) =>
-    (JSON.parse(body) as { data: { changes: { n: number } } }).data.changes.n;
-  const unique = () => new Set(receiver.accepted().map((body) => JSON.stringify(body))).size;
-  while (unique() < EVENTS) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (deliveredCount(receiver.received()) < EVENTS) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   await Promise.all(loops.map((loop) => loop.stop()));
 
   const got = receiver.received();
-  const acceptedIndexes = got.flatMap((r, i) => (r.status < 300 ? [i] : []));
+  const { duplicates, outOfOrder, accepted } = arrivalsOf(got);
+  // When the last event first arrived: the accepted request that brought the last new number.
   const seen = new Set<number>();
-  let highest = -1;
-  let outOfOrder = 0;
-  let lastFirstAt = 0;
-  for (const i of acceptedIndexes) {
-    const n = numberOf(got[i]?.body ?? '');
-    if (seen.has(n)) continue;
+  let lastFirstAt = NaN;
+  got.forEach((request, i) => {
+    const n = numberOf(request.body);
+    if (request.status >= 300 || seen.has(n)) return;
     seen.add(n);
-    if (n < highest) outOfOrder += 1;
-    highest = Math.max(highest, n);
     lastFirstAt = arrivals[i] ?? lastFirstAt;
-  }
+  });
   const firstAfter = arrivals.find((at) => at >= recoveredAt) ?? NaN;
   console.info(
     [
       `events                       ${EVENTS}`,
       `requests                     ${got.length}`,
-      `500s                         ${got.length - acceptedIndexes.length}`,
-      `duplicates                   ${acceptedIndexes.length - seen.size}`,
+      `500s                         ${got.length - accepted}`,
+      `duplicates                   ${duplicates}`,
       `out-of-order first arrivals  ${outOfOrder}`,
       `recovery to first request    ${((firstAfter - recoveredAt) / 1000).toFixed(1)} s`,
       `recovery to last event       ${((lastFirstAt - recoveredAt) / 1000).toFixed(1)} s`,

@@ -1,21 +1,15 @@
-import { max } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { recordAudit } from '../audit/service';
-import { auditEvents, webhookSubscriptions } from '../db/schema';
+import { webhookSubscriptions } from '../db/schema';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/databases';
 import { insertFixtures } from '../test/fixtures';
 import { startWebhookProcess, type Server } from '../test/server-processes';
 import { stoppableProxy } from '../test/stoppable-proxy';
-import { arrivalsOf, deliveredCount } from '../test/webhook-arrivals';
+import { arrivalsOf, deliveredCount, subscribeFromTrailEnd, until, writeBurst } from '../test/webhook-burst';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
-import { newWebhookSecret } from './signing';
 
-/** Polls until `done` holds, at most `ms`. */
-async function until(done: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
-  return done();
-}
+const EVENTS = 1000;
+
+type Proxy = Awaited<ReturnType<typeof stoppableProxy>>;
 
 /**
  * Delivery through outages, on PostgreSQL with real delivery processes (serve-webhooks.ts: retries from
@@ -28,6 +22,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('webhook delivery throu
   let database: TestDatabase;
   let receiver: WebhookReceiver;
   const processes: Server[] = [];
+  const delivered = () => deliveredCount(receiver.received());
 
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
@@ -45,33 +40,29 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('webhook delivery throu
     await database.dispose();
   });
 
-  /** A subscription from the trail's end, and `events` tenant updates committed 50 a transaction. */
-  async function burst(id: string, events: number) {
-    const { db } = database.handle;
-    const [end] = await db.select({ seq: max(auditEvents.seq) }).from(auditEvents);
-    await db.insert(webhookSubscriptions).values({
-      id,
-      ownerId: 'user-1',
-      url: receiver.url(),
-      eventTypes: ['audit.tenant.update'],
-      secret: newWebhookSecret(),
-      cursor: end?.seq ?? 0,
-    });
-    return async () => {
-      for (let batch = 0; batch < events / 50; batch += 1) {
-        await db.transaction(async (tx) => {
-          for (let n = batch * 50; n < (batch + 1) * 50; n += 1) {
-            await recordAudit(tx, null, {
-              action: 'tenant.update',
-              resourceType: 'tenant',
-              resourceId: 'tenant-001',
-              tenantId: 'tenant-001',
-              changes: { n },
-            });
-          }
-        });
-      }
-    };
+  /**
+   * A burst of EVENTS delivered by two processes that reach PostgreSQL through a proxy; `fault` runs once
+   * 200 have arrived (the proxy and the database URL through it at hand), then every event must arrive.
+   */
+  async function burstThroughProxy(fault: (proxy: Proxy, viaProxy: string) => Promise<void>) {
+    const url = new URL(database.url ?? '');
+    const proxy = await stoppableProxy(Number(url.port || 5432), url.hostname);
+    const viaProxy = new URL(url);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    try {
+      await subscribeFromTrailEnd(database.handle.db, 'hook-outage', receiver.url());
+      processes.push(
+        await startWebhookProcess(viaProxy.toString()),
+        await startWebhookProcess(viaProxy.toString()),
+      );
+      await writeBurst(database.handle.db, EVENTS);
+      expect(await until(() => delivered() >= 200, 30_000)).toBe(true);
+      await fault(proxy, viaProxy.toString());
+      expect(await until(() => delivered() === EVENTS, 120_000)).toBe(true);
+      return { proxy, arrivals: expectEveryEventOnceInOrder(EVENTS) };
+    } finally {
+      await proxy.close();
+    }
   }
 
   function expectEveryEventOnceInOrder(events: number) {
@@ -83,82 +74,47 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('webhook delivery throu
   }
 
   it('delivers 1,000 events in order through PostgreSQL stopping mid-burst and a SIGKILL', async () => {
-    const EVENTS = 1000;
-    const url = new URL(database.url ?? '');
-    const proxy = await stoppableProxy(Number(url.port || 5432), url.hostname);
-    const viaProxy = new URL(url);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    try {
-      const write = await burst('hook-pg-outage', EVENTS);
-      processes.push(
-        await startWebhookProcess(viaProxy.toString()),
-        await startWebhookProcess(viaProxy.toString()),
-      );
-      await write();
-      expect(await until(() => deliveredCount(receiver.received()) >= 200, 30_000)).toBe(true);
+    const { proxy, arrivals } = await burstThroughProxy(async (proxy, viaProxy) => {
       // PostgreSQL stops: queries in flight fail, reconnects are refused. It is back once both
       // processes have tried again a few times (a refused connection each).
       proxy.stop();
-      const atStop = deliveredCount(receiver.received());
+      const atStop = delivered();
       expect(await until(() => proxy.state.refused >= 6, 30_000)).toBe(true);
       // Nothing can be claimed while the database is down: at most the sends already under way land.
-      expect(deliveredCount(receiver.received()) - atStop).toBeLessThanOrEqual(100);
+      expect(delivered() - atStop).toBeLessThanOrEqual(100);
       proxy.start();
-      expect(await until(() => deliveredCount(receiver.received()) >= atStop + 200, 30_000)).toBe(true);
+      expect(await until(() => delivered() >= atStop + 200, 30_000)).toBe(true);
       // A crash in the same run, and a process started after it.
       processes[0]?.child.kill('SIGKILL');
-      processes.push(await startWebhookProcess(viaProxy.toString()));
-      expect(await until(() => deliveredCount(receiver.received()) === EVENTS, 60_000)).toBe(true);
-
-      const arrivals = expectEveryEventOnceInOrder(EVENTS);
-      console.info(
-        `webhook outage (PostgreSQL stopped, SIGKILL): ${EVENTS} events, ${receiver.received().length} requests, ` +
-          `${arrivals.duplicates} duplicates, ${proxy.state.refused} connections refused while stopped`,
-      );
-    } finally {
-      await proxy.close();
-    }
+      processes.push(await startWebhookProcess(viaProxy));
+    });
+    console.info(
+      `webhook outage (PostgreSQL stopped, SIGKILL): ${EVENTS} events, ${receiver.received().length} requests, ` +
+        `${arrivals.duplicates} duplicates, ${proxy.state.refused} connections refused while stopped`,
+    );
   }, 180_000);
 
   it('delivers 1,000 events in order through the path to PostgreSQL going silent mid-burst', async () => {
-    const EVENTS = 1000;
-    const url = new URL(database.url ?? '');
-    const proxy = await stoppableProxy(Number(url.port || 5432), url.hostname);
-    const viaProxy = new URL(url);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    try {
-      const write = await burst('hook-pg-silent', EVENTS);
-      processes.push(
-        await startWebhookProcess(viaProxy.toString()),
-        await startWebhookProcess(viaProxy.toString()),
-      );
-      await write();
-      expect(await until(() => deliveredCount(receiver.received()) >= 200, 30_000)).toBe(true);
+    const { proxy, arrivals } = await burstThroughProxy(async (proxy) => {
       // Silence: bytes are dropped, nothing is reset. Back once both processes have tried to talk a while.
       proxy.state.silent = true;
       expect(await until(() => proxy.state.dropped >= 20, 60_000)).toBe(true);
       proxy.state.silent = false;
-      expect(await until(() => deliveredCount(receiver.received()) === EVENTS, 120_000)).toBe(true);
-
-      const arrivals = expectEveryEventOnceInOrder(EVENTS);
-      console.info(
-        `webhook outage (PostgreSQL silent): ${EVENTS} events, ${receiver.received().length} requests, ` +
-          `${arrivals.duplicates} duplicates, ${proxy.state.dropped} chunks dropped while silent`,
-      );
-    } finally {
-      await proxy.close();
-    }
+    });
+    console.info(
+      `webhook outage (PostgreSQL silent): ${EVENTS} events, ${receiver.received().length} requests, ` +
+        `${arrivals.duplicates} duplicates, ${proxy.state.dropped} chunks dropped while silent`,
+    );
   }, 240_000);
 
   it('delivers everything in order to a receiver that answers 500 for a while, then recovers', async () => {
-    const EVENTS = 200;
-    const write = await burst('hook-500s', EVENTS);
     // The first 8 requests fail: retries of the first event, each after a growing pause.
     receiver.answer((count) => (count <= 8 ? 500 : 204));
+    await subscribeFromTrailEnd(database.handle.db, 'hook-500s', receiver.url());
     processes.push(await startWebhookProcess(database.url ?? ''));
-    await write();
-    expect(await until(() => deliveredCount(receiver.received()) === EVENTS, 60_000)).toBe(true);
-    const arrivals = expectEveryEventOnceInOrder(EVENTS);
+    await writeBurst(database.handle.db, 200);
+    expect(await until(() => delivered() === 200, 60_000)).toBe(true);
+    const arrivals = expectEveryEventOnceInOrder(200);
     expect(receiver.received().length - arrivals.accepted).toBe(8);
   }, 120_000);
 });
