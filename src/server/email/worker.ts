@@ -85,39 +85,50 @@ async function failed(
   return false;
 }
 
+/** Sends what the events after the claimed row's cursor send, in order; `at.cursor` follows its progress. */
+async function sendClaimed(
+  db: Database,
+  mailer: Mailer,
+  row: OutboxRow,
+  settings: EmailSettings,
+  at: { cursor: number },
+): Promise<number> {
+  const on = (await getSettings(db)).emailNotifications;
+  let handled = 0;
+  const lease = () => new Date(Date.now() + settings.leaseMs).toISOString();
+  for (const trail of await trailAfter(db, at.cursor, BATCH)) {
+    const done = !on || (await sendEvent(db, mailer, trail, settings));
+    if (!done && !(await failed(db, row, at.cursor, settings))) return handled;
+    const moved = { cursor: trail.seq, attempts: 0, failingSince: null, nextAttemptAt: lease() };
+    if (!(await moveOutbox(db, at.cursor, moved))) return handled;
+    row.attempts = 0;
+    row.failingSince = null;
+    at.cursor = trail.seq;
+    handled += 1;
+  }
+  // Done for now: due again at once (a full batch likely left more), else on the next pass.
+  await moveOutbox(db, at.cursor, { nextAttemptAt: new Date().toISOString() });
+  return handled;
+}
+
 /**
  * One pass: take the mailer's row if it is due, send what the events after its cursor send, in order,
  * and move the cursor past each one handled. With Settings' "Email Notifications" off, events pass by
  * unsent. Answers how many events were handled (0 when another process holds the row, or before
- * ensureOutbox made it).
+ * ensureOutbox made it). A pass that fails (the database went away) gives the row back after the first
+ * retry pause rather than holding it for the whole lease.
  */
 export async function runEmailPass(db: Database, mailer: Mailer, settings: EmailSettings): Promise<number> {
   const row = await claimOutbox(db, new Date(), settings.leaseMs);
   if (!row) return 0;
-  const on = (await getSettings(db)).emailNotifications;
-  let cursor = row.cursor;
-  let handled = 0;
-  const lease = () => new Date(Date.now() + settings.leaseMs).toISOString();
-  for (const trail of await trailAfter(db, cursor, BATCH)) {
-    const done = !on || (await sendEvent(db, mailer, trail, settings));
-    if (!done && !(await failed(db, row, cursor, settings))) return handled;
-    if (
-      !(await moveOutbox(db, cursor, {
-        cursor: trail.seq,
-        attempts: 0,
-        failingSince: null,
-        nextAttemptAt: lease(),
-      }))
-    )
-      return handled;
-    row.attempts = 0;
-    row.failingSince = null;
-    cursor = trail.seq;
-    handled += 1;
+  const at = { cursor: row.cursor };
+  try {
+    return await sendClaimed(db, mailer, row, settings, at);
+  } catch (error) {
+    const due = new Date(Date.now() + settings.retryBaseMs).toISOString();
+    await moveOutbox(db, at.cursor, { nextAttemptAt: due }).catch(() => undefined);
+    throw error;
   }
-  // Done for now: due again at once (a full batch likely left more), else on the next pass.
-  await moveOutbox(db, cursor, { nextAttemptAt: new Date().toISOString() });
-  return handled;
 }
 
 /** Every process runs passes; the mailer's row is held by one at a time (docs/notifications.md). */
