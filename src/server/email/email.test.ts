@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { NOTIFICATION_PREFERENCES_PATH } from '../../contract/notification-preferences';
-import { emailDeliveries } from '../db/schema';
+import { emailDeliveries, users } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, productionConfigurationChange, SECOND_ADMIN } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
@@ -117,6 +117,18 @@ describeApi(
       expect(mail?.subject).toBe(`Rejected: ${title}`);
       expect(mail?.text).toContain(`${SECOND_ADMIN.email} rejected your change request`);
       expect(mail?.text).toContain('Reason: Not in a freeze');
+    });
+
+    it('mails no disabled user', async () => {
+      await ctx().db.update(users).set({ status: 'disabled' }).where(eq(users.id, 'user-1'));
+      try {
+        await file('{"mail":9}');
+        await drain();
+        expect(smtp.to('alice@acme.io')).toEqual([]);
+        expect(smtp.to(SECOND_ADMIN.email)).toHaveLength(1);
+      } finally {
+        await ctx().db.update(users).set({ status: 'active' }).where(eq(users.id, 'user-1'));
+      }
     });
 
     it('sends nothing while Settings switch e-mail off, and nothing of then once on again', async () => {
