@@ -119,8 +119,8 @@ describeApi(
       expect(mail?.text).toContain('Reason: Not in a freeze');
     });
 
-    it('mails no disabled user', async () => {
-      await ctx().db.update(users).set({ status: 'disabled' }).where(eq(users.id, 'user-1'));
+    it('mails no inactive (disabled) user', async () => {
+      await ctx().db.update(users).set({ status: 'inactive' }).where(eq(users.id, 'user-1'));
       try {
         await file('{"mail":9}');
         await drain();
