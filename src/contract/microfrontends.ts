@@ -85,3 +85,20 @@ export const microfrontendVersionPatchSchema = microfrontendVersionInputSchema
   .omit({ microfrontendId: true })
   .partial();
 export type MicrofrontendVersionPatch = z.infer<typeof microfrontendVersionPatchSchema>;
+
+/**
+ * How many of a microfrontend's versions its registry card shows, newest first: what the card's own
+ * versions request got before (the server's default list limit); the card says when there are more.
+ */
+export const CARD_VERSIONS = 100;
+
+/**
+ * A row of GET /api/microfrontends: the microfrontend with what its card shows of its versions (the
+ * newest CARD_VERSIONS and how many there are), read for the whole page at once, so the registry
+ * page makes one request rather than one more per card.
+ */
+export const microfrontendListItemSchema = microfrontendSchema.extend({
+  versions: z.array(microfrontendVersionSchema),
+  versionCount: z.number().int().nonnegative(),
+});
+export type MicrofrontendListItem = z.infer<typeof microfrontendListItemSchema>;

@@ -1,6 +1,7 @@
 import { microfrontendListQuerySchema, optionSchema, optionsQuerySchema } from '../../contract/lists';
 import {
   microfrontendInputSchema,
+  microfrontendListItemSchema,
   microfrontendPatchSchema,
   microfrontendSchema,
 } from '../../contract/microfrontends';
@@ -16,7 +17,7 @@ import {
   createMicrofrontend,
   deleteMicrofrontend,
   getMicrofrontend,
-  listMicrofrontends,
+  listMicrofrontendCards,
   microfrontendOptions,
   updateMicrofrontend,
 } from './service';
@@ -33,12 +34,12 @@ function microfrontendReadRoutes(app: ZodApp, db: Database): void {
       config,
       tags,
       summary:
-        'List microfrontends: search by name, slug or description, sort, page (total in X-Total-Count)',
+        'List microfrontends: search by name, slug or description, sort, page (total in X-Total-Count); each with its newest versions and their count, as its card shows them',
       querystring: microfrontendListQuerySchema,
-      item: resource,
+      item: microfrontendListItemSchema,
       errors: [400],
     }),
-    async (request, reply) => sendPage(reply, await listMicrofrontends(db, request.query)),
+    async (request, reply) => sendPage(reply, await listMicrofrontendCards(db, request.query)),
   );
 
   app.get(
