@@ -1,8 +1,10 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { WebhookWithSecret } from '../../contract/webhooks';
+import { webhookSubscriptions } from '../db/schema';
 import { openResourceTypes } from '../events/visibility';
 import type { ApiContext } from './api-harness';
 import { TEST_PROBER_SETTINGS } from './prober-settings';
-import type { WebhookReceiver } from './webhook-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import { runWebhookPass, type WebhookSettings } from '../webhooks/worker';
 
 /** The send settings of the webhook tests: the receiver's loopback address allowed, a short timeout. */
@@ -12,8 +14,26 @@ export const TEST_SEND = {
   publicUrl: 'http://console.test',
 };
 
-/** What the webhook tests share: delivery settings, passes until a condition holds, a subscription by API. */
-export function webhookTestKit(ctx: () => ApiContext, receiver: () => WebhookReceiver) {
+/**
+ * What the webhook tests share: a real receiver (started and reset around each test, with the
+ * subscriptions), delivery settings, passes until a condition holds, a subscription by API.
+ */
+export function webhookTestKit(ctx: () => ApiContext) {
+  let started: WebhookReceiver | undefined;
+  const receiver = () => {
+    if (!started) throw new Error('the receiver starts in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startWebhookReceiver();
+  });
+  afterAll(() => started?.close());
+  // Each test starts with no subscription and a receiver that takes everything.
+  beforeEach(async () => {
+    await ctx().db.delete(webhookSubscriptions);
+    receiver().reset();
+    receiver().answer(() => 204);
+  });
   const settings = (more: Partial<WebhookSettings> = {}): WebhookSettings => ({
     ...TEST_SEND,
     retryBaseMs: 0,
@@ -36,5 +56,5 @@ export function webhookTestKit(ctx: () => ApiContext, receiver: () => WebhookRec
     });
     return { res, hook: res.json<WebhookWithSecret>() };
   };
-  return { settings, passUntil, subscribe };
+  return { receiver, settings, passUntil, subscribe };
 }

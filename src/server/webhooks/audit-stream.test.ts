@@ -1,12 +1,12 @@
 import { asc, eq, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { WebhookDelivery } from '../../contract/webhooks';
 import { recordAudit } from '../audit/service';
 import { auditEvents, webhookSubscriptions } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
 import { sessionCookieFor, tenantMember } from '../test/sessions';
-import { startWebhookReceiver, verifyStandardWebhook, type WebhookReceiver } from '../test/webhook-receiver';
+import { verifyStandardWebhook } from '../test/webhook-receiver';
 import { STREAM_BATCH } from './audit-stream';
 import { TEST_SEND, webhookTestKit } from '../test/webhook-kit';
 
@@ -15,11 +15,10 @@ const EVENTS = 1000;
 describeApi(
   'the audit stream',
   (ctx) => {
-    let receiver: WebhookReceiver;
-    const { passUntil, subscribe } = webhookTestKit(ctx, () => receiver);
+    const { receiver, passUntil, subscribe } = webhookTestKit(ctx);
     /** Every line of every request answered 2xx, parsed, in arrival order. */
     const lines = () =>
-      receiver
+      receiver()
         .received()
         .filter((r) => r.status < 300)
         .flatMap((r) => r.body.split('\n').filter((line) => line !== ''))
@@ -47,16 +46,6 @@ describeApi(
       }
     };
 
-    beforeAll(async () => {
-      receiver = await startWebhookReceiver();
-    });
-    afterAll(() => receiver.close());
-    beforeEach(async () => {
-      await ctx().db.delete(webhookSubscriptions);
-      receiver.reset();
-      receiver.answer(() => 204);
-    });
-
     it('sends 1,000 audit events in order, each line equal to the stored row, in signed batches', async () => {
       const { res, hook } = await subscribe({ kind: 'audit_stream' });
       expect(res.statusCode, res.body).toBe(201);
@@ -74,7 +63,7 @@ describeApi(
 
       // Every row, every column, exactly as stored, in commit order, once.
       expect(lines()).toEqual(stored);
-      for (const request of receiver.received()) {
+      for (const request of receiver().received()) {
         const batch = request.body
           .trimEnd()
           .split('\n')
@@ -88,11 +77,17 @@ describeApi(
 
     it('retries a failed batch with the same events and webhook-id, and redelivers it', async () => {
       const { hook } = await subscribe({ kind: 'audit_stream' });
-      receiver.answer((count) => (count <= 3 ? 503 : 204));
+      receiver().answer((count) => (count <= 3 ? 503 : 204));
       await burst(5);
-      expect(await passUntil(() => receiver.received().some((r) => r.status < 300))).toBe(true);
+      expect(
+        await passUntil(() =>
+          receiver()
+            .received()
+            .some((r) => r.status < 300),
+        ),
+      ).toBe(true);
       // More events came while it failed: the retried batch is the one first tried, not a bigger one.
-      const [first, ...rest] = receiver.received();
+      const [first, ...rest] = receiver().received();
       expect(rest.slice(0, 3).map((r) => [r.headers['webhook-id'], r.body])).toEqual(
         Array(3).fill([first?.headers['webhook-id'], first?.body]),
       );
@@ -106,7 +101,7 @@ describeApi(
         url: `/api/webhooks/${hook.id}/deliveries/${delivered?.id}/redeliver`,
       });
       expect(again.json()).toMatchObject({ ok: true, attempt: 5, webhookId: delivered?.webhookId });
-      expect(receiver.received().at(-1)?.body).toBe(first?.body);
+      expect(receiver().received().at(-1)?.body).toBe(first?.body);
     });
 
     it('sends CEF lines when asked, one per event, escaped', async () => {
@@ -115,8 +110,8 @@ describeApi(
       const from = await cursorOf(hook.id);
       await burst(3);
       const stored = await storedAfter(from);
-      expect(await passUntil(() => receiver.received().length > 0)).toBe(true);
-      const [request] = receiver.received();
+      expect(await passUntil(() => receiver().received().length > 0)).toBe(true);
+      const [request] = receiver().received();
       expect(request?.headers['content-type']).toBe('text/plain; charset=utf-8');
       const cef = request?.body.trimEnd().split('\n') ?? [];
       expect(cef).toHaveLength(stored.length);
@@ -157,6 +152,21 @@ describeApi(
       });
       // The kind is fixed: an edit naming it changes nothing of it.
       expect(described.json()).toMatchObject({ description: 'SIEM', kind: 'audit_stream' });
+    });
+
+    it('sends nothing once its owner is no longer an administrator, and pauses after the retries', async () => {
+      const { hook } = await subscribe({ kind: 'audit_stream' });
+      const member = tenantMember('demoted', 'owner');
+      await sessionCookieFor(ctx().db, member);
+      await ctx()
+        .db.update(webhookSubscriptions)
+        .set({ ownerId: member.id })
+        .where(eq(webhookSubscriptions.id, hook.id));
+      await burst(2);
+      await passUntil(() => false, { retryForMs: 0 });
+      expect(receiver().received()).toHaveLength(0);
+      const paused = (await ctx().get(`/api/webhooks/${hook.id}`)).json();
+      expect(paused.pausedReason).toBe('Retries ran out: Its owner is no longer an active administrator');
     });
   },
   insertFixturesWithoutApprovals,

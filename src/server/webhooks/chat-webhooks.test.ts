@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { changeRequests, webhookSubscriptions } from '../db/schema';
+import { expect, it } from 'vitest';
+import { changeRequests } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, productionConfigurationChange } from '../test/change-requests';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
 import { TEST_SEND, webhookTestKit } from '../test/webhook-kit';
-import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 
 interface SlackBody {
   text: string;
@@ -22,12 +21,11 @@ interface TeamsBody {
 describeApi(
   'Slack and Teams subscriptions',
   (ctx) => {
-    let receiver: WebhookReceiver;
-    const { passUntil, subscribe } = webhookTestKit(ctx, () => receiver);
+    const { receiver, passUntil, subscribe } = webhookTestKit(ctx);
     /** A Slack and a Teams subscription to filed requests, each at its own path of the receiver. */
     const subscribeBoth = async (eventTypes: string[]) => {
       for (const kind of ['slack', 'teams']) {
-        const { res, hook } = await subscribe({ kind, eventTypes, url: receiver.url(`/${kind}`) });
+        const { res, hook } = await subscribe({ kind, eventTypes, url: receiver().url(`/${kind}`) });
         expect(res.statusCode, res.body).toBe(201);
         expect(hook.kind).toBe(kind);
       }
@@ -39,22 +37,12 @@ describeApi(
       return request;
     };
 
-    beforeAll(async () => {
-      receiver = await startWebhookReceiver();
-    });
-    afterAll(() => receiver.close());
-    beforeEach(async () => {
-      await ctx().db.delete(webhookSubscriptions);
-      receiver.reset();
-      receiver.answer(() => 204);
-    });
-
     it('posts a filed request to Slack and Teams as the chat notification, with a link to it', async () => {
       await subscribeBoth(['change_request.filed']);
       const request = await fileRequest();
-      expect(await passUntil(() => receiver.received().length >= 2)).toBe(true);
+      expect(await passUntil(() => receiver().received().length >= 2)).toBe(true);
       const link = `http://console.test/changes/${request.id}`;
-      const [first, second] = receiver.received();
+      const [first, second] = receiver().received();
       const bodies = [first, second].map((r) => JSON.parse(r?.body ?? '{}') as SlackBody & TeamsBody);
       const slackBody = bodies.find((b) => 'blocks' in b);
       const teamsBody = bodies.find((b) => 'attachments' in b);
@@ -102,12 +90,14 @@ describeApi(
       expect(template.statusCode, template.body).toBe(201);
       await subscribeBoth(['change_request.filed']);
       const request = await fileRequest();
-      expect(await passUntil(() => receiver.received().length >= 2)).toBe(true);
+      expect(await passUntil(() => receiver().received().length >= 2)).toBe(true);
       const expected = `Review <please>: ${request.title} (1 change) by ${request.requestedBy} http://console.test/changes/${request.id}`;
-      const texts = receiver.received().map((r) => {
-        const body = JSON.parse(r.body) as Partial<SlackBody & TeamsBody>;
-        return body.blocks ? body.text : body.attachments?.[0]?.content.body[0]?.text;
-      });
+      const texts = receiver()
+        .received()
+        .map((r) => {
+          const body = JSON.parse(r.body) as Partial<SlackBody & TeamsBody>;
+          return body.blocks ? body.text : body.attachments?.[0]?.content.body[0]?.text;
+        });
       // Slack's mrkdwn takes <, > and & escaped; Teams' card takes the text as it is.
       expect(texts.sort()).toEqual([expected, expected.replace('<please>', '&lt;please&gt;')].sort());
     });
@@ -119,8 +109,8 @@ describeApi(
         url: '/api/tenants/tenant-001',
         payload: { description: 'Chat' },
       });
-      expect(await passUntil(() => receiver.received().length >= 1)).toBe(true);
-      const line = JSON.parse(receiver.received()[0]?.body ?? '{}') as SlackBody;
+      expect(await passUntil(() => receiver().received().length >= 1)).toBe(true);
+      const line = JSON.parse(receiver().received()[0]?.body ?? '{}') as SlackBody;
       expect(line.text).toBe(
         'test-admin@example.com: tenant.update on tenant tenant-001 (tenant tenant-001)',
       );
@@ -128,7 +118,7 @@ describeApi(
 
       const sent = await ctx().inject({ method: 'POST', url: `/api/webhooks/${hook.id}/test` });
       expect(sent.json()).toMatchObject({ ok: true, eventType: 'webhook.test' });
-      const test = JSON.parse(receiver.received().at(-1)?.body ?? '{}') as SlackBody;
+      const test = JSON.parse(receiver().received().at(-1)?.body ?? '{}') as SlackBody;
       expect(test.text).toBe(`Test message from the console (webhook ${hook.id})`);
     });
   },

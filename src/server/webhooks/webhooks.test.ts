@@ -1,13 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookWithSecret } from '../../contract/webhooks';
-import { auditEvents, webhookDeliveries, webhookSubscriptions } from '../db/schema';
+import { auditEvents, webhookDeliveries } from '../db/schema';
 import { NO_ALLOWANCE } from '../delivery/probes/address-policy';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, productionConfigurationChange } from '../test/change-requests';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
 import { sessionCookieFor, tenantMember } from '../test/sessions';
-import { startWebhookReceiver, verifyStandardWebhook, type WebhookReceiver } from '../test/webhook-receiver';
+import { verifyStandardWebhook } from '../test/webhook-receiver';
 import { DELIVERY_LOG_KEEP } from './deliveries';
 import { TEST_SEND, webhookTestKit } from '../test/webhook-kit';
 import { runWebhookPass } from './worker';
@@ -15,21 +15,13 @@ import { runWebhookPass } from './worker';
 describeApi(
   'webhooks',
   (ctx) => {
-    let receiver: WebhookReceiver;
-    const { settings, passUntil, subscribe } = webhookTestKit(ctx, () => receiver);
+    const { receiver, settings, passUntil, subscribe } = webhookTestKit(ctx);
     const editTenant = (tenantId: string, description: string) =>
       ctx().inject({ method: 'PATCH', url: `/api/tenants/${tenantId}`, payload: { description } });
-    const types = () => receiver.accepted().map((body) => (body as { type: string }).type);
-
-    beforeAll(async () => {
-      receiver = await startWebhookReceiver();
-    });
-    afterAll(() => receiver.close());
-    beforeEach(async () => {
-      await ctx().db.delete(webhookSubscriptions);
-      receiver.reset();
-      receiver.answer(() => 204);
-    });
+    const types = () =>
+      receiver()
+        .accepted()
+        .map((body) => (body as { type: string }).type);
 
     it('signs each delivery per Standard Webhooks, verified by a reading of the specification', async () => {
       const { res, hook } = await subscribe({ eventTypes: ['audit.tenant.update'], description: 'CI' });
@@ -43,8 +35,8 @@ describeApi(
       ]);
 
       expect((await editTenant('tenant-001', 'Signed')).statusCode).toBe(200);
-      expect(await passUntil(() => receiver.received().length === 1)).toBe(true);
-      const [delivery] = receiver.received();
+      expect(await passUntil(() => receiver().received().length === 1)).toBe(true);
+      const [delivery] = receiver().received();
       if (!delivery) throw new Error('no delivery');
       expect(verifyStandardWebhook(hook.secret, delivery.headers, delivery.body)).toBe(true);
       expect(verifyStandardWebhook(hook.secret, delivery.headers, `${delivery.body} `)).toBe(false);
@@ -70,12 +62,19 @@ describeApi(
       const { hook } = await subscribe({ eventTypes: ['audit.tenant.update'] });
       expect(hook.id).toBeDefined();
       // The receiver fails its first five requests, then takes everything.
-      receiver.answer((count) => (count <= 5 ? 500 : 204));
+      receiver().answer((count) => (count <= 5 ? 500 : 204));
       for (const n of [1, 2, 3])
         expect((await editTenant('tenant-001', `Ordered ${n}`)).statusCode).toBe(200);
-      expect(await passUntil(() => receiver.received().filter((r) => r.status < 300).length >= 3)).toBe(true);
+      expect(
+        await passUntil(
+          () =>
+            receiver()
+              .received()
+              .filter((r) => r.status < 300).length >= 3,
+        ),
+      ).toBe(true);
 
-      const got = receiver.received();
+      const got = receiver().received();
       const delivered = got.filter((r) => r.status < 300).map((r) => JSON.parse(r.body));
       expect(delivered.map((body) => body.data.changes.description.to)).toEqual([
         'Ordered 1',
@@ -106,17 +105,19 @@ describeApi(
         webhookId: first.webhookId,
         attempt: first.attempt + 1,
       });
-      expect(receiver.received().at(-1)?.headers['webhook-id']).toBe(first.webhookId);
+      expect(receiver().received().at(-1)?.headers['webhook-id']).toBe(first.webhookId);
     });
 
     it('two processes passing at once send each event once', async () => {
       await subscribe({ eventTypes: ['audit.tenant.update'] });
       await subscribe({ eventTypes: ['audit.tenant.update'], description: 'second' });
       for (const n of [1, 2, 3, 4, 5]) await editTenant('tenant-001', `Once ${n}`);
-      for (let pass = 0; pass < 10 && receiver.received().length < 10; pass += 1) {
+      for (let pass = 0; pass < 10 && receiver().received().length < 10; pass += 1) {
         await Promise.all([runWebhookPass(ctx().db, settings()), runWebhookPass(ctx().db, settings())]);
       }
-      const ids = receiver.received().map((r) => r.headers['webhook-id']);
+      const ids = receiver()
+        .received()
+        .map((r) => r.headers['webhook-id']);
       expect(ids).toHaveLength(10);
       expect(new Set(ids).size).toBe(10);
     });
@@ -158,7 +159,7 @@ describeApi(
       await editTenant('tenant-001', 'Their tenant');
       await passUntil(() => false);
       const byHook = (id: string) =>
-        receiver
+        receiver()
           .received()
           .filter((r) => String(r.headers['webhook-id']).endsWith(`_${id}`))
           .map((r) => JSON.parse(r.body).data.tenantId);
@@ -180,7 +181,7 @@ describeApi(
       const { hook } = await subscribe({ eventTypes: ['*'] });
       await editTenant('tenant-001', 'Refused at delivery');
       await runWebhookPass(ctx().db, settings({ allowance: NO_ALLOWANCE, retryBaseMs: 60_000 }));
-      expect(receiver.received()).toEqual([]);
+      expect(receiver().received()).toEqual([]);
       const [failed] = (await ctx().get(`/api/webhooks/${hook.id}/deliveries`)).json();
       expect(failed).toMatchObject({
         ok: false,
@@ -191,7 +192,7 @@ describeApi(
 
     it('pauses once retries run out, tells its owners, and resumes from the failed event when enabled', async () => {
       const { hook } = await subscribe({ eventTypes: ['audit.tenant.update'] });
-      receiver.answer(() => 503);
+      receiver().answer(() => 503);
       await editTenant('tenant-001', 'Kept for later');
       await runWebhookPass(ctx().db, settings({ retryForMs: 0 }));
       const paused = (await ctx().get(`/api/webhooks/${hook.id}`)).json();
@@ -204,9 +205,9 @@ describeApi(
       expect(told.at(-1)).toMatchObject({ resourceId: hook.id, actorEmail: 'system' });
       // Paused: nothing is sent however often passes run.
       await runWebhookPass(ctx().db, settings());
-      expect(receiver.received()).toHaveLength(1);
+      expect(receiver().received()).toHaveLength(1);
 
-      receiver.answer(() => 204);
+      receiver().answer(() => 204);
       const resumed = await ctx().inject({
         method: 'PATCH',
         url: `/api/webhooks/${hook.id}`,
@@ -216,7 +217,7 @@ describeApi(
       expect(resumed.json()).toMatchObject({ pausedAt: null, revision: 3 });
       expect(await passUntil(() => types().length === 1)).toBe(true);
       expect(
-        (receiver.accepted()[0] as { data: { changes: { description: { to: string } } } }).data.changes
+        (receiver().accepted()[0] as { data: { changes: { description: { to: string } } } }).data.changes
           .description.to,
       ).toBe('Kept for later');
     });
@@ -228,8 +229,8 @@ describeApi(
       const next = rotated.json<WebhookWithSecret>();
       expect(next.secret).not.toBe(hook.secret);
       await editTenant('tenant-001', 'Rotated');
-      expect(await passUntil(() => receiver.received().length === 1)).toBe(true);
-      const [delivery] = receiver.received();
+      expect(await passUntil(() => receiver().received().length === 1)).toBe(true);
+      const [delivery] = receiver().received();
       if (!delivery) throw new Error('no delivery');
       expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
       expect(verifyStandardWebhook(next.secret, delivery.headers, delivery.body)).toBe(true);
@@ -259,7 +260,7 @@ describeApi(
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.subscriptionId, hook.id));
       expect(kept).toHaveLength(DELIVERY_LOG_KEEP);
-      const first = receiver.received()[0]?.headers['webhook-id'];
+      const first = receiver().received()[0]?.headers['webhook-id'];
       expect(kept.map((d) => d.webhookId)).not.toContain(first);
     });
 

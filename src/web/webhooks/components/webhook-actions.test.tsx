@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiError,
+  chooseRowAction,
+  ifMatchOf,
   makeDelivery,
   makeWebhook,
   renderWebhooksCard,
@@ -17,16 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function choose(action: string) {
-  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${URL}` }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
-}
-
-/** The If-Match header of each call to `method path`. */
-const ifMatchOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetchMock.mock.calls
-    .filter(([input, init]) => String(input) === path && init?.method === method)
-    .map(([, init]) => new Headers(init?.headers).get('If-Match'));
+const choose = (action: string) => chooseRowAction(URL, action);
 
 describe('webhook row actions', { timeout: TEST_TIMEOUT }, () => {
   it("disables with the row's revision as If-Match, then offers Enable", async () => {

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiError,
+  chooseRowAction,
+  ifMatchOf,
   makeDelivery,
   makeWebhook,
   renderWebhooksCard,
@@ -17,15 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function choose(action: string) {
-  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${URL}` }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
-}
-
-const ifMatchOf = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
-  fetchMock.mock.calls
-    .filter(([input, init]) => String(input) === path && init?.method === 'PATCH')
-    .map(([, init]) => new Headers(init?.headers).get('If-Match'));
+const choose = (action: string) => chooseRowAction(URL, action);
 
 describe('Edit webhook and Redeliver', { timeout: TEST_TIMEOUT }, () => {
   it("edits the URL, description, event types and environments under the row's revision", async () => {
@@ -54,7 +48,7 @@ describe('Edit webhook and Redeliver', { timeout: TEST_TIMEOUT }, () => {
       eventTypes: ['change_request.applied'],
       environments: null,
     });
-    expect(ifMatchOf(fetchMock, '/api/webhooks/wh-1')).toEqual(['"3"']);
+    expect(ifMatchOf(fetchMock, 'PATCH', '/api/webhooks/wh-1')).toEqual(['"3"']);
   });
 
   it("edits an audit stream's URL and description only, and shows a server refusal beside its field", async () => {

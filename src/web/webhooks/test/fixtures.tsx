@@ -1,4 +1,6 @@
 import '@/test/dom-polyfills';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Me } from '@contract/auth';
 import type { Webhook, WebhookDelivery } from '@contract/webhooks';
 import { Toaster } from '@/components/ui/toaster';
@@ -8,6 +10,8 @@ import { WebhooksCard } from '@/webhooks/components/webhooks-card';
 
 /** The machine running the tests is loaded: give each test room. */
 export const TEST_TIMEOUT = 20_000;
+
+import type { stubApi } from '@/test/api-stub';
 
 export { apiError, never, requestsTo, stubApi } from '@/test/api-stub';
 
@@ -60,3 +64,15 @@ export function renderWebhooksCard(me: Me = makeMe({ globalRole: 'admin' })) {
     { path: '/settings', queryClient: queryClientWithMe(me) },
   );
 }
+
+/** Picks a row action of the webhook at `url` from its actions menu. */
+export async function chooseRowAction(url: string, action: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${url}` }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
+}
+
+/** The If-Match header of each call to `method path`. */
+export const ifMatchOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
+  fetchMock.mock.calls
+    .filter(([input, init]) => String(input) === path && init?.method === method)
+    .map(([, init]) => new Headers(init?.headers).get('If-Match'));
