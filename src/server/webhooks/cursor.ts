@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/service';
 import type { Database } from '../db/client';
 import { webhookSubscriptions } from '../db/schema';
@@ -58,13 +58,14 @@ export async function dueAt(db: Database, id: string, cursor: number, due: strin
 
 /**
  * Fixes the last seq of an audit stream's next batch before its first attempt, so every retry (by this
- * process or another after a crash) sends the same events under the same webhook-id.
+ * process or another after a crash) sends the same events under the same webhook-id. Only if none is
+ * fixed yet: a process whose lease ran out does not move another's batch (false, stop here).
  */
 export async function fixBatch(db: Database, id: string, cursor: number, through: number): Promise<boolean> {
   const fixed = await db
     .update(webhookSubscriptions)
     .set({ batchThrough: through })
-    .where(fenced(id, cursor))
+    .where(and(fenced(id, cursor), isNull(webhookSubscriptions.batchThrough)))
     .returning({ id: webhookSubscriptions.id });
   return fixed.length === 1;
 }
