@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { LIVE_EVENTS_PATH } from '../../src/contract/events';
 import { expect, test } from '../fixtures';
+import { SHELL_READS } from '../shell-reads';
 import { CONTROL_PLANE, registerCapability } from './helpers';
 
 /** Loads the Capabilities tab and answers the GET /api requests it made and how many cards it shows. */
@@ -17,18 +17,6 @@ async function loadCapabilitiesTab(page: Page): Promise<{ gets: string[]; cards:
   page.off('request', onRequest);
   return { gets, cards: await page.getByRole('article').count() };
 }
-
-/**
- * Reads the app shell makes on every page (session, maintenance banner, the Changes badge, the draft
- * release's count in the header, the live stream), not the control plane's own.
- */
-const SHELL_READS = new Set([
-  '/api/auth/me',
-  '/api/settings',
-  '/api/change-requests/summary',
-  '/api/release-draft',
-  LIVE_EVENTS_PATH,
-]);
 
 test('the Capabilities tab makes the same number of requests however many capabilities exist', async ({
   page,

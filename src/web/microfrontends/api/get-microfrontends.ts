@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Microfrontend } from '@contract/microfrontends';
+import type { MicrofrontendListItem } from '@contract/microfrontends';
 import { getPage, type Page } from '@/lib/list-request';
 import {
   MICROFRONTENDS_PATH,
@@ -7,9 +7,12 @@ import {
   type MicrofrontendsParams,
 } from '@/microfrontends/api/microfrontend-keys';
 
-/** GET /api/microfrontends?q=&sort=&limit=&offset=: one page and the total. */
-export function getMicrofrontends(params: MicrofrontendsParams): Promise<Page<Microfrontend>> {
-  return getPage<Microfrontend>(MICROFRONTENDS_PATH, params);
+/**
+ * GET /api/microfrontends?q=&sort=&limit=&offset=: one page and the total, each row with the newest
+ * versions its card shows, so the page makes this one request and none per card.
+ */
+export function getMicrofrontends(params: MicrofrontendsParams): Promise<Page<MicrofrontendListItem>> {
+  return getPage<MicrofrontendListItem>(MICROFRONTENDS_PATH, params);
 }
 
 export const microfrontendsQueryOptions = (params: MicrofrontendsParams) =>

@@ -1,4 +1,4 @@
-import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
+import type { Microfrontend, MicrofrontendListItem, MicrofrontendVersion } from '@contract/microfrontends';
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { ActionItem, ActionsMenu } from '@/components/actions-menu';
 import { Badge } from '@/components/ui/badge';
@@ -7,7 +7,8 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { VersionsTable } from '@/microfrontends/registry/components/versions-table';
 
 type MicrofrontendCardProps = {
-  microfrontend: Microfrontend;
+  /** A row of the registry page: the microfrontend with its newest versions. */
+  microfrontend: MicrofrontendListItem;
   canManage: boolean;
   onEdit: (microfrontend: Microfrontend) => void;
   onDelete: (microfrontend: Microfrontend) => void;
@@ -75,7 +76,8 @@ export function MicrofrontendCard({
       </CardHeader>
       <CardContent>
         <VersionsTable
-          microfrontendId={microfrontend.id}
+          versions={microfrontend.versions}
+          versionCount={microfrontend.versionCount}
           canManage={canManage}
           onEdit={(version) => onEditVersion(microfrontend, version)}
         />

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MicrofrontendsPage } from '@/microfrontends/registry/components/microfrontends-page';
-import { makeMicrofrontend, requestsTo, stubApi } from '@/microfrontends/registry/test/fixtures';
+import { makeListItem, requestsTo, stubApi } from '@/microfrontends/registry/test/fixtures';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
 
@@ -11,10 +11,9 @@ const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localho
 function renderAt(path: string) {
   const fetchMock = stubApi({
     'GET /api/microfrontends': ({ url }) =>
-      Response.json(url.includes('q=zzz') ? [] : [makeMicrofrontend()], {
+      Response.json(url.includes('q=zzz') ? [] : [makeListItem()], {
         headers: { 'X-Total-Count': url.includes('q=zzz') ? '0' : '40' },
       }),
-    'GET /api/microfrontend-versions/microfrontend/mfe-001': [],
   });
   const utils = renderWithProviders(<MicrofrontendsPage />, {
     path,

@@ -6,6 +6,7 @@ import { formatDate } from '@/lib/format';
 import { MicrofrontendsPage } from '@/microfrontends/registry/components/microfrontends-page';
 import {
   apiError,
+  makeListItem,
   makeMicrofrontend,
   makeVersion,
   never,
@@ -37,10 +38,8 @@ function renderPage(globalRole = 'admin') {
   );
 }
 
-const listHandlers = {
-  'GET /api/microfrontends': [dashboard],
-  'GET /api/microfrontend-versions/microfrontend/mfe-001': [draft, published, deprecated],
-};
+const dashboardRow = makeListItem([draft, published, deprecated]);
+const listHandlers = { 'GET /api/microfrontends': [dashboardRow] };
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -48,7 +47,7 @@ afterEach(() => {
 
 describe('MicrofrontendsPage', { timeout: 20_000 }, () => {
   it('lists microfrontends with name, slug, description, repository and their version rows', async () => {
-    stubApi(listHandlers);
+    const fetchMock = stubApi(listHandlers);
     renderPage();
 
     expect(screen.getByRole('heading', { name: 'Microfrontends', level: 1 })).toBeInTheDocument();
@@ -85,12 +84,35 @@ describe('MicrofrontendsPage', { timeout: 20_000 }, () => {
     expect(row.getByText(formatDate(published.createdAt))).toBeInTheDocument();
     expect(within(rows[0]!).getByTestId('version-status')).toHaveTextContent('Draft');
     expect(within(rows[2]!).getByTestId('version-status')).toHaveTextContent('Deprecated');
+    // The versions came with the page: one request, none per card.
+    expect(fetchMock.mock.calls.map(([input]) => String(input).split('?')[0])).toEqual([
+      '/api/microfrontends',
+    ]);
+    expect(within(card).queryByTestId('versions-more')).not.toBeInTheDocument();
   });
 
-  it("shows 'Loading microfrontends...', then 'No microfrontends registered yet' when there are none", async () => {
+  it('says when a card shows only the newest of its versions, and "No versions yet" when it has none', async () => {
+    stubApi({
+      'GET /api/microfrontends': [
+        makeListItem([draft, published], { versionCount: 140 }),
+        makeListItem([], { id: 'mfe-002', slug: 'billing', name: 'Billing' }),
+      ],
+    });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Dashboard' });
+    expect(within(card).getAllByTestId('version-row')).toHaveLength(2);
+    expect(within(card).getByTestId('versions-more')).toHaveTextContent('The newest 2 of 140 versions');
+    const billing = screen.getByRole('region', { name: 'Billing' });
+    expect(within(billing).getByText('No versions yet')).toBeInTheDocument();
+    expect(within(billing).queryByTestId('versions-table')).not.toBeInTheDocument();
+  });
+
+  it("shows placeholder cards while loading, then 'No microfrontends registered yet' when there are none", async () => {
     stubApi({ 'GET /api/microfrontends': never });
     const { unmount } = renderPage();
-    expect(screen.getByText('Loading microfrontends...')).toBeInTheDocument();
+    // Card-shaped placeholders hold the page's layout until the cards arrive.
+    expect(screen.getByLabelText('Loading microfrontends')).toBeInTheDocument();
+    expect(screen.getAllByTestId('microfrontend-card-skeleton')).toHaveLength(3);
     unmount();
 
     stubApi({ 'GET /api/microfrontends': [] });
@@ -103,7 +125,7 @@ describe('MicrofrontendsPage', { timeout: 20_000 }, () => {
     stubApi({
       ...listHandlers,
       'GET /api/microfrontends': () =>
-        fail ? apiError(503, 'Database unavailable') : Response.json([dashboard]),
+        fail ? apiError(503, 'Database unavailable') : Response.json([dashboardRow]),
     });
     renderPage();
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();

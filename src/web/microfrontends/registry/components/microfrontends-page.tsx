@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { useMicrofrontends } from '@/microfrontends/api/get-microfrontends';
 import { MicrofrontendCard } from '@/microfrontends/registry/components/microfrontend-card';
+import { MicrofrontendCardsSkeleton } from '@/microfrontends/registry/components/microfrontend-card-skeleton';
 import { useMicrofrontendDialogs } from '@/microfrontends/registry/components/microfrontend-dialogs';
 import { MicrofrontendsToolbar } from '@/microfrontends/registry/components/microfrontends-toolbar';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -43,7 +44,7 @@ export function MicrofrontendsPage() {
         onRetry={() => void microfrontends.refetch()}
         errorTitle="Could not load microfrontends"
         isEmpty={rows.length === 0}
-        loading={<p className="py-8 text-center text-sm text-muted-foreground">Loading microfrontends...</p>}
+        loading={<MicrofrontendCardsSkeleton />}
         empty={
           <EmptyState
             icon={Blocks}

@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { MicrofrontendsPage } from '@/microfrontends/registry/components/microfrontends-page';
 import {
   apiError,
-  makeMicrofrontend,
+  makeListItem,
   makeVersion,
   requestsTo,
   stubApi,
@@ -19,8 +19,7 @@ const deprecated = makeVersion({ id: 'mfv-000', version: '1.0.0', status: 'depre
 
 function renderPage(handlers: Parameters<typeof stubApi>[0]) {
   const fetchMock = stubApi({
-    'GET /api/microfrontends': [makeMicrofrontend()],
-    'GET /api/microfrontend-versions/microfrontend/mfe-001': [draft, published, deprecated],
+    'GET /api/microfrontends': [makeListItem([draft, published, deprecated])],
     ...handlers,
   });
   renderWithProviders(
@@ -57,10 +56,11 @@ describe('version actions', { timeout: 20_000 }, () => {
   });
 
   it("publishes a draft, toasts 'Version published' and refreshes the versions", async () => {
-    let status = 'draft';
+    let status = draft.status;
     const fetchMock = renderPage({
-      'GET /api/microfrontend-versions/microfrontend/mfe-001': () =>
-        Response.json([{ ...draft, status }, published, deprecated]),
+      // The registry page's rows carry the versions: the publish refreshes the page.
+      'GET /api/microfrontends': () =>
+        Response.json([makeListItem([{ ...draft, status }, published, deprecated])]),
       'POST /api/microfrontend-versions/mfv-002/publish': () => {
         status = 'published';
         return Response.json({ ...draft, status });

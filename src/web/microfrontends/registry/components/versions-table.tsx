@@ -1,5 +1,4 @@
 import type { MicrofrontendVersion } from '@contract/microfrontends';
-import { ErrorState } from '@/components/error-state';
 import {
   Table,
   TableBody,
@@ -11,7 +10,6 @@ import {
 } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { formatDate, technologyLabel } from '@/lib/format';
-import { useMicrofrontendVersions } from '@/microfrontends/api/get-microfrontend-versions';
 import { VersionActions } from '@/microfrontends/registry/components/version-actions';
 import { VersionStatusBadge } from '@/microfrontends/registry/components/version-status-badge';
 import { joinModules } from '@/microfrontends/registry/lib/exposed-modules';
@@ -22,27 +20,31 @@ export function truncateHash(hash: string, length = 16): string {
 }
 
 type VersionsTableProps = {
-  microfrontendId: string;
+  /** The newest versions, as the registry page's rows carry them (no request of its own). */
+  versions: MicrofrontendVersion[];
+  /** How many versions the microfrontend has: more than shown says so under the table. */
+  versionCount: number;
   canManage: boolean;
   onEdit: (version: MicrofrontendVersion) => void;
 };
 
 /** A microfrontend's versions, newest first. */
-export function VersionsTable({ microfrontendId, canManage, onEdit }: VersionsTableProps) {
-  const versions = useMicrofrontendVersions(microfrontendId);
+export function VersionsTable({ versions, versionCount, canManage, onEdit }: VersionsTableProps) {
+  if (versions.length === 0) return <p className="text-sm text-muted-foreground">No versions yet</p>;
 
-  if (versions.status === 'pending')
-    return <p className="text-sm text-muted-foreground">Loading versions...</p>;
-  if (versions.status === 'error')
-    return (
-      <ErrorState
-        error={versions.error}
-        title="Could not load versions"
-        onRetry={() => void versions.refetch()}
-      />
-    );
-  if (versions.data.length === 0) return <p className="text-sm text-muted-foreground">No versions yet</p>;
+  return (
+    <>
+      <VersionRows versions={versions} canManage={canManage} onEdit={onEdit} />
+      {versionCount > versions.length && (
+        <p className="mt-2 text-sm text-muted-foreground" data-testid="versions-more">
+          The newest {versions.length} of {versionCount} versions
+        </p>
+      )}
+    </>
+  );
+}
 
+function VersionRows({ versions, canManage, onEdit }: Omit<VersionsTableProps, 'versionCount'>) {
   return (
     <Table data-testid="versions-table">
       <TableHeader>
@@ -60,7 +62,7 @@ export function VersionsTable({ microfrontendId, canManage, onEdit }: VersionsTa
         </TableRow>
       </TableHeader>
       <TableBody>
-        {versions.data.map((version) => (
+        {versions.map((version) => (
           <TableRow key={version.id} data-testid="version-row">
             <TableCell className="font-medium">{version.version}</TableCell>
             <TableCell>

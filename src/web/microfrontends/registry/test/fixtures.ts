@@ -1,4 +1,4 @@
-import type { Microfrontend, MicrofrontendVersion } from '@contract/microfrontends';
+import type { Microfrontend, MicrofrontendListItem, MicrofrontendVersion } from '@contract/microfrontends';
 
 // Radix Select and friends use pointer capture and scrollIntoView, which jsdom lacks.
 const proto = Element.prototype as unknown as Record<string, unknown>;
@@ -44,6 +44,14 @@ export function makeVersion(overrides: Partial<MicrofrontendVersion> = {}): Micr
     createdBy: 'admin@example.com',
     ...overrides,
   };
+}
+
+/** A row of GET /api/microfrontends: the microfrontend with its newest versions (all of them unless `versionCount` says more). */
+export function makeListItem(
+  versions: MicrofrontendVersion[] = [],
+  overrides: Partial<MicrofrontendListItem> = {},
+): MicrofrontendListItem {
+  return { ...makeMicrofrontend(overrides), versions, versionCount: versions.length, ...overrides };
 }
 
 export { apiError, never, requestsTo, stubApi } from '@/test/api-stub';
