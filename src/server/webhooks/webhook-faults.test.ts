@@ -1,38 +1,14 @@
 import { asc, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAudit } from '../audit/service';
 import { auditEvents, webhookSubscriptions } from '../db/schema';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/databases';
 import { insertFixtures } from '../test/fixtures';
 import { startWebhookProcess, type Server } from '../test/server-processes';
+import { subscribeFromTrailEnd, until, writeBurst } from '../test/webhook-burst';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 import { newWebhookSecret } from './signing';
 
 const EVENTS = 1000;
-
-/** Polls until `done` holds, at most `ms`. */
-async function until(done: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
-  return done();
-}
-
-/** 1,000 tenant.update events, `changes.n` counting from 0, committed 50 to a transaction. */
-async function burst(db: TestDatabase['handle']['db']) {
-  for (let batch = 0; batch < EVENTS / 50; batch += 1) {
-    await db.transaction(async (tx) => {
-      for (let n = batch * 50; n < (batch + 1) * 50; n += 1) {
-        await recordAudit(tx, null, {
-          action: 'tenant.update',
-          resourceType: 'tenant',
-          resourceId: 'tenant-001',
-          tenantId: 'tenant-001',
-          changes: { n },
-        });
-      }
-    });
-  }
-}
 
 /**
  * Delivery under faults, on PostgreSQL with real processes (docs/webhooks.md, "Delivery"): two delivery
@@ -58,22 +34,14 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('webhook delivery under
 
   it('delivers a burst of 1,000 events in order through a crash and a failing receiver', async () => {
     const { db } = database.handle;
-    const [end] = await db.select({ seq: max(auditEvents.seq) }).from(auditEvents);
-    await db.insert(webhookSubscriptions).values({
-      id: 'hook-faults',
-      ownerId: 'user-1',
-      url: receiver.url(),
-      eventTypes: ['audit.tenant.update'],
-      secret: newWebhookSecret(),
-      cursor: end?.seq ?? 0,
-    });
+    await subscribeFromTrailEnd(db, 'hook-faults', receiver.url());
     // Requests 301 to 306 fail: retries of one event, with a growing pause between them.
     receiver.answer((count) => (count > 300 && count <= 306 ? 500 : 204));
     const url = database.url ?? '';
     processes.push(await startWebhookProcess(url), await startWebhookProcess(url));
 
     const started = Date.now();
-    await burst(db);
+    await writeBurst(db, EVENTS);
     const delivered = () =>
       new Set(
         receiver
@@ -123,7 +91,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('webhook delivery under
     });
     // The third and fourth batches fail, once each.
     sink.answer((count) => (count === 3 || count === 4 ? 500 : 204));
-    await burst(db);
+    await writeBurst(db, EVENTS);
     const rows = () =>
       sink
         .received()
