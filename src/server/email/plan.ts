@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { NotificationPreferenceKind } from '../../contract/notification-preferences';
 import type { Executor } from '../db/client';
-import { capabilities, changeRequests, microfrontends, rollouts, tenants } from '../db/schema';
+import { capabilities, changeRequests, microfrontends, rollouts } from '../db/schema';
 import { changeRequestLink, deploymentsLink } from '../notifications/links';
 import type { NotificationEvent } from '../notifications/events';
-import { propertyOf } from '../unknown';
+import {
+  reasonOf,
+  recordedText,
+  requestVars,
+  tenantName,
+  type NotificationVars,
+} from '../notifications/vars';
 import { requesterOf, reviewersOf, rolloutRecipients, type Recipient } from './recipients';
 
 /** An audit event as the mailer reads it off the trail. */
@@ -23,7 +29,7 @@ export interface Plan {
   event: NotificationEvent;
   kind: NotificationPreferenceKind;
   recipients: Recipient[];
-  vars: Record<string, string>;
+  vars: NotificationVars;
 }
 
 /** The audit actions that mail someone, and what they send (docs/notifications.md, "Who gets what"). */
@@ -47,14 +53,6 @@ function recorded(changes: string | null): unknown {
   }
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-async function tenantName(db: Executor, tenantId: string | null): Promise<string> {
-  if (tenantId === null) return 'the platform';
-  const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-  return row?.name ?? tenantId;
-}
-
 async function requestPlan(
   db: Executor,
   trail: TrailEvent,
@@ -72,20 +70,11 @@ async function requestPlan(
     event,
     kind: awaiting ? 'awaitingReview' : 'myRequests',
     recipients: awaiting ? await reviewersOf(db, request) : await requesterOf(db, request),
-    vars: {
-      title: request.title,
-      requestId: `#${request.number}`,
-      requester: request.requestedBy,
+    vars: await requestVars(db, request, {
       reviewer: awaiting ? '' : (trail.actorEmail ?? ''),
-      tenant: await tenantName(db, request.tenantId),
-      environment: request.environment,
-      changeCount: String(request.changeCount),
-      reason:
-        text(propertyOf(changes, 'reason')) ||
-        text(propertyOf(changes, 'comment')) ||
-        (request.outcome ?? ''),
+      reason: reasonOf(changes),
       link: changeRequestLink(publicUrl, request.id),
-    },
+    }),
   };
 }
 
@@ -97,14 +86,14 @@ async function resourceName(db: Executor, kind: string, id: string): Promise<str
 
 async function rolloutPlan(db: Executor, trail: TrailEvent, publicUrl: string): Promise<Plan | undefined> {
   const changes = recorded(trail.changes);
-  const rolloutId = text(propertyOf(changes, 'rolloutId'));
-  const resourceKind = text(propertyOf(changes, 'kind'));
+  const rolloutId = recordedText(changes, 'rolloutId');
+  const resourceKind = recordedText(changes, 'kind');
   if (trail.resourceId === null || rolloutId === '') return undefined;
   const [rollout] = await db
     .select({ startedBy: rollouts.startedBy })
     .from(rollouts)
     .where(eq(rollouts.id, rolloutId));
-  const environment = text(propertyOf(changes, 'environment'));
+  const environment = recordedText(changes, 'environment');
   return {
     event: 'rollout.rolled_back',
     kind: 'rolloutRolledBack',
@@ -122,7 +111,7 @@ async function rolloutPlan(db: Executor, trail: TrailEvent, publicUrl: string): 
       tenant: await tenantName(db, trail.tenantId),
       environment,
       changeCount: '',
-      reason: text(propertyOf(changes, 'reason')),
+      reason: recordedText(changes, 'reason'),
       link: deploymentsLink(publicUrl),
     },
   };
