@@ -12,7 +12,7 @@ export function MicrofrontendCardsSkeleton({ count = 3 }: { count?: number }) {
       {Array.from({ length: count }, (_, index) => (
         <Card key={index} data-testid="microfrontend-card-skeleton">
           <CardHeader>
-            <Skeleton className="h-4 w-48" />
+            <Skeleton className="h-5 w-48" />
             <Skeleton className="h-5 w-72 max-w-full" />
           </CardHeader>
           <CardContent className="space-y-1">
