@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
-import { AUDIT_RETENTION_ROW_ID, auditEvents, auditRetention, webhookSubscriptions } from '../db/schema';
+import {
+  AUDIT_RETENTION_ROW_ID,
+  auditEvents,
+  auditRetention,
+  emailOutbox,
+  webhookSubscriptions,
+} from '../db/schema';
 import { startPeriodicTask, type PeriodicTask } from '../periodic';
 import { selectExportRows, writeExport } from './exports';
 import { recordAudit, SYSTEM_ACTOR } from './service';
@@ -33,15 +39,21 @@ async function claimRun(db: Database, now: Date): Promise<number | undefined> {
 }
 
 /**
- * The last seq a purge may take: the lowest cursor of the enabled webhook subscriptions (paused ones
- * included: they resume from it), since a delivery reads the events after its cursor. None: no limit.
+ * The last seq a purge may take: the lowest place of the trail's readers, since each reads the events
+ * after it. Those are the enabled webhook subscriptions (paused ones included: they resume from their
+ * cursor) and the mailer while some process runs it: its row moved within the last day, the time it
+ * retries an event before giving up on it (docs/notifications.md). None: no limit.
  */
 async function deliveryHold(db: Executor): Promise<number> {
-  const [row] = await db
+  const [hooks] = await db
     .select({ cursor: min(webhookSubscriptions.cursor) })
     .from(webhookSubscriptions)
     .where(eq(webhookSubscriptions.enabled, true));
-  return row?.cursor ?? Number.MAX_SAFE_INTEGER;
+  const [mailer] = await db
+    .select({ cursor: emailOutbox.cursor })
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.nextAttemptAt} > now() - interval '1 day'`);
+  return Math.min(hooks?.cursor ?? Number.MAX_SAFE_INTEGER, mailer?.cursor ?? Number.MAX_SAFE_INTEGER);
 }
 
 /**

@@ -5,7 +5,7 @@ import { LIVE_EVENTS_PATH } from '../../contract/events';
 import { openDatabase } from '../db/client';
 import { latestSeq } from '../events/audit-feed-rows';
 import { SseClient } from '../test/sse-client';
-import { auditEvents, auditExports, auditRetention, webhookSubscriptions } from '../db/schema';
+import { auditEvents, auditExports, auditRetention, emailOutbox, webhookSubscriptions } from '../db/schema';
 import { migrationsFolder } from '../paths';
 import { describeApi } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
@@ -25,6 +25,7 @@ describeApi(
       await db.delete(auditEvents);
       await db.delete(auditExports);
       await db.delete(webhookSubscriptions);
+      await db.delete(emailOutbox);
       await db.delete(auditRetention);
       for (const [age, n] of [
         [100, 40],
@@ -124,6 +125,19 @@ describeApi(
         .where(eq(webhookSubscriptions.id, 'hook-hold'));
       expect(await runRetentionPass(ctx().db, new Date(now.getTime() + 3601_000))).toBe(15);
       expect(await ctx().db.$count(auditExports)).toBe(2);
+    });
+
+    it('never purges past the mailer while a process sends e-mail; a mailer gone for a day holds nothing', async () => {
+      const before = await rowsAsStored();
+      const holdAt = before[29]?.seq ?? 0;
+      await ctx().db.insert(emailOutbox).values({ cursor: holdAt });
+      expect(await runRetentionPass(ctx().db, now)).toBe(30);
+      expect((await rowsAsStored()).map((row) => row.id)).toEqual(before.slice(30).map((row) => row.id));
+      // No process has moved the mailer's row for over a day: e-mail is off, and it no longer holds.
+      await ctx()
+        .db.update(emailOutbox)
+        .set({ nextAttemptAt: daysAgo(2) });
+      expect(await runRetentionPass(ctx().db, new Date(now.getTime() + 3601_000))).toBe(10);
     });
 
     it('runs once when two processes look at the same moment', async () => {
