@@ -145,8 +145,11 @@ export const webhookInputSchema = z
   }));
 export type WebhookInput = z.input<typeof webhookInputSchema>;
 
-/** An edit: only the fields given change (no defaults here); the tenant a subscription is for does not. */
-export const webhookUpdateSchema = z.object(webhookFields).partial();
+/**
+ * An edit: only the fields given change (no defaults here). Its kind, tenant and format are fixed at
+ * creation: naming one is a 400, not a success that changed nothing.
+ */
+export const webhookUpdateSchema = z.object(webhookFields).partial().strict();
 export type WebhookUpdate = z.input<typeof webhookUpdateSchema>;
 
 export const webhookSchema = z.object({

@@ -3,6 +3,7 @@ import type { User } from '../../contract/users';
 import { publicUserColumns } from '../auth/user-columns';
 import { loadViewer } from '../auth/viewer';
 import { whyNotSecondPerson } from '../changes/four-eyes';
+import { mayRead } from '../changes/request-rows';
 import { mayReview, roundApprovers } from '../changes/reviewers';
 import type { Executor } from '../db/client';
 import { capabilitySubscriptions, changeRequests, userProfiles, users } from '../db/schema';
@@ -62,10 +63,15 @@ export async function reviewersOf(db: Executor, request: RequestRow): Promise<Re
   return reviewers;
 }
 
-/** The person who filed the request (a service account's requests have no one to mail). */
+/**
+ * The person who filed the request (a service account's requests have no one to mail), while they may
+ * still read it: someone whose access to its tenant ended hears nothing more of it.
+ */
 export async function requesterOf(db: Executor, request: RequestRow): Promise<Recipient[]> {
   if (request.requestedById === null) return [];
-  return (await mailable(db, eq(users.id, request.requestedById))).map(recipientOf);
+  const [user] = await mailable(db, eq(users.id, request.requestedById));
+  if (!user || !mayRead(await loadViewer(db, user, 'email'), request)) return [];
+  return [recipientOf(user)];
 }
 
 /** The people who started a rollout or filed the request that did: their addresses, lower-cased. */

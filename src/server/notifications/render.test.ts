@@ -3,7 +3,7 @@ import { notificationTemplates } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
 import { notificationEvents, notificationVariables } from './events';
-import { renderNotification } from './render';
+import { fill, renderNotification } from './render';
 
 const VARS = {
   title: 'Raise checkout limits',
@@ -21,6 +21,10 @@ const createTemplate = (body: object) => ({
   method: 'POST' as const,
   url: '/api/notification-templates',
   payload: { capabilityId: 'api-007', language: 'en', ...body },
+});
+
+it('fills only the variables given: a name of an object built-in renders empty', () => {
+  expect(fill('a{{constructor}}|{{__proto__}}|{{hasOwnProperty}}|{{title}}', { title: 'T' })).toBe('a|||T');
 });
 
 describeApi(

@@ -24,7 +24,11 @@ const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
  * message that goes out never shows template syntax: a variable the sender has no value for is empty.
  */
 export function fill(text: string, vars: Record<string, string>): string {
-  return text.replace(PLACEHOLDER, (_whole, name: string) => vars[name] ?? '');
+  // Own keys only: {{constructor}} or {{__proto__}} name no variable, and render empty like any unknown one.
+  return text.replace(
+    PLACEHOLDER,
+    (_whole, name: string) => (Object.hasOwn(vars, name) ? vars[name] : '') ?? '',
+  );
 }
 
 /**

@@ -26,6 +26,13 @@ export function slackBody({ text, link }: ChatMessage) {
 }
 
 /**
+ * Teams renders a TextBlock's Markdown, so `[label](url)` in a title or a reason would show a link whose
+ * address the reader does not see. A zero-width space between `]` and `(` leaves the text as written and
+ * makes it no link; a bare address still shows itself. The console link is the card's action.
+ */
+const teamsText = (text: string) => text.replace(/\]\(/g, ']\u200b(');
+
+/**
  * A Microsoft Teams incoming-webhook body: an Adaptive Card in the message envelope that Teams' incoming
  * webhooks and Workflows both take, with an action opening the console.
  */
@@ -40,7 +47,7 @@ export function teamsBody({ text, link }: ChatMessage) {
           $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
           type: 'AdaptiveCard',
           version: '1.4',
-          body: [{ type: 'TextBlock', text, wrap: true }],
+          body: [{ type: 'TextBlock', text: teamsText(text), wrap: true }],
           actions: link ? [{ type: 'Action.OpenUrl', title: OPEN_LABEL, url: link }] : [],
         },
       },

@@ -284,6 +284,16 @@ describeApi(
         payload: { enabled: false },
       });
       expect(disabled.json()).toMatchObject({ enabled: false, description: 'x', eventTypes: ['*'] });
+      // Kind, tenant and format are fixed at creation: naming one is refused, and nothing is written.
+      for (const fixed of [{ kind: 'audit_stream' }, { tenantId: 'tenant-002' }, { format: 'cef' }]) {
+        const refused = await ctx().inject({
+          method: 'PATCH',
+          url: `/api/webhooks/${hook.id}`,
+          payload: fixed,
+        });
+        expect(refused.statusCode, refused.body).toBe(400);
+      }
+      expect((await ctx().get(`/api/webhooks/${hook.id}`)).json().revision).toBe(3);
       expect((await edit('"1"')).statusCode).toBe(412);
       const gone = await ctx().inject({
         method: 'DELETE',
