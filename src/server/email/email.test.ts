@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { NOTIFICATION_PREFERENCES_PATH } from '../../contract/notification-preferences';
-import { emailDeliveries, users } from '../db/schema';
+import { auditEvents, emailDeliveries, users } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, productionConfigurationChange, SECOND_ADMIN } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
@@ -117,6 +117,41 @@ describeApi(
       expect(mail?.subject).toBe(`Rejected: ${title}`);
       expect(mail?.text).toContain(`${SECOND_ADMIN.email} rejected your change request`);
       expect(mail?.text).toContain('Reason: Not in a freeze');
+    });
+
+    it('tells a requester who may no longer read the request nothing of its outcome', async () => {
+      const { id } = await file('{"mail":10}');
+      await drain();
+      smtp.reset();
+      await ctx().db.update(users).set({ globalRole: 'user' }).where(eq(users.id, TEST_ADMIN.id));
+      try {
+        const res = await client.call(
+          'POST',
+          `/api/change-requests/${id}/reject`,
+          { comment: 'x' },
+          SECOND_ADMIN,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        await drain();
+        expect(smtp.to(TEST_ADMIN.email)).toEqual([]);
+      } finally {
+        await ctx().db.update(users).set({ globalRole: 'admin' }).where(eq(users.id, TEST_ADMIN.id));
+      }
+    });
+
+    it('reads past events that mail no one in one pass, however many there are', async () => {
+      await ctx()
+        .db.insert(auditEvents)
+        .values(
+          Array.from({ length: 120 }, (_, i) => ({
+            action: 'tenant.update',
+            resourceType: 'tenant',
+            resourceId: `tenant-${i}`,
+          })),
+        );
+      const { title } = await file('{"mail":11}');
+      expect(await runEmailPass(ctx().db, mailer, settings)).toBe(1);
+      expect(smtp.to(SECOND_ADMIN.email).map((m) => m.subject)).toEqual([`Review requested: ${title}`]);
     });
 
     it('mails no inactive (disabled) user', async () => {

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNotNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { auditEvents, emailDeliveries, emailOutbox } from '../db/schema';
-import type { TrailEvent } from './plan';
+import { MAILING_ACTIONS, type TrailEvent } from './plan';
 
 export const OUTBOX_ID = 'mailer';
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -56,8 +56,20 @@ export async function moveOutbox(
   return moved.length === 1;
 }
 
-/** Committed audit events after `seq`, in commit order, at most `limit`. */
-export async function trailAfter(db: Executor, seq: number, limit: number): Promise<TrailEvent[]> {
+/**
+ * The committed events after `seq` that may mail someone (plan.ts), in commit order, at most `limit`, and
+ * `end`: how far along the trail the read looked. Events that mail no one are not read at all, so a busy
+ * trail costs the mailer one query per batch, not an update per event. The trail's end is taken first:
+ * a reader that sees a seq has every smaller one that will commit (docs/live-updates.md), so nothing up
+ * to it can appear later.
+ */
+export async function trailAfter(
+  db: Executor,
+  seq: number,
+  limit: number,
+): Promise<{ events: TrailEvent[]; end: number }> {
+  const [top] = await db.select({ end: max(auditEvents.seq) }).from(auditEvents);
+  const trailEnd = top?.end ?? seq;
   const rows = await db
     .select({
       seq: auditEvents.seq,
@@ -69,10 +81,19 @@ export async function trailAfter(db: Executor, seq: number, limit: number): Prom
       createdAt: auditEvents.createdAt,
     })
     .from(auditEvents)
-    .where(and(isNotNull(auditEvents.seq), gt(auditEvents.seq, seq)))
+    .where(
+      and(
+        gt(auditEvents.seq, seq),
+        lte(auditEvents.seq, trailEnd),
+        inArray(auditEvents.action, MAILING_ACTIONS),
+      ),
+    )
     .orderBy(asc(auditEvents.seq))
     .limit(limit);
-  return rows.flatMap((row) => (row.seq === null ? [] : [{ ...row, seq: row.seq }]));
+  const events = rows.flatMap((row) => (row.seq === null ? [] : [{ ...row, seq: row.seq }]));
+  // A full batch may leave mailing events before the trail's end: the next read starts after its last.
+  const end = events.length < limit ? trailEnd : (events.at(-1)?.seq ?? seq);
+  return { events, end: Math.max(end, seq) };
 }
 
 /** The recipients an event's e-mail already reached: a retry of the event skips them. */

@@ -44,6 +44,8 @@ const REQUEST_ACTIONS: Record<string, NotificationEvent> = {
   'change_request.revert': 'change_request.rolled_back',
 };
 export const ROLLOUT_ROLLED_BACK_ACTION = 'deployment.rollout_rolled_back';
+/** Every audit action whose event may mail someone: the only ones the mailer reads off the trail. */
+export const MAILING_ACTIONS = [...Object.keys(REQUEST_ACTIONS), ROLLOUT_ROLLED_BACK_ACTION];
 
 function recorded(changes: string | null): unknown {
   try {

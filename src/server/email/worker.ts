@@ -96,7 +96,8 @@ async function sendClaimed(
   const on = (await getSettings(db)).emailNotifications;
   let handled = 0;
   const lease = () => new Date(Date.now() + settings.leaseMs).toISOString();
-  for (const trail of await trailAfter(db, at.cursor, BATCH)) {
+  const { events, end } = await trailAfter(db, at.cursor, BATCH);
+  for (const trail of events) {
     const done = !on || (await sendEvent(db, mailer, trail, settings));
     if (!done && !(await failed(db, row, at.cursor, settings))) return handled;
     const moved = { cursor: trail.seq, attempts: 0, failingSince: null, nextAttemptAt: lease() };
@@ -106,8 +107,11 @@ async function sendClaimed(
     at.cursor = trail.seq;
     handled += 1;
   }
-  // Done for now: due again at once (a full batch likely left more), else on the next pass.
-  await moveOutbox(db, at.cursor, { nextAttemptAt: new Date().toISOString() });
+  // Past the events that mail no one, up to where the read looked; due again at once (a full batch
+  // likely left more), else on the next pass.
+  const next = { nextAttemptAt: new Date().toISOString() };
+  if (end > at.cursor && (await moveOutbox(db, at.cursor, { ...next, cursor: end }))) at.cursor = end;
+  else await moveOutbox(db, at.cursor, next);
   return handled;
 }
 
