@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { waitForLive } from '../live/helpers';
 import { SHELL_READS } from '../shell-reads';
 
 /** Opens /microfrontends (with a search), waits for its cards; answers the page's own GET /api reads. */
@@ -44,6 +45,8 @@ async function registerWithVersions(request: APIRequestContext, slug: string): P
  */
 async function registerWhileWatching(page: Page, request: APIRequestContext, q: string, slugs: string[]) {
   await page.goto(registryAt(q));
+  // Writes made before the live stream is open would never reach the page as events.
+  await waitForLive(page);
   const before = await page.request.get(`/api/microfrontends?q=${encodeURIComponent(q)}&limit=1`);
   const total = Number(before.headers()['x-total-count']);
   for (const slug of slugs) await registerWithVersions(request, slug);
