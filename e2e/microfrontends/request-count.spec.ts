@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { waitForLive } from '../live/helpers';
+import { waitForLive, withoutLiveUpdates } from '../live/helpers';
 import { SHELL_READS } from '../shell-reads';
 
 /** Opens /microfrontends (with a search), waits for its cards; answers the page's own GET /api reads. */
@@ -19,11 +19,15 @@ async function loadRegistry(
     if (request.method() === 'GET' && !SHELL_READS.has(url.pathname)) reads.push(url.pathname);
   };
   page.on('request', onRequest);
+  // Counted without the live stream: a refresh for writes just before the visit (which the server's feed
+  // may still be passing on) is a live update, not one of the page's own reads.
+  await withoutLiveUpdates(page);
   await page.goto(registryAt(q));
   const cards = page.getByTestId('microfrontend-card');
   await expect(cards.first().getByTestId('version-row').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   page.off('request', onRequest);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   return { reads, all, cards: await cards.count() };
 }
 
