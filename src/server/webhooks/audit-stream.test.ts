@@ -140,17 +140,24 @@ describeApi(
         method: 'PATCH',
         url: `/api/webhooks/${hook.id}`,
         headers: { 'if-match': '"1"' },
-        payload: { eventTypes: ['audit.tenant.update'], kind: 'webhook' },
+        payload: { eventTypes: ['audit.tenant.update'] },
       });
       expect(edit.statusCode).toBe(400);
       expect(edit.json().issues).toEqual([expect.objectContaining({ path: 'body.eventTypes' })]);
-      const described = await ctx().inject({
+      // The kind is fixed at creation: an edit naming it is refused, and one that does not keeps it.
+      const rekind = await ctx().inject({
         method: 'PATCH',
         url: `/api/webhooks/${hook.id}`,
         headers: { 'if-match': '"1"' },
         payload: { description: 'SIEM', kind: 'webhook' },
       });
-      // The kind is fixed: an edit naming it changes nothing of it.
+      expect(rekind.statusCode).toBe(400);
+      const described = await ctx().inject({
+        method: 'PATCH',
+        url: `/api/webhooks/${hook.id}`,
+        headers: { 'if-match': '"1"' },
+        payload: { description: 'SIEM' },
+      });
       expect(described.json()).toMatchObject({ description: 'SIEM', kind: 'audit_stream' });
     });
 
