@@ -26,30 +26,26 @@ async function mailable(db: Executor, where: SQL | undefined): Promise<User[]> {
 
 const recipientOf = (user: User): Recipient => ({ id: user.id, email: user.email });
 
+/** The user (of the outer query) has an active profile matching `where`: a tenant, a role. */
+const hasActiveProfile = (db: Executor, where: SQL | undefined): SQL =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(userProfiles)
+      .where(and(eq(userProfiles.userId, users.id), eq(userProfiles.status, 'active'), where)),
+  );
+
 /**
  * Who may approve the request now (docs/changes.md): the reviewers of its scope by the rule the approve
  * button applies (reviewers.ts), less whoever four eyes refuse (the requester and the accounts behind
  * them, four-eyes.ts) and whoever already approved in this round.
  */
 export async function reviewersOf(db: Executor, request: RequestRow): Promise<Recipient[]> {
-  const profileIn = (tenantId: string) =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(userProfiles)
-        .where(
-          and(
-            eq(userProfiles.userId, users.id),
-            eq(userProfiles.tenantId, tenantId),
-            eq(userProfiles.status, 'active'),
-          ),
-        ),
-    );
   const candidates = await mailable(
     db,
     request.tenantId === null
       ? eq(users.globalRole, 'admin')
-      : or(eq(users.globalRole, 'admin'), profileIn(request.tenantId)),
+      : or(eq(users.globalRole, 'admin'), hasActiveProfile(db, eq(userProfiles.tenantId, request.tenantId))),
   );
   const approved = new Set(await roundApprovers(db, request));
   const reviewers: Recipient[] = [];
@@ -84,18 +80,9 @@ async function byEmails(db: Executor, emails: string[]): Promise<Recipient[]> {
 /** Owners of these tenants. */
 async function ownersOf(db: Executor, tenantIds: string[]): Promise<Recipient[]> {
   if (tenantIds.length === 0) return [];
-  const owner = exists(
-    db
-      .select({ one: sql`1` })
-      .from(userProfiles)
-      .where(
-        and(
-          eq(userProfiles.userId, users.id),
-          inArray(userProfiles.tenantId, tenantIds),
-          eq(userProfiles.role, 'owner'),
-          eq(userProfiles.status, 'active'),
-        ),
-      ),
+  const owner = hasActiveProfile(
+    db,
+    and(inArray(userProfiles.tenantId, tenantIds), eq(userProfiles.role, 'owner')),
   );
   return (await mailable(db, owner)).map(recipientOf);
 }
