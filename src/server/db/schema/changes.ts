@@ -101,6 +101,14 @@ export const changeRequests = pgTable(
     sortIndex('change_requests_scheduled_sort_idx', t.scheduledAt, t.id),
     sortIndex('change_requests_status_sort_idx', t.status, t.id),
     index('change_requests_status_created_idx').on(t.status, t.createdAt),
+    // The Overview (docs/overview.md): one's own requests, and the last 30 days' applied and failed ones.
+    index('change_requests_requester_idx').on(t.requestedById, t.status),
+    index('change_requests_applied_at_idx')
+      .on(t.appliedAt)
+      .where(sql`${t.status} = 'applied'`),
+    index('change_requests_failed_at_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'failed'`),
     check(
       'change_requests_status',
       sql`${t.status} in ('pending', 'scheduled', 'applied', 'rejected', 'cancelled', 'failed')`,
@@ -185,6 +193,10 @@ export const changeRequestEvents = pgTable(
   },
   (t) => [
     index('change_request_events_request_idx').on(t.changeRequestId, t.createdAt),
+    // The Overview's rolled-back sets per day.
+    index('change_request_events_revert_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'revert'`),
     // One approval per person and round: a second click, or two tabs, cannot count twice.
     uniqueIndex('change_request_events_one_approval')
       .on(t.changeRequestId, t.round, t.authorId)

@@ -50,6 +50,10 @@ export const microfrontendDeployments = pgTable(
     check('microfrontend_deployments_status', sql`${t.status} in ('active', 'inactive')`),
     check('microfrontend_deployments_traffic', sql`${t.trafficPercentage} between 0 and 100`),
     index('microfrontend_deployments_next_health_idx').on(t.nextHealthCheckAt),
+    // The Overview's slots needing attention.
+    index('microfrontend_deployments_unhealthy_idx')
+      .on(t.environment)
+      .where(sql`${t.healthStatus} = 'unhealthy' or ${t.healthFailures} > 0`),
   ],
 );
 
@@ -69,6 +73,10 @@ export const capabilityDeployments = pgTable(
     check('capability_deployments_status', sql`${t.status} in ('active', 'inactive')`),
     check('capability_deployments_traffic', sql`${t.trafficPercentage} between 0 and 100`),
     index('capability_deployments_next_health_idx').on(t.nextHealthCheckAt),
+    // The Overview's slots needing attention.
+    index('capability_deployments_unhealthy_idx')
+      .on(t.environment)
+      .where(sql`${t.healthStatus} = 'unhealthy' or ${t.healthFailures} > 0`),
   ],
 );
 

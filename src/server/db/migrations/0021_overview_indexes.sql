@@ -1,0 +1,6 @@
+CREATE INDEX "capability_deployments_unhealthy_idx" ON "capability_deployments" USING btree ("environment") WHERE "capability_deployments"."health_status" = 'unhealthy' or "capability_deployments"."health_failures" > 0;--> statement-breakpoint
+CREATE INDEX "microfrontend_deployments_unhealthy_idx" ON "microfrontend_deployments" USING btree ("environment") WHERE "microfrontend_deployments"."health_status" = 'unhealthy' or "microfrontend_deployments"."health_failures" > 0;--> statement-breakpoint
+CREATE INDEX "change_request_events_revert_idx" ON "change_request_events" USING btree ("created_at") WHERE "change_request_events"."kind" = 'revert';--> statement-breakpoint
+CREATE INDEX "change_requests_requester_idx" ON "change_requests" USING btree ("requested_by_id","status");--> statement-breakpoint
+CREATE INDEX "change_requests_applied_at_idx" ON "change_requests" USING btree ("applied_at") WHERE "change_requests"."status" = 'applied';--> statement-breakpoint
+CREATE INDEX "change_requests_failed_at_idx" ON "change_requests" USING btree ("updated_at") WHERE "change_requests"."status" = 'failed';
