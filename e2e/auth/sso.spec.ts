@@ -1,31 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import type { Me } from '../../src/contract/auth';
-import type { SsoRule, SsoSettings } from '../../src/contract/sso';
 import { expect, test } from '../fixtures';
+import { putSsoSettings, signInWithProvider } from '../sso/sign-in';
 import { SSO_ACCOUNTS, SSO_DISPLAY_NAME, SSO_GROUPS } from '../sso/test-provider';
 import { firstTenant } from '../users/helpers';
 import { pageHeading } from './auth-helpers';
 
 const [ada, bob, carol] = SSO_ACCOUNTS;
-
-/** Replaces the SSO settings as the administrator (If-Match of the revision read just before). */
-async function putSsoSettings(admin: APIRequestContext, jitProvisioning: boolean, rules: SsoRule[]) {
-  const current = await admin.get('/api/settings/sso');
-  expect(current.status(), await current.text()).toBe(200);
-  const { revision } = (await current.json()) as SsoSettings;
-  const res = await admin.put('/api/settings/sso', {
-    data: { claim: 'groups', jitProvisioning, rules },
-    headers: { 'If-Match': `"${revision}"` },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Signs in on the test provider's page as `account`, from the console's sign-in page. */
-async function signInWithProvider(page: Page, account: { name: string; email: string }) {
-  await page.getByRole('link', { name: `Sign in with ${SSO_DISPLAY_NAME}` }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in as' })).toBeVisible();
-  await page.getByRole('link', { name: `${account.name} (${account.email})` }).click();
-}
 
 test.describe('single sign-on', () => {
   let tenantId = '';
