@@ -15,3 +15,4 @@ export * from './sso';
 export * from './webhooks';
 export * from './audit-retention';
 export * from './email';
+export * from './git-sync';
