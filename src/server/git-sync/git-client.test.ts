@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ALLOWANCE, parseAllowance } from '../delivery/probes/address-policy';
+import { startGitServer, type GitServer } from '../test/git-server';
+import { gitFailureOf, pushFileToNewBranch, readRemoteFile, type GitSettings } from './git-client';
+
+const allowLoopback = (): GitSettings => {
+  const parsed = parseAllowance('127.0.0.1');
+  if (!('allowance' in parsed)) throw new Error('allowance');
+  return { allowance: parsed.allowance, timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024 };
+};
+
+describe('Git client (isomorphic-git over the address guard) against a real git http-backend', () => {
+  let server: GitServer;
+  const settings = allowLoopback();
+
+  beforeAll(async () => {
+    server = await startGitServer();
+    await server.createRepo('config');
+    await server.commitFile('config', 'main', 'tenants/acme.yaml', 'first\n');
+  });
+  afterAll(() => server.close());
+
+  const remote = (token: string | null, branch = 'main') => ({ url: server.url('config'), branch, token });
+
+  it('reads the file at the branch head and its commit', async () => {
+    const second = await server.commitFile('config', 'main', 'tenants/acme.yaml', 'second\n');
+    const read = await readRemoteFile(remote(server.readToken), 'tenants/acme.yaml', settings);
+    expect(read).toEqual({ commit: second, text: 'second\n' });
+    const missing = await readRemoteFile(remote(server.readToken), 'tenants/other.yaml', settings);
+    expect(missing).toEqual({ commit: second, text: null });
+  });
+
+  it('names a wrong token, a missing branch and a refused loopback address', async () => {
+    const failure = (error: unknown, branch = 'main') =>
+      gitFailureOf(error, remote(null, branch), settings.timeoutMs);
+    const wrong = await readRemoteFile(remote('nope'), 'x', settings).catch((e: unknown) => e);
+    expect(failure(wrong)).toBe('The repository refused the access token (HTTP 401)');
+    const branch = await readRemoteFile(remote(server.readToken, 'gone'), 'x', settings).catch(
+      (e: unknown) => e,
+    );
+    expect(failure(branch, 'gone')).toBe('No branch gone in the repository');
+    const guarded = { ...settings, allowance: NO_ALLOWANCE };
+    const refused = await readRemoteFile(remote(server.readToken), 'x', guarded).catch((e: unknown) => e);
+    expect(failure(refused)).toMatch(/loopback/);
+    expect(server.requests().filter((r) => r.status === 200).length).toBeGreaterThan(0);
+  });
+
+  it('pushes a commit on a new branch with the write token, and the read token cannot', async () => {
+    const change = { branch: 'rm/adopt-1', path: 'tenants/acme.yaml', content: 'live\n', message: 'Adopt' };
+    const commit = await pushFileToNewBranch(remote(server.writeToken), change, settings);
+    expect(await server.head('config', 'rm/adopt-1')).toBe(commit);
+    expect(await server.readFile('config', 'rm/adopt-1', 'tenants/acme.yaml')).toBe('live\n');
+    expect(await server.readFile('config', 'main', 'tenants/acme.yaml')).toBe('second\n');
+    const readOnly = { ...change, branch: 'rm/adopt-2' };
+    const refused = await pushFileToNewBranch(remote(server.readToken), readOnly, settings).catch(
+      (e: unknown) => e,
+    );
+    expect(gitFailureOf(refused, remote(null), 1000)).toBe(
+      'The repository refused the access token (HTTP 403)',
+    );
+    expect(await server.branches('config')).not.toContain('rm/adopt-2');
+  });
+});
