@@ -19,6 +19,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'configuration-version',
   'deployment',
   'gateway-route',
+  'git-link',
   'mesh',
   'microfrontend',
   'notification-template',
@@ -65,6 +66,8 @@ export const resourceTypes: Record<AuditResourceType, ResourceTypeEntry> = {
     readRoute: 'GET /api/deployments/microfrontend/:id/environment/:environment',
   },
   'gateway-route': { label: 'Gateway route', readRoute: 'GET /api/tenants/:tenantId/gateway-routes' },
+  /** A tenant's (or the platform's) link to a Git repository and its drift (docs/config-as-code-git.md). */
+  'git-link': { label: 'Git link', readRoute: null },
   mesh: { label: 'Web app mesh', readRoute: 'GET /api/web-app-meshes/:id' },
   microfrontend: { label: 'Microfrontend', readRoute: 'GET /api/microfrontends/:id' },
   'notification-template': {

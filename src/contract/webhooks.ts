@@ -33,6 +33,7 @@ export const namedWebhookEventTypes = [
   'rollout.completed',
   'rollout.rolled_back',
   'deployment.health_changed',
+  'drift.detected',
 ] as const;
 export type NamedWebhookEventType = (typeof namedWebhookEventTypes)[number];
 
@@ -49,6 +50,7 @@ export const namedEventActions: Record<NamedWebhookEventType, string> = {
   'rollout.completed': 'deployment.rollout_completed',
   'rollout.rolled_back': 'deployment.rollout_rolled_back',
   'deployment.health_changed': 'deployment.health',
+  'drift.detected': 'git_link.drift_detected',
 };
 
 /** The type of the event "Send test event" sends: never one of the trail's. */

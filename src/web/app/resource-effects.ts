@@ -53,6 +53,8 @@ export const resourceEffects: ResourceEffects = {
   'configuration-version': touching(({ tenantId }) => configurationVersionRoots(tenantId)),
   deployment: touching(() => [deploymentKeys.all]),
   'gateway-route': lineage('routes'),
+  /** A Git link and its drift findings (docs/config-as-code-git.md); the console's views key under it. */
+  'git-link': touching(() => [['git-links']]),
   mesh: touching(() => [meshKeys.all, webAppKeys.all]),
   /** Microfrontends and their versions: the registry, the mesh pickers and manifests, Deployments. */
   microfrontend: touching(() => [microfrontendKeys.all, meshKeys.all, deploymentKeys.all]),
