@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../contract/errors';
+import type { WebhookKind } from '../../contract/webhooks';
 import type { BreakerState } from '../db/breaker';
 import type { PoolStats } from '../db/client';
 
@@ -125,21 +126,22 @@ export class AppMetrics {
 
   readonly webhookDeliveries = new Counter({
     name: 'webhook_deliveries_total',
-    help: 'Webhook delivery attempts by this process, by result (delivered: a 2xx answer)',
-    labelNames: ['result'] as const,
+    help: 'Webhook delivery attempts by this process, by subscription kind and result (delivered: a 2xx answer)',
+    labelNames: ['kind', 'result'] as const,
     registers: [this.registry],
   });
   readonly webhookLag = new Histogram({
     name: 'webhook_delivery_lag_seconds',
-    help: 'From an event committed to its webhook delivered (retries included)',
+    help: 'From an event committed to its webhook delivered (retries included), by subscription kind',
+    labelNames: ['kind'] as const,
     buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 21_600, 86_400],
     registers: [this.registry],
   });
 
   /** One webhook delivery attempt (docs/webhooks.md, "Metrics"). */
-  observeWebhook(attempt: { ok: boolean; lagSeconds: number }): void {
-    this.webhookDeliveries.inc({ result: attempt.ok ? 'delivered' : 'failed' });
-    if (attempt.ok) this.webhookLag.observe(attempt.lagSeconds);
+  observeWebhook(attempt: { kind: WebhookKind; ok: boolean; lagSeconds: number }): void {
+    this.webhookDeliveries.inc({ kind: attempt.kind, result: attempt.ok ? 'delivered' : 'failed' });
+    if (attempt.ok) this.webhookLag.observe({ kind: attempt.kind }, attempt.lagSeconds);
   }
 
   /** The metrics in the Prometheus text format, and its content type. */

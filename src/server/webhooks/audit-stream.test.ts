@@ -73,6 +73,10 @@ describeApi(
         expect(request.headers['webhook-id']).toBe(`msg_${batch[0]?.seq}-${batch.at(-1)?.seq}_${hook.id}`);
         expect(verifyStandardWebhook(hook.secret, request.headers, request.body)).toBe(true);
       }
+      // Counted apart from the other kinds' deliveries: a batch is one attempt.
+      const metrics = (await ctx().app.metrics.exposition()).body;
+      expect(metrics).toMatch(/^webhook_deliveries_total\{kind="audit_stream",result="delivered"\} [1-9]/m);
+      expect(metrics).toMatch(/^webhook_delivery_lag_seconds_count\{kind="audit_stream"\} [1-9]/m);
     });
 
     it('retries a failed batch with the same events and webhook-id, and redelivers it', async () => {

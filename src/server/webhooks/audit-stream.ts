@@ -90,7 +90,7 @@ export async function runAuditStream(db: Database, sub: Subscription, settings: 
       const outcome = await sendStreamBatch(db, sub, batchOf, position.attempts + 1, settings);
       // One attempt per batch; its lag is its oldest event's.
       const lagSeconds = (Date.now() - Date.parse(oldest.createdAt)) / 1000;
-      settings.observe?.({ ok: outcome.ok, lagSeconds });
+      settings.observe?.({ kind: sub.kind, ok: outcome.ok, lagSeconds });
       if (!outcome.ok) return failed(db, sub, position, outcome.error, settings);
     }
     if (!(await advance(db, sub.id, position.cursor, through, leaseEnd(settings)))) return;

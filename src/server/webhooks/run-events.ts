@@ -56,7 +56,8 @@ export async function runEvents(db: Database, sub: Subscription, settings: Webho
       position = movedTo(passed);
     }
     const outcome = await deliver(db, sub, event, settings, position.attempts + 1);
-    settings.observe?.({ ok: outcome.ok, lagSeconds: (Date.now() - Date.parse(event.createdAt)) / 1000 });
+    const lagSeconds = (Date.now() - Date.parse(event.createdAt)) / 1000;
+    settings.observe?.({ kind: sub.kind, ok: outcome.ok, lagSeconds });
     if (!outcome.ok) return failed(db, sub, position, outcome.error, settings);
     if (!(await advance(db, sub.id, position.cursor, event.seq, leaseEnd(settings)))) return;
     position = movedTo(event.seq);

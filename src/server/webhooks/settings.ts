@@ -1,6 +1,13 @@
-import { WEBHOOK_RETRY_HOURS } from '../../contract/webhooks';
+import { WEBHOOK_RETRY_HOURS, type WebhookKind } from '../../contract/webhooks';
 import type { Retries } from './cursor';
 import type { SendSettings } from './deliveries';
+
+/** One delivery attempt, as the metrics count it: the subscription's kind, its outcome, the event's lag. */
+export interface WebhookAttempt {
+  kind: WebhookKind;
+  ok: boolean;
+  lagSeconds: number;
+}
 
 /** The delivery settings (WEBHOOK_* in env.ts; docs/webhooks.md). */
 export interface WebhookSettings extends SendSettings, Retries {
@@ -12,7 +19,7 @@ export interface WebhookSettings extends SendSettings, Retries {
    */
   leaseMs?: number;
   /** Told of every attempt at events of the trail (the metrics: docs/webhooks.md). */
-  observe?: (attempt: { ok: boolean; lagSeconds: number }) => void;
+  observe?: (attempt: WebhookAttempt) => void;
 }
 
 export const DEFAULT_RETRY_BASE_MS = 5000;

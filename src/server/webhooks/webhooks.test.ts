@@ -89,8 +89,8 @@ describeApi(
       expect(log.filter((d) => !d.ok)).toHaveLength(5);
       expect(log.find((d) => d.ok && d.attempt === 6)).toBeDefined();
       const metrics = (await ctx().app.metrics.exposition()).body;
-      expect(metrics).toMatch(/^webhook_deliveries_total\{result="failed"\} [1-9]/m);
-      expect(metrics).toMatch(/^webhook_delivery_lag_seconds_count [1-9]/m);
+      expect(metrics).toMatch(/^webhook_deliveries_total\{kind="webhook",result="failed"\} [1-9]/m);
+      expect(metrics).toMatch(/^webhook_delivery_lag_seconds_count\{kind="webhook"\} [1-9]/m);
 
       // Redelivered on demand: the same message id, one attempt more.
       const first = log.find((d) => d.ok);
