@@ -35,6 +35,7 @@ const SHOWN: Record<AuditResourceType, QueryKey> = {
   }).queryKey,
   deployment: deploymentKeys.slots('microfrontends', 'mfe-001', 'production'),
   'gateway-route': gatewayKeys.list('routes', TENANT, { environment: 'production' }),
+  'git-link': ['git-links', 'tenant', TENANT],
   mesh: meshKeys.detail('mesh-1'),
   microfrontend: microfrontendKeys.versions('mfe-001'),
   'notification-template': capabilityKeys.templates('api-007'),
