@@ -17,8 +17,8 @@ import {
   routeFieldsSchema,
 } from './gateway';
 import { rolloutActionBodySchema } from './rollouts';
-import { tenantGatewaySettingsSchema } from './tenants';
-import { webAppPatchSchema } from './web-apps';
+import { tenantFieldsPatchSchema, tenantGatewaySettingsSchema } from './tenants';
+import { webAppInputSchema, webAppPatchSchema } from './web-apps';
 
 /*
  * The kinds of change a request can carry (docs/changes.md): each is the body its direct endpoint takes,
@@ -108,6 +108,9 @@ export const changeSchema = z.discriminatedUnion('kind', [
     body: tenantGatewaySettingsSchema,
   }),
   z.object({ kind: z.literal('web_app.update'), webAppId: idParamSchema, body: webAppPatchSchema }),
+  z.object({ kind: z.literal('web_app.create'), body: webAppInputSchema }),
+  z.object({ kind: z.literal('web_app.delete'), webAppId: idParamSchema }),
+  z.object({ kind: z.literal('tenant.update'), tenantId: idParamSchema, body: tenantFieldsPatchSchema }),
   z.object({
     kind: z.literal('approval_policy.set'),
     /** The tenant whose policy it is; null for the platform's. */

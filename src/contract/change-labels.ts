@@ -52,6 +52,9 @@ export const changeKindLabels = {
   'deployment_rollout.action': 'Rollout action',
   'tenant_settings.gateway': 'API gateway and policy server settings',
   'web_app.update': 'Production web app',
+  'web_app.create': 'New web app',
+  'web_app.delete': 'Delete web app',
+  'tenant.update': 'Tenant settings',
   'approval_policy.set': 'Approval policy',
 } as const satisfies Record<string, string>;
 

@@ -125,6 +125,9 @@ export const changeKindResourceTypes: Record<LabelledChangeKind, AuditResourceTy
   'deployment_rollout.action': 'deployment',
   'tenant_settings.gateway': 'tenant',
   'web_app.update': 'web_app',
+  'web_app.create': 'web_app',
+  'web_app.delete': 'web_app',
+  'tenant.update': 'tenant',
   // Approval policies are read with the requests they govern, whichever scope they are set on.
   'approval_policy.set': 'platform',
 };

@@ -110,6 +110,15 @@ export const tenantGatewaySettingsSchema = tenantInputSchema.pick({
 });
 export type TenantGatewaySettings = z.infer<typeof tenantGatewaySettingsSchema>;
 
+/**
+ * The change `tenant.update`: the tenant patch without the two gateway settings, which
+ * `tenant_settings.gateway` carries. Strict, so a gateway setting sent here is refused, not dropped.
+ */
+export const tenantFieldsPatchSchema = tenantPatchSchema
+  .omit({ apiGatewayConfiguration: true, policyServerConfiguration: true })
+  .strict();
+export type TenantFieldsPatch = z.infer<typeof tenantFieldsPatchSchema>;
+
 /** Stored text as the server keeps it: trimmed, and empty means none. */
 const settingText = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 

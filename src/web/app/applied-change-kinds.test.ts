@@ -32,6 +32,7 @@ const SHOWN: Record<string, QueryKey[]> = {
   gateway_route: [gatewayKeys.list('routes', TENANT, { environment: 'production' })],
   opa_policy: [gatewayKeys.history('policies', TENANT, 'lineage-1')],
   tenant_settings: [tenantKeys.detail(TENANT)],
+  tenant: [tenantKeys.detail(TENANT), tenantKeys.lists()],
   web_app: [webAppKeys.list({ limit: 50, offset: 0 }), overviewKeys.all],
   approval_policy: [],
 };

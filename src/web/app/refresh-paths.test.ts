@@ -116,6 +116,7 @@ const WRITES: Record<string, Write> = {
     kinds: [
       ...kindsOf('tenant_blue_green', ['switch', 'rollback', 'slot_version']),
       'tenant_settings.gateway',
+      'tenant.update',
     ],
     events: [{ resourceType: 'tenant', action: 'tenant.update' }],
     shows: {
@@ -168,7 +169,7 @@ const WRITES: Record<string, Write> = {
   },
   'a web app edit': {
     direct: (queryClient) => invalidateWebApps(queryClient),
-    kinds: ['web_app.update'],
+    kinds: ['web_app.update', 'web_app.create', 'web_app.delete'],
     events: [{ resourceType: 'web_app', action: 'web_app.update' }],
     shows: {
       'the web apps list': webAppKeys.list(PAGE),

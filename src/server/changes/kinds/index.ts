@@ -31,7 +31,9 @@ import {
 } from './gateway';
 import { rolloutAction } from './rollouts';
 import { tenantGatewaySettings } from './tenant-settings';
+import { tenantUpdate } from './tenant';
 import { webAppUpdate } from './web-app';
+import { webAppCreate, webAppDelete } from './web-app-lifecycle';
 import type { ChangeHandler } from './types';
 
 export type { ChangeHandler, ChangeSnapshot, ChangeTarget, DirectWrite } from './types';
@@ -65,6 +67,9 @@ const HANDLERS = {
   'opa_policy.promote': policyPromote,
   'tenant_settings.gateway': tenantGatewaySettings,
   'web_app.update': webAppUpdate,
+  'web_app.create': webAppCreate,
+  'web_app.delete': webAppDelete,
+  'tenant.update': tenantUpdate,
   'approval_policy.set': approvalPolicySet,
 } satisfies { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K }>> };
 
