@@ -94,7 +94,7 @@ export async function getChangeRequest(
  * Requests the viewer may approve now: open, in their tenants, filed by another person (four-eyes.ts),
  * not yet approved by them.
  */
-function waitingFor(db: Database, viewer: Viewer): SQL | undefined {
+export function waitingFor(db: Database, viewer: Viewer): SQL | undefined {
   const mine = alias(changeRequestEvents, 'mine');
   const scope = tenantScope(viewer, 'approve');
   return and(
@@ -130,7 +130,7 @@ function containsKind(db: Database, kind: ChangeKind): SQL {
 }
 
 /** Requests the viewer may read: every one for global administrators, else their tenants' (no platform). */
-function readable(viewer: Viewer): SQL | undefined {
+export function readable(viewer: Viewer): SQL | undefined {
   const scope = tenantScope(viewer, 'read');
   return scope.all ? undefined : inArray(changeRequests.tenantId, scope.tenantIds);
 }
