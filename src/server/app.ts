@@ -15,6 +15,7 @@ import { TokenRateLimiter } from './auth/tokens/rate-limit';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { NO_ALLOWANCE } from './delivery/probes/address-policy';
 import { webhookRoutes } from './webhooks/routes';
+import { configAsCodeRoutes } from './config-as-code/routes';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../contract/webhooks';
 import type { SendSettings } from './webhooks/deliveries';
 import { auditRoutes } from './audit-log/routes';
@@ -270,6 +271,7 @@ function registerRoutes(
   ssoSettingsRoutes(app, { db });
   adminRoutes(app, { db, dump: deps.database.dump });
   webhookRoutes(app, { db, settings: deps.webhooks ?? DEFAULT_WEBHOOK_SETTINGS });
+  configAsCodeRoutes(app, { db });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,94 @@
+import { isDeepStrictEqual } from 'node:util';
+
+/*
+ * The values of a document as the server compares them (docs/config-as-code.md): JSON text the server
+ * stores is a JSON value in the document, compared by meaning; secrets inside it leave the server only
+ * as `{ secretRef }` placeholders, and a placeholder plans as "keep the secret the server holds".
+ */
+
+/** A JSON value with every object's keys sorted: two exports of one state spell it the same way. */
+export function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([key, inner]) => [key, sortedKeys(inner)]));
+  }
+  return value;
+}
+
+/**
+ * Stored JSON text as a document value: null for none (null, empty or blank text), the parsed value
+ * for JSON, and the text itself for text that is not JSON (kept as the server has it).
+ */
+export function jsonOf(text: string | null | undefined): unknown {
+  if (text === null || text === undefined || text.trim() === '') return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value;
+  } catch {
+    return text;
+  }
+}
+
+/** A document value as the JSON text a change body carries (null stays none; a string stays itself). */
+export function textOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** Whether two document values mean the same (key order never matters). */
+export const sameValue = (a: unknown, b: unknown): boolean =>
+  isDeepStrictEqual(sortedKeys(a ?? null), sortedKeys(b ?? null));
+
+/** Names under which a JSON field holds a secret: its value never leaves the server. */
+const SECRET_KEY = /secret|password|passwd|token|api[-_]?key|private[-_]?key|credential/i;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export const isSecretRef = (value: unknown): value is { secretRef: string } =>
+  isRecord(value) && Object.keys(value).length === 1 && typeof value.secretRef === 'string';
+
+/** The value with each secret (a string under a secret's name) replaced by `{ secretRef: <where> }`. */
+export function redacted(value: unknown, where: string): unknown {
+  if (Array.isArray(value)) return value.map((inner, index) => redacted(inner, `${where}[${index}]`));
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      SECRET_KEY.test(key) && typeof inner === 'string' && inner !== ''
+        ? { secretRef: `${where}.${key}` }
+        : redacted(inner, `${where}.${key}`),
+    ]),
+  );
+}
+
+/**
+ * The document's value with each `{ secretRef }` replaced by the live secret at the same place, so a
+ * plan never changes a secret the document only refers to. A reference to no secret is `missing`.
+ */
+export function withSecrets(value: unknown, live: unknown, missing: (ref: string) => never): unknown {
+  if (isSecretRef(value)) {
+    if (typeof live !== 'string') return missing(value.secretRef);
+    return live;
+  }
+  if (Array.isArray(value)) {
+    return value.map((inner, index) =>
+      withSecrets(inner, Array.isArray(live) ? live[index] : undefined, missing),
+    );
+  }
+  if (!isRecord(value)) return value;
+  const liveRecord = isRecord(live) ? live : {};
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, withSecrets(inner, liveRecord[key], missing)]),
+  );
+}
+
+/** Orders by a key, text order: lists of a document sort the same way every time. */
+export function byKey<T>(key: (item: T) => string): (a: T, b: T) => number {
+  return (a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+}

@@ -1,0 +1,87 @@
+import { webAppRegions } from '../../contract/common';
+import type { TenantSpec } from '../../contract/config-doc';
+import type { WebAppPatch } from '../../contract/web-apps';
+import { isOneOf } from '../../contract/sets';
+import type { LiveTenant } from './export-tenant';
+import { sameValue } from './json-values';
+import { matched, storedText, type Drafts } from './drafts';
+
+/* A tenant document's web apps, meshes and subscriptions, planned against the live tenant. */
+
+type WebAppDoc = TenantSpec['webApps'][number];
+
+/** The patch that makes a live app as the document has it (text compared as the server stores it). */
+function webAppPatch(drafts: Drafts, wanted: WebAppDoc, current: WebAppDoc, path: string): WebAppPatch {
+  const patch: WebAppPatch = {};
+  if (storedText(wanted.description) !== storedText(current.description))
+    patch.description = wanted.description;
+  if (wanted.technology !== current.technology) patch.technology = wanted.technology;
+  if (wanted.status !== current.status) patch.status = wanted.status;
+  if (wanted.environment !== current.environment) patch.environment = wanted.environment;
+  if (storedText(wanted.url) !== storedText(current.url)) patch.url = wanted.url ?? '';
+  if (wanted.useStandardHeader !== current.useStandardHeader)
+    patch.useStandardHeader = wanted.useStandardHeader;
+  if (wanted.useStandardFooter !== current.useStandardFooter)
+    patch.useStandardFooter = wanted.useStandardFooter;
+  if (wanted.region !== current.region) {
+    if (isOneOf(webAppRegions, wanted.region)) patch.region = wanted.region;
+    else drafts.cannot(`${path}.region`, `${String(wanted.region)} is not a web app region`);
+  }
+  return patch;
+}
+
+/** Web apps: edit the changed; new and omitted apps need the web app lifecycle kinds. */
+export function planWebApps(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
+  const { pairs } = matched(
+    spec.webApps,
+    live.webApps,
+    (app) => app.name,
+    (p) => p.doc.name,
+  );
+  for (const { wanted, index, live: current } of pairs) {
+    const path = `spec.webApps[${index}]`;
+    if (!current) {
+      drafts.cannot(path, 'no change kind creates a web app yet');
+      continue;
+    }
+    if (sameValue(wanted, current.doc)) continue;
+    const body = webAppPatch(drafts, wanted, current.doc, path);
+    if (Object.keys(body).length === 0) continue;
+    drafts.add(
+      { kind: 'web_app.update', webAppId: current.row.id, body },
+      'web_app',
+      wanted.name,
+      current.row.id,
+    );
+  }
+}
+
+/** Meshes: no change kind writes them yet, so any difference is refused, named. */
+export function planMeshes(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
+  const { pairs } = matched(
+    spec.meshes,
+    live.meshes,
+    (mesh) => mesh.name,
+    (p) => p.doc.name,
+  );
+  for (const { wanted, index, live: current } of pairs) {
+    if (current && sameValue(wanted, current.doc)) continue;
+    drafts.cannot(`spec.meshes[${index}]`, 'no change kind writes a mesh yet');
+  }
+}
+
+/** Subscriptions: no change kind writes them yet, so any difference is refused, named. */
+export function planSubscriptions(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
+  const { pairs } = matched(
+    spec.subscriptions,
+    live.subscriptions,
+    (s) => s.capability,
+    (p) => p.doc.capability,
+  );
+  for (const { wanted, index, live: current } of pairs) {
+    if (current && sameValue(wanted, current.doc)) continue;
+    // A configuration of a new context subscribes the tenant itself (configuration.create does).
+    if (!current && spec.configurations.some((c) => c.capability === wanted.capability)) continue;
+    drafts.cannot(`spec.subscriptions[${index}]`, 'no change kind writes a subscription yet');
+  }
+}
