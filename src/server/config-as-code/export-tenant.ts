@@ -18,7 +18,7 @@ import {
 } from '../db/schema';
 import { notFound } from '../errors';
 import { getApprovalPolicy } from '../changes/policy';
-import { byKey, jsonOf, redacted, sortedKeys } from './json-values';
+import { byKey, jsonOf, redacted, regionPoliciesOf, sortedKeys } from './json-values';
 import { configurationKey, meshItemKey, policyKey, routeKey, slotsKey } from './keys';
 
 /* A tenant's live state as a document (docs/config-as-code.md): sorted, with secrets as references. */
@@ -49,7 +49,7 @@ function settingsOf(row: TenantRow): TenantSpec['settings'] {
     disasterRecoveryRequirements: row.disasterRecoveryRequirements,
     privacyLaws: row.privacyLaws,
     allowedRegions: row.allowedRegions === null ? null : [...row.allowedRegions].sort(),
-    environmentRegionPolicies: sortedKeys(jsonOf(row.environmentRegionPolicies)),
+    environmentRegionPolicies: sortedKeys(regionPoliciesOf(jsonOf(row.environmentRegionPolicies))),
   };
 }
 

@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
+import { environments } from '../../contract/common';
+import { environmentRegionPolicySchema } from '../../contract/tenants';
 
 /*
  * The values of a document as the server compares them (docs/config-as-code.md): JSON text the server
@@ -91,4 +93,16 @@ export function byKey<T>(key: (item: T) => string): (a: T, b: T) => number {
     const [x, y] = [key(a), key(b)];
     return x < y ? -1 : x > y ? 1 : 0;
   };
+}
+
+/**
+ * A tenant's region overrides as the server keeps them (tenants/governance.ts): in environment order,
+ * each region once. Anything else is left as it is (the server refuses it on write).
+ */
+export function regionPoliciesOf(value: unknown): unknown {
+  const parsed = environmentRegionPolicySchema.array().safeParse(value);
+  if (!parsed.success) return value;
+  return [...parsed.data]
+    .sort((a, b) => environments.indexOf(a.environment) - environments.indexOf(b.environment))
+    .map((policy) => ({ environment: policy.environment, regions: [...new Set(policy.regions)] }));
 }

@@ -1,6 +1,6 @@
 import { webAppRegions } from '../../contract/common';
 import type { TenantSpec } from '../../contract/config-doc';
-import type { WebAppPatch } from '../../contract/web-apps';
+import type { WebAppInput, WebAppPatch } from '../../contract/web-apps';
 import { isOneOf } from '../../contract/sets';
 import type { LiveTenant } from './export-tenant';
 import { sameValue } from './json-values';
@@ -30,9 +30,20 @@ function webAppPatch(drafts: Drafts, wanted: WebAppDoc, current: WebAppDoc, path
   return patch;
 }
 
-/** Web apps: edit the changed; new and omitted apps need the web app lifecycle kinds. */
+/** The create body of a new app (a new app starts as provisioning: its status follows on the next plan). */
+function webAppInput(drafts: Drafts, wanted: WebAppDoc, tenantId: string, path: string): WebAppInput | null {
+  const region = wanted.region === null || isOneOf(webAppRegions, wanted.region) ? wanted.region : undefined;
+  if (region === undefined) {
+    drafts.cannot(`${path}.region`, `${String(wanted.region)} is not a web app region`);
+    return null;
+  }
+  const { status: _status, region: _region, ...fields } = wanted;
+  return { ...fields, tenantId, url: wanted.url ?? '', ...(region !== null && { region }) };
+}
+
+/** Web apps: create the new, edit the changed, and (prune) delete the omitted. */
 export function planWebApps(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
-  const { pairs } = matched(
+  const { pairs, omitted } = matched(
     spec.webApps,
     live.webApps,
     (app) => app.name,
@@ -41,7 +52,8 @@ export function planWebApps(drafts: Drafts, spec: TenantSpec, live: LiveTenant):
   for (const { wanted, index, live: current } of pairs) {
     const path = `spec.webApps[${index}]`;
     if (!current) {
-      drafts.cannot(path, 'no change kind creates a web app yet');
+      const body = webAppInput(drafts, wanted, live.row.id, path);
+      if (body) drafts.add({ kind: 'web_app.create', body }, 'web_app', wanted.name);
       continue;
     }
     if (sameValue(wanted, current.doc)) continue;
@@ -53,6 +65,9 @@ export function planWebApps(drafts: Drafts, spec: TenantSpec, live: LiveTenant):
       wanted.name,
       current.row.id,
     );
+  }
+  for (const app of omitted) {
+    drafts.prune({ kind: 'web_app.delete', webAppId: app.row.id }, 'web_app', app.doc.name, app.row.id);
   }
 }
 

@@ -2,7 +2,7 @@ import { docTenantSettingsSchema, type TenantSpec } from '../../contract/config-
 import { TENANT_GATEWAY_FIELDS } from '../../contract/tenants';
 import { badRequest } from '../errors';
 import type { LiveTenant } from './export-tenant';
-import { jsonOf, sameValue, textOf, withSecrets } from './json-values';
+import { jsonOf, regionPoliciesOf, sameValue, textOf, withSecrets } from './json-values';
 import { storedText, type Drafts } from './drafts';
 
 /* A tenant document's settings, approval policy and slots, planned against the live tenant. */
@@ -25,6 +25,7 @@ const isJsonField = (field: Field): field is (typeof JSON_FIELDS)[number] =>
 /** A settings value compared as an export writes it: text trimmed, regions as a sorted set. */
 function comparable(field: Field, value: unknown): unknown {
   if (field === 'allowedRegions') return Array.isArray(value) ? [...value].sort() : value;
+  if (field === 'environmentRegionPolicies') return regionPoliciesOf(value);
   if (typeof value === 'string' && !isJsonField(field)) return storedText(value);
   return value;
 }
@@ -57,12 +58,16 @@ export function planSettings(drafts: Drafts, spec: TenantSpec, live: LiveTenant,
   }
   const own = changed.filter((field) => !gateway.includes(field));
   const renamed = name !== live.row.name;
-  if (own.length > 0 || renamed) {
-    // No change kind writes these fields yet (tenant.update comes with the plan kinds): refused, named.
-    for (const field of own)
-      drafts.cannot(`spec.settings.${field}`, 'no change kind edits this tenant field yet');
-    if (renamed) drafts.cannot('metadata.name', 'no change kind renames a tenant yet');
-  }
+  if (own.length === 0 && !renamed) return;
+  const body = Object.fromEntries(own.map((field) => [field, bodyValue(field, spec.settings[field], live)]));
+  // The document is explicit about its regions: a widening it asks for is confirmed by filing it.
+  const widens = own.includes('allowedRegions') || own.includes('environmentRegionPolicies');
+  const change = {
+    kind: 'tenant.update' as const,
+    tenantId: live.row.id,
+    body: { ...body, ...(renamed && { name }), ...(widens && { confirmWidening: true }) },
+  };
+  drafts.add(change, 'tenant', key, live.row.id);
 }
 
 /** approval_policy.set when any environment's number differs. */
