@@ -67,6 +67,22 @@ export const createVersionBodySchema = z.object({
 });
 export type CreateVersionBody = z.infer<typeof createVersionBodySchema>;
 
+/**
+ * A tenant's subscription to a shared capability (change kind capability_subscription.create): the
+ * environment and region it is made in. Configuration versions then follow per environment and region.
+ */
+export const subscriptionBodySchema = createVersionBodySchema.pick({
+  tenantId: true,
+  capabilityId: true,
+  environment: true,
+  region: true,
+});
+export type SubscriptionBody = z.infer<typeof subscriptionBodySchema>;
+
+/** A tenant's subscription, as a plan names it: by tenant and capability. */
+export const subscriptionKeySchema = subscriptionBodySchema.pick({ tenantId: true, capabilityId: true });
+export type SubscriptionKey = z.infer<typeof subscriptionKeySchema>;
+
 export const subscriptionIdFor = (tenantId: string, capabilityId: string) =>
   `sub-${tenantId}-${capabilityId}`;
 

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { changeKindLabels } from './change-labels';
 import { approvalPolicyBodySchema } from './approval-policies';
 import { rollbackBodySchema, slotVersionBodySchema, switchSlotBodySchema } from './blue-green';
-import { createVersionBodySchema, promoteVersionBodySchema } from './capability-subscriptions';
+import {
+  createVersionBodySchema,
+  promoteVersionBodySchema,
+  subscriptionBodySchema,
+  subscriptionKeySchema,
+} from './capability-subscriptions';
 import { environmentSchema, idParamSchema } from './common';
 import {
   deployCapabilityBodySchema,
@@ -111,6 +116,8 @@ export const changeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('web_app.create'), body: webAppInputSchema }),
   z.object({ kind: z.literal('web_app.delete'), webAppId: idParamSchema }),
   z.object({ kind: z.literal('tenant.update'), tenantId: idParamSchema, body: tenantFieldsPatchSchema }),
+  z.object({ kind: z.literal('capability_subscription.create'), body: subscriptionBodySchema }),
+  z.object({ kind: z.literal('capability_subscription.delete'), ...subscriptionKeySchema.shape }),
   z.object({
     kind: z.literal('approval_policy.set'),
     /** The tenant whose policy it is; null for the platform's. */

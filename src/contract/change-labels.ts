@@ -55,6 +55,8 @@ export const changeKindLabels = {
   'web_app.create': 'New web app',
   'web_app.delete': 'Delete web app',
   'tenant.update': 'Tenant settings',
+  'capability_subscription.create': 'New capability subscription',
+  'capability_subscription.delete': 'Remove capability subscription',
   'approval_policy.set': 'Approval policy',
 } as const satisfies Record<string, string>;
 

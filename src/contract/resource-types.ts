@@ -128,6 +128,9 @@ export const changeKindResourceTypes: Record<LabelledChangeKind, AuditResourceTy
   'web_app.create': 'web_app',
   'web_app.delete': 'web_app',
   'tenant.update': 'tenant',
+  // A subscription is what a tenant's configuration versions hang on; its events are audited with them.
+  'capability_subscription.create': 'configuration-version',
+  'capability_subscription.delete': 'configuration-version',
   // Approval policies are read with the requests they govern, whichever scope they are set on.
   'approval_policy.set': 'platform',
 };

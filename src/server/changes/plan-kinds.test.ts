@@ -5,8 +5,9 @@ import { approvalPolicies } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
+import { tenantMember } from '../test/sessions';
 import type { KindCase } from '../test/kind-cases';
-import { tenantKindCases } from './plan-kinds-tenant';
+import { tenantKindCases } from '../test/kind-cases-tenant';
 
 /*
  * The kinds a configuration-as-code plan files for resources whose direct endpoints need no approval
@@ -77,6 +78,45 @@ describeApi(
         expect(applied.changes[0]?.irreversible).toMatch(c.undo);
         expect(revert.statusCode).toBe(409);
       }
+    });
+
+    it("asks for the direct endpoint's tenant action, and a global administrator for the platform", async () => {
+      const developer = tenantMember('plan-kinds', 'developer');
+      const ids = await cases['web_app.create']?.setup(++n);
+      const asDeveloper = (change: object) => cr.call('POST', CHANGES, { change }, developer);
+      expect((await asDeveloper(cases['web_app.create']?.change(ids ?? {}) ?? {})).statusCode).toBe(201);
+      const tenantEdit = { kind: 'tenant.update', tenantId: 'tenant-001', body: { description: 'x' } };
+      expect((await asDeveloper(tenantEdit)).statusCode).toBe(403);
+      const subscribe = {
+        kind: 'capability_subscription.create',
+        body: { tenantId: 'tenant-001', capabilityId: 'api-003', environment: 'uat', region: 'us-east-1' },
+      };
+      expect((await asDeveloper(subscribe)).statusCode).toBe(403);
+      // A gateway setting is another kind's: tenant.update refuses it rather than dropping it.
+      const gateway = { ...tenantEdit, body: { apiGatewayConfiguration: '{}' } };
+      expect((await cr.call('POST', CHANGES, { change: gateway })).statusCode).toBe(400);
+    });
+
+    it('applies a release of several of them together, and reverts it as one', async () => {
+      const picked = ['web_app.create', 'tenant.update', 'capability_subscription.create'] as const;
+      const prepared = await Promise.all(
+        picked.map(async (kind) => [cases[kind], await cases[kind]?.setup(++n)] as const),
+      );
+      const before = await Promise.all(prepared.map(([c, ids]) => c?.state(ids ?? {}, 'target')));
+      const filed = await cr.call('POST', CHANGES, {
+        changes: prepared.map(([c, ids]) => c?.change(ids ?? {})),
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      expect((await cr.approve(filed.json().id)).json().status).toBe('applied');
+      const applied = await detail(filed.json().id);
+      expect(applied.changes.map((c) => [c.kind, c.state])).toEqual(picked.map((kind) => [kind, 'applied']));
+      const after = await Promise.all(prepared.map(([c, ids]) => c?.state(ids ?? {}, 'target')));
+      after.forEach((state, i) => expect(state, picked[i]).not.toEqual(before[i]));
+
+      const revert = await cr.call('POST', `${CHANGES}/${applied.id}/revert`, {});
+      expect(revert.statusCode, revert.body).toBe(201);
+      expect((await cr.approve(revert.json().id)).json().status).toBe('applied');
+      expect(await Promise.all(prepared.map(([c, ids]) => c?.state(ids ?? {}, 'target')))).toEqual(before);
     });
   },
   prepare,

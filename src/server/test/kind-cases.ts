@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import type { Change } from '../../contract/changes';
+import type { Actor } from '../auth/viewer';
 import type { ApiContext } from './api-harness';
+
+/** Who a case's direct service calls are made by. */
+export const TEST_ACTOR: Actor = { id: null, email: 'direct@example.com' };
 
 /*
  * The change kinds a plan files (docs/changes.md), each as a case the table-driven suite

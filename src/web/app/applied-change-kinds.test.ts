@@ -33,6 +33,9 @@ const SHOWN: Record<string, QueryKey[]> = {
   opa_policy: [gatewayKeys.history('policies', TENANT, 'lineage-1')],
   tenant_settings: [tenantKeys.detail(TENANT)],
   tenant: [tenantKeys.detail(TENANT), tenantKeys.lists()],
+  capability_subscription: [
+    activeVersionsQueryOptions({ tenantId: TENANT, environment: 'production', region: 'us-east-1' }).queryKey,
+  ],
   web_app: [webAppKeys.list({ limit: 50, offset: 0 }), overviewKeys.all],
   approval_policy: [],
 };

@@ -68,7 +68,10 @@ const LINEAGE_VERBS = ['create', 'edit', 'activate', 'disable', 'delete', 'promo
 const WRITES: Record<string, Write> = {
   'a configuration version (create, activate, promote)': {
     direct: (queryClient) => invalidateVersions(queryClient, TENANT),
-    kinds: kindsOf('configuration', ['create', 'activate', 'promote']),
+    kinds: [
+      ...kindsOf('configuration', ['create', 'activate', 'promote']),
+      ...kindsOf('capability_subscription', ['create', 'delete']),
+    ],
     events: eventsOf('configuration-version', 'configuration_version', ['create', 'activate', 'promote']),
     shows: {
       "the gateway dialogs' capability picker": subscribedCapabilitiesQueryOptions(TENANT, 'uat').queryKey,

@@ -31,6 +31,7 @@ import {
 } from './gateway';
 import { rolloutAction } from './rollouts';
 import { tenantGatewaySettings } from './tenant-settings';
+import { subscriptionCreate, subscriptionDelete } from './subscription';
 import { tenantUpdate } from './tenant';
 import { webAppUpdate } from './web-app';
 import { webAppCreate, webAppDelete } from './web-app-lifecycle';
@@ -70,6 +71,8 @@ const HANDLERS = {
   'web_app.create': webAppCreate,
   'web_app.delete': webAppDelete,
   'tenant.update': tenantUpdate,
+  'capability_subscription.create': subscriptionCreate,
+  'capability_subscription.delete': subscriptionDelete,
   'approval_policy.set': approvalPolicySet,
 } satisfies { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K }>> };
 
