@@ -3,6 +3,7 @@ import type { Plan } from '../../contract/config-doc';
 import { seedDemoData } from '../demo/demo-data';
 import { tenants } from '../db/schema';
 import { describeApi } from '../test/api-harness';
+import { sessionCookieFor, tenantMember } from '../test/sessions';
 
 /** Export then plan is no change: every demo tenant and the platform, in YAML and JSON. */
 describeApi(
@@ -54,6 +55,37 @@ describeApi(
       expect(second.body).toBe(first.body);
       const platform = [await ctx().get('/api/platform/export'), await ctx().get('/api/platform/export')];
       expect(platform[1]?.body).toBe(platform[0]?.body);
+    });
+
+    it('serves the JSON Schema of the format', async () => {
+      const res = await ctx().get('/api/config-schema');
+      expect(res.statusCode).toBe(200);
+      const schema = res.json<{ oneOf?: unknown[]; anyOf?: unknown[] }>();
+      expect(JSON.stringify(schema)).toContain('resource-manager/v1');
+      expect((schema.oneOf ?? schema.anyOf ?? []).length).toBe(2);
+    });
+
+    it('lets only readers export and plan a tenant, and only administrators the platform', async () => {
+      const outsider = await sessionCookieFor(ctx().db, {
+        id: 'cac-outsider',
+        email: 'cac-outsider@example.com',
+      });
+      const member = await sessionCookieFor(ctx().db, tenantMember('cac', 'member'));
+      const as = (cookie: string, url: string, payload?: object) =>
+        ctx().inject({
+          method: payload ? 'POST' : 'GET',
+          url,
+          headers: { cookie },
+          ...(payload && { payload }),
+        });
+      expect((await as(outsider, '/api/tenants/tenant-001/export')).statusCode).toBe(404);
+      expect((await as(member, '/api/tenants/tenant-001/export')).statusCode).toBe(200);
+      const document = (await ctx().get('/api/tenants/tenant-001/export')).body;
+      expect((await as(outsider, '/api/plans', { document })).statusCode).toBe(404);
+      expect((await as(member, '/api/plans', { document })).statusCode).toBe(200);
+      const platform = (await ctx().get('/api/platform/export')).body;
+      expect((await as(member, '/api/platform/export')).statusCode).toBe(403);
+      expect((await as(member, '/api/plans', { document: platform })).statusCode).toBe(403);
     });
   },
   (db) => seedDemoData(db),
