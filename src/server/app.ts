@@ -15,6 +15,8 @@ import { TokenRateLimiter } from './auth/tokens/rate-limit';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { NO_ALLOWANCE } from './delivery/probes/address-policy';
 import { webhookRoutes } from './webhooks/routes';
+import { gitSyncRoutes } from './git-sync/routes';
+import { DEFAULT_GIT_SYNC_SETTINGS, type GitSyncSettings } from './git-sync/settings';
 import { configAsCodeRoutes } from './config-as-code/routes';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../contract/webhooks';
 import type { SendSettings } from './webhooks/deliveries';
@@ -85,6 +87,8 @@ export interface AppDeps {
   idempotency?: Partial<IdempotencyLimits>;
   /** Where webhooks may be sent, how long a send may take, the console's address for links (docs/webhooks.md). */
   webhooks?: SendSettings;
+  /** How repositories are reached for Git links (docs/config-as-code-git.md). */
+  gitSync?: GitSyncSettings;
 }
 
 const DEFAULT_WEBHOOK_SETTINGS: SendSettings = {
@@ -271,6 +275,7 @@ function registerRoutes(
   ssoSettingsRoutes(app, { db });
   adminRoutes(app, { db, dump: deps.database.dump });
   webhookRoutes(app, { db, settings: deps.webhooks ?? DEFAULT_WEBHOOK_SETTINGS });
+  gitSyncRoutes(app, { db, settings: deps.gitSync ?? DEFAULT_GIT_SYNC_SETTINGS });
   configAsCodeRoutes(app, { db });
 }
 

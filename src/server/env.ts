@@ -188,6 +188,8 @@ const envSchema = z.object({
     .default('127.0.0.1'),
   /** How often each process applies due scheduled change requests (docs/changes.md). */
   CHANGE_SCHEDULER_INTERVAL: seconds(1, 3600).default(5),
+  /** How often each process checks the Git links for drift, each link once per interval (docs/config-as-code-git.md). */
+  GIT_SYNC_INTERVAL: seconds(5, 86_400).default(60),
   /** Milliseconds between the passes that step, complete or roll back progressive rollouts (docs/rollouts.md). */
   ROLLOUT_INTERVAL: wholeNumber('milliseconds', 100, 60_000).default(1000),
   /** Seconds between two probes of a slot's health check URL, unless the slot sets its own (docs/health-checks.md). */

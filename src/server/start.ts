@@ -14,6 +14,8 @@ import { startRolloutRunner } from './delivery/rollouts/runner';
 import { PROBER_PASS_MS, proberSettingsOf, startProber } from './delivery/probes/prober';
 import { openResourceTypes } from './events/visibility';
 import { webhookSettingsOf } from './webhooks/deliveries';
+import { startGitSync } from './git-sync/pass';
+import { gitSyncSettingsOf } from './git-sync/settings';
 import { RETENTION_PASS_MS, startAuditRetention } from './audit/purge';
 import { startWebhookDelivery, WEBHOOK_PASS_MS, WEBHOOK_RETRIES } from './webhooks/worker';
 import { EnvError, readEnv, type Env } from './env';
@@ -197,10 +199,16 @@ function startPasses(app: App, db: Database, env: Env) {
     intervalMs: RETENTION_PASS_MS,
     onError: (error) => warn(error, 'audit retention: pass failed, retrying on the next one'),
   });
+  // Git drift (docs/config-as-code-git.md): every process runs passes; each link is claimed by one.
+  const gitSync = startGitSync(db, {
+    intervalMs: env.GIT_SYNC_INTERVAL * 1000,
+    settings: gitSyncSettingsOf(env),
+    onError: (error) => warn(error, 'git sync: pass failed, retrying on the next one'),
+  });
   return {
     scheduler,
     prober,
-    timers: [scheduler, rolloutRunner, prober, sweeper, webhooks, retention],
+    timers: [scheduler, rolloutRunner, prober, sweeper, webhooks, retention, gitSync],
   };
 }
 
@@ -218,6 +226,7 @@ async function start(env: Env): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     signIn: signInOptionsOf(env),
     webhooks: webhookSettingsOf(env),
+    gitSync: gitSyncSettingsOf(env),
     // Never logs credentials, session cookies, password hashes or SQL parameters (see http/logging.ts).
     logger: loggerOptions(env.LOG_LEVEL),
   });

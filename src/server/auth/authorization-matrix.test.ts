@@ -189,6 +189,16 @@ const EXPECTED: Record<string, string> = {
   'GET /api/webhooks/:webhookId/deliveries': 'signedIn',
   'POST /api/webhooks/:webhookId/test': 'signedIn',
   'POST /api/webhooks/:webhookId/deliveries/:deliveryId/redeliver': 'signedIn',
+  'GET /api/git-links': 'signedIn',
+  'POST /api/git-links': 'signedIn',
+  'GET /api/git-links/:linkId': 'signedIn',
+  'PATCH /api/git-links/:linkId': 'signedIn',
+  'DELETE /api/git-links/:linkId': 'signedIn',
+  'POST /api/git-links/:linkId/check': 'signedIn',
+  'GET /api/git-links/:linkId/drift': 'signedIn',
+  'GET /api/tenants/:tenantId/git-link': 'tenant:read',
+  'POST /api/drift/:findingId/revert': 'signedIn',
+  'POST /api/drift/:findingId/adopt': 'signedIn',
 };
 
 /**
@@ -233,6 +243,8 @@ const PARAMS: Record<string, string> = {
   resourceType: 'microfrontend',
   webhookId: 'hook-a',
   deliveryId: 'delivery-a',
+  linkId: 'git-link-sample',
+  findingId: 'drift-sample',
 };
 /** `:id` means a different resource on each route. */
 const ID_BY_ROUTE: Record<string, string> = {
