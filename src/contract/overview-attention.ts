@@ -9,7 +9,7 @@ import { rolloutStateSchema, slotOwnerKindSchema } from './rollouts';
  */
 
 /** How many rows each card lists (the count says how many more there are). */
-export const OVERVIEW_CARD_LIMIT = 5;
+export const OVERVIEW_CARD_LIMIT = 3;
 /** How many recent probes a slot's strip shows. */
 export const OVERVIEW_PROBE_STRIP = 10;
 /** The activity chart's days, today included. */

@@ -38,8 +38,9 @@ const lineage =
 
 /** Users and profiles show each other, and the signed-in user's own roles may be the ones that changed. */
 const people = touching(() => [userKeys.all, userKeys.profiles, ME_QUERY_KEY]);
-/** Approval policies are read under the changes feature's root, with the requests they govern. */
-const requests = touching(() => [changeRequestKeys.all]);
+/** Approval policies are read under the changes feature's root, with the requests they govern; the
+ * Overview's cards count requests too. */
+const requests = touching(() => [changeRequestKeys.all, overviewKeys.all]);
 
 export const resourceEffects: ResourceEffects = {
   api_token: touching(() => [apiTokenKeys.all]),
@@ -51,7 +52,8 @@ export const resourceEffects: ResourceEffects = {
   'change-request': requests,
   /** The control plane's versions, and the gateway dialogs' picker of subscribed capabilities. */
   'configuration-version': touching(({ tenantId }) => configurationVersionRoots(tenantId)),
-  deployment: touching(() => [deploymentKeys.all]),
+  /** Slots, probes' health and rollouts: Deployments, and the Overview's rollouts and slots cards. */
+  deployment: touching(() => [deploymentKeys.all, overviewKeys.all]),
   'gateway-route': lineage('routes'),
   /** A Git link and its drift findings (docs/config-as-code-git.md); the console's views key under it. */
   'git-link': touching(() => [['git-links']]),

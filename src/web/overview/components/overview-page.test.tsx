@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OverviewPage } from '@/overview/components/overview-page';
 import { renderWithProviders } from '@/test/render';
+import { emptyCards, stubFetchByPath } from '@/overview/components/attention-test-data';
 
 const tenant = (id: string, name: string) => ({
   id,
@@ -68,8 +69,7 @@ afterEach(() => {
 
 describe('OverviewPage', () => {
   it('shows the four metrics and the first 3 recent items of each list', async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(Response.json(overview));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetchByPath({ ...emptyCards, '/api/overview': overview });
     renderWithProviders(<OverviewPage />);
 
     const metrics: Array<[string, string, string]> = [
@@ -100,31 +100,30 @@ describe('OverviewPage', () => {
   });
 
   it('shows the empty states', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn<typeof fetch>()
-        .mockResolvedValue(Response.json({ ...overview, recentTenants: [], recentWebApps: [] })),
-    );
+    stubFetchByPath({
+      ...emptyCards,
+      '/api/overview': { ...overview, recentTenants: [], recentWebApps: [] },
+    });
     renderWithProviders(<OverviewPage />);
     expect(await screen.findByText('No tenants yet')).toBeInTheDocument();
     expect(screen.getByText('No web apps yet')).toBeInTheDocument();
   });
 
   it("shows the server's error message and retries on demand", async () => {
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValueOnce(
-        Response.json({ message: 'Database unavailable', code: 'SERVICE_UNAVAILABLE' }, { status: 503 }),
-      )
-      .mockResolvedValueOnce(Response.json(overview));
-    vi.stubGlobal('fetch', fetchMock);
+    const replies = [
+      Response.json({ message: 'Database unavailable', code: 'SERVICE_UNAVAILABLE' }, { status: 503 }),
+      Response.json(overview),
+    ];
+    const fetchMock = stubFetchByPath({
+      ...emptyCards,
+      '/api/overview': () => replies.shift() ?? Response.json(overview),
+    });
     renderWithProviders(<OverviewPage />);
 
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByTestId('error-state');
     expect(alert).toHaveTextContent('Database unavailable');
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('metric-total-tenants')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/overview')).toHaveLength(2);
   });
 });

@@ -6,18 +6,37 @@ import { OverviewMetrics } from '@/overview/components/overview-metrics';
 import { OverviewSkeleton } from '@/overview/components/overview-skeleton';
 import { RecentListCard, type RecentItem } from '@/overview/components/recent-list-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ActivityCard } from '@/overview/components/activity-card';
+import { RequestsCard } from '@/overview/components/requests-card';
+import { RolloutsCard } from '@/overview/components/rollouts-card';
+import { ScheduledCard } from '@/overview/components/scheduled-card';
+import { SlotsCard } from '@/overview/components/slots-card';
 
 /** docs/product.md, Constants and limits: the Overview lists 3 recent items (mirrors
  * OVERVIEW_RECENT_COUNT in the contract, not imported as a value so zod stays out of this chunk). */
 const RECENT_COUNT = 3;
+
+/** What needs the viewer: one screen of a laptop (1366x768) without scrolling (docs/overview.md). */
+function AttentionGrid() {
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="overview-attention">
+      <RequestsCard />
+      <RolloutsCard />
+      <SlotsCard />
+      <ScheduledCard />
+      <ActivityCard className="md:col-span-2 xl:col-span-2" />
+    </div>
+  );
+}
 
 export function OverviewPage() {
   useDocumentTitle('Overview');
   const overview = useOverview();
 
   return (
-    <div className="space-y-6">
-      <PageHeader title="Overview" description="Tenants, capabilities and web apps across the platform." />
+    <div className="space-y-4">
+      <PageHeader title="Overview" description="What needs you now, then the platform at a glance." />
+      <AttentionGrid />
       {overview.status === 'pending' && <OverviewSkeleton />}
       {overview.status === 'error' && (
         <ErrorState
