@@ -113,6 +113,18 @@ describe('resource-manager against a listening server', () => {
     expect([diff.code, diff.stdout]).toEqual([0, '']);
   });
 
+  it('exports the platform, which plans back to nothing', async () => {
+    const file = join(dir, 'platform.yaml');
+    const exported = await runCli(['export', '--platform', '-o', file], env);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(await readFile(file, 'utf8')).toMatch(/^apiVersion: resource-manager\/v1\nkind: Platform\n/);
+    const plan = await runCli(['plan', file], env);
+    expect([plan.code, plan.stdout]).toEqual([
+      0,
+      `Plan for the platform from ${file}: 0 changes\nNo changes: the live state matches the file.\n`,
+    ]);
+  });
+
   it('exports JSON with --format json', async () => {
     const run = await runCli(['export', '--tenant', 'tenant-001', '--format', 'json'], env);
     expect(run.code, run.stderr).toBe(0);

@@ -168,6 +168,23 @@ for (const kind of testDatabaseKinds()) {
       );
       expect((await job('check')).code).toBe(0);
 
+      // A pull request whose file the server refuses fails its job, and nothing is commented.
+      await git.commitFile(
+        'config',
+        'broken',
+        'tenant.yaml',
+        committed?.replace('status: running', 'status: jogging') ?? '',
+      );
+      transcript.push(
+        '# a person opens a pull request whose file has a web app status the console does not know',
+      );
+      const broken = await job('pullRequest', { PR_BRANCH: 'broken' });
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toContain(
+        'resource-manager: The server answered 400: The document is not valid: spec.webApps[1].status',
+      );
+      expect(comments.bodies).toEqual([]);
+
       // A person edits the file on a branch and opens a pull request: the job comments exactly the edit.
       await git.commitFile('config', 'raise-timeout', 'tenant.yaml', edit(committed ?? ''));
       transcript.push('# a person commits the edit on branch raise-timeout and opens a pull request');
