@@ -1,10 +1,11 @@
-import { webAppRegions } from '../../contract/common';
+import { controlPlaneRegionSchema, webAppRegions } from '../../contract/common';
 import type { TenantSpec } from '../../contract/config-doc';
 import type { WebAppInput, WebAppPatch } from '../../contract/web-apps';
 import { isOneOf } from '../../contract/sets';
 import type { LiveTenant } from './export-tenant';
 import { sameValue } from './json-values';
 import { matched, storedText, type Drafts } from './drafts';
+import { capabilityIds } from './plan-tenant-gateway';
 
 /* A tenant document's web apps, meshes and subscriptions, planned against the live tenant. */
 
@@ -85,8 +86,9 @@ export function planMeshes(drafts: Drafts, spec: TenantSpec, live: LiveTenant): 
   }
 }
 
-/** Subscriptions: no change kind writes them yet, so any difference is refused, named. */
+/** Subscriptions: subscribe to the new ones (before their configurations); a moved one is refused, named. */
 export function planSubscriptions(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
+  const ids = capabilityIds(live.names);
   const { pairs } = matched(
     spec.subscriptions,
     live.subscriptions,
@@ -94,9 +96,42 @@ export function planSubscriptions(drafts: Drafts, spec: TenantSpec, live: LiveTe
     (p) => p.doc.capability,
   );
   for (const { wanted, index, live: current } of pairs) {
-    if (current && sameValue(wanted, current.doc)) continue;
-    // A configuration of a new context subscribes the tenant itself (configuration.create does).
-    if (!current && spec.configurations.some((c) => c.capability === wanted.capability)) continue;
-    drafts.cannot(`spec.subscriptions[${index}]`, 'no change kind writes a subscription yet');
+    const path = `spec.subscriptions[${index}]`;
+    if (current) {
+      if (!sameValue(wanted, current.doc)) {
+        drafts.cannot(path, 'a subscription keeps its environment and region: remove it and subscribe again');
+      }
+      continue;
+    }
+    const capabilityId = ids(wanted.capability);
+    const region = controlPlaneRegionSchema.safeParse(wanted.region);
+    if (!capabilityId) drafts.cannot(`${path}.capability`, `no capability is named ${wanted.capability}`);
+    if (!region.success) drafts.cannot(`${path}.region`, `${wanted.region} is not a control plane region`);
+    if (!capabilityId || !region.success) continue;
+    const body = {
+      tenantId: live.row.id,
+      capabilityId,
+      environment: wanted.environment,
+      region: region.data,
+    };
+    drafts.add({ kind: 'capability_subscription.create', body }, 'subscription', wanted.capability);
+  }
+}
+
+/** (prune) Unsubscribes from what the document omits: last, after the routes and policies naming it went. */
+export function pruneSubscriptions(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
+  const { omitted } = matched(
+    spec.subscriptions,
+    live.subscriptions,
+    (s) => s.capability,
+    (p) => p.doc.capability,
+  );
+  for (const { row, doc } of omitted) {
+    const change = {
+      kind: 'capability_subscription.delete' as const,
+      tenantId: live.row.id,
+      capabilityId: row.capabilityId,
+    };
+    drafts.prune(change, 'subscription', doc.capability, row.id);
   }
 }

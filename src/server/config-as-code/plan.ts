@@ -10,7 +10,7 @@ import { planSet } from '../changes/release-run';
 import { Drafts, type Draft } from './drafts';
 import { liveTenant } from './export-tenant';
 import { draftPlatform } from './plan-platform';
-import { planMeshes, planSubscriptions, planWebApps } from './plan-tenant-apps';
+import { planMeshes, planSubscriptions, planWebApps, pruneSubscriptions } from './plan-tenant-apps';
 import { planConfigurations, planPolicies, planRoutes } from './plan-tenant-gateway';
 import { planApprovalPolicy, planSettings, planSlots } from './plan-tenant-settings';
 
@@ -67,6 +67,7 @@ export async function draftDocument(
   planWebApps(drafts, doc.spec, live);
   planMeshes(drafts, doc.spec, live);
   planSlots(drafts, doc.spec, live);
+  pruneSubscriptions(drafts, doc.spec, live);
   // Last: a policy change travels alone as its own request, after the rest is filed.
   planApprovalPolicy(drafts, doc.spec.approvalPolicy, live.approvalPolicy, { tenantId, key: live.row.name });
   drafts.assertPlannable();
