@@ -81,7 +81,9 @@ export async function request(connection, method, path, options = {}) {
  * @param {string} method
  * @param {string} path
  * @param {unknown} [body]
- * @returns {Promise<{ status: number, json: any }>} the API's reply, as the contract (src/contract) describes it
+ * `any` on purpose: the reply's shape is the contract's (src/contract), which plain JavaScript cannot
+ * import; each caller names the type it reads (plan-text.mjs's typedefs).
+ * @returns {Promise<{ status: number, json: any }>}
  */
 export async function requestJson(connection, method, path, body) {
   const { status, text } = await request(connection, method, path, { body });

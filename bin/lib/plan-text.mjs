@@ -2,7 +2,8 @@
 /*
  * A plan as text (docs/config-as-code-cli.md), grouped as the console's release review groups a set:
  * per resource (its type and the document's key for it), each change's title and, per field, what it is
- * now and what it becomes. Multi-line values (JSON, a policy's Rego) show as a line diff.
+ * now and what it becomes. An object shows its changed keys one by one; a list or a text over several
+ * lines (a policy's Rego) shows as a line diff.
  */
 
 /**
