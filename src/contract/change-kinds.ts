@@ -23,6 +23,7 @@ import {
 } from './gateway';
 import { rolloutActionBodySchema } from './rollouts';
 import { tenantFieldsPatchSchema, tenantGatewaySettingsSchema } from './tenants';
+import { createMeshBodySchema, meshPatchSchema } from './web-app-meshes';
 import { webAppInputSchema, webAppPatchSchema } from './web-apps';
 
 /*
@@ -118,6 +119,9 @@ export const changeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tenant.update'), tenantId: idParamSchema, body: tenantFieldsPatchSchema }),
   z.object({ kind: z.literal('capability_subscription.create'), body: subscriptionBodySchema }),
   z.object({ kind: z.literal('capability_subscription.delete'), ...subscriptionKeySchema.shape }),
+  z.object({ kind: z.literal('mesh.create'), body: createMeshBodySchema }),
+  z.object({ kind: z.literal('mesh.update'), meshId: idParamSchema, body: meshPatchSchema }),
+  z.object({ kind: z.literal('mesh.delete'), meshId: idParamSchema }),
   z.object({
     kind: z.literal('approval_policy.set'),
     /** The tenant whose policy it is; null for the platform's. */

@@ -57,6 +57,9 @@ export const changeKindLabels = {
   'tenant.update': 'Tenant settings',
   'capability_subscription.create': 'New capability subscription',
   'capability_subscription.delete': 'Remove capability subscription',
+  'mesh.create': 'New web app mesh',
+  'mesh.update': 'Edit web app mesh',
+  'mesh.delete': 'Delete web app mesh',
   'approval_policy.set': 'Approval policy',
 } as const satisfies Record<string, string>;
 

@@ -131,6 +131,9 @@ export const changeKindResourceTypes: Record<LabelledChangeKind, AuditResourceTy
   // A subscription is what a tenant's configuration versions hang on; its events are audited with them.
   'capability_subscription.create': 'configuration-version',
   'capability_subscription.delete': 'configuration-version',
+  'mesh.create': 'mesh',
+  'mesh.update': 'mesh',
+  'mesh.delete': 'mesh',
   // Approval policies are read with the requests they govern, whichever scope they are set on.
   'approval_policy.set': 'platform',
 };

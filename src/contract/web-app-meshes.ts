@@ -36,6 +36,15 @@ export const createMeshBodySchema = z.object({
 });
 export type CreateMeshBody = z.infer<typeof createMeshBodySchema>;
 
+/**
+ * An edit of a mesh (change kind mesh.update; meshes have no direct edit endpoint): any of its name,
+ * description and menu. menuItems replaces the whole menu, with the rules of a new mesh's.
+ */
+export const meshPatchSchema = createMeshBodySchema
+  .pick({ name: true, description: true, menuItems: true })
+  .partial();
+export type MeshPatch = z.infer<typeof meshPatchSchema>;
+
 /** GET /api/web-app-meshes/:id/manifest: the environment whose deployment slots the items carry. */
 export const meshManifestQuerySchema = z.object({
   environment: environmentSchema.default('production'),

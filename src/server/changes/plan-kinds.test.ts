@@ -7,6 +7,7 @@ import { changeRequestClient } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
 import { tenantMember } from '../test/sessions';
 import type { KindCase } from '../test/kind-cases';
+import { meshKindCases } from '../test/kind-cases-mesh';
 import { tenantKindCases } from '../test/kind-cases-tenant';
 
 /*
@@ -35,7 +36,7 @@ describeApi(
   'change kinds of configuration as code',
   (ctx) => {
     const cr = changeRequestClient(ctx);
-    const cases: Record<string, KindCase> = { ...tenantKindCases(ctx) };
+    const cases: Record<string, KindCase> = { ...tenantKindCases(ctx), ...meshKindCases(ctx) };
     const table = Object.entries(cases);
     let n = 0;
     const detail = async (id: string) => changeRequestDetailSchema.parse((await cr.detail(id)).json());
@@ -98,7 +99,12 @@ describeApi(
     });
 
     it('applies a release of several of them together, and reverts it as one', async () => {
-      const picked = ['web_app.create', 'tenant.update', 'capability_subscription.create'] as const;
+      const picked = [
+        'web_app.create',
+        'tenant.update',
+        'capability_subscription.create',
+        'mesh.update',
+      ] as const;
       const prepared = await Promise.all(
         picked.map(async (kind) => [cases[kind], await cases[kind]?.setup(++n)] as const),
       );

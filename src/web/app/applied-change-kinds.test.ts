@@ -10,6 +10,7 @@ import { deploymentKeys } from '@/deployments';
 import { overviewKeys } from '@/overview';
 import { activeVersionsQueryOptions } from '@/control-plane';
 import { gatewayKeys } from '@/gateway';
+import { meshKeys } from '@/microfrontends';
 import { tenantKeys } from '@/tenants';
 import { webAppKeys } from '@/web-apps';
 
@@ -33,6 +34,7 @@ const SHOWN: Record<string, QueryKey[]> = {
   opa_policy: [gatewayKeys.history('policies', TENANT, 'lineage-1')],
   tenant_settings: [tenantKeys.detail(TENANT)],
   tenant: [tenantKeys.detail(TENANT), tenantKeys.lists()],
+  mesh: [meshKeys.list({ limit: 50, offset: 0 }), meshKeys.detail('mesh-1')],
   capability_subscription: [
     activeVersionsQueryOptions({ tenantId: TENANT, environment: 'production', region: 'us-east-1' }).queryKey,
   ],

@@ -197,7 +197,7 @@ const WRITES: Record<string, Write> = {
   },
   'a mesh write': {
     direct: (queryClient) => invalidateMeshes(queryClient),
-    kinds: [],
+    kinds: kindsOf('mesh', ['create', 'update', 'delete']),
     events: [{ resourceType: 'mesh', action: 'mesh.create' }],
     shows: {
       'the meshes list': meshKeys.list(PAGE),

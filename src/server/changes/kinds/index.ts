@@ -31,6 +31,7 @@ import {
 } from './gateway';
 import { rolloutAction } from './rollouts';
 import { tenantGatewaySettings } from './tenant-settings';
+import { meshCreate, meshDelete, meshUpdate } from './mesh';
 import { subscriptionCreate, subscriptionDelete } from './subscription';
 import { tenantUpdate } from './tenant';
 import { webAppUpdate } from './web-app';
@@ -73,6 +74,9 @@ const HANDLERS = {
   'tenant.update': tenantUpdate,
   'capability_subscription.create': subscriptionCreate,
   'capability_subscription.delete': subscriptionDelete,
+  'mesh.create': meshCreate,
+  'mesh.update': meshUpdate,
+  'mesh.delete': meshDelete,
   'approval_policy.set': approvalPolicySet,
 } satisfies { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K }>> };
 
