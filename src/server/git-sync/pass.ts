@@ -45,8 +45,10 @@ export async function runGitSyncPass(
   options: { intervalMs: number; settings: GitSyncSettings; now?: Date },
 ): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
+  // One instant for the whole pass: a link it checked is not due again within it.
+  const now = options.now ?? new Date();
   while (outcomes.length < PASS_LIMIT) {
-    const link = await claimDue(db, options.intervalMs, options.now ?? new Date());
+    const link = await claimDue(db, options.intervalMs, now);
     if (!link) break;
     outcomes.push(await checkLink(db, link, options.settings));
   }

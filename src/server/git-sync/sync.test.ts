@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, expect, it } from 'vitest';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { migrationsFolder } from '../paths';
+import { changeRequests } from '../db/schema';
+import { describeApi } from '../test/api-harness';
+import { insertFixtures } from '../test/fixtures';
+import { checkLink } from './check';
+import { runGitSyncPass } from './pass';
+import { gitSyncUser } from './service-account';
+import {
+  driftEvents,
+  FILE,
+  gitServerForSuite,
+  linkRow,
+  linkTenant,
+  liveYaml,
+  loopbackSettings,
+  openFindings,
+  removeLinks,
+} from './test-kit';
+
+/*
+ * Sync mode files each new commit once, as the Git sync service account, through the approvals; and
+ * two checks of one link at once (two passes, two requests) record one finding.
+ */
+
+const settings = loopbackSettings();
+const git = gitServerForSuite();
+
+describeApi(
+  'Git sync mode and concurrent checks',
+  (ctx) => {
+    const pass = () => runGitSyncPass(ctx().db, { intervalMs: 0, settings });
+    afterEach(() => removeLinks(ctx().db));
+    let second: DatabaseHandle | undefined;
+    afterAll(() => second?.close());
+    const secondServer = async (): Promise<Database> => {
+      const { url } = ctx().database;
+      if (!url) return ctx().db;
+      second ??= await openDatabase({ kind: 'postgres', url, poolSize: 4 }, migrationsFolder());
+      return second.db;
+    };
+
+    const filedBySync = async () => {
+      const user = await gitSyncUser(ctx().db);
+      return ctx().db.select().from(changeRequests).where(eq(changeRequests.requestedById, user.id));
+    };
+
+    it('files one release per new commit, requested by the service account, waiting for approvals', async () => {
+      await linkTenant(ctx(), git(), 'sync', { syncMode: true });
+      await pass();
+      // The head equals the live state: nothing to file.
+      expect(await filedBySync()).toEqual([]);
+      const base = await liveYaml(ctx().db);
+      const first = await git().commitFile(
+        'sync',
+        'main',
+        FILE,
+        base.replace('        a: 2', '        a: 7'),
+      );
+      const [outcome] = await pass();
+      expect(outcome?.syncRequestId).toEqual(expect.any(String));
+      await pass();
+      await pass();
+      const filed = await filedBySync();
+      expect(filed).toHaveLength(1);
+      expect(filed[0]).toMatchObject({
+        status: 'pending',
+        title: `Git sync: ${FILE} at ${first.slice(0, 12)}`,
+      });
+      const user = await gitSyncUser(ctx().db);
+      expect(user).toMatchObject({ kind: 'service', name: 'Git sync' });
+
+      const second = await git().commitFile(
+        'sync',
+        'main',
+        FILE,
+        base.replace('        a: 2', '        a: 8'),
+      );
+      await pass();
+      await pass();
+      const after = await filedBySync();
+      expect(after).toHaveLength(2);
+      expect(after.map((r) => r.title)).toContain(`Git sync: ${FILE} at ${second.slice(0, 12)}`);
+    });
+
+    it('two checks of one link at once record one finding and one drift.detected event', async () => {
+      const link = await linkTenant(ctx(), git(), 'race');
+      await git().commitFile(
+        'race',
+        'main',
+        FILE,
+        (await liveYaml(ctx().db)).replace('        a: 2', '        a: 9'),
+      );
+      const row = await linkRow(ctx().db, link.id);
+      // On PostgreSQL the second check runs on a pool of its own, as a second server process would.
+      const other = await secondServer();
+      const outcomes = await Promise.all([
+        checkLink(ctx().db, row, settings),
+        checkLink(other, row, settings),
+      ]);
+      expect(outcomes.map((o) => o.detected.length).sort()).toEqual([0, 1]);
+      expect(await openFindings(ctx().db, link.id)).toHaveLength(1);
+      expect(await driftEvents(ctx().db, link.id)).toHaveLength(1);
+
+      // Two passes at once: the lease gives the link to one of them.
+      await git().commitFile('race', 'main', FILE, await liveYaml(ctx().db));
+      const passes = await Promise.all([pass(), runGitSyncPass(other, { intervalMs: 0, settings })]);
+      expect(passes.map((p) => p.length).sort()).toEqual([0, 1]);
+      expect(await openFindings(ctx().db, link.id)).toEqual([]);
+    });
+  },
+  insertFixtures,
+  () => ({ gitSync: settings }),
+);
