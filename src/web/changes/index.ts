@@ -3,6 +3,7 @@
 // Changes console (list, review page, sidebar badge, approval policies).
 export { changeRequestKeys, invalidateChangeRequests } from '@/changes/api/change-request-keys';
 export { ApprovalPolicyCard } from '@/changes/components/approval-policy-card';
+export { ChangeDiff } from '@/changes/components/change-diff';
 export { ChangeRequestPage } from '@/changes/components/change-request-page';
 export { ChangesNavBadge, ChangesNavLabel } from '@/changes/components/changes-nav-badge';
 export { ChangesPage } from '@/changes/components/changes-page';

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { Tenant } from '@contract/tenants';
 import { Link, useParams } from 'react-router';
 import { ApprovalPolicyCard } from '@/changes';
+import { GitSection, TenantConfigActions } from '@/config-as-code';
 import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -66,6 +67,7 @@ function ControlPlane({ tenant }: { tenant: Tenant }) {
       <PageHeader
         title={tenant.name}
         description="Capability configuration, data governance, blue-green deployment, gateway routes and policies for this tenant."
+        actions={<TenantConfigActions tenantId={tenant.id} name={tenant.name} />}
       />
       <Tabs value={tab} onValueChange={setTab} className="space-y-4">
         <TabsList className="h-auto max-w-full flex-wrap">
@@ -86,6 +88,7 @@ function ControlPlane({ tenant }: { tenant: Tenant }) {
           <div className="space-y-6">
             <ConfigurationTab tenant={tenant} />
             <ApprovalPolicyCard tenantId={tenant.id} />
+            <GitSection tenantId={tenant.id} name={tenant.name} />
           </div>
         </TabsContent>
         <TabsContent value="gateway">

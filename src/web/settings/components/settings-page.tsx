@@ -2,6 +2,7 @@ import type { Settings } from '@contract/settings';
 import { useState } from 'react';
 import { useIsAdmin } from '@/auth';
 import { ApprovalPolicyCard } from '@/changes';
+import { ConfigAsCodeCard } from '@/config-as-code';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ConflictAlert } from '@/concurrency';
 import { ErrorState } from '@/components/error-state';
@@ -122,6 +123,7 @@ function SettingsCards({ settings, isAdmin }: { settings: Settings; isAdmin: boo
       <PreferenceCards settings={shown} disabled={!isAdmin || update.isPending} onToggle={toggles.toggle} />
       <MyNotificationsCard emailOn={shown.emailNotifications} />
       <ApprovalPolicyCard tenantId={null} />
+      {isAdmin && <ConfigAsCodeCard />}
       {isAdmin && <SsoSettingsCard />}
       <DangerZoneCard isAdmin={isAdmin} />
       <ConfirmDialog

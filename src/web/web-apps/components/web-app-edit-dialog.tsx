@@ -3,6 +3,7 @@ import type { WebApp } from '@contract/web-apps';
 import { useForm } from 'react-hook-form';
 import { ConflictAlert, useConflictAwareSave } from '@/concurrency';
 import { DialogForm } from '@/components/dialog-form';
+import { ManagedInGitBadge, ManagedInGitNotice } from '@/git-managed';
 import { requestSubmitProps } from '@/changes';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { webAppLive } from '@/web-apps/api/get-web-app';
@@ -24,7 +25,13 @@ export function WebAppEditDialog({ open, app, onOpenChange }: WebAppEditDialogPr
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Edit Application</DialogTitle>
-          <DialogDescription>{app ? `Change the details and status of ${app.name}.` : ''}</DialogDescription>
+          <DialogDescription>
+            {app && (
+              <>
+                Change the details and status of {app.name}. <ManagedInGitBadge tenantId={app.tenantId} />
+              </>
+            )}
+          </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so each opening starts from the app's current values. */}
         {open && app && <EditForm app={app} onDone={() => onOpenChange(false)} />}
@@ -55,6 +62,7 @@ function EditForm({ app, onDone }: { app: WebApp; onDone: () => void }) {
       {...requestSubmitProps(request, { pending, label: 'Save Changes' })}
     >
       <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
+      <ManagedInGitNotice tenantId={app.tenantId} what="web app" />
       <WebAppEditFields form={form} />
       {requesting && request.fields}
     </DialogForm>

@@ -1,5 +1,6 @@
 import type { Tenant, TenantPatch } from '@contract/tenants';
 import { FormDialog } from '@/components/form-dialog';
+import { ManagedInGitBadge, ManagedInGitNotice } from '@/git-managed';
 import { SaveDialogForm, oneOf, useResourceForm } from '@/concurrency';
 import { notifySuccess } from '@/components/notify';
 import { useCreateTenant } from '@/tenants/api/create-tenant';
@@ -33,9 +34,14 @@ export function TenantFormDialog({ open, onOpenChange, tenant }: TenantFormDialo
       className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
       title={tenant ? 'Edit Tenant' : 'Create Tenant'}
       description={
-        tenant
-          ? `Change the details, environments and data governance of ${tenant.name}.`
-          : 'Add an organisational unit with its environments and data-governance settings.'
+        tenant ? (
+          <>
+            Change the details, environments and data governance of {tenant.name}.{' '}
+            <ManagedInGitBadge tenantId={tenant.id} />
+          </>
+        ) : (
+          'Add an organisational unit with its environments and data-governance settings.'
+        )
       }
     >
       <TenantForm tenant={tenant} onDone={() => onOpenChange(false)} />
@@ -117,6 +123,7 @@ function TenantForm({ tenant, onDone }: { tenant?: Tenant; onDone: () => void })
         conflict={conflict}
         onSubmit={onSubmit}
       >
+        {tenant && <ManagedInGitNotice tenantId={tenant.id} what="tenant" />}
         <TenantFormFields form={form} />
       </SaveDialogForm>
       {tenant && widening.dialog(patch.isPending, (changes) => send(tenant.id, changes))}
