@@ -37,6 +37,9 @@ function edited(doc: TenantDocument): TenantDocument {
   const [app] = spec.webApps;
   if (!app) throw new Error('demo web app missing');
   app.description = 'Edited web app';
+  const item = spec.meshes[0]?.menuItems[0];
+  if (!item) throw new Error('demo mesh missing');
+  item.label = 'Home';
   spec.approvalPolicy.uat = 1;
   const uat = spec.slots.find((s) => s.environment === 'uat');
   if (!uat) throw new Error('demo slots missing');
@@ -51,6 +54,7 @@ const EXPECTED_EDITS = (appName: string) => [
   ['gateway_route.edit', 'gateway_route'],
   ['gateway_route.create', 'gateway_route'],
   ['web_app.update', `web_app ${appName}`],
+  ['mesh.update', 'mesh'],
   ['tenant_blue_green.slot_version', 'slot'],
   ['approval_policy.set', 'approval_policy'],
 ];
@@ -93,7 +97,7 @@ describeApi(
       expect(kindsOf(withoutPrune)).toEqual(EXPECTED_EDITS(appName));
       expect(kindsOf(withoutPrune, 'prune')).toEqual([['opa_policy.disable', 'opa_policy']]);
       expect(withoutPrune.prune[0]?.resource.key).toBe('production/Account data filter');
-      expect(withoutPrune.summary).toMatchObject({ changes: 8, prune: 1 });
+      expect(withoutPrune.summary).toMatchObject({ changes: 9, prune: 1 });
       const withPrune = await plan(edited(doc), true);
       expect(kindsOf(withPrune)).toEqual(EXPECTED_EDITS(appName));
       expect(kindsOf(withPrune, 'prune')).toEqual([['opa_policy.disable', 'opa_policy']]);
@@ -106,12 +110,12 @@ describeApi(
       const res = await client.call('POST', '/api/plans/apply', { document: doc, title: 'From Git' });
       expect(res.statusCode, res.body).toBe(201);
       const answer = res.json<{ changeRequestId: string; requests: { id: string; changes: number }[] }>();
-      // The release (7 changes: the policy change travels alone) and the policy change.
-      expect(answer.requests.map((r) => r.changes)).toEqual([7, 1]);
+      // The release (8 changes: the policy change travels alone) and the policy change.
+      expect(answer.requests.map((r) => r.changes)).toEqual([8, 1]);
       const release = await client.detail(answer.changeRequestId);
       expect(release.json().changes.map((c: { kind: string }) => c.kind)).toEqual(
         EXPECTED_EDITS('')
-          .slice(0, 7)
+          .slice(0, 8)
           .map(([kind]) => kind),
       );
       // The requester cannot approve their own release.

@@ -1,9 +1,11 @@
 import { controlPlaneRegionSchema, webAppRegions } from '../../contract/common';
 import type { TenantSpec } from '../../contract/config-doc';
+import type { MeshPatch } from '../../contract/web-app-meshes';
 import type { WebAppInput, WebAppPatch } from '../../contract/web-apps';
 import { isOneOf } from '../../contract/sets';
 import type { LiveTenant } from './export-tenant';
-import { sameValue } from './json-values';
+import { byKey, sameValue } from './json-values';
+import { meshItemKey } from './keys';
 import { matched, storedText, type Drafts } from './drafts';
 import { capabilityIds } from './plan-tenant-gateway';
 
@@ -72,18 +74,36 @@ export function planWebApps(drafts: Drafts, spec: TenantSpec, live: LiveTenant):
   }
 }
 
-/** Meshes: no change kind writes them yet, so any difference is refused, named. */
+type MeshDoc = TenantSpec['meshes'][number];
+
+/** A mesh's menu as the server compares it: in menu order, each item as the document names it. */
+const menuOf = (mesh: MeshDoc) => [...mesh.menuItems].sort(byKey(meshItemKey));
+
+/** Meshes: create the new, edit the changed (name stays: it is the key), and (prune) delete the omitted. */
 export function planMeshes(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
-  const { pairs } = matched(
+  const { pairs, omitted } = matched(
     spec.meshes,
     live.meshes,
     (mesh) => mesh.name,
     (p) => p.doc.name,
   );
-  for (const { wanted, index, live: current } of pairs) {
-    if (current && sameValue(wanted, current.doc)) continue;
-    drafts.cannot(`spec.meshes[${index}]`, 'no change kind writes a mesh yet');
+  for (const { wanted, live: current } of pairs) {
+    // Items name their version by microfrontend slug and version; the kind resolves them.
+    const menuItems = JSON.stringify(menuOf(wanted));
+    if (!current) {
+      const body = { name: wanted.name, description: wanted.description, tenantId: live.row.id, menuItems };
+      drafts.add({ kind: 'mesh.create', body }, 'mesh', wanted.name);
+      continue;
+    }
+    const body: MeshPatch = {};
+    if (storedText(wanted.description) !== storedText(current.doc.description))
+      body.description = wanted.description;
+    if (!sameValue(menuOf(wanted), menuOf(current.doc))) body.menuItems = menuItems;
+    if (Object.keys(body).length === 0) continue;
+    drafts.add({ kind: 'mesh.update', meshId: current.row.id, body }, 'mesh', wanted.name, current.row.id);
   }
+  for (const { row, doc } of omitted)
+    drafts.prune({ kind: 'mesh.delete', meshId: row.id }, 'mesh', doc.name, row.id);
 }
 
 /** Subscriptions: subscribe to the new ones (before their configurations); a moved one is refused, named. */
