@@ -47,6 +47,7 @@ export const SCREEN_JS_CEILING = SCREEN_JS_TARGET;
 
 /** Each list screen's route and the module its route lazily imports (src/web/app/router.tsx). */
 export const LIST_SCREENS = {
+  '/': 'overview/components/overview-page.tsx',
   '/tenants': 'tenants/components/tenants-page.tsx',
   '/users': 'users/components/users-page.tsx',
   '/apis': 'capabilities/components/capabilities-page.tsx',

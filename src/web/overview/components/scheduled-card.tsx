@@ -11,7 +11,7 @@ export function ScheduledCard() {
   return (
     <AttentionCard
       id="overview-scheduled"
-      title="Scheduled in the next 24 h"
+      title="Scheduled, next 24 h"
       link={{ to: '/changes?tab=scheduled', label: 'Scheduled' }}
       query={useOverviewScheduled()}
       isEmpty={(data) => data.total === 0}
