@@ -131,6 +131,33 @@ describeApi(
       expect(kindsOf(after, 'prune')).toEqual([['opa_policy.disable', 'opa_policy']]);
     });
 
+    it('applies at once where no change needs an approval, and prunes only with prune', async () => {
+      const doc = await exported();
+      const devToken = doc.spec.routes.find(
+        (r) => r.environment === 'development' && r.path === '/auth/token',
+      );
+      if (!devToken) throw new Error('demo route missing');
+      devToken.rateLimit = 42;
+      const res = await client.call('POST', '/api/plans/apply', { document: doc });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().applied.changes).toBe(1);
+      expect((await plan(doc)).changes).toEqual([]);
+      const pruned = {
+        ...doc,
+        spec: { ...doc.spec, policies: doc.spec.policies.filter((p) => p.name !== 'Account data filter') },
+      };
+      const filed = await client.call('POST', '/api/plans/apply', { document: pruned, prune: true });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const id = filed.json<{ changeRequestId: string }>().changeRequestId;
+      expect((await client.detail(id)).json().changes.map((c: { kind: string }) => c.kind)).toEqual([
+        'opa_policy.disable',
+      ]);
+      expect((await client.approve(id)).statusCode).toBe(200);
+      expect(await accountFilterActive()).toBe(0);
+      const after = await plan(pruned, true);
+      expect({ changes: after.changes, prune: after.prune }).toEqual({ changes: [], prune: [] });
+    });
+
     it('refuses a stale plan, naming the resource that moved, who moved it and the diff now', async () => {
       const doc = await exported();
       const devToken = doc.spec.routes.find(
