@@ -28,7 +28,8 @@ export function planConfigurations(drafts: Drafts, spec: TenantSpec, live: LiveT
     configurationKey(p.doc),
   );
   for (const { wanted, index, live: current } of pairs) {
-    if (current && sameValue(wanted.configuration, current.doc.configuration)) continue;
+    // No configuration is the empty one, as the server stores it.
+    if (current && sameValue(wanted.configuration ?? {}, current.doc.configuration)) continue;
     const path = `spec.configurations[${index}]`;
     const capabilityId = capabilityOf(drafts, live, wanted.capability, `${path}.capability`);
     const region = controlPlaneRegionSchema.safeParse(wanted.region);
