@@ -106,7 +106,7 @@ function runBackend(root: string, request: IncomingMessage, response: ServerResp
 }
 
 export async function startGitServer(
-  options: { readToken?: string; writeToken?: string } = {},
+  options: { readToken?: string; writeToken?: string; port?: number; host?: string } = {},
 ): Promise<GitServer> {
   const root = await mkdtemp(join(tmpdir(), 'git-server-'));
   const readToken = options.readToken ?? 'read-token';
@@ -122,7 +122,8 @@ export async function startGitServer(
       .writeHead(verdict, { 'content-type': 'text/plain' })
       .end(verdict === 401 ? 'Unauthorized' : 'Forbidden');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   const bare = (repo: string) => join(root, `${repo}.git`);
 
@@ -136,7 +137,7 @@ export async function startGitServer(
     root,
     readToken,
     writeToken,
-    url: (repo) => `http://127.0.0.1:${port}/${repo}.git`,
+    url: (repo) => `http://${host}:${port}/${repo}.git`,
     createRepo: async (repo) => {
       await git(['init', '--quiet', '--bare', '--initial-branch=main', bare(repo)]);
       await git(['config', 'http.receivepack', 'true'], bare(repo));
