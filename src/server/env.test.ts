@@ -104,6 +104,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ROLLOUT_INTERVAL: '1.5' })).toThrow(/must be a whole number of milliseconds/);
   });
 
+  it('reads the Git sync interval in seconds, and refuses one out of range', () => {
+    expect(parseEnv({}).GIT_SYNC_INTERVAL).toBe(60);
+    expect(parseEnv({ GIT_SYNC_INTERVAL: '300' }).GIT_SYNC_INTERVAL).toBe(300);
+    expect(() => parseEnv({ GIT_SYNC_INTERVAL: '1' })).toThrow(/GIT_SYNC_INTERVAL="1"/);
+    expect(() => parseEnv({ GIT_SYNC_INTERVAL: 'hourly' })).toThrow(/GIT_SYNC_INTERVAL="hourly"/);
+  });
+
   it('reads the health prober settings, and names what is wrong with each', () => {
     const defaults = parseEnv({});
     expect(defaults).toMatchObject({
