@@ -80,6 +80,34 @@ describeApi(
       expect(managed.body).not.toContain(git().readToken);
     });
 
+    it('Revert of the whole link applies Git’s file where no approval is needed; every finding it covered resolves as reverted', async () => {
+      const link = await linkTenant(ctx(), git(), 'drift-revert-link');
+      const edited = (await liveYaml(ctx().db)).replace('        a: 2', '        a: 6');
+      await git().commitFile('drift-revert-link', 'main', FILE, edited);
+      const edit = await ctx().inject({
+        method: 'PATCH',
+        url: '/api/web-apps/app-1',
+        payload: { description: 'Not in Git' },
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      await pass(ctx());
+      const findings = await openFindings(ctx().db, link.id);
+      expect(findings.map((f) => f.resourceType).sort()).toEqual(['configuration', 'web_app']);
+      const revert = await ctx().inject({
+        method: 'POST',
+        url: `/api/drift/${findings[0]?.id ?? ''}/revert`,
+        payload: { scope: 'link' },
+      });
+      expect(revert.statusCode, revert.body).toBe(200);
+      expect(revert.json()).toMatchObject({ applied: true });
+      expect(await liveYaml(ctx().db)).toBe(edited);
+      await pass(ctx());
+      const resolved = (await ctx().get(`/api/git-links/${link.id}/drift?state=resolved`)).json<
+        { resolution: string }[]
+      >();
+      expect(resolved.map((f) => f.resolution)).toEqual(['reverted', 'reverted']);
+    });
+
     it('a wrong token, a missing file or a refused address is the link’s last error, never a 500', async () => {
       const link = await linkTenant(ctx(), git(), 'drift-errors', { accessToken: 'wrong' });
       const check = await ctx().inject({ method: 'POST', url: `/api/git-links/${link.id}/check` });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Change } from '../../contract/changes';
 import type { ConfigDocument } from '../../contract/config-doc';
 import type { DriftAdopt } from '../../contract/git-links';
@@ -140,10 +140,18 @@ async function revertLink(
   const requestId = 'applied' in reply ? reply.applied.changeRequestId : reply.changeRequestId;
   if (requestId === null)
     throw conflict('Git and the live state agree now: the next check resolves the findings');
-  return db.transaction(async (tx) => ({
-    requestId,
-    finding: await markFinding(tx, caller, link, finding, { revertRequestId: requestId }, 'drift_revert'),
-  }));
+  return db.transaction(async (tx) => {
+    // The release restores every difference of the file but deletions: it is each such finding's revert.
+    const covered = and(
+      eq(driftFindings.linkId, link.id),
+      isNull(driftFindings.resolvedAt),
+      eq(driftFindings.prune, false),
+      ne(driftFindings.id, finding.id),
+    );
+    await tx.update(driftFindings).set({ revertRequestId: requestId }).where(covered);
+    const set = { revertRequestId: requestId };
+    return { requestId, finding: await markFinding(tx, caller, link, finding, set, 'drift_revert') };
+  });
 }
 
 export async function revertFinding(
