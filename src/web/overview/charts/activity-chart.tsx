@@ -20,11 +20,11 @@ function StackedDays({
     <figure className="min-w-0 flex-1">
       <figcaption className="mb-1 text-xs font-medium text-muted-foreground">{title}</figcaption>
       {/* Hidden from assistive technology: the card's table says the same in text. */}
-      <ChartContainer config={config} legend className="h-36" aria-hidden="true">
-        <BarChart data={days} accessibilityLayer={false} margin={{ top: 4, right: 4, left: -20, bottom: 0 }}>
+      <ChartContainer config={config} legend className="h-32" aria-hidden="true">
+        <BarChart data={days} accessibilityLayer={false} margin={{ top: 4, right: 4, left: 0, bottom: 0 }}>
           <CartesianGrid vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} tickLine={false} axisLine={false} minTickGap={24} />
-          <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={40} />
+          <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={32} />
           <ChartTooltip cursor={false} content={<ChartTooltipContent formatLabel={String} />} />
           {keys.map((key, index) => (
             <Bar

@@ -9,11 +9,11 @@ const timeOf = (iso: unknown) =>
 /** One slot's probe latencies over time; failed probes drawn as hollow points on the line. */
 export default function LatencyChart({ probes }: { probes: OverviewProbe[] }) {
   return (
-    <ChartContainer config={latencySeries} className="h-28" aria-hidden="true">
-      <LineChart data={probes} accessibilityLayer={false} margin={{ top: 4, right: 4, left: -20, bottom: 0 }}>
+    <ChartContainer config={latencySeries} className="h-20" aria-hidden="true">
+      <LineChart data={probes} accessibilityLayer={false} margin={{ top: 4, right: 4, left: 0, bottom: 0 }}>
         <CartesianGrid vertical={false} />
         <XAxis dataKey="checkedAt" tickFormatter={timeOf} tickLine={false} axisLine={false} minTickGap={32} />
-        <YAxis tickLine={false} axisLine={false} width={40} />
+        <YAxis tickLine={false} axisLine={false} width={32} />
         <ChartTooltip content={<ChartTooltipContent formatLabel={timeOf} />} />
         <Line
           dataKey="durationMs"

@@ -86,7 +86,7 @@ export function AttentionCard<T>({
       role="region"
       aria-labelledby={headingId}
       aria-busy={query.status === 'pending'}
-      className={cn('gap-3 py-4', className)}
+      className={cn('gap-2 py-3', className)}
     >
       <CardHeader className="px-4">
         <CardTitle id={headingId} role="heading" aria-level={2} className="text-base">

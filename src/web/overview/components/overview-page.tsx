@@ -22,8 +22,8 @@ function AttentionGrid() {
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="overview-attention">
       <RequestsCard />
       <RolloutsCard />
-      <SlotsCard />
       <ScheduledCard />
+      <SlotsCard />
       <ActivityCard className="md:col-span-2 xl:col-span-2" />
     </div>
   );
@@ -35,7 +35,7 @@ export function OverviewPage() {
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Overview" description="What needs you now, then the platform at a glance." />
+      <PageHeader title="Overview" />
       <AttentionGrid />
       {overview.status === 'pending' && <OverviewSkeleton />}
       {overview.status === 'error' && (

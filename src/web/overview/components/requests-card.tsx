@@ -7,13 +7,12 @@ import { ageText } from '@/overview/components/time-text';
 import { useNow } from '@/overview/components/use-now';
 
 /** The states of one's own requests the card counts, in the order shown. */
-const MINE_STATES = ['pending', 'scheduled', 'failed', 'applied', 'rejected'] as const;
+const MINE_STATES = ['pending', 'scheduled', 'failed', 'applied'] as const;
 const STATE_NAMES: Record<(typeof MINE_STATES)[number], string> = {
   pending: 'Pending',
   scheduled: 'Scheduled',
   failed: 'Failed',
   applied: 'Applied',
-  rejected: 'Rejected',
 };
 
 function RequestRow({ request, now }: { request: OverviewRequest; now: number }) {
@@ -56,7 +55,7 @@ function RequestsBody({ data }: { data: OverviewRequests }) {
       </div>
       <div>
         <h3 className="text-xs font-medium text-muted-foreground">Your requests</h3>
-        <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm" data-testid="mine-counts">
+        <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs" data-testid="mine-counts">
           {MINE_STATES.map((state) => (
             <li key={state}>
               <Link to="/changes?tab=mine" className="hover:underline">

@@ -8,6 +8,9 @@ import { AttentionCard } from '@/overview/components/attention-card';
 
 const LatencyChart = lazy(() => import('@/overview/charts/latency-chart'));
 
+/** Slots listed: two, so the card and its latency chart fit the first screen with the others. */
+const SHOWN = 2;
+
 const probeText = (probe: OverviewProbe) =>
   `${probe.ok ? 'passed' : 'failed'}${probe.statusCode ? ` (${probe.statusCode})` : ''} in ${probe.durationMs} ms`;
 
@@ -31,7 +34,7 @@ function ProbeStrip({ slot }: { slot: OverviewSlot }) {
 /** The chosen slot's latency chart, its text alternative first. */
 function SlotLatency({ slot }: { slot: OverviewSlot }) {
   const latency = useSlotLatency(slot.id);
-  if (latency.status === 'pending') return <Skeleton className="h-28 w-full" />;
+  if (latency.status === 'pending') return <Skeleton className="h-20 w-full" />;
   if (latency.status === 'error')
     return <p className="text-xs text-destructive">Could not load the latency.</p>;
   const probes = latency.data.probes;
@@ -42,11 +45,11 @@ function SlotLatency({ slot }: { slot: OverviewSlot }) {
       : `Latency of ${slot.resourceName} ${slot.slot} over its last ${probes.length} probes: ${Math.min(...durations)} to ${Math.max(...durations)} ms, latest ${durations.at(-1)} ms.`;
   return (
     <div className="space-y-1">
-      <p className="text-xs text-muted-foreground" data-testid="latency-summary">
+      <p className="line-clamp-2 text-xs text-muted-foreground" data-testid="latency-summary">
         {text}
       </p>
       {probes.length > 0 && (
-        <Suspense fallback={<Skeleton className="h-28 w-full" />}>
+        <Suspense fallback={<Skeleton className="h-20 w-full" />}>
           <LatencyChart probes={probes} />
         </Suspense>
       )}
@@ -80,7 +83,8 @@ function SlotRow({ slot, chosen, onChoose }: { slot: OverviewSlot; chosen: boole
   );
 }
 
-function SlotsBody({ slots, total }: { slots: OverviewSlot[]; total: number }) {
+function SlotsBody({ slots: all, total }: { slots: OverviewSlot[]; total: number }) {
+  const slots = all.slice(0, SHOWN);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const chosen = slots.find((slot) => slot.id === chosenId) ?? slots[0];
   return (
