@@ -33,6 +33,8 @@ test('a plan of an edited export shows exactly the edit, and files it as a relea
   page,
   request,
 }) => {
+  // Two axe scans and a review page on a shared, loaded machine: more than one default test's time.
+  test.setTimeout(60_000);
   const exported = await request.get(`/api/tenants/${TENANT_ID}/export`, {
     headers: { Accept: 'application/json' },
   });
