@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { changeKindLabels } from './change-labels';
 import { approvalPolicyBodySchema } from './approval-policies';
+import { capabilityInputSchema, capabilityPatchSchema } from './capabilities';
 import { rollbackBodySchema, slotVersionBodySchema, switchSlotBodySchema } from './blue-green';
 import {
   createVersionBodySchema,
@@ -12,6 +13,7 @@ import { environmentSchema, idParamSchema } from './common';
 import {
   deployCapabilityBodySchema,
   deployMicrofrontendBodySchema,
+  healthCheckSettingsBodySchema,
   switchCapabilityBodySchema,
   switchMicrofrontendBodySchema,
 } from './deployments';
@@ -21,6 +23,12 @@ import {
   policyFieldsSchema,
   routeFieldsSchema,
 } from './gateway';
+import {
+  microfrontendInputSchema,
+  microfrontendPatchSchema,
+  microfrontendVersionInputSchema,
+} from './microfrontends';
+import { templateInputSchema, templatePatchSchema } from './notification-templates';
 import { rolloutActionBodySchema } from './rollouts';
 import { tenantFieldsPatchSchema, tenantGatewaySettingsSchema } from './tenants';
 import { createMeshBodySchema, meshPatchSchema } from './web-app-meshes';
@@ -61,6 +69,15 @@ function gatewayChanges<const P extends LineagePrefix, C extends z.ZodType, F ex
     }),
   ] as const;
 }
+
+/**
+ * A new microfrontend version as a plan files it: the direct endpoint's body, its microfrontend named by
+ * id or, when the same release registers it, by slug.
+ */
+const microfrontendVersionChangeSchema = microfrontendVersionInputSchema.extend({
+  microfrontendId: microfrontendVersionInputSchema.shape.microfrontendId.optional(),
+  microfrontendSlug: z.string().trim().min(1).max(100).optional(),
+});
 
 /** What a request changes: the body its direct endpoint would have taken. */
 export const changeSchema = z.discriminatedUnion('kind', [
@@ -122,6 +139,26 @@ export const changeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('mesh.create'), body: createMeshBodySchema }),
   z.object({ kind: z.literal('mesh.update'), meshId: idParamSchema, body: meshPatchSchema }),
   z.object({ kind: z.literal('mesh.delete'), meshId: idParamSchema }),
+  z.object({ kind: z.literal('health_check.set'), body: healthCheckSettingsBodySchema }),
+  z.object({ kind: z.literal('capability.create'), body: capabilityInputSchema }),
+  z.object({
+    kind: z.literal('capability.update'),
+    capabilityId: idParamSchema,
+    body: capabilityPatchSchema,
+  }),
+  z.object({ kind: z.literal('notification_template.create'), body: templateInputSchema }),
+  z.object({
+    kind: z.literal('notification_template.update'),
+    templateId: idParamSchema,
+    body: templatePatchSchema,
+  }),
+  z.object({ kind: z.literal('microfrontend.create'), body: microfrontendInputSchema }),
+  z.object({
+    kind: z.literal('microfrontend.update'),
+    microfrontendId: idParamSchema,
+    body: microfrontendPatchSchema,
+  }),
+  z.object({ kind: z.literal('microfrontend_version.create'), body: microfrontendVersionChangeSchema }),
   z.object({
     kind: z.literal('approval_policy.set'),
     /** The tenant whose policy it is; null for the platform's. */

@@ -60,6 +60,14 @@ export const changeKindLabels = {
   'mesh.create': 'New web app mesh',
   'mesh.update': 'Edit web app mesh',
   'mesh.delete': 'Delete web app mesh',
+  'health_check.set': 'Slot health check',
+  'capability.create': 'New capability',
+  'capability.update': 'Edit capability',
+  'notification_template.create': 'New notification template',
+  'notification_template.update': 'Edit notification template',
+  'microfrontend.create': 'New microfrontend',
+  'microfrontend.update': 'Edit microfrontend',
+  'microfrontend_version.create': 'New microfrontend version',
   'approval_policy.set': 'Approval policy',
 } as const satisfies Record<string, string>;
 

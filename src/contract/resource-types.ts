@@ -134,6 +134,14 @@ export const changeKindResourceTypes: Record<LabelledChangeKind, AuditResourceTy
   'mesh.create': 'mesh',
   'mesh.update': 'mesh',
   'mesh.delete': 'mesh',
+  'health_check.set': 'deployment',
+  'capability.create': 'capability',
+  'capability.update': 'capability',
+  'notification_template.create': 'notification-template',
+  'notification_template.update': 'notification-template',
+  'microfrontend.create': 'microfrontend',
+  'microfrontend.update': 'microfrontend',
+  'microfrontend_version.create': 'microfrontend',
   // Approval policies are read with the requests they govern, whichever scope they are set on.
   'approval_policy.set': 'platform',
 };

@@ -8,6 +8,7 @@ import { insertFixtures } from '../test/fixtures';
 import { tenantMember } from '../test/sessions';
 import type { KindCase } from '../test/kind-cases';
 import { meshKindCases } from '../test/kind-cases-mesh';
+import { platformKindCases } from '../test/kind-cases-platform';
 import { tenantKindCases } from '../test/kind-cases-tenant';
 
 /*
@@ -36,7 +37,11 @@ describeApi(
   'change kinds of configuration as code',
   (ctx) => {
     const cr = changeRequestClient(ctx);
-    const cases: Record<string, KindCase> = { ...tenantKindCases(ctx), ...meshKindCases(ctx) };
+    const cases: Record<string, KindCase> = {
+      ...tenantKindCases(ctx),
+      ...meshKindCases(ctx),
+      ...platformKindCases(ctx),
+    };
     const table = Object.entries(cases);
     let n = 0;
     const detail = async (id: string) => changeRequestDetailSchema.parse((await cr.detail(id)).json());
@@ -98,31 +103,52 @@ describeApi(
       expect((await cr.call('POST', CHANGES, { change: gateway })).statusCode).toBe(400);
     });
 
-    it('applies a release of several of them together, and reverts it as one', async () => {
-      const picked = [
-        'web_app.create',
-        'tenant.update',
-        'capability_subscription.create',
-        'mesh.update',
-      ] as const;
+    it.each([
+      ['tenant', ['web_app.create', 'tenant.update', 'capability_subscription.create', 'mesh.update']],
+      [
+        'platform',
+        ['capability.update', 'notification_template.update', 'microfrontend.update', 'health_check.set'],
+      ],
+    ])('applies a %s release of several of them together, and reverts it as one', async (_, picked) => {
       const prepared = await Promise.all(
         picked.map(async (kind) => [cases[kind], await cases[kind]?.setup(++n)] as const),
       );
-      const before = await Promise.all(prepared.map(([c, ids]) => c?.state(ids ?? {}, 'target')));
-      const filed = await cr.call('POST', CHANGES, {
-        changes: prepared.map(([c, ids]) => c?.change(ids ?? {})),
-      });
+      const states = () => Promise.all(prepared.map(([c, ids]) => c?.state(ids ?? {}, 'target')));
+      const before = await states();
+      const changes = prepared.map(([c, ids]) => c?.change(ids ?? {}));
+      const filed = await cr.call('POST', CHANGES, { changes });
       expect(filed.statusCode, filed.body).toBe(201);
       expect((await cr.approve(filed.json().id)).json().status).toBe('applied');
       const applied = await detail(filed.json().id);
       expect(applied.changes.map((c) => [c.kind, c.state])).toEqual(picked.map((kind) => [kind, 'applied']));
-      const after = await Promise.all(prepared.map(([c, ids]) => c?.state(ids ?? {}, 'target')));
-      after.forEach((state, i) => expect(state, picked[i]).not.toEqual(before[i]));
+      (await states()).forEach((state, i) => expect(state, picked[i]).not.toEqual(before[i]));
 
       const revert = await cr.call('POST', `${CHANGES}/${applied.id}/revert`, {});
       expect(revert.statusCode, revert.body).toBe(201);
       expect((await cr.approve(revert.json().id)).json().status).toBe('applied');
-      expect(await Promise.all(prepared.map(([c, ids]) => c?.state(ids ?? {}, 'target')))).toEqual(before);
+      expect(await states()).toEqual(before);
+    });
+
+    it('registers a microfrontend and its first version in one release, the version naming it by slug', async () => {
+      const slug = `plan-release-${++n}`;
+      const filed = await cr.call('POST', CHANGES, {
+        changes: [
+          { kind: 'microfrontend.create', body: { slug, name: 'Released' } },
+          { kind: 'microfrontend_version.create', body: { microfrontendSlug: slug, version: '1.0.0' } },
+        ],
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      expect((await cr.approve(filed.json().id)).json().status).toBe('applied');
+      const [mf] = (await cr.call('GET', `/api/microfrontends?q=${slug}`)).json();
+      const versions = await cr.call('GET', `/api/microfrontend-versions/microfrontend/${mf.id}`);
+      expect(versions.json()).toEqual([expect.objectContaining({ version: '1.0.0', status: 'draft' })]);
+      const unknown = {
+        kind: 'microfrontend_version.create',
+        body: { microfrontendSlug: 'nope', version: '1' },
+      };
+      const refused = await cr.call('POST', CHANGES, { change: unknown });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().issues[0].path).toBe('body.change.body.microfrontendSlug');
     });
   },
   prepare,

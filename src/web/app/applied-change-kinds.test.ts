@@ -10,7 +10,7 @@ import { deploymentKeys } from '@/deployments';
 import { overviewKeys } from '@/overview';
 import { activeVersionsQueryOptions } from '@/control-plane';
 import { gatewayKeys } from '@/gateway';
-import { meshKeys } from '@/microfrontends';
+import { meshKeys, microfrontendKeys } from '@/microfrontends';
 import { tenantKeys } from '@/tenants';
 import { webAppKeys } from '@/web-apps';
 
@@ -35,6 +35,12 @@ const SHOWN: Record<string, QueryKey[]> = {
   tenant_settings: [tenantKeys.detail(TENANT)],
   tenant: [tenantKeys.detail(TENANT), tenantKeys.lists()],
   mesh: [meshKeys.list({ limit: 50, offset: 0 }), meshKeys.detail('mesh-1')],
+  health_check: [deploymentKeys.health('capabilities', 'api-001', 'uat')],
+  capability: [capabilityKeys.detail('api-001'), capabilityKeys.catalogue()],
+  // Templates are read under their capability.
+  notification_template: [capabilityKeys.all],
+  microfrontend: [microfrontendKeys.all, meshKeys.detail('mesh-1')],
+  microfrontend_version: [microfrontendKeys.versions('mfe-001'), meshKeys.detail('mesh-1')],
   capability_subscription: [
     activeVersionsQueryOptions({ tenantId: TENANT, environment: 'production', region: 'us-east-1' }).queryKey,
   ],

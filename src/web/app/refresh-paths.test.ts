@@ -139,7 +139,10 @@ const WRITES: Record<string, Write> = {
   },
   "a capability's edit or blue-green state": {
     direct: (queryClient) => invalidateCapabilities(queryClient),
-    kinds: kindsOf('capability_blue_green', ['switch', 'rollback', 'slot_version']),
+    kinds: [
+      ...kindsOf('capability_blue_green', ['switch', 'rollback', 'slot_version']),
+      ...kindsOf('capability', ['create', 'update']),
+    ],
     events: [{ resourceType: 'capability', action: 'capability.update' }],
     shows: {
       'the catalogue table (/apis)': capabilitiesQueryOptions({ q: 'id', sort: 'name', ...PAGE }).queryKey,
@@ -157,6 +160,7 @@ const WRITES: Record<string, Write> = {
       ...kindsOf('microfrontend_deployment', ['switch', 'deploy']),
       ...kindsOf('capability_deployment', ['switch', 'deploy']),
       'deployment_rollout.action',
+      'health_check.set',
     ],
     events: [
       { resourceType: 'deployment', action: 'deployment.switch' },
@@ -184,7 +188,7 @@ const WRITES: Record<string, Write> = {
   },
   'a microfrontend or version write': {
     direct: (queryClient) => invalidateMicrofrontends(queryClient),
-    kinds: [],
+    kinds: [...kindsOf('microfrontend', ['create', 'update']), 'microfrontend_version.create'],
     events: [{ resourceType: 'microfrontend', action: 'microfrontend_version.deprecate' }],
     shows: {
       'the registry': microfrontendKeys.all,
@@ -229,7 +233,7 @@ const WRITES: Record<string, Write> = {
   },
   'a notification template write': {
     direct: (queryClient) => invalidateTemplates(queryClient),
-    kinds: [],
+    kinds: kindsOf('notification_template', ['create', 'update']),
     events: [{ resourceType: 'notification-template', action: 'notification_template.update' }],
     shows: { "a capability's templates": templatesQueryOptions('api-007').queryKey },
     leaves: { 'the tenants list': tenantKeys.lists() },

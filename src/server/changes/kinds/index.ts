@@ -31,6 +31,9 @@ import {
 } from './gateway';
 import { rolloutAction } from './rollouts';
 import { tenantGatewaySettings } from './tenant-settings';
+import { capabilityCreate, capabilityUpdate, templateCreate, templateUpdate } from './capability';
+import { healthCheckSet } from './health-check';
+import { microfrontendCreate, microfrontendUpdate, microfrontendVersionCreate } from './microfrontend';
 import { meshCreate, meshDelete, meshUpdate } from './mesh';
 import { subscriptionCreate, subscriptionDelete } from './subscription';
 import { tenantUpdate } from './tenant';
@@ -77,6 +80,14 @@ const HANDLERS = {
   'mesh.create': meshCreate,
   'mesh.update': meshUpdate,
   'mesh.delete': meshDelete,
+  'health_check.set': healthCheckSet,
+  'capability.create': capabilityCreate,
+  'capability.update': capabilityUpdate,
+  'notification_template.create': templateCreate,
+  'notification_template.update': templateUpdate,
+  'microfrontend.create': microfrontendCreate,
+  'microfrontend.update': microfrontendUpdate,
+  'microfrontend_version.create': microfrontendVersionCreate,
   'approval_policy.set': approvalPolicySet,
 } satisfies { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K }>> };
 
