@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, expect, it, vi } from 'vitest';
 import {
   OVERVIEW_ACTIVITY_DAYS,
@@ -125,6 +126,15 @@ describeApi(
       expect(byDay.get(dayBefore(0))?.rolledBack).toBe(1);
       const total = days.reduce((sum, d) => sum + d.development + d.uat + d.production, 0);
       expect(total).toBe(2);
+    });
+
+    it('runs on PostgreSQL without JIT compilation (it cost seconds per Waiting-for-me read)', async () => {
+      const { kind, db } = ctx();
+      if (kind !== 'postgres') return;
+      const [row] = await db
+        .select({ jit: sql<string>`current_setting('jit')` })
+        .from(sql`(values (1)) as one`);
+      expect(row?.jit).toBe('off');
     });
 
     it('refuses the signed-out', async () => {
