@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import type { GitLink } from '../../contract/git-links';
+import { exportPlatform, parseDocument, serializeDocument } from '../config-as-code';
 import { NO_ALLOWANCE } from '../delivery/probes/address-policy';
 import { describeApi } from '../test/api-harness';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
@@ -106,6 +107,39 @@ describeApi(
         { resolution: string }[]
       >();
       expect(resolved.map((f) => f.resolution)).toEqual(['reverted', 'reverted']);
+    });
+
+    it('keeps the platform too: its export checks clean, an edit in Git is drift, a tenant file is refused', async () => {
+      const platformYaml = serializeDocument(await ctx().db.transaction((tx) => exportPlatform(tx)), 'yaml');
+      await git().createRepo('platform');
+      await git().commitFile('platform', 'main', 'platform.yaml', platformYaml);
+      await git().commitFile('platform', 'main', FILE, await liveYaml(ctx().db));
+      const res = await ctx().inject({
+        method: 'POST',
+        url: '/api/git-links',
+        payload: { tenantId: null, repoUrl: git().url('platform'), path: FILE, accessToken: git().readToken },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const link = res.json<GitLink>();
+      const [wrongKind] = await pass(ctx());
+      expect(wrongKind?.link.lastError).toBe(`${FILE} is a Tenant document; this link keeps a platform`);
+      const moved = await ctx().inject({
+        method: 'PATCH',
+        url: `/api/git-links/${link.id}`,
+        payload: { path: 'platform.yaml' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const [clean] = await pass(ctx());
+      expect(clean).toMatchObject({ detected: [], link: { lastError: null } });
+      const doc = parseDocument(platformYaml, 'yaml');
+      if (doc.kind !== 'Platform') throw new Error('not a platform document');
+      const [capability] = doc.spec.capabilities;
+      if (!capability) throw new Error('no capability in the fixtures');
+      capability.description = 'Described in Git';
+      await git().commitFile('platform', 'main', 'platform.yaml', serializeDocument(doc, 'yaml'));
+      const [drift] = await pass(ctx());
+      expect(drift?.detected).toHaveLength(1);
+      expect(drift?.detected[0]).toMatchObject({ resourceKey: capability.name });
     });
 
     it('a wrong token, a missing file or a refused address is the link’s last error, never a 500', async () => {
