@@ -121,6 +121,9 @@ describeApi(
       expect((await cr.approve(filed.json().id)).json().status).toBe('applied');
       const applied = await detail(filed.json().id);
       expect(applied.changes.map((c) => [c.kind, c.state])).toEqual(picked.map((kind) => [kind, 'applied']));
+      if (picked.includes('web_app.create')) expect(applied.impact.webApps.count).toBe(1);
+      if (picked.includes('mesh.update')) expect(applied.impact.meshes.count).toBe(1);
+      if (picked.includes('health_check.set')) expect(applied.impact.slots.count).toBe(1);
       (await states()).forEach((state, i) => expect(state, picked[i]).not.toEqual(before[i]));
 
       const revert = await cr.call('POST', `${CHANGES}/${applied.id}/revert`, {});

@@ -52,6 +52,12 @@ function collect(found: Found, item: ItemRow): Refs {
   if (change.kind.startsWith('gateway_route.')) found.routes.add(targetName(item));
   if (change.kind.startsWith('opa_policy.')) found.policies.add(targetName(item));
   if (change.kind === 'web_app.update') refs.webAppIds.push(change.webAppId);
+  // The kinds a plan files name their target in their diff (a deleted one is gone from the data).
+  if (change.kind === 'web_app.create' || change.kind === 'web_app.delete')
+    found.webApps.add(targetName(item));
+  if (change.kind.startsWith('mesh.')) found.meshes.add(targetName(item));
+  if (change.kind === 'capability_subscription.create') found.regions.add(change.body.region);
+  if (change.kind === 'health_check.set') found.slots.add(targetName(item));
   if (change.kind.includes('deployment.') || change.kind.includes('blue_green.')) {
     const slot = 'body' in change && 'slot' in change.body ? ` · ${String(change.body.slot)}` : '';
     found.slots.add(`${targetName(item)} · ${item.environment}${slot}`);
