@@ -27,3 +27,5 @@ export { RequestChangeDialog } from '@/changes/request/request-change-dialog';
 export { requestSubmitProps } from '@/changes/request/request-submit';
 export { WithChangeRequestForm, type ChangeApproval } from '@/changes/request/with-change-request-form';
 // End of the request exports.
+// The first visit's route data (src/web/app/route-queries) starts the list's query before the page loads.
+export { changeRequestsQueryOptions, type ChangeRequestListQuery } from '@/changes/api/get-change-requests';

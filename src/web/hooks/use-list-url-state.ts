@@ -64,6 +64,34 @@ function readView<F extends string>(
   };
 }
 
+type ViewOf<F extends string> = ReturnType<typeof readView<F>>;
+
+/** The API query of a view: its active filters, search, sort, page size, and offset or cursor. */
+function apiQueryOf<F extends string, K extends string>(
+  activeFilters: Partial<Record<K, string>>,
+  { q, sort, pageSize, page, cursor }: ViewOf<F>,
+): ListUrlState<F, K>['query'] {
+  const offsetOrCursor = cursor ? { cursor } : { offset: (page - 1) * pageSize };
+  return { ...activeFilters, q: q || undefined, sort, limit: pageSize, ...offsetOrCursor };
+}
+
+/**
+ * The API query a list's address asks for, outside React: the same `query` the hook answers, so the
+ * entry can start a screen's first request (src/web/app/route-data.ts) before the screen's code loads.
+ */
+export function listQueryOf<F extends string, K extends string = never>(
+  params: URLSearchParams,
+  config: ListUrlConfig<F, K>,
+): ListUrlState<F, K>['query'] {
+  const key = (name: string) => keyOf(config.prefix ?? '', name);
+  const activeFilters: Partial<Record<K, string>> = {};
+  for (const name of config.filters) {
+    const value = params.get(key(name)) ?? '';
+    if (value !== '') activeFilters[name] = value;
+  }
+  return apiQueryOf(activeFilters, readView(params, key, config));
+}
+
 /** Sets or removes URL parameters (null or empty removes); `replace` replaces the history entry. */
 function useUrlUpdate(key: (name: string) => string) {
   const [, setParams] = useSearchParams();
@@ -105,7 +133,6 @@ export function useListUrlState<F extends string, K extends string = never>(
     const filters = recordOf(filterNames, (_name, i) => values[i] ?? '');
     const activeFilters: Partial<Record<K, string>> = {};
     for (const name of filterNames) if (filters[name] !== '') activeFilters[name] = filters[name];
-    const offsetOrCursor = cursor ? { cursor } : { offset: (page - 1) * pageSize };
     const firstPage = { page: null, cursor: null };
     return {
       q,
@@ -113,7 +140,7 @@ export function useListUrlState<F extends string, K extends string = never>(
       sort,
       page,
       pageSize,
-      query: { ...activeFilters, q: q || undefined, sort, limit: pageSize, ...offsetOrCursor },
+      query: apiQueryOf(activeFilters, { q, sort, pageSize, page, cursor }),
       setSearch: (value) => update({ q: value.trim(), ...firstPage }, true),
       setFilter: (name, value, replace) => update({ [name]: value, ...firstPage }, replace),
       setSort: (value) => update({ sort: value === defaultSort ? null : value, ...firstPage }),

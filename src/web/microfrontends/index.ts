@@ -21,3 +21,5 @@ export {
 export { invalidateMicrofrontends } from '@/microfrontends/api/invalidate-microfrontends';
 export { meshKeys } from '@/microfrontends/mesh/api/mesh-keys';
 export { invalidateMeshes } from '@/microfrontends/mesh/api/invalidate-meshes';
+// The first visit's route data (src/web/app/route-queries) starts the meshes list before the page loads.
+export { meshesQueryOptions } from '@/microfrontends/mesh/api/get-meshes';

@@ -12,3 +12,5 @@ export { TenantCombobox } from '@/tenants/components/tenant-combobox';
 export { TenantsPage } from '@/tenants/components/tenants-page';
 export { useUpdateTenant } from '@/tenants/api/update-tenant';
 export { useWideningConfirmation } from '@/tenants/widening-confirm';
+// The first visit's route data (src/web/app/route-queries) starts the list's query before the page loads.
+export { tenantListQueryOptions } from '@/tenants/api/get-tenant-list';
