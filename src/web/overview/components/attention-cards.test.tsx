@@ -108,4 +108,19 @@ describe('Overview cards', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(within(rollouts).getByRole('progressbar')).toBeInTheDocument());
   });
+
+  it('count down in whole minutes, without animating the bar, when reduced motion is asked for', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(prefers-reduced-motion: reduce)',
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      })),
+    );
+    stubFetchByPath({ ...fullCards, '/api/overview': overview });
+    renderWithProviders(<OverviewPage />);
+    const rollouts = await card('overview-rollouts');
+    expect(await within(rollouts).findByTestId('rollout-countdown')).toHaveTextContent(/^about [56] min$/);
+  });
 });
