@@ -16,6 +16,7 @@ import { parseDocument, serializeDocument } from './document-text';
 import { planDocument } from './plan';
 import { describeApi } from '../test/api-harness';
 import { createWebApp } from '../web-apps/service';
+import { createMesh } from '../microfrontends/mesh-service';
 
 /**
  * Export then plan is no change for random states made through the services (so the server's own
@@ -76,6 +77,20 @@ const stateArbitrary = fc.record({
     }),
     { maxLength: 3 },
   ),
+  meshes: fc.array(
+    fc.record({
+      description: optionalText,
+      items: fc.array(
+        fc.record({
+          label: fc.string({ maxLength: 8 }),
+          versionId: fc.constantFrom('mfv-1', 'mfv-2', 'mfv-3'),
+          config: fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
+        }),
+        { maxLength: 3 },
+      ),
+    }),
+    { maxLength: 2 },
+  ),
   routes: fc.array(
     fc.record({
       path: fc.constantFrom('/a', '/orders/{id}', '/b/c'),
@@ -128,6 +143,22 @@ describeApi(
           createWebApp(ctx().db, { ...app, name: `App ${index}`, tenantId: tenant.id }, ACTOR),
         );
       }
+      for (const [index, mesh] of state.meshes.entries()) {
+        const menuItems = mesh.items.map((item, order) => ({
+          id: `item-${order}`,
+          label: item.label,
+          microfrontendVersionId: item.versionId,
+          config: item.config,
+          order,
+        }));
+        const body = {
+          name: `Mesh ${index}`,
+          description: mesh.description,
+          tenantId: tenant.id,
+          menuItems: JSON.stringify(menuItems),
+        };
+        await tolerated(() => createMesh(ctx().db, body, ACTOR));
+      }
       const region = allowed?.[0] ?? 'us-east-1';
       for (const c of state.configurations) {
         const body = {
@@ -167,7 +198,7 @@ describeApi(
       const [user] = await ctx().db.select().from(users).where(eq(users.id, TEST_ADMIN.id));
       if (!user) throw new Error('no administrator');
       const viewer = await loadViewer(ctx().db, user, '');
-      const seen = { changes: 0, webApps: 0, configurations: 0, routes: 0, secrets: 0 };
+      const seen = { changes: 0, webApps: 0, configurations: 0, routes: 0, meshes: 0, secrets: 0 };
       await fc.assert(
         fc.asyncProperty(stateArbitrary, async (state) => {
           const tenantId = await build(state);
@@ -178,6 +209,7 @@ describeApi(
           seen.webApps += doc.spec.webApps.length;
           seen.configurations += doc.spec.configurations.length;
           seen.routes += doc.spec.routes.length;
+          seen.meshes += doc.spec.meshes.length;
           seen.secrets += text.split('secretRef').length - 1;
           expect({ changes: plan.changes, prune: plan.prune, text }).toEqual({
             changes: [],
@@ -192,6 +224,7 @@ describeApi(
       expect(seen.webApps).toBeGreaterThan(50);
       expect(seen.configurations).toBeGreaterThan(50);
       expect(seen.routes).toBeGreaterThan(20);
+      expect(seen.meshes).toBeGreaterThan(20);
       expect(seen.secrets).toBeGreaterThan(20);
       expect(seen.changes).toBe(0);
       console.info(`random states: ${made}, changes found: ${seen.changes}`, seen);
