@@ -13,7 +13,15 @@ import { bearerTokenFor, sessionCookieFor, type TestPersona } from '../test/sess
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { auditEvents, auditExports, users, webhookDeliveries, webhookSubscriptions } from '../db/schema';
+import {
+  auditEvents,
+  auditExports,
+  driftFindings,
+  gitLinks,
+  users,
+  webhookDeliveries,
+  webhookSubscriptions,
+} from '../db/schema';
 import { newWebhookSecret } from '../webhooks/signing';
 import type { ApiTokenScope } from '../../contract/api-tokens';
 import { assertTokenMayCall, narrowToToken } from './tokens/scope';
@@ -468,7 +476,34 @@ const SERVICE_RULES: Record<string, (persona: Persona) => Outcome> = {
         p.globalRole === 'admin' || roleAllows(p.roles?.['tenant-001'], 'configure') ? 'allowed' : 404,
     ]),
   ),
+  // Tenant A's Git link and its finding: read (and reverted, as the caller's request) by A's roles,
+  // managed by its owners and admins (403 for its other roles); unseen (404) by anyone else.
+  ...Object.fromEntries(
+    [
+      'GET /api/git-links/:linkId',
+      'GET /api/git-links/:linkId/drift',
+      'POST /api/drift/:findingId/revert',
+    ].map((key) => [
+      key,
+      (p: Persona): Outcome => (p.globalRole === 'admin' || p.roles?.['tenant-001'] ? 'allowed' : 404),
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'PATCH /api/git-links/:linkId',
+      'DELETE /api/git-links/:linkId',
+      'POST /api/git-links/:linkId/check',
+      'POST /api/drift/:findingId/adopt',
+    ].map((key) => [key, (p: Persona): Outcome => gitLinkManageOutcome(p)]),
+  ),
 };
+
+function gitLinkManageOutcome(p: Persona): Outcome {
+  if (p.globalRole === 'admin') return 'allowed';
+  const role = p.roles?.['tenant-001'];
+  if (!role) return 404;
+  return roleAllows(role, 'configure') ? 'allowed' : 403;
+}
 
 /** Owners and admins of tenant A (and global administrators) review its change requests. */
 const reviews = (p: Persona) => roleAllows(p.roles?.['tenant-001'], 'approve');
@@ -520,6 +555,24 @@ async function fixturesWithRemovals(db: Database): Promise<void> {
     eventTypes: ['*'],
     secret: newWebhookSecret(),
     cursor: 0,
+  });
+  // Tenant A's Git link, to a refused address (a check fails at once), with one open finding.
+  await db.insert(gitLinks).values({
+    id: 'git-link-sample',
+    tenantId: 'tenant-001',
+    repoUrl: 'http://10.0.0.1/config.git',
+    branch: 'main',
+    path: 'acme.yaml',
+  });
+  await db.insert(driftFindings).values({
+    id: 'drift-sample',
+    linkId: 'git-link-sample',
+    resourceType: 'web_app',
+    resourceKey: 'Customer Portal',
+    change: 'web_app.update',
+    title: 'Edit web app Customer Portal',
+    diff: '[]',
+    commit: '0'.repeat(40),
   });
   await db.insert(webhookDeliveries).values({
     id: 'delivery-a',

@@ -11,11 +11,11 @@ import { planInTransaction } from '../config-as-code/plan';
 import { fileRequest } from '../changes/requests';
 import type { Database, Transaction } from '../db/client';
 import { changeRequests, driftFindings } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import { readLinkDocument, remoteOf } from './check';
 import { toFinding, type FindingRow } from './findings';
 import { GitFailure, gitFailureOf, pushFileToNewBranch } from './git-client';
-import { visibleLink, type GitLinkRow } from './links';
+import { mayManageLink, visibleLink, type GitLinkRow } from './links';
 import type { GitSyncSettings } from './settings';
 
 /*
@@ -31,9 +31,11 @@ type Caller = { viewer: Viewer; ip?: string };
 async function openFinding(db: Database, caller: Caller, id: string, manage: boolean) {
   const [finding] = await db.select().from(driftFindings).where(eq(driftFindings.id, id));
   if (!finding) throw notFound('Drift finding');
-  const link = await visibleLink(db, caller.viewer, finding.linkId, { manage }).catch(() => {
-    throw notFound('Drift finding');
-  });
+  // A finding of a link out of sight is not found (404), like the link.
+  const link = await visibleLink(db, caller.viewer, finding.linkId);
+  if (manage && !mayManageLink(caller.viewer, link.tenantId)) {
+    throw forbidden("Only the tenant's owners and admins adopt its drift");
+  }
   if (finding.resolvedAt !== null)
     throw conflict(`This finding was resolved (${finding.resolution ?? 'gone'})`);
   return { finding, link };
