@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Change } from '../../contract/changes';
 import type { ApplyPlanReply, ConfigDocument, Plan, PlannedChange } from '../../contract/config-doc';
 import { MAX_CHANGES_PER_REQUEST, SOLO_CHANGE_KINDS } from '../../contract/releases';
@@ -43,14 +43,20 @@ function firstMoved(
 }
 
 /** Who last wrote the resource since the plan was made: by its id when known, else its type in scope. */
-async function movedBy(tx: Transaction, change: PlannedChange, liveId: string | null, since: string) {
+async function movedBy(
+  tx: Transaction,
+  change: PlannedChange,
+  at: { liveId: string | null; tenantId: string | null; since: string },
+) {
+  const { liveId, tenantId, since } = at;
   const type = changeKindResourceTypes[change.change.kind];
+  const inScope = tenantId === null ? isNull(auditEvents.tenantId) : eq(auditEvents.tenantId, tenantId);
   const [event] = await tx
     .select({ by: auditEvents.actorEmail, at: auditEvents.createdAt })
     .from(auditEvents)
     .where(
       and(
-        liveId ? inArray(auditEvents.resourceId, [liveId]) : eq(auditEvents.resourceType, type),
+        liveId ? eq(auditEvents.resourceId, liveId) : and(eq(auditEvents.resourceType, type), inScope),
         gt(auditEvents.createdAt, since),
       ),
     )
@@ -73,7 +79,11 @@ async function assertUnmoved(tx: Transaction, expected: Plan, fresh: Plan, draft
   const draft = drafts.find(
     (d) => d.resource.type === change.resource.type && d.resource.key === change.resource.key,
   );
-  const event = await movedBy(tx, change, draft?.liveId ?? null, expected.plannedAt);
+  const event = await movedBy(tx, change, {
+    liveId: draft?.liveId ?? null,
+    tenantId: fresh.scope.tenantId,
+    since: expected.plannedAt,
+  });
   const who = event ? ` by ${event.by ?? 'someone'} at ${event.at}` : '';
   const diff = (moved.now?.diff ?? [])
     .map((entry) => `${entry.label}: ${shown(entry.before)} -> ${shown(entry.after)}`)

@@ -101,8 +101,11 @@ describeApi(
       const withPrune = await plan(edited(doc), true);
       expect(kindsOf(withPrune)).toEqual(EXPECTED_EDITS(appName));
       expect(kindsOf(withPrune, 'prune')).toEqual([['opa_policy.disable', 'opa_policy']]);
-      // Planning created nothing.
+      // Planning created nothing; methods in another order are no change (the server keeps one order).
       expect((await plan(doc, true)).changes).toEqual([]);
+      const reordered = structuredClone(doc);
+      for (const route of reordered.spec.routes) route.methods.reverse();
+      expect((await plan(reordered, true)).changes).toEqual([]);
     });
 
     it('applies as one release that a second person approves (four eyes), never pruning without prune', async () => {

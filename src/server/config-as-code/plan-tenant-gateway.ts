@@ -1,5 +1,6 @@
 import { subscriptionIdFor } from '../../contract/capability-subscriptions';
 import { controlPlaneRegionSchema } from '../../contract/common';
+import { routeMethods } from '../../contract/gateway';
 import type { TenantSpec } from '../../contract/config-doc';
 import { badRequest } from '../errors';
 import type { LiveTenant } from './export-tenant';
@@ -64,7 +65,12 @@ export function planConfigurations(drafts: Drafts, spec: TenantSpec, live: LiveT
 
 /** Routes: create the new, edit the changed, and (prune) disable the omitted. */
 export function planRoutes(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
-  const { pairs, omitted } = matched(spec.routes, live.routes, routeKey, (p) => routeKey(p.doc));
+  // Methods as the server stores them, in the contract's order: another order is no change.
+  const routes = spec.routes.map((r) => ({
+    ...r,
+    methods: routeMethods.filter((m) => r.methods.includes(m)),
+  }));
+  const { pairs, omitted } = matched(routes, live.routes, routeKey, (p) => routeKey(p.doc));
   for (const row of omitted) {
     const change = {
       kind: 'gateway_route.disable' as const,
