@@ -160,6 +160,13 @@ export const changeSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('microfrontend_version.create'), body: microfrontendVersionChangeSchema }),
   z.object({
+    kind: z.literal('microfrontend_version.status'),
+    /** The version by natural key: its microfrontend's slug and its version string. */
+    microfrontendSlug: z.string().trim().min(1).max(100),
+    version: z.string().trim().min(1).max(100),
+    status: z.enum(['published', 'deprecated']),
+  }),
+  z.object({
     kind: z.literal('approval_policy.set'),
     /** The tenant whose policy it is; null for the platform's. */
     tenantId: idParamSchema.nullable(),

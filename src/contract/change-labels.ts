@@ -68,6 +68,7 @@ export const changeKindLabels = {
   'microfrontend.create': 'New microfrontend',
   'microfrontend.update': 'Edit microfrontend',
   'microfrontend_version.create': 'New microfrontend version',
+  'microfrontend_version.status': 'Publish or deprecate microfrontend version',
   'approval_policy.set': 'Approval policy',
 } as const satisfies Record<string, string>;
 

@@ -142,6 +142,7 @@ export const changeKindResourceTypes: Record<LabelledChangeKind, AuditResourceTy
   'microfrontend.create': 'microfrontend',
   'microfrontend.update': 'microfrontend',
   'microfrontend_version.create': 'microfrontend',
+  'microfrontend_version.status': 'microfrontend',
   // Approval policies are read with the requests they govern, whichever scope they are set on.
   'approval_policy.set': 'platform',
 };

@@ -132,19 +132,50 @@ describeApi(
       expect(await states()).toEqual(before);
     });
 
-    it('registers a microfrontend and its first version in one release, the version naming it by slug', async () => {
+    it('registers a microfrontend, publishes its first version and shows it in a new mesh, in one release', async () => {
       const slug = `plan-release-${++n}`;
       const filed = await cr.call('POST', CHANGES, {
         changes: [
           { kind: 'microfrontend.create', body: { slug, name: 'Released' } },
-          { kind: 'microfrontend_version.create', body: { microfrontendSlug: slug, version: '1.0.0' } },
+          {
+            kind: 'microfrontend_version.create',
+            body: {
+              microfrontendSlug: slug,
+              version: '1.0.0',
+              entryUrl: 'https://cdn.example.com/r.js',
+              exposedModules: '["./App"]',
+              integrityHash: 'sha256-abc=',
+            },
+          },
+          {
+            kind: 'microfrontend_version.status',
+            microfrontendSlug: slug,
+            version: '1.0.0',
+            status: 'published',
+          },
+          {
+            kind: 'mesh.create',
+            body: {
+              tenantId: 'tenant-001',
+              name: `Released mesh ${n}`,
+              menuItems: JSON.stringify([
+                { label: 'Home', microfrontend: slug, version: '1.0.0', config: {}, order: 0 },
+              ]),
+            },
+          },
         ],
       });
       expect(filed.statusCode, filed.body).toBe(201);
       expect((await cr.approve(filed.json().id)).json().status).toBe('applied');
       const [mf] = (await cr.call('GET', `/api/microfrontends?q=${slug}`)).json();
-      const versions = await cr.call('GET', `/api/microfrontend-versions/microfrontend/${mf.id}`);
-      expect(versions.json()).toEqual([expect.objectContaining({ version: '1.0.0', status: 'draft' })]);
+      const versions = (await cr.call('GET', `/api/microfrontend-versions/microfrontend/${mf.id}`)).json();
+      expect(versions).toEqual([expect.objectContaining({ version: '1.0.0', status: 'published' })]);
+      const [mesh] = (
+        await cr.call('GET', `/api/web-app-meshes?q=${encodeURIComponent(`Released mesh ${n}`)}`)
+      ).json();
+      expect(JSON.parse(mesh.menuItems)).toEqual([
+        expect.objectContaining({ microfrontendVersionId: versions[0].id }),
+      ]);
       const unknown = {
         kind: 'microfrontend_version.create',
         body: { microfrontendSlug: 'nope', version: '1' },

@@ -184,6 +184,33 @@ export function platformKindCases(ctx: () => ApiContext): Record<string, KindCas
       move: edited('/api/microfrontends', { name: 'moved' }),
       undo: 'restores',
     },
+    'microfrontend_version.status': {
+      async setup(n) {
+        const slug = `plan-published-${n}`;
+        const [target, twin] = [
+          await newMicrofrontend(slug),
+          await newMicrofrontend(`plan-published-twin-${n}`),
+        ];
+        const draft = version({ integrityHash: 'sha256-abc=' });
+        const add = async (microfrontendId: string) =>
+          String((await send('POST', '/api/microfrontend-versions', { ...draft, microfrontendId })).id);
+        return { slug, target, twin, targetVersion: await add(target), twinVersion: await add(twin) };
+      },
+      change: (ids) => ({
+        kind: 'microfrontend_version.status',
+        microfrontendSlug: ids.slug ?? '',
+        version: '2.0.0',
+        status: 'published',
+      }),
+      direct: async (ids) =>
+        void (await send('POST', `/api/microfrontend-versions/${ids.twinVersion}/publish`)),
+      state: async (ids, which) => versionsOf(ids[which] ?? ''),
+      move: async (ids) =>
+        void (await send('PATCH', `/api/microfrontend-versions/${ids.targetVersion}`, {
+          sharedDependencies: '{}',
+        })),
+      undo: /only moves forward/,
+    },
     'microfrontend_version.create': {
       async setup(n) {
         const slug = `plan-versioned-${n}`;

@@ -188,7 +188,10 @@ const WRITES: Record<string, Write> = {
   },
   'a microfrontend or version write': {
     direct: (queryClient) => invalidateMicrofrontends(queryClient),
-    kinds: [...kindsOf('microfrontend', ['create', 'update']), 'microfrontend_version.create'],
+    kinds: [
+      ...kindsOf('microfrontend', ['create', 'update']),
+      ...kindsOf('microfrontend_version', ['create', 'status']),
+    ],
     events: [{ resourceType: 'microfrontend', action: 'microfrontend_version.deprecate' }],
     shows: {
       'the registry': microfrontendKeys.all,

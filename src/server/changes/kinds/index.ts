@@ -33,7 +33,12 @@ import { rolloutAction } from './rollouts';
 import { tenantGatewaySettings } from './tenant-settings';
 import { capabilityCreate, capabilityUpdate, templateCreate, templateUpdate } from './capability';
 import { healthCheckSet } from './health-check';
-import { microfrontendCreate, microfrontendUpdate, microfrontendVersionCreate } from './microfrontend';
+import {
+  microfrontendCreate,
+  microfrontendUpdate,
+  microfrontendVersionCreate,
+  microfrontendVersionStatus,
+} from './microfrontend';
 import { meshCreate, meshDelete, meshUpdate } from './mesh';
 import { subscriptionCreate, subscriptionDelete } from './subscription';
 import { tenantUpdate } from './tenant';
@@ -88,6 +93,7 @@ const HANDLERS = {
   'microfrontend.create': microfrontendCreate,
   'microfrontend.update': microfrontendUpdate,
   'microfrontend_version.create': microfrontendVersionCreate,
+  'microfrontend_version.status': microfrontendVersionStatus,
   'approval_policy.set': approvalPolicySet,
 } satisfies { [K in Change['kind']]: ChangeHandler<Extract<Change, { kind: K }>> };
 

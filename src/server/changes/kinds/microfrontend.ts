@@ -3,19 +3,20 @@ import type { Change } from '../../../contract/changes';
 import type { Microfrontend, MicrofrontendVersion } from '../../../contract/microfrontends';
 import type { Transaction } from '../../db/client';
 import { microfrontends, microfrontendVersions } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import {
   createMicrofrontend,
   getMicrofrontend,
   updateMicrofrontend,
 } from '../../microfrontends/registry-service';
-import { createMicrofrontendVersion } from '../../microfrontends/versions-service';
+import { changeVersionStatus, createMicrofrontendVersion } from '../../microfrontends/versions-service';
 import { undoBy } from './inverse';
 import { platformTarget, rowValuesOf } from './placement';
 import { irreversible, type ChangeHandler } from './types';
 
 type Kind<K extends Change['kind']> = Extract<Change, { kind: K }>;
 type VersionChange = Kind<'microfrontend_version.create'>;
+type StatusChange = Kind<'microfrontend_version.status'>;
 
 /*
  * The microfrontend registry, as a plan files it: global administrators' changes, filed under
@@ -108,4 +109,43 @@ export const microfrontendVersionCreate: ChangeHandler<VersionChange, Microfront
   },
   undo: async () =>
     irreversible('No change deletes a microfrontend version: deprecate it in the registry instead'),
+};
+
+/** A version by its natural key, the microfrontend's slug and the version string; 404 when none. */
+async function versionByKey(tx: Transaction, { microfrontendSlug, version }: StatusChange) {
+  const [found] = await tx
+    .select({
+      id: microfrontendVersions.id,
+      status: microfrontendVersions.status,
+      revision: microfrontendVersions.revision,
+    })
+    .from(microfrontendVersions)
+    .innerJoin(microfrontends, eq(microfrontends.id, microfrontendVersions.microfrontendId))
+    .where(and(eq(microfrontends.slug, microfrontendSlug), eq(microfrontendVersions.version, version)));
+  if (!found) throw notFound('Microfrontend version');
+  return found;
+}
+
+/**
+ * A version published or deprecated (the direct endpoints POST .../publish and .../deprecate), named by
+ * slug and version so a release can publish the version it registers. A status only moves forward
+ * (draft, published, deprecated), so it cannot be undone; the fingerprint is the version's revision.
+ */
+export const microfrontendVersionStatus: ChangeHandler<StatusChange, MicrofrontendVersion> = {
+  target: async (tx, change) => {
+    await versionByKey(tx, change);
+    const verb = change.status === 'published' ? 'Publish' : 'Deprecate';
+    return platformTarget(`${verb} version ${change.version} of microfrontend ${change.microfrontendSlug}`);
+  },
+  async snapshot(tx, change) {
+    const found = await versionByKey(tx, change);
+    const label = `${change.microfrontendSlug} ${change.version}`;
+    return {
+      fingerprint: String(found.revision),
+      diff: [{ label, before: found.status, after: change.status }],
+    };
+  },
+  apply: async (tx, change, actor) =>
+    changeVersionStatus(tx, (await versionByKey(tx, change)).id, change.status, actor),
+  undo: async () => irreversible("A version's status only moves forward: draft, published, deprecated"),
 };
