@@ -63,6 +63,16 @@ describeApi(
       const schema = res.json<{ oneOf?: unknown[]; anyOf?: unknown[] }>();
       expect(JSON.stringify(schema)).toContain('resource-manager/v1');
       expect((schema.oneOf ?? schema.anyOf ?? []).length).toBe(2);
+      const docs = (await ctx().get('/api/docs/json')).json<{ paths: Record<string, object> }>();
+      for (const path of [
+        '/api/tenants/{tenantId}/export',
+        '/api/platform/export',
+        '/api/config-schema',
+        '/api/plans',
+        '/api/plans/apply',
+      ]) {
+        expect(Object.keys(docs.paths)).toContain(path);
+      }
     });
 
     it('lets only readers export and plan a tenant, and only administrators the platform', async () => {
