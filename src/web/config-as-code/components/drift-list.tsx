@@ -51,7 +51,11 @@ export function DriftList({ link }: { link: GitLink }) {
         <EmptyState
           icon={GitBranch}
           title="No drift"
-          description="The live state matches the file in Git as of the last check."
+          description={
+            link.lastCheckedAt
+              ? 'The live state matches the file in Git as of the last check.'
+              : 'Not checked yet: Check now reads the file and reports what differs.'
+          }
         />
       }
     >

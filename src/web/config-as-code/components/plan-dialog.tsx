@@ -36,7 +36,7 @@ export type PlanDialogProps = {
 export function PlanDialog({ open, onOpenChange, tenantId, name }: PlanDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
+      <DialogContent className="max-h-[90vh] grid-cols-[minmax(0,1fr)] overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Plan from a file</DialogTitle>
           <DialogDescription>

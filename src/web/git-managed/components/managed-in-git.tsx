@@ -31,7 +31,7 @@ export function ManagedInGitNotice({ tenantId, what }: { tenantId: string | null
   const { link } = useGitLink(tenantId);
   if (!link) return null;
   return (
-    <AlertNotice testId="managed-in-git-notice" tone="warning" title="Managed in Git">
+    <AlertNotice testId="managed-in-git-notice" tone="warning" title="Managed in Git" layout="inline">
       <p className="break-words text-muted-foreground">
         This {what} is kept in <span className="font-mono text-xs">{gitLinkPlace(link)}</span>. Saving here
         changes the live state only: the next sync will report the edit as drift, to revert or adopt.
