@@ -137,6 +137,8 @@ describeApi(
         { 'if-match': `"${link.revision + 5}"` },
       );
       expect(stale.statusCode).toBe(412);
+      const nothing = await as(null, 'PATCH', `/api/git-links/${link.id}`, {});
+      expect(nothing.json()).toMatchObject({ revision: link.revision });
       const edited = await as(
         null,
         'PATCH',

@@ -162,6 +162,8 @@ export async function updateGitLink(
   return db.transaction(async (tx) => {
     const before = await visibleLink(tx, viewer, id, { manage: true, lock: true });
     assertRevision(before, expected, 'The Git link', await withFindings(tx, before));
+    // Nothing to change: answered as it is, nothing written or audited.
+    if (Object.keys(edit).length === 0) return withFindings(tx, before);
     // Another repository, branch or file: what was seen of the old one says nothing of the new.
     const moved = ['repoUrl', 'branch', 'path'].some((field) => field in edit);
     const reset = moved && { lastSeenCommit: null, syncedCommit: null, lastError: null };
