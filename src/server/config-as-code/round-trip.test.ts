@@ -3,7 +3,7 @@ import type { Plan } from '../../contract/config-doc';
 import { seedDemoData } from '../demo/demo-data';
 import { tenants } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { sessionCookieFor, tenantMember } from '../test/sessions';
+import { bearerTokenFor, sessionCookieFor, TEST_ADMIN, tenantMember } from '../test/sessions';
 
 /** Export then plan is no change: every demo tenant and the platform, in YAML and JSON. */
 describeApi(
@@ -73,6 +73,24 @@ describeApi(
       ]) {
         expect(Object.keys(docs.paths)).toContain(path);
       }
+    });
+
+    it('works with an API token as the other routes do', async () => {
+      const authorization = await bearerTokenFor(ctx().db, TEST_ADMIN);
+      const exported = await ctx().app.inject({
+        method: 'GET',
+        url: '/api/tenants/tenant-001/export',
+        headers: { authorization },
+      });
+      expect(exported.statusCode, exported.body).toBe(200);
+      const planned = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/plans',
+        headers: { authorization },
+        payload: { document: exported.body },
+      });
+      expect(planned.statusCode, planned.body).toBe(200);
+      expect(planned.json<Plan>().changes).toEqual([]);
     });
 
     it('lets only readers export and plan a tenant, and only administrators the platform', async () => {
