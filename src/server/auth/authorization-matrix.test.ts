@@ -50,6 +50,12 @@ const EXPECTED: Record<string, string> = {
   'POST /api/audit-exports': 'admin',
   'GET /api/audit-exports/:id/download': 'admin',
   'GET /api/overview': 'signedIn',
+  'GET /api/overview/requests': 'signedIn',
+  'GET /api/overview/scheduled': 'signedIn',
+  'GET /api/overview/rollouts': 'signedIn',
+  'GET /api/overview/slots': 'signedIn',
+  'GET /api/overview/activity': 'signedIn',
+  'GET /api/overview/slots/:id/latency': 'signedIn',
   'GET /api/tenants': 'signedIn',
   'GET /api/tenants/options': 'signedIn',
   'GET /api/capabilities/options': 'signedIn',
@@ -286,6 +292,7 @@ const ID_BY_ROUTE: Record<string, string> = {
   '/api/change-requests/:id/comments': 'cr-comment',
   '/api/change-requests/:id/revert': 'cr-comment',
   '/api/change-requests/:id/promote': 'cr-comment',
+  '/api/overview/slots/:id/latency': 'mfd-green',
 };
 
 /** Parameters that mean something else on one route than PARAMS says. */
