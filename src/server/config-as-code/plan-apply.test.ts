@@ -101,10 +101,15 @@ describeApi(
       const withPrune = await plan(edited(doc), true);
       expect(kindsOf(withPrune)).toEqual(EXPECTED_EDITS(appName));
       expect(kindsOf(withPrune, 'prune')).toEqual([['opa_policy.disable', 'opa_policy']]);
-      // Planning created nothing; methods in another order are no change (the server keeps one order).
+      // Planning created nothing; methods in another order, padded text and an empty description are no
+      // change (the server keeps one order, trims text and stores an empty description as none).
       expect((await plan(doc, true)).changes).toEqual([]);
       const reordered = structuredClone(doc);
-      for (const route of reordered.spec.routes) route.methods.reverse();
+      for (const route of reordered.spec.routes) {
+        route.methods.reverse();
+        route.targetService = ` ${route.targetService} `;
+      }
+      for (const policy of reordered.spec.policies) policy.description = policy.description ?? '';
       expect((await plan(reordered, true)).changes).toEqual([]);
     });
 

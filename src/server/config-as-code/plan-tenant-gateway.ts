@@ -6,7 +6,7 @@ import { badRequest } from '../errors';
 import type { LiveTenant } from './export-tenant';
 import { jsonOf, sameValue, textOf, withSecrets } from './json-values';
 import { configurationKey, policyKey, routeKey } from './keys';
-import { matched, type Drafts } from './drafts';
+import { matched, storedText, type Drafts } from './drafts';
 
 /* A tenant document's configurations, routes and policies, planned against the live tenant. */
 
@@ -65,9 +65,11 @@ export function planConfigurations(drafts: Drafts, spec: TenantSpec, live: LiveT
 
 /** Routes: create the new, edit the changed, and (prune) disable the omitted. */
 export function planRoutes(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
-  // Methods as the server stores them, in the contract's order: another order is no change.
+  // As the server stores them: methods in the contract's order, text trimmed.
   const routes = spec.routes.map((r) => ({
     ...r,
+    path: r.path.trim(),
+    targetService: r.targetService.trim(),
     methods: routeMethods.filter((m) => r.methods.includes(m)),
   }));
   const { pairs, omitted } = matched(routes, live.routes, routeKey, (p) => routeKey(p.doc));
@@ -110,7 +112,13 @@ export function planRoutes(drafts: Drafts, spec: TenantSpec, live: LiveTenant): 
 
 /** Policies: the same as routes, keyed by environment and name. */
 export function planPolicies(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
-  const { pairs, omitted } = matched(spec.policies, live.policies, policyKey, (p) => policyKey(p.doc));
+  // Text as the server stores it: trimmed, an empty description none.
+  const policies = spec.policies.map((p) => ({
+    ...p,
+    name: p.name.trim(),
+    description: storedText(p.description),
+  }));
+  const { pairs, omitted } = matched(policies, live.policies, policyKey, (p) => policyKey(p.doc));
   for (const row of omitted) {
     const change = {
       kind: 'opa_policy.disable' as const,
