@@ -43,6 +43,7 @@ const CASES: [string, () => Promise<ComponentType>][] = [
     '/changes?tab=recent&kind=tenant.update',
     () => import('@/app/pages/changes-route').then((m) => m.ChangesRoute),
   ],
+  ['/changes', () => import('@/app/pages/changes-route').then((m) => m.ChangesRoute)],
   ['/changes?tab=nonsense', () => import('@/app/pages/changes-route').then((m) => m.ChangesRoute)],
 ];
 

@@ -1,0 +1,174 @@
+// First-visit benchmark (issue 41, item 1): how a signed-in first visit of each list screen loads, for two
+// client builds in one run on the large data set on PostgreSQL: script files loaded, when the first API request
+// starts, and when the data is ready (the first row's text is on screen), 3 runs per route and build, medians.
+// Both builds are served by the same built server (CLIENT_DIR) on the same database, one after the other.
+// Usage: npm run build && node scripts/bench-first-visit.mjs <before client dir> [<after client dir>]
+//   e.g. git worktree add /tmp/fv-base <commit>; (cd /tmp/fv-base && npx vite build); then
+//   node scripts/bench-first-visit.mjs /tmp/fv-base/dist/client dist/client
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a throwaway database is created
+//   there and dropped afterwards. BENCH_RUNS (default 3). Prints figures only; it never fails on a target.
+/* global document, requestAnimationFrame -- read in the page (page.evaluate) */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { adminStatement, signIn, startServer, stopServer } from './bench-server.mjs';
+
+const root = join(import.meta.dirname, '..');
+const entry = join(root, 'dist/server/main.js');
+const [beforeDir, afterDir = join(root, 'dist/client')] = process.argv.slice(2).map((dir) => resolve(dir));
+if (!beforeDir || !existsSync(join(beforeDir, 'index.html')) || !existsSync(entry)) {
+  console.error('Usage: npm run build && node scripts/bench-first-visit.mjs <before client dir> [<after>]');
+  process.exit(1);
+}
+const port = Number(process.env.BENCH_PORT ?? 5097);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const adminEmail = 'bench-admin@example.com';
+const adminPassword = `Bench-${randomBytes(12).toString('base64url')}`;
+
+/** Each route and the API request whose first row is the screen's data (path prefix of the request). */
+const ROUTES = [
+  ['/', '/api/overview'],
+  ['/tenants', '/api/tenants?'],
+  ['/users', '/api/users?'],
+  ['/apis', '/api/capabilities?'],
+  ['/apps', '/api/web-apps?'],
+  ['/microfrontends', '/api/microfrontends?'],
+  ['/deployments', '/api/microfrontends/options'],
+  ['/audit-log', '/api/audit-events?'],
+  ['/changes', '/api/change-requests?'],
+];
+
+/** The text of a row a screen shows: its name, title, e-mail, label or actor. */
+const rowText = (row) =>
+  row && typeof row === 'object'
+    ? [row.name, row.title, row.email, row.label, row.actor].find((v) => typeof v === 'string' && v)
+    : undefined;
+
+function run(command, args, env) {
+  return new Promise((ok, fail) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`${command} exited ${code}`))));
+  });
+}
+
+/** One first visit: a new context (empty cache) with the session cookie. */
+async function visit(browser, base, cookie, route, dataPath) {
+  const context = await browser.newContext();
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name, value: value.join('='), url: base };
+    }),
+  );
+  const page = await context.newPage();
+  let scripts = 0;
+  let firstRow;
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts++;
+    if (firstRow === undefined && response.url().startsWith(`${base}${dataPath}`)) {
+      const body = await response.json().catch(() => null);
+      firstRow = (Array.isArray(body) ? rowText(body[0]) : null) ?? null;
+    }
+  });
+  await page.goto(`${base}${route}`);
+  // Data ready: the first row's text is on screen (the Overview: its request answered and painted).
+  const started = Date.now();
+  while (firstRow === undefined && Date.now() - started < 20_000) await page.waitForTimeout(20);
+  const ready = await page.evaluate(async (text) => {
+    const deadline = performance.now() + 20_000;
+    while (text && !document.body.innerText.includes(text) && performance.now() < deadline)
+      await new Promise((r) => requestAnimationFrame(r));
+    await new Promise((r) => requestAnimationFrame(r));
+    return performance.now();
+  }, firstRow);
+  const firstApi = await page.evaluate(() =>
+    Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+        .map((e) => e.startTime),
+    ),
+  );
+  await context.close();
+  return { scripts, firstApi, ready };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Starts the built server for one client build on `offset` ports above BENCH_PORT. */
+const serve = (clientDir, env, offset) =>
+  startServer([entry], {
+    port: port + offset,
+    cwd: root,
+    env: { ...env, CLIENT_DIR: clientDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword },
+  });
+
+/**
+ * Both builds, each served by its own server on the same database, visited in turn (before, after, before...)
+ * so that the machine's load of the moment weighs on both alike; medians per route and build.
+ */
+async function measureBuilds(browser, dirs, env) {
+  const servers = [];
+  try {
+    for (const [i, dir] of dirs.entries()) servers.push(await serve(dir, env, i));
+    const cookies = await Promise.all(servers.map((s) => signIn(s.base, adminEmail, adminPassword)));
+    const figures = dirs.map(() => ({}));
+    for (const [route, dataPath] of ROUTES) {
+      const runs = dirs.map(() => []);
+      for (let i = 0; i <= RUNS; i++)
+        for (const [b, server] of servers.entries()) {
+          const figure = await visit(browser, server.base, cookies[b], route, dataPath);
+          if (i > 0) runs[b].push(figure); // the first round warms the server's caches, not the browser's
+        }
+      for (const [b, list] of runs.entries())
+        figures[b][route] = {
+          scripts: median(list.map((r) => r.scripts)),
+          firstApi: median(list.map((r) => r.firstApi)),
+          ready: median(list.map((r) => r.ready)),
+        };
+    }
+    return figures;
+  } finally {
+    for (const server of servers) await stopServer(server);
+  }
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `rm_bench_fv_${process.pid}`;
+await adminStatement(adminUrl, `create database ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const env = { DATABASE_URL: url.toString() };
+// An interrupted run still drops its database (the servers, children of this process, end with it).
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () =>
+    adminStatement(adminUrl, `drop database if exists ${name} with (force)`).finally(() => process.exit(130)),
+  );
+const { chromium } = await import('playwright-core');
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+try {
+  console.log('First-visit benchmark on PostgreSQL: writing the large data set...');
+  await run(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed-large.ts'], env);
+  const [before, after] = await measureBuilds(browser, [beforeDir, afterDir], env);
+  const ms = (v) => `${v.toFixed(0)} ms`.padStart(8);
+  console.log(
+    `\nbefore: ${beforeDir}\nafter:  ${afterDir}\nmedians of ${RUNS} first visits each, the builds in turn (Chromium)\n`,
+  );
+  console.log(
+    `${'route'.padEnd(16)} ${'scripts'.padStart(15)} ${'first API request'.padStart(22)} ${'data ready'.padStart(20)} ${'speed-up'.padStart(9)} ${'first API / ready'.padStart(18)}`,
+  );
+  for (const [route] of ROUTES) {
+    const b = before[route];
+    const a = after[route];
+    console.log(
+      `${route.padEnd(16)} ${`${b.scripts} -> ${a.scripts}`.padStart(15)} ${`${ms(b.firstApi)} -> ${ms(a.firstApi)}`.padStart(22)} ${`${ms(b.ready)} -> ${ms(a.ready)}`.padStart(20)} ${`${(b.ready / a.ready).toFixed(2)}x`.padStart(9)} ${`${((b.firstApi / b.ready) * 100).toFixed(0)}% -> ${((a.firstApi / a.ready) * 100).toFixed(0)}%`.padStart(18)}`,
+    );
+  }
+} finally {
+  await browser.close();
+  await adminStatement(adminUrl, `drop database if exists ${name} with (force)`);
+}
