@@ -49,6 +49,8 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/client/.vite/manifest.json: which chunks each screen imports, for the per-screen JS budget.
     manifest: true,
+    // Every browser the console supports preloads modules itself: the polyfill's bytes were in every
+    // screen's total.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
