@@ -79,6 +79,15 @@ const microfrontendVersionChangeSchema = microfrontendVersionInputSchema.extend(
   microfrontendSlug: z.string().trim().min(1).max(100).optional(),
 });
 
+/**
+ * A new notification template as a plan files it: the direct endpoint's body, its capability named by id
+ * or, when the same release registers it (the server picks its id), by its name.
+ */
+const templateChangeSchema = templateInputSchema.extend({
+  capabilityId: templateInputSchema.shape.capabilityId.optional(),
+  capabilityName: z.string().trim().min(1).max(200).optional(),
+});
+
 /** What a request changes: the body its direct endpoint would have taken. */
 export const changeSchema = z.discriminatedUnion('kind', [
   ...gatewayChanges('gateway_route', createRouteBodySchema, routeFieldsSchema),
@@ -146,7 +155,7 @@ export const changeSchema = z.discriminatedUnion('kind', [
     capabilityId: idParamSchema,
     body: capabilityPatchSchema,
   }),
-  z.object({ kind: z.literal('notification_template.create'), body: templateInputSchema }),
+  z.object({ kind: z.literal('notification_template.create'), body: templateChangeSchema }),
   z.object({
     kind: z.literal('notification_template.update'),
     templateId: idParamSchema,

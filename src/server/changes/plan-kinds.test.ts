@@ -184,6 +184,34 @@ describeApi(
       expect(refused.statusCode).toBe(400);
       expect(refused.json().issues[0].path).toBe('body.change.body.microfrontendSlug');
     });
+
+    it('registers a capability and its template in one release, the template naming it by name', async () => {
+      const name = `Released capability ${++n}`;
+      const template = {
+        name: 'Hello',
+        language: 'en',
+        deliveryChannel: 'email',
+        content: 'Hi',
+        subject: 'Hi',
+      };
+      const filed = await cr.call('POST', CHANGES, {
+        changes: [
+          { kind: 'capability.create', body: { name, supportsNotificationTemplates: true } },
+          { kind: 'notification_template.create', body: { ...template, capabilityName: name } },
+        ],
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      expect((await cr.approve(filed.json().id)).json().status).toBe('applied');
+      const [capability] = (await cr.call('GET', `/api/capabilities?q=${encodeURIComponent(name)}`)).json();
+      const templates = await cr.call('GET', `/api/notification-templates/capability/${capability.id}`);
+      expect(templates.json()).toEqual([
+        expect.objectContaining({ name: 'Hello', capabilityId: capability.id }),
+      ]);
+      const unknown = { kind: 'notification_template.create', body: { ...template, capabilityName: 'Nope' } };
+      const refused = await cr.call('POST', CHANGES, { change: unknown });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().issues[0].path).toBe('body.change.body.capabilityName');
+    });
   },
   prepare,
 );

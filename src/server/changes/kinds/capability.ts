@@ -5,6 +5,8 @@ import type { NotificationTemplate } from '../../../contract/notification-templa
 import { createCapability, getCapability, updateCapability } from '../../capabilities/service';
 import { createTemplate, getTemplate, updateTemplate } from '../../capabilities/templates-service';
 import { capabilities, notificationTemplates } from '../../db/schema';
+import type { Transaction } from '../../db/client';
+import { badRequest } from '../../errors';
 import { undoBy } from './inverse';
 import { platformTarget, rowValuesOf } from './placement';
 import { configurationValue, irreversible, type ChangeHandler } from './types';
@@ -69,19 +71,45 @@ export const capabilityUpdate: ChangeHandler<Kind<'capability.update'>, Capabili
 const templateLabel = (t: { name: string; language: string; deliveryChannel: string }) =>
   `${t.name} · ${t.language} · ${t.deliveryChannel}`;
 
+type TemplateChange = Kind<'notification_template.create'>;
+
+/**
+ * The capability a new template belongs to: by id, or by name for a plan that registers it in the same
+ * release. A 400 naming the field unless exactly one capability has that name.
+ */
+async function templateOwner(tx: Transaction, { body }: TemplateChange): Promise<Capability> {
+  if (body.capabilityId) return getCapability(tx, body.capabilityId);
+  const named = body.capabilityName
+    ? await tx
+        .select({ id: capabilities.id })
+        .from(capabilities)
+        .where(eq(capabilities.name, body.capabilityName))
+    : [];
+  const [only] = named;
+  if (!only || named.length > 1) {
+    const message = !body.capabilityName
+      ? 'capabilityId or capabilityName is required'
+      : `${named.length > 1 ? 'More than one capability is' : 'No capability is'} named ${body.capabilityName}`;
+    throw badRequest(message, [{ path: 'body.capabilityName', message }]);
+  }
+  return getCapability(tx, only.id);
+}
+
 /** A new notification template of a capability; its key is name, language and channel there. */
-export const templateCreate: ChangeHandler<Kind<'notification_template.create'>, NotificationTemplate> = {
-  async target(tx, { body }) {
-    const capability = await getCapability(tx, body.capabilityId);
-    return platformTarget(`New notification template ${templateLabel(body)} of ${capability.name}`);
+export const templateCreate: ChangeHandler<TemplateChange, NotificationTemplate> = {
+  async target(tx, change) {
+    const capability = await templateOwner(tx, change);
+    return platformTarget(`New notification template ${templateLabel(change.body)} of ${capability.name}`);
   },
-  async snapshot(tx, { body }) {
+  async snapshot(tx, change) {
+    const { capabilityId: _id, capabilityName: _name, ...body } = change.body;
+    const capabilityId = (await templateOwner(tx, change)).id;
     const same = await tx
       .select({ id: notificationTemplates.id })
       .from(notificationTemplates)
       .where(
         and(
-          eq(notificationTemplates.capabilityId, body.capabilityId),
+          eq(notificationTemplates.capabilityId, capabilityId),
           eq(notificationTemplates.name, body.name),
           eq(notificationTemplates.language, body.language),
           eq(notificationTemplates.deliveryChannel, body.deliveryChannel),
@@ -90,7 +118,10 @@ export const templateCreate: ChangeHandler<Kind<'notification_template.create'>,
       .orderBy(asc(notificationTemplates.id));
     return { fingerprint: ids(same), diff: [{ label: templateLabel(body), before: null, after: body }] };
   },
-  apply: (tx, { body }, actor) => createTemplate(tx, body, actor),
+  async apply(tx, change, actor) {
+    const { capabilityName: _name, ...body } = change.body;
+    return createTemplate(tx, { ...body, capabilityId: (await templateOwner(tx, change)).id }, actor);
+  },
   undo: async () =>
     irreversible(
       'No change deletes a notification template: delete it on its capability (that can be undone there)',
