@@ -3,6 +3,7 @@ import { environmentName } from '@contract/vocabulary';
 import type { FieldValues } from 'react-hook-form';
 import { ConflictAlert } from '@/concurrency';
 import { DialogForm } from '@/components/dialog-form';
+import { ManagedInGitBadge, ManagedInGitNotice } from '@/git-managed';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { LineageKind, LineageOf } from '@/gateway/api/gateway-keys';
 import type { LineageEntry } from '@/gateway/components/lineage-entry';
@@ -37,7 +38,8 @@ export function LineageFormDialog<K extends LineageKind, V extends FieldValues>(
           <DialogDescription>
             {version
               ? `Saving adds a new version of ${entry.form.label(version)} in ${where} and makes it active.`
-              : `${entry.form.aNew} in ${where}, for every region of the environment.`}
+              : `${entry.form.aNew} in ${where}, for every region of the environment.`}{' '}
+            <ManagedInGitBadge tenantId={tenantId} />
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so each opening starts from the version's current values. */}
@@ -80,6 +82,7 @@ function LineageForm<K extends LineageKind, V extends FieldValues>(props: SaveOp
       onSubmit={save.submit}
     >
       <ConflictAlert save={save.conflict} onOverwrite={() => void save.submit()} />
+      <ManagedInGitNotice tenantId={tenantId} what={entry.noun} />
       <Fields
         form={save.form}
         capability={{ tenantId, environment, disabled: !!version }}

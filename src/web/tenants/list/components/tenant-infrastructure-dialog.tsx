@@ -3,6 +3,7 @@ import type { Tenant } from '@contract/tenants';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConflictAlert, useConflictAwareSave } from '@/concurrency';
+import { ManagedInGitBadge, ManagedInGitNotice } from '@/git-managed';
 import { DialogForm } from '@/components/dialog-form';
 import { requestSubmitProps } from '@/changes';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -29,9 +30,12 @@ export function TenantInfrastructureDialog({ open, onOpenChange, tenant }: Tenan
         <DialogHeader>
           <DialogTitle>Configure Tenant Infrastructure</DialogTitle>
           <DialogDescription>
-            {tenant
-              ? `Identity, authorization, API gateway and policy server settings of ${tenant.name}.`
-              : ''}
+            {tenant && (
+              <>
+                Identity, authorization, API gateway and policy server settings of {tenant.name}.{' '}
+                <ManagedInGitBadge tenantId={tenant.id} />
+              </>
+            )}
           </DialogDescription>
         </DialogHeader>
         {open && tenant && <InfrastructureForm tenant={tenant} onDone={() => onOpenChange(false)} />}
@@ -69,6 +73,7 @@ function InfrastructureForm({ tenant, onDone }: { tenant: Tenant; onDone: () => 
       {...requestSubmitProps(request, { pending, label: 'Save Configuration' })}
     >
       <ConflictAlert save={conflict} onOverwrite={() => void submit()} />
+      <ManagedInGitNotice tenantId={tenant.id} what="tenant" />
       <InfrastructureTabs form={form} tab={tab} onTabChange={setTab} />
       {requesting && request.fields}
     </DialogForm>
