@@ -1,5 +1,6 @@
 import { subscriptionIdFor } from '../../contract/capability-subscriptions';
-import { controlPlaneRegionSchema } from '../../contract/common';
+import type { Change } from '../../contract/changes';
+import { controlPlaneRegionSchema, type Environment } from '../../contract/common';
 import { routeMethods } from '../../contract/gateway';
 import type { TenantSpec } from '../../contract/config-doc';
 import { badRequest } from '../errors';
@@ -63,8 +64,53 @@ export function planConfigurations(drafts: Drafts, spec: TenantSpec, live: LiveT
   // An active configuration is never removed (no change kind does): one the document omits stays.
 }
 
-/** Routes: create the new, edit the changed, and (prune) disable the omitted. */
+/** How one lineage kind (routes or policies) is written: its changes, built from a document entry. */
+interface LineagePlan<D extends { environment: Environment; capability: string }> {
+  type: 'gateway_route' | 'opa_policy';
+  list: 'routes' | 'policies';
+  key: (doc: D) => string;
+  disable: (lineageId: string) => Change;
+  edit: (lineageId: string, wanted: D) => Change;
+  create: (wanted: D, capabilityId: string) => Change;
+}
+
+/**
+ * A lineage kind's plan: create the new, edit the changed (a new version of its lineage), and (prune)
+ * disable the omitted. A lineage keeps its capability: another capability is a new lineage in place of
+ * the old one (disabled).
+ */
+function planLineages<D extends { environment: Environment; capability: string }>(
+  drafts: Drafts,
+  live: LiveTenant,
+  kind: LineagePlan<D>,
+  wanted: D[],
+  current: { row: { lineageId: string }; doc: D }[],
+): void {
+  const { pairs, omitted } = matched(wanted, current, kind.key, (p) => kind.key(p.doc));
+  for (const { row, doc } of omitted) {
+    drafts.prune(kind.disable(row.lineageId), kind.type, kind.key(doc), row.lineageId);
+  }
+  for (const { wanted: entry, index, live: now } of pairs) {
+    if (now && sameValue(entry, now.doc)) continue;
+    const key = kind.key(entry);
+    if (now && now.doc.capability === entry.capability) {
+      drafts.add(kind.edit(now.row.lineageId, entry), kind.type, key, now.row.lineageId);
+      continue;
+    }
+    const path = `spec.${kind.list}[${index}].capability`;
+    const capabilityId = capabilityOf(drafts, live, entry.capability, path);
+    if (!capabilityId) continue;
+    if (now) drafts.add(kind.disable(now.row.lineageId), kind.type, key, now.row.lineageId);
+    drafts.add(kind.create(entry, capabilityId), kind.type, key);
+  }
+}
+
+type RouteDoc = TenantSpec['routes'][number];
+type PolicyDoc = TenantSpec['policies'][number];
+
+/** Routes: keyed by environment, methods and path. */
 export function planRoutes(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
+  const tenantId = live.row.id;
   // As the server stores them: methods in the contract's order, text trimmed.
   const routes = spec.routes.map((r) => ({
     ...r,
@@ -72,85 +118,58 @@ export function planRoutes(drafts: Drafts, spec: TenantSpec, live: LiveTenant): 
     targetService: r.targetService.trim(),
     methods: routeMethods.filter((m) => r.methods.includes(m)),
   }));
-  const { pairs, omitted } = matched(routes, live.routes, routeKey, (p) => routeKey(p.doc));
-  for (const row of omitted) {
-    const change = {
-      kind: 'gateway_route.disable' as const,
-      tenantId: live.row.id,
-      lineageId: row.row.lineageId,
-    };
-    drafts.prune(change, 'gateway_route', routeKey(row.doc), row.row.lineageId);
-  }
-  for (const { wanted, index, live: current } of pairs) {
-    if (current && sameValue(wanted, current.doc)) continue;
-    const { environment, capability, ...fields } = wanted;
-    const key = routeKey(wanted);
-    if (current && current.doc.capability === capability) {
-      const change = {
-        kind: 'gateway_route.edit' as const,
-        tenantId: live.row.id,
-        lineageId: current.row.lineageId,
-      };
-      drafts.add({ ...change, body: fields }, 'gateway_route', key, current.row.lineageId);
-      continue;
-    }
-    const capabilityId = capabilityOf(drafts, live, capability, `spec.routes[${index}].capability`);
-    if (!capabilityId) continue;
-    if (current) {
-      // A lineage keeps its capability: another capability is a new route in place of the old one.
-      const change = {
-        kind: 'gateway_route.disable' as const,
-        tenantId: live.row.id,
-        lineageId: current.row.lineageId,
-      };
-      drafts.add(change, 'gateway_route', key, current.row.lineageId);
-    }
-    const body = { ...fields, capabilityId, environment };
-    drafts.add({ kind: 'gateway_route.create', tenantId: live.row.id, body }, 'gateway_route', key);
-  }
+  const fieldsOf = ({ environment: _e, capability: _c, ...fields }: RouteDoc) => fields;
+  planLineages<RouteDoc>(
+    drafts,
+    live,
+    {
+      type: 'gateway_route',
+      list: 'routes',
+      key: routeKey,
+      disable: (lineageId) => ({ kind: 'gateway_route.disable', tenantId, lineageId }),
+      edit: (lineageId, route) => ({
+        kind: 'gateway_route.edit',
+        tenantId,
+        lineageId,
+        body: fieldsOf(route),
+      }),
+      create: (route, capabilityId) => ({
+        kind: 'gateway_route.create',
+        tenantId,
+        body: { ...fieldsOf(route), capabilityId, environment: route.environment },
+      }),
+    },
+    routes,
+    live.routes,
+  );
 }
 
-/** Policies: the same as routes, keyed by environment and name. */
+/** Policies: keyed by environment and name. */
 export function planPolicies(drafts: Drafts, spec: TenantSpec, live: LiveTenant): void {
+  const tenantId = live.row.id;
   // Text as the server stores it: trimmed, an empty description none.
   const policies = spec.policies.map((p) => ({
     ...p,
     name: p.name.trim(),
     description: storedText(p.description),
   }));
-  const { pairs, omitted } = matched(policies, live.policies, policyKey, (p) => policyKey(p.doc));
-  for (const row of omitted) {
-    const change = {
-      kind: 'opa_policy.disable' as const,
-      tenantId: live.row.id,
-      lineageId: row.row.lineageId,
-    };
-    drafts.prune(change, 'opa_policy', policyKey(row.doc), row.row.lineageId);
-  }
-  for (const { wanted, index, live: current } of pairs) {
-    if (current && sameValue(wanted, current.doc)) continue;
-    const { environment, capability, ...fields } = wanted;
-    const key = policyKey(wanted);
-    if (current && current.doc.capability === capability) {
-      const change = {
-        kind: 'opa_policy.edit' as const,
-        tenantId: live.row.id,
-        lineageId: current.row.lineageId,
-      };
-      drafts.add({ ...change, body: fields }, 'opa_policy', key, current.row.lineageId);
-      continue;
-    }
-    const capabilityId = capabilityOf(drafts, live, capability, `spec.policies[${index}].capability`);
-    if (!capabilityId) continue;
-    if (current) {
-      const change = {
-        kind: 'opa_policy.disable' as const,
-        tenantId: live.row.id,
-        lineageId: current.row.lineageId,
-      };
-      drafts.add(change, 'opa_policy', key, current.row.lineageId);
-    }
-    const body = { ...fields, capabilityId, environment };
-    drafts.add({ kind: 'opa_policy.create', tenantId: live.row.id, body }, 'opa_policy', key);
-  }
+  const fieldsOf = ({ environment: _e, capability: _c, ...fields }: PolicyDoc) => fields;
+  planLineages<PolicyDoc>(
+    drafts,
+    live,
+    {
+      type: 'opa_policy',
+      list: 'policies',
+      key: policyKey,
+      disable: (lineageId) => ({ kind: 'opa_policy.disable', tenantId, lineageId }),
+      edit: (lineageId, policy) => ({ kind: 'opa_policy.edit', tenantId, lineageId, body: fieldsOf(policy) }),
+      create: (policy, capabilityId) => ({
+        kind: 'opa_policy.create',
+        tenantId,
+        body: { ...fieldsOf(policy), capabilityId, environment: policy.environment },
+      }),
+    },
+    policies,
+    live.policies,
+  );
 }
