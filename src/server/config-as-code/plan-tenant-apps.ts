@@ -28,7 +28,8 @@ function webAppPatch(drafts: Drafts, wanted: WebAppDoc, current: WebAppDoc, path
     patch.useStandardFooter = wanted.useStandardFooter;
   if (wanted.region !== current.region) {
     if (isOneOf(webAppRegions, wanted.region)) patch.region = wanted.region;
-    else drafts.cannot(`${path}.region`, `${String(wanted.region)} is not a web app region`);
+    else if (wanted.region === null) drafts.cannot(`${path}.region`, 'a web app region cannot be cleared');
+    else drafts.cannot(`${path}.region`, `${wanted.region} is not a web app region`);
   }
   return patch;
 }
