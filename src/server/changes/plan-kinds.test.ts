@@ -51,7 +51,14 @@ describeApi(
       async (_, c) => {
         const ids = await c.setup(++n);
         const id = await cr.request(c.change(ids));
-        expect((await detail(id)).status).toBe('pending');
+        const filed = await detail(id);
+        expect(filed).toMatchObject({ status: 'pending', environment: c.environment ?? 'production' });
+        // Reviewers see what changes: labelled entries whose before and after differ.
+        expect(filed.diff.length).toBeGreaterThan(0);
+        for (const entry of filed.diff) {
+          expect(entry.label).not.toBe('');
+          expect(entry.before).not.toEqual(entry.after);
+        }
         const approved = await cr.approve(id);
         expect(approved.statusCode, approved.body).toBe(200);
         expect(approved.json().status).toBe('applied');

@@ -101,6 +101,7 @@ export function platformKindCases(ctx: () => ApiContext): Record<string, KindCas
           '/api/deployment-health-checks',
           check(ids, 'target', 'https://moved.example.com/h'),
         )),
+      environment: 'uat',
       undo: 'restores',
     },
     'capability.create': {

@@ -107,6 +107,7 @@ function subscriptionCases(ctx: () => ApiContext): Record<string, KindCase> {
       state,
       // Its first configuration version subscribes the tenant meanwhile.
       move: async (ids) => void (await configure(key(ids, 'target'), '{}')),
+      environment: 'development',
       undo: 'restores',
     },
     'capability_subscription.delete': {
@@ -119,6 +120,7 @@ function subscriptionCases(ctx: () => ApiContext): Record<string, KindCase> {
       direct: (ids) => deleteSubscription(ctx().db, key(ids, 'twin'), TEST_ACTOR),
       state,
       move: async (ids) => void (await configure(key(ids, 'target'), '{"moved":true}')),
+      environment: 'development',
       undo: /configuration versions are deleted with it/,
     },
   };

@@ -25,6 +25,8 @@ export interface KindCase {
   state(ids: Ids, which: 'target' | 'twin'): Promise<unknown>;
   /** A direct write of the target that makes a pending request of the change stale. */
   move(ids: Ids): Promise<void>;
+  /** The environment the request is filed in, when not production. */
+  environment?: 'development' | 'uat';
   /** Undone by a revert (the state before comes back), or irreversible for the reason matched. */
   undo: 'restores' | RegExp;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Change } from '../../../contract/changes';
-import { WEB_APP_DEFAULT_ENVIRONMENT, type WebApp } from '../../../contract/web-apps';
+import { WEB_APP_DEFAULT_ENVIRONMENT, WEB_APP_DEFAULT_REGION, type WebApp } from '../../../contract/web-apps';
 import type { Transaction } from '../../db/client';
 import { tenants, webApps } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -60,7 +60,14 @@ export const webAppCreate: ChangeHandler<CreateChange, WebApp> = {
       .orderBy(asc(webApps.id));
     return {
       fingerprint: JSON.stringify(named.map((row) => row.id)),
-      diff: [{ label: body.name, before: null, after: shown(body) }],
+      // As the service stores it: a new app's region defaults as its environment does.
+      diff: [
+        {
+          label: body.name,
+          before: null,
+          after: shown({ ...body, region: body.region ?? WEB_APP_DEFAULT_REGION }),
+        },
+      ],
     };
   },
   apply: (tx, { body }, actor) => createWebApp(tx, body, actor),
