@@ -68,7 +68,7 @@ async function capabilitiesOf(tx: Executor, checks: Map<string, HealthCheck[]>) 
       status: row.status,
       endpoint: row.endpoint,
       category: row.category,
-      configurationSchema: sortedKeys(redacted(jsonOf(row.configurationSchema), `capabilities.${row.name}`)),
+      configurationSchema: sortedKeys(jsonOf(row.configurationSchema)),
       supportsNotificationTemplates: row.supportsNotificationTemplates,
       notificationTemplates: templates
         .filter((t) => t.capabilityId === row.id)
