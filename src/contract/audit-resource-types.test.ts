@@ -23,7 +23,8 @@ function auditedTypes(): Set<string> {
   const types = new Set<string>();
   for (const file of serverSources()) {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
-      const named = /resourceType\??:\s*(.*)$/.exec(line)?.[1];
+      // A column alias (`.as('resource_type')`) names a column, not a type.
+      const named = /resourceType\??:\s*(.*)$/.exec(line.replace(/\.as\('[^']*'\)/g, ''))?.[1];
       for (const [, type] of named?.matchAll(/'([a-z_-]+)'/g) ?? []) if (type) types.add(type);
     }
   }
