@@ -36,7 +36,7 @@ function downloadAdopted(adopt: DriftAdopt) {
  * The link's open drift findings: what differs from the file, since when, the diff, and the two ways
  * out (Revert files the file's state; Adopt takes the live state into Git). Live updates refresh it.
  */
-export function DriftList({ link }: { link: GitLink }) {
+export function DriftList({ link, manage }: { link: GitLink; manage: boolean }) {
   const drift = useDrift(link.id);
   const rows = drift.data ?? [];
   return (
@@ -61,7 +61,7 @@ export function DriftList({ link }: { link: GitLink }) {
     >
       <ul className="space-y-3" aria-label="Drift findings">
         {rows.map((finding) => (
-          <DriftItem key={finding.id} finding={finding} />
+          <DriftItem key={finding.id} finding={finding} manage={manage} />
         ))}
       </ul>
     </ListState>
@@ -102,7 +102,8 @@ function useFindingActions() {
   };
 }
 
-function DriftItem({ finding }: { finding: DriftFinding }) {
+/** Revert is anyone's request (the approvals decide); Adopt writes to Git, for the link's managers. */
+function DriftItem({ finding, manage }: { finding: DriftFinding; manage: boolean }) {
   const actions = useFindingActions();
   const name = `${resourceLabel(finding.resourceType)} ${finding.resourceKey}`;
   return (
@@ -127,16 +128,18 @@ function DriftItem({ finding }: { finding: DriftFinding }) {
             <Undo2 aria-hidden="true" />
             Revert
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={actions.pending}
-            aria-label={`Adopt ${finding.title}`}
-            onClick={() => actions.adopt(finding)}
-          >
-            <GitBranch aria-hidden="true" />
-            Adopt
-          </Button>
+          {manage && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={actions.pending}
+              aria-label={`Adopt ${finding.title}`}
+              onClick={() => actions.adopt(finding)}
+            >
+              <GitBranch aria-hidden="true" />
+              Adopt
+            </Button>
+          )}
         </div>
       </div>
       {finding.revertRequestId && (

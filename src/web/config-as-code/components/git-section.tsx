@@ -8,6 +8,7 @@ import { lazyDialog } from '@/components/lazy-dialog';
 import { notifyError, notifySuccess } from '@/components/notify';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCanOnTenant, useIsAdmin } from '@/auth';
 import { useGitLink } from '@/git-managed';
 import { useCheckGitLink, useDeleteGitLink } from '@/config-as-code/api/git-link-writes';
 import { DriftList } from '@/config-as-code/components/drift-list';
@@ -24,6 +25,7 @@ const GitLinkDialog = lazyDialog(() =>
  */
 export function GitSection({ tenantId, name }: { tenantId: string | null; name: string }) {
   const { query, link } = useGitLink(tenantId);
+  const manage = useMayManageLink(tenantId);
   const [editing, setEditing] = useState(false);
   return (
     <Card data-testid="git-section">
@@ -53,10 +55,10 @@ export function GitSection({ tenantId, name }: { tenantId: string | null; name: 
             icon={GitBranch}
             title="Not kept in Git"
             description="Link a repository file to see drift and revert or adopt it."
-            action={<Button onClick={() => setEditing(true)}>Link to Git</Button>}
+            action={manage ? <Button onClick={() => setEditing(true)}>Link to Git</Button> : undefined}
           />
         )}
-        {link && <LinkedGit link={link} onEdit={() => setEditing(true)} />}
+        {link && <LinkedGit link={link} manage={manage} onEdit={() => setEditing(true)} />}
       </CardContent>
       <GitLinkDialog
         open={editing}
@@ -69,7 +71,30 @@ export function GitSection({ tenantId, name }: { tenantId: string | null; name: 
   );
 }
 
-function LinkedGit({ link, onEdit }: { link: GitLink; onEdit: () => void }) {
+/** As the server decides (git-sync/links.ts): administrators, and those who configure the tenant. */
+function useMayManageLink(tenantId: string | null): boolean {
+  const admin = useIsAdmin();
+  const configure = useCanOnTenant(tenantId, 'configure');
+  return admin || configure;
+}
+
+type LinkedGitProps = { link: GitLink; manage: boolean; onEdit: () => void };
+
+function LinkedGit({ link, manage, onEdit }: LinkedGitProps) {
+  return (
+    <div className="space-y-4">
+      <GitLinkStatus link={link} />
+      {manage && <LinkActions link={link} onEdit={onEdit} />}
+      <section aria-label="Drift" className="space-y-2">
+        <h3 className="text-sm font-semibold">Drift</h3>
+        <DriftList link={link} manage={manage} />
+      </section>
+    </div>
+  );
+}
+
+/** Check now, Edit link and Unlink (which asks first): for the link's managers. */
+function LinkActions({ link, onEdit }: { link: GitLink; onEdit: () => void }) {
   const check = useCheckGitLink();
   const remove = useDeleteGitLink();
   const [unlinking, setUnlinking] = useState(false);
@@ -86,36 +111,24 @@ function LinkedGit({ link, onEdit }: { link: GitLink; onEdit: () => void }) {
     });
   const unlink = () =>
     remove.mutate(link, {
-      onSuccess: () => {
-        setUnlinking(false);
-        notifySuccess('Unlinked from Git', `${link.repoUrl} no longer keeps this state.`);
-      },
-      onError: (error) => {
-        setUnlinking(false);
-        notifyError(error, 'Failed to unlink.');
-      },
+      onSuccess: () => notifySuccess('Unlinked from Git', `${link.repoUrl} no longer keeps this state.`),
+      onError: (error) => notifyError(error, 'Failed to unlink.'),
+      onSettled: () => setUnlinking(false),
     });
   return (
-    <div className="space-y-4">
-      <GitLinkStatus link={link} />
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={checkNow} disabled={check.isPending}>
-          <RefreshCw aria-hidden="true" />
-          {check.isPending ? 'Checking...' : 'Check now'}
-        </Button>
-        <Button variant="outline" onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-          Edit link
-        </Button>
-        <Button variant="outline" onClick={() => setUnlinking(true)}>
-          <Unlink aria-hidden="true" />
-          Unlink
-        </Button>
-      </div>
-      <section aria-label="Drift" className="space-y-2">
-        <h3 className="text-sm font-semibold">Drift</h3>
-        <DriftList link={link} />
-      </section>
+    <div className="flex flex-wrap gap-2">
+      <Button onClick={checkNow} disabled={check.isPending}>
+        <RefreshCw aria-hidden="true" />
+        {check.isPending ? 'Checking...' : 'Check now'}
+      </Button>
+      <Button variant="outline" onClick={onEdit}>
+        <Pencil aria-hidden="true" />
+        Edit link
+      </Button>
+      <Button variant="outline" onClick={() => setUnlinking(true)}>
+        <Unlink aria-hidden="true" />
+        Unlink
+      </Button>
       <ConfirmDialog
         open={unlinking}
         title="Unlink from Git?"

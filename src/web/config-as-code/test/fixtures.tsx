@@ -1,4 +1,5 @@
 import '@/test/dom-polyfills';
+import type { Me } from '@contract/auth';
 import type { Plan, PlannedChange } from '@contract/config-doc';
 import type { DriftFinding, GitLink } from '@contract/git-links';
 import type { ReactElement } from 'react';
@@ -95,8 +96,8 @@ export function makeFinding(overrides: Partial<DriftFinding> = {}): DriftFinding
   };
 }
 
-/** The element with its toasts, signed in as an administrator, at `/tenant/...`. */
-export function renderWithToasts(element: ReactElement) {
+/** The element with its toasts, signed in as `me` (an administrator by default), at `/tenant/...`. */
+export function renderWithToasts(element: ReactElement, me: Me = makeMe({ globalRole: 'admin' })) {
   return renderWithProviders(
     <>
       {element}
@@ -104,7 +105,7 @@ export function renderWithToasts(element: ReactElement) {
     </>,
     {
       path: `/tenant/${TENANT_ID}/control-plane`,
-      queryClient: queryClientWithMe(makeMe({ globalRole: 'admin' })),
+      queryClient: queryClientWithMe(me),
     },
   );
 }

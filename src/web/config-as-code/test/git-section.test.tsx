@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GitSection } from '@/config-as-code';
+import { makeMe } from '@/test/me';
 import {
   apiError,
   makeFinding,
@@ -145,6 +146,19 @@ describe('Git section', { timeout: TEST_TIMEOUT }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Adopt Edit web app Customer Portal' }));
     expect(await screen.findByText('Live state pushed')).toBeInTheDocument();
     expect(screen.getAllByText('adopt/customer-portal').length).toBeGreaterThan(0);
+  });
+
+  it('shows a tenant member the link and its drift, with Revert but nothing that manages the link', async () => {
+    stubApi({ 'GET /api/git-links': [makeLink()], 'GET /api/git-links/link-1/drift': [makeFinding()] });
+    const member = makeMe({ memberships: [{ tenantId: TENANT_ID, role: 'member' }] });
+    renderWithToasts(<GitSection tenantId={TENANT_ID} name="Acme" />, member);
+    await screen.findByRole('listitem', { name: 'Edit web app Customer Portal' });
+    expect(screen.getByRole('button', { name: 'Revert Edit web app Customer Portal' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Adopt Edit web app Customer Portal' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit link' })).not.toBeInTheDocument();
   });
 
   it('says there is no drift when the link has none', async () => {
