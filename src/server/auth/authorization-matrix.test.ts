@@ -213,6 +213,12 @@ const EXPECTED: Record<string, string> = {
   'GET /api/tenants/:tenantId/git-link': 'tenant:read',
   'POST /api/drift/:findingId/revert': 'signedIn',
   'POST /api/drift/:findingId/adopt': 'signedIn',
+  // Configuration as code: plans check each change's rights as a release does (docs/config-as-code.md).
+  'GET /api/tenants/:tenantId/export': 'tenant:read',
+  'GET /api/platform/export': 'admin',
+  'GET /api/config-schema': 'signedIn',
+  'POST /api/plans': 'signedIn',
+  'POST /api/plans/apply': 'signedIn',
 };
 
 /**
