@@ -18,7 +18,7 @@ import {
 } from '../db/schema';
 import { notFound } from '../errors';
 import { getApprovalPolicy } from '../changes/policy';
-import { byKey, jsonOf, redacted, regionPoliciesOf, sortedKeys } from './json-values';
+import { byKey, jsonOf, redacted, regionPoliciesOf, sortedKeys, sortedRecord } from './json-values';
 import { configurationKey, meshItemKey, policyKey, routeKey, slotsKey } from './keys';
 
 /* A tenant's live state as a document (docs/config-as-code.md): sorted, with secrets as references. */
@@ -167,7 +167,7 @@ async function appsOf(tx: Executor, tenantId: string) {
             label: item.label,
             microfrontend: byId.get(item.microfrontendVersionId)?.slug ?? item.microfrontendVersionId,
             version: byId.get(item.microfrontendVersionId)?.version ?? item.microfrontendVersionId,
-            config: sortedKeys(item.config) as Record<string, unknown>,
+            config: sortedRecord(item.config),
             order: item.order,
           }))
           .sort(byKey(meshItemKey)),

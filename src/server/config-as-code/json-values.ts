@@ -11,11 +11,14 @@ import { environmentRegionPolicySchema } from '../../contract/tenants';
 /** A JSON value with every object's keys sorted: two exports of one state spell it the same way. */
 export function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return Object.fromEntries(entries.map(([key, inner]) => [key, sortedKeys(inner)]));
-  }
+  if (value !== null && typeof value === 'object') return sortedRecord(value);
   return value;
+}
+
+/** An object's entries in key order, its values' keys sorted too (sortedKeys, keeping the record type). */
+export function sortedRecord(value: object): Record<string, unknown> {
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([key, inner]) => [key, sortedKeys(inner)]));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { docTenantSettingsSchema, type TenantSpec } from '../../contract/config-doc';
 import { TENANT_GATEWAY_FIELDS } from '../../contract/tenants';
+import { isOneOf } from '../../contract/sets';
 import { badRequest } from '../errors';
 import type { LiveTenant } from './export-tenant';
 import { jsonOf, regionPoliciesOf, sameValue, textOf, withSecrets } from './json-values';
@@ -19,8 +20,7 @@ const JSON_FIELDS = [
   'environmentRegionPolicies',
 ] as const satisfies Field[];
 
-const isJsonField = (field: Field): field is (typeof JSON_FIELDS)[number] =>
-  (JSON_FIELDS as readonly string[]).includes(field);
+const isJsonField = (field: Field): field is (typeof JSON_FIELDS)[number] => isOneOf(JSON_FIELDS, field);
 
 /** A settings value compared as an export writes it: text trimmed, regions as a sorted set. */
 function comparable(field: Field, value: unknown): unknown {
@@ -49,7 +49,7 @@ export function planSettings(drafts: Drafts, spec: TenantSpec, live: LiveTenant,
       (field) => !sameValue(comparable(field, spec.settings[field]), comparable(field, live.settings[field])),
     );
   const key = live.row.name;
-  const gateway = changed.filter((field) => (TENANT_GATEWAY_FIELDS as readonly string[]).includes(field));
+  const gateway = changed.filter((field) => isOneOf<string>(TENANT_GATEWAY_FIELDS, field));
   if (gateway.length > 0) {
     const body = Object.fromEntries(
       gateway.map((field) => [field, bodyValue(field, spec.settings[field], live)]),

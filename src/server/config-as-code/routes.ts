@@ -47,6 +47,12 @@ const documentOf = (body: PlanBody): ConfigDocument =>
     : checkDocument(body.document);
 
 export function configAsCodeRoutes(app: ZodApp, { db }: { db: Database }): void {
+  exportRoutes(app, db);
+  planRoutes(app, db);
+}
+
+/** Exports of a tenant and the platform, and the format's JSON Schema. */
+function exportRoutes(app: ZodApp, db: Database): void {
   app.get(
     '/api/tenants/:tenantId/export',
     {
@@ -94,7 +100,10 @@ export function configAsCodeRoutes(app: ZodApp, { db }: { db: Database }): void 
     },
     async () => z.toJSONSchema(configDocumentSchema, { io: 'input', unrepresentable: 'any' }),
   );
+}
 
+/** Plan and apply: what a document would change, and filing it (docs/config-as-code.md). */
+function planRoutes(app: ZodApp, db: Database): void {
   app.post(
     '/api/plans',
     {
