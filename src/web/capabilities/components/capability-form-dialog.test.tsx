@@ -120,3 +120,24 @@ describe('CapabilityFormDialog', { timeout: 15_000 }, () => {
     });
   });
 });
+
+describe('CapabilityFormDialog under a platform Git link', { timeout: 15_000 }, () => {
+  it('marks the editor Managed in Git and warns that a save becomes drift', async () => {
+    stubApi({
+      'GET /api/git-links': [
+        {
+          id: 'link-platform',
+          tenantId: null,
+          repoUrl: 'https://git.example.com/platform.git',
+          branch: 'main',
+          path: 'platform.yaml',
+        },
+      ],
+    });
+    const { dialog } = renderDialog(makeCapability());
+    expect(await within(dialog).findByTestId('managed-in-git')).toHaveTextContent('Managed in Git');
+    expect(within(dialog).getByTestId('managed-in-git-notice')).toHaveTextContent(
+      'This capability is kept in https://git.example.com/platform.git @ main: platform.yaml',
+    );
+  });
+});

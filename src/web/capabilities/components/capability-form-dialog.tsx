@@ -13,6 +13,7 @@ import { notifySuccess } from '@/components/notify';
 import { FormDialog } from '@/components/form-dialog';
 import { SaveDialogForm, oneOf, useResourceForm } from '@/concurrency';
 import type { DialogOpenProps } from '@/components/dialog-open';
+import { ManagedInGitBadge, ManagedInGitNotice } from '@/git-managed';
 
 type CapabilityFormDialogProps = DialogOpenProps & {
   /** Edit this capability; without it, register a new one. */
@@ -28,9 +29,14 @@ export function CapabilityFormDialog({ open, onOpenChange, capability }: Capabil
       className="sm:max-w-2xl"
       title={capability ? 'Edit Capability' : 'Register Capability'}
       description={
-        capability
-          ? `Change how ${capability.name} (${capability.id}) is described in the catalogue.`
-          : 'Add a backend service to the catalogue; it gets the next api-NNN id.'
+        capability ? (
+          <>
+            Change how {capability.name} ({capability.id}) is described in the catalogue.{' '}
+            <ManagedInGitBadge tenantId={null} />
+          </>
+        ) : (
+          'Add a backend service to the catalogue; it gets the next api-NNN id.'
+        )
       }
     >
       <CapabilityForm capability={capability} onDone={() => onOpenChange(false)} />
@@ -86,6 +92,7 @@ function CapabilityForm({ capability, onDone }: { capability?: Capability; onDon
       conflict={conflict}
       onSubmit={onSubmit}
     >
+      {capability && <ManagedInGitNotice tenantId={null} what="capability" />}
       <CapabilityFormFields form={form} />
     </SaveDialogForm>
   );

@@ -19,6 +19,7 @@ import {
   type TemplateFormValues,
 } from '@/capabilities/lib/template-form';
 import type { DialogOpenProps } from '@/components/dialog-open';
+import { ManagedInGitBadge, ManagedInGitNotice } from '@/git-managed';
 
 type TemplateFormDialogProps = DialogOpenProps & {
   capabilityId: string;
@@ -33,7 +34,12 @@ export function TemplateFormDialog({ open, onOpenChange, capabilityId, template 
       onOpenChange={onOpenChange}
       className="sm:max-w-3xl"
       title={template ? 'Edit Notification Template' : 'Create Notification Template'}
-      description={<>Write {'{{variable}}'} placeholders and declare each variable below.</>}
+      description={
+        <>
+          Write {'{{variable}}'} placeholders and declare each variable below.{' '}
+          {template && <ManagedInGitBadge tenantId={null} />}
+        </>
+      }
     >
       <TemplateForm capabilityId={capabilityId} template={template} onDone={() => onOpenChange(false)} />
     </FormDialog>
@@ -119,6 +125,7 @@ function TemplateForm(props: TemplateFormProps) {
       onSubmit={onSubmit}
     >
       <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
+      {template && <ManagedInGitNotice tenantId={null} what="notification template" />}
       <TemplateFormFields
         form={form}
         showSubject={deliveryChannel === 'email'}

@@ -13,6 +13,7 @@ import {
   toMicrofrontendInput,
 } from '@/microfrontends/registry/lib/microfrontend-form';
 import type { DialogOpenProps } from '@/components/dialog-open';
+import { ManagedInGitBadge, ManagedInGitNotice } from '@/git-managed';
 
 type MicrofrontendFormDialogProps = DialogOpenProps & {
   /** Edit this microfrontend; without it, register a new one. */
@@ -28,9 +29,14 @@ export function MicrofrontendFormDialog({ open, onOpenChange, microfrontend }: M
       className="sm:max-w-lg"
       title={microfrontend ? 'Edit Microfrontend' : 'Register Microfrontend'}
       description={
-        microfrontend
-          ? `Change how ${microfrontend.name} is described in the registry.`
-          : 'Add a microfrontend to the registry; its versions are added afterwards.'
+        microfrontend ? (
+          <>
+            Change how {microfrontend.name} is described in the registry.{' '}
+            <ManagedInGitBadge tenantId={null} />
+          </>
+        ) : (
+          'Add a microfrontend to the registry; its versions are added afterwards.'
+        )
       }
     >
       <MicrofrontendForm microfrontend={microfrontend} onDone={() => onOpenChange(false)} />
@@ -87,6 +93,7 @@ function MicrofrontendForm({ microfrontend, onDone }: { microfrontend?: Microfro
       onSubmit={onSubmit}
       className="space-y-4"
     >
+      {microfrontend && <ManagedInGitNotice tenantId={null} what="microfrontend" />}
       <MicrofrontendFormFields form={form} />
     </SaveDialogForm>
   );
