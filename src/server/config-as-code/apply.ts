@@ -10,6 +10,7 @@ import { auditEvents, changeRequests } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { fileRequest } from '../changes/requests';
 import type { Draft } from './drafts';
+import { openTwin } from './open-twin';
 import { planInTransaction, type PlanOptions } from './plan';
 
 /*
@@ -106,8 +107,18 @@ async function statusOf(tx: Transaction, id: string): Promise<string> {
   return row?.status ?? 'unknown';
 }
 
-/** Files one list of changes as one request; its status says whether it applied at once. */
-async function file(tx: Transaction, viewer: Viewer, changes: Change[], options: ApplyOptions) {
+/**
+ * Files one list of changes as one request; its status says whether it applied at once. The same
+ * changes already waiting in a request of the viewer's are that request, not a second one.
+ */
+async function file(
+  tx: Transaction,
+  viewer: Viewer,
+  changes: Change[],
+  options: ApplyOptions & { scope: string | null },
+) {
+  const twin = await openTwin(tx, viewer, options.scope, changes);
+  if (twin) return { ...twin, changes: changes.length };
   const body = changes.length === 1 ? { change: changes[0] } : { changes };
   const id = await fileRequest(tx, { ...body, title: options.title }, viewer, options.ip);
   return { id, status: await statusOf(tx, id), changes: changes.length };
@@ -133,8 +144,9 @@ export function applyPlan(
       );
     }
     const requests = [];
-    if (set.length > 0) requests.push(await file(tx, viewer, set, options));
-    for (const change of solo) requests.push(await file(tx, viewer, [change], options));
+    const scoped = { ...options, scope: plan.scope.tenantId };
+    if (set.length > 0) requests.push(await file(tx, viewer, set, scoped));
+    for (const change of solo) requests.push(await file(tx, viewer, [change], scoped));
     const waiting = requests.find((r) => r.status !== 'applied');
     if (waiting) return { changeRequestId: waiting.id, requests };
     return { applied: { changeRequestId: requests[0]?.id ?? null, changes: all.length }, requests };

@@ -120,6 +120,10 @@ describeApi(
       const answer = res.json<{ changeRequestId: string; requests: { id: string; changes: number }[] }>();
       // The release (8 changes: the policy change travels alone) and the policy change.
       expect(answer.requests.map((r) => r.changes)).toEqual([8, 1]);
+      // Applied again while they wait (a pipeline's merge job re-run): the same requests, none filed anew.
+      const again = await client.call('POST', '/api/plans/apply', { document: doc, title: 'From Git' });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json<typeof answer>().requests.map((r) => r.id)).toEqual(answer.requests.map((r) => r.id));
       const release = await client.detail(answer.changeRequestId);
       expect(release.json().changes.map((c: { kind: string }) => c.kind)).toEqual(
         EXPECTED_EDITS('')
