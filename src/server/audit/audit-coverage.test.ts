@@ -4,8 +4,10 @@ import { LIVE_EVENTS_PATH } from '../../contract/events';
 import { auditEvents } from '../db/schema';
 import { latestSeq } from '../events/audit-feed-rows';
 import { resourceTypes } from '../../contract/resource-types';
+import { editedExport, gitStepsForSuite } from '../test/audit-coverage-git';
 import { SseClient } from '../test/sse-client';
-import { describeApi } from '../test/api-harness';
+import { describeApi, type ApiContext } from '../test/api-harness';
+import { loopbackSettings } from '../git-sync/test-kit';
 import { insertChangeRequestFixtures, insertFixturesWithoutApprovals } from '../test/fixtures';
 import { FIXTURE_ROLLOUT_ID, insertRolloutFixture } from '../test/rollouts';
 import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
@@ -14,7 +16,10 @@ type Saved = Record<string, { id: string; lineageId?: string }>;
 interface Step {
   /** The concrete request; a function reads ids saved by earlier steps. */
   url: string | ((saved: Saved) => string);
-  body?: object;
+  /** Its body; a function makes it when the step runs (a Git repository, a live export). */
+  body?: object | ((ctx: ApiContext) => Promise<object>);
+  /** Reads ids the request needs that no earlier reply carried (a drift finding's). */
+  before?: (ctx: ApiContext, saved: Saved) => Promise<void>;
   /** Keeps the reply under this name for later steps. */
   save?: string;
   /**
@@ -25,6 +30,9 @@ interface Step {
 }
 
 const HASH = 'sha256-abc=';
+
+/** Git links and drift, against a real Git server started for this file. */
+const GIT_STEPS = gitStepsForSuite();
 
 /**
  * One valid request per mutation route, in an order where each finds what it needs. A mutation route
@@ -402,6 +410,11 @@ const STEPS: Record<string, Step> = {
     url: (s) => `/api/webhooks/${s.webhook?.id}/rotate-secret`,
   },
   'DELETE /api/webhooks/:webhookId': { url: (s) => `/api/webhooks/${s.webhook?.id}` },
+  ...GIT_STEPS,
+  'POST /api/plans/apply': {
+    url: '/api/plans/apply',
+    body: async ({ db }) => ({ document: await editedExport(db, 'tenant-002') }),
+  },
   'DELETE /api/tenants/:tenantId': { url: '/api/tenants/tenant-004' },
   'POST /api/admin/delete-all-resources': {
     url: '/api/admin/delete-all-resources',
@@ -415,6 +428,8 @@ const STEPS: Record<string, Step> = {
  */
 const READ_ONLY_POSTS = [
   'POST /api/capabilities/:capabilityId/configuration-check',
+  // A plan creates nothing (docs/config-as-code.md); applying it is the audited write.
+  'POST /api/plans',
   'POST /api/webhooks/:webhookId/test',
   'POST /api/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
 ];
@@ -446,7 +461,6 @@ describeApi(
           .catch(() => false);
       for (const [key, step] of Object.entries(STEPS)) {
         const [method] = key.split(' ');
-        const url = typeof step.url === 'function' ? step.url(saved) : step.url;
         // Sign-in replaces the session it is sent with and sign-out ends it: neither may use the shared one.
         const cookie =
           key === 'POST /api/auth/login'
@@ -454,12 +468,15 @@ describeApi(
             : key === 'POST /api/auth/logout'
               ? await sessionCookieFor(db, TEST_ADMIN)
               : ctx().adminCookie;
+        await step.before?.(ctx(), saved);
+        const url = typeof step.url === 'function' ? step.url(saved) : step.url;
+        const body = typeof step.body === 'function' ? await step.body(ctx()) : step.body;
         const before = await events();
         const res = await app.inject({
           method: method as 'POST',
           url,
           headers: cookie ? { cookie } : {},
-          ...(step.body ? { payload: step.body } : {}),
+          ...(body ? { payload: body } : {}),
         });
         if (res.statusCode >= 300) {
           failures.push(`${key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
@@ -484,4 +501,5 @@ describeApi(
     await insertChangeRequestFixtures(db);
     await insertRolloutFixture(db);
   },
+  () => ({ gitSync: loopbackSettings() }),
 );
