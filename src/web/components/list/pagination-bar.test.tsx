@@ -28,6 +28,18 @@ describe('PaginationBar', () => {
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled();
   });
 
+  it('keeps a page button focusable while the next page loads, ignoring presses', async () => {
+    const onPageChange = vi.fn();
+    render(<PaginationBar {...props} page={2} shown={25} disabled onPageChange={onPageChange} />);
+    const next = screen.getByRole('button', { name: 'Next page' });
+    next.focus();
+    expect(next).toHaveFocus();
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    expect(next).not.toHaveAttribute('disabled');
+    await userEvent.keyboard('{Enter}');
+    expect(onPageChange).not.toHaveBeenCalled();
+  });
+
   it('goes to the last page when the page is past the end', () => {
     const onPageChange = vi.fn();
     render(<PaginationBar {...props} page={9} shown={0} onPageChange={onPageChange} />);

@@ -39,21 +39,25 @@ function PageButton({
   name,
   Icon,
   disabled,
+  loading,
   onClick,
 }: {
   name: string;
   Icon: LucideIcon;
-  disabled: boolean | undefined;
+  disabled: boolean;
+  /** While a page loads the button only says it is unavailable: a disabled button would drop the focus. */
+  loading: boolean | undefined;
   onClick: () => void;
 }) {
   return (
     <Button
       variant="outline"
       size="icon"
-      className="size-8"
+      className="size-8 aria-disabled:opacity-50"
       aria-label={name}
       disabled={disabled}
-      onClick={onClick}
+      aria-disabled={loading || undefined}
+      onClick={() => !loading && onClick()}
     >
       <Icon aria-hidden="true" />
     </Button>
@@ -101,7 +105,8 @@ export function PaginationBar({
     <PageButton
       name={name}
       Icon={Icon}
-      disabled={disabled || off}
+      disabled={off}
+      loading={disabled}
       onClick={() => (cursor && onCursorPage ? onCursorPage(target, cursor) : onPageChange(target))}
     />
   );
