@@ -114,3 +114,10 @@ export async function tabAndPick(page: Page, combobox: Locator, option: string, 
   await expect(combobox).toContainText(option);
   await expect(combobox).toBeFocused();
 }
+
+/** Tabs into a code editor, selects all and inserts `text` at once (so bracket closing does not add). */
+export async function tabAndEdit(page: Page, editor: Locator, text: string, max = 40): Promise<void> {
+  await tabTo(page, editor, max);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+}
