@@ -66,6 +66,9 @@ describe('Overview cards', () => {
     // The chart's text alternative: every day in a table.
     const table = within(activity).getByRole('table', { name: /Change requests per day/ });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
+    // Hidden by a clipping wrapper: a table with sr-only keeps its content's width (1.4.10 at 320 px).
+    expect(table).not.toHaveClass('sr-only');
+    expect(table.parentElement).toHaveClass('sr-only');
 
     // One request per card, and the chosen slot's latency.
     const paths = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);

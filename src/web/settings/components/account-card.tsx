@@ -51,7 +51,7 @@ export function AccountCard({ settings, readOnly, pending, onSave }: AccountCard
           noValidate
           aria-label="Account Information"
         >
-          <fieldset disabled={readOnly || pending} className="space-y-4">
+          <fieldset disabled={readOnly || pending} className="min-w-0 space-y-4">
             <Field data-invalid={!!errors.accountEmail || undefined}>
               <FieldLabel htmlFor="settings-accountEmail">Email</FieldLabel>
               <Input

@@ -96,7 +96,7 @@ function SsoSettingsForm({ settings }: { settings: SsoSettings }) {
   const formRef = useFocusAfterSubmit(pending);
   return (
     <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Single sign-on">
-      <fieldset disabled={pending} className="space-y-6">
+      <fieldset disabled={pending} className="min-w-0 space-y-6">
         <ConflictAlert save={conflict} onOverwrite={() => void onSubmit()} />
         <SsoGeneralFields form={form} pending={pending} />
         <SsoRulesTable form={form} />
