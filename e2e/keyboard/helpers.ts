@@ -57,6 +57,8 @@ export async function tabAndChoose(page: Page, combobox: Locator, option: string
   const listbox = page.getByRole('listbox');
   await expect(listbox).toBeVisible();
   const wanted = listbox.getByRole('option', { name: option, exact: true });
+  // From the top: the list opens on the current choice, which may sit below the wanted one.
+  await page.keyboard.press('Home');
   for (let i = 0; i < 50 && !(await isFocused(wanted)); i += 1) await page.keyboard.press('ArrowDown');
   await expect(wanted).toBeFocused();
   await page.keyboard.press('Enter');
