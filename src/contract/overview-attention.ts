@@ -17,6 +17,10 @@ export const OVERVIEW_ACTIVITY_DAYS = 30;
 /** The latency chart's probes of one slot. */
 export const OVERVIEW_LATENCY_POINTS = 50;
 
+/** A card's capped list and how many rows it has in all. */
+const cappedList = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number().int(), items: z.array(item) });
+
 export const overviewRequestSchema = z.object({
   id: z.string(),
   number: z.number().int(),
@@ -33,7 +37,7 @@ export type OverviewRequest = z.infer<typeof overviewRequestSchema>;
 
 /** GET /api/overview/requests: what waits for the viewer's review, and the viewer's own requests. */
 export const overviewRequestsSchema = z.object({
-  waiting: z.object({ total: z.number().int(), items: z.array(overviewRequestSchema) }),
+  waiting: cappedList(overviewRequestSchema),
   mine: z.object({
     /** The viewer's own requests by state (states with none are 0). */
     counts: z.record(z.enum(changeRequestStatuses), z.number().int()),
@@ -44,10 +48,7 @@ export const overviewRequestsSchema = z.object({
 export type OverviewRequests = z.infer<typeof overviewRequestsSchema>;
 
 /** GET /api/overview/scheduled: requests due to apply in the next 24 hours, soonest first. */
-export const overviewScheduledSchema = z.object({
-  total: z.number().int(),
-  items: z.array(overviewRequestSchema),
-});
+export const overviewScheduledSchema = cappedList(overviewRequestSchema);
 export type OverviewScheduled = z.infer<typeof overviewScheduledSchema>;
 
 const slotOwnerColumns = {
@@ -74,10 +75,7 @@ export const overviewRolloutSchema = z.object({
 export type OverviewRollout = z.infer<typeof overviewRolloutSchema>;
 
 /** GET /api/overview/rollouts: progressive switches in progress (running, paused, watching). */
-export const overviewRolloutsSchema = z.object({
-  total: z.number().int(),
-  items: z.array(overviewRolloutSchema),
-});
+export const overviewRolloutsSchema = cappedList(overviewRolloutSchema);
 export type OverviewRollouts = z.infer<typeof overviewRolloutsSchema>;
 
 export const overviewProbeSchema = z.object({
@@ -104,10 +102,7 @@ export const overviewSlotSchema = z.object({
 export type OverviewSlot = z.infer<typeof overviewSlotSchema>;
 
 /** GET /api/overview/slots: slots that are unhealthy or whose check is failing, with their recent probes. */
-export const overviewSlotsSchema = z.object({
-  total: z.number().int(),
-  items: z.array(overviewSlotSchema),
-});
+export const overviewSlotsSchema = cappedList(overviewSlotSchema);
 export type OverviewSlots = z.infer<typeof overviewSlotsSchema>;
 
 /** GET /api/overview/slots/:id/latency: one slot's newest probes, oldest first. */

@@ -66,6 +66,21 @@ export function tenantScope(viewer: Viewer, action: TenantAction = 'read'): Tena
   };
 }
 
+/**
+ * What a list of the rows a viewer may `action` adds to its WHERE on their `tenantId` column: nothing for
+ * administrators, else the viewer's tenants (never a platform row, whose tenant is null); `null` when the
+ * viewer has no such tenant, so the caller answers an empty list without a query.
+ */
+export function tenantCondition(
+  viewer: Viewer,
+  action: TenantAction,
+  tenantId: PgColumn,
+): SQL | undefined | null {
+  const scope = tenantScope(viewer, action);
+  if (scope.all) return undefined;
+  return scope.tenantIds.length === 0 ? null : inArray(tenantId, scope.tenantIds);
+}
+
 export function toMe(viewer: Viewer): Me {
   return {
     user: viewer.user,

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GitLink, gitLinkInputSchema, GitLinkUpdate } from '../../contract/git-links';
 import { recordAudit } from '../audit/service';
-import { tenantScope, viewerCan, type Actor, type Viewer } from '../auth/viewer';
+import { tenantCondition, viewerCan, type Actor, type Viewer } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
 import { driftFindings, gitLinks, tenants } from '../db/schema';
 import type { AddressAllowance } from '../delivery/probes/address-policy';
@@ -68,12 +68,12 @@ export async function visibleLink(
 }
 
 export async function listGitLinks(db: Executor, viewer: Viewer): Promise<GitLink[]> {
-  const scope = tenantScope(viewer, 'read');
-  if (!scope.all && scope.tenantIds.length === 0) return [];
+  const where = tenantCondition(viewer, 'read', gitLinks.tenantId);
+  if (where === null) return [];
   const rows = await db
     .select()
     .from(gitLinks)
-    .where(scope.all ? undefined : inArray(gitLinks.tenantId, scope.tenantIds))
+    .where(where)
     .orderBy(desc(gitLinks.createdAt), desc(gitLinks.id));
   const open = await openFindingsOf(
     db,

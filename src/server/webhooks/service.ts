@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { and, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, desc, eq, max } from 'drizzle-orm';
 import {
   WEBHOOK_SECRET_GRACE_HOURS,
   type webhookInputSchema,
@@ -9,7 +9,7 @@ import {
 } from '../../contract/webhooks';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service';
-import { tenantScope, viewerCan, type Actor, type Viewer } from '../auth/viewer';
+import { tenantCondition, viewerCan, type Actor, type Viewer } from '../auth/viewer';
 import type { Database, Executor, Transaction } from '../db/client';
 import { auditEvents, tenants, webhookDeliveries, webhookSubscriptions } from '../db/schema';
 import { refusalOf, type AddressAllowance } from '../delivery/probes/address-policy';
@@ -83,12 +83,12 @@ export async function assertDeliverableUrl(url: string, allowance: AddressAllowa
 }
 
 export async function listWebhooks(db: Executor, viewer: Viewer): Promise<Webhook[]> {
-  const scope = tenantScope(viewer, 'configure');
-  if (!scope.all && scope.tenantIds.length === 0) return [];
+  const where = tenantCondition(viewer, 'configure', webhookSubscriptions.tenantId);
+  if (where === null) return [];
   const rows = await db
     .select()
     .from(webhookSubscriptions)
-    .where(scope.all ? undefined : inArray(webhookSubscriptions.tenantId, scope.tenantIds))
+    .where(where)
     .orderBy(desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id));
   return rows.map(toWebhook);
 }
