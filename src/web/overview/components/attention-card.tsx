@@ -110,3 +110,21 @@ export function AttentionCard<T>({
     </Card>
   );
 }
+
+/** A card's list of its first rows, with how many more there are when it holds only some. */
+export function CappedList({
+  total,
+  shown,
+  children,
+}: {
+  total: number;
+  shown: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <ul className="divide-y">
+      {children}
+      {total > shown && <li className="pt-1.5 text-xs text-muted-foreground">and {total - shown} more</li>}
+    </ul>
+  );
+}

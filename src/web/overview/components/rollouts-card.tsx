@@ -1,7 +1,7 @@
 import type { OverviewRollout } from '@contract/overview-attention';
 import { environmentLabel } from '@/lib/format';
 import { useOverviewRollouts } from '@/overview/api/attention';
-import { AttentionCard } from '@/overview/components/attention-card';
+import { AttentionCard, CappedList } from '@/overview/components/attention-card';
 import { countdownText } from '@/overview/components/time-text';
 import { useNow } from '@/overview/components/use-now';
 import { useReducedMotion } from '@/overview/components/use-reduced-motion';
@@ -85,16 +85,11 @@ export function RolloutsCard() {
       emptyText="No rollout is in progress."
     >
       {(data) => (
-        <ul className="divide-y">
+        <CappedList total={data.total} shown={data.items.length}>
           {data.items.map((rollout) => (
             <RolloutRow key={rollout.id} rollout={rollout} />
           ))}
-          {data.total > data.items.length && (
-            <li className="pt-1.5 text-xs text-muted-foreground">
-              and {data.total - data.items.length} more
-            </li>
-          )}
-        </ul>
+        </CappedList>
       )}
     </AttentionCard>
   );

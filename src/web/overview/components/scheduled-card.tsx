@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { environmentLabel } from '@/lib/format';
 import { useOverviewScheduled } from '@/overview/api/attention';
-import { AttentionCard } from '@/overview/components/attention-card';
+import { AttentionCard, CappedList } from '@/overview/components/attention-card';
 import { whenText } from '@/overview/components/time-text';
 import { useNow } from '@/overview/components/use-now';
 
@@ -18,7 +18,7 @@ export function ScheduledCard() {
       emptyText="Nothing is scheduled in the next 24 hours."
     >
       {(data) => (
-        <ul className="divide-y">
+        <CappedList total={data.total} shown={data.items.length}>
           {data.items.map((request) => (
             <li
               key={request.id}
@@ -44,12 +44,7 @@ export function ScheduledCard() {
               </div>
             </li>
           ))}
-          {data.total > data.items.length && (
-            <li className="pt-1.5 text-xs text-muted-foreground">
-              and {data.total - data.items.length} more
-            </li>
-          )}
-        </ul>
+        </CappedList>
       )}
     </AttentionCard>
   );

@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { environmentLabel } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useOverviewSlots, useSlotLatency } from '@/overview/api/attention';
-import { AttentionCard } from '@/overview/components/attention-card';
+import { AttentionCard, CappedList } from '@/overview/components/attention-card';
 
 const LatencyChart = lazy(() => import('@/overview/charts/latency-chart'));
 
@@ -89,14 +89,11 @@ function SlotsBody({ slots: all, total }: { slots: OverviewSlot[]; total: number
   const chosen = slots.find((slot) => slot.id === chosenId) ?? slots[0];
   return (
     <div className="space-y-2">
-      <ul className="divide-y">
+      <CappedList total={total} shown={slots.length}>
         {slots.map((slot) => (
           <SlotRow key={slot.id} slot={slot} chosen={slot === chosen} onChoose={() => setChosenId(slot.id)} />
         ))}
-        {total > slots.length && (
-          <li className="pt-1.5 text-xs text-muted-foreground">and {total - slots.length} more</li>
-        )}
-      </ul>
+      </CappedList>
       {chosen && <SlotLatency slot={chosen} />}
     </div>
   );
