@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, isoTimestamp, revisionColumn } from './columns';
 import { sortIndex } from './list-indexes';
 import { tenants } from './tenants';
@@ -202,4 +202,22 @@ export const changeRequestEvents = pgTable(
       .on(t.changeRequestId, t.round, t.authorId)
       .where(sql`${t.kind} = 'approve'`),
   ],
+);
+
+/**
+ * People behind a request beyond its requester and token, recorded when it is filed: for a release Git
+ * sync filed, whoever set up or edited the link and the console users who authored or committed the
+ * commits it applies. None of them may approve it (docs/changes.md, "Another person").
+ */
+export const changeRequestPeople = pgTable(
+  'change_request_people',
+  {
+    changeRequestId: text()
+      .notNull()
+      .references(() => changeRequests.id, { onDelete: 'cascade' }),
+    userId: text().notNull(),
+    /** Why they stand behind it, in their words ("You authored a commit this request applies"). */
+    reason: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.changeRequestId, t.userId] })],
 );
