@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer';
 import type { Executor } from '../db/client';
-import { apiTokens, changeRequests, users } from '../db/schema';
+import { apiTokens, changeRequestPeople, changeRequests, users } from '../db/schema';
 import type { ChangeRequestRow } from './apply';
 import { isAuthor } from './request-rows';
 import { roundApprovers } from './reviewers';
@@ -17,10 +17,35 @@ type Request = Pick<ChangeRequestRow, 'id' | 'round' | 'requestedById' | 'reques
 
 const ANOTHER = 'another person must approve it';
 
-/** The people behind a request, each with why, in the viewer's words; or why they cannot be known. */
+/** Someone behind a request beyond its requester and token, and why, in their words. */
+export type PersonBehind = { userId: string; reason: string };
+
+/** Records people behind a filed request, who then may not approve it (a person already there keeps their reason). */
+export async function recordPeopleBehind(
+  db: Executor,
+  requestId: string,
+  people: PersonBehind[],
+): Promise<void> {
+  if (people.length === 0) return;
+  await db
+    .insert(changeRequestPeople)
+    .values(people.map((person) => ({ changeRequestId: requestId, ...person })))
+    .onConflictDoNothing();
+}
+
+/**
+ * The people behind a request, each with why, in the viewer's words; or why they cannot be known. Beyond
+ * the requester and the token, those recorded when it was filed (Git sync: the link's editors and the
+ * commits' authors).
+ */
 async function peopleBehind(db: Executor, request: Request): Promise<Map<string, string> | string> {
   const people = new Map<string, string>();
   if (request.requestedById !== null) people.set(request.requestedById, 'You requested this change');
+  const recorded = await db
+    .select({ userId: changeRequestPeople.userId, reason: changeRequestPeople.reason })
+    .from(changeRequestPeople)
+    .where(eq(changeRequestPeople.changeRequestId, request.id));
+  for (const person of recorded) if (!people.has(person.userId)) people.set(person.userId, person.reason);
   if (request.requestedTokenId === null) return people;
   const [token] = await db
     .select({
@@ -83,7 +108,7 @@ async function madeBy(db: Executor, userId: string) {
 
 /**
  * The rule above as a filter of change requests, for "Waiting for me" and its badge: leaves out the
- * requests whose people (the requester; for a token, its maker and, for a service account's, the
+ * requests whose people (the requester; those recorded at filing; for a token, its maker and, for a service account's, the
  * account's maker and the makers of its tokens held since) are the viewer or made the viewer's account
  * or set their password, up the chain, and those filed by a token that no longer exists. What it does
  * not repeat (two approvals from linked accounts) the request's page still explains when it refuses.
@@ -94,6 +119,10 @@ export function secondPersonFilter(viewerId: string): SQL {
   const request = changeRequests;
   return sql`not (
     coalesce(${request.requestedById} in ${me}, false)
+    or exists (
+      select 1 from ${changeRequestPeople} p
+      where p.change_request_id = ${request.id} and p.user_id in ${me}
+    )
     or (${request.requestedTokenId} is not null and not exists (
       select 1 from ${apiTokens} t join ${users} owner on owner.id = t.user_id
       where t.id = ${request.requestedTokenId}

@@ -8,6 +8,7 @@ import type { Viewer } from '../auth/viewer';
 import type { Database, Transaction } from '../db/client';
 import { auditEvents, changeRequests } from '../db/schema';
 import { AppError, badRequest } from '../errors';
+import { recordPeopleBehind, type PersonBehind } from '../changes/four-eyes';
 import { fileRequest } from '../changes/requests';
 import type { Draft } from './drafts';
 import { openTwin } from './open-twin';
@@ -22,6 +23,8 @@ import { planInTransaction, type PlanOptions } from './plan';
 export interface ApplyOptions extends PlanOptions {
   title?: string;
   expected?: Plan;
+  /** Who stands behind what is filed besides the viewer (Git sync's commit authors): none of them approves it. */
+  peopleBehind?: PersonBehind[];
 }
 
 const identity = (c: PlannedChange) => `${c.resource.type}\u0000${c.resource.key}\u0000${c.change.kind}`;
@@ -118,9 +121,13 @@ async function file(
   options: ApplyOptions & { scope: string | null },
 ) {
   const twin = await openTwin(tx, viewer, options.scope, changes);
-  if (twin) return { ...twin, changes: changes.length };
+  if (twin) {
+    await recordPeopleBehind(tx, twin.id, options.peopleBehind ?? []);
+    return { ...twin, changes: changes.length };
+  }
   const body = changes.length === 1 ? { change: changes[0] } : { changes };
   const id = await fileRequest(tx, { ...body, title: options.title }, viewer, options.ip);
+  await recordPeopleBehind(tx, id, options.peopleBehind ?? []);
   return { id, status: await statusOf(tx, id), changes: changes.length };
 }
 

@@ -45,8 +45,10 @@ export async function readLinkDocument(
   db: Database,
   link: GitLinkRow,
   settings: GitSyncSettings,
-): Promise<{ commit: string; doc: ConfigDocument; viewer: Viewer }> {
-  const read = await readRemoteFile(remoteOf(link), link.path, settings).catch((error: unknown) => {
+): Promise<{ commit: string; doc: ConfigDocument; viewer: Viewer; contributors: string[] }> {
+  // Sync mode files what the commits hold: who wrote them may not approve it (people-behind.ts).
+  const history = link.syncMode ? { since: link.syncedCommit } : undefined;
+  const read = await readRemoteFile(remoteOf(link), link.path, settings, history).catch((error: unknown) => {
     throw new GitFailure(gitFailureOf(error, remoteOf(link), settings.timeoutMs));
   });
   if (read.text === null) {
@@ -65,7 +67,8 @@ export async function readLinkDocument(
       `${link.path} is a ${doc.kind} document; this link keeps a ${expected.toLowerCase()}`,
     );
   }
-  return { commit: read.commit, doc, viewer: gitSyncViewer(await gitSyncUser(db), link.tenantId) };
+  const viewer = gitSyncViewer(await gitSyncUser(db), link.tenantId);
+  return { commit: read.commit, doc, viewer, contributors: read.contributors };
 }
 
 export async function planLink(
@@ -107,7 +110,7 @@ export async function checkLink(
     if (!(error instanceof GitFailure)) throw error;
     return { link: await recordFailure(db, link, error.message), detected: [], syncRequestId: null };
   }
-  const { commit, doc, viewer } = read;
+  const { commit, doc, viewer, contributors } = read;
   const recorded = await db.transaction(async (tx) => {
     // Checks of one link record one after another: the second sees the first's findings.
     const [locked] = await tx.select().from(gitLinks).where(eq(gitLinks.id, link.id)).for('update');
@@ -132,6 +135,12 @@ export async function checkLink(
   if (!recorded.files || plan.changes.length === 0) {
     return { link: recorded.row, detected: recorded.detected, syncRequestId: null };
   }
-  const synced = await syncCommit(db, recorded.row, { commit, doc, viewer, previous: recorded.previous });
+  const synced = await syncCommit(db, recorded.row, {
+    commit,
+    doc,
+    viewer,
+    contributors,
+    previous: recorded.previous,
+  });
   return { link: synced.link, detected: recorded.detected, syncRequestId: synced.requestId };
 }

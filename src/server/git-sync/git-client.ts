@@ -64,6 +64,7 @@ async function cloneBranch(
   remote: GitRemote,
   settings: GitSettings,
   checkout: boolean,
+  depth = 1,
 ): Promise<string> {
   await git.clone({
     fs,
@@ -72,7 +73,7 @@ async function cloneBranch(
     url: remote.url,
     ref: remote.branch,
     singleBranch: true,
-    depth: 1,
+    depth,
     noTags: true,
     noCheckout: !checkout,
     headers: headersOf(remote),
@@ -80,19 +81,42 @@ async function cloneBranch(
   return git.resolveRef({ fs, dir, ref: 'HEAD' });
 }
 
-/** The branch's head commit and the file at `path` in it (null when the commit has no such file). */
+/** How far back sync mode reads who wrote the commits since the last one it filed. */
+export const HISTORY_DEPTH = 50;
+
+/**
+ * The lower-cased author and committer e-mails of the head and its ancestors up to `since` (not
+ * included); all of the fetched history when `since` is not in it (the first sync, or more than
+ * HISTORY_DEPTH commits since).
+ */
+async function contributorsSince(dir: string, head: string, since: string | null): Promise<string[]> {
+  const emails = new Set<string>();
+  for (const entry of await git.log({ fs, dir, ref: head, depth: HISTORY_DEPTH })) {
+    if (entry.oid === since) break;
+    emails.add(entry.commit.author.email.toLowerCase());
+    emails.add(entry.commit.committer.email.toLowerCase());
+  }
+  return [...emails];
+}
+
+/**
+ * The branch's head commit and the file at `path` in it (null when the commit has no such file); with
+ * `history`, also who authored or committed the commits since `history.since`.
+ */
 export async function readRemoteFile(
   remote: GitRemote,
   path: string,
   settings: GitSettings,
-): Promise<{ commit: string; text: string | null }> {
+  history?: { since: string | null },
+): Promise<{ commit: string; text: string | null; contributors: string[] }> {
   return withWorkDir(async (dir) => {
-    const commit = await cloneBranch(dir, remote, settings, false);
+    const commit = await cloneBranch(dir, remote, settings, false, history ? HISTORY_DEPTH : 1);
+    const contributors = history ? await contributorsSince(dir, commit, history.since) : [];
     try {
       const { blob } = await git.readBlob({ fs, dir, oid: commit, filepath: path });
-      return { commit, text: Buffer.from(blob).toString('utf8') };
+      return { commit, text: Buffer.from(blob).toString('utf8'), contributors };
     } catch (error) {
-      if (propertyOf(error, 'code') === 'NotFoundError') return { commit, text: null };
+      if (propertyOf(error, 'code') === 'NotFoundError') return { commit, text: null, contributors };
       throw error;
     }
   });

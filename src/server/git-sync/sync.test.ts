@@ -4,6 +4,8 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { migrationsFolder } from '../paths';
 import { changeRequests } from '../db/schema';
 import { describeApi } from '../test/api-harness';
+import { changeRequestClient, SECOND_ADMIN } from '../test/change-requests';
+import { TEST_ADMIN, type TestPersona } from '../test/sessions';
 import { insertFixtures } from '../test/fixtures';
 import { checkLink } from './check';
 import { runGitSyncPass } from './pass';
@@ -27,6 +29,8 @@ import {
 
 const settings = loopbackSettings();
 const git = gitServerForSuite();
+/** An administrator who neither edited the link nor wrote a commit. */
+const THIRD_ADMIN: TestPersona = { id: 'sync-third', email: 'sync-third@example.com', globalRole: 'admin' };
 
 describeApi(
   'Git sync mode and concurrent checks',
@@ -85,13 +89,46 @@ describeApi(
       expect(after.map((r) => r.title)).toContain(`Git sync: ${FILE} at ${second.slice(0, 12)}`);
     });
 
+    it("a release sync files is not approved by the link's editor or a commit's author, only by another person", async () => {
+      const cr = changeRequestClient(ctx);
+      // Console users as the commit is filed (a session makes the persona).
+      for (const persona of [SECOND_ADMIN, THIRD_ADMIN])
+        await cr.call('GET', '/api/auth/me', undefined, persona);
+      await linkTenant(ctx(), git(), 'sync-people', { syncMode: true });
+      await pass();
+      const pusher = { name: 'Second Admin', email: SECOND_ADMIN.email.toUpperCase() };
+      const yaml = (await liveYaml(ctx().db)).replace('        a: 2', '        a: 5');
+      await git().commitFile('sync-people', 'main', FILE, yaml, pusher);
+      const [outcome] = await pass();
+      const id = outcome?.syncRequestId;
+      if (!id) throw new Error('sync filed nothing');
+
+      // The commit's author (by e-mail, in any case) and the link's maker (TEST_ADMIN) are refused.
+      const byAuthor = await cr.approve(id, SECOND_ADMIN);
+      expect(byAuthor.statusCode, byAuthor.body).toBe(403);
+      expect(byAuthor.json().message).toContain('You authored or committed a commit this request applies');
+      const byEditor = await cr.approve(id, TEST_ADMIN);
+      expect(byEditor.statusCode, byEditor.body).toBe(403);
+      expect(byEditor.json().message).toContain('You set up or edited the Git link that filed this request');
+      // Neither finds it waiting for them; a third administrator does, and approves it.
+      const waiting = async (persona: TestPersona) =>
+        (await cr.call('GET', '/api/change-requests?view=waiting&limit=100', undefined, persona))
+          .json<{ id: string }[]>()
+          .map((item) => item.id);
+      expect(await waiting(SECOND_ADMIN)).not.toContain(id);
+      expect(await waiting(TEST_ADMIN)).not.toContain(id);
+      expect(await waiting(THIRD_ADMIN)).toContain(id);
+      const approved = await cr.approve(id, THIRD_ADMIN);
+      expect(approved.statusCode, approved.body).toBe(200);
+    });
+
     it('two checks of one link at once record one finding and one drift.detected event', async () => {
       const link = await linkTenant(ctx(), git(), 'race');
       await git().commitFile(
         'race',
         'main',
         FILE,
-        (await liveYaml(ctx().db)).replace('        a: 2', '        a: 9'),
+        (await liveYaml(ctx().db)).replace(/ {8}a: \d+/, '        a: 9'),
       );
       const row = await linkRow(ctx().db, link.id);
       // On PostgreSQL the second check runs on a pool of its own, as a second server process would.

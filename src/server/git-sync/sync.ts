@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { gitLinks } from '../db/schema';
 import { AppError } from '../errors';
 import type { GitLinkRow } from './links';
+import { syncPeopleBehind } from './people-behind';
 
 /*
  * Sync mode (docs/config-as-code-git.md): a commit the branch moved to is filed as one release by the
@@ -18,11 +19,22 @@ const short = (commit: string) => commit.slice(0, 12);
 export async function syncCommit(
   db: Database,
   link: GitLinkRow,
-  run: { commit: string; doc: ConfigDocument; viewer: Viewer; previous: string | null },
+  run: {
+    commit: string;
+    doc: ConfigDocument;
+    viewer: Viewer;
+    /** Who authored or committed the commits it files (e-mails). */
+    contributors: string[];
+    previous: string | null;
+  },
 ): Promise<{ link: GitLinkRow; requestId: string | null }> {
   const title = `Git sync: ${link.path} at ${short(run.commit)}`;
   try {
-    const reply = await applyPlan(db, run.viewer, run.doc, { tenantId: link.tenantId ?? undefined, title });
+    const reply = await applyPlan(db, run.viewer, run.doc, {
+      tenantId: link.tenantId ?? undefined,
+      title,
+      peopleBehind: await syncPeopleBehind(db, link.id, run.contributors),
+    });
     const requestId = 'applied' in reply ? reply.applied.changeRequestId : reply.changeRequestId;
     return { link, requestId };
   } catch (error) {

@@ -25,8 +25,14 @@ export interface GitServer {
   url: (repo: string) => string;
   /** A new bare repository that accepts pushes. */
   createRepo: (repo: string) => Promise<void>;
-  /** Commits `content` at `path` on `branch` (made if missing); answers the commit id. */
-  commitFile: (repo: string, branch: string, path: string, content: string) => Promise<string>;
+  /** Commits `content` at `path` on `branch` (made if missing), as `author` when given; answers the commit id. */
+  commitFile: (
+    repo: string,
+    branch: string,
+    path: string,
+    content: string,
+    author?: { name: string; email: string },
+  ) => Promise<string>;
   /** The file at the branch's head, or null when the branch or the file is not there. */
   readFile: (repo: string, branch: string, path: string) => Promise<string | null>;
   /** The branch's head commit, or null. */
@@ -142,7 +148,7 @@ export async function startGitServer(
       await git(['init', '--quiet', '--bare', '--initial-branch=main', bare(repo)]);
       await git(['config', 'http.receivepack', 'true'], bare(repo));
     },
-    commitFile: async (repo, branch, path, content) => {
+    commitFile: async (repo, branch, path, content, author) => {
       const work = await mkdtemp(join(tmpdir(), 'git-work-'));
       try {
         await git(['clone', '--quiet', bare(repo), work]);
@@ -154,7 +160,8 @@ export async function startGitServer(
         await mkdir(dirname(join(work, path)), { recursive: true });
         await writeFile(join(work, path), content);
         await git(['add', path], work);
-        await git([...AUTHOR, 'commit', '--quiet', '--allow-empty', '-m', `Edit ${path}`], work);
+        const as = author ? ['-c', `user.name=${author.name}`, '-c', `user.email=${author.email}`] : AUTHOR;
+        await git([...as, 'commit', '--quiet', '--allow-empty', '-m', `Edit ${path}`], work);
         await git(['push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`], work);
         return (await git(['rev-parse', 'HEAD'], work)).trim();
       } finally {
