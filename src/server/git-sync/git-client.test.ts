@@ -25,9 +25,30 @@ describe('Git client (isomorphic-git over the address guard) against a real git 
   it('reads the file at the branch head and its commit', async () => {
     const second = await server.commitFile('config', 'main', 'tenants/acme.yaml', 'second\n');
     const read = await readRemoteFile(remote(server.readToken), 'tenants/acme.yaml', settings);
-    expect(read).toEqual({ commit: second, text: 'second\n' });
+    expect(read).toEqual({ commit: second, text: 'second\n', contributors: [] });
     const missing = await readRemoteFile(remote(server.readToken), 'tenants/other.yaml', settings);
-    expect(missing).toEqual({ commit: second, text: null });
+    expect(missing).toEqual({ commit: second, text: null, contributors: [] });
+  });
+
+  it('with history, names who wrote the commits since a given one, lower-cased', async () => {
+    await server.createRepo('history');
+    const history = { url: server.url('history'), branch: 'main', token: server.readToken };
+    await server.commitFile('history', 'main', 'tenants/acme.yaml', 'first\n');
+    const since = await server.commitFile('history', 'main', 'tenants/acme.yaml', 'third\n');
+    const ada = { name: 'Ada', email: 'Ada@Example.com' };
+    await server.commitFile('history', 'main', 'tenants/acme.yaml', 'fourth\n', ada);
+    await server.commitFile('history', 'main', 'tenants/acme.yaml', 'fifth\n', {
+      name: 'Bo',
+      email: 'bo@example.com',
+    });
+    const file = 'tenants/acme.yaml';
+    const read = await readRemoteFile(history, file, settings, { since });
+    // Each commit's author and committer (the test server commits as whoever it is told to).
+    expect(read.contributors.sort()).toEqual(['ada@example.com', 'bo@example.com']);
+    // From the start of history: every commit's people, the test server's default author included.
+    const all = await readRemoteFile(history, file, settings, { since: null });
+    expect(all.contributors).toContain('git-test@example.com');
+    expect(all.contributors).toContain('ada@example.com');
   });
 
   it('names a wrong token, a missing branch and a refused loopback address', async () => {
