@@ -2,12 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../contract/errors';
 import { adminRoutes } from './admin/routes';
 import { DEFAULT_API_TOKEN_MAX_DAYS, DEFAULT_API_TOKEN_RATE_LIMIT } from '../contract/api-tokens';
@@ -40,6 +35,7 @@ import { LiveFeed } from './events/feed';
 import { DEFAULT_LIVE_LIMITS, liveEventRoutes, type LiveLimits } from './events/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { healthRoutes } from './health/routes';
+import { compiledSerializerCompiler } from './http/compiled-serializer';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { withListHeaders } from './http/openapi-list-headers';
@@ -138,13 +134,14 @@ type CompilersFactory = NonNullable<
 >;
 
 /**
- * The zod compilers as Fastify's compiler factories. Fastify's declarations type the factories for Ajv's
+ * The zod validator and the compiled response serializer (http/compiled-serializer.ts, which the zod
+ * contract drives) as Fastify's compiler factories. Fastify's declarations type the factories for Ajv's
  * compile signature; at run time Fastify calls the compiler a factory builds with the route's
  * { schema, method, url, httpPart }, as the zod compilers expect (the call setValidatorCompiler makes).
  */
 const ZOD_COMPILERS = {
   buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
+  buildSerializer: () => compiledSerializerCompiler,
 } as unknown as CompilersFactory;
 
 /** The Fastify instance with the server-wide options: proxies, body limit, request ids, zod compilers. */

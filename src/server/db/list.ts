@@ -29,10 +29,13 @@ export function containsAny(q: string | undefined, columns: PgColumn[]): SQL | u
  */
 export { DEFAULT_LIST_LIMIT, listWindow, offsetWindow, orderByFor, type ListWindow } from './keyset';
 
-/** The statements of a list: the page, the count of every row the filters keep, and how the page is read. */
+/**
+ * The statements of a list: the page, the count of every row the filters keep (built only when a total
+ * must be counted, which most pages spare), and how the page is read.
+ */
 export interface ListQueries<T> {
   page: PromiseLike<T[]>;
-  count: PromiseLike<{ n: number }[]>;
+  count: () => PromiseLike<{ n: number }[]>;
   window: ListWindow;
   /**
    * The table whose planner estimate may stand for the count: give it only when nothing narrows the
@@ -80,7 +83,7 @@ export function pageQueries<Q extends PgSelect>(db: Executor, select: Q, spec: P
           .orderBy(...orderBy)
           .limit(window.fetch)
           .offset(window.offset),
-    count: db.select(countColumn).from(table).where(where),
+    count: () => db.select(countColumn).from(table).where(where),
     window,
     estimateOf: where ? undefined : table,
     exactTotal: spec.exactTotal,
@@ -126,7 +129,7 @@ export async function runList<T>(db: Executor, queries: ListQueries<T>): Promise
     const seen = window.offset + items.length + (more ? 1 : 0);
     return { items, total: Math.max(estimate, seen), totalIsEstimate: true, ...cursors };
   }
-  const [row] = await queries.count;
+  const [row] = await queries.count();
   return { items, total: Number(row?.n ?? 0), ...cursors };
 }
 
