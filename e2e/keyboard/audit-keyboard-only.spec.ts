@@ -48,4 +48,23 @@ test('keyboard only: filters, sorts and pages the audit log', async ({ page, req
   await page.keyboard.press('Enter');
   await expect(range).toHaveText(/^Showing 1–10 of \d+$/);
   await expect(page).toHaveURL(/resourceType=session/);
+  // Previous is off on the first page: focus goes to Next.
+  await expect(next).toBeFocused();
+
+  // Last page, then back one and Next again: each time the pressed button turns disabled on the last
+  // page, focus moves to Previous instead of dropping to the page body.
+  const pages = page.getByText(/^Page \d+ of \d+$/);
+  const lastPage = page.getByRole('button', { name: 'Last page' });
+  await tabTo(page, lastPage, 5);
+  await page.keyboard.press('Enter');
+  await expect(lastPage).toBeDisabled();
+  await expect(previous).toBeFocused();
+  const [, total] = /of (\d+)$/.exec((await pages.textContent()) ?? '') ?? [];
+  await page.keyboard.press('Enter');
+  await expect(pages).toHaveText(`Page ${Number(total) - 1} of ${total}`);
+  await expect(previous).toBeFocused();
+  await tabAndPress(page, next, 'Enter', 2);
+  await expect(pages).toHaveText(`Page ${total} of ${total}`);
+  await expect(next).toBeDisabled();
+  await expect(previous).toBeFocused();
 });

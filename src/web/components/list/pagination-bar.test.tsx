@@ -40,6 +40,24 @@ describe('PaginationBar', () => {
     expect(onPageChange).not.toHaveBeenCalled();
   });
 
+  it('moves focus to Previous when Next turns disabled on reaching the last page', () => {
+    const { rerender } = render(<PaginationBar {...props} page={4} shown={25} />);
+    const next = screen.getByRole('button', { name: 'Next page' });
+    next.focus();
+    rerender(<PaginationBar {...props} page={5} shown={17} />);
+    expect(next).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveFocus();
+  });
+
+  it('moves focus to Next when First turns disabled, and to the page size when every button is off', () => {
+    const { rerender } = render(<PaginationBar {...props} page={3} shown={25} />);
+    screen.getByRole('button', { name: 'First page' }).focus();
+    rerender(<PaginationBar {...props} page={1} shown={25} />);
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveFocus();
+    rerender(<PaginationBar {...props} total={20} page={1} shown={20} />);
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveFocus();
+  });
+
   it('goes to the last page when the page is past the end', () => {
     const onPageChange = vi.fn();
     render(<PaginationBar {...props} page={9} shown={0} onPageChange={onPageChange} />);

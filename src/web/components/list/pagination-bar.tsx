@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, type LucideIcon } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { PAGE_SIZES } from '@contract/list-conventions';
 import { Button } from '@/components/ui/button';
 import { SelectOptions } from '@/components/select-options';
@@ -64,6 +64,32 @@ function PageButton({
   );
 }
 
+/** Where focus goes when the focused page button turns disabled, first choice first. */
+const FOCUS_FALLBACK: Record<string, string[]> = {
+  'First page': ['Next page', 'Last page'],
+  'Previous page': ['Next page', 'Last page'],
+  'Next page': ['Previous page', 'First page'],
+  'Last page': ['Previous page', 'First page'],
+};
+
+/**
+ * A page button that turns disabled for good (Next on reaching the last page) would drop the keyboard's
+ * focus to the page body: after each render, focus moves from such a button to the one going the other
+ * way, or to the page size when every button is off. Runs before the browser's own focus fix-up.
+ */
+function useKeepFocus(nav: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    const bar = nav.current;
+    if (!bar || !(active instanceof HTMLButtonElement) || !active.disabled || !bar.contains(active)) return;
+    const names = [...(FOCUS_FALLBACK[active.getAttribute('aria-label') ?? ''] ?? []), 'Rows per page'];
+    const target = names
+      .map((name) => bar.querySelector<HTMLElement>(`[aria-label="${name}"]`))
+      .find((element) => element && !element.matches(':disabled'));
+    target?.focus();
+  });
+}
+
 function PageSizeSelect({ pageSize, onChange }: { pageSize: number; onChange: (size: number) => void }) {
   return (
     <Select value={String(pageSize)} onValueChange={(value) => onChange(Number(value))}>
@@ -95,6 +121,8 @@ export function PaginationBar({
   const last = Math.max(pageCount(total, pageSize), links?.totalIsEstimate ? page : 1);
   const from = shown === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = shown === 0 ? 0 : from + shown - 1;
+  const nav = useRef<HTMLElement>(null);
+  useKeepFocus(nav);
 
   // A page past the end (rows deleted, or an old link): go to the last page that has rows.
   useEffect(() => {
@@ -112,7 +140,11 @@ export function PaginationBar({
   );
 
   return (
-    <nav aria-label={label} className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+    <nav
+      ref={nav}
+      aria-label={label}
+      className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="list-range">
         Showing {grouped(from)}–{grouped(to)} of {totalText(total, links?.totalIsEstimate)}
       </p>
