@@ -20,7 +20,10 @@ type ApiTokensPanelProps = {
   ownerName?: string;
 };
 
-/** A person's or service account's tokens, newest first, with Create token and Revoke. */
+/**
+ * A person's or service account's tokens, newest first, with Create token and Revoke. The empty state's
+ * Create token and the list's share a focus key: the dialog gives focus back to whichever shows.
+ */
 export function ApiTokensPanel({ owner, canCreate, ownerName }: ApiTokensPanelProps) {
   const tokens = useApiTokens(owner);
   const [creating, setCreating] = useState(false);
@@ -32,7 +35,7 @@ export function ApiTokensPanel({ owner, canCreate, ownerName }: ApiTokensPanelPr
   const names = useTenantNames(rows.flatMap((token) => token.tenantIds ?? []));
   const tenantName = (tenantId: string) => names?.get(tenantId) ?? tenantId;
   const createButton = canCreate && (
-    <Button onClick={() => setCreating(true)}>
+    <Button onClick={() => setCreating(true)} data-focus-key="create-token">
       <Plus aria-hidden="true" />
       Create token
     </Button>

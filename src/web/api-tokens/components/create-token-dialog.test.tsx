@@ -112,6 +112,25 @@ describe('CreateTokenDialog', { timeout: TEST_TIMEOUT }, () => {
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
   });
 
+  it("gives focus back to the list's Create token after the first token (the empty state's is gone)", async () => {
+    const user = userEvent.setup();
+    // jsdom lays nothing out; the dialogs give focus back only to a control that is on screen.
+    vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue(
+      Object.assign([new DOMRect(0, 0, 80, 32)], { item: () => null }),
+    );
+    stubTokens();
+    renderApiAccessPage();
+    const empty = await screen.findByTestId('empty-state');
+    const dialog = await openCreate(user);
+    await user.type(await dialog.findByLabelText('Name'), 'ci');
+    await user.click(dialog.getByRole('button', { name: 'Create token' }));
+    const shown = within(await screen.findByRole('dialog', { name: 'Token created' }));
+    await waitFor(() => expect(empty).not.toBeInTheDocument());
+    await user.click(shown.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Create token' })).toHaveFocus();
+  });
+
   it('says so when the clipboard refuses', async () => {
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));

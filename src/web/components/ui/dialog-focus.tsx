@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
  * Keyboard behaviour shared by the dialog primitives (Dialog, AlertDialog, Sheet):
  * - focus returns to the control that opened the dialog. Radix returns it only to a Dialog.Trigger;
  *   the app opens its dialogs from buttons and menu items through state, and a menu item is gone by the
- *   time the dialog closes, so the dialog remembers the control (or the menu's trigger) when it opens;
+ *   time the dialog closes, so the dialog remembers the control (or the menu's trigger) when it opens; a
+ *   dialog that replaces another (a switch continued as a change request) remembers the first one's;
  * - Escape closes the innermost dialog even while a toast is showing: Radix hands Escape to the newest
  *   dismissable layer, which after a failed submit is the error toast, not the dialog.
  */
@@ -14,7 +15,13 @@ if (typeof document !== 'undefined') {
   document.addEventListener('focusin', (event) => (lastFocused = event.target as Element), true);
 }
 
-/** The control focus should go back to: the focused element, or the trigger of the menu it sat in. */
+/** Each open dialog's content and the control that opened it. */
+const openers = new WeakMap<Element, HTMLElement>();
+
+/**
+ * The control focus should go back to: the focused element, the trigger of the menu it sat in, or, for
+ * a dialog opened from a dialog that has just gone (Continue to request), the control that opened that one.
+ */
 function focusOrigin(): HTMLElement | null {
   const active = document.activeElement;
   // A menu item that opened the dialog has already left the page: the body holds focus by now.
@@ -24,13 +31,27 @@ function focusOrigin(): HTMLElement | null {
   const menu = candidate.closest('[role="menu"]');
   const triggerId = menu?.getAttribute('aria-labelledby');
   const trigger = triggerId ? document.getElementById(triggerId) : null;
-  return trigger ?? candidate;
+  if (trigger) return trigger;
+  const dialog = candidate.isConnected ? null : candidate.closest('[role="dialog"],[role="alertdialog"]');
+  return (dialog && openers.get(dialog)) ?? candidate;
 }
 
 function focusable(element: HTMLElement | null): element is HTMLElement {
   return (
     !!element && element.isConnected && !element.matches(':disabled') && element.getClientRects().length > 0
   );
+}
+
+/**
+ * The control that took the opener's place: a control marked `data-focus-key` that is replaced while its
+ * dialog is open (an empty state's Create button, the list's once the first item exists) names its
+ * successor by carrying the same key.
+ */
+function successorOf(origin: HTMLElement | null): HTMLElement | null {
+  const key = origin?.dataset.focusKey;
+  if (!key) return null;
+  const marked = document.querySelectorAll<HTMLElement>('[data-focus-key]');
+  return [...marked].find((element) => element.dataset.focusKey === key && focusable(element)) ?? null;
 }
 
 type AutoFocusHandlers = {
@@ -40,7 +61,8 @@ type AutoFocusHandlers = {
 
 /**
  * Open/close auto-focus handlers for a Radix dialog's Content: remember the opener, give focus back to it
- * on close (or, when it is gone, e.g. its row was deleted, to the main content). A handler passed in that
+ * on close (or, when it is gone, to the control that replaced it, see `successorOf`, else to the main
+ * content, e.g. when its row was deleted). A handler passed in that
  * prevents the default keeps its own behaviour.
  */
 export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusHandlers) {
@@ -48,6 +70,7 @@ export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusH
   return {
     onOpenAutoFocus: (event: Event) => {
       origin.current = focusOrigin();
+      if (event.target instanceof Element && origin.current) openers.set(event.target, origin.current);
       onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {
@@ -55,7 +78,7 @@ export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusH
       if (event.defaultPrevented) return;
       const target = focusable(origin.current)
         ? origin.current
-        : document.querySelector<HTMLElement>('main[tabindex]');
+        : (successorOf(origin.current) ?? document.querySelector<HTMLElement>('main[tabindex]'));
       if (!target) return;
       event.preventDefault();
       target.focus();

@@ -52,6 +52,7 @@ function renderButton(props: Partial<ComponentProps<typeof SwitchSlotsButton>>) 
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('Deployments: the switch dialog', { timeout: 20_000 }, () => {
@@ -214,7 +215,11 @@ describe('Deployments: the switch dialog', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Switch' })).toBeDisabled();
   });
 
-  it('requests a progressive production switch where the policy asks approvals', async () => {
+  it('requests a progressive production switch where the policy asks approvals, then focuses Switch Slots', async () => {
+    // jsdom lays nothing out; the dialogs give focus back only to a control that is on screen.
+    vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue(
+      Object.assign([new DOMRect(0, 0, 80, 32)], { item: () => null }),
+    );
     const { fetchMock } = renderDeploymentsPage({
       'GET /api/approval-policy': platformPolicy(1),
       'POST /api/change-requests': () =>
@@ -229,6 +234,8 @@ describe('Deployments: the switch dialog', { timeout: 20_000 }, () => {
     const request = await screen.findByRole('dialog', { name: 'Request: switch Dashboard in Production' });
     await userEvent.click(within(request).getByRole('button', { name: 'Request change' }));
     expect(await screen.findByText('Change request #7 created')).toBeInTheDocument();
+    // The request dialog took the switch dialog's place: focus goes back to what opened the first.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Switch Slots' })).toHaveFocus());
     expect(requestsTo(fetchMock, 'POST', '/api/change-requests')[0]?.body).toMatchObject({
       change: {
         kind: 'microfrontend_deployment.switch',
@@ -241,10 +248,16 @@ describe('Deployments: the switch dialog', { timeout: 20_000 }, () => {
     expect(requestsTo(fetchMock, 'POST', SWITCH)).toEqual([]);
   });
 
-  it('disables Switch while a rollout is in progress', async () => {
+  it('holds Switch while a rollout is in progress: it keeps focus and a press opens nothing', async () => {
     renderButton({ rolloutInProgress: true });
     const button = await screen.findByRole('button', { name: 'Switch Slots' });
-    expect(button).toBeDisabled();
+    // Not disabled: a rollout starting while it has focus (the switch just approved) keeps it there.
+    await waitFor(() => expect(button).not.toHaveAttribute('disabled'));
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAttribute('title', 'A rollout is in progress: promote or abort it first');
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(button).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

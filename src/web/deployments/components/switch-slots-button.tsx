@@ -91,6 +91,7 @@ export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
   const name = resourceName ?? resourceId ?? '';
 
   const onClick = () => {
+    if (rolloutInProgress) return;
     if (plan) return setOpen(true);
     notifyProblem('Cannot switch', 'Both blue and green slots must be deployed.');
   };
@@ -102,9 +103,18 @@ export function SwitchSlotsButton(props: SwitchSlotsButtonProps) {
       ? 'A rollout is in progress: promote or abort it first'
       : undefined;
   const busy = pending || gate.form.mode === 'loading';
+  // A rollout that starts while the button has focus (the switch just approved) would drop the keyboard's
+  // focus with a disabled button: it only says it is unavailable until the rollout ends.
+  const held = canSwitch && rolloutInProgress;
   return (
     <>
-      <Button onClick={onClick} disabled={!!refusal || rows.length < 2 || busy} title={refusal}>
+      <Button
+        onClick={onClick}
+        disabled={(!!refusal && !held) || rows.length < 2 || busy}
+        aria-disabled={held || undefined}
+        className="aria-disabled:opacity-50"
+        title={refusal}
+      >
         <ArrowLeftRight aria-hidden="true" />
         {pending ? 'Switching...' : 'Switch Slots'}
       </Button>
