@@ -35,6 +35,12 @@ function preloadRouteData(): Plugin {
   };
 }
 
+/**
+ * Source bytes (before minification) under which a common chunk is inlined into its readers. At 32 KB
+ * a list screen's first visit is 14-24 files (from 50-110) and every screen's total is smaller.
+ */
+const INLINE_COMMON_CHUNKS_BELOW = 32 * 1024;
+
 export default defineConfig({
   root: fromRoot('./src/web'),
   plugins: [react(), tailwindcss(), precompressPlugin(), preloadRouteData()],
@@ -56,11 +62,24 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Everything the entry imports statically is loaded on every visit anyway: one chunk (with the
-            // entry) instead of a handful shared in ever-changing ways with the screens, whose per-screen
-            // total then pays no import glue and compresses as one file.
+            // Everything the entry imports statically is loaded on every visit anyway: one chunk instead
+            // of a handful shared with the screens in ever-changing ways, whose per-screen total then pays
+            // no import glue and compresses as one file.
             { name: 'initial', tags: ['$initial'] },
           ],
+          // The rest is split per set of lazy chunks that use a module, which left a first visit some
+          // 50-110 files, most of them under 2 KB (an icon, a hook, one radix primitive). A common chunk
+          // below this size is copied into each chunk that reads it instead; rolldown's runtime keeps one
+          // instance of each module across the copies (one React context, one cache), and no chunk gains
+          // code it would not have loaded anyway. Screens and dialogs stay chunks of their own, and a
+          // heavy library (CodeMirror, Recharts, the password estimator) stays in its own lazy chunk.
+          // Figures: docs/architecture.md, "How the first visit loads".
+          experimentalInlineCommonChunks: {
+            maxSize: INLINE_COMMON_CHUNKS_BELOW,
+            // Chunks holding styles stay files: Vite's CSS plugin emits a module's CSS from every
+            // chunk that lists it (rolldown's guide to the option).
+            exclude: /\.css(?:\?|$)/,
+          },
         },
       },
       treeshake: {
