@@ -1,6 +1,10 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { LIST_SCREENS } from '../../scripts/bench-bundle.mjs';
+import { expect, signIn, test } from '../fixtures';
 import { withoutLiveUpdates } from '../live/helpers';
+
+/** At most this many script files on a first visit of a list screen (docs/architecture.md). */
+const FIRST_VISIT_SCRIPTS = 25;
 
 /** A GET of exactly `path` (any query string). */
 const isGet = (path: string) => (request: Request) =>
@@ -43,6 +47,30 @@ test.describe('first visit', () => {
     await page.goto('/tenants');
     await Promise.all([me, list]);
     await expect(page.getByRole('heading', { name: 'Tenant Management' })).toBeVisible();
+  });
+
+  test(`a first visit of each list screen loads at most ${FIRST_VISIT_SCRIPTS} script files`, async ({
+    browser,
+  }) => {
+    test.slow(); // nine first visits, each in a fresh context
+    const counts: string[] = [];
+    for (const route of Object.keys(LIST_SCREENS)) {
+      // A new context each time: nothing cached from the route before.
+      const context = await browser.newContext();
+      await signIn(context.request);
+      const page = await context.newPage();
+      // The live stream stays open for ever: held off, the page's network goes idle once it has loaded.
+      await withoutLiveUpdates(page);
+      let scripts = 0;
+      page.on('request', (request) => void (request.resourceType() === 'script' && scripts++));
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      counts.push(`${route} ${scripts}`);
+      console.info(`${route}: ${scripts} script files on a first visit`);
+      await context.close();
+      expect(scripts, route).toBeLessThanOrEqual(FIRST_VISIT_SCRIPTS);
+    }
+    test.info().annotations.push({ type: 'scripts', description: counts.join(', ') });
   });
 
   test('a list that is stale at once is still read once on a first visit', async ({ page }) => {
