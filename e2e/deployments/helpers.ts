@@ -31,3 +31,31 @@ export async function registerMicrofrontend(
   }
   return { ...microfrontend, versionIds };
 }
+
+/**
+ * A microfrontend of its own with 1.0.0 live in production (its first deployment, applied by the global
+ * administrator's bypass) and 2.0.0 on the idle green slot, probed at `healthCheckUrl`.
+ */
+export async function productionSlots(
+  request: APIRequestContext,
+  stamp: number,
+  healthCheckUrl: string,
+): Promise<Microfrontend & { versionIds: string[] }> {
+  const mfe = await registerMicrofrontend(request, stamp, ['1.0.0', '2.0.0']);
+  const [v1, v2] = mfe.versionIds;
+  const first = await request.post('/api/change-requests', {
+    data: {
+      change: {
+        kind: 'microfrontend_deployment.deploy',
+        body: { microfrontendId: mfe.id, environment: 'production', versionId: v1 },
+      },
+      bypassReason: 'E2E set-up',
+    },
+  });
+  expect(first.status(), await first.text()).toBe(201);
+  const second = await request.post('/api/deployments/deploy', {
+    data: { microfrontendId: mfe.id, environment: 'production', versionId: v2, healthCheckUrl },
+  });
+  expect(second.status(), await second.text()).toBe(200);
+  return mfe;
+}

@@ -6,7 +6,7 @@ import { setPassword } from '../auth/auth-helpers';
 import { expect, signIn, test } from '../fixtures';
 import { ADMIN_B, waitForLive } from '../live/helpers';
 import { pick } from '../pickers';
-import { registerMicrofrontend } from './helpers';
+import { productionSlots } from './helpers';
 
 /*
  * Issue 23's end to end: a real health endpoint (this test's own HTTP server, which the e2e server may
@@ -33,31 +33,10 @@ test('a progressive production switch steps, and a failing health check rolls it
 }) => {
   test.setTimeout(60_000);
   const stamp = Date.now();
-  const mfe = await registerMicrofrontend(request, stamp, ['1.0.0', '2.0.0']);
-  const [v1, v2] = mfe.versionIds;
   health.set({ status: 200 });
-
-  // Set-up through the API: 1.0.0 live in production (its first deployment, applied by the global
-  // administrator's bypass), 2.0.0 on the idle green slot with a health check on this test's server.
-  const first = await request.post('/api/change-requests', {
-    data: {
-      change: {
-        kind: 'microfrontend_deployment.deploy',
-        body: { microfrontendId: mfe.id, environment: 'production', versionId: v1 },
-      },
-      bypassReason: 'E2E set-up',
-    },
-  });
-  expect(first.status(), await first.text()).toBe(201);
-  const second = await request.post('/api/deployments/deploy', {
-    data: {
-      microfrontendId: mfe.id,
-      environment: 'production',
-      versionId: v2,
-      healthCheckUrl: health.url(`/${stamp}/green`),
-    },
-  });
-  expect(second.status(), await second.text()).toBe(200);
+  // Set-up through the API: 1.0.0 live in production, 2.0.0 on the idle green slot with a health check on
+  // this test's server.
+  const mfe = await productionSlots(request, stamp, health.url(`/${stamp}/green`));
 
   // Admin B files the switch in the console; the administrator, who only set her password, approves it.
   await setPassword(request, ADMIN_B.id, ADMIN_B.password);

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { ChangeRequest } from '../../src/contract/changes';
 import { startHealthServer, type HealthServer } from '../../src/server/test/health-server';
 import { setPassword } from '../auth/auth-helpers';
-import { registerMicrofrontend } from '../deployments/helpers';
+import { productionSlots } from '../deployments/helpers';
 import { expect, signIn, test } from '../fixtures';
 import { ADMIN_B, waitForLive } from '../live/helpers';
 import { toast } from '../control-plane/helpers';
@@ -25,32 +25,6 @@ test.afterAll(async () => {
 const slotTraffic = (page: Page, slot: 'blue' | 'green') =>
   page.getByTestId(`slot-card-${slot}`).getByTestId('slot-traffic');
 
-/** 1.0.0 live on blue in production (bypassed: its first deployment), 2.0.0 on green with a health check. */
-async function productionSlots(request: APIRequestContext, stamp: number) {
-  const mfe = await registerMicrofrontend(request, stamp, ['1.0.0', '2.0.0']);
-  const [v1, v2] = mfe.versionIds;
-  const first = await request.post('/api/change-requests', {
-    data: {
-      change: {
-        kind: 'microfrontend_deployment.deploy',
-        body: { microfrontendId: mfe.id, environment: 'production', versionId: v1 },
-      },
-      bypassReason: 'E2E set-up',
-    },
-  });
-  expect(first.status(), await first.text()).toBe(201);
-  const second = await request.post('/api/deployments/deploy', {
-    data: {
-      microfrontendId: mfe.id,
-      environment: 'production',
-      versionId: v2,
-      healthCheckUrl: health.url(`/${stamp}/green`),
-    },
-  });
-  expect(second.status(), await second.text()).toBe(200);
-  return mfe;
-}
-
 /** The administrator approves the pending switch of `name` (four eyes), and it applies. */
 async function approveSwitch(request: APIRequestContext, name: string) {
   const res = await request.get('/api/change-requests?status=pending&kind=microfrontend_deployment.switch');
@@ -64,7 +38,7 @@ test('keyboard only: a progressive production switch', async ({ page, request })
   test.slow();
   const stamp = Date.now();
   health.set({ status: 200 });
-  const mfe = await productionSlots(request, stamp);
+  const mfe = await productionSlots(request, stamp, health.url(`/${stamp}/green`));
   await setPassword(request, ADMIN_B.id, ADMIN_B.password);
   await signIn(page.request, ADMIN_B);
 
