@@ -45,9 +45,11 @@ export async function readLinkDocument(
   db: Database,
   link: GitLinkRow,
   settings: GitSyncSettings,
+  options: { contributors?: boolean } = {},
 ): Promise<{ commit: string; doc: ConfigDocument; viewer: Viewer; contributors: string[] }> {
-  // Sync mode files what the commits hold: who wrote them may not approve it (people-behind.ts).
-  const history = link.syncMode ? { since: link.syncedCommit } : undefined;
+  // Sync mode files what the commits hold: who wrote them may not approve it (people-behind.ts). Only the
+  // check files, so only the check reads the history.
+  const history = options.contributors && link.syncMode ? { since: link.syncedCommit } : undefined;
   const read = await readRemoteFile(remoteOf(link), link.path, settings, history).catch((error: unknown) => {
     throw new GitFailure(gitFailureOf(error, remoteOf(link), settings.timeoutMs));
   });
@@ -104,7 +106,7 @@ export async function checkLink(
   let read: Awaited<ReturnType<typeof readLinkDocument>>;
   let plan: Plan;
   try {
-    read = await readLinkDocument(db, link, settings);
+    read = await readLinkDocument(db, link, settings, { contributors: true });
     plan = await planLink(db, link, read.viewer, read.doc);
   } catch (error) {
     if (!(error instanceof GitFailure)) throw error;
