@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Migrates one database of each kind; every test database starts as a copy of it.
+          globalSetup: ['src/server/test/database-templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { migrationsFolder } from '../paths';
+import { withAdminClient } from './admin-client';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -18,17 +20,26 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated, empty database: in-memory PGlite, or a new database on the test server. */
+/**
+ * A fresh, migrated, empty database: in-memory PGlite, or a new database on the test server. Each starts
+ * as a copy of the template the global set-up migrated (database-templates.ts); `migrate` then only
+ * confirms that every migration ran.
+ */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite' }, migrationsFolder());
+    const template = inject('pgliteTemplate');
+    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
+    const handle = await openDatabase({ kind: 'pglite', loadDataDir }, migrationsFolder());
     await handle.migrate();
     return { handle, dispose: () => handle.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `rm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const template = inject('postgresTemplate');
+  await withAdminClient(adminUrl, (client) =>
+    client.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase(
@@ -46,14 +57,4 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
       );
     },
   };
-}
-
-async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
