@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { ChangeRequest, ChangeRequestDetail } from '../../src/contract/changes';
 import { startHealthServer, type HealthServer } from '../../src/server/test/health-server';
 import { expect, test } from '../fixtures';
-import { registerMicrofrontend } from '../deployments/helpers';
+import { productionSlots } from '../deployments/helpers';
 import { adminBPage, waitForLive } from '../live/helpers';
 import { productionCapabilityAtVersion1 } from './helpers';
 
@@ -50,28 +50,9 @@ test('a release whose progressive switch fails its health check at the first ste
   test.setTimeout(90_000);
   const stamp = Date.now();
   const capabilityId = await productionCapabilityAtVersion1(request, `E2E Rollback ${stamp}`);
-  const mfe = await registerMicrofrontend(request, stamp, ['1.0.0', '2.0.0']);
-  const [v1, v2] = mfe.versionIds;
   health.set({ status: 200 });
-  const live = await request.post('/api/change-requests', {
-    data: {
-      change: {
-        kind: 'microfrontend_deployment.deploy',
-        body: { microfrontendId: mfe.id, environment: 'production', versionId: v1 },
-      },
-      bypassReason: 'E2E set-up',
-    },
-  });
-  expect(live.status(), await live.text()).toBe(201);
-  const idle = await request.post('/api/deployments/deploy', {
-    data: {
-      microfrontendId: mfe.id,
-      environment: 'production',
-      versionId: v2,
-      healthCheckUrl: health.url(`/${stamp}/green`),
-    },
-  });
-  expect(idle.status(), await idle.text()).toBe(200);
+  // 1.0.0 live in production, 2.0.0 on the idle green slot with a health check on this test's server.
+  const mfe = await productionSlots(request, stamp, health.url(`/${stamp}/green`));
 
   // Administrator B files the release once the new slot passed its check.
   const b = await adminBPage(browser, request);
