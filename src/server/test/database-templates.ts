@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { migrationsFolder } from '../paths';
-import { withAdminClient } from './admin-client';
+import { createServerDatabase, dropServerDatabase } from './admin-client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,23 +36,13 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
 
   return async () => {
     await rm(folder, { recursive: true, force: true });
-    if (adminUrl && template)
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`drop database if exists ${template} with (force)`),
-      );
+    if (adminUrl && template) await dropServerDatabase(adminUrl, template);
   };
 }
 
 /** Creates and migrates the template database; its connections close, as CREATE DATABASE ... TEMPLATE needs. */
 async function postgresTemplate(adminUrl: string): Promise<string> {
-  const name = `rm_template_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase(
-    { kind: 'postgres', url: url.toString(), poolSize: 1 },
-    migrationsFolder(),
-  );
+  const { name, handle } = await createServerDatabase(adminUrl, 'rm_template', { poolSize: 1 });
   await handle.migrate();
   await handle.close();
   return name;

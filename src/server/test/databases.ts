@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { migrationsFolder } from '../paths';
-import { withAdminClient } from './admin-client';
+import { createServerDatabase, dropServerDatabase } from './admin-client';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -35,26 +34,17 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `rm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const template = inject('postgresTemplate');
-  await withAdminClient(adminUrl, (client) =>
-    client.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
-  );
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase(
-    { kind: 'postgres', url: url.toString(), poolSize: 10 },
-    migrationsFolder(),
-  );
+  const { name, url, handle } = await createServerDatabase(adminUrl, 'rm_test', {
+    template: inject('postgresTemplate'),
+    poolSize: 10,
+  });
   await handle.migrate();
   return {
     handle,
-    url: url.toString(),
+    url,
     dispose: async () => {
       await handle.close();
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      await dropServerDatabase(adminUrl, name);
     },
   };
 }
