@@ -8,7 +8,6 @@
 // capabilities) are topped up to 10,000 rows first, in that database only.
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { auditEventListQueries } from '../src/server/audit-log/reads';
-import type { Viewer } from '../src/server/auth/viewer';
 import { capabilityListQueries } from '../src/server/capabilities/service';
 import { changeRequestListQueries } from '../src/server/changes/reads';
 import { openDatabase, type Database } from '../src/server/db/client';
@@ -18,10 +17,11 @@ import { meshListQueries } from '../src/server/microfrontends/mesh-service';
 import { microfrontendListQueries } from '../src/server/microfrontends/registry-service';
 import { microfrontendVersionListQueries } from '../src/server/microfrontends/versions-service';
 import { migrationsFolder } from '../src/server/paths';
+import { ADMIN_VIEWER } from '../src/server/test/viewers';
 import { tenantListQueries } from '../src/server/tenants/service';
 import { userProfileListQueries } from '../src/server/users/profiles-service';
 import { userListQueries } from '../src/server/users/service';
-import { propertyOf } from '../src/server/unknown';
+import { firstValue } from '../src/server/db/execute-rows';
 import { webAppListQueries } from '../src/server/web-apps/service';
 
 const url = process.env.DATABASE_URL;
@@ -30,24 +30,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const DEEP = 9_950;
 const LIMIT = 25;
 
-const admin: Viewer = {
-  user: {
-    id: 'bench-admin',
-    revision: 1,
-    email: 'bench-admin@example.com',
-    name: 'bench-admin',
-    avatarUrl: null,
-    globalRole: 'admin',
-    globalRoleSource: 'manual',
-    status: 'active',
-    kind: 'person',
-    createdAt: '2026-01-01T00:00:00Z',
-    lastLoginAt: null,
-  },
-  sessionId: 'session',
-  isAdmin: true,
-  roles: new Map(),
-};
+const admin = ADMIN_VIEWER;
 
 type Window = { limit: number; offset: number };
 const all = { all: true } as const;
@@ -122,12 +105,6 @@ function statementOf(query: unknown): SQLWrapper {
   return query;
 }
 
-/** The first row's column of a statement's result. */
-const firstValue = (result: unknown, column: string): unknown => {
-  const rows = propertyOf(result, 'rows');
-  return propertyOf(Array.isArray(rows) ? rows[0] : undefined, column);
-};
-
 /** "Execution Time" of EXPLAIN (ANALYZE, FORMAT JSON)'s one row. */
 function executionTimeOf(plan: unknown): number | undefined {
   const [first]: unknown[] = Array.isArray(plan) ? plan : [];
@@ -164,7 +141,7 @@ try {
     const deep = build(handle.db, { limit: LIMIT, offset: DEEP });
     const firstMs = await executionMs(handle.db, statementOf(first.page));
     const deepMs = await executionMs(handle.db, statementOf(deep.page));
-    const countMs = await executionMs(handle.db, statementOf(deep.count));
+    const countMs = await executionMs(handle.db, statementOf(deep.count()));
     // As runList decides for a full page: the table's estimate when nothing narrows it, else a count.
     const estimated = deep.estimateOf && (await largeTableEstimate(handle.db, deep.estimateOf)) !== undefined;
     const countedMs = estimated ? 0 : countMs;

@@ -7,7 +7,7 @@
 // the medians over BENCH_ROUNDS runs (default 7). Prints figures only.
 // Usage: npm run build:server && BENCH_DATABASE_URL=postgres://.../<db> node scripts/bench-deep-requests.mjs
 //   BENCH_ENTRIES=before=<path to main.js>,after=dist/server/main.js compares builds on the same data.
-// The database must have no administrator yet, or one with the password this script uses (it creates one).
+// BENCH_VERBOSE=1 prints each statement's time. The database must have no administrator yet, or one with the password this script uses (it creates one).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,7 +27,7 @@ const adminEmail = 'bench-deep-admin@example.com';
 const adminPassword = 'Bench-deep-pages-4a7c1e9b';
 const DEEP = 9_950;
 
-const LISTS = [
+const ALL_LISTS = [
   ['tenants', '/api/tenants?'],
   ['users', '/api/users?'],
   ['user profiles', '/api/user-profiles?'],
@@ -41,6 +41,9 @@ const LISTS = [
   ['changes', '/api/change-requests?'],
   ['changes, closed', '/api/change-requests?state=closed&'],
 ];
+// BENCH_LISTS=tenants,users picks lists by label.
+const picked = process.env.BENCH_LISTS?.split(',');
+const LISTS = picked ? ALL_LISTS.filter(([label]) => picked.includes(label)) : ALL_LISTS;
 
 const timed = /^\s*(select|insert|update|delete|with)\b/i;
 
@@ -73,7 +76,11 @@ async function requestMs(client, base, cookie, capture, path) {
     .map((line) => JSON.parse(line))
     .filter(({ text }) => timed.test(text));
   let ms = 0;
-  for (const statement of statements) ms += await executionMs(client, statement);
+  for (const statement of statements) {
+    const each = await executionMs(client, statement);
+    if (process.env.BENCH_VERBOSE) console.info(`    ${each.toFixed(3)} ms  ${statement.text.slice(0, 110)}`);
+    ms += each;
+  }
   return { ms, statements: statements.length };
 }
 

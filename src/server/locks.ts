@@ -118,6 +118,11 @@ export const ADVISORY_LOCKS = {
    * second checks its freshness on what the first left (docs/releases.md); keyed by name below.
    */
   changeTargets: 727_081,
+  /**
+   * A family keyed by table name: every statement writing a landmarked table holds it shared (migration
+   * 0024's trigger, which spells the number out), and landmarks are read holding it exclusively (db/landmarks.ts).
+   */
+  listGeneration: 727_121,
 } as const;
 
 /** Takes one of a family of transaction-scoped advisory locks, the member named by `name`. */

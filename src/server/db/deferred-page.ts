@@ -37,8 +37,10 @@ export function deferredOffsetPage<Q extends PgSelect>(db: Executor, select: Q, 
   // `= any(array(...))`, not `in (...)`: the ids become one array (an InitPlan) that the primary key's
   // index looks up. As a join (`in`), the planner guessed the ids' count from the limit, and above a few
   // dozen rows on a small table hashed them against a sequential scan of the whole table.
+  // OFFSET 0 (no clause): the same SELECT may have been read from a landmark, with an offset, before.
   return select
     .where(sql`${spec.id} = any(array(${pageIds}))`)
     .orderBy(...spec.orderBy)
-    .limit(spec.fetch);
+    .limit(spec.fetch)
+    .offset(0);
 }

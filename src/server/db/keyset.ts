@@ -52,6 +52,21 @@ export interface ListWindow {
    * and the row property holding the sort value (the contract's sort field). Undefined: no cursors.
    */
   keyed: { sort: string; field: string } | undefined;
+  /**
+   * On an offset page of a sorted list: the sort's column and direction, so the page can be read from a
+   * known row onwards instead of from the start (db/landmarks.ts). Undefined for cursor pages and for
+   * lists with one natural order.
+   */
+  seek: SeekOrder | undefined;
+}
+
+/** A list's reading order as a boundary needs it: past which (key, id) the next rows lie. */
+export interface SeekOrder {
+  column: PgColumn;
+  id: PgColumn;
+  ascending: boolean;
+  /** The column is unique and orders alone (no id tiebreak). */
+  unique: boolean;
 }
 
 /**
@@ -89,14 +104,11 @@ function fitsColumn(column: PgColumn, key: CursorKey): boolean {
  * Rows past the boundary (key, id) in the reading order, NULLs being last ascending and first
  * descending as PostgreSQL orders them. A row comparison, so the (column, id) index starts there.
  */
-function pastBoundary(
-  column: PgColumn,
-  id: PgColumn,
-  ascending: boolean,
+export function pastBoundary(
+  { column, id, ascending, unique }: SeekOrder,
   key: CursorKey,
   boundaryId: string,
-  unique: boolean,
-) {
+): SQL | undefined {
   const beyond = ascending ? gt : lt;
   if (column === id) return beyond(id, boundaryId);
   if (unique) return beyond(column, key);
@@ -130,6 +142,12 @@ export function listWindow<F extends string>(query: WindowQuery<F>, table: SortT
       orderBy: orderByFor(sort, table.fallback, table.columns, table.id, table.unique),
       offset: query.offset ?? 0,
       direction: undefined,
+      seek: {
+        column: table.columns[field],
+        id: table.id,
+        ascending: order === 'asc',
+        unique: table.unique?.includes(field) ?? false,
+      },
     };
   }
   if (query.offset) {
@@ -145,16 +163,19 @@ export function listWindow<F extends string>(query: WindowQuery<F>, table: SortT
   return {
     ...base,
     after: pastBoundary(
-      column,
-      table.id,
-      (order === 'asc') === forwards,
+      {
+        column,
+        id: table.id,
+        ascending: (order === 'asc') === forwards,
+        unique: table.unique?.includes(field) ?? false,
+      },
       cursor.key,
       cursor.id,
-      table.unique?.includes(field) ?? false,
     ),
     orderBy: orderByFor(readSort, table.fallback, table.columns, table.id, table.unique),
     offset: 0,
     direction: cursor.direction,
+    seek: undefined,
   };
 }
 
@@ -169,5 +190,6 @@ export function offsetWindow(query: { limit?: number; offset?: number }): ListWi
     offset: query.offset ?? 0,
     direction: undefined,
     keyed: undefined,
+    seek: undefined,
   };
 }

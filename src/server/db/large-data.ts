@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { propertyOf } from '../unknown';
+import { firstValue } from './execute-rows';
 
 /** How much the large-data generator writes (the defaults are the platform-team scale of issue 11). */
 export interface LargeDataSizes {
@@ -57,7 +57,7 @@ export async function seedLargeData(
     const existing = await tx.execute(
       sql`select count(*)::int as n from tenants where id like ${`${LARGE_DATA_PREFIX}%`}`,
     );
-    if (Number(propertyOf(rows(existing)[0], 'n') ?? 0) > 0) {
+    if (Number(firstValue(existing, 'n') ?? 0) > 0) {
       throw new Error('This database already holds the large data set: start from a fresh database.');
     }
     for (const statement of largeDataStatements(sizes, subscriptions)) {
@@ -70,12 +70,6 @@ export async function seedLargeData(
     profiles: sizes.users,
     milliseconds: Math.round(performance.now() - started),
   };
-}
-
-/** The driver-independent rows of an execute() result (pg answers {rows}, PGlite too; be lenient). */
-function rows(result: unknown): unknown[] {
-  const list = Array.isArray(result) ? result : propertyOf(result, 'rows');
-  return Array.isArray(list) ? list : [];
 }
 
 /* The generated rows' SQL: numbers are interpolated (never user input), so sql.raw is safe here. */

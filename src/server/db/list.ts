@@ -4,6 +4,8 @@ import { OPTIONS_DEFAULT_LIMIT, type Option, type OptionsQuery } from '../../con
 import type { Executor } from './client';
 import { deferredOffsetPage, primaryKeyOf } from './deferred-page';
 import type { ListWindow } from './keyset';
+import { Landmarks, landmarksOf, type LandmarkRead } from './landmarks';
+import { readsOnlyTable } from './own-filters';
 import { pageCursors } from './page-cursors';
 import { largeTableEstimate } from './totals';
 
@@ -44,6 +46,8 @@ export interface ListQueries<T> {
   estimateOf?: PgTable;
   /** `?exactTotal=true`: always count. */
   exactTotal?: boolean;
+  /** A deep offset page whose filters read only its table, which may be read from a landmark (landmarks.ts). */
+  seek?: LandmarkRead<T>;
 }
 
 /** How one page of a list is read: the FROM its count repeats, the filters, the window. */
@@ -67,26 +71,52 @@ export function pageQueries<Q extends PgSelect>(db: Executor, select: Q, spec: P
   const { table, where, window } = spec;
   const orderBy = spec.orderBy ?? window.orderBy;
   const id = window.offset > 0 ? primaryKeyOf(table) : undefined;
-  return {
-    // Past the first page by offset, the skipped rows are walked by id alone (deferred-page.ts).
-    page: id
-      ? deferredOffsetPage(db, select, {
+  if (!id) {
+    return {
+      ...totalQueries(db, spec),
+      seek: undefined,
+      page: select
+        .where(and(where, window.after))
+        .orderBy(...orderBy)
+        .limit(window.fetch)
+        .offset(window.offset),
+    };
+  }
+  // Past the first page by offset, the skipped rows are walked by id alone (deferred-page.ts). Each
+  // narrowing replaces the SELECT's WHERE, ORDER BY, LIMIT and OFFSET, so the walk that follows a
+  // landmark read given up reads what it would have read alone.
+  const walk = () =>
+    deferredOffsetPage(db, select, { table, id, where, orderBy, offset: window.offset, fetch: window.fetch });
+  // Landmarks hold while the table is unchanged only if the filters read nothing else. From a landmark
+  // fewer than LANDMARK_SPACING rows are skipped, so the SELECT reads them itself (no deferred join).
+  const seek =
+    window.seek && window.keyed && Landmarks.isLandmarked(table) && (!where || readsOnlyTable(where, table))
+      ? {
           table,
-          id,
           where,
+          order: window.seek,
           orderBy,
+          sort: window.keyed.sort,
           offset: window.offset,
-          fetch: window.fetch,
-        })
-      : select
-          .where(and(where, window.after))
-          .orderBy(...orderBy)
-          .limit(window.fetch)
-          .offset(window.offset),
+          walk,
+          pageAfter: (boundary: SQL | undefined, offset: number) =>
+            select
+              .where(and(where, boundary))
+              .orderBy(...orderBy)
+              .limit(window.fetch)
+              .offset(offset),
+        }
+      : undefined;
+  return { ...totalQueries(db, spec), page: walk(), seek };
+}
+
+/** The count and the estimate of a page's list, which ignore the window. */
+function totalQueries(db: Executor, { table, where, window, exactTotal }: PageSpec) {
+  return {
     count: () => db.select(countColumn).from(table).where(where),
     window,
     estimateOf: where ? undefined : table,
-    exactTotal: spec.exactTotal,
+    exactTotal,
   };
 }
 
@@ -111,8 +141,8 @@ const countColumn = { n: count() };
  * LIMIT, which defeats the index that serves the sort.
  */
 export async function runList<T>(db: Executor, queries: ListQueries<T>): Promise<ListPage<T>> {
-  const { window } = queries;
-  const read = await queries.page;
+  const { window, seek } = queries;
+  const read = seek ? ((await landmarksOf(db).read(db, seek)) ?? (await seek.walk())) : await queries.page;
   const more = read.length > window.limit;
   const items = more ? read.slice(0, window.limit) : read;
   if (window.direction === 'previous') items.reverse();

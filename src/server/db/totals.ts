@@ -1,7 +1,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { propertyOf } from '../unknown';
 import type { Executor } from './client';
+import { firstValue } from './execute-rows';
 
 /**
  * From this many rows on, an unfiltered list's total is the planner's estimate, not a count: counting
@@ -18,7 +18,6 @@ export async function largeTableEstimate(db: Executor, table: PgTable): Promise<
   const result = await db.execute(
     sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${getTableName(table)})`,
   );
-  const rows = propertyOf(result, 'rows');
-  const n = Number(propertyOf(Array.isArray(rows) ? rows[0] : undefined, 'n'));
+  const n = Number(firstValue(result, 'n'));
   return Number.isFinite(n) && n >= ESTIMATE_THRESHOLD ? Math.round(n) : undefined;
 }

@@ -16,7 +16,6 @@ import {
   type SortValue,
 } from '../../contract/lists';
 import { auditEventListQueries } from '../audit-log/reads';
-import type { Viewer } from '../auth/viewer';
 import { changeRequestListQueries } from '../changes/reads';
 import { capabilityListQueries } from '../capabilities/service';
 import type { Database } from '../db/client';
@@ -25,6 +24,7 @@ import { microfrontendListQueries } from '../microfrontends/registry-service';
 import { microfrontendVersionListQueries } from '../microfrontends/versions-service';
 import { tenantListQueries } from '../tenants/service';
 import { openTestDatabase, type TestDatabase } from '../test/databases';
+import { ADMIN_VIEWER } from '../test/viewers';
 import { userProfileListQueries } from '../users/profiles-service';
 import { userListQueries } from '../users/service';
 import { webAppListQueries } from '../web-apps/service';
@@ -47,24 +47,7 @@ function nodesOf(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
 }
 
-const admin: Viewer = {
-  user: {
-    id: 'admin',
-    revision: 1,
-    email: 'admin@example.com',
-    name: 'admin',
-    avatarUrl: null,
-    globalRole: 'admin',
-    globalRoleSource: 'manual',
-    status: 'active',
-    kind: 'person',
-    createdAt: '2026-01-01T00:00:00Z',
-    lastLoginAt: null,
-  },
-  sessionId: 'session',
-  isAdmin: true,
-  roles: new Map(),
-};
+const admin = ADMIN_VIEWER;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('list query plans at 10,000 rows [postgres]', () => {
   let database: TestDatabase | undefined;
