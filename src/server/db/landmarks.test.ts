@@ -150,6 +150,23 @@ for (const kind of testDatabaseKinds()) {
         .where(sql`${tenants.id} like 'tenant-x%'`);
     });
 
+    it('forgets the least recently used orders beyond the landmarks it may hold', async () => {
+      const landmarks = new Landmarks(2, 20);
+      const deep = (sort: 'name' | 'owner' | 'createdAt') =>
+        tenantListQueries(db(), all, { sort, limit: 2, offset: 26 }).seek;
+      for (const sort of ['name', 'owner'] as const) {
+        const seek = deep(sort);
+        expect(seek && (await landmarks.read(db(), seek))).toBeDefined();
+      }
+      // 13 landmarks each: the second order pushed the first out, and is itself kept.
+      expect(landmarks.knows(tenants, 'name')).toBe(false);
+      expect(landmarks.knows(tenants, 'owner')).toBe(true);
+      const third = deep('createdAt');
+      expect(third && (await landmarks.read(db(), third))).toBeDefined();
+      expect(landmarks.knows(tenants, 'owner')).toBe(false);
+      expect(landmarks.knows(tenants, 'createdAt')).toBe(true);
+    });
+
     it('reads no landmarks for filters that read another table (changes waiting for the viewer)', () => {
       const deep = changeRequestListQueries(db(), { view: 'waiting', limit: 5, offset: 9 }, ADMIN_VIEWER);
       expect(deep.seek).toBeUndefined();

@@ -34,8 +34,12 @@ const landmarked = new Set<string>(LANDMARKED_TABLES);
 /** Rows between two landmarks: a page read from a landmark walks fewer than this many rows first. */
 export const LANDMARK_SPACING = 25;
 
-/** Orders (table, sort and filters) whose landmarks are kept: each search may make one. */
-const MAX_ENTRIES = 200;
+/**
+ * What is kept, least recently used first out: orders (table, sort and filters; each search may make
+ * one) and landmarks in all (about 150 bytes each, so 15 MB at most, whatever the requests ask).
+ */
+const MAX_ORDERS = 200;
+export const MAX_LANDMARKS = 100_000;
 
 interface Landmark {
   key: CursorKey;
@@ -91,8 +95,13 @@ function keyOf(column: PgColumn, text: string | null): CursorKey {
 /** The landmarks of every list order of one database. */
 export class Landmarks {
   private readonly entries = new Map<string, Entry>();
+  /** Landmarks held across all entries. */
+  private held = 0;
 
-  constructor(private readonly spacing = LANDMARK_SPACING) {}
+  constructor(
+    private readonly spacing = LANDMARK_SPACING,
+    private readonly maxLandmarks = MAX_LANDMARKS,
+  ) {}
 
   /** Whether landmarks of the table's list in this sort and filter are held (whatever their generation). */
   knows(table: PgTable, sort: string, where?: SQL): boolean {
@@ -121,21 +130,35 @@ export class Landmarks {
     );
     // Read after the page: a write committed before the page's snapshot bumped the sequence before it.
     if ((await generationOf(db, read.table)) === entry.generation) return rows;
-    this.entries.delete(name);
+    this.remember(name, undefined);
     return undefined;
   }
 
   /** The entry with at least `count` landmarks, read now when it has fewer (or is of an older generation). */
   private async entryUpTo(db: Executor, name: string, read: LandmarkRead<unknown>, count: number) {
     const known = this.entries.get(name);
-    // Most recently used last: the first name is the one to forget when there are too many.
-    this.entries.delete(name);
     const entry =
       known && known.marks.length >= count ? known : await this.readLandmarks(db, read, count, known);
-    if (entry) this.entries.set(name, entry);
-    const oldest = this.entries.keys().next();
-    if (this.entries.size > MAX_ENTRIES && !oldest.done) this.entries.delete(oldest.value);
+    this.remember(name, entry);
     return entry;
+  }
+
+  /** Keeps an order's landmarks as the most recently used (none: forgets them), within the bounds. */
+  private remember(name: string, entry: Entry | undefined): void {
+    const previous = this.entries.get(name);
+    if (previous) {
+      this.entries.delete(name);
+      this.held -= previous.marks.length;
+    }
+    if (!entry) return;
+    this.entries.set(name, entry);
+    this.held += entry.marks.length;
+    // A Map iterates in insertion order: least recently used first. The newest entry always stays.
+    for (const [oldest, old] of this.entries) {
+      if (oldest === name || (this.entries.size <= MAX_ORDERS && this.held <= this.maxLandmarks)) break;
+      this.entries.delete(oldest);
+      this.held -= old.marks.length;
+    }
   }
 
   /**
