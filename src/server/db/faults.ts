@@ -113,3 +113,7 @@ export const isDatabaseUnreachable = (error: unknown): boolean =>
 /** True when the request was refused by the open circuit breaker (the outage itself was logged once). */
 export const isBreakerRefusal = (error: unknown): boolean =>
   anyInChain(error, (e) => propertyOf(e, 'code') === BREAKER_OPEN_CODE);
+
+/** True when `error`, or anything it wraps, is a statement cancelled by its `statement_timeout`. */
+export const isStatementTimeout = (error: unknown): boolean =>
+  anyInChain(error, (e) => propertyOf(e, 'code') === '57014');

@@ -1,10 +1,10 @@
-import { and, getTableName, sql, type SQL } from 'drizzle-orm';
-import { PgDialect, PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { CursorKey } from '../../contract/list-cursor';
-import { ADVISORY_LOCKS } from '../locks';
+import { getTableName, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
-import { firstValue } from './execute-rows';
-import { pastBoundary, type SeekOrder } from './keyset';
+import { pastBoundary } from './keyset';
+import { generationOf, walkLandmarks, type LandmarkEntry, type LandmarkRead } from './landmark-walk';
+
+export type { LandmarkRead } from './landmark-walk';
 
 /*
  * Landmarks (docs/lists.md, "Landmarks"): a list remembers the sort key of every LANDMARK_SPACING-th
@@ -36,47 +36,14 @@ export const LANDMARK_SPACING = 25;
 
 /**
  * What is kept, least recently used first out: orders (table, sort and filters; each search may make
- * one) and landmarks in all (about 150 bytes each, so 15 MB at most, whatever the requests ask).
+ * one) and landmarks in all (100-200 bytes each, 700 with the longest keys the contract allows: 10 MB
+ * as a rule, 35 MB at most, whatever the requests ask).
  */
 const MAX_ORDERS = 200;
-export const MAX_LANDMARKS = 100_000;
+export const MAX_LANDMARKS = 50_000;
 
-interface Landmark {
-  key: CursorKey;
-  id: string;
-}
-
-/** The landmarks of one list order: `marks[j]` is the row at index `(j + 1) * spacing - 1`. */
-interface Entry {
-  generation: string;
-  marks: Landmark[];
-}
-
-/** What a landmark page reads, given where to start: the page's rows (the list's deferred page). */
-export interface LandmarkRead<T> {
-  table: PgTable;
-  /** The list's filters, on its own table's columns only (own-filters.ts). */
-  where: SQL | undefined;
-  order: SeekOrder;
-  orderBy: SQL[];
-  /** The list's sort, naming the entry (one per table and sort). */
-  sort: string;
-  offset: number;
-  /** The page: `offset` rows skipped past `boundary`. */
-  pageAfter(boundary: SQL | undefined, offset: number): PromiseLike<T[]>;
-  /** The page read from the first row, when no landmark serves it. */
-  walk(): PromiseLike<T[]>;
-}
-
-const generationSequence = (table: PgTable) => sql.identifier(`${getTableName(table)}_list_generation`);
-
-/** The table's write generation now (a sequence: read outside any snapshot, so it is never stale). */
-async function generationOf(db: Executor, table: PgTable): Promise<string> {
-  const result = await db.execute(sql`select last_value::text as g from ${generationSequence(table)}`);
-  const g = firstValue(result, 'g');
-  if (typeof g !== 'string') throw new Error(`No list generation for ${getTableName(table)}`);
-  return g;
-}
+/** Rows one locked walk reads at most: the table's writers wait for one such walk (10-30 ms). */
+const WALK_ROWS = 20_000;
 
 const dialect = new PgDialect();
 
@@ -86,22 +53,21 @@ function entryName(table: PgTable, sort: string, where?: SQL): string {
   return JSON.stringify([getTableName(table), sort, filter?.sql, filter?.params]);
 }
 
-/** A landmark's key as the boundary compares it: integers as numbers, everything else as its text. */
-function keyOf(column: PgColumn, text: string | null): CursorKey {
-  if (text === null) return null;
-  return /^(integer|bigint|smallint)/.test(column.getSQLType()) ? Number(text) : text;
-}
-
 /** The landmarks of every list order of one database. */
 export class Landmarks {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, LandmarkEntry>();
   /** Landmarks held across all entries. */
   private held = 0;
 
-  constructor(
-    private readonly spacing = LANDMARK_SPACING,
-    private readonly maxLandmarks = MAX_LANDMARKS,
-  ) {}
+  private readonly spacing: number;
+  private readonly maxLandmarks: number;
+  private readonly walkRows: number;
+
+  constructor(options: { spacing?: number; maxLandmarks?: number; walkRows?: number } = {}) {
+    this.spacing = options.spacing ?? LANDMARK_SPACING;
+    this.maxLandmarks = options.maxLandmarks ?? MAX_LANDMARKS;
+    this.walkRows = options.walkRows ?? WALK_ROWS;
+  }
 
   /** Whether landmarks of the table's list in this sort and filter are held (whatever their generation). */
   knows(table: PgTable, sort: string, where?: SQL): boolean {
@@ -144,7 +110,7 @@ export class Landmarks {
   }
 
   /** Keeps an order's landmarks as the most recently used (none: forgets them), within the bounds. */
-  private remember(name: string, entry: Entry | undefined): void {
+  private remember(name: string, entry: LandmarkEntry | undefined): void {
     const previous = this.entries.get(name);
     if (previous) {
       this.entries.delete(name);
@@ -162,46 +128,31 @@ export class Landmarks {
   }
 
   /**
-   * Reads landmarks up to `count` in one transaction that holds the table's generation lock exclusively:
-   * no writer of the table is then in flight, so the rows read are exactly those of the generation read
-   * alongside (a writer that comes later bumps it). When a writer holds the lock, nothing is read.
+   * Reads landmarks up to `count`, from those of `known` when the table is unchanged since, in walks of
+   * at most `walkRows` rows (landmark-walk.ts). Undefined when a writer held the table, a walk took too
+   * long, or the table changed between two walks.
    */
   private async readLandmarks(
     db: Executor,
     read: LandmarkRead<unknown>,
     count: number,
-    known: Entry | undefined,
-  ): Promise<Entry | undefined> {
+    known: LandmarkEntry | undefined,
+  ): Promise<LandmarkEntry | undefined> {
     // Inside a caller's transaction the lock would be held to its end, blocking the table's writers.
     if (db instanceof PgTransaction) return undefined;
-    const { table, order, orderBy } = read;
-    return db.transaction(async (tx) => {
-      const locked = await tx.execute(
-        sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.listGeneration}::int, hashtext(${getTableName(table)})) as ok`,
-      );
-      if (firstValue(locked, 'ok') !== true) return undefined;
-      const generation = await generationOf(tx, table);
-      const kept = known?.generation === generation ? known.marks : [];
-      const last = kept.at(-1);
-      const walk = tx
-        .select({
-          key: sql<string | null>`${order.column}::text`.as('key'),
-          id: sql<string>`${order.id}`.as('id'),
-          n: sql<number>`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as('n'),
-        })
-        .from(table)
-        .where(and(read.where, last ? pastBoundary(order, last.key, last.id) : undefined))
-        .orderBy(...orderBy)
-        .limit((count - kept.length) * this.spacing)
-        .as('walk');
-      const found = await tx
-        .select({ key: walk.key, id: walk.id })
-        .from(walk)
-        .where(sql`${walk.n} % ${this.spacing} = 0`)
-        .orderBy(walk.n);
-      const marks = found.map((row) => ({ key: keyOf(order.column, row.key), id: row.id }));
-      return { generation, marks: [...kept, ...marks] };
-    });
+    let entry = known;
+    let walked = false;
+    for (;;) {
+      const step = await walkLandmarks(db, read, this.spacing, entry, {
+        count,
+        maxMarks: Math.max(1, Math.floor(this.walkRows / this.spacing)),
+      });
+      if (!step) return undefined;
+      if (walked && step.generation !== entry?.generation) return undefined;
+      walked = true;
+      entry = step;
+      if (step.exhausted || step.marks.length >= count) return step;
+    }
   }
 }
 

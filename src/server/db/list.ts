@@ -4,7 +4,8 @@ import { OPTIONS_DEFAULT_LIMIT, type Option, type OptionsQuery } from '../../con
 import type { Executor } from './client';
 import { deferredOffsetPage, primaryKeyOf } from './deferred-page';
 import type { ListWindow } from './keyset';
-import { Landmarks, landmarksOf, type LandmarkRead } from './landmarks';
+import type { LandmarkRead } from './landmark-walk';
+import { Landmarks, landmarksOf } from './landmarks';
 import { readsOnlyTable } from './own-filters';
 import { pageCursors } from './page-cursors';
 import { largeTableEstimate } from './totals';
