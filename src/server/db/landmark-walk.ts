@@ -24,17 +24,17 @@ export interface LandmarkEntry {
   marks: Landmark[];
 }
 
-/** What a landmark page reads, given where to start: the page's rows (the list's deferred page). */
+/** A deep offset page of one list order, and how to read it from a landmark or from the first row. */
 export interface LandmarkRead<T> {
   table: PgTable;
   /** The list's filters, on its own table's columns only (own-filters.ts). */
   where: SQL | undefined;
   order: SeekOrder;
   orderBy: SQL[];
-  /** The list's sort, naming the entry (one per table and sort). */
+  /** The list's sort: with the table and the filters, it names the order's landmarks. */
   sort: string;
   offset: number;
-  /** The page: `offset` rows skipped past `boundary`. */
+  /** The page: `offset` rows skipped past `boundary`, read by the list's own SELECT. */
   pageAfter(boundary: SQL | undefined, offset: number): PromiseLike<T[]>;
   /** The page read from the first row, when no landmark serves it. */
   walk(): PromiseLike<T[]>;
