@@ -62,19 +62,19 @@ function keyOf(column: PgColumn, text: string | null): CursorKey {
 }
 
 /** A locked walk is given up past this: a filter that keeps few rows may scan many to find them. */
-const WALK_TIMEOUT_MS = 250;
+export const WALK_TIMEOUT_MS = 250;
 
 /**
  * One locked walk: the landmarks after those of `from` (all of them anew when the table changed since),
  * up to `count` in all and at most `maxMarks` more. `exhausted`: the order has no more rows. Undefined
- * when a writer of the table is in flight, or the walk ran past WALK_TIMEOUT_MS.
+ * when a writer of the table is in flight, or the walk ran past `timeoutMs` (its lock wait aside).
  */
 export async function walkLandmarks(
   db: Database,
   read: LandmarkRead<unknown>,
   spacing: number,
   from: LandmarkEntry | undefined,
-  { count, maxMarks }: { count: number; maxMarks: number },
+  { count, maxMarks, timeoutMs }: { count: number; maxMarks: number; timeoutMs: number },
 ): Promise<(LandmarkEntry & { exhausted: boolean }) | undefined> {
   const { table, order, orderBy } = read;
   try {
@@ -87,7 +87,7 @@ export async function walkLandmarks(
         sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.listGeneration}::int, hashtext(${name})) as ok`,
       );
       if (firstValue(locked, 'ok') !== true) return undefined;
-      await tx.execute(sql.raw(`set local statement_timeout = ${WALK_TIMEOUT_MS}`));
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.round(timeoutMs)}`));
       const generation = await generationOf(tx, table);
       const kept = from?.generation === generation ? from.marks : [];
       const want = Math.min(count - kept.length, maxMarks);

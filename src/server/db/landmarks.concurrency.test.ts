@@ -15,6 +15,8 @@ import { tenants } from './schema';
  */
 
 const all = { all: true } as const;
+/** Past the walk's usual 250 ms: on a loaded CI machine a timed-out walk would read as "no landmarks". */
+const patient = { spacing: 4, walkTimeoutMs: 30_000 } as const;
 const idsOf = (rows: unknown[]) => rows.map((row) => (row as { id: string }).id);
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('list landmarks beside writers [postgres]', () => {
@@ -32,7 +34,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('list landmarks beside writers [
   afterAll(() => database?.dispose());
 
   it('reads no landmarks while a writer of the table is in flight', async () => {
-    const landmarks = new Landmarks({ spacing: 4 });
+    const landmarks = new Landmarks(patient);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let inserted: () => void = () => undefined;
@@ -55,7 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('list landmarks beside writers [
   });
 
   it('waits for a transaction that altered the table and then writes to it, without a deadlock', async () => {
-    const landmarks = new Landmarks({ spacing: 4 });
+    const landmarks = new Landmarks(patient);
     const other = new pg.Client({ connectionString: database.url });
     await other.connect();
     try {
@@ -63,10 +65,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('list landmarks beside writers [
       await other.query('alter table tenants add column landmark_probe integer');
       const during = seek();
       const reading = during && landmarks.read(db(), during);
-      // The reader waits on the table's lock, which the ALTER holds.
+      // The reader waits on the table's lock, which the ALTER holds. pg_locks, not pg_stat_activity:
+      // the latter is a snapshot taken once per transaction, and this one stays open.
       for (;;) {
         const { rows } = await other.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          `select count(*)::int as n from pg_locks where relation = 'tenants'::regclass and not granted`,
         );
         if ((rows[0]?.n ?? 0) > 0) break;
       }

@@ -2,7 +2,13 @@ import { getTableName, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 import { pastBoundary } from './keyset';
-import { generationOf, walkLandmarks, type LandmarkEntry, type LandmarkRead } from './landmark-walk';
+import {
+  generationOf,
+  walkLandmarks,
+  WALK_TIMEOUT_MS,
+  type LandmarkEntry,
+  type LandmarkRead,
+} from './landmark-walk';
 
 export type { LandmarkRead } from './landmark-walk';
 
@@ -62,11 +68,15 @@ export class Landmarks {
   private readonly spacing: number;
   private readonly maxLandmarks: number;
   private readonly walkRows: number;
+  private readonly walkTimeoutMs: number;
 
-  constructor(options: { spacing?: number; maxLandmarks?: number; walkRows?: number } = {}) {
+  constructor(
+    options: { spacing?: number; maxLandmarks?: number; walkRows?: number; walkTimeoutMs?: number } = {},
+  ) {
     this.spacing = options.spacing ?? LANDMARK_SPACING;
     this.maxLandmarks = options.maxLandmarks ?? MAX_LANDMARKS;
     this.walkRows = options.walkRows ?? WALK_ROWS;
+    this.walkTimeoutMs = options.walkTimeoutMs ?? WALK_TIMEOUT_MS;
   }
 
   /** Whether landmarks of the table's list in this sort and filter are held (whatever their generation). */
@@ -146,6 +156,7 @@ export class Landmarks {
       const step = await walkLandmarks(db, read, this.spacing, entry, {
         count,
         maxMarks: Math.max(1, Math.floor(this.walkRows / this.spacing)),
+        timeoutMs: this.walkTimeoutMs,
       });
       if (!step) return undefined;
       if (walked && step.generation !== entry?.generation) return undefined;
