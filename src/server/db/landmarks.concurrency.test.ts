@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tenantListQueries } from '../tenants/service';
-import { openTestDatabase, type TestDatabase } from '../test/databases';
-import { seedListRows } from '../test/list-rows';
+import { listRowsDatabase } from '../test/list-rows';
 import { runList } from './list';
 import { Landmarks } from './landmarks';
 import { tenants } from './schema';
@@ -20,18 +19,10 @@ const patient = { spacing: 4, walkTimeoutMs: 30_000 } as const;
 const idsOf = (rows: unknown[]) => rows.map((row) => (row as { id: string }).id);
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('list landmarks beside writers [postgres]', () => {
-  let database: TestDatabase;
-  const db = () => database.handle.db;
+  const { database, db } = listRowsDatabase('postgres');
   const seek = () => tenantListQueries(db(), all, { sort: 'name', limit: 5, offset: 9 }).seek;
   const everyByName = async () =>
     idsOf((await runList(db(), tenantListQueries(db(), all, { sort: 'name', limit: 200 }))).items);
-
-  beforeAll(async () => {
-    database = await openTestDatabase('postgres');
-    await seedListRows(db());
-  }, 60_000);
-
-  afterAll(() => database?.dispose());
 
   it('reads no landmarks while a writer of the table is in flight', async () => {
     const landmarks = new Landmarks(patient);
@@ -58,7 +49,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('list landmarks beside writers [
 
   it('waits for a transaction that altered the table and then writes to it, without a deadlock', async () => {
     const landmarks = new Landmarks(patient);
-    const other = new pg.Client({ connectionString: database.url });
+    const other = new pg.Client({ connectionString: database().url });
     await other.connect();
     try {
       await other.query('begin');

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeRequestSortFields } from '../../contract/changes';
 import {
   auditEventSortFields,
@@ -12,8 +12,8 @@ import { auditEventListQueries } from '../audit-log/reads';
 import { changeRequestListQueries } from '../changes/reads';
 import { microfrontendVersionListQueries } from '../microfrontends/versions-service';
 import { tenantListQueries } from '../tenants/service';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../test/databases';
-import { seedListRows } from '../test/list-rows';
+import { testDatabaseKinds } from '../test/databases';
+import { listRowsDatabase } from '../test/list-rows';
 import { ADMIN_VIEWER } from '../test/viewers';
 import { userListQueries } from '../users/service';
 import { webAppListQueries } from '../web-apps/service';
@@ -74,15 +74,7 @@ const idsOf = (rows: unknown[]) => rows.map((row) => (row as { id: string }).id)
 
 for (const kind of testDatabaseKinds()) {
   describe(`list landmarks [${kind}]`, () => {
-    let database: TestDatabase;
-    const db = () => database.handle.db;
-
-    beforeAll(async () => {
-      database = await openTestDatabase(kind);
-      await seedListRows(db());
-    }, 60_000);
-
-    afterAll(() => database?.dispose());
+    const { db } = listRowsDatabase(kind);
 
     it('reads every offset page of every sort from a landmark as the walk from the first row reads it', async () => {
       const landmarks = new Landmarks({ spacing: 4, walkRows: 8 });

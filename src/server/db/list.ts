@@ -2,6 +2,7 @@ import { and, asc, count, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { OPTIONS_DEFAULT_LIMIT, type Option, type OptionsQuery } from '../../contract/lists';
 import type { Executor } from './client';
+import { readRows } from './compiled-select';
 import { deferredOffsetPage, primaryKeyOf } from './deferred-page';
 import type { ListWindow } from './keyset';
 import type { LandmarkRead } from './landmark-walk';
@@ -143,7 +144,9 @@ const countColumn = { n: count() };
  */
 export async function runList<T>(db: Executor, queries: ListQueries<T>): Promise<ListPage<T>> {
   const { window, seek } = queries;
-  const read = seek ? ((await landmarksOf(db).read(db, seek)) ?? (await seek.walk())) : await queries.page;
+  const read = seek
+    ? ((await landmarksOf(db).read(db, seek)) ?? (await seek.walk()))
+    : await readRows(db, queries.page);
   const more = read.length > window.limit;
   const items = more ? read.slice(0, window.limit) : read;
   if (window.direction === 'previous') items.reverse();
@@ -160,7 +163,7 @@ export async function runList<T>(db: Executor, queries: ListQueries<T>): Promise
     const seen = window.offset + items.length + (more ? 1 : 0);
     return { items, total: Math.max(estimate, seen), totalIsEstimate: true, ...cursors };
   }
-  const [row] = await queries.count();
+  const [row] = await readRows(db, queries.count());
   return { items, total: Number(row?.n ?? 0), ...cursors };
 }
 
@@ -219,19 +222,25 @@ export async function runOptions(
   const selectedIds = idsIn(source.id, query.ids);
   const byLabel = [asc(source.label), asc(source.id)];
   const [matches, [total], selected] = await Promise.all([
-    db
-      .select(columns)
-      .from(source.table)
-      .where(where)
-      .orderBy(...byLabel)
-      .limit(optionsLimit(query.limit)),
-    db.select(countColumn).from(source.table).where(where),
+    readRows(
+      db,
+      db
+        .select(columns)
+        .from(source.table)
+        .where(where)
+        .orderBy(...byLabel)
+        .limit(optionsLimit(query.limit)),
+    ),
+    readRows(db, db.select(countColumn).from(source.table).where(where)),
     selectedIds
-      ? db
-          .select(columns)
-          .from(source.table)
-          .where(and(source.within, selectedIds))
-          .orderBy(...byLabel)
+      ? readRows(
+          db,
+          db
+            .select(columns)
+            .from(source.table)
+            .where(and(source.within, selectedIds))
+            .orderBy(...byLabel),
+        )
       : [],
   ]);
   // The columns are text (ids, names, statuses): the rows are options.

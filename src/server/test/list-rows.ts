@@ -9,7 +9,9 @@ import {
   webAppMeshSortFields,
   webAppSortFields,
 } from '../../contract/lists';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/client';
+import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases';
 
 /*
  * Rows for the list tests (http/lists.test.ts, http/list-cursors.test.ts): ROWS of each listed thing,
@@ -18,6 +20,27 @@ import type { Database } from '../db/client';
  * can check the order in JavaScript.
  */
 export const ROWS = 30;
+
+/**
+ * A database of `kind` holding the list rows, open for the enclosing describe block (call it there):
+ * answers the database and its drizzle handle, each valid once the block's tests run.
+ */
+export function listRowsDatabase(kind: TestDatabaseKind): {
+  database: () => TestDatabase;
+  db: () => Database;
+} {
+  let database: TestDatabase | undefined;
+  const opened = () => {
+    if (!database) throw new Error('The list rows database opens before the first test');
+    return database;
+  };
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await seedListRows(database.handle.db);
+  }, 60_000);
+  afterAll(() => database?.dispose());
+  return { database: opened, db: () => opened().handle.db };
+}
 
 export async function seedListRows(db: Database): Promise<void> {
   const day = sql.raw(`timestamptz '2026-01-01T00:00:00Z' + (g % 4) * interval '1 day'`);

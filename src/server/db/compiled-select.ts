@@ -1,0 +1,253 @@
+import { Column, Name, Param, SQL, StringChunk, Table, type Query } from 'drizzle-orm';
+import { PgColumn, PgSelectBase, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import { isJsonObject, propertyOf } from '../unknown';
+import type { Executor } from './client';
+
+/*
+ * A list's SELECT built once per shape (docs/lists.md, "Statements built once per shape"). Drizzle turns
+ * a query builder into SQL text on every execution (about 230 µs for a 24-column page) and maps each row
+ * field by field through its generic mapper (about 100 µs for 26 rows). Here the builder's parts are
+ * walked into a shape, a key naming everything the text depends on (columns and tables by identity,
+ * SQL text, which clauses are present) with every value set aside as a parameter. The first query of a
+ * shape is built by drizzle as before; its text is kept, with a row mapper generated for its columns,
+ * once its parameters are found to be exactly those the walk set aside. Later queries of the shape only
+ * walk and execute. A part the walk does not know (a subquery, a CTE, a locking clause, nested fields...)
+ * sends the query through drizzle unchanged.
+ */
+
+/** A drizzle PgSelect's builder state (drizzle keeps it on `config`; none of it is in its types). */
+type SelectConfig = Record<string, unknown> & { fields: Record<string, unknown> };
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+const isDecoder = (value: unknown): value is Decoder =>
+  typeof propertyOf(value, 'mapFromDriverValue') === 'function';
+
+/** Drizzle's decoder of an SQL value (not in its types: `mapWith` sets it). */
+function sqlDecoder(query: SQL): Decoder | undefined {
+  const decoder = propertyOf(query, 'decoder');
+  return isDecoder(decoder) ? decoder : undefined;
+}
+
+const hasFields = (config: Record<string, unknown>): config is SelectConfig => isJsonObject(config.fields);
+
+/** Drizzle's builder state of a select (not in its types), when it has the parts the shape reads. */
+function selectConfig(select: object): SelectConfig | undefined {
+  const config = propertyOf(select, 'config');
+  return isJsonObject(config) && hasFields(config) ? config : undefined;
+}
+
+interface Compiled {
+  text: string;
+  fields: SelectedFieldsOrdered;
+  map: (rows: unknown[][]) => unknown[];
+}
+
+/** Shapes kept, least recently used first out: a list has a few dozen (sorts, directions, filters). */
+const MAX_SHAPES = 1_000;
+/** Compiled shapes, or `false` for a shape whose walk did not match drizzle's parameters. */
+const shapes = new Map<string, Compiled | false>();
+
+const SEPARATOR = '\u0001';
+
+/** Small numbers naming the objects a shape holds by identity (columns, tables, decoders). */
+const identities = new WeakMap<object, number>();
+let nextIdentity = 0;
+function idOf(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) {
+    id = ++nextIdentity;
+    identities.set(value, id);
+  }
+  return id;
+}
+
+/** A walk's output: the key's parts and the parameters in drizzle's order. False: the walk gave up. */
+interface Walk {
+  key: string[];
+  params: unknown[];
+}
+
+/** Text in a key, its length first: no text can run into the next part. */
+const text = (value: string) => `${value.length}:${value}`;
+
+/** Walks one chunk of drizzle SQL as drizzle's `buildQueryFromSourceParams` renders it. */
+function walkChunk(chunk: unknown, walk: Walk): boolean {
+  const { key, params } = walk;
+  if (chunk === undefined) return true;
+  if (chunk === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof chunk)) {
+    key.push('?');
+    params.push(chunk);
+    return true;
+  }
+  if (chunk instanceof StringChunk) key.push(`s${text(chunk.value.join(''))}`);
+  else if (chunk instanceof Name) key.push(`n${text(chunk.value)}`);
+  else if (Array.isArray(chunk)) {
+    key.push(`[${chunk.length}`);
+    return chunk.every((item) => walkChunk(item, walk));
+  } else if (chunk instanceof SQL) {
+    if (propertyOf(chunk, 'shouldInlineParams') === true) return false;
+    key.push('(');
+    if (!chunk.queryChunks.every((item) => walkChunk(item, walk))) return false;
+    key.push(')');
+  } else if (chunk instanceof Table) key.push(`t${idOf(chunk)}`);
+  else if (chunk instanceof Column) key.push(`c${idOf(chunk)}`);
+  else if (chunk instanceof Param) {
+    if (chunk.value === undefined) return false;
+    const value: unknown = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
+    if (typeof value === 'object' && value !== null) return false;
+    key.push('?');
+    params.push(value);
+  } else if (chunk instanceof SQL.Aliased && chunk.fieldAlias !== undefined) key.push(`a${chunk.fieldAlias}`);
+  else return false;
+  return true;
+}
+
+/** The decoder drizzle maps a selected field's values with; undefined for a field the shape does not know. */
+function decoderOf(field: unknown): Decoder | undefined {
+  if (field instanceof Column) return field;
+  if (field instanceof SQL) return sqlDecoder(field);
+  if (field instanceof SQL.Aliased) return sqlDecoder(field.sql);
+  return undefined;
+}
+
+/** Walks the selected fields: each name, and its column, or its SQL with alias and decoder. */
+function walkFields(fields: Record<string, unknown>, walk: Walk): boolean {
+  for (const [name, field] of Object.entries(fields)) {
+    const decoder = decoderOf(field);
+    if (!decoder || name === '__proto__') return false;
+    walk.key.push(`f${text(name)}`, `d${idOf(decoder.mapFromDriverValue)}`);
+    if (field instanceof SQL.Aliased) {
+      walk.key.push(`a${text(field.fieldAlias)}${propertyOf(field, 'isSelectionField') === true ? '!' : ''}`);
+      if (!walkChunk(field.sql, walk)) return false;
+    } else if (!walkChunk(field, walk)) return false;
+  }
+  return true;
+}
+
+const present = (value: unknown) => (Array.isArray(value) ? value.length > 0 : Boolean(value));
+
+/** Walks the joins: each one's kind, table and condition. */
+function walkJoins(joins: unknown, walk: Walk): boolean {
+  if (joins === undefined) return true;
+  if (!Array.isArray(joins)) return false;
+  return joins.every((join: unknown) => {
+    if (!isJsonObject(join) || !(join.table instanceof Table)) return false;
+    const { joinType, lateral, alias } = join;
+    walk.key.push(
+      `J${String(joinType)}${lateral ? 'L' : ''}${text(String(alias ?? ''))}`,
+      `t${idOf(join.table)}`,
+    );
+    return walkChunk(join.on, walk);
+  });
+}
+
+/** The shape of a select: its key and parameters, or undefined when some part is not one the walk knows. */
+function shapeOf(config: SelectConfig): Walk | undefined {
+  const unknownParts = ['withList', 'fieldsFlat', 'lockingClause', 'distinct', 'setOperators'];
+  if (unknownParts.some((part) => present(config[part]))) return undefined;
+  const { table, limit, offset } = config;
+  if (!(table instanceof Table)) return undefined;
+  const walk: Walk = { key: [], params: [] };
+  if (!walkFields(config.fields, walk)) return undefined;
+  walk.key.push(`T${idOf(table)}`);
+  if (!walkJoins(config.joins, walk)) return undefined;
+  for (const [mark, clause] of [
+    ['W', config.where],
+    ['G', config.groupBy],
+    ['H', config.having],
+    ['O', config.orderBy],
+  ] as const) {
+    // drizzle leaves out an empty GROUP BY or ORDER BY list, as an absent clause.
+    const used = present(clause) ? clause : undefined;
+    walk.key.push(used === undefined ? '' : mark);
+    if (!walkChunk(used, walk)) return undefined;
+  }
+  if (limit !== undefined && (typeof limit !== 'number' || limit < 0)) return undefined;
+  if (offset !== undefined && typeof offset !== 'number') return undefined;
+  walk.key.push(limit === undefined ? '' : 'L', offset ? 'F' : '');
+  if (limit !== undefined) walk.params.push(limit);
+  if (offset) walk.params.push(offset);
+  return walk;
+}
+
+/**
+ * Drizzle's ordered fields and one generated function per shape mapping each row array to an object
+ * literal of the selected names; undefined for fields it does not know.
+ */
+function rowMapper(selected: Record<string, unknown>): Omit<Compiled, 'text'> | undefined {
+  const fields: SelectedFieldsOrdered = [];
+  const decoders: Decoder[] = [];
+  const properties: string[] = [];
+  for (const [name, field] of Object.entries(selected)) {
+    const decoder = decoderOf(field);
+    if (!decoder || !(field instanceof PgColumn || field instanceof SQL || field instanceof SQL.Aliased)) {
+      return undefined;
+    }
+    const i = fields.length;
+    fields.push({ path: [name], field });
+    decoders.push(decoder);
+    properties.push(`${JSON.stringify(name)}: r[${i}] === null ? null : d[${i}].mapFromDriverValue(r[${i}])`);
+  }
+  // Generated once per shape from the selected names (JSON-quoted): one object literal per row.
+  const mapRow = new Function('d', `return (r) => ({ ${properties.join(', ')} });`) as (
+    decoders: Decoder[],
+  ) => (row: unknown[]) => unknown;
+  const map = mapRow(decoders);
+  return { fields, map: (rows) => rows.map(map) };
+}
+
+/** Builds a shape's statement with drizzle, kept only if its parameters are those the walk set aside. */
+function compile(select: { toSQL(): Query }, config: SelectConfig, walk: Walk): Compiled | false {
+  const query = select.toSQL();
+  const same =
+    query.params.length === walk.params.length &&
+    query.params.every((param, i) => Object.is(param, walk.params[i]));
+  const mapper = same ? rowMapper(config.fields) : undefined;
+  return mapper ? { text: query.sql, ...mapper } : false;
+}
+
+function remember(key: string, compiled: Compiled | false): void {
+  shapes.delete(key);
+  shapes.set(key, compiled);
+  // A Map iterates in insertion order: least recently used first.
+  for (const [oldest] of shapes) {
+    if (shapes.size <= MAX_SHAPES) break;
+    shapes.delete(oldest);
+  }
+}
+
+/**
+ * The rows of `query`: a drizzle select through its shape's statement, anything else (a query that is
+ * not a plain select, an already running read) as it is.
+ */
+export async function readRows<T>(db: Executor, query: PromiseLike<T[]>): Promise<T[]> {
+  if (!(query instanceof PgSelectBase)) return query;
+  // Drizzle's builder state: read-only here, the shape of what the builder will run.
+  const config = selectConfig(query);
+  const walk = config && shapeOf(config);
+  if (!walk) return query;
+  const key = walk.key.join(SEPARATOR);
+  let compiled = shapes.get(key);
+  if (compiled === undefined) compiled = compile(query, config, walk);
+  remember(key, compiled);
+  if (!compiled) return query;
+  const statement: Query = { sql: compiled.text, params: walk.params };
+  const prepared = db._.session.prepareQuery(statement, compiled.fields, undefined, true, compiled.map);
+  return (await prepared.execute()) as T[];
+}
+
+/** Whether `query` would be read through a kept statement of its shape (tests). */
+export function isCompiled(query: unknown): boolean {
+  const config = query instanceof PgSelectBase ? selectConfig(query) : undefined;
+  const walk = config && shapeOf(config);
+  return walk !== undefined && Boolean(shapes.get(walk.key.join(SEPARATOR)));
+}
+
+/** How many shapes are kept (tests). */
+export const compiledShapeCount = (): number => shapes.size;
+
+/** Forgets every shape (tests: the cache is the process's, shared by every database). */
+export const forgetCompiledShapes = (): void => shapes.clear();
