@@ -1,4 +1,4 @@
-import { Column, Name, Param, SQL, StringChunk, Table, type Query } from 'drizzle-orm';
+import { Column, Name, Param, Placeholder, SQL, StringChunk, Table, type Query } from 'drizzle-orm';
 import { PgColumn, PgSelectBase, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { isJsonObject, propertyOf } from '../unknown';
 import type { Executor } from './client';
@@ -64,7 +64,7 @@ function idOf(value: object): number {
   return id;
 }
 
-/** A walk's output: the key's parts and the parameters in drizzle's order. False: the walk gave up. */
+/** A walk's output: the key's parts and the parameters in drizzle's order. */
 interface Walk {
   key: string[];
   params: unknown[];
@@ -95,13 +95,15 @@ function walkChunk(chunk: unknown, walk: Walk): boolean {
   } else if (chunk instanceof Table) key.push(`t${idOf(chunk)}`);
   else if (chunk instanceof Column) key.push(`c${idOf(chunk)}`);
   else if (chunk instanceof Param) {
-    if (chunk.value === undefined) return false;
+    // A placeholder's value comes at execution, which this path never gives.
+    if (chunk.value === undefined || chunk.value instanceof Placeholder) return false;
     const value: unknown = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
     if (typeof value === 'object' && value !== null) return false;
     key.push('?');
     params.push(value);
-  } else if (chunk instanceof SQL.Aliased && chunk.fieldAlias !== undefined) key.push(`a${chunk.fieldAlias}`);
-  else return false;
+  } else if (chunk instanceof SQL.Aliased && chunk.fieldAlias !== undefined) {
+    key.push(`a${text(chunk.fieldAlias)}`);
+  } else return false;
   return true;
 }
 
