@@ -55,4 +55,15 @@ describe('useListUrlState', () => {
     expect(search(router)).toBe('?page=2');
     expect(screen.getByTestId('query')).toHaveTextContent('"offset":25');
   });
+
+  it('keeps both of two changes made before the next render (a search cleared, then a filter chosen)', () => {
+    const { router } = render('/x?q=acme');
+    // One render's setters, called back to back: react-router hands each updater that render's params.
+    const { setSearch, setFilter } = state;
+    act(() => {
+      setSearch('');
+      setFilter('status', 'deprecated');
+    });
+    expect(search(router)).toBe('?status=deprecated');
+  });
 });

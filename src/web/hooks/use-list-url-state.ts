@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '@/hooks/use-search-params-update';
 import { isOneOf, recordOf } from '@contract/sets';
 import { DEFAULT_PAGE_SIZE, isSortValue, PAGE_SIZES, type SortValue } from '@contract/list-conventions';
 
@@ -94,12 +95,11 @@ export function listQueryOf<F extends string, K extends string = never>(
 
 /** Sets or removes URL parameters (null or empty removes); `replace` replaces the history entry. */
 function useUrlUpdate(key: (name: string) => string) {
-  const [, setParams] = useSearchParams();
+  const [, updateParams] = useSearchParamsUpdate();
   return useCallback(
     (changes: Record<string, string | number | null>, replace = false) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+      updateParams(
+        (next) => {
           for (const [name, value] of Object.entries(changes)) {
             if (value === null || value === '') next.delete(key(name));
             else next.set(key(name), String(value));
@@ -109,7 +109,7 @@ function useUrlUpdate(key: (name: string) => string) {
         { replace },
       );
     },
-    [key, setParams],
+    [key, updateParams],
   );
 }
 

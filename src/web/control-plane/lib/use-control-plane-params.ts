@@ -2,7 +2,7 @@ import { type Environment } from '@contract/vocabulary';
 import { isOneOf } from '@contract/sets';
 import type { Tenant } from '@contract/tenants';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '@/hooks/use-search-params-update';
 import { withSearchParams } from '@/lib/search-params';
 import { resolveContext } from '@/control-plane/lib/default-context';
 
@@ -19,7 +19,7 @@ const isTab = (value: string | null): value is ControlPlaneTab => isOneOf(contro
  * address is corrected to say so.
  */
 export function useControlPlaneParams(tenant: Tenant) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsUpdate();
   const tab = params.get('tab');
   const env = params.get('env');
   const region = params.get('region');

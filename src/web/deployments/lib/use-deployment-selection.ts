@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '@/hooks/use-search-params-update';
 import { withSearchParams } from '@/lib/search-params';
 import {
   DEFAULT_ENVIRONMENT,
@@ -20,7 +20,7 @@ export type DeploymentSelection = {
  * slots. Changing the type clears the resource.
  */
 export function useDeploymentSelection() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsUpdate();
   const type = params.get('type');
   const env = params.get('env');
   const selection: DeploymentSelection = {
