@@ -4,6 +4,8 @@ import { dialogNamed, expectFocusIn, tabAndPress, tabAndType } from './helpers';
 
 /** Edit and save a notification template with the keyboard alone (docs/accessibility.md). */
 test('keyboard only: edits and saves a notification template', async ({ page }) => {
+  // Up to 120 Tab stops across the configuration page, each checked: 38 s on a loaded CI machine.
+  test.slow();
   const content = `Welcome aboard, {{firstName}} (${test.info().testId}-${test.info().repeatEachIndex})`;
   await page.goto('/capability/api-007/configuration');
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Notification Service');
