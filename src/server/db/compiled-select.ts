@@ -73,11 +73,14 @@ interface Walk {
 /** Text in a key, its length first: no text can run into the next part. */
 const text = (value: string) => `${value.length}:${value}`;
 
+/** Plain values drizzle binds as parameters when they stand in its SQL. */
+const BOUND_TYPES = new Set(['string', 'number', 'boolean', 'bigint']);
+
 /** Walks one chunk of drizzle SQL as drizzle's `buildQueryFromSourceParams` renders it. */
 function walkChunk(chunk: unknown, walk: Walk): boolean {
   const { key, params } = walk;
   if (chunk === undefined) return true;
-  if (chunk === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof chunk)) {
+  if (chunk === null || BOUND_TYPES.has(typeof chunk)) {
     key.push('?');
     params.push(chunk);
     return true;
@@ -221,19 +224,25 @@ function remember(key: string, compiled: Compiled | false): void {
   }
 }
 
+/** A drizzle select's builder state, walk and key; undefined for anything the shapes do not serve. */
+function shapeOfQuery(query: unknown) {
+  // Drizzle's builder state: read-only here, the shape of what the builder will run.
+  if (!(query instanceof PgSelectBase)) return undefined;
+  const config = selectConfig(query);
+  const walk = config && shapeOf(config);
+  return config && walk ? { select: query, config, walk, key: walk.key.join(SEPARATOR) } : undefined;
+}
+
 /**
  * The rows of `query`: a drizzle select through its shape's statement, anything else (a query that is
  * not a plain select, an already running read) as it is.
  */
 export async function readRows<T>(db: Executor, query: PromiseLike<T[]>): Promise<T[]> {
-  if (!(query instanceof PgSelectBase)) return query;
-  // Drizzle's builder state: read-only here, the shape of what the builder will run.
-  const config = selectConfig(query);
-  const walk = config && shapeOf(config);
-  if (!walk) return query;
-  const key = walk.key.join(SEPARATOR);
+  const shaped = shapeOfQuery(query);
+  if (!shaped) return query;
+  const { select, config, walk, key } = shaped;
   let compiled = shapes.get(key);
-  if (compiled === undefined) compiled = compile(query, config, walk);
+  if (compiled === undefined) compiled = compile(select, config, walk);
   remember(key, compiled);
   if (!compiled) return query;
   const statement: Query = { sql: compiled.text, params: walk.params };
@@ -243,9 +252,8 @@ export async function readRows<T>(db: Executor, query: PromiseLike<T[]>): Promis
 
 /** Whether `query` would be read through a kept statement of its shape (tests). */
 export function isCompiled(query: unknown): boolean {
-  const config = query instanceof PgSelectBase ? selectConfig(query) : undefined;
-  const walk = config && shapeOf(config);
-  return walk !== undefined && Boolean(shapes.get(walk.key.join(SEPARATOR)));
+  const shaped = shapeOfQuery(query);
+  return shaped !== undefined && Boolean(shapes.get(shaped.key));
 }
 
 /** How many shapes are kept (tests). */
