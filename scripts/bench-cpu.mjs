@@ -27,7 +27,11 @@ const IN_FLIGHT = 4;
 // The p99 under load: each app build alone, this many connections at once, P99_REQUESTS per endpoint.
 const P99_CONNECTIONS = Number(process.env.BENCH_P99_CONNECTIONS ?? 100);
 const P99_REQUESTS = Number(process.env.BENCH_P99_REQUESTS ?? 1000);
-const WARM_UP = 40;
+// Requests each server answers on each endpoint before measuring: a process's first requests run code V8
+// has not optimised yet (it compiles the hot paths on its own threads after some hundreds of calls), which
+// costs the app, with far more code per request, several times its steady-state CPU; a server answers
+// millions of requests, so the figure is the steady state. BENCH_CPU_WARM_UP=40 shows the cold figures.
+const WARM_UP = Number(process.env.BENCH_CPU_WARM_UP ?? 1000);
 const CAPTURE_ATTEMPTS = 5;
 const TURNS = 10;
 const firstPort = Number(process.env.BENCH_PORT ?? 5097);
@@ -78,7 +82,7 @@ async function drive(server, path, cookie, count, times, inFlight = IN_FLIGHT) {
   const worker = async () => {
     while (next++ < count) {
       const started = performance.now();
-      // Uncompressed, as the bare server answers: compression is measured on its own (docs/performance.md).
+      // Uncompressed, as the bare server answers: compression is measured on its own (docs/lists.md).
       const res = await fetch(`${server.base}${path}`, {
         headers: { cookie, 'accept-encoding': 'identity' },
       });

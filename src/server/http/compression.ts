@@ -9,7 +9,8 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * plugin's default on two cores is 8 KiB, so every list page (20-100 KB of JSON) took the stream path, whose
  * per-response zlib context, thread-pool hop and chunked writes cost more CPU than the compression itself:
  * measured on the large data, 25 tenants cost 3.1 ms of CPU per request gzipped by stream against 2.4 ms
- * uncompressed (scripts/bench-profile.mjs, docs/performance.md). At 256 KiB one call stays near a millisecond.
+ * uncompressed (scripts/bench-profile.mjs; docs/lists.md, "Where a list request's CPU goes"). At 256 KiB
+ * one call stays near a millisecond.
  */
 export const SYNC_COMPRESSION_MAX_BYTES = 256 * 1024;
 
