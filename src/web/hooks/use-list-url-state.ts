@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { useSearchParamsUpdate } from '@/hooks/use-search-params-update';
+import { useSearchParamsUpdate, type SearchParamsUpdater } from '@/hooks/use-search-params-update';
 import { isOneOf, recordOf } from '@contract/sets';
 import { DEFAULT_PAGE_SIZE, isSortValue, PAGE_SIZES, type SortValue } from '@contract/list-conventions';
 
@@ -94,8 +93,7 @@ export function listQueryOf<F extends string, K extends string = never>(
 }
 
 /** Sets or removes URL parameters (null or empty removes); `replace` replaces the history entry. */
-function useUrlUpdate(key: (name: string) => string) {
-  const [, updateParams] = useSearchParamsUpdate();
+function useUrlUpdate(key: (name: string) => string, updateParams: SearchParamsUpdater) {
   return useCallback(
     (changes: Record<string, string | number | null>, replace = false) => {
       updateParams(
@@ -121,10 +119,10 @@ function useUrlUpdate(key: (name: string) => string) {
 export function useListUrlState<F extends string, K extends string = never>(
   config: ListUrlConfig<F, K>,
 ): ListUrlState<F, K> {
-  const [params] = useSearchParams();
+  const [params, updateParams] = useSearchParamsUpdate();
   const { defaultSort, filters: filterNames, prefix = '' } = config;
   const key = useCallback((name: string) => keyOf(prefix, name), [prefix]);
-  const update = useUrlUpdate(key);
+  const update = useUrlUpdate(key, updateParams);
   const { q, sort, pageSize, page, cursor } = readView(params, key, config);
   const filterKey = filterNames.map((name) => params.get(key(name)) ?? '').join('\u0000');
 
