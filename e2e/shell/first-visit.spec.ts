@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { LIST_SCREENS } from '../../scripts/bench-bundle.mjs';
+import { FIRST_VISIT_ROUTES } from '../../src/contract/first-visit';
 import { expect, signIn, test } from '../fixtures';
 import { withoutLiveUpdates } from '../live/helpers';
 
@@ -49,26 +49,49 @@ test.describe('first visit', () => {
     await expect(page.getByRole('heading', { name: 'Tenant Management' })).toBeVisible();
   });
 
-  test(`a first visit of each list screen loads at most ${FIRST_VISIT_SCRIPTS} script files`, async ({
+  test(`a first visit of each list screen loads at most ${FIRST_VISIT_SCRIPTS} script files, those it needs named by the page`, async ({
     browser,
   }) => {
     test.slow(); // nine first visits, each in a fresh context
     const counts: string[] = [];
-    for (const route of Object.keys(LIST_SCREENS)) {
+    for (const [route, { screen, requests }] of Object.entries(FIRST_VISIT_ROUTES)) {
       // A new context each time: nothing cached from the route before.
       const context = await browser.newContext();
       await signIn(context.request);
       const page = await context.newPage();
       // The live stream stays open for ever: held off, the page's network goes idle once it has loaded.
       await withoutLiveUpdates(page);
-      let scripts = 0;
-      page.on('request', (request) => void (request.resourceType() === 'script' && scripts++));
-      await page.goto(route);
+      const scripts: string[] = [];
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (request.resourceType() === 'script') scripts.push(url.pathname);
+        else if (request.method() === 'GET' && url.pathname.startsWith('/api/'))
+          reads.push(url.pathname + url.search);
+      });
+      const response = await page.goto(route);
       await page.waitForLoadState('networkidle');
-      counts.push(`${route} ${scripts}`);
-      console.info(`${route}: ${scripts} script files on a first visit`);
+      counts.push(`${route} ${scripts.length}`);
+      console.info(`${route}: ${scripts.length} script files on a first visit`);
       await context.close();
-      expect(scripts, route).toBeLessThanOrEqual(FIRST_VISIT_SCRIPTS);
+      expect(scripts.length, route).toBeLessThanOrEqual(FIRST_VISIT_SCRIPTS);
+
+      // The page's Link header starts the screen's chunk and its first reads with the HTML (docs/architecture.md).
+      const links = (response?.headers().link ?? '')
+        .split(', ')
+        .map((link) => link.slice(1, link.indexOf('>')));
+      const chunk = new RegExp(`^/assets/${screen.replace(/^.*\//, '').replace(/\.tsx$/, '')}-[\\w-]+\\.js$`);
+      expect(
+        links.filter((link) => chunk.test(link)),
+        `${route}: the screen's chunk preloaded`,
+      ).toHaveLength(1);
+      expect(links, route).toEqual(expect.arrayContaining(['/api/auth/me', ...requests]));
+      // Each preload is taken by the page: one request per script and per read, none made twice.
+      for (const link of links)
+        expect(
+          [...scripts, ...reads].filter((url) => url === link),
+          `${route}: ${link}`,
+        ).toHaveLength(1);
     }
     test.info().annotations.push({ type: 'scripts', description: counts.join(', ') });
   });

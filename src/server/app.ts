@@ -22,7 +22,7 @@ import { loadEstimatorForPasswordRoutes } from './auth/password-strength';
 import { createOidcClient } from './auth/oidc/client';
 import { DEFAULT_SIGN_IN_OPTIONS, type SignInOptions } from './auth/oidc/config';
 import { authRoutes } from './auth/routes';
-import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
+import { DEFAULT_SESSION_POLICY, SESSION_COOKIE, type SessionPolicy } from './auth/sessions';
 import { capabilityRoutes } from './capabilities/routes';
 import { changeRequestRoutes } from './changes/routes';
 import { notificationTemplateRoutes } from './capabilities/templates-routes';
@@ -46,7 +46,7 @@ import { registerRequestLog } from './http/request-log';
 import { AppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerBreakerGate } from './http/breaker-gate';
 import { registerRefusedTextRule } from './http/refused-text';
-import { isClientPath, registerStaticClient } from './http/static-client';
+import { type ClientPage, isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
 import { overviewRoutes } from './overview/routes';
 import { rolloutRoutes } from './delivery/rollouts/routes';
@@ -160,15 +160,11 @@ function createServer(deps: AppDeps) {
 }
 
 /** An unknown page of the client gets index.html (the client router decides); anything else a 404. */
-function registerNotFound(app: ReturnType<typeof createServer>, servesClient: boolean): void {
+function registerNotFound(app: ReturnType<typeof createServer>, clientPage: ClientPage | undefined): void {
   app.setNotFoundHandler((request, reply) => {
-    if (
-      servesClient &&
-      isClientPath(request.url) &&
-      (request.method === 'GET' || request.method === 'HEAD')
-    ) {
+    if (clientPage && isClientPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: the client router decides what an unknown page is.
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return clientPage(request, reply);
     }
     const body: ErrorBody = {
       message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
@@ -217,8 +213,10 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => feed.close());
   liveEventRoutes(app, { db, feed, reauthenticate, limits: { ...DEFAULT_LIVE_LIMITS, ...deps.live } });
 
-  const servesClient = deps.clientDir ? await registerStaticClient(app, deps.clientDir) : false;
-  registerNotFound(app, servesClient);
+  const clientPage = deps.clientDir
+    ? await registerStaticClient(app, deps.clientDir, (request) => Boolean(request.cookies[SESSION_COOKIE]))
+    : undefined;
+  registerNotFound(app, clientPage);
   return app;
 }
 

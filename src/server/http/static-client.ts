@@ -1,15 +1,25 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstVisitLinks } from './first-visit-links';
+
+/** Answers the client's page (index.html) to a request for one of its addresses. */
+export type ClientPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
 /**
  * Serves the built client. Hashed files under /assets are cached for a year; index.html never is,
  * so a new deploy is picked up on the next navigation. The build writes .br and .gz files beside each
  * text file (scripts/precompress.ts): a client that accepts one gets it, compressed once at build time.
+ * Answers how to send the page for the client router's addresses (undefined without a built client);
+ * `signedIn` tells whether a request carries a session, whose page then names its first requests.
  */
-export async function registerStaticClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
-  if (!existsSync(join(clientDir, 'index.html'))) return false;
+export async function registerStaticClient(
+  app: FastifyInstance,
+  clientDir: string,
+  signedIn: (request: FastifyRequest) => boolean,
+): Promise<ClientPage | undefined> {
+  if (!existsSync(join(clientDir, 'index.html'))) return undefined;
   await app.register(fastifyStatic, {
     root: clientDir,
     // One route for every file, found on disk per request: listing the files (hundreds with the .br and
@@ -30,7 +40,16 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       );
     },
   });
-  return true;
+  const links = firstVisitLinks(clientDir);
+  const sendPage: ClientPage = (request, reply) => {
+    const { pathname, search } = new URL(request.url, 'http://client');
+    const link = links(pathname, search, signedIn(request));
+    if (link) reply.header('link', link);
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  };
+  // The index has a route of its own: the wildcard above would send it without its Link header.
+  app.get('/', { schema: { hide: true } }, sendPage);
+  return sendPage;
 }
 
 /** A path the client router owns: everything outside /api. */

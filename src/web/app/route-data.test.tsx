@@ -2,6 +2,7 @@ import { hashKey } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_VISIT_ROUTES } from '@contract/first-visit';
 import { prefetchRouteData, routeQueries } from '@/app/route-data';
 import { overviewKeys } from '@/overview';
 import { stubApi } from '@/test/api-stub';
@@ -83,6 +84,30 @@ describe('first-visit route data', () => {
       for (const request of prefetched) expect(requested.filter((r) => r === request)).toHaveLength(1);
     },
   );
+
+  it.each(Object.entries(FIRST_VISIT_ROUTES))(
+    '%s: the default view requests exactly what the server preloads for it',
+    async (pathname, route) => {
+      const fetchMock = stubApi({});
+      fetchMock.mockImplementation(async () => Response.json([], { headers: { 'X-Total-Count': '0' } }));
+      const queryClient = queryClientWithMe(makeMe({ globalRole: 'admin' }));
+      await prefetchRouteData(queryClient, { pathname, search: '' });
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+      // The same strings, in the same order of parameters: a preload is only used by an identical URL.
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(route.requests);
+    },
+  );
+
+  it('every route-data module is named by the first-visit table', () => {
+    const modules = Object.keys(import.meta.glob('./route-queries/*.ts')).map((file) =>
+      file.replace(/^\.\/route-queries\/(.*)\.ts$/, '$1'),
+    );
+    expect(modules.sort()).toEqual(
+      Object.values(FIRST_VISIT_ROUTES)
+        .map((route) => route.module)
+        .sort(),
+    );
+  });
 
   it("/: the Overview's one request (its page is rendered by its own tests)", async () => {
     const queries = await routeQueries({ pathname: '/', search: '' });

@@ -1,33 +1,26 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { firstVisitRoute } from '@contract/first-visit';
 import type { RouteQuery } from '@/app/route-query';
 
 /**
  * What a first visit prefetches for each list screen (docs/architecture.md, "How the first visit
  * loads"): exactly the query the screen then reads, its key and parameters computed from the address as
- * the screen's view computes them, through the screens' own query options. Each route's module
- * (route-queries/*) is a chunk of its own that imports only that screen's key factory and fetcher, so the
- * entry stays small and no screen downloads another's; route-data.test.ts checks each against its screen.
+ * the screen's view computes them, through the screens' own query options. Which screen has which module
+ * is the shared first-visit table (src/contract/first-visit.ts), which the server also reads to start the
+ * same requests with the HTML. Each route's module (route-queries/*) is a chunk of its own that imports
+ * only that screen's key factory and fetcher, so the entry stays small and no screen downloads another's;
+ * route-data.test.tsx checks each against its screen and against the table's requests.
  */
 
 type RouteQueries = { queries: (params: URLSearchParams) => RouteQuery[] };
 
-/** Each list screen's path (as the router matches it) and the module naming its first queries. */
-export const ROUTE_DATA: Record<string, () => Promise<RouteQueries>> = {
-  '/': () => import('@/app/route-queries/overview'),
-  '/tenants': () => import('@/app/route-queries/tenants'),
-  '/users': () => import('@/app/route-queries/users'),
-  '/apis': () => import('@/app/route-queries/capabilities'),
-  '/apps': () => import('@/app/route-queries/web-apps'),
-  '/microfrontends': () => import('@/app/route-queries/microfrontends'),
-  '/deployments': () => import('@/app/route-queries/deployments'),
-  '/audit-log': () => import('@/app/route-queries/audit'),
-  '/changes': () => import('@/app/route-queries/changes'),
-};
+/** Each module under route-queries, a chunk of its own, loaded when its screen is visited. */
+const MODULES = import.meta.glob<RouteQueries>('./route-queries/*.ts');
 
 /** The queries the screen at `location` reads first; none for a path without route data. */
 export async function routeQueries(location: { pathname: string; search: string }): Promise<RouteQuery[]> {
-  const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
-  const load = Object.hasOwn(ROUTE_DATA, path) ? ROUTE_DATA[path] : undefined;
+  const route = firstVisitRoute(location.pathname);
+  const load = route && MODULES[`./route-queries/${route.module}.ts`];
   if (!load) return [];
   const { queries } = await load();
   return queries(new URLSearchParams(location.search));

@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_VISIT_ROUTES } from '../../contract/first-visit';
+import { buildApp, type App } from '../app';
+import { openTestDatabase, type TestDatabase } from '../test/databases';
+import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
+import { firstVisitLinks } from './first-visit-links';
+
+const fetchLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+
+/** A built client's page and manifest, as `vite build` writes them (the route-data chunks only). */
+function writeClient(dir: string, manifest?: object): void {
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)');
+  if (!manifest) return;
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+}
+
+/** The chunks a signed-in screen loads, as `vite build` names them, and the one the entry loads itself. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_web-1.js'] },
+  '_web-1.js': { file: 'assets/web-1.js' },
+  '_select-1.js': { file: 'assets/select-1.js', imports: ['_web-1.js'] },
+  'app/route-data.ts': { file: 'assets/route-data-1.js', imports: ['_web-1.js'] },
+  'app/shell/app-shell.tsx': { file: 'assets/app-shell-1.js', imports: ['_web-1.js'] },
+  'auth/components/user-menu.tsx': { file: 'assets/user-menu-1.js' },
+  'releases/components/release-nav-button.tsx': { file: 'assets/release-nav-button-1.js' },
+  'tenants/components/tenants-page.tsx': {
+    file: 'assets/tenants-page-1.js',
+    imports: ['_web-1.js', '_select-1.js'],
+  },
+  'app/route-queries/tenants.ts': { file: 'assets/tenants-2.js', imports: ['_web-1.js'] },
+  'overview/components/overview-page.tsx': { file: 'assets/overview-page-1.js' },
+  'app/route-queries/overview.ts': { file: 'assets/overview-3.js' },
+};
+const SHELL = ['/assets/app-shell-1.js', '/assets/user-menu-1.js', '/assets/release-nav-button-1.js'];
+const moduleLinks = (files: string[]) => files.map((file) => `<${file}>; rel=modulepreload`);
+
+describe('first-visit Link header', () => {
+  let database: TestDatabase;
+  let app: App;
+  let clientDir: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    clientDir = mkdtempSync(join(tmpdir(), 'rm-client-'));
+    writeClient(clientDir, MANIFEST);
+    app = await buildApp({ database: database.handle, clientDir });
+    cookie = await sessionCookieFor(database.handle.db, TEST_ADMIN);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.dispose();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it("preloads a list screen's session check, first requests and chunks, less those the page loads", async () => {
+    for (const url of ['/tenants', '/tenants/']) {
+      const res = await app.inject({ url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers.link, url).toBe(
+        [
+          fetchLink('/api/auth/me'),
+          fetchLink('/api/tenants?sort=-createdAt&limit=25&offset=0'),
+          ...moduleLinks([
+            ...SHELL,
+            '/assets/tenants-page-1.js',
+            '/assets/select-1.js',
+            '/assets/tenants-2.js',
+          ]),
+        ].join(', '),
+      );
+    }
+  });
+
+  it('serves the index through the same page, Link header included', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await app.inject({ method, url: '/', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.link).toBe(
+        [
+          fetchLink('/api/auth/me'),
+          fetchLink('/api/overview'),
+          ...moduleLinks([...SHELL, '/assets/overview-page-1.js', '/assets/overview-3.js']),
+        ].join(', '),
+      );
+    }
+  });
+
+  it("preloads no list request for a view in the address, whose requests the client's chunk builds", async () => {
+    const res = await app.inject({ url: '/tenants?status=active&page=2', headers: { cookie } });
+    expect(res.headers.link).toBe(
+      [
+        fetchLink('/api/auth/me'),
+        ...moduleLinks([
+          ...SHELL,
+          '/assets/tenants-page-1.js',
+          '/assets/select-1.js',
+          '/assets/tenants-2.js',
+        ]),
+      ].join(', '),
+    );
+  });
+
+  it('preloads only the session check on a page without route data', async () => {
+    for (const url of ['/settings', '/tenant/tenant-001/control-plane', '/no/such/page'])
+      expect((await app.inject({ url, headers: { cookie } })).headers.link, url).toBe(
+        fetchLink('/api/auth/me'),
+      );
+    // The manifest names none of /users' own chunks here: its requests and the shell are preloaded all the same.
+    expect((await app.inject({ url: '/users', headers: { cookie } })).headers.link).toBe(
+      [
+        fetchLink('/api/auth/me'),
+        ...FIRST_VISIT_ROUTES['/users'].requests.map(fetchLink),
+        ...moduleLinks(SHELL),
+      ].join(', '),
+    );
+  });
+
+  it('preloads nothing for a visitor without a session, nor on assets and API answers', async () => {
+    for (const url of ['/', '/tenants', '/login'])
+      expect((await app.inject(url)).headers, url).not.toHaveProperty('link');
+    for (const url of ['/assets/app-abc123.js', '/api/health', '/api/no-such-route'])
+      expect((await app.inject({ url, headers: { cookie } })).headers, url).not.toHaveProperty('link');
+  });
+
+  it('preloads nothing for a client that would not read it: no manifest, or no route-data module', () => {
+    const older = mkdtempSync(join(tmpdir(), 'rm-client-'));
+    try {
+      writeClient(older);
+      expect(firstVisitLinks(older)('/apis', '', true)).toBeUndefined();
+      rmSync(older, { recursive: true, force: true });
+      const { 'app/route-data.ts': _routeData, ...withoutRouteData } = MANIFEST;
+      writeClient(older, withoutRouteData);
+      expect(firstVisitLinks(older)('/apis', '', true)).toBeUndefined();
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a malformed manifest with an error naming it, at start-up', () => {
+    const broken = mkdtempSync(join(tmpdir(), 'rm-client-'));
+    try {
+      writeClient(broken, { ...MANIFEST, 'app/route-queries/tenants.ts': { file: 42 } });
+      expect(() => firstVisitLinks(broken)).toThrow(/manifest\.json/);
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
