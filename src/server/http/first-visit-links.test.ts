@@ -85,6 +85,8 @@ describe('first-visit Link header', () => {
       const res = await app.inject({ method, url: '/', headers: { cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
+      // The header depends on the cookie: a cache must not answer one visitor's page to another.
+      expect(res.headers.vary).toBe('accept-encoding, cookie');
       expect(res.headers.link).toBe(
         [
           fetchLink('/api/auth/me'),
@@ -126,8 +128,12 @@ describe('first-visit Link header', () => {
   });
 
   it('preloads nothing for a visitor without a session, nor on assets and API answers', async () => {
-    for (const url of ['/', '/tenants', '/login'])
-      expect((await app.inject(url)).headers, url).not.toHaveProperty('link');
+    for (const url of ['/', '/tenants', '/login']) {
+      const res = await app.inject(url);
+      expect(res.headers, url).not.toHaveProperty('link');
+      expect(res.headers.vary, url).toBe('accept-encoding, cookie');
+    }
+    expect((await app.inject('/assets/app-abc123.js')).headers.vary).toBe('accept-encoding');
     for (const url of ['/assets/app-abc123.js', '/api/health', '/api/no-such-route'])
       expect((await app.inject({ url, headers: { cookie } })).headers, url).not.toHaveProperty('link');
   });

@@ -19,7 +19,10 @@ export async function registerStaticClient(
   clientDir: string,
   signedIn: (request: FastifyRequest) => boolean,
 ): Promise<ClientPage | undefined> {
-  if (!existsSync(join(clientDir, 'index.html'))) return undefined;
+  const page = join(clientDir, 'index.html');
+  if (!existsSync(page)) return undefined;
+  // The page or a precompressed variant of it (index.html.br, .gz).
+  const isPage = (path: string) => path === page || path.startsWith(`${page}.`);
   await app.register(fastifyStatic, {
     root: clientDir,
     // One route for every file, found on disk per request: listing the files (hundreds with the .br and
@@ -32,8 +35,9 @@ export async function registerStaticClient(
     cacheControl: false,
     preCompressed: true,
     setHeaders(res, path) {
-      // Caches keep the brotli, gzip and plain variants of one URL apart.
-      res.setHeader('vary', 'accept-encoding');
+      // Caches keep the brotli, gzip and plain variants of one URL apart; the page's Link header depends on
+      // the session cookie too, so a page stored for one visitor is never revalidated into another's.
+      res.setHeader('vary', isPage(path) ? 'accept-encoding, cookie' : 'accept-encoding');
       res.setHeader(
         'cache-control',
         path.includes(`${join(clientDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
