@@ -45,7 +45,10 @@ export function measure(path, source) {
 export const SCREEN_JS_TARGET = 200 * 1024;
 export const SCREEN_JS_CEILING = SCREEN_JS_TARGET;
 
-/** Each list screen's route and the module its route lazily imports (src/web/app/router.tsx). */
+/**
+ * Each list screen's route and the module its route lazily imports (src/web/app/router.tsx): the screens of
+ * src/contract/first-visit.ts, which this plain Node script cannot import (first-visit-links.test.ts checks).
+ */
 export const LIST_SCREENS = {
   '/': 'overview/components/overview-page.tsx',
   '/tenants': 'tenants/components/tenants-page.tsx',

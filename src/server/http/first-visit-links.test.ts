@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_SCREENS } from '../../../scripts/bench-bundle.mjs';
 import { FIRST_VISIT_ROUTES } from '../../contract/first-visit';
 import { buildApp, type App } from '../app';
 import { openTestDatabase, type TestDatabase } from '../test/databases';
@@ -160,5 +161,10 @@ describe('first-visit Link header', () => {
     } finally {
       rmSync(broken, { recursive: true, force: true });
     }
+  });
+
+  it("names the same screen modules as the bundle benchmark, which a plain Node script can't import from here", () => {
+    const screens = Object.entries(FIRST_VISIT_ROUTES).map(([path, route]) => [path, route.screen]);
+    expect(LIST_SCREENS).toEqual(Object.fromEntries(screens));
   });
 });
