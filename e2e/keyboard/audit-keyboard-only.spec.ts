@@ -60,9 +60,14 @@ test('keyboard only: filters, sorts and pages the audit log', async ({ page, req
   await expect(lastPage).toBeDisabled();
   await expect(previous).toBeFocused();
   const [, total] = /of (\d+)$/.exec((await pages.textContent()) ?? '') ?? [];
+  // The page's number changes at once, its rows when they arrive; until then a press is ignored (the
+  // buttons say so with aria-disabled, keeping the focus). Wait for the rows before each press.
+  const loaded = () => expect(previous).not.toHaveAttribute('aria-disabled', 'true');
+  await loaded();
   await page.keyboard.press('Enter');
   await expect(pages).toHaveText(`Page ${Number(total) - 1} of ${total}`);
   await expect(previous).toBeFocused();
+  await loaded();
   await tabAndPress(page, next, 'Enter', 2);
   await expect(pages).toHaveText(`Page ${total} of ${total}`);
   await expect(next).toBeDisabled();
