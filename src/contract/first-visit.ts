@@ -80,7 +80,7 @@ export const FIRST_VISIT_ROUTES = {
 } as const satisfies Record<string, FirstVisitRoute>;
 
 /** The router's form of a path: no trailing slash but for `/`. */
-export const routerPath = (pathname: string): string =>
+const routerPath = (pathname: string): string =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
 /** The first-visit entry of a path, if it is a list screen's. */

@@ -1,9 +1,7 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
+import { makeClientDir, removeClientDir } from './test/client-dir';
 import { openTestDatabase, type TestDatabase } from './test/databases';
 import { sessionCookieFor, TEST_ADMIN } from './test/sessions';
 
@@ -15,15 +13,15 @@ describe('application shell', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    clientDir = mkdtempSync(join(tmpdir(), 'rm-client-'));
-    mkdirSync(join(clientDir, 'assets'));
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(clientDir, 'assets/app-abc123.js'), 'console.log(1)');
     // Precompressed variants as the build writes them; their contents differ from the plain file's so a
     // test can tell which file was sent.
-    writeFileSync(join(clientDir, 'assets/big-def456.js'), 'console.log("plain")');
-    writeFileSync(join(clientDir, 'assets/big-def456.js.br'), brotliCompressSync('console.log("br")'));
-    writeFileSync(join(clientDir, 'assets/big-def456.js.gz'), gzipSync('console.log("gz")'));
+    clientDir = makeClientDir({
+      files: {
+        'assets/big-def456.js': 'console.log("plain")',
+        'assets/big-def456.js.br': brotliCompressSync('console.log("br")'),
+        'assets/big-def456.js.gz': gzipSync('console.log("gz")'),
+      },
+    });
     app = await buildApp({ database: database.handle, clientDir });
     cookie = await sessionCookieFor(database.handle.db, TEST_ADMIN);
   });
@@ -31,7 +29,7 @@ describe('application shell', () => {
   afterAll(async () => {
     await app.close();
     await database.dispose();
-    rmSync(clientDir, { recursive: true, force: true });
+    removeClientDir(clientDir);
   });
 
   it('answers health and readiness', async () => {

@@ -1,25 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_SCREENS } from '../../../scripts/bench-bundle.mjs';
 import { FIRST_VISIT_ROUTES } from '../../contract/first-visit';
 import { buildApp, type App } from '../app';
+import { makeClientDir, removeClientDir, withClientDir } from '../test/client-dir';
 import { openTestDatabase, type TestDatabase } from '../test/databases';
 import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
 import { firstVisitLinks } from './first-visit-links';
 
 const fetchLink = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
-
-/** A built client's page and manifest, as `vite build` writes them (the route-data chunks only). */
-function writeClient(dir: string, manifest?: object): void {
-  mkdirSync(join(dir, 'assets'), { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)');
-  if (!manifest) return;
-  mkdirSync(join(dir, '.vite'));
-  writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
-}
 
 /** The chunks a signed-in screen loads, as `vite build` names them, and the one the entry loads itself. */
 const MANIFEST = {
@@ -49,8 +37,7 @@ describe('first-visit Link header', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    clientDir = mkdtempSync(join(tmpdir(), 'rm-client-'));
-    writeClient(clientDir, MANIFEST);
+    clientDir = makeClientDir({ manifest: MANIFEST });
     app = await buildApp({ database: database.handle, clientDir });
     cookie = await sessionCookieFor(database.handle.db, TEST_ADMIN);
   });
@@ -58,7 +45,7 @@ describe('first-visit Link header', () => {
   afterAll(async () => {
     await app.close();
     await database.dispose();
-    rmSync(clientDir, { recursive: true, force: true });
+    removeClientDir(clientDir);
   });
 
   it("preloads a list screen's session check, first requests and chunks, less those the page loads", async () => {
@@ -140,27 +127,16 @@ describe('first-visit Link header', () => {
   });
 
   it('preloads nothing for a client that would not read it: no manifest, or no route-data module', () => {
-    const older = mkdtempSync(join(tmpdir(), 'rm-client-'));
-    try {
-      writeClient(older);
-      expect(firstVisitLinks(older)('/apis', '', true)).toBeUndefined();
-      rmSync(older, { recursive: true, force: true });
-      const { 'app/route-data.ts': _routeData, ...withoutRouteData } = MANIFEST;
-      writeClient(older, withoutRouteData);
-      expect(firstVisitLinks(older)('/apis', '', true)).toBeUndefined();
-    } finally {
-      rmSync(older, { recursive: true, force: true });
-    }
+    const { 'app/route-data.ts': _routeData, ...withoutRouteData } = MANIFEST;
+    for (const manifest of [undefined, withoutRouteData])
+      withClientDir({ manifest }, (older) =>
+        expect(firstVisitLinks(older)('/apis', '', true)).toBeUndefined(),
+      );
   });
 
   it('refuses a malformed manifest with an error naming it, at start-up', () => {
-    const broken = mkdtempSync(join(tmpdir(), 'rm-client-'));
-    try {
-      writeClient(broken, { ...MANIFEST, 'app/route-queries/tenants.ts': { file: 42 } });
-      expect(() => firstVisitLinks(broken)).toThrow(/manifest\.json/);
-    } finally {
-      rmSync(broken, { recursive: true, force: true });
-    }
+    const manifest = { ...MANIFEST, 'app/route-queries/tenants.ts': { file: 42 } };
+    withClientDir({ manifest }, (broken) => expect(() => firstVisitLinks(broken)).toThrow(/manifest\.json/));
   });
 
   it("names the same screen modules as the bundle benchmark, which a plain Node script can't import from here", () => {

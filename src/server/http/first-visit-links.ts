@@ -51,13 +51,18 @@ function addWithImports(manifest: Manifest, key: string, into: Set<string>): voi
   for (const imported of entry.imports ?? []) addWithImports(manifest, imported, into);
 }
 
-/** The chunk files (`/assets/...js`) a screen needs beyond those index.html itself loads. */
-function screenChunks(manifest: Manifest, route: FirstVisitRoute): string[] {
+/** The chunks index.html loads itself: the entries, what they import, and the route-data table it preloads. */
+function pageChunks(manifest: Manifest): Set<string> {
   const loadedByPage = new Set<string>();
   for (const [key, entry] of Object.entries(manifest))
     if (entry.isEntry) addWithImports(manifest, key, loadedByPage);
   // index.html modulepreloads the route-data table too (vite.config.ts).
   addWithImports(manifest, ROUTE_DATA_MODULE, loadedByPage);
+  return loadedByPage;
+}
+
+/** The chunk files (`/assets/...js`) a screen needs beyond those index.html loads (`loadedByPage`). */
+function screenChunks(manifest: Manifest, loadedByPage: Set<string>, route: FirstVisitRoute): string[] {
   const needed = new Set<string>();
   for (const key of [...SHELL_MODULES, route.screen, `app/route-queries/${route.module}.ts`])
     addWithImports(manifest, key, needed);
@@ -75,8 +80,12 @@ export function firstVisitLinks(clientDir: string): FirstVisitLinks {
   const path = join(clientDir, '.vite', 'manifest.json');
   const manifest = existsSync(path) ? readManifest(path) : undefined;
   if (!manifest?.[ROUTE_DATA_MODULE]) return () => undefined;
+  const loadedByPage = pageChunks(manifest);
   const chunks = new Map<string, string[]>(
-    Object.values(FIRST_VISIT_ROUTES).map((route) => [route.module, screenChunks(manifest, route)]),
+    Object.values(FIRST_VISIT_ROUTES).map((route) => [
+      route.module,
+      screenChunks(manifest, loadedByPage, route),
+    ]),
   );
   return (pathname, search, signedIn) => {
     // Signed out, every API request answers 401 and the page goes to the sign-in form.
