@@ -214,7 +214,7 @@ export async function buildApp(deps: AppDeps) {
   liveEventRoutes(app, { db, feed, reauthenticate, limits: { ...DEFAULT_LIVE_LIMITS, ...deps.live } });
 
   const clientPage = deps.clientDir
-    ? await registerStaticClient(app, deps.clientDir, (request) => Boolean(request.cookies[SESSION_COOKIE]))
+    ? registerStaticClient(app, deps.clientDir, (request) => Boolean(request.cookies[SESSION_COOKIE]))
     : undefined;
   registerNotFound(app, clientPage);
   return app;
