@@ -33,6 +33,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Chromium 156 loads its omnibox popup (a WebUI page) in every new window: each test's context
+        // would pay for it, beside the page under test, on a machine whose two cores the suite shares.
+        '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup',
       ],
     },
   },
