@@ -8,6 +8,13 @@ export type ClientPage = (request: FastifyRequest, reply: FastifyReply) => Fasti
 
 const PAGE = '/index.html';
 
+/** How caches may keep each kind of file: the page and unhashed files revalidated, hashed assets for a year. */
+const CACHE = {
+  page: { control: 'no-cache', vary: 'accept-encoding, cookie' },
+  asset: { control: 'public, max-age=31536000, immutable', vary: 'accept-encoding' },
+  other: { control: 'no-cache', vary: 'accept-encoding' },
+};
+
 /**
  * Sends one client file in the encoding the request accepts, or 304 when the client holds it already.
  * Every answer says it varies by encoding (and the page by cookie: its Link header depends on the session).
@@ -47,12 +54,8 @@ export function registerStaticClient(
     const { pathname, search } = new URL(request.url, 'http://client');
     const link = links(pathname, search, signedIn(request));
     if (link) reply.header('link', link);
-    return sendClientFile(files, page, request, reply, {
-      control: 'no-cache',
-      vary: 'accept-encoding, cookie',
-    });
+    return sendClientFile(files, page, request, reply, CACHE.page);
   };
-  const assets = { control: 'public, max-age=31536000, immutable', vary: 'accept-encoding' };
   // One route for every file: a route per file (hundreds) would cost start-up time for nothing. A path
   // that is no file goes to the not-found handler, the client router's fallback.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
@@ -65,15 +68,10 @@ export function registerStaticClient(
       file,
       request,
       reply,
-      pathname.startsWith('/assets/')
-        ? assets
-        : {
-            control: 'no-cache',
-            vary: 'accept-encoding',
-          },
+      pathname.startsWith('/assets/') ? CACHE.asset : CACHE.other,
     );
   });
-  // The index has a route of its own: the wildcard does not match it.
+  // The index has a route of its own, ahead of the wildcard (which would reach it only through the fallback).
   app.get('/', { schema: { hide: true } }, sendPage);
   return sendPage;
 }
