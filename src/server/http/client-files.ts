@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { strongEtag } from './conditional-get';
 
 /*
  * The built client's files, served from memory (docs/architecture.md, "How the first visit loads"). The
@@ -96,8 +96,7 @@ export function clientFiles(dir: string) {
     if (!body) {
       const suffix = ENCODINGS.find(([name]) => name === encoding)?.[1] ?? '';
       const bytes = readFileSync(`${file.path}${suffix}`);
-      const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 32);
-      body = { bytes, encoding, etag: `"${hash}"` };
+      body = { bytes, encoding, etag: strongEtag(bytes) };
       file.bodies.set(encoding, body);
     }
     return body;
