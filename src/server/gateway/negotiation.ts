@@ -1,3 +1,5 @@
+import { weightedValues } from '../http/weighted-header';
+
 /*
  * Content negotiation and conditional GETs for the two hand-off artifacts: small enough not to need a
  * library, and explicit about what they accept.
@@ -8,15 +10,9 @@ interface MediaRange {
   q: number;
 }
 
+/** The Accept header's media ranges; one whose weight is not a number is left out. */
 function mediaRanges(accept: string | undefined): MediaRange[] {
-  if (!accept) return [];
-  return accept.split(',').flatMap((part) => {
-    const [type, ...params] = part.trim().toLowerCase().split(';');
-    if (!type) return [];
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    return Number.isFinite(q) ? [{ type: type.trim(), q }] : [];
-  });
+  return weightedValues(accept).flatMap(({ value, q }) => (Number.isFinite(q) ? [{ type: value, q }] : []));
 }
 
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];

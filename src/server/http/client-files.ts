@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { strongEtag } from './conditional-get';
+import { weightedValues } from './weighted-header';
 
 /*
  * The built client's files, served from memory (docs/architecture.md, "How the first visit loads"). The
@@ -68,17 +69,9 @@ function listFiles(dir: string): Map<string, ClientFile> {
   return files;
 }
 
-/** The weights of an Accept-Encoding header by coding (RFC 9110 12.5.3); `*` stands for any other. */
+/** The weights of an Accept-Encoding header by coding; `*` stands for any other, a weight not a number is 0. */
 function acceptedWeights(header: string | undefined): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    if (!coding) continue;
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    weights.set(coding, Number.isFinite(weight) ? weight : 0);
-  }
-  return weights;
+  return new Map(weightedValues(header).map(({ value, q }) => [value, Number.isFinite(q) ? q : 0]));
 }
 
 /** Whether the client takes `encoding`: named with a weight above 0, or covered by `*`. */
