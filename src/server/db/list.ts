@@ -221,7 +221,8 @@ export async function runOptions(
   const where = and(source.within, source.filter, containsAny(query.q, source.searched ?? [source.label]));
   const selectedIds = idsIn(source.id, query.ids);
   const byLabel = [asc(source.label), asc(source.id)];
-  const [matches, [total], selected] = await Promise.all([
+  const limit = optionsLimit(query.limit);
+  const [matches, selected] = await Promise.all([
     readRows(
       db,
       db
@@ -229,9 +230,8 @@ export async function runOptions(
         .from(source.table)
         .where(where)
         .orderBy(...byLabel)
-        .limit(optionsLimit(query.limit)),
+        .limit(limit),
     ),
-    readRows(db, db.select(countColumn).from(source.table).where(where)),
     selectedIds
       ? readRows(
           db,
@@ -243,6 +243,11 @@ export async function runOptions(
         )
       : [],
   ]);
+  // Fewer matches than the limit are all of them: most searches, once typed, need no count.
+  const total =
+    matches.length < limit
+      ? matches.length
+      : Number((await readRows(db, db.select(countColumn).from(source.table).where(where)))[0]?.n ?? 0);
   // The columns are text (ids, names, statuses): the rows are options.
-  return { items: mergeOptions(matches as Option[], selected as Option[]), total: Number(total?.n ?? 0) };
+  return { items: mergeOptions(matches as Option[], selected as Option[]), total };
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client';
 import { auditEvents } from '../db/schema';
-import { ESTIMATE_THRESHOLD, largeTableEstimate } from '../db/totals';
+import { ESTIMATE_REUSE_MS, ESTIMATE_THRESHOLD, largeTableEstimate } from '../db/totals';
 import { describeApi } from '../test/api-harness';
 
 /*
@@ -12,6 +12,16 @@ import { describeApi } from '../test/api-harness';
  */
 const EVENTS = ESTIMATE_THRESHOLD + 2_000;
 
+/**
+ * ANALYZE, then the clock moved past the reuse window: a pg_class reading taken before (by an earlier
+ * test) would otherwise still answer for up to ESTIMATE_REUSE_MS.
+ */
+async function analyse(db: Database): Promise<void> {
+  await db.execute(sql`analyze audit_events`);
+  const now = performance.now();
+  vi.spyOn(performance, 'now').mockReturnValue(now + ESTIMATE_REUSE_MS + 1);
+}
+
 async function seed(db: Database): Promise<void> {
   await db.execute(sql`
     insert into audit_events (id, action, resource_type, created_at)
@@ -19,6 +29,10 @@ async function seed(db: Database): Promise<void> {
       timestamptz '2026-01-01T00:00:00Z' + g * interval '1 second'
     from generate_series(1, ${EVENTS}) g`);
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describeApi(
   'list totals',
@@ -35,7 +49,7 @@ describeApi(
     });
 
     it('estimates a large unfiltered total, counts when asked, filtered, or on a short page', async () => {
-      await ctx().db.execute(sql`analyze audit_events`);
+      await analyse(ctx().db);
       const exact = Number((await get('/api/audit-events?limit=5&exactTotal=true')).headers['x-total-count']);
       expect(exact).toBeGreaterThanOrEqual(EVENTS);
 
@@ -63,6 +77,21 @@ describeApi(
       const pastTheEnd = await get(`/api/audit-events?limit=50&offset=${exact + 100}`);
       expect(pastTheEnd.headers['x-total-is-estimate']).toBeUndefined();
       expect(pastTheEnd.headers['x-total-count']).toBe(String(exact));
+    });
+
+    it('reuses a reading until ESTIMATE_REUSE_MS have passed, then reads the statistics again', async () => {
+      const db = ctx().db;
+      await analyse(db);
+      const first = await largeTableEstimate(db, auditEvents);
+      expect(first).toBeGreaterThanOrEqual(ESTIMATE_THRESHOLD);
+      // The statistics move (here: the table is declared twice as large); within the window the list
+      // still answers the estimate it read, which is what skipping the read means.
+      const twice = (first ?? 0) * 2;
+      await db.execute(sql`update pg_class set reltuples = ${twice} where oid = 'audit_events'::regclass`);
+      expect(await largeTableEstimate(db, auditEvents)).toBe(first);
+      vi.spyOn(performance, 'now').mockReturnValue(performance.now() + ESTIMATE_REUSE_MS + 1);
+      expect(await largeTableEstimate(db, auditEvents)).toBe(twice);
+      await analyse(db);
     });
   },
   seed,

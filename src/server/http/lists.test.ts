@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { MAX_OFFSET } from '../../contract/lists';
 import { describeApi } from '../test/api-harness';
+import { countStatements } from '../test/count-statements';
 import { compareKeys, LISTS, ROWS, seedListRows, type Row } from '../test/list-rows';
 import { sessionCookieFor } from '../test/sessions';
 
@@ -10,6 +11,10 @@ import { sessionCookieFor } from '../test/sessions';
  * directions with the id tiebreak, search, filters, refusals, and the pickers' options endpoints
  * (rows: test/list-rows.ts).
  */
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describeApi(
   'list conventions',
@@ -107,6 +112,31 @@ describeApi(
         expect(res.statusCode, url).toBe(400);
         expect(res.json().issues[0].path, url).toBe(`querystring.${field}`);
       }
+    });
+
+    it('counts only what no page already tells: a short picker page, a table read moments ago', async () => {
+      const statementsOf = async (url: string) => {
+        const count = countStatements(ctx().kind, ctx().db);
+        const res = await get(url);
+        const statements = count();
+        vi.restoreAllMocks();
+        expect(res.statusCode, url).toBe(200);
+        return { statements, total: res.headers['x-total-count'] };
+      };
+      // The session's read, then the page: four matches under a limit of ten are all of them.
+      expect(await statementsOf('/api/tenants/options?q=name%20a&limit=10')).toEqual({
+        statements: 2,
+        total: '4',
+      });
+      // A full page does not say how many match: counted.
+      expect(await statementsOf('/api/tenants/options?q=name%20a&limit=2')).toEqual({
+        statements: 3,
+        total: '4',
+      });
+      // A full first page of an unfiltered list reads the table's statistics once (too small to
+      // estimate), then counts; asked again, it only counts (db/totals.ts, ESTIMATE_REUSE_MS).
+      await get('/api/tenants?limit=5');
+      expect(await statementsOf('/api/tenants?limit=5')).toEqual({ statements: 3, total: String(ROWS) });
     });
 
     it('answers picker options by label, limited, with the asked-for ids always included', async () => {
