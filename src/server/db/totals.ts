@@ -43,3 +43,6 @@ async function readReltuples(db: Executor, name: string): Promise<number> {
   recent.set(name, { reltuples, until: now + ESTIMATE_REUSE_MS });
   return reltuples;
 }
+
+/** Forgets the readings taken through `db` (tests: a reading from before an ANALYZE would still answer). */
+export const forgetTableReadings = (db: Executor): void => void recentReadings.delete(db);
