@@ -221,8 +221,7 @@ export async function runOptions(
   const where = and(source.within, source.filter, containsAny(query.q, source.searched ?? [source.label]));
   const selectedIds = idsIn(source.id, query.ids);
   const byLabel = [asc(source.label), asc(source.id)];
-  const limit = optionsLimit(query.limit);
-  const [matches, selected] = await Promise.all([
+  const [matches, [total], selected] = await Promise.all([
     readRows(
       db,
       db
@@ -230,8 +229,9 @@ export async function runOptions(
         .from(source.table)
         .where(where)
         .orderBy(...byLabel)
-        .limit(limit),
+        .limit(optionsLimit(query.limit)),
     ),
+    readRows(db, db.select(countColumn).from(source.table).where(where)),
     selectedIds
       ? readRows(
           db,
@@ -243,11 +243,6 @@ export async function runOptions(
         )
       : [],
   ]);
-  // Fewer matches than the limit are all of them: most searches, once typed, need no count.
-  const total =
-    matches.length < limit
-      ? matches.length
-      : Number((await readRows(db, db.select(countColumn).from(source.table).where(where)))[0]?.n ?? 0);
   // The columns are text (ids, names, statuses): the rows are options.
-  return { items: mergeOptions(matches as Option[], selected as Option[]), total };
+  return { items: mergeOptions(matches as Option[], selected as Option[]), total: Number(total?.n ?? 0) };
 }
