@@ -250,7 +250,10 @@ describe('Create Web App Mesh', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/JSON/i, { selector: '[role=alert]' })).not.toBeInTheDocument();
     // Once it parses it is laid over the defaults.
     setEditorValue(config, '{"refresh": 5, "theme": "dark"}');
-    expect(await home!.findByTestId('mesh-preview-config')).toHaveTextContent('"theme": "dark"');
+    // The preview follows the editor's change on a later render: wait for it, not only for the element.
+    await waitFor(() =>
+      expect(home!.getByTestId('mesh-preview-config')).toHaveTextContent('"theme": "dark"'),
+    );
     expect(home!.getByTestId('mesh-preview-config')).toHaveTextContent('"refresh": 5');
     expect(home!.getByTestId('mesh-preview-config')).toHaveTextContent('"theme": "dark"');
 
