@@ -26,7 +26,13 @@ test('the audit log goes to the next page and back by cursor', async ({ page, re
   const range = page.getByTestId('list-range');
   await expect(range).toHaveText(/^Showing 1–10 of \d+$/);
   const rows = page.getByTestId('audit-row');
-  const firstPage = await rows.allTextContents();
+  // The rows' tenant cells show ids until the names load (the table is busy meanwhile): read them after.
+  const table = page.getByTestId('audit-table');
+  const settledRows = async () => {
+    await expect(table).not.toHaveAttribute('aria-busy');
+    return rows.allTextContents();
+  };
+  const firstPage = await settledRows();
 
   const nextRead = page.waitForRequest(
     (r) => r.url().includes('/api/audit-events?') && r.url().includes('cursor='),
@@ -36,13 +42,13 @@ test('the audit log goes to the next page and back by cursor', async ({ page, re
   await expect(page).toHaveURL(/[?&]page=2&cursor=[\w-]+/);
   await expect(range).toHaveText(/^Showing 11–20 of \d+$/);
   // A reload reads the same page through the cursor kept in the URL.
-  const secondPage = await rows.allTextContents();
+  const secondPage = await settledRows();
   await page.reload();
   await expect(range).toHaveText(/^Showing 11–20 of \d+$/);
-  await expect.poll(() => rows.allTextContents()).toEqual(secondPage);
+  await expect.poll(settledRows).toEqual(secondPage);
 
   await page.getByRole('button', { name: 'Previous page' }).click();
   await expect(range).toHaveText(/^Showing 1–10 of \d+$/);
   await expect(page).not.toHaveURL(/cursor=/);
-  await expect.poll(() => rows.allTextContents()).toEqual(firstPage);
+  await expect.poll(settledRows).toEqual(firstPage);
 });

@@ -4,6 +4,7 @@ export { getTenant, tenantLive, tenantQueryOptions, useTenant } from '@/tenants/
 export {
   getTenantOptions,
   tenantOptionsQueryOptions,
+  useTenantNameLookup,
   useTenantNames,
   useTenantOptions,
 } from '@/tenants/api/get-tenant-options';

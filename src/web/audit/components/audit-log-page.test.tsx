@@ -107,6 +107,32 @@ describe('AuditLogPage', () => {
     expect(screen.getByTestId('list-range')).toHaveTextContent('Showing 1–3 of 3');
   });
 
+  it('marks the table busy while its tenant names load, so nothing reads the ids they replace', async () => {
+    let answerNames: () => void = () => {};
+    const names = new Promise<void>((resolve) => (answerNames = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>().mockImplementation(async (input) => {
+        const url = String(input);
+        if (!url.startsWith('/api/tenants/options')) {
+          return Response.json([event('e1', { tenantId: 'tenant-1' })], {
+            headers: { 'X-Total-Count': '1' },
+          });
+        }
+        await names;
+        return optionsHandler(tenants)({ url });
+      }),
+    );
+    renderPage();
+
+    const [row] = await screen.findAllByTestId('audit-row');
+    expect(row).toHaveTextContent('tenant-1');
+    expect(screen.getByTestId('audit-table')).toHaveAttribute('aria-busy', 'true');
+    answerNames();
+    expect(await within(row!).findByText('Acme Corp')).toBeInTheDocument();
+    expect(screen.getByTestId('audit-table')).not.toHaveAttribute('aria-busy');
+  });
+
   it("names the API token an event's actor used", async () => {
     stubApi([
       {

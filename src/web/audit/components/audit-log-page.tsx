@@ -13,7 +13,7 @@ import { ErrorState } from '@/components/error-state';
 import { PagedList } from '@/components/list/paged-list';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
-import { useTenantNames } from '@/tenants';
+import { useTenantNameLookup } from '@/tenants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 // Administrators' retention and exports load on their own: the log paints without them.
@@ -27,7 +27,7 @@ export function AuditLogPage() {
   const view = useAuditView();
   const events = useAuditEvents(view.apiQuery);
   const rows = events.data?.rows ?? [];
-  const tenantNames = useTenantNames(rows.flatMap((event) => (event.tenantId ? [event.tenantId] : [])));
+  const tenants = useTenantNameLookup(rows.flatMap((event) => (event.tenantId ? [event.tenantId] : [])));
   const forbidden = events.error instanceof ApiError && events.error.status === 403;
 
   return (
@@ -60,7 +60,8 @@ export function AuditLogPage() {
           >
             <AuditLogTable
               events={rows}
-              tenantNames={tenantNames ?? new Map()}
+              tenantNames={tenants.names ?? new Map()}
+              namesSettling={tenants.settling}
               sort={view.sort}
               onSort={view.setSort}
             />

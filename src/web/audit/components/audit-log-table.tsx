@@ -19,11 +19,19 @@ const headClass = 'h-auto px-3 py-2 font-medium whitespace-nowrap text-muted-for
 type AuditLogTableProps = {
   events: AuditEvent[];
   tenantNames: Map<string, string>;
+  /** The tenant names are still loading: the table is busy (its tenant cells may show ids meanwhile). */
+  namesSettling?: boolean;
   sort: SortValue<AuditSortField>;
   onSort: (sort: SortValue<AuditSortField>) => void;
 };
 
-export function AuditLogTable({ events, tenantNames, sort, onSort }: AuditLogTableProps) {
+export function AuditLogTable({
+  events,
+  tenantNames,
+  namesSettling = false,
+  sort,
+  onSort,
+}: AuditLogTableProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -35,7 +43,7 @@ export function AuditLogTable({ events, tenantNames, sort, onSort }: AuditLogTab
   return (
     // relative: the visually hidden header text is positioned inside this scroller, not past the page's edge.
     <div className="relative overflow-x-auto rounded-lg border">
-      <table className="w-full text-sm" data-testid="audit-table">
+      <table className="w-full text-sm" data-testid="audit-table" aria-busy={namesSettling || undefined}>
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
             {headers.map(({ label, field }) =>

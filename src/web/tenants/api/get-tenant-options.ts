@@ -20,11 +20,18 @@ export function useTenantOptions(params: OptionsParams, enabled = true) {
   return useQuery({ ...tenantOptionsQueryOptions(params), enabled });
 }
 
+export type TenantNameLookup = {
+  /** Names by id; undefined until the first lookup answers. */
+  names: Map<string, string> | undefined;
+  /** The names shown are not yet those of these ids (first load, or the previous page's kept meanwhile). */
+  settling: boolean;
+};
+
 /**
  * Tenant names by id for the tenants a screen shows (at most OPTIONS_MAX at a time), read through
  * `ids=`, so labelling a page of rows never needs the whole tenant list.
  */
-export function useTenantNames(ids: readonly string[]): Map<string, string> | undefined {
+export function useTenantNameLookup(ids: readonly string[]): TenantNameLookup {
   const unique = [...new Set(ids)].sort().slice(0, OPTIONS_MAX);
   // The previous names stay while the next page's load, so cards do not fall back to a loading state.
   const names = useQuery({
@@ -33,6 +40,14 @@ export function useTenantNames(ids: readonly string[]): Map<string, string> | un
     placeholderData: keepPreviousData,
   });
   // Names are secondary: a failed lookup leaves the rows unlabelled rather than the screen loading.
-  if (unique.length === 0 || names.isError) return new Map();
-  return names.data ? new Map(names.data.rows.map((option) => [option.id, option.label])) : undefined;
+  if (unique.length === 0 || names.isError) return { names: new Map(), settling: false };
+  return {
+    names: names.data ? new Map(names.data.rows.map((option) => [option.id, option.label])) : undefined,
+    settling: names.isPending || names.isPlaceholderData,
+  };
+}
+
+/** The names alone (see useTenantNameLookup). */
+export function useTenantNames(ids: readonly string[]): Map<string, string> | undefined {
+  return useTenantNameLookup(ids).names;
 }
