@@ -186,6 +186,9 @@ export async function refreshChangeRequest(
       .update(changeRequests)
       .set({
         round,
+        // The new round's approvals say which times they hold for.
+        approvedFrom: null,
+        approvedUntil: null,
         requiredApprovals: required,
         status: required === 0 && request.scheduledAt !== null ? 'scheduled' : 'pending',
         ...touched(),

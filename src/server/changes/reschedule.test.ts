@@ -86,6 +86,23 @@ describeApi(
       expect((await cr.cancel(id, DEVELOPER)).statusCode).toBe(200);
     });
 
+    it('moves within 24 hours do not add up: each is measured from the approved time, not the last move', async () => {
+      const id = await approvedFor(30, '{"moved":"in steps"}');
+      expect((await reschedule(id, 53)).statusCode).toBe(200);
+      expect(await detail(id)).toMatchObject({ status: 'scheduled', approvals: 1 });
+      // 23 hours after the last move, 46 after the time the owner approved.
+      expect((await reschedule(id, 76)).statusCode).toBe(200);
+      const stepped = await detail(id);
+      expect(stepped).toMatchObject({ status: 'pending', approvals: 0 });
+      expect(stepped.events.at(-1)).toMatchObject({ kind: 'reopen', round: 2 });
+      expect(stepped.events.at(-1)?.body).toMatch(/more than 24 hours later than the approved time/);
+      // The new round's approval holds for its own time.
+      expect((await cr.approve(id, OWNER)).json().status).toBe('scheduled');
+      expect((await reschedule(id, 90)).statusCode).toBe(200);
+      expect(await detail(id)).toMatchObject({ status: 'scheduled', approvals: 1 });
+      expect((await cr.cancel(id, DEVELOPER)).statusCode).toBe(200);
+    });
+
     it('an approval given for "when approved" stands only for a time within 24 hours', async () => {
       const twoApprovals = { requiredApprovals: { development: 0, uat: 0, production: 2 } };
       expect((await cr.call('PUT', '/api/tenants/tenant-001/approval-policy', twoApprovals)).statusCode).toBe(
@@ -100,6 +117,41 @@ describeApi(
       // A request nobody approved yet has nothing to lose: moving it starts no round.
       expect((await reschedule(id, 1)).statusCode).toBe(200);
       expect((await detail(id)).events.at(-1)).toMatchObject({ kind: 'schedule', round: 2 });
+    });
+
+    it('with two approvals, a time earlier than the one the second approver saw asks for approval again', async () => {
+      const twoApprovals = { requiredApprovals: { development: 0, uat: 0, production: 2 } };
+      const policy = '/api/tenants/tenant-001/approval-policy';
+      expect((await cr.call('PUT', policy, twoApprovals)).statusCode).toBe(200);
+      const id = await cr.request(productionConfigurationChange('{"moved":"between approvals"}'), DEVELOPER, {
+        schedule: inHours(30),
+      });
+      expect((await cr.approve(id, OWNER)).json()).toMatchObject({ status: 'pending', approvals: 1 });
+      expect((await reschedule(id, 40)).statusCode).toBe(200);
+      expect((await cr.approve(id, TENANT_ADMIN)).json()).toMatchObject({
+        status: 'scheduled',
+        approvals: 2,
+      });
+      // Within what the owner approved (30 h, up to 54), but earlier than what the admin saw (40 h).
+      expect((await reschedule(id, 35)).statusCode).toBe(200);
+      const moved = await detail(id);
+      expect(moved).toMatchObject({ status: 'pending', approvals: 0 });
+      expect(moved.events.at(-1)?.body).toMatch(/earlier than the approved time/);
+      expect((await cr.cancel(id, DEVELOPER)).statusCode).toBe(200);
+    });
+
+    it('an approval given with no time holds for 24 hours from that approval, however the time is moved', async () => {
+      const twoApprovals = { requiredApprovals: { development: 0, uat: 0, production: 2 } };
+      const policy = '/api/tenants/tenant-001/approval-policy';
+      expect((await cr.call('PUT', policy, twoApprovals)).statusCode).toBe(200);
+      const id = await cr.request(productionConfigurationChange('{"moved":"from the approval"}'), DEVELOPER);
+      expect((await cr.approve(id, OWNER)).json()).toMatchObject({ status: 'pending', approvals: 1 });
+      expect((await reschedule(id, 20)).statusCode).toBe(200);
+      expect(await detail(id)).toMatchObject({ status: 'pending', approvals: 1 });
+      // 10 hours after the last move, but 30 after the approval.
+      expect((await reschedule(id, 30)).statusCode).toBe(200);
+      expect(await detail(id)).toMatchObject({ status: 'pending', approvals: 0 });
+      expect((await cr.cancel(id, DEVELOPER)).statusCode).toBe(200);
     });
   },
   insertFixtures,

@@ -11,8 +11,9 @@ const TOLERANCE_MS = RESCHEDULE_TOLERANCE_HOURS * 3_600_000;
 
 /**
  * Why a new time falls outside what the reviewers approved, or null when it does not. They approved
- * the change at its time (or, without one, now, at the last approval): earlier is a change they did not
- * see, and so is much later (another day, another maintenance window).
+ * the change at its time (or, without one, at the approval's moment): earlier is a change they did not
+ * see, and so is much later (another day, another maintenance window). `approvedAt` null (an approval
+ * before windows were kept, of a request with no time): the tolerance counts from now.
  */
 export function movedBeyondApproval(
   approvedAt: string | null,
@@ -20,12 +21,47 @@ export function movedBeyondApproval(
   now = Date.now(),
 ): string | null {
   const base = approvedAt === null ? now : Date.parse(approvedAt);
+  return outsideWindow({ from: approvedAt, until: base + TOLERANCE_MS, moment: approvedAt === null }, next);
+}
+
+/** The window a round's approvals hold for, once one of them was given (see approvalWindowAfter). */
+type Window = { from: string | null; until: number; moment: boolean };
+
+function outsideWindow({ from, until, moment }: Window, next: string): string | null {
   const at = Date.parse(next);
-  if (approvedAt !== null && at < base) return 'earlier than the approved time';
-  if (at - base > TOLERANCE_MS) {
-    return `more than ${RESCHEDULE_TOLERANCE_HOURS} hours later than the approved ${approvedAt === null ? 'moment (when approved)' : 'time'}`;
+  if (from !== null && at < Date.parse(from)) return 'earlier than the approved time';
+  if (at > until) {
+    return `more than ${RESCHEDULE_TOLERANCE_HOURS} hours later than the approved ${moment ? 'moment (when approved)' : 'time'}`;
   }
   return null;
+}
+
+/**
+ * The window after one more approval of `request`'s round: it saw the request's time (or this moment,
+ * without one). Each approval narrows it: later than the latest time one of them saw, and within the
+ * tolerance of the earliest. A move kept within it leaves it as it was, so moves cannot add up.
+ */
+export function approvalWindowAfter(
+  request: Pick<ChangeRequestRow, 'scheduledAt' | 'approvedFrom' | 'approvedUntil'>,
+  now = Date.now(),
+): { approvedFrom: string; approvedUntil: string } {
+  const seen = request.scheduledAt === null ? now : Date.parse(request.scheduledAt);
+  const from = request.approvedFrom === null ? seen : Math.max(Date.parse(request.approvedFrom), seen);
+  const until = Math.min(
+    request.approvedUntil === null ? Infinity : Date.parse(request.approvedUntil),
+    seen + TOLERANCE_MS,
+  );
+  return { approvedFrom: new Date(from).toISOString(), approvedUntil: new Date(until).toISOString() };
+}
+
+/** Why moving an approved `request` to `next` voids its approvals, or null when they still hold. */
+function movedOutsideApprovals(request: ChangeRequestRow, next: string): string | null {
+  if (request.approvedFrom === null || request.approvedUntil === null) {
+    return movedBeyondApproval(request.scheduledAt, next);
+  }
+  const window = { from: request.approvedFrom, until: Date.parse(request.approvedUntil) };
+  // Without a time when first approved, the window began at that moment: not a time anyone chose.
+  return outsideWindow({ ...window, moment: request.scheduledAt === null }, next);
 }
 
 /**
@@ -43,7 +79,7 @@ export async function rescheduleRequest(
 ): Promise<void> {
   const approved = request.status === 'scheduled' || (await roundApprovers(tx, request)).length > 0;
   const beyond =
-    request.requiredApprovals > 0 && approved ? movedBeyondApproval(request.scheduledAt, scheduledAt) : null;
+    request.requiredApprovals > 0 && approved ? movedOutsideApprovals(request, scheduledAt) : null;
   const round = beyond ? request.round + 1 : request.round;
   await tx
     .update(changeRequests)
@@ -51,7 +87,7 @@ export async function rescheduleRequest(
       scheduledAt,
       scheduleTimeZone: schedule.timeZone,
       round,
-      ...(beyond ? { status: 'pending' } : {}),
+      ...(beyond ? { status: 'pending', approvedFrom: null, approvedUntil: null } : {}),
       updatedAt: sql`now()`,
       revision: nextRevision(changeRequests.revision),
     })

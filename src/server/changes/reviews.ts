@@ -6,6 +6,7 @@ import { changeRequests } from '../db/schema';
 import { conflict, forbidden } from '../errors';
 import { addEvent, applyOrRecordFailure, applyRequest, auditRequest, type ChangeRequestRow } from './apply';
 import { itemsOf } from './release-items';
+import { approvalWindowAfter } from './reschedule';
 import { staleItemOf, StaleChangeError } from './release-run';
 import { whyNotSecondPerson } from './four-eyes';
 import { assertStatus, closeRequest, onRequest, touched, type Caller } from './request-writes';
@@ -82,7 +83,10 @@ export async function approveChangeRequest(
     if (!completes) await assertSetFresh(tx, request, actor);
     await addEvent(tx, request, 'approve', actor, comment ?? null);
     await auditRequest(tx, actor, 'approve', request, comment ? { comment } : {});
-    await tx.update(changeRequests).set(touched()).where(eq(changeRequests.id, request.id));
+    await tx
+      .update(changeRequests)
+      .set({ ...touched(), ...approvalWindowAfter(request) })
+      .where(eq(changeRequests.id, request.id));
     if (state.approvals + 1 < request.requiredApprovals) return;
     if (request.scheduledAt !== null) {
       await tx.update(changeRequests).set({ status: 'scheduled' }).where(eq(changeRequests.id, request.id));

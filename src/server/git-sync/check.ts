@@ -48,8 +48,10 @@ export async function readLinkDocument(
   options: { contributors?: boolean } = {},
 ): Promise<{ commit: string; doc: ConfigDocument; viewer: Viewer; contributors: string[] }> {
   // Sync mode files what the commits hold: who wrote them may not approve it (people-behind.ts). Only the
-  // check files, so only the check reads the history.
-  const history = options.contributors && link.syncMode ? { since: link.syncedCommit } : undefined;
+  // check files, so only the check reads the history. It goes back to the last commit the live state was
+  // found to match, not to the last one filed: a commit refused or rejected still has its lines in the
+  // file, so the next release applies them.
+  const history = options.contributors && link.syncMode ? { since: link.appliedCommit } : undefined;
   const read = await readRemoteFile(remoteOf(link), link.path, settings, history).catch((error: unknown) => {
     throw new GitFailure(gitFailureOf(error, remoteOf(link), settings.timeoutMs));
   });
@@ -128,6 +130,8 @@ export async function checkLink(
         lastError: null,
         leaseUntil: null,
         ...(files && { syncedCommit: commit }),
+        // Nothing to change: everything the file holds at this commit is live.
+        ...(plan.changes.length === 0 && { appliedCommit: commit }),
       })
       .where(eq(gitLinks.id, link.id))
       .returning();

@@ -166,7 +166,7 @@ export async function updateGitLink(
     if (Object.keys(edit).length === 0) return withFindings(tx, before);
     // Another repository, branch or file: what was seen of the old one says nothing of the new.
     const moved = ['repoUrl', 'branch', 'path'].some((field) => field in edit);
-    const reset = moved && { lastSeenCommit: null, syncedCommit: null, lastError: null };
+    const reset = moved && { lastSeenCommit: null, syncedCommit: null, appliedCommit: null, lastError: null };
     const [row] = await tx
       .update(gitLinks)
       .set({ ...edit, ...reset, revision: nextRevision(gitLinks.revision), updatedAt: sql`now()` })

@@ -122,6 +122,53 @@ describeApi(
       expect(approved.statusCode, approved.body).toBe(200);
     });
 
+    it("a rejected release's author stays behind the next one, which applies their lines again", async () => {
+      const cr = changeRequestClient(ctx);
+      for (const persona of [SECOND_ADMIN, THIRD_ADMIN])
+        await cr.call('GET', '/api/auth/me', undefined, persona);
+      await linkTenant(ctx(), git(), 'sync-rejected', { syncMode: true });
+      await pass();
+      const pusher = { name: 'Second Admin', email: SECOND_ADMIN.email };
+      // Earlier tests may have applied their own value of `a`.
+      const live = await liveYaml(ctx().db);
+      const yaml = live.replace(/ {8}a: \d+/, '        a: 11');
+      expect(yaml).not.toBe(live);
+      await git().commitFile('sync-rejected', 'main', FILE, yaml, pusher);
+      const [first] = await pass();
+      if (!first?.syncRequestId) throw new Error('sync filed nothing');
+      const rejected = await cr.call(
+        'POST',
+        `/api/change-requests/${first.syncRequestId}/reject`,
+        { comment: 'Not now' },
+        THIRD_ADMIN,
+      );
+      expect(rejected.statusCode, rejected.body).toBe(200);
+
+      // Someone else's commit touches only a comment: the file still holds the second admin's line.
+      const other = { name: 'Outside Contributor', email: 'outside@example.org' };
+      await git().commitFile('sync-rejected', 'main', FILE, `# reviewed\n${yaml}`, other);
+      const [next] = await pass();
+      const id = next?.syncRequestId;
+      if (!id) throw new Error('sync filed nothing for the second commit');
+      const byAuthor = await cr.approve(id, SECOND_ADMIN);
+      expect(byAuthor.statusCode, byAuthor.body).toBe(403);
+      expect(byAuthor.json().message).toContain('You authored or committed a commit this request applies');
+      expect((await cr.approve(id, THIRD_ADMIN)).statusCode).toBe(200);
+
+      // Applied: the file is live at that commit, and a later commit's release names only its own authors.
+      await pass();
+      await git().commitFile(
+        'sync-rejected',
+        'main',
+        FILE,
+        `# reviewed\n${yaml.replace('a: 11', 'a: 12')}`,
+        other,
+      );
+      const [third] = await pass();
+      if (!third?.syncRequestId) throw new Error('sync filed nothing for the third commit');
+      expect((await cr.approve(third.syncRequestId, SECOND_ADMIN)).statusCode).toBe(200);
+    });
+
     it('two checks of one link at once record one finding and one drift.detected event', async () => {
       const link = await linkTenant(ctx(), git(), 'race');
       await git().commitFile(

@@ -35,8 +35,14 @@ export async function syncCommit(
       title,
       peopleBehind: await syncPeopleBehind(db, link.id, run.contributors),
     });
-    const requestId = 'applied' in reply ? reply.applied.changeRequestId : reply.changeRequestId;
-    return { link, requestId };
+    if (!('applied' in reply)) return { link, requestId: reply.changeRequestId };
+    // Applied at once (no approval needed): the file at this commit is live.
+    const [row] = await db
+      .update(gitLinks)
+      .set({ appliedCommit: run.commit })
+      .where(eq(gitLinks.id, link.id))
+      .returning();
+    return { link: row ?? link, requestId: reply.applied.changeRequestId };
   } catch (error) {
     if (!(error instanceof AppError)) {
       // Not the document's fault (the database): the next pass files the commit again.

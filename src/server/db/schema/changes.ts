@@ -79,6 +79,14 @@ export const changeRequests = pgTable(
     scheduledAt: isoTimestamp(),
     /** The IANA time zone the schedule was given in, to show it as its author meant it. */
     scheduleTimeZone: text(),
+    /**
+     * The times the current round's approvals hold for (docs/changes.md, "Moving an approved time"): from
+     * the latest time one of them saw to the earliest plus RESCHEDULE_TOLERANCE_HOURS. The time an approval
+     * saw is the request's time then, or the approval's moment when it had none. Null until the round's
+     * first approval (and on requests approved before these were kept); a new round clears them.
+     */
+    approvedFrom: isoTimestamp(),
+    approvedUntil: isoTimestamp(),
     appliedAt: isoTimestamp(),
     appliedBy: text(),
     /** Why applying failed, in plain words. */

@@ -30,6 +30,11 @@ export const gitLinks = pgTable(
     lastSeenCommit: text(),
     /** The last commit sync mode filed (or found nothing to file for): each commit is filed once. */
     syncedCommit: text(),
+    /**
+     * The newest commit whose file the live state was found to match (a check that planned no change): a
+     * release sync files can hold what any commit since wrote, so their authors are read back to it.
+     */
+    appliedCommit: text(),
     lastCheckedAt: isoTimestamp(),
     /** Why the last check failed, in words; null when it succeeded. */
     lastError: text(),
