@@ -95,6 +95,8 @@ export const TOKEN_MESSAGES = {
   grantsAccess:
     'Users, passwords, roles and service accounts are managed by a person signed in: API tokens cannot change who has access',
   docs: 'The API documentation is for people signed in: API tokens cannot read it',
+  subscriptions:
+    'Webhook, chat and audit stream subscriptions are managed by a person signed in: what they send would outlive the API token',
 } as const;
 
 /** GET /api/tokens/policy: what the create form offers. */

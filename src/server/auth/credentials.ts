@@ -3,7 +3,8 @@ import { recordAudit } from '../audit/service';
 import { deleteUserSessions } from './sessions';
 import type { Actor } from './viewer';
 import type { Executor } from '../db/client';
-import { apiTokens } from '../db/schema';
+import { apiTokens, webhookSubscriptions } from '../db/schema';
+import { nextRevision } from '../revisions';
 
 /** Why a user's credentials end: both mean someone else may have held them. */
 export type CredentialsEndReason = 'owner disabled' | 'password reset';
@@ -13,7 +14,9 @@ export type CredentialsEndReason = 'owner disabled' | 'password reset';
  * their sessions, and their API tokens for good (revoked, each audited), so re-enabling the account
  * revives none of them. An account is disabled because someone left or was compromised, and a reset
  * means the old password may be known to someone else, who could have minted a token with it; whoever
- * comes back signs in and makes new tokens (docs/automation.md).
+ * comes back signs in and makes new tokens (docs/automation.md). Their webhook, chat and audit stream
+ * subscriptions are switched off (each audited) for the same reason: whoever held the password could
+ * have aimed one at a receiver of their own; the owner looks at each before switching it on again.
  */
 export async function endCredentials(
   tx: Executor,
@@ -33,6 +36,24 @@ export async function endCredentials(
       resourceType: 'api_token',
       resourceId: token.id,
       changes: { name: token.name, userId, reason },
+    });
+  }
+  const switchedOff = await tx
+    .update(webhookSubscriptions)
+    .set({
+      enabled: false,
+      revision: nextRevision(webhookSubscriptions.revision),
+      updatedAt: new Date().toISOString(),
+    })
+    .where(and(eq(webhookSubscriptions.ownerId, userId), eq(webhookSubscriptions.enabled, true)))
+    .returning({ id: webhookSubscriptions.id, tenantId: webhookSubscriptions.tenantId });
+  for (const subscription of switchedOff) {
+    await recordAudit(tx, actor, {
+      action: 'webhook.update',
+      resourceType: 'webhook',
+      resourceId: subscription.id,
+      tenantId: subscription.tenantId,
+      changes: { before: { enabled: true }, after: { enabled: false }, reason },
     });
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import { idParamSchema } from '../../contract/common';
 import {
   webhookDeliverySchema,
@@ -33,6 +34,11 @@ const tags = ['webhooks'];
 const path = '/api/webhooks/:webhookId';
 /** Signed in; who manages which subscription the service decides (administrators, a tenant's owners and admins). */
 const config = { permission: signedIn };
+/**
+ * Writes need a person: a subscription sends events for as long as it lives, so a token that could make
+ * or aim one would leave a channel behind that outlives its revocation (docs/automation.md).
+ */
+const writeConfig = { ...config, humanOnly: TOKEN_MESSAGES.subscriptions };
 const withSecret = { 201: webhookWithSecretSchema, ...errorResponses(400, 401, 403, 404) };
 
 type Deps = { db: Database; settings: SendSettings };
@@ -64,7 +70,7 @@ function collectionRoutes(app: ZodApp, { db, settings }: Deps): void {
     '/api/webhooks',
     {
       // The reply carries the secret: never stored for an Idempotency-Key replay (docs/idempotency.md).
-      config: { ...config, idempotency: false },
+      config: { ...writeConfig, idempotency: false },
       schema: {
         tags,
         summary: 'Subscribe a URL to events; the reply is the only time its signing secret is shown',
@@ -104,7 +110,7 @@ function subscriptionRoutes(app: ZodApp, { db, settings }: Deps): void {
 
   conditionalWriteRoutes(app, {
     path,
-    config,
+    config: writeConfig,
     tags,
     params: webhookParamsSchema,
     resource: webhookSchema,
@@ -137,7 +143,7 @@ function secretRoutes(app: ZodApp, { db }: Deps): void {
   app.post(
     `${path}/rotate-secret`,
     {
-      config: { ...config, idempotency: false },
+      config: { ...writeConfig, idempotency: false },
       schema: {
         tags,
         summary: 'A new signing secret, shown once; the old one also signs for 24 hours',

@@ -6,6 +6,7 @@ import { findPublicUser } from '../users/service-accounts';
 import { advance, failed, movedTo, positionOf, dueAt } from './cursor';
 import { deliver, type Subscription } from './deliveries';
 import { environmentOf, liveEventOf, outboxAfter, typesTake, type OutboxEvent } from './events';
+import { mayManage } from './service';
 import { leaseEnd, type WebhookSettings } from './settings';
 
 /** Events one claim of a webhook, Slack or Teams subscription sends at most. */
@@ -30,10 +31,16 @@ function safeParse(text: string): unknown {
   }
 }
 
-/** The owner's rights now, read again for every batch; none for a disabled owner. */
+/**
+ * The owner's rights now, read again for every batch; none for a disabled owner, nor for one who no longer
+ * manages the subscription (a tenant owner made a member): the right to make it is the right to keep it
+ * sending, as a member may see that events happen but not what they changed.
+ */
 export async function ownerOf(db: Database, sub: Subscription): Promise<Viewer | undefined> {
   const user = await findPublicUser(db, sub.ownerId);
-  return user && user.status === 'active' ? loadViewer(db, user, `webhook:${sub.id}`) : undefined;
+  if (!user || user.status !== 'active') return undefined;
+  const owner = await loadViewer(db, user, `webhook:${sub.id}`);
+  return mayManage(owner, sub.tenantId) ? owner : undefined;
 }
 
 /**

@@ -55,7 +55,7 @@ const audited = (row: Row) => {
  * Who manages a subscription: administrators every one; a tenant's owners and admins (who may configure
  * it) those of their tenant. A platform-wide one is the administrators' alone.
  */
-const mayManage = (viewer: Viewer, tenantId: string | null): boolean =>
+export const mayManage = (viewer: Viewer, tenantId: string | null): boolean =>
   viewer.isAdmin || (tenantId !== null && viewerCan(viewer, tenantId, 'configure'));
 
 /** The row, if the viewer may manage it; 404 otherwise, so no one learns of another tenant's hooks. */

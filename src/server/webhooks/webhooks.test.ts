@@ -1,12 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookWithSecret } from '../../contract/webhooks';
-import { auditEvents, webhookDeliveries } from '../db/schema';
+import { TOKEN_MESSAGES } from '../../contract/api-tokens';
+import { auditEvents, userProfiles, webhookDeliveries } from '../db/schema';
 import { NO_ALLOWANCE } from '../delivery/probes/address-policy';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, productionConfigurationChange } from '../test/change-requests';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
-import { sessionCookieFor, tenantMember } from '../test/sessions';
+import { bearerTokenFor, sessionCookieFor, TEST_ADMIN, tenantMember } from '../test/sessions';
 import { verifyStandardWebhook } from '../test/webhook-receiver';
 import { DELIVERY_LOG_KEEP } from './deliveries';
 import { TEST_SEND, webhookTestKit } from '../test/webhook-kit';
@@ -165,6 +166,74 @@ describeApi(
           .map((r) => JSON.parse(r.body).data.tenantId);
       expect(byHook(mine.hook.id)).toEqual(['tenant-001']);
       expect(byHook(admins.hook.id)).toEqual(expect.arrayContaining(['tenant-003', 'tenant-001']));
+    });
+
+    it('sends nothing more once its owner no longer manages it (a tenant owner made a member)', async () => {
+      const persona = tenantMember('demoted', 'owner');
+      const owner = await sessionCookieFor(ctx().db, persona);
+      const mine = await subscribe({ eventTypes: ['audit.tenant.update'], tenantId: 'tenant-001' }, owner);
+      expect(mine.res.statusCode, mine.res.body).toBe(201);
+      const delivered = () =>
+        receiver()
+          .accepted()
+          .map((body) => (body as { data: { changes: unknown } }).data.changes);
+      await editTenant('tenant-001', 'While an owner');
+      expect(await passUntil(() => delivered().length === 1)).toBe(true);
+
+      await ctx()
+        .db.update(userProfiles)
+        .set({ role: 'member' })
+        .where(and(eq(userProfiles.userId, persona.id), eq(userProfiles.tenantId, 'tenant-001')));
+      // A member sees that the tenant changed (the live stream), never what changed: the hook sends nothing.
+      await editTenant('tenant-001', 'After the demotion');
+      await passUntil(() => false);
+      expect(delivered()).toHaveLength(1);
+      expect(JSON.stringify(delivered())).not.toContain('After the demotion');
+    });
+
+    it("switches off a user's subscriptions when an administrator resets their password, audited", async () => {
+      const persona = tenantMember('reset', 'owner');
+      const owner = await sessionCookieFor(ctx().db, persona);
+      const mine = await subscribe({ eventTypes: ['audit.tenant.update'], tenantId: 'tenant-001' }, owner);
+      expect(mine.res.statusCode, mine.res.body).toBe(201);
+      const reset = await ctx().inject({
+        method: 'POST',
+        url: `/api/users/${persona.id}/password`,
+        payload: { password: 'a-long-and-unusual-passphrase-42' },
+      });
+      expect(reset.statusCode, reset.body).toBe(204);
+      const read = await ctx().inject({ method: 'GET', url: `/api/webhooks/${mine.hook.id}` });
+      expect(read.json()).toMatchObject({ enabled: false });
+      const [audited] = await ctx()
+        .db.select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.resourceId, mine.hook.id), eq(auditEvents.action, 'webhook.update')));
+      expect(JSON.parse(audited?.changes ?? 'null')).toMatchObject({
+        after: { enabled: false },
+        reason: 'password reset',
+      });
+      await editTenant('tenant-001', 'After the reset');
+      await passUntil(() => false);
+      expect(receiver().accepted()).toEqual([]);
+    });
+
+    it('is managed by a person: an API token reads subscriptions but cannot make, aim or delete one', async () => {
+      const token = await bearerTokenFor(ctx().db, TEST_ADMIN);
+      const hook = await subscribe({ eventTypes: ['*'] });
+      const asToken = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+        ctx().app.inject({ method, url, headers: { authorization: token }, ...(payload && { payload }) });
+      const writes = [
+        asToken('POST', '/api/webhooks', { url: receiver().url(), eventTypes: ['*'] }),
+        asToken('PATCH', `/api/webhooks/${hook.hook.id}`, { url: 'https://receiver.example.com/hook' }),
+        asToken('POST', `/api/webhooks/${hook.hook.id}/rotate-secret`),
+        asToken('DELETE', `/api/webhooks/${hook.hook.id}`),
+      ];
+      for (const res of await Promise.all(writes)) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json().message).toBe(TOKEN_MESSAGES.subscriptions);
+      }
+      expect((await asToken('GET', '/api/webhooks')).statusCode).toBe(200);
+      expect((await asToken('GET', `/api/webhooks/${hook.hook.id}`)).json()).toMatchObject({ enabled: true });
     });
 
     it('refuses a loopback or metadata address at save, and at delivery when the policy does not allow it', async () => {
