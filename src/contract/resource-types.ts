@@ -27,6 +27,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'platform',
   'session',
   'settings',
+  'sso-settings',
   'system',
   'tenant',
   'user',
@@ -79,6 +80,8 @@ export const resourceTypes: Record<AuditResourceType, ResourceTypeEntry> = {
   platform: { label: 'Approval policy', readRoute: 'GET /api/approval-policy' },
   session: { label: 'Session', readRoute: null },
   settings: { label: 'Settings', readRoute: 'GET /api/settings' },
+  /** The single sign-on settings: their group rules give roles, so administrators alone read them. */
+  'sso-settings': { label: 'Single sign-on settings', readRoute: 'GET /api/settings/sso' },
   /** Delete All Resources. */
   system: { label: 'System', readRoute: null },
   tenant: { label: 'Tenant', readRoute: 'GET /api/tenants/:tenantId' },

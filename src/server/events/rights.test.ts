@@ -64,6 +64,18 @@ describeApi(
       return values.find((v) => v.labels.reason === 'event')?.value ?? 0;
     };
 
+    it('keeps a change of the single sign-on settings (administrators only) from everyone else', async () => {
+      const stream = await asPersona(member('sso-watcher', 'tenant-001'));
+      const rules = {
+        claim: 'groups',
+        jitProvisioning: false,
+        rules: [{ group: 'ops', globalRole: 'admin' }],
+      };
+      await ok(200, ctx().inject({ method: 'PUT', url: '/api/settings/sso', payload: rules }));
+      await marker(stream);
+      expect(stream.changes<LiveEvent>().map((e) => e.action)).not.toContain('settings.sso.update');
+    });
+
     it('keeps other people’s sign-ins from a viewer who lost a tenant (issue 35, point 7)', async () => {
       const viewer = await asPersona(member('rights-v', 'tenant-001', 'tenant-003'));
       const reads = await eventReads();

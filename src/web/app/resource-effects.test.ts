@@ -14,7 +14,7 @@ import { touchedBy } from '@/live';
 import { EVERYTHING } from '@/lib/resource-effects';
 import { meshKeys, microfrontendKeys } from '@/microfrontends';
 import { overviewKeys } from '@/overview';
-import { SETTINGS_PATH } from '@/settings';
+import { SETTINGS_PATH, SSO_SETTINGS_PATH } from '@/settings';
 import { tenantKeys } from '@/tenants';
 import { userKeys } from '@/users';
 import { webhookKeys } from '@/webhooks';
@@ -43,6 +43,7 @@ const SHOWN: Record<AuditResourceType, QueryKey> = {
   platform: changeRequestKeys.policy(null),
   session: userKeys.list({ limit: 50, offset: 0 }),
   settings: [SETTINGS_PATH],
+  'sso-settings': [SSO_SETTINGS_PATH],
   system: tenantKeys.detail(TENANT),
   tenant: tenantKeys.detail(TENANT),
   user: ME_QUERY_KEY,

@@ -66,7 +66,8 @@ export const resourceEffects: ResourceEffects = {
   platform: requests,
   /** A sign-in moves a user's last sign-in. */
   session: touching(() => [userKeys.all]),
-  settings: touching(() => [[SETTINGS_PATH], [SSO_SETTINGS_PATH]]),
+  settings: touching(() => [[SETTINGS_PATH]]),
+  'sso-settings': touching(() => [[SSO_SETTINGS_PATH]]),
   /** Delete All Resources. */
   system: () => EVERYTHING,
   tenant: (event) => {

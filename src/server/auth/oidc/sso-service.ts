@@ -81,7 +81,7 @@ export async function replaceSsoSettings(
     }
     await recordAudit(tx, actor, {
       action: 'settings.sso.update',
-      resourceType: 'settings',
+      resourceType: 'sso-settings',
       resourceId: 'sso',
       changes: changedFieldsOf(previous, after, input),
     });
