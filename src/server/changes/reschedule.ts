@@ -60,7 +60,7 @@ function movedOutsideApprovals(request: ChangeRequestRow, next: string): string 
     return movedBeyondApproval(request.scheduledAt, next);
   }
   const window = { from: request.approvedFrom, until: Date.parse(request.approvedUntil) };
-  // Without a time when first approved, the window began at that moment: not a time anyone chose.
+  // A request still without a time was approved for the moment of its approvals, not for a time set.
   return outsideWindow({ ...window, moment: request.scheduledAt === null }, next);
 }
 
