@@ -9,21 +9,6 @@ import { roundApprovers } from './reviewers';
 
 const TOLERANCE_MS = RESCHEDULE_TOLERANCE_HOURS * 3_600_000;
 
-/**
- * Why a new time falls outside what the reviewers approved, or null when it does not. They approved
- * the change at its time (or, without one, at the approval's moment): earlier is a change they did not
- * see, and so is much later (another day, another maintenance window). `approvedAt` null (an approval
- * before windows were kept, of a request with no time): the tolerance counts from now.
- */
-export function movedBeyondApproval(
-  approvedAt: string | null,
-  next: string,
-  now = Date.now(),
-): string | null {
-  const base = approvedAt === null ? now : Date.parse(approvedAt);
-  return outsideWindow({ from: approvedAt, until: base + TOLERANCE_MS, moment: approvedAt === null }, next);
-}
-
 /** The window a round's approvals hold for, once one of them was given (see approvalWindowAfter). */
 type Window = { from: string | null; until: number; moment: boolean };
 
@@ -54,19 +39,26 @@ export function approvalWindowAfter(
   return { approvedFrom: new Date(from).toISOString(), approvedUntil: new Date(until).toISOString() };
 }
 
-/** Why moving an approved `request` to `next` voids its approvals, or null when they still hold. */
-function movedOutsideApprovals(request: ChangeRequestRow, next: string): string | null {
-  if (request.approvedFrom === null || request.approvedUntil === null) {
-    return movedBeyondApproval(request.scheduledAt, next);
-  }
-  const window = { from: request.approvedFrom, until: Date.parse(request.approvedUntil) };
+/**
+ * Why moving an approved `request` to `next` voids its approvals, or null when they still hold. They
+ * approved the change at its time (or, without one, at the approval's moment): earlier is a change they
+ * did not see, and so is much later (another day, another maintenance window).
+ */
+function movedOutsideApprovals(request: ChangeRequestRow, next: string, now = Date.now()): string | null {
+  const { approvedFrom, approvedUntil, scheduledAt } = request;
   // A request still without a time was approved for the moment of its approvals, not for a time set.
-  return outsideWindow({ ...window, moment: request.scheduledAt === null }, next);
+  const moment = scheduledAt === null;
+  if (approvedFrom === null || approvedUntil === null) {
+    // Approved before windows were kept: from its current time, or from now for a request with none.
+    const base = scheduledAt === null ? now : Date.parse(scheduledAt);
+    return outsideWindow({ from: scheduledAt, until: base + TOLERANCE_MS, moment }, next);
+  }
+  return outsideWindow({ from: approvedFrom, until: Date.parse(approvedUntil), moment }, next);
 }
 
 /**
  * Sets or moves the time a locked request applies. A move outside what was approved (see
- * movedBeyondApproval) voids the approvals: a new round starts, an approved request waits for approval
+ * movedOutsideApprovals) voids the approvals: a new round starts, an approved request waits for approval
  * again, and the timeline and audit log say why (`reopen`). A request with no approval yet, or one that
  * needs none, just takes the new time.
  */
