@@ -131,6 +131,8 @@ async function measure(servers, cookie) {
 /** The p99 wall time (ms) of each endpoint on `server` with P99_CONNECTIONS requests in flight. */
 async function loadedP99(server, cookie) {
   const p99 = [];
+  // BENCH_P99_REQUESTS=0 leaves the loaded run out (it takes longer than the CPU figures themselves).
+  if (P99_REQUESTS === 0) return ENDPOINTS.map(() => Number.NaN);
   for (const [, path] of ENDPOINTS) {
     await drive(server, path, cookie, WARM_UP, undefined, P99_CONNECTIONS);
     const times = [];
@@ -251,7 +253,7 @@ try {
       totals[r].bare += bareCpu[i];
       const { identity, compressed, encoding } = wire[i];
       console.log(
-        `${label.padEnd(28)} ${entry.label.padEnd(8)} ${String(replay[path].length).padStart(5)} ${appCpu[i].toFixed(0).padStart(8)} ${bareCpu[i].toFixed(0).padStart(8)} ${(appCpu[i] / bareCpu[i]).toFixed(2).padStart(6)} ${appP99[i].toFixed(1).padStart(7)} ${p99Loaded[i].toFixed(1).padStart(8)} ${String(identity).padStart(7)} ${`${compressed} ${encoding}`.padStart(12)}`,
+        `${label.padEnd(28)} ${entry.label.padEnd(8)} ${String(replay[path].length).padStart(5)} ${appCpu[i].toFixed(0).padStart(8)} ${bareCpu[i].toFixed(0).padStart(8)} ${(appCpu[i] / bareCpu[i]).toFixed(2).padStart(6)} ${appP99[i].toFixed(1).padStart(7)} ${(Number.isNaN(p99Loaded[i]) ? '-' : p99Loaded[i].toFixed(1)).padStart(8)} ${String(identity).padStart(7)} ${`${compressed} ${encoding}`.padStart(12)}`,
       );
     });
   });

@@ -1,6 +1,7 @@
-import type { FastifyInstance, preValidationHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import { passwordSchema } from '../../contract/password';
+import { addPreValidation } from '../http/route-hooks';
 import { loadOnFirstUse } from '../load-on-first-use';
 
 /*
@@ -28,15 +29,9 @@ const awaitEstimator: preValidationHookHandler = async () => {
   await loadPasswordStrength();
 };
 
-function prependPreValidation(route: RouteOptions, hook: preValidationHookHandler): void {
-  const existing = route.preValidation;
-  route.preValidation =
-    existing === undefined ? [hook] : [hook, ...(Array.isArray(existing) ? existing : [existing])];
-}
-
 /** Registered before the routes: hooks each route that takes a password as it is added. */
 export function loadEstimatorForPasswordRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (carriesPassword(route.schema?.body)) prependPreValidation(route, awaitEstimator);
+    if (carriesPassword(route.schema?.body)) addPreValidation(route, awaitEstimator, 'first');
   });
 }

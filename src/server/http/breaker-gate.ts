@@ -14,9 +14,10 @@ export function registerBreakerGate(
   breaker: { readonly state: BreakerState } | undefined,
 ): void {
   if (!breaker) return;
-  app.addHook('onRequest', async (request) => {
-    if (breaker.state !== 'open') return;
+  // A callback hook: it runs on every request and never waits (an async one costs a promise each time).
+  app.addHook('onRequest', (request, _reply, next) => {
+    if (breaker.state !== 'open') return next();
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') && !ANSWERS_WITHOUT_DATABASE.has(path)) throw breakerOpenError();
+    next(path.startsWith('/api/') && !ANSWERS_WITHOUT_DATABASE.has(path) ? breakerOpenError() : undefined);
   });
 }

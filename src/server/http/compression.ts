@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import { addOnSend } from './route-hooks';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -44,12 +45,6 @@ const weakenEtagWhenEncoded: onSendHookHandler = (_request, reply, payload, done
   done(null, payload);
 };
 
-function appendOnSend(route: RouteOptions, hook: onSendHookHandler): void {
-  const existing = route.onSend;
-  route.onSend =
-    existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
-}
-
 /**
  * Compresses answers above the threshold with brotli or gzip, as the client's Accept-Encoding prefers,
  * adding `Vary: Accept-Encoding`. Registered before any route: the plugin hooks each route as it is added.
@@ -62,5 +57,5 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     customTypes: isCompressibleType,
   });
   // Added after the plugin's own onRoute hook, so this onSend runs after its compressing one.
-  app.addHook('onRoute', (route) => appendOnSend(route, weakenEtagWhenEncoded));
+  app.addHook('onRoute', (route) => addOnSend(route, weakenEtagWhenEncoded, 'last'));
 }

@@ -88,9 +88,10 @@ function requestIssues(request: FastifyRequest): FieldIssue[] {
  * route's zod schema (which may declare a field loosely, or not at all). Anonymous requests included.
  */
 export function registerRefusedTextRule(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  // A callback hook: it runs on every request and never waits (an async one costs a promise each time).
+  app.addHook('preValidation', (request: FastifyRequest, _reply, next) => {
     const issues = requestIssues(request);
     const first = issues[0];
-    if (first) throw new AppError('VALIDATION_FAILED', `Invalid ${first.path}: ${first.message}`, issues);
+    next(first && new AppError('VALIDATION_FAILED', `Invalid ${first.path}: ${first.message}`, issues));
   });
 }

@@ -61,6 +61,25 @@ describeApi('Idempotency-Key on POST', (ctx) => {
     expect(JSON.parse(row?.responseHeaders ?? '{}')).toMatchObject({ etag: first.headers.etag });
   });
 
+  it('stores the answer as the handler sent it, before it is compressed for the client', async () => {
+    // Over the compression threshold: the first caller asks for brotli and gets it.
+    const payload = { ...tenantBody('Compressed Replay'), description: 'long text '.repeat(150).trim() };
+    const first = await ctx().inject({
+      method: 'POST',
+      url: '/api/tenants',
+      headers: { cookie: ctx().adminCookie, 'idempotency-key': 'compressed-1', 'accept-encoding': 'br' },
+      payload,
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['content-encoding']).toBe('br');
+
+    const row = await keyRow(ctx().db, ADMIN_CALLER, 'compressed-1');
+    expect(JSON.parse(row?.responseBody ?? 'null')).toMatchObject({ description: payload.description });
+    const again = await createTenant(ctx(), 'compressed-1', payload);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toMatchObject({ name: 'Compressed Replay', description: payload.description });
+  });
+
   it('stores 4xx outcomes and replays them too', async () => {
     // The body is valid and the handler refuses it (the email is taken): a 409 the key remembers.
     const send = () =>

@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../contract/api-tokens';
 import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { badRequest } from '../errors';
+import { addOnResponse, addOnSend, addPreHandler, addPreValidation, routeAnswers } from '../http/route-hooks';
 import { assertMayStillSee } from './idempotency-replay';
 import {
   claimOrReplay,
@@ -106,6 +116,12 @@ export function carriesSecret(body: unknown, depth = 0): boolean {
  * A POST to a declared /api route by a signed-in caller; public routes (sign-in), routes that opt out
  * (`config.idempotency: false`) and bodies carrying a secret ignore the header.
  */
+const mayTakeKey = (route: RouteOptions): boolean =>
+  routeAnswers(route, 'POST') &&
+  route.config?.permission !== undefined &&
+  route.config.idempotency !== false &&
+  route.url.startsWith('/api/');
+
 const applies = (request: FastifyRequest): boolean =>
   request.method === 'POST' &&
   request.viewer !== null &&
@@ -170,6 +186,18 @@ async function finish(
   await completeKey(db, state, token, { status: reply.statusCode, headers: replayableHeaders(reply), body });
 }
 
+// Before validation: the hash covers the body as the client sent it, not as the schema reshaped it.
+const readKey: preValidationHookHandler = async (request) => {
+  if (!applies(request) || !request.viewer) return;
+  const key = parseKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
+  if (key === undefined) return;
+  const hash = requestHash(request.method, request.url, request.body);
+  request.idempotency = { caller: callerOf(request.viewer), key, requestHash: hash };
+};
+
+// A reply that never reached onSend (the connection went first) must not keep its claim alive.
+const stopRenewing: onResponseHookHandler = async (request) => request.idempotency?.stopRenewing?.();
+
 /**
  * `Idempotency-Key` on every POST under /api (Stripe's semantics, docs/idempotency.md). Register after
  * the guard: the caller must be known, and a request refused by authorization or validation never
@@ -182,16 +210,7 @@ export function registerIdempotency(
   const limits = deps.limits ?? DEFAULT_IDEMPOTENCY_LIMITS;
   app.decorateRequest('idempotency', null);
 
-  // Before validation: the hash covers the body as the client sent it, not as the schema reshaped it.
-  app.addHook('preValidation', async (request) => {
-    if (!applies(request) || !request.viewer) return;
-    const key = parseKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
-    if (key === undefined) return;
-    const hash = requestHash(request.method, request.url, request.body);
-    request.idempotency = { caller: callerOf(request.viewer), key, requestHash: hash };
-  });
-
-  app.addHook('preHandler', async (request, reply) => {
+  const claimOrAnswer: preHandlerHookHandler = async (request, reply) => {
     const state = request.idempotency;
     if (!state) return;
     const outcome = await claimOrReplay(deps.db, state, limits);
@@ -205,9 +224,9 @@ export function registerIdempotency(
     const { status, headers, body } = outcome.response;
     reply.status(status).headers(headers).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     return reply.send(body ?? undefined);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeAnswer: onSendHookHandler = async (request, reply, payload) => {
     const state = request.idempotency;
     const token = state?.token;
     if (!state || token === undefined) return payload;
@@ -220,8 +239,16 @@ export function registerIdempotency(
       request.log.error({ err: error }, 'idempotency: could not store the response');
     }
     return payload;
-  });
+  };
 
-  // A reply that never reached onSend (the connection went first) must not keep its claim alive.
-  app.addHook('onResponse', async (request) => request.idempotency?.stopRenewing?.());
+  // Only the routes a key may apply to carry the hooks; a read never pays for them. Each runs after the
+  // app-wide hooks of its phase (the guard's authorization among them); the stored answer is the body
+  // as the handler sent it, before the compression plugin's own onSend encodes it.
+  app.addHook('onRoute', (route) => {
+    if (!mayTakeKey(route)) return;
+    addPreValidation(route, readKey, 'last');
+    addPreHandler(route, claimOrAnswer, 'last');
+    addOnSend(route, storeAnswer, 'first');
+    addOnResponse(route, stopRenewing, 'last');
+  });
 }
