@@ -14,7 +14,12 @@ import { claimOrReplay, completeKey, releaseKey, type IdempotencyLimits } from '
 
 const limits: IdempotencyLimits = { waitMs: 10_000, pollMs: 20, staleMs: 60_000, heartbeatMs: 10_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const request = (key: string) => ({ caller: 'user:store-test', key, requestHash: 'hash-a' });
+const request = (key: string) => ({
+  caller: 'user:store-test',
+  key,
+  requestHash: 'hash-a',
+  accessHash: 'access-a',
+});
 const created = { status: 201, headers: { 'content-type': 'application/json' }, body: '{"n":1}' };
 
 async function claim(db: Database, key: string): Promise<string> {
@@ -122,7 +127,7 @@ for (const kind of testDatabaseKinds()) {
       await sleep(limits.pollMs * 3);
       expect(settled).toBe(false);
       await completeKey(db, request('wait-1'), token, created);
-      await expect(waiting).resolves.toEqual({ kind: 'replay', response: created });
+      await expect(waiting).resolves.toEqual({ kind: 'replay', response: created, accessHash: 'access-a' });
     });
 
     it('hands the key to a waiting request when the first one is released (5xx)', async () => {

@@ -5,6 +5,7 @@ import { describeApi } from '../test/api-harness';
 import { productionConfigurationChange } from '../test/change-requests';
 import { insertChangeRequestFixtures, insertFixtures } from '../test/fixtures';
 import { sessionCookieFor, type TestPersona } from '../test/sessions';
+import { ACCESS_CHANGED_MESSAGE } from './idempotency-replay';
 
 const CHANGES = '/api/change-requests';
 
@@ -58,6 +59,31 @@ describeApi(
         expect(again.body).not.toContain(id);
         expect(again.json()).toMatchObject({ code: 'NOT_FOUND' });
       }
+    });
+
+    it('refuses the replay of a plan, whose tenant is inside its answer, once the caller lost her role', async () => {
+      const planner: TestPersona = {
+        ...DEVELOPER,
+        id: 'replay-planner',
+        email: 'replay-planner@example.com',
+      };
+      const cookie = await sessionCookieFor(ctx().db, planner);
+      const exported = await ctx().inject({
+        method: 'GET',
+        url: '/api/tenants/tenant-001/export',
+        headers: { cookie },
+      });
+      expect(exported.statusCode, exported.body).toBe(200);
+      const payload = { document: exported.body };
+      const planned = await post('/api/plans', payload, 'plan-1', cookie);
+      expect(planned.statusCode, planned.body).toBe(200);
+      expect(planned.json()).toMatchObject({ scope: { tenantId: 'tenant-001' } });
+
+      await ctx().db.delete(userProfiles).where(eq(userProfiles.userId, planner.id));
+      const again = await post('/api/plans', payload, 'plan-1', cookie);
+      expect(again.statusCode, again.body).toBe(403);
+      expect(again.headers['idempotent-replayed']).toBeUndefined();
+      expect(again.json()).toEqual({ code: 'FORBIDDEN', message: ACCESS_CHANGED_MESSAGE });
     });
 
     it('refuses the replay of an administrator’s write once she is no longer one', async () => {

@@ -39,6 +39,8 @@ export interface IdempotencyRequest {
   caller: string;
   key: string;
   requestHash: string;
+  /** The caller's access when this request runs (`accessHashOf`, idempotency-replay.ts). */
+  accessHash: string;
 }
 
 /** What a replay repeats. */
@@ -54,7 +56,9 @@ export interface StoredResponse {
  * or delete the row of the request that took it over.
  */
 export type IdempotencyOutcome =
-  { kind: 'claimed'; token: string } | { kind: 'replay'; response: StoredResponse };
+  | { kind: 'claimed'; token: string }
+  /** `accessHash`: the caller's access when the answer was made; null on rows stored before it was kept. */
+  | { kind: 'replay'; response: StoredResponse; accessHash: string | null };
 
 /** Milliseconds only: PGlite hands timestamps back as Date, which keeps no more, and the token must match. */
 const claimTime = sql`date_trunc('milliseconds', now())`;
@@ -81,6 +85,7 @@ async function readKey(db: Database, req: IdempotencyRequest, limits: Idempotenc
       status: idempotencyKeys.responseStatus,
       headers: idempotencyKeys.responseHeaders,
       body: idempotencyKeys.responseBody,
+      accessHash: idempotencyKeys.accessHash,
       expired: sql<boolean>`${idempotencyKeys.expiresAt} <= now()`,
       stale: sql<boolean>`${idempotencyKeys.completedAt} is null and ${idempotencyKeys.heartbeatAt} < ${staleBefore(limits)}`,
     })
@@ -111,6 +116,7 @@ async function takeOver(
     .update(idempotencyKeys)
     .set({
       requestHash: req.requestHash,
+      accessHash: req.accessHash,
       createdAt: claimTime,
       heartbeatAt: sql`now()`,
       expiresAt: expiry,
@@ -179,6 +185,7 @@ export async function claimOrReplay(
       return {
         kind: 'replay',
         response: { status: row.status, headers: parseHeaders(row.headers), body: row.body },
+        accessHash: row.accessHash,
       };
     }
   }

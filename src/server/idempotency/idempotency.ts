@@ -14,7 +14,7 @@ import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { badRequest } from '../errors';
 import { addOnResponse, addOnSend, addPreHandler, addPreValidation, routeAnswers } from '../http/route-hooks';
-import { assertMayStillSee } from './idempotency-replay';
+import { accessHashOf, assertMayStillSee } from './idempotency-replay';
 import {
   claimOrReplay,
   completeKey,
@@ -192,7 +192,8 @@ const readKey: preValidationHookHandler = async (request) => {
   const key = parseKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
   if (key === undefined) return;
   const hash = requestHash(request.method, request.url, request.body);
-  request.idempotency = { caller: callerOf(request.viewer), key, requestHash: hash };
+  const accessHash = accessHashOf(request.viewer);
+  request.idempotency = { caller: callerOf(request.viewer), key, requestHash: hash, accessHash };
 };
 
 // A reply that never reached onSend (the connection went first) must not keep its claim alive.
@@ -220,7 +221,7 @@ export function registerIdempotency(
       return;
     }
     // The guard ran again for this request; what the stored answer shows must still be the caller's to see.
-    if (request.viewer) assertMayStillSee(request.viewer, outcome.response);
+    if (request.viewer) assertMayStillSee(request.viewer, outcome.response, outcome.accessHash);
     const { status, headers, body } = outcome.response;
     reply.status(status).headers(headers).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     return reply.send(body ?? undefined);

@@ -60,6 +60,11 @@ export const idempotencyKeys = pgTable(
     /** JSON text of the headers a replay repeats (content-type, etag, location). */
     responseHeaders: text(),
     responseBody: text(),
+    /**
+     * SHA-256 of the caller's access when the request ran (global role, tenant roles, the token's scope):
+     * a replay to a caller whose access has changed since is refused. Null on rows stored before it was kept.
+     */
+    accessHash: text(),
   },
   (t) => [primaryKey({ columns: [t.caller, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );
