@@ -30,7 +30,7 @@ const mayReadLink = (viewer: Viewer, tenantId: string | null): boolean =>
 
 /** What the API shows of a link: never its token, only whether there is one. */
 export function toGitLink(row: GitLinkRow, openFindings: number): GitLink {
-  const { accessToken, leaseUntil: _lease, ...rest } = row;
+  const { accessToken, leaseUntil: _lease, editorIds: _editors, ...rest } = row;
   return { ...rest, hasAccessToken: accessToken !== null, openFindings };
 }
 
@@ -129,7 +129,7 @@ export async function createGitLink(
         }
         const [row] = await tx
           .insert(gitLinks)
-          .values({ ...input, createdById: viewer.user.id })
+          .values({ ...input, createdById: viewer.user.id, editorIds: [viewer.user.id] })
           .returning();
         if (!row) throw new Error('git link insert returned no row');
         await auditLink(tx, actor, row, 'create', { after: audited(row) });
@@ -148,6 +148,11 @@ async function auditLink(tx: Transaction, actor: Actor, row: GitLinkRow, action:
     changes,
   });
 }
+
+/** The link's editors with `userId` among them, once. */
+const withEditor = (userId: string) =>
+  sql<string[]>`case when ${userId} = any(${gitLinks.editorIds}) then ${gitLinks.editorIds}
+    else array_append(${gitLinks.editorIds}, ${userId}::text) end`;
 
 export async function updateGitLink(
   db: Database,
@@ -169,7 +174,13 @@ export async function updateGitLink(
     const reset = moved && { lastSeenCommit: null, syncedCommit: null, appliedCommit: null, lastError: null };
     const [row] = await tx
       .update(gitLinks)
-      .set({ ...edit, ...reset, revision: nextRevision(gitLinks.revision), updatedAt: sql`now()` })
+      .set({
+        ...edit,
+        ...reset,
+        editorIds: withEditor(viewer.user.id),
+        revision: nextRevision(gitLinks.revision),
+        updatedAt: sql`now()`,
+      })
       .where(eq(gitLinks.id, id))
       .returning();
     if (!row) throw notFound(WHAT);

@@ -1,13 +1,14 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PersonBehind } from '../changes/four-eyes';
 import type { Executor } from '../db/client';
-import { auditEvents, users } from '../db/schema';
+import { gitLinks, users } from '../db/schema';
 
 /*
  * Who stands behind a release Git sync files (docs/config-as-code-git.md, "Sync mode"), so that none of
  * them is its second pair of eyes: the Git sync account files it, but people chose what it holds.
  * - Whoever created or edited the link: they chose the repository, branch and token it reads, and could
- *   point it at a file of their own.
+ *   point it at a file of their own. Kept on the link itself (`editorIds`): the audit trail's retention
+ *   may purge the events that say so.
  * - The console users whose e-mail is the author or committer of a commit it applies. Git does not prove
  *   who wrote a commit (anyone may type any author), so this closes the honest path, not a forged one:
  *   protect the branch (reviews, signed commits) where the repository is hosted.
@@ -21,16 +22,10 @@ export async function syncPeopleBehind(
   linkId: string,
   contributors: readonly string[],
 ): Promise<PersonBehind[]> {
-  const editors = await db
-    .selectDistinct({ userId: auditEvents.actorId })
-    .from(auditEvents)
-    .where(
-      and(
-        inArray(auditEvents.action, ['git_link.create', 'git_link.update']),
-        eq(auditEvents.resourceId, linkId),
-        isNotNull(auditEvents.actorId),
-      ),
-    );
+  const [link] = await db
+    .select({ editorIds: gitLinks.editorIds })
+    .from(gitLinks)
+    .where(eq(gitLinks.id, linkId));
   const authors =
     contributors.length === 0
       ? []
@@ -39,7 +34,7 @@ export async function syncPeopleBehind(
           .from(users)
           .where(inArray(sql`lower(${users.email})`, [...contributors]));
   const people = new Map<string, string>();
-  for (const { userId } of editors) if (userId) people.set(userId, EDITED);
+  for (const userId of link?.editorIds ?? []) people.set(userId, EDITED);
   for (const { userId } of authors) if (!people.has(userId)) people.set(userId, COMMITTED);
   return [...people].map(([userId, reason]) => ({ userId, reason }));
 }

@@ -42,6 +42,14 @@ export const gitLinks = pgTable(
     leaseUntil: isoTimestamp(),
     revision: revisionColumn(),
     createdById: text(),
+    /**
+     * Everyone who created or edited the link: none of them may approve what sync files. Kept on the row,
+     * not read from the audit trail, whose retention may purge the events.
+     */
+    editorIds: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAtColumn(),
     updatedAt: createdAtColumn(),
   },
