@@ -14,9 +14,11 @@ test('the control-plane tab, environment and region survive a reload', async ({ 
 
   await page.getByLabel('Environment').click();
   await page.getByRole('option', { name: 'UAT', exact: true }).click();
+  // Both selects write the query string: pick the region once the environment's write has landed, so the
+  // two writes cannot race (the CI run of b8d29a0 lost the region this way).
+  await expect(page).toHaveURL(/env=uat/);
   await page.getByLabel('AWS Region').click();
   await page.getByRole('option', { name: 'ap-northeast-1', exact: true }).click();
-  await expect(page).toHaveURL(/env=uat/);
   await expect(page).toHaveURL(/region=ap-northeast-1/);
 
   await page.reload();
