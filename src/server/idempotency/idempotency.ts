@@ -114,7 +114,8 @@ export function carriesSecret(body: unknown, depth = 0): boolean {
 
 /**
  * A POST to a declared /api route by a signed-in caller; public routes (sign-in), routes that opt out
- * (`config.idempotency: false`) and bodies carrying a secret ignore the header.
+ * (`config.idempotency: false`) and bodies carrying a secret ignore the header. The route's part is decided
+ * once, when it is declared (only such routes carry the hooks); the request's part on each request.
  */
 const mayTakeKey = (route: RouteOptions): boolean =>
   routeAnswers(route, 'POST') &&
@@ -122,13 +123,9 @@ const mayTakeKey = (route: RouteOptions): boolean =>
   route.config.idempotency !== false &&
   route.url.startsWith('/api/');
 
+/** A route may answer other methods too; only its POSTs, by a signed-in caller, without a secret. */
 const applies = (request: FastifyRequest): boolean =>
-  request.method === 'POST' &&
-  request.viewer !== null &&
-  request.routeOptions.config?.permission !== undefined &&
-  request.routeOptions.config.idempotency !== false &&
-  (request.routeOptions.url ?? '').startsWith('/api/') &&
-  !carriesSecret(request.body);
+  request.method === 'POST' && request.viewer !== null && !carriesSecret(request.body);
 
 function headerText(value: ReturnType<FastifyReply['getHeader']>): string | undefined {
   if (typeof value === 'string') return value;
