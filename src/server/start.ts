@@ -25,6 +25,7 @@ import type { PeriodicTask } from './periodic';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
 import { startMetricsServer, type MetricsServer } from './http/metrics-server';
 import { clientDir, migrationsFolder, projectRoot } from './paths';
+import { maskRecordedSecrets } from './audit/mask-secrets';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -108,6 +109,7 @@ async function openData(env: Env, root: string): Promise<{ database: DatabaseHan
     if (embedded && !existsSync(join(env.DATA_DIR, 'PG_VERSION'))) await createDataDirInChild();
     database = await openDatabase(target, migrationsFolder(root));
     await database.migrate();
+    await maskRecordedSecrets(database.db);
     if (env.SEED_DEMO) await seedDemoData(database.db);
     const firstAdmin = await ensureFirstAdmin(database.db, {
       email: env.ADMIN_EMAIL,

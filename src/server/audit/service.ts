@@ -3,6 +3,8 @@ import type { AuditResourceType } from '../../contract/audit';
 import type { Executor } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { propertyOf } from '../unknown';
+import { isOneOf } from '../../contract/sets';
+import { masked } from '../secrets/secret-values';
 import type { Actor } from './actor';
 
 export type { Actor } from './actor';
@@ -33,6 +35,16 @@ function revisionIn(changes: unknown): number | null {
 /** Who records what the server does by itself: health changes, rollout steps and rollbacks. */
 export const SYSTEM_ACTOR: Actor = { id: null, email: 'system' };
 
+/**
+ * The delete events an undo restores a row from (lastDeletedRow). They keep the row exactly; the others
+ * keep secrets inside JSON text as references, since the trail travels (webhooks, chat, e-mail, the
+ * audit stream). Neither restorable row holds a stored secret.
+ */
+export const RESTORED_FROM = ['user_profile.delete', 'template.delete'] as const;
+export type RestorableAction = (typeof RESTORED_FROM)[number];
+
+const keptExactly = (action: string) => isOneOf(RESTORED_FROM, action);
+
 /** Writes one audit event; call it with the mutation's own transaction so both commit or neither. */
 export async function recordAudit(db: Executor, actor: Actor | null, record: AuditRecord): Promise<void> {
   await db.insert(auditEvents).values({
@@ -44,7 +56,10 @@ export async function recordAudit(db: Executor, actor: Actor | null, record: Aud
     resourceType: record.resourceType,
     resourceId: record.resourceId ?? null,
     tenantId: record.tenantId ?? null,
-    changes: record.changes === undefined ? null : JSON.stringify(record.changes),
+    changes:
+      record.changes === undefined
+        ? null
+        : JSON.stringify(keptExactly(record.action) ? record.changes : masked(record.changes)),
     revision: record.revision ?? revisionIn(record.changes),
     ip: actor?.ip ?? null,
   });
@@ -74,7 +89,7 @@ export async function recordCreated<Row extends { id: string }>(
  */
 export async function lastDeletedRow(
   db: Executor,
-  action: string,
+  action: RestorableAction,
   resourceId: string,
 ): Promise<{ row: unknown; tenantId: string | null } | undefined> {
   const [event] = await db

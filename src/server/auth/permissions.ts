@@ -3,7 +3,7 @@ import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import type { TenantAction } from '../../contract/auth';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { lastDeletedRow } from '../audit/service';
+import { lastDeletedRow, type RestorableAction } from '../audit/service';
 import type { Database } from '../db/client';
 import { badRequest } from '../errors';
 import { propertyOf } from '../unknown';
@@ -79,7 +79,7 @@ export function tenantFromRow(
  * The tenant of a deleted row whose id is in a path parameter, as its delete's audit event recorded it
  * (restoring a user profile). undefined, a 404, when no such deletion is on record.
  */
-export function tenantFromDeletion(action: string, param: string): TenantResolver {
+export function tenantFromDeletion(action: RestorableAction, param: string): TenantResolver {
   return async (request, db) => {
     const id = propertyOf(request.params, param);
     if (typeof id !== 'string' || id.length === 0) return undefined;

@@ -10,6 +10,7 @@ import { handlerOf } from './kinds';
 import { impactOf } from './release-impact';
 import { itemsOf, type ItemRow } from './release-items';
 import { staleItemOf } from './release-run';
+import { masked } from '../secrets/secret-values';
 import { tenants } from '../db/schema';
 
 /* What a request's page shows of its set: its changes, their impact, the culprit of staleness, its relations. */
@@ -69,7 +70,7 @@ async function staleChangeOf(
     title: item.title,
     movedBy: moved?.by ?? null,
     movedAt: moved?.at ?? null,
-    diff,
+    diff: masked(diff),
   };
 }
 
@@ -123,8 +124,8 @@ export async function releaseDetail(
   );
   return {
     detail: {
-      change: first.change,
-      diff: first.diff,
+      change: masked(first.change),
+      diff: masked(first.diff),
       changes: items.map((item) => ({
         position: item.position,
         kind: item.kind,
@@ -132,8 +133,8 @@ export async function releaseDetail(
         tenantName: item.tenantId ? (names.get(item.tenantId) ?? null) : null,
         environment: item.environment,
         title: item.title,
-        change: item.change,
-        diff: item.diff,
+        change: masked(item.change),
+        diff: masked(item.diff),
         state: item.state,
         outcome: item.outcome,
         irreversible: item.irreversible,

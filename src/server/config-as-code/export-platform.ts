@@ -10,7 +10,8 @@ import {
   microfrontendVersions,
   notificationTemplates,
 } from '../db/schema';
-import { byKey, jsonOf, redacted, sortedKeys } from './json-values';
+import { redacted } from '../secrets/secret-values';
+import { byKey, jsonOf, sortedKeys } from './json-values';
 import { healthCheckKey, templateKey } from './keys';
 
 /* The platform's shared state as a document (docs/config-as-code.md). */

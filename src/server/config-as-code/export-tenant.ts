@@ -18,7 +18,8 @@ import {
 } from '../db/schema';
 import { notFound } from '../errors';
 import { getApprovalPolicy } from '../changes/policy';
-import { byKey, jsonOf, redacted, regionPoliciesOf, sortedKeys, sortedRecord } from './json-values';
+import { redacted } from '../secrets/secret-values';
+import { byKey, jsonOf, regionPoliciesOf, sortedKeys, sortedRecord } from './json-values';
 import { configurationKey, meshItemKey, policyKey, routeKey, slotsKey } from './keys';
 
 /* A tenant's live state as a document (docs/config-as-code.md): sorted, with secrets as references. */

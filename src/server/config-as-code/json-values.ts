@@ -4,8 +4,8 @@ import { environmentRegionPolicySchema } from '../../contract/tenants';
 
 /*
  * The values of a document as the server compares them (docs/config-as-code.md): JSON text the server
- * stores is a JSON value in the document, compared by meaning; secrets inside it leave the server only
- * as `{ secretRef }` placeholders, and a placeholder plans as "keep the secret the server holds".
+ * stores is a JSON value in the document, compared by meaning. Secrets inside it are the secrets
+ * module's (src/server/secrets): they leave as `{ secretRef }`, which plans as "keep the value held".
  */
 
 /** A JSON value with every object's keys sorted: two exports of one state spell it the same way. */
@@ -45,50 +45,6 @@ export function textOf(value: unknown): string | null {
 /** Whether two document values mean the same (key order never matters). */
 export const sameValue = (a: unknown, b: unknown): boolean =>
   isDeepStrictEqual(sortedKeys(a ?? null), sortedKeys(b ?? null));
-
-/** Names under which a JSON field holds a secret: its value never leaves the server. */
-const SECRET_KEY = /secret|password|passwd|token|api[-_]?key|private[-_]?key|credential/i;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-export const isSecretRef = (value: unknown): value is { secretRef: string } =>
-  isRecord(value) && Object.keys(value).length === 1 && typeof value.secretRef === 'string';
-
-/** The value with each secret (a string under a secret's name) replaced by `{ secretRef: <where> }`. */
-export function redacted(value: unknown, where: string): unknown {
-  if (Array.isArray(value)) return value.map((inner, index) => redacted(inner, `${where}[${index}]`));
-  if (!isRecord(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      SECRET_KEY.test(key) && typeof inner === 'string' && inner !== ''
-        ? { secretRef: `${where}.${key}` }
-        : redacted(inner, `${where}.${key}`),
-    ]),
-  );
-}
-
-/**
- * The document's value with each `{ secretRef }` replaced by the live secret at the same place, so a
- * plan never changes a secret the document only refers to. A reference to no secret is `missing`.
- */
-export function withSecrets(value: unknown, live: unknown, missing: (ref: string) => never): unknown {
-  if (isSecretRef(value)) {
-    if (typeof live !== 'string') return missing(value.secretRef);
-    return live;
-  }
-  if (Array.isArray(value)) {
-    return value.map((inner, index) =>
-      withSecrets(inner, Array.isArray(live) ? live[index] : undefined, missing),
-    );
-  }
-  if (!isRecord(value)) return value;
-  const liveRecord = isRecord(live) ? live : {};
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, withSecrets(inner, liveRecord[key], missing)]),
-  );
-}
 
 /** Orders by a key, text order: lists of a document sort the same way every time. */
 export function byKey<T>(key: (item: T) => string): (a: T, b: T) => number {

@@ -5,7 +5,8 @@ import { routeMethods } from '../../contract/gateway';
 import type { TenantSpec } from '../../contract/config-doc';
 import { badRequest } from '../errors';
 import type { LiveTenant } from './export-tenant';
-import { jsonOf, sameValue, textOf, withSecrets } from './json-values';
+import { withSecrets } from '../secrets/secret-values';
+import { jsonOf, sameValue, textOf } from './json-values';
 import { configurationKey, policyKey, routeKey } from './keys';
 import { matched, storedText, type Drafts } from './drafts';
 

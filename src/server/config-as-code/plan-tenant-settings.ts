@@ -3,7 +3,8 @@ import { TENANT_GATEWAY_FIELDS } from '../../contract/tenants';
 import { isOneOf } from '../../contract/sets';
 import { badRequest } from '../errors';
 import type { LiveTenant } from './export-tenant';
-import { jsonOf, regionPoliciesOf, sameValue, textOf, withSecrets } from './json-values';
+import { withSecrets } from '../secrets/secret-values';
+import { jsonOf, regionPoliciesOf, sameValue, textOf } from './json-values';
 import { storedText, type Drafts } from './drafts';
 
 /* A tenant document's settings, approval policy and slots, planned against the live tenant. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ConfigDocument, Plan, PlannedChange, TenantDocument } from '../../contract/config-doc';
 import { actorOf, viewerCan, type Viewer } from '../auth/viewer';
@@ -5,7 +6,8 @@ import type { Database, Transaction } from '../db/client';
 import type { Executor } from '../db/database';
 import { tenants } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
-import { handlerOf } from '../changes/kinds';
+import { handlerOf, type ChangeSnapshot } from '../changes/kinds';
+import { masked } from '../secrets/secret-values';
 import { planSet } from '../changes/release-run';
 import { Drafts, type Draft } from './drafts';
 import { liveTenant } from './export-tenant';
@@ -74,12 +76,26 @@ export async function draftDocument(
   return { tenantId, drafts: drafts.items };
 }
 
+/**
+ * A planned change as the plan shows it: a plan ends in CI logs, drift findings and pull requests, so
+ * the secrets its body, diff and fingerprint hold (the live ones a reference kept) show as references.
+ */
+function plannedChange(draft: Draft, title: string, snapshot: ChangeSnapshot): PlannedChange {
+  return {
+    change: masked(draft.change),
+    title,
+    resource: draft.resource,
+    // The state it was made on, as a digest of its masked form: equal states still match.
+    fingerprint: createHash('sha256').update(masked(snapshot.fingerprint)).digest('base64url'),
+    diff: masked(snapshot.diff),
+  };
+}
+
 /** Prune changes that will not run: their title and diff read as they stand, without a dry run. */
 async function described(tx: Transaction, draft: Draft): Promise<PlannedChange> {
   const handler = handlerOf(draft.change);
   const target = await handler.target(tx, draft.change);
-  const snapshot = await handler.snapshot(tx, draft.change);
-  return { change: draft.change, title: target.title, resource: draft.resource, ...snapshot };
+  return plannedChange(draft, target.title, await handler.snapshot(tx, draft.change));
 }
 
 async function describedAll(tx: Transaction, drafts: Draft[]): Promise<PlannedChange[]> {
@@ -125,7 +141,7 @@ export async function planInTransaction(
   const made = running.map((draft, index): PlannedChange => {
     const item = planned[index];
     if (!item) throw new Error('The dry run planned fewer changes than it was given');
-    return { change: draft.change, title: item.target.title, resource: draft.resource, ...item.snapshot };
+    return plannedChange(draft, item.target.title, item.snapshot);
   });
   const prune = options.prune
     ? made.filter((_, index) => running[index]?.prune)

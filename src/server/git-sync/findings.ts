@@ -4,6 +4,7 @@ import type { DriftFinding, DriftResolution } from '../../contract/git-links';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/service';
 import type { Executor, Transaction } from '../db/client';
 import { changeRequests, driftFindings } from '../db/schema';
+import { masked } from '../secrets/secret-values';
 import type { GitLinkRow } from './links';
 
 /*
@@ -53,6 +54,7 @@ export function observedOf(plan: Plan): Observed[] {
   });
 }
 
+/** A finding as the API shows it; masked again, for findings recorded before plans masked their diffs. */
 export function toFinding(row: FindingRow): DriftFinding {
   let diff: unknown;
   try {
@@ -60,7 +62,7 @@ export function toFinding(row: FindingRow): DriftFinding {
   } catch {
     diff = row.diff;
   }
-  return { ...row, diff };
+  return { ...row, diff: masked(diff) };
 }
 
 /** How an ended difference ended: by the revert filed for it (once applied), by its adopt, or by itself. */

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { auditEvents } from '../db/schema';
+import { describeApi } from '../test/api-harness';
+import { maskRecordedSecrets } from './mask-secrets';
+
+/** Events recorded before the trail masked secrets are masked in place at start, once. */
+describeApi('masking the secrets recorded events still hold', (ctx) => {
+  it('masks secrets inside recorded JSON text, leaves the rest and the events an undo restores from', async () => {
+    const settings = JSON.stringify({ domain: 'a', clientSecret: 'old-secret' });
+    const rows = await ctx()
+      .db.insert(auditEvents)
+      .values([
+        {
+          action: 'tenant.update',
+          resourceType: 'tenant',
+          changes: JSON.stringify({ idpConfiguration: { from: null, to: settings } }),
+        },
+        { action: 'tenant.update', resourceType: 'tenant', changes: JSON.stringify({ tokenId: 'tok-1' }) },
+        {
+          action: 'template.delete',
+          resourceType: 'notification-template',
+          changes: JSON.stringify({ before: { content: JSON.stringify({ token: '{{token}}' }) } }),
+        },
+      ])
+      .returning();
+    const before = rows.map((row) => row.changes);
+
+    expect(await maskRecordedSecrets(ctx().db)).toBe(1);
+    const after = await Promise.all(
+      rows.map(async ({ id }) => {
+        const [row] = await ctx().db.select().from(auditEvents).where(eq(auditEvents.id, id));
+        return row?.changes;
+      }),
+    );
+    const to = JSON.parse(JSON.parse(after[0] ?? '').idpConfiguration.to);
+    expect(to).toEqual({ domain: 'a', clientSecret: { secretRef: 'idpConfiguration.clientSecret' } });
+    expect(after.slice(1)).toEqual(before.slice(1));
+    // A second start finds nothing to do.
+    expect(await maskRecordedSecrets(ctx().db)).toBe(0);
+  });
+});

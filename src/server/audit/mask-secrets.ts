@@ -1,0 +1,59 @@
+import { and, asc, eq, gt, notInArray, sql } from 'drizzle-orm';
+import { RESTORED_FROM } from './service';
+import type { Database } from '../db/client';
+import { auditEvents } from '../db/schema';
+import { masked } from '../secrets/secret-values';
+
+/*
+ * Audit events recorded before the trail masked secrets (docs/security.md, "Secrets in settings") still
+ * hold them. At start, the server masks them in place, a batch at a time, so exports and redeliveries of
+ * old events carry references too. Once done, the search finds nothing and costs one scan.
+ */
+
+const BATCH = 500;
+
+/**
+ * A string under a secret's name inside JSON text stored in JSON text: `\"clientSecret\":\"` as the
+ * trail's text spells it, a reference's own key aside. Only a first sieve; the masking itself decides.
+ */
+const INNER_SECRET =
+  '\\\\"(?!secretRef\\\\")[^"\\\\]*(secret|password|passwd|token|api[-_]?key|private[-_]?key|credential)[^"\\\\]*\\\\":\\\\"';
+
+/** The event's changes with their secrets masked; text that is not JSON (none is written) stays. */
+function remasked(text: string): string {
+  try {
+    return JSON.stringify(masked(JSON.parse(text)));
+  } catch {
+    return text;
+  }
+}
+
+/** Masks the secrets recorded events still hold; answers how many events it rewrote. */
+export async function maskRecordedSecrets(db: Database): Promise<number> {
+  let after = '';
+  let rewritten = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: auditEvents.id, changes: auditEvents.changes })
+      .from(auditEvents)
+      .where(
+        and(
+          gt(auditEvents.id, after),
+          notInArray(auditEvents.action, [...RESTORED_FROM]),
+          sql`${auditEvents.changes} ~* ${INNER_SECRET}`,
+        ),
+      )
+      .orderBy(asc(auditEvents.id))
+      .limit(BATCH);
+    for (const row of rows) {
+      const text = row.changes ?? '';
+      const now = remasked(text);
+      if (now === text) continue;
+      await db.update(auditEvents).set({ changes: now }).where(eq(auditEvents.id, row.id));
+      rewritten += 1;
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < BATCH) return rewritten;
+    after = last.id;
+  }
+}

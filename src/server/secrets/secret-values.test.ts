@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { masked, redacted, withSecrets } from './secret-values';
+
+const text = (value: unknown) => JSON.stringify(value);
+
+describe('masked', () => {
+  it('replaces secrets inside JSON text with references naming their place', () => {
+    const change = { kind: 'tenant.update', body: { idpConfiguration: text({ domain: 'a', apiKey: 'k1' }) } };
+    expect(masked(change)).toEqual({
+      kind: 'tenant.update',
+      body: {
+        idpConfiguration: text({ domain: 'a', apiKey: { secretRef: 'body.idpConfiguration.apiKey' } }),
+      },
+    });
+  });
+
+  it('leaves the record’s own keys, plain text, empty secrets and text that is not JSON as they are', () => {
+    const event = {
+      tokenId: 'tok-1',
+      note: 'password reset',
+      settings: text({ password: '' }),
+      broken: '{"password": ',
+    };
+    expect(masked(event)).toEqual(event);
+  });
+
+  it('marks the later side of a pair where the secret changed, not where it stayed', () => {
+    const changes = {
+      idpConfiguration: {
+        from: text({ clientSecret: 'one', other: 'x' }),
+        to: text({ clientSecret: 'two', other: 'y' }),
+      },
+      authConfiguration: { from: text({ token: 't' }), to: text({ token: 't', more: 1 }) },
+    };
+    const out = masked(changes);
+    expect(JSON.parse(out.idpConfiguration.to).clientSecret).toEqual({
+      secretRef: 'idpConfiguration.clientSecret',
+      changed: true,
+    });
+    expect(JSON.parse(out.idpConfiguration.from).clientSecret).toEqual({
+      secretRef: 'idpConfiguration.clientSecret',
+    });
+    expect(JSON.parse(out.authConfiguration.to).token).toEqual({ secretRef: 'authConfiguration.token' });
+    const diff = [{ label: 'Configuration', before: text({ secret: 'a' }), after: text({ secret: 'b' }) }];
+    expect(JSON.parse(masked(diff)[0]?.after ?? '').secret).toMatchObject({ changed: true });
+  });
+
+  it('masks JSON text held inside JSON text, at any depth of arrays', () => {
+    const fingerprint = text(['Acme', null, text({ nested: [{ privateKey: 'pem' }] })]);
+    expect(masked(fingerprint)).not.toContain('pem');
+    expect(masked(fingerprint)).toContain('secretRef');
+  });
+});
+
+describe('redacted and withSecrets', () => {
+  it('round-trips: a reference plans as the secret the server holds', () => {
+    const live = { db: { password: 'hunter2', host: 'h' }, keys: [{ credential: 'c' }] };
+    const exported = redacted(live, 'spec');
+    expect(exported).toEqual({
+      db: { password: { secretRef: 'spec.db.password' }, host: 'h' },
+      keys: [{ credential: { secretRef: 'spec.keys[0].credential' } }],
+    });
+    const missing = (ref: string): never => {
+      throw new Error(ref);
+    };
+    expect(withSecrets(exported, live, missing)).toEqual(live);
+    expect(() => withSecrets(exported, {}, missing)).toThrow('spec.db.password');
+  });
+});

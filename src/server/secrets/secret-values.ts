@@ -1,0 +1,123 @@
+import { isDeepStrictEqual } from 'node:util';
+
+/*
+ * The one rule for secrets held inside JSON values (docs/security.md, "Secrets in settings"): a string
+ * under a name that says secret is a secret. It leaves the server only as a reference `{ secretRef }`
+ * naming where it is: in exports and plans, in reviews, in drift findings and in the audit trail with
+ * everything that carries it (webhooks, chat, e-mail, the audit stream).
+ */
+
+/** Names under which a JSON field holds a secret: its value never leaves the server. */
+const SECRET_KEY = /secret|password|passwd|token|api[-_]?key|private[-_]?key|credential/i;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export const isSecretRef = (value: unknown): value is { secretRef: string } =>
+  isRecord(value) && Object.keys(value).length === 1 && typeof value.secretRef === 'string';
+
+const isSecret = (key: string, value: unknown): value is string =>
+  SECRET_KEY.test(key) && typeof value === 'string' && value !== '';
+
+const joined = (where: string, key: string) => (where === '' ? key : `${where}.${key}`);
+
+/**
+ * The value with each secret replaced by `{ secretRef: <where> }`. Given `was`, the same place's earlier
+ * value, a secret that differs from the one there is marked `changed: true`, so a diff still shows that
+ * it changed without showing either.
+ */
+export function redacted(value: unknown, where: string, was?: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map((inner, index) =>
+      redacted(inner, `${where}[${index}]`, Array.isArray(was) ? was[index] : undefined),
+    );
+  }
+  // A reference is already masked (the trail is masked again at start): it stays as it is.
+  if (!isRecord(value) || typeof value.secretRef === 'string') return value;
+  const earlier = isRecord(was) ? was : undefined;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      const path = joined(where, key);
+      if (!isSecret(key, inner)) return [key, redacted(inner, path, earlier?.[key])];
+      const changed = earlier !== undefined && earlier[key] !== inner;
+      return [key, changed ? { secretRef: path, changed: true } : { secretRef: path }];
+    }),
+  );
+}
+
+/**
+ * The document's value with each `{ secretRef }` replaced by the live secret at the same place, so a
+ * plan never changes a secret the document only refers to. A reference to no secret is `missing`.
+ */
+export function withSecrets(value: unknown, live: unknown, missing: (ref: string) => never): unknown {
+  if (isSecretRef(value)) {
+    if (typeof live !== 'string') return missing(value.secretRef);
+    return live;
+  }
+  if (Array.isArray(value)) {
+    return value.map((inner, index) =>
+      withSecrets(inner, Array.isArray(live) ? live[index] : undefined, missing),
+    );
+  }
+  if (!isRecord(value)) return value;
+  const liveRecord = isRecord(live) ? live : {};
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, withSecrets(inner, liveRecord[key], missing)]),
+  );
+}
+
+/** The value of JSON text that holds an object or an array (where secrets live); undefined otherwise. */
+function jsonContainer(text: string): object | undefined {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keys that pair a value with its earlier self: a change's `to` is compared with its `from`. */
+const PAIRS = [
+  ['to', 'from'],
+  ['after', 'before'],
+] as const;
+
+/** Keys that only carry a value (a pair's sides): they are no part of a secret's place. */
+const SIDES = new Set(['to', 'from', 'after', 'before']);
+
+function maskedText(text: string, where: string, was: unknown): string {
+  const value = jsonContainer(text);
+  if (value === undefined) return text;
+  const earlier = typeof was === 'string' ? jsonContainer(was) : undefined;
+  // JSON text may hold JSON text in turn (a fingerprint holds the row's settings): mask that first.
+  const out = redacted(maskedValue(value, where), where, earlier);
+  return isDeepStrictEqual(out, value) ? text : JSON.stringify(out);
+}
+
+function maskedValue(value: unknown, where: string, was?: unknown): unknown {
+  if (typeof value === 'string') return maskedText(value, where, was);
+  if (Array.isArray(value)) return value.map((inner) => maskedValue(inner, where));
+  if (!isRecord(value)) return value;
+  const earlierOf = (key: string) => PAIRS.find(([later]) => later === key)?.[1];
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      const earlier = earlierOf(key);
+      const path = SIDES.has(key) ? where : joined(where, key);
+      return [key, maskedValue(inner, path, earlier === undefined ? undefined : value[earlier])];
+    }),
+  );
+}
+
+/**
+ * A record of what the server did (a change, its diff, an audit event's changes) with the secrets inside
+ * its JSON texts as references: the server keeps settings, configurations and modules as JSON text, and
+ * that is where secrets sit. Other strings and the record's own keys are left as they are (an id under
+ * `tokenId` is no secret). In a `{ from, to }` or `{ before, after }` pair, a secret that changed is
+ * marked so on the later side.
+ */
+export function masked<T>(value: T): T {
+  // Only strings change, each into another string: the value keeps its type.
+  return maskedValue(value, '') as T;
+}
