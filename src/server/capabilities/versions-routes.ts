@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createVersionBodySchema,
   configurationVersionSchema,
   promoteVersionBodySchema,
+  type ConfigurationVersion,
   tenantContextParamsSchema,
   versionContextParamsSchema,
 } from '../../contract/capability-subscriptions';
@@ -14,7 +16,8 @@ import { errorResponses } from '../http/error-responses';
 import type { ZodApp } from '../http/zod-app';
 import { onTenant, tenantFromParam, tenantFromBody, tenantFromRow } from '../auth/permissions';
 import { getActiveVersion, listActiveVersions, listVersionHistory } from './versions-service';
-import { requestActor } from '../auth/guard';
+import { requestActor, requireViewer } from '../auth/guard';
+import { asSeenBy, CHANGED_BY } from '../auth/secret-readers';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { capabilitySubscriptionVersions } from '../db/schema';
 import { applyDirect } from '../changes/apply-direct';
@@ -24,12 +27,16 @@ const tags = ['configuration versions'];
 const readTenant = onTenant('read', tenantFromParam('tenantId'), 'Tenant');
 /** A write on one version: its tenant's version managers. */
 const onVersion = onTenant(
-  'versions',
+  CHANGED_BY.configuration,
   tenantFromRow(capabilitySubscriptionVersions, 'versionId'),
   'Configuration version',
 );
 const versionParams = z.object({ versionId: idParamSchema });
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
+
+/** A version as the viewer may see it: secrets in its configuration only for those who may change it. */
+const seen = (request: FastifyRequest, version: ConfigurationVersion) =>
+  asSeenBy(requireViewer(request), 'configuration', version.tenantId, version);
 
 /** A tenant's configuration versions: the active ones, and one context's history. */
 function configurationVersionReadRoutes(app: ZodApp, db: Database): void {
@@ -44,7 +51,7 @@ function configurationVersionReadRoutes(app: ZodApp, db: Database): void {
         response: { 200: configurationVersionSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getActiveVersion(db, request.params),
+    async (request) => seen(request, await getActiveVersion(db, request.params)),
   );
 
   app.get(
@@ -58,7 +65,7 @@ function configurationVersionReadRoutes(app: ZodApp, db: Database): void {
         response: { 200: z.array(configurationVersionSchema), ...errorResponses(400) },
       },
     },
-    async (request) => listActiveVersions(db, request.params),
+    async (request) => (await listActiveVersions(db, request.params)).map((v) => seen(request, v)),
   );
 
   app.get(
@@ -73,7 +80,10 @@ function configurationVersionReadRoutes(app: ZodApp, db: Database): void {
         response: { 200: z.array(configurationVersionSchema), ...errorResponses(400) },
       },
     },
-    async (request, reply) => sendPage(reply, await listVersionHistory(db, request.params, request.query)),
+    async (request, reply) =>
+      sendPage(reply, await listVersionHistory(db, request.params, request.query)).map((v) =>
+        seen(request, v),
+      ),
   );
 }
 
@@ -82,7 +92,7 @@ function configurationVersionWriteRoutes(app: ZodApp, db: Database): void {
   app.post(
     BASE,
     {
-      config: { permission: onTenant('versions', tenantFromBody, 'Tenant') },
+      config: { permission: onTenant(CHANGED_BY.configuration, tenantFromBody, 'Tenant') },
       schema: {
         tags,
         summary: 'Create the next configuration version of a context and make it the active one',

@@ -4,6 +4,8 @@ import type { Plan, TenantDocument } from '../../contract/config-doc';
 import { auditEvents, tenants } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, SECOND_ADMIN } from '../test/change-requests';
+import { insertFixturesWithoutApprovals } from '../test/fixtures';
+import { bearerTokenFor, sessionCookieFor, TEST_ADMIN, tenantMember } from '../test/sessions';
 
 /*
  * A secret inside a tenant's JSON settings leaves the server only as a reference (docs/security.md,
@@ -107,3 +109,60 @@ describeApi('secrets inside JSON settings stay on the server', (ctx) => {
     for (const event of await auditOf()) expect(event.changes ?? '').not.toMatch(/Sup3r/);
   });
 });
+
+/** Who may read a resource but not change it (a member, a read-only token) sees references too. */
+describeApi(
+  'secrets inside JSON settings, as each reader sees them',
+  (ctx) => {
+    const SECRET = 'Sup3r-reader-secret';
+    const as = async (auth: { cookie: string } | { authorization: string }, url: string) => {
+      const res = await ctx().app.inject({ method: 'GET', url, headers: auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body;
+    };
+    const cookie = async (role: string) => ({
+      cookie: await sessionCookieFor(ctx().db, tenantMember('readers', role)),
+    });
+    const history = '/api/capability-subscriptions/versions/history/tenant-001/api-002/development/us-east-1';
+
+    it('shows secrets to those who may change the resource and references to everyone else', async () => {
+      const patched = await ctx().inject({
+        method: 'PATCH',
+        url: '/api/tenants/tenant-001',
+        payload: { authConfiguration: JSON.stringify({ audience: 'console', clientSecret: SECRET }) },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const created = await ctx().inject({
+        method: 'POST',
+        url: '/api/capability-subscriptions/versions',
+        payload: {
+          subscriptionId: 'sub-tenant-001-api-002',
+          tenantId: 'tenant-001',
+          capabilityId: 'api-002',
+          environment: 'development',
+          region: 'us-east-1',
+          configuration: JSON.stringify({ db: { host: 'db', password: SECRET } }),
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+
+      const member = await cookie('member');
+      const readOnly = { authorization: await bearerTokenFor(ctx().db, TEST_ADMIN, { readOnly: true }) };
+      for (const reader of [member, readOnly]) {
+        for (const url of ['/api/tenants/tenant-001', '/api/tenants?pageSize=100', history]) {
+          const body = await as(reader, url);
+          expect(body).not.toContain(SECRET);
+          expect(body).toContain('secretRef');
+        }
+      }
+      // A tenant admin configures the tenant; a developer manages configuration versions.
+      const admin = await cookie('admin');
+      expect(await as(admin, '/api/tenants/tenant-001')).toContain(SECRET);
+      expect(await as(admin, '/api/tenants?pageSize=100')).toContain(SECRET);
+      expect(await as(await cookie('developer'), history)).toContain(SECRET);
+      expect(await as(await cookie('developer'), '/api/tenants/tenant-001')).not.toContain(SECRET);
+      expect(await as({ cookie: ctx().adminCookie }, history)).toContain(SECRET);
+    });
+  },
+  insertFixturesWithoutApprovals,
+);

@@ -12,18 +12,20 @@ import { ifMatchRevision, withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { editRoute, listRoute, readOneRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
+import type { TenantAction } from '../../contract/auth';
 import { createdResourceRoute, sendEdited } from '../auth/conditional-writes';
 import type { Database } from '../db/client';
 import { createTenant, deleteTenant, getTenant, listTenants, tenantOptions, updateTenant } from './service';
-import { requestActor, requestScope } from '../auth/guard';
+import { requestActor, requestScope, requireViewer } from '../auth/guard';
+import { tenantScope } from '../auth/viewer';
 import { adminOnly, onTenant, signedIn, tenantFromParam } from '../auth/permissions';
 import { tenantSettingsGuard } from '../changes/production-guards';
+import { asSeenBy, CHANGED_BY } from '../auth/secret-readers';
 
 const tags = ['tenants'];
 const resource = tenantSchema;
 const tenantParams = z.object({ tenantId: idParamSchema });
-const onThisTenant = (action: 'read' | 'configure' | 'delete') =>
-  onTenant(action, tenantFromParam('tenantId'), 'Tenant');
+const onThisTenant = (action: TenantAction) => onTenant(action, tenantFromParam('tenantId'), 'Tenant');
 
 /** Tenants the viewer can read: the list, the picker, one tenant. */
 function tenantReadRoutes(app: ZodApp, db: Database): void {
@@ -38,7 +40,11 @@ function tenantReadRoutes(app: ZodApp, db: Database): void {
       item: resource,
       errors: [400],
     }),
-    async (request, reply) => sendPage(reply, await listTenants(db, requestScope(request), request.query)),
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const page = sendPage(reply, await listTenants(db, tenantScope(viewer), request.query));
+      return page.map((tenant) => asSeenBy(viewer, 'tenant', tenant.id, tenant));
+    },
   );
 
   app.get(
@@ -63,7 +69,10 @@ function tenantReadRoutes(app: ZodApp, db: Database): void {
       params: tenantParams,
       resource,
     }),
-    async (request, reply) => withEtag(reply, await getTenant(db, request.params.tenantId)),
+    async (request, reply) => {
+      const tenant = withEtag(reply, await getTenant(db, request.params.tenantId));
+      return asSeenBy(requireViewer(request), 'tenant', tenant.id, tenant);
+    },
   );
 }
 
@@ -83,7 +92,7 @@ function tenantWriteRoutes(app: ZodApp, db: Database): void {
   app.patch(
     '/api/tenants/:tenantId',
     editRoute({
-      config: { permission: onThisTenant('configure') },
+      config: { permission: onThisTenant(CHANGED_BY.tenant) },
       tags,
       summary: 'Edit a tenant: details, infrastructure, metadata, allowed regions, environment overrides',
       params: tenantParams,
