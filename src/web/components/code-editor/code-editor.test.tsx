@@ -13,6 +13,8 @@ import {
 import type { EditorDiagnostic } from '@/components/code-editor';
 
 function Labelled(props: {
+  /** The editor under test: a freshly imported one shows its loading placeholder again. */
+  Editor?: typeof CodeEditor;
   initial?: string;
   check?: (text: string) => Promise<FieldIssue[]>;
   schema?: string;
@@ -20,10 +22,11 @@ function Labelled(props: {
   diagnostics?: readonly EditorDiagnostic[];
 }) {
   const [value, setValue] = useState(props.initial ?? '{}');
+  const Editor = props.Editor ?? CodeEditor;
   return (
     <div>
       <span id="config-label">Configuration (JSON)</span>
-      <CodeEditor
+      <Editor
         id="config"
         aria-labelledby="config-label"
         value={value}
@@ -40,7 +43,10 @@ function Labelled(props: {
 
 describe('CodeEditor', () => {
   it('shows the value in a placeholder while CodeMirror loads, then an editor named by the label', async () => {
-    render(<Labelled initial={'{\n  "a": 1\n}'} />);
+    // Another test file in this worker may have loaded CodeMirror already: a fresh module loads it anew.
+    vi.resetModules();
+    const { CodeEditor: Fresh } = await import('@/components/code-editor');
+    render(<Labelled Editor={Fresh} initial={'{\n  "a": 1\n}'} />);
     // The placeholder is there at once, with the same text, so the layout does not jump.
     expect(screen.getByTestId('code-editor-loading')).toHaveTextContent('"a": 1');
     const editor = await findCodeEditor('Configuration (JSON)');

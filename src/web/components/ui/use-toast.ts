@@ -116,4 +116,14 @@ function useToast() {
   };
 }
 
-export { useToast, toast };
+/**
+ * Forgets every toast at once, with its removal timer. The state lives in this module, so the web tests,
+ * which share one module graph per worker, start each test from none.
+ */
+function clearToasts(): void {
+  toastTimeouts.forEach((timeout) => clearTimeout(timeout));
+  toastTimeouts.clear();
+  dispatch({ type: 'REMOVE_TOAST' });
+}
+
+export { useToast, toast, clearToasts };
