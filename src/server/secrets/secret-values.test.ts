@@ -45,6 +45,13 @@ describe('masked', () => {
     expect(JSON.parse(masked(diff)[0]?.after ?? '').secret).toMatchObject({ changed: true });
   });
 
+  it('keeps JSON text laid out over lines that way', () => {
+    const indented = JSON.stringify({ db: { password: 'p' } }, null, 2);
+    expect(masked(indented)).toBe(
+      JSON.stringify({ db: { password: { secretRef: 'db.password' } } }, null, 2),
+    );
+  });
+
   it('masks JSON text held inside JSON text, at any depth of arrays', () => {
     const fingerprint = text(['Acme', null, text({ nested: [{ privateKey: 'pem' }] })]);
     expect(masked(fingerprint)).not.toContain('pem');

@@ -93,7 +93,9 @@ function maskedText(text: string, where: string, was: unknown): string {
   const earlier = typeof was === 'string' ? jsonContainer(was) : undefined;
   // JSON text may hold JSON text in turn (a fingerprint holds the row's settings): mask that first.
   const out = redacted(maskedValue(value, where), where, earlier);
-  return isDeepStrictEqual(out, value) ? text : JSON.stringify(out);
+  if (isDeepStrictEqual(out, value)) return text;
+  // Laid out over lines as it was (configurations are kept indented), or on one line.
+  return text.includes('\n') ? JSON.stringify(out, null, 2) : JSON.stringify(out);
 }
 
 function maskedValue(value: unknown, where: string, was?: unknown): unknown {
