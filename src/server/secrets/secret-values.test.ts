@@ -60,6 +60,28 @@ describe('masked', () => {
 });
 
 describe('redacted and withSecrets', () => {
+  it('masks every string inside a list or an object under a secret’s name', () => {
+    const live = { apiKeys: ['k1', 'k2'], credentials: { user: 'svc', pass: 'p', port: 5432 }, host: 'h' };
+    const exported = redacted(live, 'spec');
+    expect(exported).toEqual({
+      apiKeys: [{ secretRef: 'spec.apiKeys[0]' }, { secretRef: 'spec.apiKeys[1]' }],
+      credentials: {
+        user: { secretRef: 'spec.credentials.user' },
+        pass: { secretRef: 'spec.credentials.pass' },
+        port: 5432,
+      },
+      host: 'h',
+    });
+    const missing = (ref: string): never => {
+      throw new Error(ref);
+    };
+    expect(withSecrets(exported, live, missing)).toEqual(live);
+    // A key added to a list is a changed secret; one that stayed is not.
+    expect(redacted({ apiKeys: ['k1', 'k3'] }, '', { apiKeys: ['k1'] })).toEqual({
+      apiKeys: [{ secretRef: 'apiKeys[0]' }, { secretRef: 'apiKeys[1]', changed: true }],
+    });
+  });
+
   it('round-trips: a reference plans as the secret the server holds', () => {
     const live = { db: { password: 'hunter2', host: 'h' }, keys: [{ credential: 'c' }] };
     const exported = redacted(live, 'spec');

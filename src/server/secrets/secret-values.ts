@@ -16,33 +16,46 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export const isSecretRef = (value: unknown): value is { secretRef: string } =>
   isRecord(value) && Object.keys(value).length === 1 && typeof value.secretRef === 'string';
 
-const isSecret = (key: string, value: unknown): value is string =>
-  SECRET_KEY.test(key) && typeof value === 'string' && value !== '';
-
 const joined = (where: string, key: string) => (where === '' ? key : `${where}.${key}`);
 
-/**
- * The value with each secret replaced by `{ secretRef: <where> }`. Given `was`, the same place's earlier
- * value, a secret that differs from the one there is marked `changed: true`, so a diff still shows that
- * it changed without showing either.
- */
-export function redacted(value: unknown, where: string, was?: unknown): unknown {
+/** Where an earlier value was seen: the value there (undefined when the place is new). */
+type Earlier = { value: unknown } | undefined;
+
+const inside = (earlier: Earlier, step: string | number): Earlier => {
+  if (earlier === undefined) return undefined;
+  const { value } = earlier;
+  if (typeof step === 'number') return { value: Array.isArray(value) ? value[step] : undefined };
+  return { value: isRecord(value) ? value[step] : undefined };
+};
+
+function secretAt(value: unknown, where: string, earlier: Earlier, underSecret: boolean): unknown {
+  if (underSecret && typeof value === 'string' && value !== '') {
+    const changed = earlier !== undefined && earlier.value !== value;
+    return changed ? { secretRef: where, changed: true } : { secretRef: where };
+  }
   if (Array.isArray(value)) {
     return value.map((inner, index) =>
-      redacted(inner, `${where}[${index}]`, Array.isArray(was) ? was[index] : undefined),
+      secretAt(inner, `${where}[${index}]`, inside(earlier, index), underSecret),
     );
   }
   // A reference is already masked (the trail is masked again at start): it stays as it is.
   if (!isRecord(value) || typeof value.secretRef === 'string') return value;
-  const earlier = isRecord(was) ? was : undefined;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => {
-      const path = joined(where, key);
-      if (!isSecret(key, inner)) return [key, redacted(inner, path, earlier?.[key])];
-      const changed = earlier !== undefined && earlier[key] !== inner;
-      return [key, changed ? { secretRef: path, changed: true } : { secretRef: path }];
-    }),
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      secretAt(inner, joined(where, key), inside(earlier, key), underSecret || SECRET_KEY.test(key)),
+    ]),
   );
+}
+
+/**
+ * The value with each secret replaced by `{ secretRef: <where> }`: a string under a secret's name, or
+ * anywhere inside a list or an object under one (`apiKeys: [...]`, `credentials: { ... }`). Given
+ * `was`, the same place's earlier value, a secret that differs from the one there is marked
+ * `changed: true`, so a diff still shows that it changed without showing either.
+ */
+export function redacted(value: unknown, where: string, was?: unknown): unknown {
+  return secretAt(value, where, was === undefined ? undefined : { value: was }, false);
 }
 
 /**
