@@ -16,6 +16,11 @@ describeApi('masking the secrets recorded events still hold', (ctx) => {
           resourceType: 'tenant',
           changes: JSON.stringify({ idpConfiguration: { from: null, to: settings } }),
         },
+        {
+          action: 'configuration.create',
+          resourceType: 'configuration',
+          changes: JSON.stringify({ after: { configuration: JSON.stringify({ apiKeys: ['k1'] }) } }),
+        },
         { action: 'tenant.update', resourceType: 'tenant', changes: JSON.stringify({ tokenId: 'tok-1' }) },
         {
           action: 'template.delete',
@@ -26,7 +31,7 @@ describeApi('masking the secrets recorded events still hold', (ctx) => {
       .returning();
     const before = rows.map((row) => row.changes);
 
-    expect(await maskRecordedSecrets(ctx().db)).toBe(1);
+    expect(await maskRecordedSecrets(ctx().db)).toBe(2);
     const after = await Promise.all(
       rows.map(async ({ id }) => {
         const [row] = await ctx().db.select().from(auditEvents).where(eq(auditEvents.id, id));
@@ -35,7 +40,9 @@ describeApi('masking the secrets recorded events still hold', (ctx) => {
     );
     const to = JSON.parse(JSON.parse(after[0] ?? '').idpConfiguration.to);
     expect(to).toEqual({ domain: 'a', clientSecret: { secretRef: 'idpConfiguration.clientSecret' } });
-    expect(after.slice(1)).toEqual(before.slice(1));
+    const keys = JSON.parse(JSON.parse(after[1] ?? '').after.configuration);
+    expect(keys).toEqual({ apiKeys: [{ secretRef: 'configuration.apiKeys[0]' }] });
+    expect(after.slice(2)).toEqual(before.slice(2));
     // A second start finds nothing to do.
     expect(await maskRecordedSecrets(ctx().db)).toBe(0);
   });

@@ -13,11 +13,11 @@ import { masked } from '../secrets/secret-values';
 const BATCH = 500;
 
 /**
- * A string under a secret's name inside JSON text stored in JSON text: `\"clientSecret\":\"` as the
- * trail's text spells it, a reference's own key aside. Only a first sieve; the masking itself decides.
+ * A string, list or object under a secret's name inside JSON text stored in JSON text, as the trail's
+ * text spells it (`\"clientSecret\":\"`), a reference aside. Only a first sieve; the masking decides.
  */
 const INNER_SECRET =
-  '\\\\"(?!secretRef\\\\")[^"\\\\]*(secret|password|passwd|token|api[-_]?key|private[-_]?key|credential)[^"\\\\]*\\\\":\\\\"';
+  '\\\\"(?!secretRef\\\\")[^"\\\\]*(secret|password|passwd|token|api[-_]?key|private[-_]?key|credential)[^"\\\\]*\\\\":(\\\\"|\\[|\\{(?!\\\\"secretRef))';
 
 /** The event's changes with their secrets masked; text that is not JSON (none is written) stays. */
 function remasked(text: string): string {
