@@ -2,7 +2,7 @@ import { and, asc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import { RESTORED_FROM } from './service';
 import type { Database } from '../db/client';
 import { auditEvents } from '../db/schema';
-import { masked } from '../secrets/secret-values';
+import { masked, SECRET_NAME } from '../secrets/secret-values';
 
 /*
  * Audit events recorded before the trail masked secrets (docs/security.md, "Secrets in settings") still
@@ -16,8 +16,7 @@ const BATCH = 500;
  * A string, list or object under a secret's name inside JSON text stored in JSON text, as the trail's
  * text spells it (`\"clientSecret\":\"`), a reference aside. Only a first sieve; the masking decides.
  */
-const INNER_SECRET =
-  '\\\\"(?!secretRef\\\\")[^"\\\\]*(secret|password|passwd|token|api[-_]?key|private[-_]?key|credential)[^"\\\\]*\\\\":(\\\\"|\\[|\\{(?!\\\\"secretRef))';
+const INNER_SECRET = `\\\\"(?!secretRef\\\\")[^"\\\\]*(${SECRET_NAME})[^"\\\\]*\\\\":(\\\\"|\\[|\\{(?!\\\\"secretRef))`;
 
 /** The event's changes with their secrets masked; text that is not JSON (none is written) stays. */
 function remasked(text: string): string {

@@ -108,8 +108,6 @@ export async function releaseDetail(
   open: boolean,
 ): Promise<{ detail: ReleaseDetail; revertible: boolean }> {
   const items = await itemsOf(tx, request.id);
-  const [first] = items;
-  if (!first) throw new Error(`Change request ${request.id} holds no change`);
   const stale = open ? await staleItemOf(tx, items, SYSTEM_ACTOR) : null;
   const tenantIds = [...new Set(items.flatMap((item) => (item.tenantId ? [item.tenantId] : [])))];
   const names = new Map(
@@ -122,23 +120,26 @@ export async function releaseDetail(
             .where(inArray(tenants.id, tenantIds))
         ).map((row) => [row.id, row.name]),
   );
+  const changes = items.map((item) => ({
+    position: item.position,
+    kind: item.kind,
+    tenantId: item.tenantId,
+    tenantName: item.tenantId ? (names.get(item.tenantId) ?? null) : null,
+    environment: item.environment,
+    title: item.title,
+    change: masked(item.change),
+    diff: masked(item.diff),
+    state: item.state,
+    outcome: item.outcome,
+    irreversible: item.irreversible,
+  }));
+  const [shown] = changes;
+  if (!shown) throw new Error(`Change request ${request.id} holds no change`);
   return {
     detail: {
-      change: masked(first.change),
-      diff: masked(first.diff),
-      changes: items.map((item) => ({
-        position: item.position,
-        kind: item.kind,
-        tenantId: item.tenantId,
-        tenantName: item.tenantId ? (names.get(item.tenantId) ?? null) : null,
-        environment: item.environment,
-        title: item.title,
-        change: masked(item.change),
-        diff: masked(item.diff),
-        state: item.state,
-        outcome: item.outcome,
-        irreversible: item.irreversible,
-      })),
+      change: shown.change,
+      diff: shown.diff,
+      changes,
       impact: await impactOf(tx, items),
       staleChange: stale ? await staleChangeOf(tx, request, stale) : null,
       revertOf: await related(tx, request.revertOfId),

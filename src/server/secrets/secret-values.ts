@@ -7,8 +7,12 @@ import { isDeepStrictEqual } from 'node:util';
  * everything that carries it (webhooks, chat, e-mail, the audit stream).
  */
 
-/** Names under which a JSON field holds a secret: its value never leaves the server. */
-const SECRET_KEY = /secret|password|passwd|token|api[-_]?key|private[-_]?key|credential/i;
+/**
+ * Names under which a JSON field holds a secret (matched anywhere in the name, any case): its value never
+ * leaves the server. A pattern both JavaScript and PostgreSQL read alike (audit/mask-secrets.ts).
+ */
+export const SECRET_NAME = 'secret|password|passwd|token|api[-_]?key|private[-_]?key|credential';
+const SECRET_KEY = new RegExp(SECRET_NAME, 'i');
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
