@@ -88,6 +88,8 @@ export const TOKEN_MESSAGES = {
   ownerDisabled: "This API token's owner is disabled",
   bothCredentials: 'Send either a session cookie or a bearer token, not both',
   readOnly: 'This API token is read-only',
+  readOnlyBackup:
+    'A backup holds every secret as stored: a read-only API token cannot download one (use a token that may write)',
   meshOnly: "This API token can only read its mesh's manifest",
   humanOnly:
     'Approving, rejecting or bypassing a change request needs a person: API tokens cannot do it (four eyes)',

@@ -1,4 +1,5 @@
 import { deleteAllResourcesInputSchema, deleteAllResourcesResultSchema } from '../../contract/settings';
+import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import { requireViewer } from '../auth/guard';
 import { adminOnly } from '../auth/permissions';
 import { actorOf } from '../auth/viewer';
@@ -42,7 +43,7 @@ export function adminRoutes(app: ZodApp, { db, dump }: { db: Database; dump: Dat
     '/api/admin/backup',
     {
       exposeHeadRoute: false,
-      config: { permission: adminOnly },
+      config: { permission: adminOnly, writersOnly: TOKEN_MESSAGES.readOnlyBackup },
       schema: {
         tags: ['admin'],
         summary: 'Download a backup of the embedded database (gzipped tar of the data directory)',

@@ -18,6 +18,12 @@ const BATCH = 500;
  */
 const INNER_SECRET = `\\\\"(?!secretRef\\\\")[^"\\\\]*(${SECRET_NAME})[^"\\\\]*\\\\":(\\\\"|\\[|\\{(?!\\\\"secretRef))`;
 
+/**
+ * A string, list or object under a secret's name inside a diff entry's parsed side (a drift finding's
+ * diff shows a configuration as an object: `"label":"…","before":{…"password":"…`), a reference aside.
+ */
+const DIFF_SIDE_SECRET = `"label":"(?:[^"\\\\]|\\\\.)*",.*"(?:before|after)":(?:\\{|\\[).*"(?!secretRef")[^"]*(${SECRET_NAME})[^"]*":("|\\[|\\{(?!"secretRef"))`;
+
 /** The event's changes with their secrets masked; text that is not JSON (none is written) stays. */
 function remasked(text: string): string {
   try {
@@ -39,7 +45,7 @@ export async function maskRecordedSecrets(db: Database): Promise<number> {
         and(
           gt(auditEvents.id, after),
           notInArray(auditEvents.action, [...RESTORED_FROM]),
-          sql`${auditEvents.changes} ~* ${INNER_SECRET}`,
+          sql`(${auditEvents.changes} ~* ${INNER_SECRET} or ${auditEvents.changes} ~* ${DIFF_SIDE_SECRET})`,
         ),
       )
       .orderBy(asc(auditEvents.id))

@@ -441,7 +441,7 @@ function expectedFor(route: RouteEntry, caller: Caller): Outcome {
   if (credential === 'session' || !persona) return expectedOutcome(key, permission, persona);
   if (route.humanOnly) return 403;
   if (credential === 'mesh token') return key === 'GET /api/web-app-meshes/:id/manifest' ? 'allowed' : 403;
-  if (credential === 'read-only token' && route.method !== 'GET') return 403;
+  if (credential === 'read-only token' && (route.method !== 'GET' || route.writersOnly)) return 403;
   const restricted = RESTRICTED_TO[credential];
   const acting = restricted ? restrictedTo(persona, restricted) : persona;
   const outcome = expectedOutcome(key, permission, acting);

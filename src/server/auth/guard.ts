@@ -27,6 +27,11 @@ declare module 'fastify' {
      * refusal an API token gets, whatever its owner's role (docs/automation.md, "Four eyes stays human").
      */
     humanOnly?: string;
+    /**
+     * Set on routes whose answer holds every secret as stored (the backup): the refusal a read-only API
+     * token gets, which never sees a secret (docs/security.md, "Secrets in settings").
+     */
+    writersOnly?: string;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -43,6 +48,8 @@ export interface RouteEntry {
   permission: Permission;
   /** The refusal an API token gets on a route only people may call. */
   humanOnly?: string;
+  /** The refusal a read-only API token gets on a route whose answer holds secrets as stored. */
+  writersOnly?: string;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -116,7 +123,13 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): Reauthenti
     if (!permission) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') {
-        app.routeTable.push({ method, url: route.url, permission, humanOnly: route.config?.humanOnly });
+        app.routeTable.push({
+          method,
+          url: route.url,
+          permission,
+          humanOnly: route.config?.humanOnly,
+          writersOnly: route.config?.writersOnly,
+        });
       }
     }
   });

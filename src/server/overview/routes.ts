@@ -14,6 +14,7 @@ import type { ZodApp } from '../http/zod-app';
 import { getOverview } from './service';
 import { requestScope, requireViewer } from '../auth/guard';
 import { signedIn } from '../auth/permissions';
+import { asSeenBy } from '../auth/secret-readers';
 import type { Viewer } from '../auth/viewer';
 import { overviewActivity } from './activity';
 import { overviewLatency, overviewRollouts, overviewSlots } from './delivery';
@@ -69,7 +70,15 @@ export function overviewRoutes(app: ZodApp, { db }: { db: Database }): void {
         response: { 200: overviewSchema },
       },
     },
-    async (request) => getOverview(db, requestScope(request)),
+    async (request) => {
+      const viewer = requireViewer(request);
+      const overview = await getOverview(db, requestScope(request));
+      // The newest tenants are whole tenants: their settings as each viewer may see them, as on /api/tenants.
+      const recentTenants = overview.recentTenants.map((tenant) =>
+        asSeenBy(viewer, 'tenant', tenant.id, tenant),
+      );
+      return { ...overview, recentTenants };
+    },
   );
   for (const card of cards) {
     app.get(

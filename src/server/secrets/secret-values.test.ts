@@ -45,6 +45,41 @@ describe('masked', () => {
     expect(JSON.parse(masked(diff)[0]?.after ?? '').secret).toMatchObject({ changed: true });
   });
 
+  it('masks a pair whose sides are JSON values already parsed, as a review’s diff shows a configuration', () => {
+    const diff = [
+      {
+        label: 'production / eu-west-1: v1 → v2',
+        before: { db: { host: 'h', password: 'one' }, apiKeys: ['k1'] },
+        after: { db: { host: 'h', password: 'two' }, apiKeys: ['k1'] },
+      },
+      { label: 'Policy server configuration', before: null, after: { bundleUrl: 'u', token: 't' } },
+    ];
+    const out = masked(diff);
+    expect(JSON.stringify(out)).not.toMatch(/"(one|two|k1|t)"/);
+    expect(out[0]?.after).toEqual({
+      db: { host: 'h', password: { secretRef: 'db.password', changed: true } },
+      apiKeys: [{ secretRef: 'apiKeys[0]' }],
+    });
+    expect(out[0]?.before).toMatchObject({ db: { password: { secretRef: 'db.password' } } });
+    expect(out[1]?.after).toEqual({ bundleUrl: 'u', token: { secretRef: 'token', changed: true } });
+    // Masking again changes nothing (the trail is masked again at start).
+    expect(masked(out)).toEqual(out);
+    // A row's snapshot in the trail is no diff entry: its columns' names are no settings.
+    const snapshot = { before: { tokenPrefix: 'rmt_ab' }, after: { tokenPrefix: 'rmt_cd' } };
+    expect(masked(snapshot)).toEqual(snapshot);
+  });
+
+  it('masks what an object holding a secretRef beside other keys holds: it is no reference', () => {
+    const settings = text({
+      password: { secretRef: 'vault/a', value: 'hunter2' },
+      vault: { secretRef: 'kv', password: 'p' },
+      kept: { secretRef: 'ref' },
+    });
+    const out = JSON.parse(masked(settings));
+    expect(JSON.stringify(out)).not.toMatch(/hunter2|"p"/);
+    expect(out.kept).toEqual({ secretRef: 'ref' });
+  });
+
   it('keeps JSON text laid out over lines that way', () => {
     const indented = JSON.stringify({ db: { password: 'p' } }, null, 2);
     expect(masked(indented)).toBe(

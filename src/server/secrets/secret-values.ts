@@ -20,6 +20,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export const isSecretRef = (value: unknown): value is { secretRef: string } =>
   isRecord(value) && Object.keys(value).length === 1 && typeof value.secretRef === 'string';
 
+/**
+ * A secret already masked: a reference, marked `changed` or not, and nothing else. An object that only
+ * holds a `secretRef` beside other keys (`{ secretRef, value }`) is no reference and is masked as any.
+ */
+const isMaskedRef = (value: unknown): boolean =>
+  isRecord(value) &&
+  typeof value.secretRef === 'string' &&
+  Object.keys(value).every((key) => key === 'secretRef' || (key === 'changed' && value.changed === true));
+
 const joined = (where: string, key: string) => (where === '' ? key : `${where}.${key}`);
 
 /** Where an earlier value was seen: the value there (undefined when the place is new). */
@@ -43,7 +52,7 @@ function secretAt(value: unknown, where: string, earlier: Earlier, underSecret: 
     );
   }
   // A reference is already masked (the trail is masked again at start): it stays as it is.
-  if (!isRecord(value) || typeof value.secretRef === 'string') return value;
+  if (!isRecord(value) || isMaskedRef(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
@@ -120,11 +129,18 @@ function maskedValue(value: unknown, where: string, was?: unknown): unknown {
   if (Array.isArray(value)) return value.map((inner) => maskedValue(inner, where));
   if (!isRecord(value)) return value;
   const earlierOf = (key: string) => PAIRS.find(([later]) => later === key)?.[1];
+  // A diff entry's sides are settings, parsed (a review shows a configuration as an object): the names
+  // inside them say where secrets are, as inside JSON text. A row's snapshot in the trail keeps its
+  // columns' names as they are (its settings are text).
+  const isDiffEntry = typeof value.label === 'string';
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => {
       const earlier = earlierOf(key);
-      const path = SIDES.has(key) ? where : joined(where, key);
-      return [key, maskedValue(inner, path, earlier === undefined ? undefined : value[earlier])];
+      const before = earlier === undefined ? undefined : value[earlier];
+      if (!SIDES.has(key)) return [key, maskedValue(inner, joined(where, key), before)];
+      const side = maskedValue(inner, where, before);
+      const parsed = isDiffEntry && typeof side === 'object' && side !== null;
+      return [key, parsed ? redacted(side, where, before) : side];
     }),
   );
 }
@@ -132,11 +148,12 @@ function maskedValue(value: unknown, where: string, was?: unknown): unknown {
 /**
  * A record of what the server did (a change, its diff, an audit event's changes) with the secrets inside
  * its JSON texts as references: the server keeps settings, configurations and modules as JSON text, and
- * that is where secrets sit. Other strings and the record's own keys are left as they are (an id under
- * `tokenId` is no secret). In a `{ from, to }` or `{ before, after }` pair, a secret that changed is
- * marked so on the later side.
+ * that is where secrets sit. A diff entry's sides (`{ label, before, after }`) that are JSON values already
+ * parsed are read the same way. Other strings and the record's own keys are
+ * left as they are (an id under `tokenId` is no secret). In a pair, a secret that changed is marked so on
+ * the later side.
  */
 export function masked<T>(value: T): T {
-  // Only strings change, each into another string: the value keeps its type.
+  // Strings change into strings; only a diff entry's sides, which hold any JSON value, change shape.
   return maskedValue(value, '') as T;
 }

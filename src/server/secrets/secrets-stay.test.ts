@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import type { Plan, TenantDocument } from '../../contract/config-doc';
 import { auditEvents, tenants } from '../db/schema';
 import { describeApi } from '../test/api-harness';
-import { changeRequestClient, SECOND_ADMIN } from '../test/change-requests';
+import { changeRequestClient, productionConfigurationChange, SECOND_ADMIN } from '../test/change-requests';
 import { insertFixturesWithoutApprovals } from '../test/fixtures';
 import { bearerTokenFor, sessionCookieFor, TEST_ADMIN, tenantMember } from '../test/sessions';
 
@@ -155,6 +155,22 @@ describeApi(
           expect(body).toContain('secretRef');
         }
       }
+      // The Overview's newest tenants are whole tenants too (the member's own tenant among them).
+      for (const reader of [member, readOnly])
+        expect(await as(reader, '/api/overview')).not.toContain(SECRET);
+      expect(await as(member, '/api/overview')).toContain('secretRef');
+      // A review's diff shows a configuration parsed, as an object: its secrets are references too.
+      const review = await changeRequestClient(ctx).request(
+        productionConfigurationChange(JSON.stringify({ db: { host: 'db', password: SECRET } })),
+      );
+      for (const reader of [member, readOnly]) {
+        const body = await as(reader, `/api/change-requests/${review}`);
+        expect(body).not.toContain(SECRET);
+        expect(body).toContain('"changed":true');
+      }
+      // A backup holds every secret as stored: a read-only token, even an administrator's, gets none.
+      const backup = await ctx().app.inject({ method: 'GET', url: '/api/admin/backup', headers: readOnly });
+      expect(backup.statusCode, backup.body).toBe(403);
       // A tenant admin configures the tenant; a developer manages configuration versions.
       const admin = await cookie('admin');
       expect(await as(admin, '/api/tenants/tenant-001')).toContain(SECRET);
