@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check and test, in two lanes that run side by side (README, Development).
+ * `npm run test:lanes`: every check and test of `npm test`, in two lanes side by side (README, Development).
  *
  * - The browser lane builds the app and runs the end-to-end suite. It is the longer of the two, and its
  *   tests wait on a browser and a server that must answer within their timeouts, so it keeps the
