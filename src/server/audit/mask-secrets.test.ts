@@ -70,8 +70,7 @@ describeApi('masking the secrets recorded events still hold', (ctx) => {
     const keys = JSON.parse(JSON.parse(after[1] ?? '').after.configuration);
     expect(keys).toEqual({ apiKeys: [{ secretRef: 'configuration.apiKeys[0]' }] });
     expect(after.slice(2)).toEqual(before.slice(2));
-    // A row's snapshot with a column named like a secret is no candidate: a second start finds nothing.
-    // A second start finds nothing to do.
+    // A second start finds nothing to do: a row's snapshot with a column named like a secret is no candidate.
     expect(await maskRecordedSecrets(ctx().db)).toBe(0);
   });
 });

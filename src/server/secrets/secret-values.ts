@@ -149,9 +149,8 @@ function maskedValue(value: unknown, where: string, was?: unknown): unknown {
  * A record of what the server did (a change, its diff, an audit event's changes) with the secrets inside
  * its JSON texts as references: the server keeps settings, configurations and modules as JSON text, and
  * that is where secrets sit. A diff entry's sides (`{ label, before, after }`) that are JSON values already
- * parsed are read the same way. Other strings and the record's own keys are
- * left as they are (an id under `tokenId` is no secret). In a pair, a secret that changed is marked so on
- * the later side.
+ * parsed are read the same way. Other strings and the record's own keys are left as they are (an id under
+ * `tokenId` is no secret). In a pair, a secret that changed is marked so on the later side.
  */
 export function masked<T>(value: T): T {
   // Strings change into strings; only a diff entry's sides, which hold any JSON value, change shape.

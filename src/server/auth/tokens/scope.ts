@@ -30,8 +30,7 @@ export function narrowToToken(viewer: Viewer, token: ViewerToken): Viewer {
  * What a token may not do whatever its owner's role: act where a person must (`humanOnly` routes:
  * reviews, token management, access administration), read the API documentation, call anything but its
  * mesh's manifest when it is a host shell's token, or, when read-only, write or read what holds secrets
- * as stored (`writersOnly` routes: the backup). The guard asks on every
- * /api request a token sends.
+ * as stored (`writersOnly` routes: the backup). The guard asks on every /api request a token sends.
  */
 export function assertTokenMayCall(token: ViewerToken, request: FastifyRequest): void {
   const humanOnly = request.routeOptions.config?.humanOnly;
@@ -44,7 +43,8 @@ export function assertTokenMayCall(token: ViewerToken, request: FastifyRequest):
       propertyOf(request.params, 'id') === token.meshId;
     if (!isManifest) throw forbidden(TOKEN_MESSAGES.meshOnly);
   }
-  if (token.readOnly && !SAFE_METHODS.has(request.method)) throw forbidden(TOKEN_MESSAGES.readOnly);
+  if (!token.readOnly) return;
+  if (!SAFE_METHODS.has(request.method)) throw forbidden(TOKEN_MESSAGES.readOnly);
   const writersOnly = request.routeOptions.config?.writersOnly;
-  if (token.readOnly && writersOnly) throw forbidden(writersOnly);
+  if (writersOnly) throw forbidden(writersOnly);
 }
