@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { userProfiles, users } from '../db/schema';
+import { idempotencyKeys, userProfiles, users } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { productionConfigurationChange } from '../test/change-requests';
 import { insertChangeRequestFixtures, insertFixtures } from '../test/fixtures';
 import { sessionCookieFor, type TestPersona } from '../test/sessions';
-import { ACCESS_CHANGED_MESSAGE } from './idempotency-replay';
+import { ACCESS_CHANGED_MESSAGE, ACCESS_UNKNOWN_MESSAGE } from './idempotency-replay';
 
 const CHANGES = '/api/change-requests';
 
@@ -84,6 +84,33 @@ describeApi(
       expect(again.statusCode, again.body).toBe(403);
       expect(again.headers['idempotent-replayed']).toBeUndefined();
       expect(again.json()).toEqual({ code: 'FORBIDDEN', message: ACCESS_CHANGED_MESSAGE });
+    });
+
+    it('refuses the replay of a key stored before the caller’s access was kept, access lost or not', async () => {
+      const planner: TestPersona = { ...DEVELOPER, id: 'replay-legacy', email: 'replay-legacy@example.com' };
+      const cookie = await sessionCookieFor(ctx().db, planner);
+      const exported = await ctx().inject({
+        method: 'GET',
+        url: '/api/tenants/tenant-001/export',
+        headers: { cookie },
+      });
+      const payload = { document: exported.body };
+      const planned = await post('/api/plans', payload, 'plan-legacy', cookie);
+      expect(planned.statusCode, planned.body).toBe(200);
+      // A row as an earlier build stored it: no access hash. Its answer names the tenant only in `scope`.
+      await ctx()
+        .db.update(idempotencyKeys)
+        .set({ accessHash: null })
+        .where(eq(idempotencyKeys.key, 'plan-legacy'));
+
+      const refusedWithRole = await post('/api/plans', payload, 'plan-legacy', cookie);
+      await ctx().db.delete(userProfiles).where(eq(userProfiles.userId, planner.id));
+      const refusedWithout = await post('/api/plans', payload, 'plan-legacy', cookie);
+      for (const again of [refusedWithRole, refusedWithout]) {
+        expect(again.statusCode, again.body).toBe(403);
+        expect(again.headers['idempotent-replayed']).toBeUndefined();
+        expect(again.json()).toEqual({ code: 'FORBIDDEN', message: ACCESS_UNKNOWN_MESSAGE });
+      }
     });
 
     it('refuses the replay of an administrator’s write once she is no longer one', async () => {

@@ -62,7 +62,8 @@ export const idempotencyKeys = pgTable(
     responseBody: text(),
     /**
      * SHA-256 of the caller's access when the request ran (global role, tenant roles, the token's scope):
-     * a replay to a caller whose access has changed since is refused. Null on rows stored before it was kept.
+     * a replay to a caller whose access has changed since is refused. Null on rows stored before it was
+     * kept, which are never replayed.
      */
     accessHash: text(),
   },
