@@ -38,7 +38,9 @@ test('a commit that differs from the live state shows as drift on the tenant pag
     await page.goto(`${CONTROL_PLANE}?tab=configuration`);
     const section = page.getByTestId('git-section');
     await section.getByRole('button', { name: 'Check now' }).click();
-    await expect(toast(page)).toContainText('new drift finding');
+    // The server's background pass checks a new link at once, so on a busy machine it may file the
+    // finding before this click, which then finds nothing new; either way the finding is listed once.
+    await expect(toast(page)).toContainText(/new drift finding|No new drift/);
     const finding = section.getByTestId('drift-finding').filter({ hasText: app.name });
     await expect(finding).toHaveCount(1);
     await expect(finding).toContainText(description);
