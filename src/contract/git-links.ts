@@ -42,7 +42,11 @@ const pathSchema = z
     (path) =>
       !path.startsWith('/') &&
       !path.endsWith('/') &&
-      path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'),
+      // `.git` in any case: Git itself refuses a tree entry of that name (a checkout would write into
+      // the repository's own metadata).
+      path
+        .split('/')
+        .every((part) => part !== '' && part !== '.' && part !== '..' && part.toLowerCase() !== '.git'),
     'Must be a relative path to a file in the repository',
   );
 

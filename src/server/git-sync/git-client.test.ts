@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ALLOWANCE, parseAllowance } from '../delivery/probes/address-policy';
 import { startGitServer, type GitServer } from '../test/git-server';
@@ -80,5 +83,43 @@ describe('Git client (isomorphic-git over the address guard) against a real git 
       'The repository refused the access token (HTTP 403)',
     );
     expect(await server.branches('config')).not.toContain('rm/adopt-2');
+  });
+
+  it('builds the commit from objects: a new folder is made, the rest of the tree kept', async () => {
+    const change = { branch: 'rm/adopt-3', path: 'new/deep/acme.json', content: '{}\n', message: 'Adopt' };
+    await pushFileToNewBranch(remote(server.writeToken), change, settings);
+    expect(await server.readFile('config', 'rm/adopt-3', 'new/deep/acme.json')).toBe('{}\n');
+    expect(await server.readFile('config', 'rm/adopt-3', 'tenants/acme.yaml')).toBe('second\n');
+  });
+
+  it('never writes through a symbolic link in the repository, as the file or a folder on its path', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'rm-outside-'));
+    try {
+      const target = join(outside, 'target.txt');
+      await writeFile(target, 'ORIGINAL');
+      await server.createRepo('links');
+      await server.commitFile('links', 'main', 'README', 'links\n');
+      await server.commitSymlink('links', 'main', 'tenant.yaml', target);
+      await server.commitSymlink('links', 'main', 'folder', outside);
+      const links = { url: server.url('links'), branch: 'main', token: server.writeToken };
+      const push = (branch: string, path: string) =>
+        pushFileToNewBranch(links, { branch, path, content: 'LIVE', message: 'Adopt' }, settings).catch(
+          (e: unknown) => e,
+        );
+
+      const file = await push('rm/file', 'tenant.yaml');
+      expect(gitFailureOf(file, links, 1000)).toBe(
+        'tenant.yaml is not a regular file in the repository (a folder, link or submodule)',
+      );
+      const folder = await push('rm/folder', 'folder/acme.yaml');
+      expect(gitFailureOf(folder, links, 1000)).toBe(
+        'folder is not a folder in the repository (a file, link or submodule)',
+      );
+      expect(await readFile(target, 'utf8')).toBe('ORIGINAL');
+      expect(await readdir(outside)).toEqual(['target.txt']);
+      expect(await server.branches('links')).toEqual(['main']);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });

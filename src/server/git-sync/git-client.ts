@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import git from 'isomorphic-git';
+import { join } from 'node:path';
+import git, { type TreeEntry } from 'isomorphic-git';
 import { outboundFailure } from '../outbound';
 import { propertyOf } from '../unknown';
 import { GitTransportRefused, guardedGitHttp, type GitHttpOptions } from './http-client';
@@ -63,7 +63,6 @@ async function cloneBranch(
   dir: string,
   remote: GitRemote,
   settings: GitSettings,
-  checkout: boolean,
   depth = 1,
 ): Promise<string> {
   await git.clone({
@@ -75,7 +74,8 @@ async function cloneBranch(
     singleBranch: true,
     depth,
     noTags: true,
-    noCheckout: !checkout,
+    // Objects only: nothing of the repository is written as files (see treeWith).
+    noCheckout: true,
     headers: headersOf(remote),
   });
   return git.resolveRef({ fs, dir, ref: 'HEAD' });
@@ -110,7 +110,7 @@ export async function readRemoteFile(
   history?: { since: string | null },
 ): Promise<{ commit: string; text: string | null; contributors: string[] }> {
   return withWorkDir(async (dir) => {
-    const commit = await cloneBranch(dir, remote, settings, false, history ? HISTORY_DEPTH : 1);
+    const commit = await cloneBranch(dir, remote, settings, history ? HISTORY_DEPTH : 1);
     const contributors = history ? await contributorsSince(dir, commit, history.since) : [];
     try {
       const { blob } = await git.readBlob({ fs, dir, oid: commit, filepath: path });
@@ -122,9 +122,43 @@ export async function readRemoteFile(
   });
 }
 
+const FILE_MODES = new Set(['100644', '100755']);
+
+/**
+ * The tree `treeOid` (null: an empty one) with the file at `parts` set to `blob`, written into the clone's
+ * object store; answers the new tree's id. Nothing is written to a working tree: the repository decides
+ * what its paths are, and a symbolic link in one (the file, or a folder on the way) checked out and then
+ * written through would write wherever it points on the server. So a path through anything but folders,
+ * or to anything but a file, is refused.
+ */
+async function treeWith(dir: string, treeOid: string | null, parts: string[], blob: string): Promise<string> {
+  const [name, ...rest] = parts;
+  if (name === undefined) throw new GitFailure('The path names no file');
+  const entries: TreeEntry[] = treeOid === null ? [] : (await git.readTree({ fs, dir, oid: treeOid })).tree;
+  const existing = entries.find((entry) => entry.path === name);
+  let entry: TreeEntry;
+  if (rest.length === 0) {
+    if (existing && !FILE_MODES.has(existing.mode))
+      throw new GitFailure(`${name} is not a regular file in the repository (a folder, link or submodule)`);
+    entry = { mode: existing?.mode ?? '100644', path: name, oid: blob, type: 'blob' };
+  } else {
+    if (existing && existing.type !== 'tree')
+      throw new GitFailure(`${name} is not a folder in the repository (a file, link or submodule)`);
+    entry = {
+      mode: '040000',
+      path: name,
+      oid: await treeWith(dir, existing?.oid ?? null, rest, blob),
+      type: 'tree',
+    };
+  }
+  const tree = [...entries.filter((other) => other.path !== name), entry];
+  return git.writeTree({ fs, dir, tree });
+}
+
 /**
  * Commits `content` at `path` on a new branch made from the head of `remote.branch`, and pushes it
- * (never forcing: a branch of that name already there refuses the push). Answers the commit id.
+ * (never forcing: a branch of that name already there refuses the push). Answers the commit id. The
+ * commit is built from objects alone (`treeWith`): no file of the repository is checked out.
  */
 export async function pushFileToNewBranch(
   remote: GitRemote,
@@ -132,13 +166,19 @@ export async function pushFileToNewBranch(
   settings: GitSettings,
 ): Promise<string> {
   return withWorkDir(async (dir) => {
-    await cloneBranch(dir, remote, settings, true);
-    await git.branch({ fs, dir, ref: change.branch, checkout: true });
-    const file = join(dir, change.path);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, change.content);
-    await git.add({ fs, dir, filepath: change.path });
-    const commit = await git.commit({ fs, dir, message: change.message, author: AUTHOR });
+    const head = await cloneBranch(dir, remote, settings);
+    const { commit: headCommit } = await git.readCommit({ fs, dir, oid: head });
+    const blob = await git.writeBlob({ fs, dir, blob: Buffer.from(change.content, 'utf8') });
+    const tree = await treeWith(dir, headCommit.tree, change.path.split('/'), blob);
+    const commit = await git.commit({
+      fs,
+      dir,
+      message: change.message,
+      author: AUTHOR,
+      tree,
+      parent: [head],
+      ref: `refs/heads/${change.branch}`,
+    });
     const result = await git.push({
       fs,
       http: guardedGitHttp(settings),

@@ -5,6 +5,7 @@ import { auditEvents } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { insertFixtures } from '../test/fixtures';
 import { sessionCookieFor, tenantMember, type TestPersona } from '../test/sessions';
+import { TOKEN_STAYS_MESSAGE } from './links';
 
 /* The Git links API: who may do what, bad input, one link per tenant, If-Match, the token write-only. */
 
@@ -106,6 +107,13 @@ describeApi(
       expect(paths).toEqual(
         expect.arrayContaining(['body.repoUrl', 'body.branch', 'body.path', 'body.format']),
       );
+      const metadata = await as(null, 'POST', '/api/git-links', {
+        tenantId: 'tenant-003',
+        repoUrl: URL_OF('m'),
+        path: 'config/.GIT/hooks/post-checkout',
+      });
+      expect(metadata.statusCode).toBe(400);
+      expect(metadata.json<{ issues: { path: string }[] }>().issues[0]?.path).toBe('body.path');
       const loopback = await as(null, 'POST', '/api/git-links', {
         tenantId: 'tenant-003',
         repoUrl: 'http://127.0.0.1:9/x.git',
@@ -122,6 +130,38 @@ describeApi(
         (await as(null, 'POST', '/api/git-links', { tenantId: 'nope', repoUrl: URL_OF('n'), path: 'n.yaml' }))
           .statusCode,
       ).toBe(404);
+    });
+
+    it('never keeps the stored token for another repository: a new URL comes with its token, or none', async () => {
+      const made = await as(null, 'POST', '/api/git-links', {
+        tenantId: 'tenant-003',
+        repoUrl: URL_OF('kept'),
+        path: 'kept.yaml',
+        accessToken: TOKEN,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = made.json<GitLink>().id;
+      const moved = await as(null, 'PATCH', `/api/git-links/${id}`, { repoUrl: URL_OF('elsewhere') });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json()).toMatchObject({
+        message: TOKEN_STAYS_MESSAGE,
+        issues: [{ path: 'body.accessToken', message: TOKEN_STAYS_MESSAGE }],
+      });
+      const unchanged = (await as(null, 'GET', `/api/git-links/${id}`)).json<GitLink>();
+      expect(unchanged).toMatchObject({ repoUrl: URL_OF('kept'), hasAccessToken: true });
+      // The same URL again is no move; a new one with null (or a new token) is.
+      const same = await as(null, 'PATCH', `/api/git-links/${id}`, {
+        repoUrl: URL_OF('kept'),
+        path: 'b.yaml',
+      });
+      expect(same.json()).toMatchObject({ hasAccessToken: true, path: 'b.yaml' });
+      const dropped = await as(null, 'PATCH', `/api/git-links/${id}`, {
+        repoUrl: URL_OF('elsewhere'),
+        accessToken: null,
+      });
+      expect(dropped.statusCode, dropped.body).toBe(200);
+      expect(dropped.json()).toMatchObject({ repoUrl: URL_OF('elsewhere'), hasAccessToken: false });
+      expect((await as(null, 'DELETE', `/api/git-links/${id}`)).statusCode).toBe(204);
     });
 
     it('edits under If-Match (412 when stale), keeps the token unless one is sent, and deletes', async () => {

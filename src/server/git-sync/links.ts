@@ -154,6 +154,20 @@ const withEditor = (userId: string) =>
   sql<string[]>`case when ${userId} = any(${gitLinks.editorIds}) then ${gitLinks.editorIds}
     else array_append(${gitLinks.editorIds}, ${userId}::text) end`;
 
+export const TOKEN_STAYS_MESSAGE =
+  'The stored access token is never sent to another repository: send this repository’s token, or null for none';
+
+/**
+ * A stored token was given for its repository. Who edits the link may not be who chose the token, so a
+ * new URL that kept it would send it (up front, as the Basic password) to a server of the editor's
+ * choosing, or read another repository with it: the new URL comes with its own token, or none.
+ */
+function assertTokenStaysWithRepository(before: GitLinkRow, edit: GitLinkUpdate): void {
+  const moved = edit.repoUrl !== undefined && edit.repoUrl !== before.repoUrl;
+  if (moved && before.accessToken !== null && edit.accessToken === undefined)
+    throw badRequest(TOKEN_STAYS_MESSAGE, [{ path: 'body.accessToken', message: TOKEN_STAYS_MESSAGE }]);
+}
+
 export async function updateGitLink(
   db: Database,
   viewer: Viewer,
@@ -169,6 +183,7 @@ export async function updateGitLink(
     assertRevision(before, expected, 'The Git link', await withFindings(tx, before));
     // Nothing to change: answered as it is, nothing written or audited.
     if (Object.keys(edit).length === 0) return withFindings(tx, before);
+    assertTokenStaysWithRepository(before, edit);
     // Another repository, branch or file: what was seen of the old one says nothing of the new.
     const moved = ['repoUrl', 'branch', 'path'].some((field) => field in edit);
     const reset = moved && { lastSeenCommit: null, syncedCommit: null, appliedCommit: null, lastError: null };

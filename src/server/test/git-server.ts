@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,8 @@ export interface GitServer {
     content: string,
     author?: { name: string; email: string },
   ) => Promise<string>;
+  /** Commits a symbolic link at `path` pointing at `target` on `branch` (which must exist). */
+  commitSymlink: (repo: string, branch: string, path: string, target: string) => Promise<string>;
   /** The file at the branch's head, or null when the branch or the file is not there. */
   readFile: (repo: string, branch: string, path: string) => Promise<string | null>;
   /** The branch's head commit, or null. */
@@ -162,6 +164,20 @@ export async function startGitServer(
         await git(['add', path], work);
         const as = author ? ['-c', `user.name=${author.name}`, '-c', `user.email=${author.email}`] : AUTHOR;
         await git([...as, 'commit', '--quiet', '--allow-empty', '-m', `Edit ${path}`], work);
+        await git(['push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`], work);
+        return (await git(['rev-parse', 'HEAD'], work)).trim();
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+    commitSymlink: async (repo, branch, path, target) => {
+      const work = await mkdtemp(join(tmpdir(), 'git-work-'));
+      try {
+        await git(['clone', '--quiet', '--branch', branch, bare(repo), work]);
+        await mkdir(dirname(join(work, path)), { recursive: true });
+        await symlink(target, join(work, path));
+        await git(['add', path], work);
+        await git([...AUTHOR, 'commit', '--quiet', '-m', `Link ${path}`], work);
         await git(['push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`], work);
         return (await git(['rev-parse', 'HEAD'], work)).trim();
       } finally {

@@ -140,7 +140,7 @@ function GitLinkFields({ form, link }: { form: LinkForm; link: GitLink | null })
         autoComplete="off"
         description={
           link?.hasAccessToken
-            ? 'A token is stored and never shown. Leave empty to keep it; type one to replace it.'
+            ? 'A token is stored and never shown. Leave empty to keep it (a new repository URL drops it); type one to replace it.'
             : 'Sent as the HTTP password; leave empty for a public repository. Never shown again.'
         }
       />

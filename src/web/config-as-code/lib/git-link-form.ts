@@ -61,6 +61,8 @@ export function toGitLinkUpdate(link: GitLink, values: GitLinkFormValues): GitLi
   if (values.path !== link.path) edit.path = values.path;
   if (values.format !== link.format) edit.format = values.format;
   if (values.accessToken !== '') edit.accessToken = values.accessToken;
+  // A stored token stays with its repository (the API refuses to keep it for a new URL): left empty, none.
+  else if (edit.repoUrl !== undefined && link.hasAccessToken) edit.accessToken = null;
   if (values.writeAccess !== link.writeAccess) edit.writeAccess = values.writeAccess;
   if (values.syncMode !== link.syncMode) edit.syncMode = values.syncMode;
   return edit;
