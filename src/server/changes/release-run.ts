@@ -73,8 +73,10 @@ export function planSet(
       try {
         const handler = handlerOf(change);
         const target = await handler.target(savepoint, change);
-        title = target.title;
+        // Checked before the title is taken: a target's title names its tenant, and a refusal must read
+        // the same for a tenant the caller may not see as for one that does not exist.
         assertMayRequest(viewer, target);
+        title = target.title;
         const snapshot = await handler.snapshot(savepoint, change);
         planned.push({ change, target, snapshot });
         await handler.apply(savepoint, change, actor);

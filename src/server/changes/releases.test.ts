@@ -193,7 +193,23 @@ describeApi(
       };
       const refused = await file([settings('{"ok":1}'), elsewhere]);
       expect(refused.statusCode).toBe(404);
-      expect(refused.json().message).toMatch(/^Change 2 of 2 \(Create route GET \/bad in production\): /);
+      expect(refused.json().message).toBe('Change 2 of 2 (New gateway route): Tenant not found');
+      // A tenant the caller has no role in reads exactly as one that does not exist: the refusal names
+      // the kind of change, never the target's title (which names the tenant).
+      const otherTenant = (tenantId: string): Change => ({
+        kind: 'tenant_settings.gateway',
+        tenantId,
+        body: { apiGatewayConfiguration: '{"probe":1}' },
+      });
+      const [hidden, missing] = [
+        await file([settings('{"ok":1}'), otherTenant('tenant-002')]),
+        await file([settings('{"ok":1}'), otherTenant('tenant-999')]),
+      ];
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.body).toBe(missing.body);
+      expect(hidden.json().message).toBe(
+        'Change 2 of 2 (API gateway and policy server settings): Tenant not found',
+      );
       const invalid = await file([settings('{"ok":1}'), webAppUrl('not a url')]);
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().issues[0].path).toBe('body.changes.1.body.url');
