@@ -7,6 +7,9 @@
 //   node scripts/bench-first-visit.mjs /tmp/fv-base/dist/client dist/client
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): a throwaway database is created
 //   there and dropped afterwards. BENCH_RUNS (default 3). Prints figures only; it never fails on a target.
+//   BENCH_LATENCY_MS (default 0): a round trip Chromium adds to every request (its network emulation), as a
+//   user whose browser is not on the server's machine sees it; BENCH_THROUGHPUT_MBPS (default unlimited)
+//   caps the download and upload rates too.
 /* global document, window, MutationObserver -- read in the page (page.evaluate) */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +26,17 @@ if (!beforeDir || !existsSync(join(beforeDir, 'index.html')) || !existsSync(entr
 }
 const port = Number(process.env.BENCH_PORT ?? 5097);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
+const THROUGHPUT_MBPS = Number(process.env.BENCH_THROUGHPUT_MBPS ?? 0);
+for (const [name, value] of [
+  ['BENCH_LATENCY_MS', LATENCY_MS],
+  ['BENCH_THROUGHPUT_MBPS', THROUGHPUT_MBPS],
+  ['BENCH_RUNS', RUNS],
+])
+  if (!Number.isFinite(value) || value < 0) {
+    console.error(`${name} must be a number of 0 or more`);
+    process.exit(1);
+  }
 const adminEmail = 'bench-admin@example.com';
 const adminPassword = `Bench-${randomBytes(12).toString('base64url')}`;
 
@@ -71,6 +85,18 @@ async function visit(browser, base, cookie, [route, dataPath, empty], text) {
     }),
   );
   const page = await context.newPage();
+  if (LATENCY_MS > 0 || THROUGHPUT_MBPS > 0) {
+    // Chromium delays each response by the latency and paces bytes at the rate (bytes per second; -1: none).
+    const rate = THROUGHPUT_MBPS > 0 ? (THROUGHPUT_MBPS * 1_000_000) / 8 : -1;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: rate,
+      uploadThroughput: rate,
+    });
+  }
   let scripts = 0;
   let answer;
   page.on('response', async (response) => {
@@ -187,7 +213,7 @@ try {
   const [before, after] = await measureBuilds(browser, [beforeDir, afterDir], env);
   const ms = (v) => `${v.toFixed(0)} ms`.padStart(8);
   console.log(
-    `\nbefore: ${beforeDir}\nafter:  ${afterDir}\nmedians of ${RUNS} first visits each, the builds in turn (Chromium)\n`,
+    `\nbefore: ${beforeDir}\nafter:  ${afterDir}\nmedians of ${RUNS} first visits each, the builds in turn (Chromium), network: ${LATENCY_MS} ms added per round trip, ${THROUGHPUT_MBPS > 0 ? `${THROUGHPUT_MBPS} Mbit/s` : 'no rate cap'}\n`,
   );
   console.log(
     `${'route'.padEnd(16)} ${'scripts'.padStart(15)} ${'first API request'.padStart(22)} ${'data ready'.padStart(20)} ${'speed-up'.padStart(9)} ${'first API / ready'.padStart(18)}`,
