@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { changeRequestDetailSchema, type Change } from '../../contract/changes';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, SECOND_ADMIN } from '../test/change-requests';
-import { insertFixtures } from '../test/fixtures';
+import { insertFixtures, insertProductionWebApp } from '../test/fixtures';
 import { sessionCookieFor, TEST_ADMIN, type TestPersona } from '../test/sessions';
 
 /* Four eyes are two people (docs/changes.md): one person with two credentials cannot request and approve. */
@@ -37,15 +37,12 @@ describeApi(
 
     /** A production web app of tenant-001, and the change of its URL. */
     const productionApp = async (name: string, tenantId = 'tenant-001') => {
-      const res = await cr.call('POST', '/api/web-apps', {
+      const { id: webAppId } = await insertProductionWebApp(ctx().db, {
         name,
         technology: 'module-federation',
         tenantId,
-        environment: 'production',
         url: `https://${name}.example.com`,
       });
-      expect(res.statusCode, res.body).toBe(201);
-      const webAppId = res.json().id as string;
       const change: Change = { kind: 'web_app.update', webAppId, body: { url: 'https://evil.example.com' } };
       return { webAppId, change };
     };

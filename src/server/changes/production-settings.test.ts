@@ -4,7 +4,7 @@ import { changeRequestDetailSchema, type Change } from '../../contract/changes';
 import { auditEvents } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient } from '../test/change-requests';
-import { insertFixtures, waiveApprovalsOf } from '../test/fixtures';
+import { insertFixtures, insertProductionWebApp, waiveApprovalsOf } from '../test/fixtures';
 import type { TestPersona } from '../test/sessions';
 
 const TENANT_ADMIN: TestPersona = {
@@ -101,20 +101,13 @@ describeApi(
     });
 
     it("refuses a developer's direct change of a production web app's URL, or a move into production", async () => {
-      const created = await cr.call(
-        'POST',
-        '/api/web-apps',
-        {
-          name: 'Checkout',
-          technology: 'module-federation',
-          tenantId: 'tenant-001',
-          environment: 'production',
-          url: 'https://checkout.example.com',
-        },
-        DEVELOPER,
-      );
-      expect(created.statusCode).toBe(201);
-      const id = created.json().id as string;
+      const checkout = {
+        name: 'Checkout',
+        technology: 'module-federation',
+        tenantId: 'tenant-001',
+        url: 'https://checkout.example.com',
+      } as const;
+      const { id } = await insertProductionWebApp(ctx().db, checkout);
       const url = await patchApp(id, { url: 'https://evil.example.com' });
       expect(url.statusCode).toBe(409);
       expect(url.json().code).toBe('APPROVAL_REQUIRED');
@@ -127,6 +120,45 @@ describeApi(
       // A development app's URL is direct, but moving it into production is a production change.
       expect((await patchApp('app-1', { url: 'https://dev.example.com' })).statusCode).toBe(200);
       expect((await patchApp('app-1', { environment: 'production' })).json().code).toBe('APPROVAL_REQUIRED');
+    });
+
+    it('refuses deleting a production web app or creating one directly, which would change its URL unseen', async () => {
+      const portal = {
+        name: 'Portal',
+        technology: 'module-federation',
+        tenantId: 'tenant-001',
+        url: 'https://portal.example.com',
+      } as const;
+      const { id } = await insertProductionWebApp(ctx().db, portal);
+      for (const persona of [DEVELOPER, OWNER]) {
+        const removed = await cr.call('DELETE', `/api/web-apps/${id}`, undefined, persona);
+        expect(removed.statusCode).toBe(409);
+        expect(removed.json().code).toBe('APPROVAL_REQUIRED');
+        const recreated = await cr.call(
+          'POST',
+          '/api/web-apps',
+          { ...portal, environment: 'production', url: 'https://evil.example.com' },
+          persona,
+        );
+        expect(recreated.statusCode).toBe(409);
+        expect(recreated.json().code).toBe('APPROVAL_REQUIRED');
+      }
+      expect(await webApp(id)).toMatchObject({
+        url: 'https://portal.example.com',
+        environment: 'production',
+      });
+      const portals = (await cr.call('GET', '/api/web-apps?q=Portal')).json() as {
+        id: string;
+        name: string;
+      }[];
+      expect(portals.filter((app) => app.name === 'Portal').map((app) => app.id)).toEqual([id]);
+      // Outside production both stay direct.
+      const development = await cr.call('POST', '/api/web-apps', { ...portal, name: 'Scratch' }, DEVELOPER);
+      expect(development.statusCode, development.body).toBe(201);
+      const scratch = development.json().id as string;
+      expect((await cr.call('DELETE', `/api/web-apps/${scratch}`, undefined, DEVELOPER)).statusCode).toBe(
+        204,
+      );
     });
 
     it('requests a production web app URL change; an owner approves it; an overtaken one goes stale', async () => {

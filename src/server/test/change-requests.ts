@@ -42,7 +42,7 @@ export function changeRequestClient(ctx: () => ApiContext) {
     return made;
   };
   const call = async (
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
     persona = TEST_ADMIN,

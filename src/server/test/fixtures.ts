@@ -1,5 +1,7 @@
 import type { Database } from '../db/client';
 import type { Change } from '../../contract/changes';
+import type { WebApp, WebAppInput } from '../../contract/web-apps';
+import { createWebApp } from '../web-apps/service';
 import { insertItems } from '../changes/release-items';
 import { handlerOf } from '../changes/kinds';
 import {
@@ -364,4 +366,20 @@ export async function insertChangeRequestFixtures(db: Database): Promise<void> {
     );
     for (const id of ids) await insertItems(tx, id, [planned]);
   });
+}
+
+/**
+ * A production web app made as an approved request would make it: the direct POST asks the tenant's
+ * production policy (409 where it needs approvals), so tests that need such an app to work on make it
+ * through the service.
+ */
+export async function insertProductionWebApp(
+  db: Database,
+  input: Omit<WebAppInput, 'environment'>,
+): Promise<WebApp> {
+  return createWebApp(
+    db,
+    { ...input, environment: 'production' },
+    { id: null, email: 'fixture@example.com' },
+  );
 }

@@ -50,7 +50,7 @@ describeApi(
         description: 'Pay here',
         technology: 'module-federation',
         tenantId: 'tenant-003',
-        environment: 'production',
+        environment: 'uat',
         region: 'eu-central-1',
         url: 'https://checkout.example.com',
         useStandardHeader: true,
@@ -58,7 +58,7 @@ describeApi(
       });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
-        environment: 'production',
+        environment: 'uat',
         region: 'eu-central-1',
         url: 'https://checkout.example.com',
         useStandardHeader: true,

@@ -12,7 +12,7 @@ import { onTenant, signedIn, tenantFromBody, tenantFromRow } from '../auth/permi
 import { applyDirect } from '../changes/apply-direct';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the permission guard reads the row's tenant from this table (tenantFromRow); no query here
 import { webApps } from '../db/schema';
-import { createWebApp, deleteWebApp, getWebApp, listWebApps } from './service';
+import { getWebApp, listWebApps } from './service';
 
 const tags = ['web apps'];
 const webAppTenant = tenantFromRow(webApps, 'id');
@@ -56,8 +56,11 @@ function webAppWriteRoutes(app: ZodApp, db: Database): void {
     summary: 'Create a web app in a tenant (starts as provisioning)',
     body: webAppInputSchema,
     resource,
-    errors: [400, 401, 403, 404],
-    run: async ({ body }, actor, reply) => withEtag(reply, await createWebApp(db, body, actor)),
+    errors: [400, 401, 403, 404, 409],
+    // A production app is what production serves: the policy of the app's environment decides (409
+    // APPROVAL_REQUIRED: file a web_app.create request instead), as for an edit of its URL.
+    run: async ({ body }, actor, reply) =>
+      withEtag(reply, await applyDirect(db, { kind: 'web_app.create', body }, actor)),
   });
 
   conditionalWriteRoutes(app, {
@@ -78,8 +81,9 @@ function webAppWriteRoutes(app: ZodApp, db: Database): void {
     },
     remove: {
       summary: 'Delete a web app',
-      errors: [400, 401, 403, 404],
-      run: ({ params }, actor, expected) => deleteWebApp(db, params.id, actor, expected),
+      errors: [400, 401, 403, 404, 409],
+      run: ({ params }, actor, expected) =>
+        applyDirect(db, { kind: 'web_app.delete', webAppId: params.id }, actor, { expected }),
     },
   });
 }

@@ -7,7 +7,7 @@ import { makeMe, queryClientWithMe } from '@/test/me';
 import { optionsHandler } from '@/test/options-stub';
 import { renderWithProviders } from '@/test/render';
 import { WebAppsPage } from '@/web-apps/components/web-apps-page';
-import { apiError, makeWebApp, requestsTo, stubApi } from '@/web-apps/test/fixtures';
+import { apiError, makeWebApp, requestsTo, stubApi, productionNeedsApproval } from '@/web-apps/test/fixtures';
 
 const tenant = (id: string, name: string) => ({ id, name }) as Tenant;
 const tenants = [tenant('tenant-001', 'Acme Corporation'), tenant('tenant-002', 'Globex')];
@@ -122,6 +122,44 @@ describe('WebAppCreateDialog', { timeout: 20_000 }, () => {
     dialog = await openDialog();
     expect(dialog.getByRole('button', { name: 'Next' })).toBeInTheDocument();
     expect(dialog.queryByLabelText('Application Name')).not.toBeInTheDocument();
+  });
+
+  it('requests a production app where production needs approval, and creates nothing directly', async () => {
+    const fetchMock = renderPage({
+      ...productionNeedsApproval(7),
+    });
+    const dialog = await openDialog();
+    await userEvent.type(await toDetails(dialog), 'Storefront');
+    await waitFor(() =>
+      expect(dialog.getByRole('combobox', { name: 'Tenant' })).toHaveTextContent('Acme Corporation'),
+    );
+    // Development needs none: the dialog creates.
+    expect(dialog.getByRole('button', { name: 'Create Application' })).toBeEnabled();
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Environment' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Prod' }));
+    expect(await dialog.findByTestId('request-change-fields')).toHaveTextContent(
+      'Production changes of this tenant need 1 approval: this creates a change request.',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Request change' }));
+
+    expect(await screen.findByText('Change request #7 created')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/change-requests')[0]?.body).toEqual({
+      change: {
+        kind: 'web_app.create',
+        body: {
+          name: 'Storefront',
+          description: null,
+          technology: 'web-component',
+          tenantId: 'tenant-001',
+          environment: 'production',
+          region: 'us-east-1',
+          useStandardHeader: false,
+          useStandardFooter: false,
+        },
+      },
+    });
+    expect(requestsTo(fetchMock, 'POST', '/api/web-apps')).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("creates: POST with the choices, toast 'Web app created', then every field is back to its default", async () => {

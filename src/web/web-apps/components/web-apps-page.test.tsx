@@ -5,7 +5,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { makeMe, queryClientWithMe } from '@/test/me';
 import { renderWithProviders } from '@/test/render';
 import { WebAppsPage } from '@/web-apps/components/web-apps-page';
-import { apiError, makeWebApp, requestsTo, stubApi } from '@/web-apps/test/fixtures';
+import { apiError, makeWebApp, requestsTo, stubApi, productionNeedsApproval } from '@/web-apps/test/fixtures';
 
 const apps = [
   makeWebApp(),
@@ -167,15 +167,7 @@ describe('WebAppsPage', { timeout: 20_000 }, () => {
   it("requests a production app's new URL where production needs approval; its status saves directly", async () => {
     const fetchMock = stubApi({
       'GET /api/web-apps': apps,
-      'GET /api/tenants/tenant-001/approval-policy': {
-        tenantId: 'tenant-001',
-        requiredApprovals: { development: 0, uat: 0, production: 1 },
-        updatedAt: null,
-        updatedBy: null,
-      },
-      // The fields of the answer the dialog reads (its toast).
-      'POST /api/change-requests': () =>
-        Response.json({ id: 'chg-3', number: 3, status: 'pending', requiredApprovals: 1 }, { status: 201 }),
+      ...productionNeedsApproval(3),
     });
     renderPage();
     await screen.findAllByTestId('web-app-card');
@@ -204,6 +196,33 @@ describe('WebAppsPage', { timeout: 20_000 }, () => {
       },
     });
     expect(requestsTo(fetchMock, 'PATCH', '/api/web-apps/app-001')).toEqual([]);
+  });
+
+  it('requests the delete of a production app where production needs approval', async () => {
+    const fetchMock = stubApi({
+      'GET /api/web-apps': apps,
+      ...productionNeedsApproval(4),
+    });
+    renderPage();
+    await screen.findAllByTestId('web-app-card');
+    await userEvent.click(
+      card('Customer Portal').getByRole('button', { name: 'Actions for Customer Portal' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    // The policy read, the confirmation becomes the request's form.
+    const fields = await screen.findByTestId('request-change-fields');
+    expect(fields).toHaveTextContent(
+      'Production changes of this tenant need 1 approval: this creates a change request.',
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete application?' }));
+    expect(dialog.getByText(/"Customer Portal" serves production: deleting it needs approval/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Request change' }));
+
+    expect(await screen.findByText('Change request #4 created')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/change-requests')[0]?.body).toEqual({
+      change: { kind: 'web_app.delete', webAppId: 'app-001' },
+    });
+    expect(requestsTo(fetchMock, 'DELETE', '/api/web-apps/app-001')).toEqual([]);
   });
 
   it('deletes after a confirmation, toast "Web app deleted"', async () => {

@@ -33,3 +33,16 @@ export function makeWebApp(overrides: Partial<WebApp> = {}): WebApp {
 }
 
 export { apiError, never, requestsTo, stubApi } from '@/test/api-stub';
+
+/** Stubs where tenant-001's production needs one approval, and a change request filed as `number`. */
+export const productionNeedsApproval = (number: number) => ({
+  'GET /api/tenants/tenant-001/approval-policy': {
+    tenantId: 'tenant-001',
+    requiredApprovals: { development: 0, uat: 0, production: 1 },
+    updatedAt: null,
+    updatedBy: null,
+  },
+  // The fields of the answer the dialog reads (its toast).
+  'POST /api/change-requests': () =>
+    Response.json({ id: `chg-${number}`, number, status: 'pending', requiredApprovals: 1 }, { status: 201 }),
+});
