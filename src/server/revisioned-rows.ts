@@ -214,14 +214,22 @@ export function deleteInTransaction<T extends RevisionedTable, S extends Record<
   };
 }
 
-/** The delete of a row a tenant owns, recording it as it was, its tenant row locked first (locks.ts). */
+/**
+ * The delete of a row a tenant owns, recording it as it was, its tenant row locked first (locks.ts).
+ * `beforeWrite` runs on the locked row before it goes, and may refuse (a direct write's policy check).
+ */
 export function tenantOwnedDelete<
   T extends RevisionedTable & TenantChildTable,
   S extends Record<string, PgColumn>,
->(rows: RevisionedRows<T, S>): RevisionedDelete {
-  return async (db, id, actor, expectedRevision) => {
+>(
+  rows: RevisionedRows<T, S>,
+): (...args: [...Parameters<RevisionedDelete>, beforeWrite?: (before: RowOf<S>) => void]) => Promise<void> {
+  return async (db, id, actor, expectedRevision, beforeWrite) => {
     await inTenantOwnedTransaction(db, rows, id, (tx) =>
-      deleteRevisioned(tx, rows, id, expectedRevision, actor, (before) => ({ before })),
+      deleteRevisioned(tx, rows, id, expectedRevision, actor, (before) => {
+        beforeWrite?.(before);
+        return { before };
+      }),
     );
   };
 }

@@ -57,7 +57,10 @@ export interface StoredResponse {
  */
 export type IdempotencyOutcome =
   | { kind: 'claimed'; token: string }
-  /** `accessHash`: the caller's access when the answer was made; null on rows stored before it was kept (never replayed). */
+  /**
+   * `accessHash`: the caller's access when the answer was made; null on rows stored before it was kept
+   * (never replayed).
+   */
   | { kind: 'replay'; response: StoredResponse; accessHash: string | null };
 
 /** Milliseconds only: PGlite hands timestamps back as Date, which keeps no more, and the token must match. */

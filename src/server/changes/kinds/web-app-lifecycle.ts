@@ -38,8 +38,9 @@ const shown = (app: Partial<WebApp>) => ({
 
 /**
  * A new web app (created directly by POST /api/web-apps, which asks the policy of the app's environment
- * as a request would; a plan files it). It is filed in the environment the app is made in. Its natural key is its tenant and name: the fingerprint is the ids of the apps of
- * that name there, so one made meanwhile makes the request stale rather than a second app slip in.
+ * as a request would; a plan files it). It is filed in the environment the app is made in. Its natural
+ * key is its tenant and name: the fingerprint is the ids of the apps of that name there, so one made
+ * meanwhile makes the request stale rather than a second app slip in.
  */
 export const webAppCreate: ChangeHandler<CreateChange, WebApp> = {
   async target(tx, { body }) {
@@ -77,15 +78,13 @@ export const webAppCreate: ChangeHandler<CreateChange, WebApp> = {
   }),
 };
 
-type WebAppRow = typeof webApps.$inferSelect;
-
 /**
  * A web app removed, in the environment it serves; the fingerprint is its revision (any edit moves it).
  * The direct DELETE asks the policy of that environment too (else deleting and re-creating a production
  * app would change what production serves with nobody else's approval), judged on the row locked for the
  * delete, so an app moved into production meanwhile is judged there.
  */
-export const webAppDelete: ChangeHandler<DeleteChange, void, WebAppRow> = {
+export const webAppDelete: ChangeHandler<DeleteChange, void, WebApp> = {
   async target(tx, { webAppId }) {
     const row = await webAppRow(tx, webAppId);
     return {
@@ -103,14 +102,8 @@ export const webAppDelete: ChangeHandler<DeleteChange, void, WebAppRow> = {
     };
   },
   gate: (_change, locked) => locked.environment,
-  async apply(tx, { webAppId }, actor, direct) {
-    if (direct?.onLocked) {
-      const [row] = await tx.select().from(webApps).where(eq(webApps.id, webAppId)).for('update');
-      if (!row) throw notFound('Web app');
-      direct.onLocked(row);
-    }
-    return deleteWebApp(tx, webAppId, actor, direct?.expected);
-  },
+  apply: (tx, { webAppId }, actor, direct) =>
+    deleteWebApp(tx, webAppId, actor, direct?.expected, direct?.onLocked),
   undo: async () =>
     irreversible('A deleted web app comes back only as a new app (a new id, its status provisioning again)'),
 };
