@@ -28,10 +28,32 @@ const undoable = (items: ItemRow[]) =>
     )
     .reverse();
 
+/** Whether someone changed an applied change's target since its set applied (its inverse's fingerprint moved). */
+const movedSince = async (tx: Transaction, item: ItemRow & { inverse: Change[] }): Promise<boolean> =>
+  (await inverseFingerprint(tx, item.inverse)) !== item.appliedFingerprint;
+
+/**
+ * The automatic revert decides nothing for anyone: a target changed since the set applied is someone's
+ * later change, which only a person may overwrite (by hand, through approvals), so none is reverted.
+ */
+async function movedTargets(
+  tx: Transaction,
+  items: (ItemRow & { inverse: Change[] })[],
+): Promise<string | null> {
+  const moved: string[] = [];
+  for (const item of items) {
+    if (await movedSince(tx, item)) moved.push(`change ${item.position + 1} (${item.title})`);
+  }
+  if (moved.length === 0) return null;
+  const targets = moved.length === 1 ? 'the target' : 'the targets';
+  return `${targets} of ${moved.join(', ')} changed since the set applied; revert by hand to decide`;
+}
+
 /**
  * Reverts every applied change of a set, last first, in one savepoint as `system`: all of them or,
- * when one refuses, none, and the request says which and why. `undoneAlready` is a change whose own
- * undoing already happened (the progressive switch whose rollout put its traffic back).
+ * when one refuses or its target moved since, none, and the request says which and why.
+ * `undoneAlready` is a change whose own undoing already happened (the progressive switch whose rollout
+ * put its traffic back).
  */
 export async function revertSet(
   tx: Transaction,
@@ -40,25 +62,9 @@ export async function revertSet(
   undoneAlready: number | null,
 ): Promise<void> {
   const items = await itemsOf(tx, request.id);
-  let failure: string | null = null;
-  try {
-    await tx.transaction(async (savepoint) => {
-      for (const item of undoable(items)) {
-        if (item.position === undoneAlready) continue;
-        for (const change of item.inverse) {
-          try {
-            await handlerOf(change).apply(savepoint, change, SYSTEM_ACTOR);
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            throw new AppError(error.code, `Change ${item.position + 1} (${item.title}): ${error.message}`);
-          }
-        }
-      }
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    failure = error.message;
-  }
+  const toUndo = undoable(items).filter((item) => item.position !== undoneAlready);
+  let failure = await movedTargets(tx, toUndo);
+  if (failure === null) failure = await undoAll(tx, toUndo);
   if (failure === null) {
     for (const item of items) {
       if (item.state !== 'applied') continue;
@@ -81,6 +87,28 @@ export async function revertSet(
     reason,
     failure,
   });
+}
+
+/** Applies each inverse as `system` in one savepoint: all of them, or none and the refusal's message. */
+async function undoAll(tx: Transaction, items: (ItemRow & { inverse: Change[] })[]): Promise<string | null> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      for (const item of items) {
+        for (const change of item.inverse) {
+          try {
+            await handlerOf(change).apply(savepoint, change, SYSTEM_ACTOR);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            throw new AppError(error.code, `Change ${item.position + 1} (${item.title}): ${error.message}`);
+          }
+        }
+      }
+    });
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return error.message;
+  }
 }
 
 /** The rollout of a set's last change ended on its stable slot: the rest of the set goes back too. */
@@ -118,7 +146,7 @@ async function inverseSet(
   const skipped: string[] = [];
   const undecided: { path: string; message: string }[] = [];
   for (const item of undoable(items)) {
-    const moved = (await inverseFingerprint(tx, item.inverse)) !== item.appliedFingerprint;
+    const moved = await movedSince(tx, item);
     const decision = decisions?.[String(item.position)];
     if (moved && decision === undefined) {
       undecided.push({

@@ -66,6 +66,44 @@ describeApi(
         expect.objectContaining({ actorEmail: 'system' }),
       ]);
     });
+
+    it('reverts nothing when a target of the set changed since it applied: a person decides', async () => {
+      const capabilityId = await capabilityWithTwoSlots(ctx, 'Release rollback, moved target');
+      await client.bypass(settings('{"before":true}'));
+      const filed = await client.call('POST', CHANGES, {
+        changes: [
+          settings('{"release":true}'),
+          {
+            kind: 'capability_deployment.switch',
+            body: { capabilityId, environment: 'development', progressive: { steps: [10, 50, 100] } },
+          },
+        ],
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      // Someone's later change of the same settings, while the rollout runs.
+      await client.bypass(settings('{"later":true}'));
+
+      const reader = rolloutReader(ctx, 'capability', capabilityId, 'development');
+      const rollout = await reader.current();
+      await setSlotHealth(
+        ctx().db,
+        { resourceType: 'capability', resourceId: capabilityId, environment: 'development', slot: 'green' },
+        'unhealthy',
+        'HTTP 503',
+      );
+      expect(await runRollouts(ctx().db, new Date(Date.parse(rollout.startedAt) + 1000))).toBe(1);
+      expect(await reader.traffic()).toEqual({ blue: ['active', 100], green: ['inactive', 0] });
+      expect(await gatewaySettings()).toBe('{"later":true}');
+
+      const detail = changeRequestDetailSchema.parse((await client.detail(filed.json().id)).json());
+      expect(detail.outcome).toMatch(
+        /^Revert failed: the target of change 1 \(.+\) changed since the set applied; revert by hand to decide$/,
+      );
+      expect(detail.changes.map((c) => c.state)).toEqual(['applied', 'applied']);
+      expect(detail.events.at(-1)).toMatchObject({ kind: 'revert', author: 'system' });
+      const audited = await ctx().db.select().from(auditEvents).where(eq(auditEvents.resourceId, detail.id));
+      expect(audited.filter((e) => e.action === 'change_request.revert_failed')).toHaveLength(1);
+    });
   },
   insertFixturesWithoutApprovals,
 );
