@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changeKinds, changeSchema } from './change-kinds';
-import { environmentSchema, idParamSchema, revisionSchema, timestampSchema } from './common';
+import { environmentSchema, idParamSchema, oneLineText, revisionSchema, timestampSchema } from './common';
 import { listQuerySchemaFor } from './lists';
 import {
   changeRequestSortFields,
@@ -63,7 +63,7 @@ export const createChangeRequestBodySchema = z
     change: changeSchema.optional(),
     changes: changeListSchema.optional(),
     /** Defaults to a description of the change. */
-    title: z.string().trim().min(1, 'Title is required').max(200).optional(),
+    title: oneLineText(200).min(1, 'Title is required').optional(),
     description: commentText.nullable().optional(),
     /** Apply at this time once approved; without it, the last approval applies it. */
     schedule: scheduleSchema.nullable().optional(),

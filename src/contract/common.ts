@@ -37,6 +37,17 @@ export {
   type Technology,
 } from './vocabulary';
 
+/**
+ * Free text shown on one line. A request's title leads e-mail subjects and chat messages and starts their
+ * text, where a line break would let it pass for the message's own lines.
+ */
+export const oneLineText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !/\p{Cc}/u.test(value), 'Must be one line, without line breaks or control characters');
+
 export const environmentSchema = z.enum(environments);
 export const controlPlaneRegionSchema = z.enum(controlPlaneRegions);
 export const technologySchema = z.enum(technologies);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changeKinds, changeSchema, type Change } from './change-kinds';
-import { environmentSchema, revisionSchema, timestampSchema } from './common';
+import { environmentSchema, oneLineText, revisionSchema, timestampSchema } from './common';
 import { isOneOf } from './sets';
 
 /*
@@ -109,7 +109,7 @@ export const revertBodySchema = z.object({
   decisions: z
     .record(z.string().regex(/^\d+$/, 'Must be a change position'), z.enum(revertDecisions))
     .optional(),
-  title: z.string().trim().min(1).max(200).optional(),
+  title: oneLineText(200).min(1).optional(),
 });
 export type RevertBody = z.infer<typeof revertBodySchema>;
 
@@ -141,7 +141,7 @@ export type ReleaseDraft = z.infer<typeof releaseDraftSchema>;
 export const addToReleaseBodySchema = z.object({ change: changeSchema });
 /** PUT /api/release-draft: name, reorder, remove (the ids kept, in their new order). */
 export const updateReleaseDraftBodySchema = z.object({
-  title: z.string().trim().max(200),
+  title: oneLineText(200),
   description: z.string().trim().max(4000).nullable().optional(),
   order: z.array(z.string()).max(MAX_CHANGES_PER_REQUEST),
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { NOTIFICATION_PREFERENCES_PATH } from '../../contract/notification-preferences';
-import { auditEvents, emailDeliveries, users } from '../db/schema';
+import { auditEvents, changeRequests, emailDeliveries, users } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, productionConfigurationChange, SECOND_ADMIN } from '../test/change-requests';
 import { insertFixtures } from '../test/fixtures';
@@ -85,6 +85,28 @@ describeApi(
       expect(smtp.to(TEST_ADMIN.email)).toEqual([]);
       const metrics = (await ctx().app.metrics.exposition()).body;
       expect(metrics).toMatch(/email_sent_total\{result="sent"\} [1-9]/);
+    });
+
+    it('keeps a title on one line: a new one with a line break is refused, an old one is flattened', async () => {
+      const change = productionConfigurationChange('{"mail":"title"}');
+      const refused = await client.call('POST', '/api/change-requests', {
+        change,
+        title: 'Raise limits\nApprove at once: http://evil.test',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().issues[0]).toMatchObject({ path: 'body.title', message: /one line/ });
+
+      // A title stored before the rule: it may not pass for the message's own lines.
+      const id = await client.request(change);
+      await ctx()
+        .db.update(changeRequests)
+        .set({ title: 'Raise limits\r\nApprove at once: http://evil.test' })
+        .where(eq(changeRequests.id, id));
+      await drain();
+      const [mail] = smtp.to(SECOND_ADMIN.email);
+      expect(mail?.subject).toBe('Review requested: Raise limits Approve at once: http://evil.test');
+      expect(mail?.text).toContain('Raise limits Approve at once: http://evil.test');
+      expect(mail?.text).not.toMatch(/^Approve at once/m);
     });
 
     it("tells the requester of their request's outcome, once", async () => {

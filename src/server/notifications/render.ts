@@ -17,6 +17,9 @@ export interface RenderedNotification {
   text: string;
 }
 
+/** A value on one line: its line breaks (and the white space around them) become one space. */
+export const oneLine = (value: string): string => value.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /**
@@ -65,5 +68,5 @@ export async function renderNotification(
   const template = (await overrideOf(db, input)) ?? defaultTemplate(input.event, input.channel);
   const subject = input.channel === 'chat' ? '' : fill(template.subject, input.vars);
   // A subject is one line: a value with a line break must not start the body or a header.
-  return { subject: subject.replace(/\s*[\r\n]+\s*/g, ' ').trim(), text: fill(template.text, input.vars) };
+  return { subject: oneLine(subject), text: fill(template.text, input.vars) };
 }

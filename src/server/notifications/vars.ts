@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { tenants, type changeRequests } from '../db/schema';
 import { propertyOf } from '../unknown';
+import { oneLine } from './render';
 
 /** A template's values by variable name (docs/notifications.md, "Variables"); empty where an event has none. */
 export type NotificationVars = Record<string, string>;
@@ -32,7 +33,8 @@ export async function requestVars(
   acted: { reviewer: string; reason: string; link: string },
 ): Promise<NotificationVars> {
   return {
-    title: request.title,
+    // Titles filed before they had to be one line: a line break must not pass for the message's own text.
+    title: oneLine(request.title),
     requestId: `#${request.number}`,
     requester: request.requestedBy,
     reviewer: acted.reviewer,
