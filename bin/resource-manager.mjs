@@ -5,7 +5,10 @@
  * Plain Node, no build step: export a tenant or the platform as a file, plan a file against the live
  * state (exit 0: nothing to change, 2: changes, 1: error), apply it through the approval policy.
  */
+import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { CliError, request, requestJson, UsageError } from './lib/api.mjs';
 import { pendingCount, planDiff, planText } from './lib/plan-text.mjs';
@@ -25,9 +28,11 @@ Commands:
                        before and after; exit 0 when nothing, 2 when something would change
   diff <file> [--prune]
                        the same plan, printing only the grouped diff (same exit codes)
-  apply <file> [--prune] [--title <text>]
+  apply <file> [--prune] [--title <text>] [--author <email>]...
                        plan the file, then file that plan as one release (a change request reviewed
-                       as the approval policy says) or apply it at once where no approval is needed
+                       as the approval policy says) or apply it at once where no approval is needed.
+                       Who wrote or merged the file may not approve it: the authors and committers of
+                       the commits that brought it to HEAD (in a Git work tree), and each --author
 
 <file> is YAML or JSON (apiVersion: resource-manager/v1); "-" reads standard input.
 --prune also deletes what the file omits; without it those are only listed.
@@ -47,6 +52,7 @@ const OPTIONS = /** @type {const} */ ({
   output: { type: 'string', short: 'o' },
   prune: { type: 'boolean' },
   title: { type: 'string' },
+  author: { type: 'string', multiple: true },
   url: { type: 'string' },
   token: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -57,7 +63,7 @@ const ALLOWED = {
   export: ['tenant', 'platform', 'format', 'output'],
   plan: ['prune'],
   diff: ['prune'],
-  apply: ['prune', 'title'],
+  apply: ['prune', 'title', 'author'],
 };
 
 /**
@@ -198,6 +204,27 @@ async function planCommand(connection, command, values, io) {
 }
 
 /**
+ * The e-mails of who wrote and merged the file as it stands at HEAD, when it is in a Git work tree: the
+ * author and committer of HEAD and, when HEAD is a merge, of every commit the merge brought in that
+ * touched the file. Outside a work tree (or without git) there are none: --author names them.
+ * @param {string} file
+ * @returns {Promise<string[]>}
+ */
+async function gitAuthors(file) {
+  if (file === '-') return [];
+  const git = (/** @type {string[]} */ ...args) =>
+    promisify(execFile)('git', ['-C', dirname(resolve(file)), ...args], { encoding: 'utf8' }).then(
+      ({ stdout }) => stdout.split('\n').filter(Boolean),
+      () => /** @type {string[]} */ ([]),
+    );
+  const [parents = ''] = await git('rev-list', '--parents', '-n', '1', 'HEAD');
+  const merged = parents.split(' ').length > 2;
+  const people = await git('log', '-1', '--format=%ae%n%ce', 'HEAD');
+  if (merged) people.push(...(await git('log', '--format=%ae%n%ce', 'HEAD^1..HEAD', '--', resolve(file))));
+  return people;
+}
+
+/**
  * Plans, prints the plan, then files exactly that plan: the server refuses it, naming what moved, if the
  * live state changed in between.
  * @param {import('./lib/api.mjs').Connection} connection
@@ -214,7 +241,14 @@ async function applyCommand(connection, command, values, io) {
     io.out('Nothing to apply: the live state matches the file.\n');
     return 0;
   }
-  const body = { document, prune, expected: plan, ...(values.title ? { title: values.title } : {}) };
+  const authors = [...new Set([...(await gitAuthors(command.file)), ...(values.author ?? [])])];
+  const body = {
+    document,
+    prune,
+    expected: plan,
+    ...(values.title ? { title: values.title } : {}),
+    ...(authors.length > 0 ? { authors } : {}),
+  };
   const { status, json } = await requestJson(connection, 'POST', '/api/plans/apply', body);
   /** @type {{ id: string, status: string, changes: number }[]} */
   const requests = json.requests ?? [];

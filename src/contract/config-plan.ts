@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './common';
 import { changeSchema } from './change-kinds';
 import { diffEntrySchema } from './releases';
 
@@ -46,8 +47,14 @@ export type PlanBody = z.infer<typeof planBodySchema>;
 
 /** POST /api/plans/apply: the plan the caller reviewed (expected) makes a moved state refuse. */
 export const applyPlanBodySchema = planBodySchema.extend({
-  title: z.string().trim().min(1).max(200).optional(),
+  title: oneLineText(200).min(1).optional(),
   expected: planSchema.optional(),
+  /**
+   * Who wrote or merged the document, when a pipeline files it (the CLI sends the e-mails of the commits
+   * that brought the file to its HEAD): the console users among them may not approve what is filed. Any
+   * text is taken, as Git takes any: an address that is no user's names no one.
+   */
+  authors: z.array(z.string().trim().min(1).max(320)).max(100).optional(),
 });
 export type ApplyPlanBody = z.infer<typeof applyPlanBodySchema>;
 

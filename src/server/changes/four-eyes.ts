@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer';
 import type { Executor } from '../db/client';
 import { apiTokens, changeRequestPeople, changeRequests, users } from '../db/schema';
@@ -19,6 +19,24 @@ const ANOTHER = 'another person must approve it';
 
 /** Someone behind a request beyond its requester and token, and why, in their words. */
 export type PersonBehind = { userId: string; reason: string };
+
+/**
+ * The console users whose e-mail is one of these (in any case), each with the reason given. An address
+ * that is nobody's names no one: Git authors and a pipeline's names need not be console users.
+ */
+export async function peopleByEmail(
+  db: Executor,
+  emails: readonly string[],
+  reason: string,
+): Promise<PersonBehind[]> {
+  if (emails.length === 0) return [];
+  const lower = [...new Set(emails.map((email) => email.toLowerCase()))];
+  const rows = await db
+    .select({ userId: users.id })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, lower));
+  return rows.map(({ userId }) => ({ userId, reason }));
+}
 
 /** Records people behind a filed request, who then may not approve it (a person already there keeps their reason). */
 export async function recordPeopleBehind(

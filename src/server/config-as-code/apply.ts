@@ -8,7 +8,7 @@ import type { Viewer } from '../auth/viewer';
 import type { Database, Transaction } from '../db/client';
 import { auditEvents, changeRequests } from '../db/schema';
 import { AppError, badRequest } from '../errors';
-import { recordPeopleBehind, type PersonBehind } from '../changes/four-eyes';
+import { peopleByEmail, recordPeopleBehind, type PersonBehind } from '../changes/four-eyes';
 import { fileRequest } from '../changes/requests';
 import type { Draft } from './drafts';
 import { openTwin } from './open-twin';
@@ -25,7 +25,18 @@ export interface ApplyOptions extends PlanOptions {
   expected?: Plan;
   /** Who stands behind what is filed besides the viewer (Git sync's commit authors): none of them approves it. */
   peopleBehind?: PersonBehind[];
+  /** The e-mails of who wrote or merged the document, as the pipeline that files it names them. */
+  authors?: string[];
 }
+
+const WROTE_THE_FILE =
+  'You wrote or merged the file this request applies (as the pipeline that filed it says)';
+
+/** Everyone behind what is filed besides the viewer: those the caller knows, and the authors it names. */
+const peopleOf = async (tx: Transaction, options: ApplyOptions): Promise<PersonBehind[]> => [
+  ...(options.peopleBehind ?? []),
+  ...(await peopleByEmail(tx, options.authors ?? [], WROTE_THE_FILE)),
+];
 
 const identity = (c: PlannedChange) => `${c.resource.type}\u0000${c.resource.key}\u0000${c.change.kind}`;
 const same = (a: PlannedChange, b: PlannedChange) =>
@@ -122,12 +133,12 @@ async function file(
 ) {
   const twin = await openTwin(tx, viewer, options.scope, changes);
   if (twin) {
-    await recordPeopleBehind(tx, twin.id, options.peopleBehind ?? []);
+    await recordPeopleBehind(tx, twin.id, await peopleOf(tx, options));
     return { ...twin, changes: changes.length };
   }
   const body = changes.length === 1 ? { change: changes[0] } : { changes };
   const id = await fileRequest(tx, { ...body, title: options.title }, viewer, options.ip);
-  await recordPeopleBehind(tx, id, options.peopleBehind ?? []);
+  await recordPeopleBehind(tx, id, await peopleOf(tx, options));
   return { id, status: await statusOf(tx, id), changes: changes.length };
 }
 

@@ -2,7 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../app';
+import { changeRequestPeople } from '../db/schema';
 import { runCli } from '../test/cli';
 import { openTestDatabase, type TestDatabase } from '../test/databases';
 import { insertFixtures } from '../test/fixtures';
@@ -199,6 +201,26 @@ describe('resource-manager against a listening server', () => {
       again.stdout.endsWith('Nothing to apply: the live state matches the file.\n'),
     ]).toEqual([0, true]);
     expect((await runCli(['plan', file], env)).code).toBe(0);
+  });
+
+  it('apply records each --author that is a console user (any case) as behind the request', async () => {
+    const { stdout } = await runCli(['export', '--tenant', 'tenant-001'], env);
+    const file = join(dir, 'authored.yaml');
+    await writeFile(
+      file,
+      stdout.replace(/description: (?:Embeddable widgets|Widgets)\n/, 'description: By Alice\n'),
+    );
+    const args = ['apply', file, '--author', 'ALICE@acme.io', '--author', 'nobody@example.com'];
+    const applied = await runCli(args, env);
+    expect(applied.code, applied.stderr).toBe(0);
+    const id = /Change request (\S+) /.exec(applied.stdout)?.[1] ?? '';
+    const people = await database.handle.db
+      .select()
+      .from(changeRequestPeople)
+      .where(eq(changeRequestPeople.changeRequestId, id));
+    expect(people.map((p) => [p.userId, p.reason])).toEqual([
+      ['user-1', 'You wrote or merged the file this request applies (as the pipeline that filed it says)'],
+    ]);
   });
 
   it('a server that is not there exits 1 saying so', async () => {

@@ -23,6 +23,13 @@ import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
  */
 
 const run = promisify(execFile);
+/** A global administrator who writes the edit: as its author they may not approve its release. */
+const WRITER = {
+  id: 'pipeline-writer',
+  name: 'Pat Writer',
+  email: 'pat.writer@example.com',
+  globalRole: 'admin' as const,
+};
 const DOC = new URL('../../../docs/config-as-code-cli.md', import.meta.url);
 const JOBS = ['define', 'setup', 'pullRequest', 'merge', 'check'] as const;
 type Job = (typeof JOBS)[number];
@@ -186,8 +193,9 @@ for (const kind of testDatabaseKinds()) {
       expect(comments.bodies).toEqual([]);
 
       // A person edits the file on a branch and opens a pull request: the job comments exactly the edit.
-      await git.commitFile('config', 'raise-timeout', 'tenant.yaml', edit(committed ?? ''));
-      transcript.push('# a person commits the edit on branch raise-timeout and opens a pull request');
+      const writerCookie = await sessionCookieFor(db, WRITER);
+      await git.commitFile('config', 'raise-timeout', 'tenant.yaml', edit(committed ?? ''), WRITER);
+      transcript.push(`# ${WRITER.email} commits the edit on branch raise-timeout and opens a pull request`);
       const pullRequest = await job('pullRequest', { PR_BRANCH: 'raise-timeout' });
       expect(pullRequest.code, pullRequest.stderr).toBe(0);
       const plan = `Plan for tenant tenant-001 from tenant.yaml: 2 changes\n\n${EDIT_DIFF}`;
@@ -221,6 +229,16 @@ for (const kind of testDatabaseKinds()) {
       expect(merge.stdout).toContain(EDIT_DIFF);
       // Until it is approved the console differs from Git: the scheduled check fails with 2.
       expect((await job('check')).code).toBe(2);
+
+      // The person who wrote the file is no second pair of eyes, though the service account filed it.
+      const writer = await app.inject({
+        method: 'POST',
+        url: `/api/change-requests/${release?.id}/approve`,
+        headers: { cookie: writerCookie },
+        payload: {},
+      });
+      expect(writer.statusCode, writer.body).toBe(403);
+      expect(writer.json().message).toContain('You wrote or merged the file this request applies');
 
       const reviewer = { cookie: await sessionCookieFor(db, SECOND_ADMIN) };
       transcript.push(`# ${SECOND_ADMIN.email} approves the release in the console`);

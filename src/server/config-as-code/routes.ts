@@ -139,12 +139,13 @@ function planRoutes(app: ZodApp, db: Database): void {
       },
     },
     async (request, reply) => {
-      const { prune, title, expected } = request.body;
+      const { prune, title, expected, authors } = request.body;
       const answer = await applyPlan(db, requireViewer(request), documentOf(request.body), {
         prune: prune ?? false,
         title,
         expected,
         ip: request.ip,
+        authors,
       });
       return reply.status('changeRequestId' in answer ? 201 : 200).send(answer);
     },

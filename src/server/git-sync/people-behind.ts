@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { PersonBehind } from '../changes/four-eyes';
+import { eq } from 'drizzle-orm';
+import { peopleByEmail, type PersonBehind } from '../changes/four-eyes';
 import type { Executor } from '../db/client';
-import { gitLinks, users } from '../db/schema';
+import { gitLinks } from '../db/schema';
 
 /*
  * Who stands behind a release Git sync files (docs/config-as-code-git.md, "Sync mode"), so that none of
@@ -26,15 +26,9 @@ export async function syncPeopleBehind(
     .select({ editorIds: gitLinks.editorIds })
     .from(gitLinks)
     .where(eq(gitLinks.id, linkId));
-  const authors =
-    contributors.length === 0
-      ? []
-      : await db
-          .select({ userId: users.id })
-          .from(users)
-          .where(inArray(sql`lower(${users.email})`, [...contributors]));
+  const authors = await peopleByEmail(db, contributors, COMMITTED);
   const people = new Map<string, string>();
   for (const userId of link?.editorIds ?? []) people.set(userId, EDITED);
-  for (const { userId } of authors) if (!people.has(userId)) people.set(userId, COMMITTED);
+  for (const { userId, reason } of authors) if (!people.has(userId)) people.set(userId, reason);
   return [...people].map(([userId, reason]) => ({ userId, reason }));
 }
