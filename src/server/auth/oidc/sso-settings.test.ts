@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { PASSWORD_LOGIN_ADMINS_MESSAGE, PASSWORD_LOGIN_OFF_MESSAGE } from '../password-login';
+import {
+  PASSWORD_LOGIN_ADMINS_MESSAGE,
+  PASSWORD_LOGIN_OFF_MESSAGE,
+  PASSWORD_LOGIN_SSO_ADMIN_MESSAGE,
+} from '../password-login';
 import { hashPassword } from '../passwords';
 import { auditEvents, users } from '../../db/schema';
 import { describeApi } from '../../test/api-harness';
@@ -157,6 +161,23 @@ describeApi(
         payload: { email: 'bob@globex.io', password: 'nope' },
       });
       expect(wrong.statusCode).toBe(401);
+    });
+
+    it("refuses an administrator whose role the IdP's groups gave, and ends their password session", async () => {
+      const signedIn = await ctx().inject(login('alice@acme.io'));
+      expect(signedIn.statusCode).toBe(200);
+      const cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+      const me = { method: 'GET', url: '/api/auth/me', headers: { cookie } } as const;
+      expect((await ctx().inject(me)).statusCode).toBe(200);
+
+      // Her SSO sign-in's group mapping took her administrator role over: only the IdP keeps it now.
+      const alice = eq(users.email, 'alice@acme.io');
+      await ctx().db.update(users).set({ globalRoleSource: 'sso' }).where(alice);
+      expect((await ctx().inject(me)).statusCode).toBe(401);
+      const refused = await ctx().inject(login('alice@acme.io'));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(PASSWORD_LOGIN_SSO_ADMIN_MESSAGE);
+      await ctx().db.update(users).set({ globalRoleSource: 'manual' }).where(alice);
     });
   },
   withPasswords,
