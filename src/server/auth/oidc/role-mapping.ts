@@ -149,7 +149,11 @@ async function mapTenantRoles(tx: Executor, userId: string, wanted: Map<string, 
         await audit('update', after, { ...changedFields(before, after, ['role', 'source']), ...takenOver });
     }
   }
-  const gone = existing.filter((row) => row.source === 'sso' && !wanted.has(row.tenantId));
+  // A profile deactivated by hand stays, inactive: deleting it would let the group, once back, make it
+  // again active (docs/sso.md).
+  const gone = existing.filter(
+    (row) => row.source === 'sso' && row.status === 'active' && !wanted.has(row.tenantId),
+  );
   if (gone.length === 0) return;
   const removed = await tx
     .delete(userProfiles)

@@ -109,6 +109,26 @@ describeApi(
       setGroups('alice-sub', ['rm-admins', 'acme-devs']);
     });
 
+    it('keeps a profile deactivated by hand inactive when its group goes and comes back', async () => {
+      await putSettings({
+        claim: 'groups',
+        jitProvisioning: false,
+        rules: [{ group: 'acme-devs', tenantId: 'tenant-004', role: 'developer' }],
+      });
+      await signIn('alice-sub');
+      const mapped = and(eq(userProfiles.userId, 'user-1'), eq(userProfiles.tenantId, 'tenant-004'));
+      await ctx().db.update(userProfiles).set({ status: 'inactive' }).where(mapped);
+      const statusNow = async () =>
+        (await ctx().db.select({ status: userProfiles.status }).from(userProfiles).where(mapped))[0]?.status;
+      setGroups('alice-sub', []);
+      await signIn('alice-sub');
+      expect(await statusNow()).toBe('inactive');
+      setGroups('alice-sub', ['rm-admins', 'acme-devs']);
+      await signIn('alice-sub');
+      expect(await statusNow()).toBe('inactive');
+      await ctx().db.delete(userProfiles).where(mapped);
+    });
+
     it('leaves a role set by hand alone when no rule covers its tenant', async () => {
       const granted = await ctx().inject({
         method: 'POST',
