@@ -32,12 +32,6 @@ export interface ApplyOptions extends PlanOptions {
 const WROTE_THE_FILE =
   'You wrote or merged the file this request applies (as the pipeline that filed it says)';
 
-/** Everyone behind what is filed besides the viewer: those the caller knows, and the authors it names. */
-const peopleOf = async (tx: Transaction, options: ApplyOptions): Promise<PersonBehind[]> => [
-  ...(options.peopleBehind ?? []),
-  ...(await peopleByEmail(tx, options.authors ?? [], WROTE_THE_FILE)),
-];
-
 const identity = (c: PlannedChange) => `${c.resource.type}\u0000${c.resource.key}\u0000${c.change.kind}`;
 const same = (a: PlannedChange, b: PlannedChange) =>
   a.fingerprint === b.fingerprint && JSON.stringify(a.change) === JSON.stringify(b.change);
@@ -129,16 +123,16 @@ async function file(
   tx: Transaction,
   viewer: Viewer,
   changes: Change[],
-  options: ApplyOptions & { scope: string | null },
+  options: { title?: string; ip?: string; scope: string | null; people: PersonBehind[] },
 ) {
   const twin = await openTwin(tx, viewer, options.scope, changes);
   if (twin) {
-    await recordPeopleBehind(tx, twin.id, await peopleOf(tx, options));
+    await recordPeopleBehind(tx, twin.id, options.people);
     return { ...twin, changes: changes.length };
   }
   const body = changes.length === 1 ? { change: changes[0] } : { changes };
   const id = await fileRequest(tx, { ...body, title: options.title }, viewer, options.ip);
-  await recordPeopleBehind(tx, id, await peopleOf(tx, options));
+  await recordPeopleBehind(tx, id, options.people);
   return { id, status: await statusOf(tx, id), changes: changes.length };
 }
 
@@ -162,7 +156,12 @@ export function applyPlan(
       );
     }
     const requests = [];
-    const scoped = { ...options, scope: plan.scope.tenantId };
+    // Everyone behind what is filed besides the viewer: those the caller knows, and the authors it names.
+    const people = [
+      ...(options.peopleBehind ?? []),
+      ...(await peopleByEmail(tx, options.authors ?? [], WROTE_THE_FILE)),
+    ];
+    const scoped = { title: options.title, ip: options.ip, scope: plan.scope.tenantId, people };
     if (set.length > 0) requests.push(await file(tx, viewer, set, scoped));
     for (const change of solo) requests.push(await file(tx, viewer, [change], scoped));
     const waiting = requests.find((r) => r.status !== 'applied');
