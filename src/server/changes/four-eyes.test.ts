@@ -197,6 +197,74 @@ describeApi(
       expect((await cr.approve(id, THIRD_ADMIN)).json().status).toBe('applied');
     });
 
+    it('refuses the approval by an administrator whose e-mail the requester set: single sign-on links by the address', async () => {
+      const { change } = await productionApp('ledger');
+      const id = await cr.request(change, TEST_ADMIN);
+      expect(await waitsFor(id, FIFTH_ADMIN)).toBe(true);
+      // The requester may hold the new address at the identity provider, whose next sign-in with it would
+      // link to (and so be) the fifth administrator's account.
+      const moved = await cr.call('PATCH', `/api/users/${FIFTH_ADMIN.id}`, {
+        email: 'fifth-alias@example.com',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const fifth = { ...FIFTH_ADMIN, email: 'fifth-alias@example.com' };
+      expect(await waitsFor(id, fifth)).toBe(false);
+      await expectRefused(await cr.approve(id, fifth), /set your e-mail address/);
+      expect((await detail(id, fifth)).can.approveBlockedBy).toMatch(/set your e-mail address/);
+
+      // Their own change of address is theirs: it records nobody.
+      const own = await cr.call(
+        'PATCH',
+        `/api/users/${THIRD_ADMIN.id}`,
+        { email: 'third-new@example.com' },
+        THIRD_ADMIN,
+      );
+      expect(own.statusCode, own.body).toBe(200);
+      expect((await cr.approve(id, { ...THIRD_ADMIN, email: 'third-new@example.com' })).json().status).toBe(
+        'applied',
+      );
+    });
+
+    it('counts an account made again with the address of the requester as the requester', async () => {
+      const { change } = await productionApp('orders');
+      // The requester's account goes; a new one with the same address (any case) is still them.
+      const requester = await adminMadeBy(await sessionOf(FOURTH_ADMIN), 'Rita');
+      const filed = await as(requester.session).post('/api/change-requests', { change });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const id = filed.json().id as string;
+      const gone = await cr.call('DELETE', `/api/users/${requester.id}`);
+      expect(gone.statusCode, gone.body).toBe(204);
+      const again = await adminMadeBy(await sessionOf(THIRD_ADMIN), 'RITA');
+      expect(again.id).not.toBe(requester.id);
+      expect(await waitsFor(id, again.session)).toBe(false);
+      await expectRefused(
+        await as(again.session).post(`/api/change-requests/${id}/approve`),
+        /e-mail address is the requester's/,
+      );
+      expect(await blockedBy(id, again.session)).toMatch(/e-mail address is the requester's/);
+      expect((await cr.approve(id, FIFTH_ADMIN)).json().status).toBe('applied');
+    });
+
+    it('counts the approvals of an account and of one made again with its address as one person', async () => {
+      const raised = await cr.call('PUT', '/api/tenants/tenant-002/approval-policy', {
+        requiredApprovals: { development: 0, uat: 0, production: 2 },
+      });
+      expect(raised.statusCode, raised.body).toBe(200);
+      const { change } = await productionApp('invoices', 'tenant-002');
+      const id = await cr.request(change, SECOND_ADMIN);
+      const approver = await adminMadeBy(await sessionOf(FOURTH_ADMIN), 'Avery');
+      const first = await as(approver.session).post(`/api/change-requests/${id}/approve`);
+      expect(first.statusCode, first.body).toBe(200);
+      expect((await cr.call('DELETE', `/api/users/${approver.id}`)).statusCode).toBe(204);
+
+      const again = await adminMadeBy(await sessionOf(THIRD_ADMIN), 'Avery');
+      await expectRefused(
+        await as(again.session).post(`/api/change-requests/${id}/approve`),
+        /e-mail address approved it already/,
+      );
+      expect((await cr.approve(id, FIFTH_ADMIN)).json().status).toBe('applied');
+    });
+
     it("lets whoever set the requester's password approve: administrators onboard people that way", async () => {
       const { webAppId, change } = await productionApp('ledger');
       const admin = await sessionOf(TEST_ADMIN);

@@ -4,16 +4,20 @@ import type { Executor } from '../db/client';
 import { apiTokens, changeRequestPeople, changeRequests, users } from '../db/schema';
 import type { ChangeRequestRow } from './apply';
 import { isAuthor } from './request-rows';
-import { roundApprovers } from './reviewers';
+import { roundApprovals, roundApprovers } from './reviewers';
 
 /*
  * Four eyes are two people (docs/changes.md). Comparing user ids is not enough: one person can file a
  * request through a service account's token and approve it as themselves, or approve their own request
  * from a second account they made or hold the password of. So an approval counts only from someone who
- * is none of the people behind the request, and whose account none of them made or set the password of.
+ * is none of the people behind the request, and whose account none of them made or set the password or
+ * e-mail of.
  */
 
-type Request = Pick<ChangeRequestRow, 'id' | 'round' | 'requestedById' | 'requestedTokenId' | 'createdAt'>;
+type Request = Pick<
+  ChangeRequestRow,
+  'id' | 'round' | 'requestedById' | 'requestedBy' | 'requestedTokenId' | 'createdAt'
+>;
 
 const ANOTHER = 'another person must approve it';
 
@@ -103,33 +107,46 @@ async function peopleBehind(db: Executor, request: Request): Promise<Map<string,
 }
 
 /**
- * Who made the user's account or set its password, and who made or set theirs, up the chain: each with
- * the first link from the user ('created': their account; 'password': their password). The one
+ * Who made the user's account or set its password or e-mail, and who made or set theirs, up the chain:
+ * each with the first link from the user ('created': their account; 'password': their password;
+ * 'email': their address, which single sign-on links to whoever holds it at the provider). The one
  * definition of the chain: madeBy reads it for the reasons, secondPersonFilter for the lists.
  */
 const chainOf = (userId: SQL | string) => sql`
     with recursive up(id, via) as (
       select parent.id, parent.via from ${users} u
-        cross join lateral (values (u.created_by_id, 'created'), (u.password_set_by_id, 'password')) as parent(id, via)
+        cross join lateral (values
+          (u.created_by_id, 'created'), (u.password_set_by_id, 'password'), (u.email_set_by_id, 'email')
+        ) as parent(id, via)
         where u.id = ${userId} and parent.id is not null
       union
       select parent.id, up.via from up
         join ${users} u on u.id = up.id
-        cross join lateral (values (u.created_by_id), (u.password_set_by_id)) as parent(id)
+        cross join lateral (values (u.created_by_id), (u.password_set_by_id), (u.email_set_by_id)) as parent(id)
         where parent.id is not null
     ) select id, via from up`;
 
+type ChainLink = 'created' | 'password' | 'email';
+
 async function madeBy(db: Executor, userId: string) {
   const chain = sql`(${chainOf(userId)}) as chain`;
-  return db.select({ id: sql<string>`chain.id`, via: sql<'created' | 'password'>`chain.via` }).from(chain);
+  return db.select({ id: sql<string>`chain.id`, via: sql<ChainLink>`chain.via` }).from(chain);
 }
+
+/** What the first link of the chain did to the approver's account, in the approver's words. */
+const LINK_WORDS: Record<ChainLink, string> = {
+  created: 'created your account',
+  password: 'last set your password',
+  email: 'set your e-mail address',
+};
 
 /**
  * The rule above as a filter of change requests, for "Waiting for me" and its badge: leaves out the
- * requests whose people (the requester; those recorded at filing; for a token, its maker and, for a service account's, the
- * account's maker and the makers of its tokens held since) are the viewer or made the viewer's account
- * or set their password, up the chain, and those filed by a token that no longer exists. What it does
- * not repeat (two approvals from linked accounts) the request's page still explains when it refuses.
+ * requests whose people (the requester, by account or by the address they filed with; those recorded at
+ * filing; for a token, its maker and, for a service account's, the account's maker and the makers of its
+ * tokens held since) are the viewer or made the viewer's account or set their password or e-mail, up the
+ * chain, and those filed by a token that no longer exists. What it does not repeat (two approvals from
+ * linked accounts or one address) the request's page still explains when it refuses.
  * four-eyes.test.ts checks the list agrees with the approve button case by case.
  */
 export function secondPersonFilter(viewerId: string): SQL {
@@ -137,6 +154,7 @@ export function secondPersonFilter(viewerId: string): SQL {
   const request = changeRequests;
   return sql`not (
     coalesce(${request.requestedById} in ${me}, false)
+    or lower(${request.requestedBy}) = (select lower(${users.email}) from ${users} where ${users.id} = ${viewerId})
     or exists (
       select 1 from ${changeRequestPeople} p
       where p.change_request_id = ${request.id} and p.user_id in ${me}
@@ -159,7 +177,7 @@ export function secondPersonFilter(viewerId: string): SQL {
 
 /**
  * Why the account `approverId` may be one of `people` (id → why, in the approver's words; `who` names
- * them): it is one of them, or one of them made the approver's account or set its password, up the
+ * them): it is one of them, or one of them made the approver's account or set its password or e-mail, up the
  * chain. Null when it is not. Whoever set the password of one of `people` is not refused: that is how
  * administrators onboard people who sign in with a password (docs/changes.md, "Another person").
  */
@@ -173,14 +191,38 @@ async function whyOneOf(
   if (direct) return direct;
   const links = (await madeBy(db, approverId)).filter((link) => people.has(link.id));
   if (links.length === 0) return null;
-  return links.some((link) => link.via === 'created')
-    ? `${capitalised(who)}, or an account they made, created your account`
-    : `${capitalised(who)}, or an account they made, last set your password`;
+  // The strongest link is named: the account made, else its password, else its address.
+  const via = (['created', 'password', 'email'] as const).find((kind) => links.some((l) => l.via === kind));
+  return `${capitalised(who)}, or an account they made, ${LINK_WORDS[via ?? 'created']}`;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const APPROVER = 'someone who approved it already';
+
+/** One mailbox, whatever the letter case: users' addresses are unique that way (users_email_unique). */
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * An account with the address the requester or an approver of this round had when they acted, but
+ * another id, is the same person on a new account: a deleted user made again, or signed in again
+ * through single sign-on's just-in-time provisioning.
+ */
+async function whyAddressActedAlready(
+  db: Executor,
+  request: Request,
+  viewer: Viewer,
+): Promise<string | null> {
+  const { id, email } = viewer.user;
+  if (request.requestedById !== id && sameAddress(request.requestedBy, email)) {
+    return `Your e-mail address is the requester's, on another account: ${ANOTHER}`;
+  }
+  const approvals = await roundApprovals(db, request);
+  if (approvals.some((approval) => approval.authorId !== id && sameAddress(approval.author, email))) {
+    return `Your e-mail address approved it already, on another account; two approvals from one address count as one person: ${ANOTHER}`;
+  }
+  return null;
+}
 
 /** Two approvals are two people only when neither account stands for the other, whichever came first. */
 async function whySameAsApprover(db: Executor, request: Request, viewerId: string): Promise<string | null> {
@@ -189,7 +231,7 @@ async function whySameAsApprover(db: Executor, request: Request, viewerId: strin
     const why =
       (await whyOneOf(db, new Map([[approver, '']]), APPROVER, viewerId)) ??
       ((await whyOneOf(db, new Map([[viewerId, '']]), 'you', approver)) &&
-        `You made the account of ${APPROVER} or set its password`);
+        `You made the account of ${APPROVER} or set its password or e-mail`);
     if (why) return `${why}; two approvals from such accounts count as one person`;
   }
   return null;
@@ -205,6 +247,8 @@ export async function whyNotSecondPerson(
   request: Request,
 ): Promise<string | null> {
   if (isAuthor(viewer, request)) return `You requested this change: ${ANOTHER}`;
+  const actedAlready = await whyAddressActedAlready(db, request, viewer);
+  if (actedAlready) return actedAlready;
   const people = await peopleBehind(db, request);
   if (typeof people === 'string') return people;
   const why =

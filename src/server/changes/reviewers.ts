@@ -74,8 +74,14 @@ export async function roundApprovers(
   db: Executor,
   request: { id: string; round: number },
 ): Promise<string[]> {
-  const rows = await db
-    .select({ authorId: changeRequestEvents.authorId })
+  const rows = await roundApprovals(db, request);
+  return rows.flatMap((row) => (row.authorId === null ? [] : [row.authorId]));
+}
+
+/** The approvals of the request's current round: each approver's account and their address at the time. */
+export async function roundApprovals(db: Executor, request: { id: string; round: number }) {
+  return db
+    .select({ authorId: changeRequestEvents.authorId, author: changeRequestEvents.author })
     .from(changeRequestEvents)
     .where(
       and(
@@ -84,5 +90,4 @@ export async function roundApprovers(
         eq(changeRequestEvents.round, request.round),
       ),
     );
-  return rows.flatMap((row) => (row.authorId === null ? [] : [row.authorId]));
 }

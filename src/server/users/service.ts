@@ -10,7 +10,7 @@ import { ADVISORY_LOCKS, advisoryLock } from '../locks';
 import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { deleteRevisioned, revisionedRows, updateRevisioned } from '../revisioned-rows';
+import { deleteRevisioned, updateRevisioned } from '../revisioned-rows';
 import type { ExpectedRevision } from '../revisions';
 import { refusingDuplicates } from '../unique-violation';
 import { endCredentials } from '../auth/credentials';
@@ -142,9 +142,6 @@ export async function createUser(db: Database, input: UserInput, actor: Actor): 
   );
 }
 
-/** Users as revisioned writes see them: never the password hash. */
-const userRows = revisionedRows(users, publicUserColumns, { label: 'User', resourceType: 'user' });
-
 /**
  * Edits a user. Nobody removes their own administrator access or disables themselves, and the last
  * active administrator stays one (409). Disabling a user ends their sessions and revokes their tokens.
@@ -167,6 +164,11 @@ export async function updateUser(
           // A role changed by hand is no longer the SSO mapping's to reset (docs/sso.md).
           ...(patch.globalRole !== undefined && patch.globalRole !== before.globalRole
             ? { globalRoleSource: 'manual' as const }
+            : {}),
+          // An address set for someone else is one its setter may hold at the identity provider, where
+          // a sign-in links it to this account: four eyes count the setter as able to act as it.
+          ...(patch.email !== undefined && patch.email !== before.email && actor.id !== id
+            ? { emailSetById: actor.id }
             : {}),
         };
         if (Object.keys(values).length === 0) return { set: values, changes: () => ({}) };
@@ -218,4 +220,4 @@ export {
   restoreUserProfile,
   updateUserProfile,
 } from './profiles-service';
-import { publicUserColumns } from '../auth/user-columns';
+import { publicUserColumns, userRows } from '../auth/user-columns';

@@ -30,12 +30,15 @@ export const users = pgTable(
     /** argon2id; null for users who cannot sign in yet. Never leaves the server. */
     passwordHash: text(),
     /**
-     * Who made the account and who last set its password (null: the first-admin start-up, single
-     * sign-on, or before this was recorded): four eyes refuse an approval by an account its requester
-     * made or holds the password of (docs/changes.md). No foreign key: the id outlives its user.
+     * Who made the account, who last set its password and who last set its e-mail for someone else
+     * (null: the first-admin start-up, single sign-on, the user themselves, or before this was recorded):
+     * four eyes refuse an approval by an account its requester made, holds the password of, or could
+     * have linked to their own sign-in through its address (docs/changes.md). No foreign key: the id
+     * outlives its user.
      */
     createdById: text(),
     passwordSetById: text(),
+    emailSetById: text(),
   },
   (t) => [
     // Unique regardless of case: "Ada@x.io" and "ada@x.io" are one mailbox.
