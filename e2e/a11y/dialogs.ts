@@ -92,6 +92,19 @@ export const appDialogs: { name: string; open: (page: Page) => Promise<void> }[]
     },
   },
   {
+    name: 'Single sign-on',
+    open: async (page) => {
+      await openRoute(page, '/users');
+      await cardMenu(page, 'user-card').click();
+      await page.getByRole('menuitem', { name: 'Single sign-on' }).click();
+      await expect(
+        openDialog(page)
+          .getByText(/^(No linked identities|Provider)$/)
+          .first(),
+      ).toBeVisible();
+    },
+  },
+  {
     name: 'Manage Access',
     open: async (page) => {
       await openRoute(page, '/users');

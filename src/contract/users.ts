@@ -134,3 +134,16 @@ export type UserProfileInput = z.infer<typeof userProfileInputSchema>;
  */
 export const userProfilePatchSchema = userProfileInputSchema.partial();
 export type UserProfilePatch = z.infer<typeof userProfilePatchSchema>;
+
+/**
+ * A single sign-on identity linked to a user (docs/sso.md, "Matching, linking, JIT"): the provider
+ * (`issuer`) and its account (`subject`) that sign in as this user, and the address the link was made by.
+ */
+export const userIdentitySchema = z.object({
+  id: z.string(),
+  issuer: z.string(),
+  subject: z.string(),
+  email: z.string().nullable(),
+  linkedAt: timestampSchema,
+});
+export type UserIdentity = z.infer<typeof userIdentitySchema>;

@@ -8,6 +8,7 @@ import { users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';
 import { nextRevision } from '../revisions';
 import { endCredentials } from './credentials';
+import { removeIdentityLinks } from './oidc/identities';
 import { assertPasswordLoginAllowed, type PasswordLoginPolicy } from './password-login';
 import { hashPassword, verifyPassword } from './passwords';
 import { beginLoginAttempt, recordLoginSuccess } from './rate-limit';
@@ -143,6 +144,7 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 /**
  * Makes sure someone can sign in: when no active administrator has a password, makes ADMIN_EMAIL (or
  * admin@example.com) an administrator with ADMIN_PASSWORD, or a generated password returned to print once.
+ * An existing account is enabled again without the single sign-on identities linked to it.
  */
 export async function ensureFirstAdmin(
   db: Executor,
@@ -171,6 +173,9 @@ export async function ensureFirstAdmin(
         revision: nextRevision(users.revision),
       })
       .where(eq(users.id, existing.id));
+    // The recovery hands the account to whoever holds ADMIN_PASSWORD, not to an identity-provider account
+    // linked to it before: that link may be why it was disabled (docs/sso.md, "Break glass").
+    await removeIdentityLinks(db, existing.id, null);
   } else {
     await db.insert(users).values({ email, name: 'Administrator', globalRole: 'admin', passwordHash });
   }

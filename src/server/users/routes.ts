@@ -5,14 +5,17 @@ import {
   userPatchSchema,
   userProfileInputSchema,
   userProfilePatchSchema,
+  userIdentitySchema,
   userProfileSchema,
   userSchema,
 } from '../../contract/users';
+import { idParamSchema } from '../../contract/common';
+import { z } from 'zod';
 import type { Database } from '../db/client';
 import { withEtag } from '../http/if-match';
 import { sendPage } from '../http/list-reply';
 import { idParams } from '../http/responses';
-import { listRoute, readOneRoute, restoreRoute } from '../http/route-options';
+import { childrenRoute, listRoute, readOneRoute, restoreRoute } from '../http/route-options';
 import type { ZodApp } from '../http/zod-app';
 import { conditionalWriteRoutes, createdResourceRoute } from '../auth/conditional-writes';
 import {
@@ -28,6 +31,7 @@ import {
   updateUserProfile,
 } from './service';
 import { createServiceAccount } from './service-accounts';
+import { listUserIdentities, unlinkUserIdentity } from '../auth/oidc/identities';
 import { requestActor, requestScope, requireViewer } from '../auth/guard';
 import {
   accessAdministration,
@@ -186,6 +190,7 @@ export function userRoutes(app: ZodApp, { db }: { db: Database }): void {
   userReadRoutes(app, db);
   userAccountRoutes(app, db);
   serviceAccountRoutes(app, db);
+  userIdentityRoutes(app, db);
   userProfileAccessRoutes(app, db);
   userProfileEditRoutes(app, db);
 }
@@ -202,5 +207,38 @@ function serviceAccountRoutes(app: ZodApp, db: Database): void {
     resource: userSchema,
     errors: [400, 401, 403, 409],
     run: ({ body }, actor) => createServiceAccount(db, body, actor),
+  });
+}
+
+/** The single sign-on identities linked to a user, and unlinking one (docs/sso.md), for administrators. */
+function userIdentityRoutes(app: ZodApp, db: Database): void {
+  const config = { permission: adminOnly, ...accessAdministration };
+  app.get(
+    '/api/users/:id/identities',
+    childrenRoute({
+      config,
+      tags,
+      summary:
+        'The identity-provider accounts that sign in as this user (issuer, subject, address linked by)',
+      params: idParams,
+      item: userIdentitySchema,
+      errors: [400, 401, 403, 404],
+    }),
+    async (request) => listUserIdentities(db, request.params.id),
+  );
+
+  conditionalWriteRoutes(app, {
+    path: '/api/users/:id/identities/:identityId',
+    config,
+    tags,
+    params: z.object({ id: idParamSchema, identityId: idParamSchema }),
+    resource: userSchema,
+    remove: {
+      summary:
+        "Unlink an identity from a user, under the user's If-Match: its next sign-in links or provisions anew; the user's sessions end",
+      errors: [400, 401, 403, 404],
+      run: ({ params }, actor, expected) =>
+        unlinkUserIdentity(db, params.id, params.identityId, actor, expected),
+    },
   });
 }

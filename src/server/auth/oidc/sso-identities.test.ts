@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { auditEvents, userIdentities, userProfiles, users } from '../../db/schema';
+import type { UserIdentity } from '../../../contract/users';
 import { describeApi } from '../../test/api-harness';
+import { ensureFirstAdmin } from '../service';
 import { insertFixtures } from '../../test/fixtures';
 import { signInDeps, ssoSignInAs, TEST_CALLBACK, useTestProvider, type SsoBrowser } from './test-login';
 import type { TestAccount } from './test-provider';
@@ -13,6 +15,7 @@ import type { TestAccount } from './test-provider';
 
 const BREAK_GLASS = 'break-glass@example.com'; // signInDeps' ADMIN_EMAIL
 const KIM = 'kim@example.com';
+const LEE = 'lee@example.com';
 const LOOK_ALIKES = {
   kelvin: '\u212Aim@example.com', // KELVIN SIGN: toLowerCase() folds it to "k"
   dotlessI: 'k\u0131m@example.com', // LATIN SMALL LETTER DOTLESS I: toUpperCase() gives "I"
@@ -35,6 +38,8 @@ const provider = useTestProvider([
   account('carol-2', 'Carol@New.io', true),
   account('squatter', 'dora@new.io', false, ['acme-devs']),
   account('dora', 'dora@new.io', true),
+  account('lee-1', LEE, true),
+  account('lee-2', LEE, true),
   ...Object.entries(LOOK_ALIKES).map(([sub, email]) => account(sub, email, true)),
 ]);
 
@@ -43,6 +48,7 @@ async function prepare(db: Database) {
   await db.insert(users).values([
     { id: 'glass', email: BREAK_GLASS, name: 'Break glass', globalRole: 'admin' },
     { id: 'kim', email: KIM, name: 'Kim' },
+    { id: 'lee', email: LEE, name: 'Lee' },
   ]);
 }
 
@@ -166,6 +172,65 @@ describeApi(
       }
       expect(await subjectsOf('kim')).toEqual([]);
       expect(await usersWithEmail(KIM)).toEqual([{ id: 'kim' }]);
+    });
+
+    it("unlinks an identity (administrators, under the user's If-Match): another identity with the address may link then", async () => {
+      await putSettings(false);
+      const first = await signIn('lee-1');
+      expect(first.location).toBe('/');
+      expect((await signIn('lee-2')).location).toBe('/login?sso_error=unknown_user');
+      const listed = await ctx().get('/api/users/lee/identities');
+      expect(listed.statusCode, listed.body).toBe(200);
+      const [identity, ...more] = listed.json<UserIdentity[]>();
+      expect(more).toEqual([]);
+      expect(identity).toMatchObject({ subject: 'lee-1', email: LEE, issuer: provider().issuer });
+      const url = `/api/users/lee/identities/${identity?.id ?? ''}`;
+
+      const stale = await ctx().inject({ method: 'DELETE', url, headers: { 'if-match': '"999"' } });
+      expect(stale.statusCode, stale.body).toBe(412);
+      const { etag } = (await ctx().get('/api/users/lee')).headers;
+      const removed = await ctx().inject({ method: 'DELETE', url, headers: { 'if-match': String(etag) } });
+      expect(removed.statusCode, removed.body).toBe(204);
+      expect((await ctx().get('/api/users/lee')).headers.etag).not.toBe(etag);
+      expect((await ctx().inject({ method: 'DELETE', url })).statusCode).toBe(404);
+      expect(await subjectsOf('lee')).toEqual([]);
+      // Whoever signed in through the link is signed out.
+      const session = await ctx().app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { cookie: cookieOf(first.browser) },
+      });
+      expect(session.statusCode).toBe(401);
+      const [event] = await ctx()
+        .db.select({ changes: auditEvents.changes })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'user.identity.unlink'), eq(auditEvents.resourceId, 'lee')));
+      expect(JSON.parse(String(event?.changes))).toMatchObject({ subject: 'lee-1', email: LEE });
+
+      // The account is free for the identity the person holds now.
+      expect((await signIn('lee-2')).location).toBe('/');
+      expect(await subjectsOf('lee')).toEqual(['lee-2']);
+    });
+
+    it('gives the break-glass account back at a start with no password administrator, without its SSO links', async () => {
+      await putSettings(false);
+      expect((await signIn('glass-1')).location).toBe('/');
+      expect(await subjectsOf('glass')).toEqual(['glass-1']);
+      await ctx().db.update(users).set({ status: 'inactive' }).where(eq(users.id, 'glass'));
+
+      const repaired = await ensureFirstAdmin(ctx().db, {
+        email: BREAK_GLASS,
+        password: 'quartz meadow 42!',
+      });
+      expect(repaired?.email).toBe(BREAK_GLASS);
+      expect(await roleOf('glass')).toMatchObject({ role: 'admin' });
+      // Its identity at the provider no longer signs in as it: the recovery is for the password's holder.
+      expect(await subjectsOf('glass')).toEqual([]);
+      const unlinked = await ctx()
+        .db.select({ actorId: auditEvents.actorId })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'user.identity.unlink'), eq(auditEvents.resourceId, 'glass')));
+      expect(unlinked).toEqual([{ actorId: null }]);
     });
   },
   prepare,

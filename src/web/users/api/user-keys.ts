@@ -10,6 +10,7 @@ export const userKeys = {
   all: [USERS_PATH] as const,
   lists: () => [...userKeys.all, 'list'] as const,
   list: (query: UserListQuery) => [...userKeys.lists(), query] as const,
+  identities: (userId: string) => [...userKeys.all, userId, 'identities'] as const,
   profiles: [USER_PROFILES_PATH] as const,
 };
 

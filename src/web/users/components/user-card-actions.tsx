@@ -1,5 +1,5 @@
 import type { User } from '@contract/users';
-import { KeyRound, KeySquare, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { KeyRound, KeySquare, Link2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -9,11 +9,11 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 
-export type UserAction = 'edit' | 'password' | 'tokens' | 'delete';
+export type UserAction = 'edit' | 'password' | 'tokens' | 'identities' | 'delete';
 
 /**
- * The card menu (administrators only; the page decides): Edit user, Reset password (people only: a
- * service account has none), API tokens, Delete.
+ * The card menu (administrators only; the page decides): Edit user, Reset password and Single sign-on
+ * (people only: a service account has neither), API tokens, Delete.
  */
 export function UserCardActions({ user, onAction }: { user: User; onAction: (action: UserAction) => void }) {
   return (
@@ -32,10 +32,16 @@ export function UserCardActions({ user, onAction }: { user: User; onAction: (act
           Edit user
         </DropdownMenuItem>
         {user.kind === 'person' && (
-          <DropdownMenuItem onSelect={() => onAction('password')}>
-            <KeyRound aria-hidden="true" />
-            Reset password
-          </DropdownMenuItem>
+          <>
+            <DropdownMenuItem onSelect={() => onAction('password')}>
+              <KeyRound aria-hidden="true" />
+              Reset password
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction('identities')}>
+              <Link2 aria-hidden="true" />
+              Single sign-on
+            </DropdownMenuItem>
+          </>
         )}
         <DropdownMenuItem onSelect={() => onAction('tokens')}>
           <KeySquare aria-hidden="true" />

@@ -18,6 +18,9 @@ const UserDeleteDialog = lazyDialog(() =>
 const UserTokensDialog = lazyDialog(() =>
   import('@/users/components/user-tokens-dialog').then((m) => m.UserTokensDialog),
 );
+const UserIdentitiesDialog = lazyDialog(() =>
+  import('@/users/components/user-identities-dialog').then((m) => m.UserIdentitiesDialog),
+);
 const ServiceAccountDialog = lazyDialog(() =>
   import('@/users/components/service-account-dialog').then((m) => m.ServiceAccountDialog),
 );
@@ -50,6 +53,7 @@ export function UserDialogs({ state, onClose, isAdmin }: UserDialogsProps) {
           <UserPasswordDialog open={isOpen('password')} user={state.user} onClose={onClose} />
           <UserDeleteDialog open={isOpen('delete')} user={state.user} onClose={onClose} />
           <UserTokensDialog open={isOpen('tokens')} user={state.user} onClose={onClose} />
+          <UserIdentitiesDialog open={isOpen('identities')} user={state.user} onClose={onClose} />
           <ServiceAccountDialog
             open={isOpen('service-account')}
             onOpenChange={(next) => !next && onClose()}

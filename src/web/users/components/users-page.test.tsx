@@ -183,7 +183,7 @@ describe('UsersPage', { timeout: TEST_TIMEOUT }, () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Edit user', 'Reset password', 'API tokens', 'Delete']);
+    ).toEqual(['Edit user', 'Reset password', 'Single sign-on', 'API tokens', 'Delete']);
   });
 
   it('hides Add User and the menu from other users; Manage Access only for tenant owners', async () => {
