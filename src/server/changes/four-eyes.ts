@@ -4,7 +4,7 @@ import type { Executor } from '../db/client';
 import { apiTokens, changeRequestPeople, changeRequests, users } from '../db/schema';
 import type { ChangeRequestRow } from './apply';
 import { isAuthor } from './request-rows';
-import { roundApprovals, roundApprovers } from './reviewers';
+import { roundApprovals } from './reviewers';
 
 /*
  * Four eyes are two people (docs/changes.md). Comparing user ids is not enough: one person can file a
@@ -200,6 +200,8 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 const APPROVER = 'someone who approved it already';
 
+type Approval = Awaited<ReturnType<typeof roundApprovals>>[number];
+
 /** One mailbox, whatever the letter case: users' addresses are unique that way (users_email_unique). */
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -208,16 +210,11 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  * another id, is the same person on a new account: a deleted user made again, or signed in again
  * through single sign-on's just-in-time provisioning.
  */
-async function whyAddressActedAlready(
-  db: Executor,
-  request: Request,
-  viewer: Viewer,
-): Promise<string | null> {
+function whyAddressActedAlready(request: Request, approvals: Approval[], viewer: Viewer): string | null {
   const { id, email } = viewer.user;
   if (request.requestedById !== id && sameAddress(request.requestedBy, email)) {
     return `Your e-mail address is the requester's, on another account: ${ANOTHER}`;
   }
-  const approvals = await roundApprovals(db, request);
   if (approvals.some((approval) => approval.authorId !== id && sameAddress(approval.author, email))) {
     return `Your e-mail address approved it already, on another account; two approvals from one address count as one person: ${ANOTHER}`;
   }
@@ -225,9 +222,13 @@ async function whyAddressActedAlready(
 }
 
 /** Two approvals are two people only when neither account stands for the other, whichever came first. */
-async function whySameAsApprover(db: Executor, request: Request, viewerId: string): Promise<string | null> {
-  for (const approver of await roundApprovers(db, request)) {
-    if (approver === viewerId) continue;
+async function whySameAsApprover(
+  db: Executor,
+  approvals: Approval[],
+  viewerId: string,
+): Promise<string | null> {
+  for (const { authorId: approver } of approvals) {
+    if (approver === null || approver === viewerId) continue;
     const why =
       (await whyOneOf(db, new Map([[approver, '']]), APPROVER, viewerId)) ??
       ((await whyOneOf(db, new Map([[viewerId, '']]), 'you', approver)) &&
@@ -247,12 +248,13 @@ export async function whyNotSecondPerson(
   request: Request,
 ): Promise<string | null> {
   if (isAuthor(viewer, request)) return `You requested this change: ${ANOTHER}`;
-  const actedAlready = await whyAddressActedAlready(db, request, viewer);
+  const approvals = await roundApprovals(db, request);
+  const actedAlready = whyAddressActedAlready(request, approvals, viewer);
   if (actedAlready) return actedAlready;
   const people = await peopleBehind(db, request);
   if (typeof people === 'string') return people;
   const why =
     (await whyOneOf(db, people, 'the person who filed this request', viewer.user.id)) ??
-    (await whySameAsApprover(db, request, viewer.user.id));
+    (await whySameAsApprover(db, approvals, viewer.user.id));
   return why && `${why}: ${ANOTHER}`;
 }
