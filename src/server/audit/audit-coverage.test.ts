@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { LIVE_EVENTS_PATH } from '../../contract/events';
-import { auditEvents } from '../db/schema';
+import { auditEvents, userIdentities } from '../db/schema';
 import { latestSeq } from '../events/audit-feed-rows';
 import { resourceTypes } from '../../contract/resource-types';
 import { editedExport, gitStepsForSuite } from '../test/audit-coverage-git';
@@ -288,6 +288,17 @@ const STEPS: Record<string, Step> = {
   },
   'DELETE /api/users/:id/tokens/:tokenId': {
     url: (s) => `/api/users/${s.serviceAccount?.id}/tokens/${s.serviceToken?.id}`,
+  },
+  'DELETE /api/users/:id/identities/:identityId': {
+    url: (s) => `/api/users/${s.user?.id}/identities/${s.identity?.id}`,
+    // No step signs in through a provider, so the link is made here, on the account made above.
+    before: async ({ db }, saved) => {
+      const [row] = await db
+        .insert(userIdentities)
+        .values({ userId: saved.user?.id ?? '', issuer: 'https://idp.example', subject: 'audited-1' })
+        .returning({ id: userIdentities.id });
+      if (row) saved.identity = row;
+    },
   },
   'DELETE /api/users/:id': { url: (s) => `/api/users/${s.user?.id}` },
   'PUT /api/settings': {
