@@ -137,7 +137,8 @@ export type UserProfilePatch = z.infer<typeof userProfilePatchSchema>;
 
 /**
  * A single sign-on identity linked to a user (docs/sso.md, "Matching, linking, JIT"): the provider
- * (`issuer`) and its account (`subject`) that sign in as this user, and the address the link was made by.
+ * (`issuer`) and its account (`subject`) that sign in as this user, the address the link was made by,
+ * and when an administrator unlinked it, if they did.
  */
 export const userIdentitySchema = z.object({
   id: z.string(),
@@ -145,5 +146,7 @@ export const userIdentitySchema = z.object({
   subject: z.string(),
   email: z.string().nullable(),
   linkedAt: timestampSchema,
+  /** Set once unlinked: the identity is refused from then on. */
+  unlinkedAt: timestampSchema.nullable(),
 });
 export type UserIdentity = z.infer<typeof userIdentitySchema>;

@@ -7,10 +7,12 @@ import { apiTokens, webhookSubscriptions } from '../db/schema';
 import { nextRevision } from '../revisions';
 
 /** Why a user's credentials end: both mean someone else may have held them. */
-export type CredentialsEndReason = 'owner disabled' | 'password reset';
+export type CredentialsEndReason =
+  'owner disabled' | 'password reset' | 'identity unlinked' | 'break-glass recovery';
 
 /**
- * Disabling a user, or another administrator resetting their password, ends every credential they hold:
+ * Disabling a user, another administrator resetting their password, unlinking their single sign-on
+ * identity, or the break-glass recovery of the account, ends every credential they hold:
  * their sessions, and their API tokens for good (revoked, each audited), so re-enabling the account
  * revives none of them. An account is disabled because someone left or was compromised, and a reset
  * means the old password may be known to someone else, who could have minted a token with it; whoever
@@ -21,7 +23,7 @@ export type CredentialsEndReason = 'owner disabled' | 'password reset';
 export async function endCredentials(
   tx: Executor,
   userId: string,
-  actor: Actor,
+  actor: Actor | null,
   reason: CredentialsEndReason,
 ): Promise<void> {
   await deleteUserSessions(tx, userId);

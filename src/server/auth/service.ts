@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { INVALID_CREDENTIALS_MESSAGE, type LoginBody, type Me } from '../../contract/auth';
 import { SERVICE_ACCOUNT_NO_SIGN_IN_MESSAGE } from '../../contract/users';
 import { recordAudit } from '../audit/service';
-import type { Database, Executor, Transaction } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';
 import { nextRevision } from '../revisions';
 import { endCredentials } from './credentials';
-import { removeIdentityLinks } from './oidc/identities';
+import { unlinkIdentities } from './oidc/identities';
 import { assertPasswordLoginAllowed, type PasswordLoginPolicy } from './password-login';
 import { hashPassword, verifyPassword } from './passwords';
 import { beginLoginAttempt, recordLoginSuccess } from './rate-limit';
@@ -144,10 +144,19 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 /**
  * Makes sure someone can sign in: when no active administrator has a password, makes ADMIN_EMAIL (or
  * admin@example.com) an administrator with ADMIN_PASSWORD, or a generated password returned to print once.
- * An existing account is enabled again without the single sign-on identities linked to it.
+ * An existing account is enabled again with its single sign-on identities unlinked and its credentials
+ * ended.
  */
 export async function ensureFirstAdmin(
-  db: Executor,
+  database: Database,
+  options: { email?: string; password?: string },
+): Promise<{ email: string; generatedPassword?: string } | undefined> {
+  // One transaction: a crash half-way must not leave an enabled account with its old links and sessions.
+  return database.transaction((db) => firstAdmin(db, options));
+}
+
+async function firstAdmin(
+  db: Transaction,
   options: { email?: string; password?: string },
 ): Promise<{ email: string; generatedPassword?: string } | undefined> {
   const admins = await db
@@ -173,9 +182,11 @@ export async function ensureFirstAdmin(
         revision: nextRevision(users.revision),
       })
       .where(eq(users.id, existing.id));
-    // The recovery hands the account to whoever holds ADMIN_PASSWORD, not to an identity-provider account
-    // linked to it before: that link may be why it was disabled (docs/sso.md, "Break glass").
-    await removeIdentityLinks(db, existing.id, null);
+    // The recovery hands the account to whoever holds ADMIN_PASSWORD alone, not to an identity-provider
+    // account linked to it before, nor to a session or token made through one: that link may be why it
+    // was disabled (docs/sso.md, "Break glass").
+    await unlinkIdentities(db, existing.id, null);
+    await endCredentials(db, existing.id, null, 'break-glass recovery');
   } else {
     await db.insert(users).values({ email, name: 'Administrator', globalRole: 'admin', passwordHash });
   }

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { changeRequestDetailSchema, type Change } from '../../contract/changes';
+import { userIdentities } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, SECOND_ADMIN } from '../test/change-requests';
 import { insertFixtures, insertProductionWebApp } from '../test/fixtures';
@@ -11,6 +12,7 @@ import { sessionCookieFor, TEST_ADMIN, type TestPersona } from '../test/sessions
 const THIRD_ADMIN: TestPersona = { id: 'fe-third', email: 'fe-third@example.com', globalRole: 'admin' };
 const FOURTH_ADMIN: TestPersona = { id: 'fe-fourth', email: 'fe-fourth@example.com', globalRole: 'admin' };
 const FIFTH_ADMIN: TestPersona = { id: 'fe-fifth', email: 'fe-fifth@example.com', globalRole: 'admin' };
+const SIXTH_ADMIN: TestPersona = { id: 'fe-sixth', email: 'fe-sixth@example.com', globalRole: 'admin' };
 
 const PASSWORD = 'quartz meadow lantern 42';
 
@@ -21,6 +23,7 @@ describeApi(
     const as = (headers: Record<string, string>) => ({
       post: (url: string, payload: object = {}) =>
         ctx().app.inject({ method: 'POST', url, payload, headers }),
+      patch: (url: string, payload: object) => ctx().app.inject({ method: 'PATCH', url, payload, headers }),
     });
     const login = async (email: string, password = PASSWORD) => {
       const res = await ctx().app.inject({
@@ -200,17 +203,34 @@ describeApi(
     it('refuses the approval by an administrator whose e-mail the requester set: single sign-on links by the address', async () => {
       const { change } = await productionApp('ledger');
       const id = await cr.request(change, TEST_ADMIN);
-      expect(await waitsFor(id, FIFTH_ADMIN)).toBe(true);
+      expect(await waitsFor(id, SIXTH_ADMIN)).toBe(true);
       // The requester may hold the new address at the identity provider, whose next sign-in with it would
-      // link to (and so be) the fifth administrator's account.
-      const moved = await cr.call('PATCH', `/api/users/${FIFTH_ADMIN.id}`, {
-        email: 'fifth-alias@example.com',
+      // link to (and so be) the sixth administrator's account.
+      const moved = await cr.call('PATCH', `/api/users/${SIXTH_ADMIN.id}`, {
+        email: 'sixth-alias@example.com',
       });
       expect(moved.statusCode, moved.body).toBe(200);
-      const fifth = { ...FIFTH_ADMIN, email: 'fifth-alias@example.com' };
-      expect(await waitsFor(id, fifth)).toBe(false);
-      await expectRefused(await cr.approve(id, fifth), /set your e-mail address/);
-      expect((await detail(id, fifth)).can.approveBlockedBy).toMatch(/set your e-mail address/);
+      const sixth = { ...SIXTH_ADMIN, email: 'sixth-alias@example.com' };
+      expect(await waitsFor(id, sixth)).toBe(false);
+      await expectRefused(await cr.approve(id, sixth), /set your e-mail address/);
+      expect((await detail(id, sixth)).can.approveBlockedBy).toMatch(/set your e-mail address/);
+
+      // Someone else setting it again does not launder it while a link made by the address stands.
+      await ctx().db.insert(userIdentities).values({
+        userId: SIXTH_ADMIN.id,
+        issuer: 'https://idp.example.com',
+        subject: 'alias-held-by-the-requester',
+        email: 'sixth-alias@example.com',
+        emailSetById: TEST_ADMIN.id,
+      });
+      const back = await cr.call(
+        'PATCH',
+        `/api/users/${SIXTH_ADMIN.id}`,
+        { email: SIXTH_ADMIN.email },
+        THIRD_ADMIN,
+      );
+      expect(back.statusCode, back.body).toBe(200);
+      await expectRefused(await cr.approve(id, SIXTH_ADMIN), /set your e-mail address/);
 
       // Their own change of address is theirs: it records nobody.
       const own = await cr.call(
@@ -242,6 +262,14 @@ describeApi(
         /e-mail address is the requester's/,
       );
       expect(await blockedBy(id, again.session)).toMatch(/e-mail address is the requester's/);
+      // Moving the new account to another address of its own changes nothing: it had the requester's.
+      const moved = await as(again.session).patch(`/api/users/${again.id}`, { email: 'rita-2@example.com' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await waitsFor(id, again.session)).toBe(false);
+      await expectRefused(
+        await as(again.session).post(`/api/change-requests/${id}/approve`),
+        /e-mail address is the requester's/,
+      );
       expect((await cr.approve(id, FIFTH_ADMIN)).json().status).toBe('applied');
     });
 

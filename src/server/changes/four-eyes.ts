@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer';
 import type { Executor } from '../db/client';
-import { apiTokens, changeRequestPeople, changeRequests, users } from '../db/schema';
+import { apiTokens, changeRequestPeople, changeRequests, userIdentities, users } from '../db/schema';
 import type { ChangeRequestRow } from './apply';
 import { isAuthor } from './request-rows';
 import { roundApprovals } from './reviewers';
@@ -109,20 +109,30 @@ async function peopleBehind(db: Executor, request: Request): Promise<Map<string,
 /**
  * Who made the user's account or set its password or e-mail, and who made or set theirs, up the chain:
  * each with the first link from the user ('created': their account; 'password': their password;
- * 'email': their address, which single sign-on links to whoever holds it at the provider). The one
- * definition of the chain: madeBy reads it for the reasons, secondPersonFilter for the lists.
+ * 'email': their address, which single sign-on links to whoever holds it at the provider, now or when
+ * a standing link was made by it). The one definition of the chain: madeBy reads it for the reasons,
+ * secondPersonFilter for the lists.
  */
 const chainOf = (userId: SQL | string) => sql`
     with recursive up(id, via) as (
       select parent.id, parent.via from ${users} u
-        cross join lateral (values
-          (u.created_by_id, 'created'), (u.password_set_by_id, 'password'), (u.email_set_by_id, 'email')
+        cross join lateral (
+          select * from (values
+            (u.created_by_id, 'created'), (u.password_set_by_id, 'password'), (u.email_set_by_id, 'email')
+          ) as own(id, via)
+          union all
+          select i.email_set_by_id, 'email' from ${userIdentities} i
+            where i.user_id = u.id and i.unlinked_at is null
         ) as parent(id, via)
         where u.id = ${userId} and parent.id is not null
       union
       select parent.id, up.via from up
         join ${users} u on u.id = up.id
-        cross join lateral (values (u.created_by_id), (u.password_set_by_id), (u.email_set_by_id)) as parent(id)
+        cross join lateral (
+          select * from (values (u.created_by_id), (u.password_set_by_id), (u.email_set_by_id)) as own(id)
+          union all
+          select i.email_set_by_id from ${userIdentities} i where i.user_id = u.id and i.unlinked_at is null
+        ) as parent(id)
         where parent.id is not null
     ) select id, via from up`;
 
@@ -154,7 +164,7 @@ export function secondPersonFilter(viewerId: string): SQL {
   const request = changeRequests;
   return sql`not (
     coalesce(${request.requestedById} in ${me}, false)
-    or lower(${request.requestedBy}) = (select lower(${users.email}) from ${users} where ${users.id} = ${viewerId})
+    or lower(${request.requestedBy}) in (${addressesOf(viewerId)})
     or exists (
       select 1 from ${changeRequestPeople} p
       where p.change_request_id = ${request.id} and p.user_id in ${me}
@@ -202,20 +212,33 @@ const APPROVER = 'someone who approved it already';
 
 type Approval = Awaited<ReturnType<typeof roundApprovals>>[number];
 
-/** One mailbox, whatever the letter case: users' addresses are unique that way (users_email_unique). */
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** Every address the account has or had, lower-cased (users.pastEmails): a subquery of one column. */
+const addressesOf = (userId: string) => sql`
+  select lower(${users.email}) from ${users} where ${users.id} = ${userId}
+  union all
+  select unnest(${users.pastEmails}) from ${users} where ${users.id} = ${userId}`;
+
+async function addressesOfViewer(db: Executor, viewer: Viewer): Promise<Set<string>> {
+  const [row] = await db.select({ past: users.pastEmails }).from(users).where(eq(users.id, viewer.user.id));
+  return new Set([viewer.user.email.toLowerCase(), ...(row?.past ?? [])]);
+}
 
 /**
- * An account with the address the requester or an approver of this round had when they acted, but
- * another id, is the same person on a new account: a deleted user made again, or signed in again
- * through single sign-on's just-in-time provisioning.
+ * An account that has or had the address the requester or an approver of this round acted with, but
+ * another id, is the same person on another account: a deleted user made again, or signed in again
+ * through single sign-on's just-in-time provisioning, whatever address it moved to since.
  */
-function whyAddressActedAlready(request: Request, approvals: Approval[], viewer: Viewer): string | null {
-  const { id, email } = viewer.user;
-  if (request.requestedById !== id && sameAddress(request.requestedBy, email)) {
+function whyAddressActedAlready(
+  request: Request,
+  approvals: Approval[],
+  viewerId: string,
+  addresses: Set<string>,
+): string | null {
+  const mine = (address: string) => addresses.has(address.toLowerCase());
+  if (request.requestedById !== viewerId && mine(request.requestedBy)) {
     return `Your e-mail address is the requester's, on another account: ${ANOTHER}`;
   }
-  if (approvals.some((approval) => approval.authorId !== id && sameAddress(approval.author, email))) {
+  if (approvals.some((approval) => approval.authorId !== viewerId && mine(approval.author))) {
     return `Your e-mail address approved it already, on another account; two approvals from one address count as one person: ${ANOTHER}`;
   }
   return null;
@@ -249,7 +272,8 @@ export async function whyNotSecondPerson(
 ): Promise<string | null> {
   if (isAuthor(viewer, request)) return `You requested this change: ${ANOTHER}`;
   const approvals = await roundApprovals(db, request);
-  const actedAlready = whyAddressActedAlready(request, approvals, viewer);
+  const addresses = await addressesOfViewer(db, viewer);
+  const actedAlready = whyAddressActedAlready(request, approvals, viewer.user.id, addresses);
   if (actedAlready) return actedAlready;
   const people = await peopleBehind(db, request);
   if (typeof people === 'string') return people;

@@ -170,6 +170,11 @@ export async function updateUser(
           ...(patch.email !== undefined && patch.email !== before.email && actor.id !== id
             ? { emailSetById: actor.id }
             : {}),
+          // The address it leaves stays the account's for four eyes: whoever filed or approved with it
+          // is this account still, after a move to another address (docs/changes.md).
+          ...(patch.email !== undefined && patch.email.toLowerCase() !== before.email.toLowerCase()
+            ? { pastEmails: sql`array_append(${users.pastEmails}, ${before.email.toLowerCase()}::text)` }
+            : {}),
         };
         if (Object.keys(values).length === 0) return { set: values, changes: () => ({}) };
         if (values.email !== undefined && values.email !== before.email)

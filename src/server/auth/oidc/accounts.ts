@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit, recordCreated } from '../../audit/service';
 import type { Transaction } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
@@ -20,23 +20,41 @@ export interface SsoIdentity {
 }
 
 export { publicUserColumns };
+
+const refuse = (message: string) => new SsoFailure('unknown_user', message);
 type PublicUser = NonNullable<Awaited<ReturnType<typeof userByIdentity>>>;
 
+/**
+ * The account the identity is linked to; refused when an administrator unlinked it. The user's row is
+ * locked (FOR UPDATE, as an unlink locks it first), so an unlink and this sign-in run one after the other:
+ * a session is never made from a link an unlink just removed.
+ */
 async function userByIdentity(tx: Transaction, identity: SsoIdentity) {
   const [row] = await tx
-    .select({ user: publicUserColumns })
+    .select({ user: publicUserColumns, unlinkedAt: userIdentities.unlinkedAt })
     .from(userIdentities)
     .innerJoin(users, eq(users.id, userIdentities.userId))
-    .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)));
+    .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)))
+    .for('update', { of: users });
+  if (row?.unlinkedAt) {
+    throw refuse(`identity ${identity.subject} was unlinked from account ${row.user.id}: refused`);
+  }
   return row?.user;
 }
 
-async function link(tx: Transaction, userId: string, identity: SsoIdentity, actor: Actor): Promise<void> {
+async function link(
+  tx: Transaction,
+  userId: string,
+  identity: SsoIdentity,
+  actor: Actor,
+  emailSetById: string | null = null,
+): Promise<void> {
   await tx.insert(userIdentities).values({
     userId,
     issuer: identity.issuer,
     subject: identity.subject,
     email: identity.email,
+    emailSetById,
   });
   await recordAudit(tx, actor, {
     action: 'user.identity.link',
@@ -45,8 +63,6 @@ async function link(tx: Transaction, userId: string, identity: SsoIdentity, acto
     changes: { issuer: identity.issuer, subject: identity.subject, email: identity.email ?? null },
   });
 }
-
-const refuse = (message: string) => new SsoFailure('unknown_user', message);
 
 /**
  * Links the identity to the account with its e-mail, if there is one: only when the provider says the
@@ -61,12 +77,13 @@ async function linkByEmail(
   actor: Actor,
 ): Promise<PublicUser | undefined> {
   // FOR UPDATE: two first sign-ins of different subjects with this address link one after the other.
-  const [byEmail] = await tx
-    .select(publicUserColumns)
+  const [found] = await tx
+    .select({ user: publicUserColumns, emailSetById: users.emailSetById })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email))
     .for('update');
-  if (!byEmail) return undefined;
+  if (!found) return undefined;
+  const byEmail = found.user;
   if (!identity.emailVerified) throw refuse(`e-mail ${email} is not verified by the provider: not linked`);
   if (asciiLowerCase(byEmail.email) !== email) {
     throw refuse(`e-mail ${email} matches account ${byEmail.id} only when folded: not linked`);
@@ -75,11 +92,19 @@ async function linkByEmail(
   const [other] = await tx
     .select({ subject: userIdentities.subject })
     .from(userIdentities)
-    .where(and(eq(userIdentities.userId, byEmail.id), eq(userIdentities.issuer, identity.issuer)));
+    .where(
+      and(
+        eq(userIdentities.userId, byEmail.id),
+        eq(userIdentities.issuer, identity.issuer),
+        isNull(userIdentities.unlinkedAt),
+      ),
+    );
   if (other) {
     throw refuse(`account ${byEmail.id} is already linked to another identity of this provider: not linked`);
   }
-  await link(tx, byEmail.id, identity, { ...actor, id: byEmail.id });
+  // Whoever set the address for its owner chose who would hold this link: four eyes keep them as able to
+  // act as the account while it stands, whoever changes the address later (four-eyes.ts).
+  await link(tx, byEmail.id, identity, { ...actor, id: byEmail.id }, found.emailSetById);
   return byEmail;
 }
 

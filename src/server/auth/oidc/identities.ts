@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { UserIdentity } from '../../../contract/users';
 import { recordAudit } from '../../audit/service';
 import type { Database, Executor } from '../../db/client';
@@ -6,7 +6,7 @@ import { userIdentities, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { lockRevisioned } from '../../revisioned-rows';
 import { nextRevision, type ExpectedRevision } from '../../revisions';
-import { deleteUserSessions } from '../sessions';
+import { endCredentials } from '../credentials';
 import { userRows } from '../user-columns';
 import type { Actor } from '../viewer';
 
@@ -16,9 +16,10 @@ const identityColumns = {
   subject: userIdentities.subject,
   email: userIdentities.email,
   linkedAt: userIdentities.linkedAt,
+  unlinkedAt: userIdentities.unlinkedAt,
 };
 
-/** The provider identities that sign in as the user, oldest link first (404 when there is no such user). */
+/** The provider identities linked to the user, unlinked ones too, oldest link first (404 when no such user). */
 export async function listUserIdentities(db: Database, userId: string): Promise<UserIdentity[]> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound('User');
@@ -30,21 +31,29 @@ export async function listUserIdentities(db: Database, userId: string): Promise<
 }
 
 /**
- * Removes links of the user (all of them, or the one `identityId` names), each audited as
- * `user.identity.unlink`; answers how many went. The next sign-in of such an identity is a stranger's
- * again: it links by verified e-mail, or provisions, as docs/sso.md says.
+ * Unlinks identities of the user (all of them, or the one `identityId` names), each audited as
+ * `user.identity.unlink`; answers how many. The rows stay, marked, so that such an identity is refused
+ * from then on (oidc/accounts.ts): a link removed because the wrong person held it must not come back
+ * at that person's next sign-in by the same address.
  */
-export async function removeIdentityLinks(
+export async function unlinkIdentities(
   tx: Executor,
   userId: string,
   actor: Actor | null,
   identityId?: string,
 ): Promise<number> {
-  const removed = await tx
-    .delete(userIdentities)
-    .where(and(eq(userIdentities.userId, userId), identityId ? eq(userIdentities.id, identityId) : undefined))
+  const unlinked = await tx
+    .update(userIdentities)
+    .set({ unlinkedAt: new Date().toISOString() })
+    .where(
+      and(
+        eq(userIdentities.userId, userId),
+        isNull(userIdentities.unlinkedAt),
+        identityId ? eq(userIdentities.id, identityId) : undefined,
+      ),
+    )
     .returning(identityColumns);
-  for (const identity of removed) {
+  for (const identity of unlinked) {
     await recordAudit(tx, actor, {
       action: 'user.identity.unlink',
       resourceType: 'user',
@@ -52,13 +61,14 @@ export async function removeIdentityLinks(
       changes: { issuer: identity.issuer, subject: identity.subject, email: identity.email },
     });
   }
-  return removed.length;
+  return unlinked.length;
 }
 
 /**
- * An administrator unlinks one identity from a user, under the user's If-Match: the way to re-link an
- * account to another identity of the same provider (docs/sso.md). The user's revision moves and their
- * sessions end, so whoever signed in through the link is signed out.
+ * An administrator unlinks one identity from a user, under the user's If-Match: the way to link an
+ * account to another identity of the same provider, or to shut out one linked by mistake (docs/sso.md).
+ * The user's revision moves by one, and their credentials end (sessions, tokens, subscriptions): whoever
+ * signed in through the link may have made them.
  */
 export async function unlinkUserIdentity(
   db: Database,
@@ -69,11 +79,11 @@ export async function unlinkUserIdentity(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockRevisioned(tx, userRows, userId, expectedRevision);
-    if ((await removeIdentityLinks(tx, userId, actor, identityId)) === 0) throw notFound('Identity');
+    if ((await unlinkIdentities(tx, userId, actor, identityId)) === 0) throw notFound('Linked identity');
     await tx
       .update(users)
       .set({ revision: nextRevision(users.revision) })
       .where(eq(users.id, userId));
-    await deleteUserSessions(tx, userId);
+    await endCredentials(tx, userId, actor, 'identity unlinked');
   });
 }

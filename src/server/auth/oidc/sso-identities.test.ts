@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { auditEvents, userIdentities, userProfiles, users } from '../../db/schema';
 import type { UserIdentity } from '../../../contract/users';
 import { describeApi } from '../../test/api-harness';
+import { TEST_ADMIN } from '../../test/sessions';
 import { ensureFirstAdmin } from '../service';
 import { insertFixtures } from '../../test/fixtures';
 import { signInDeps, ssoSignInAs, TEST_CALLBACK, useTestProvider, type SsoBrowser } from './test-login';
@@ -80,12 +81,13 @@ describeApi(
       (
         await ctx().app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookieOf(browser) } })
       ).json();
+    /** The identities that sign in as the user (unlinked ones aside). */
     const subjectsOf = async (userId: string) =>
       (
         await ctx()
           .db.select({ subject: userIdentities.subject })
           .from(userIdentities)
-          .where(eq(userIdentities.userId, userId))
+          .where(and(eq(userIdentities.userId, userId), isNull(userIdentities.unlinkedAt)))
       ).map((row) => row.subject);
     const usersWithEmail = (email: string) =>
       ctx()
@@ -185,6 +187,15 @@ describeApi(
       expect(more).toEqual([]);
       expect(identity).toMatchObject({ subject: 'lee-1', email: LEE, issuer: provider().issuer });
       const url = `/api/users/lee/identities/${identity?.id ?? ''}`;
+      // A token made through the link's session: it goes with the link.
+      const minted = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        payload: { name: 'laptop' },
+        headers: { cookie: cookieOf(first.browser) },
+      });
+      expect(minted.statusCode, minted.body).toBe(201);
+      const token = { authorization: `Bearer ${minted.json<{ token: string }>().token}` };
 
       const stale = await ctx().inject({ method: 'DELETE', url, headers: { 'if-match': '"999"' } });
       expect(stale.statusCode, stale.body).toBe(412);
@@ -201,21 +212,39 @@ describeApi(
         headers: { cookie: cookieOf(first.browser) },
       });
       expect(session.statusCode).toBe(401);
+      const byToken = await ctx().app.inject({ method: 'GET', url: '/api/auth/me', headers: token });
+      expect(byToken.statusCode).toBe(401);
+      const [unlinked] = (await ctx().get('/api/users/lee/identities')).json<UserIdentity[]>();
+      expect(unlinked?.unlinkedAt).toEqual(expect.any(String));
       const [event] = await ctx()
         .db.select({ changes: auditEvents.changes })
         .from(auditEvents)
         .where(and(eq(auditEvents.action, 'user.identity.unlink'), eq(auditEvents.resourceId, 'lee')));
       expect(JSON.parse(String(event?.changes))).toMatchObject({ subject: 'lee-1', email: LEE });
 
-      // The account is free for the identity the person holds now.
+      // The unlinked identity is refused from now on, though its address is still the account's...
+      expect((await signIn('lee-1')).location).toBe('/login?sso_error=unknown_user');
+      // ...and the account is free for the identity the person holds now. An administrator had set its
+      // address, so the link records them: four eyes count them as able to act as Lee while it stands.
+      for (const email of ['lee.moved@example.com', LEE]) {
+        const set = await ctx().inject({ method: 'PATCH', url: '/api/users/lee', payload: { email } });
+        expect(set.statusCode, set.body).toBe(200);
+      }
       expect((await signIn('lee-2')).location).toBe('/');
       expect(await subjectsOf('lee')).toEqual(['lee-2']);
+      const [relinked] = await ctx()
+        .db.select({ emailSetById: userIdentities.emailSetById })
+        .from(userIdentities)
+        .where(eq(userIdentities.subject, 'lee-2'));
+      expect(relinked?.emailSetById).toBe(TEST_ADMIN.id);
     });
 
     it('gives the break-glass account back at a start with no password administrator, without its SSO links', async () => {
       await putSettings(false);
-      expect((await signIn('glass-1')).location).toBe('/');
+      const linked = await signIn('glass-1');
+      expect(linked.location).toBe('/');
       expect(await subjectsOf('glass')).toEqual(['glass-1']);
+      expect((await me(linked.browser)).user.id).toBe('glass');
       await ctx().db.update(users).set({ status: 'inactive' }).where(eq(users.id, 'glass'));
 
       const repaired = await ensureFirstAdmin(ctx().db, {
@@ -231,6 +260,14 @@ describeApi(
         .from(auditEvents)
         .where(and(eq(auditEvents.action, 'user.identity.unlink'), eq(auditEvents.resourceId, 'glass')));
       expect(unlinked).toEqual([{ actorId: null }]);
+      // Nor does a session made through it, nor a new sign-in with it.
+      const session = await ctx().app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { cookie: cookieOf(linked.browser) },
+      });
+      expect(session.statusCode).toBe(401);
+      expect((await signIn('glass-1')).location).toBe('/login?sso_error=unknown_user');
     });
   },
   prepare,

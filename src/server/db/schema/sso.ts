@@ -19,6 +19,17 @@ export const userIdentities = pgTable(
     subject: text().notNull(),
     email: text(),
     linkedAt: createdAtColumn(),
+    /**
+     * Who had set the account's address for its owner when this identity was linked by it (null: the
+     * owner, nobody, or a first sign-in): four eyes count them as able to act as the account while
+     * the link stands (docs/changes.md). No foreign key: the id outlives its user.
+     */
+    emailSetById: text(),
+    /**
+     * When an administrator unlinked it (or the break-glass recovery did). The row stays so that the
+     * identity is refused from then on: neither linked again by its address nor given a new account.
+     */
+    unlinkedAt: isoTimestamp(),
   },
   (t) => [
     uniqueIndex('user_identities_issuer_subject_unique').on(t.issuer, t.subject),

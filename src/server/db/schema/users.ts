@@ -39,6 +39,14 @@ export const users = pgTable(
     createdById: text(),
     passwordSetById: text(),
     emailSetById: text(),
+    /**
+     * Every address the account had before its current one, lower-cased: four eyes count an account
+     * that once had the requester's or an approver's address as that person (docs/changes.md).
+     */
+    pastEmails: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     // Unique regardless of case: "Ada@x.io" and "ada@x.io" are one mailbox.

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserIdentity } from '@contract/users';
 import { apiRequest, getJson } from '@/lib/api-client';
-import { getUser } from '@/users/api/get-user';
 import { USERS_PATH, invalidateUsers, userKeys } from '@/users/api/user-keys';
 
 const identitiesPath = (userId: string) => `${USERS_PATH}/${encodeURIComponent(userId)}/identities`;
@@ -19,7 +18,8 @@ export function useUserIdentities(userId: string) {
 
 /**
  * DELETE /api/users/{id}/identities/{identityId} under the user's revision (412 when the user changed);
- * answers the user's revision after it, for the next unlink from the same dialog.
+ * answers the user's revision after it (the unlink moves it by one), for the next unlink from the same
+ * dialog: read back, it could take in another administrator's edit unseen.
  */
 export async function unlinkUserIdentity(
   userId: string,
@@ -29,7 +29,7 @@ export async function unlinkUserIdentity(
   await apiRequest('DELETE', `${identitiesPath(userId)}/${encodeURIComponent(identityId)}`, undefined, {
     ifMatch,
   });
-  return (await getUser(userId)).revision;
+  return ifMatch + 1;
 }
 
 export function useUnlinkUserIdentity(userId: string) {

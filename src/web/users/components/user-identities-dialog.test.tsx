@@ -22,6 +22,7 @@ const identity: UserIdentity = {
   subject: 'bob-at-idp',
   email: 'bob.stone@example.com',
   linkedAt: '2026-11-01T10:00:00.000Z',
+  unlinkedAt: null,
 };
 
 function stubUsers(extra: Record<string, unknown> = {}, users: User[] = [bob, bot]) {
@@ -73,14 +74,13 @@ afterEach(() => {
 
 describe('Single sign-on identities on the Users page', { timeout: TEST_TIMEOUT }, () => {
   it("lists a person's identities and unlinks one under the user's revision", async () => {
-    let linked = [identity];
+    let linked: UserIdentity[] = [identity];
     const fetchMock = stubUsers({
       'GET /api/users/user-2/identities': () => Response.json(linked),
       'DELETE /api/users/user-2/identities/ident-1': () => {
-        linked = [];
+        linked = [{ ...identity, unlinkedAt: '2026-11-02T10:00:00.000Z' }];
         return new Response(null, { status: 204 });
       },
-      'GET /api/users/user-2': { ...bob, revision: 5 },
     });
     renderPage();
     const dialog = await openIdentities();
@@ -90,7 +90,9 @@ describe('Single sign-on identities on the Users page', { timeout: TEST_TIMEOUT 
     await confirmUnlink(dialog);
     expect(await screen.findByText('Identity unlinked')).toBeInTheDocument();
     expect(ifMatchOf(fetchMock, '/api/users/user-2/identities/ident-1')).toEqual(['"4"']);
-    expect(await dialog.findByText('No linked identities')).toBeInTheDocument();
+    // The unlinked identity stays listed, refused from now on, with no Unlink.
+    expect(await dialog.findByText(/^Unlinked /)).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Unlink bob-at-idp' })).not.toBeInTheDocument();
   });
 
   it('says so when the user changed since (412), and on any other error', async () => {

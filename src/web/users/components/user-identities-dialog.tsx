@@ -20,7 +20,8 @@ type UserIdentitiesDialogProps = {
 
 /**
  * The identity-provider accounts linked to a user, each with Unlink (docs/sso.md, "Unlinking"): the way
- * to move an account to another identity of the same provider. Unlinking signs the user out.
+ * to move an account to another identity of the same provider, or to shut out one linked by mistake.
+ * Unlinking ends the user's sessions and tokens; an unlinked identity stays listed with its date.
  */
 export function UserIdentitiesDialog({ open, user, onClose }: UserIdentitiesDialogProps) {
   return (
@@ -117,7 +118,7 @@ function UnlinkIdentityDialog({
       title="Unlink identity?"
       description={
         identity
-          ? `${identity.subject} at ${identity.issuer} will no longer sign in as ${user.name}, and ${user.name} is signed out. Its next sign-in links by verified e-mail, as a first sign-in does.`
+          ? `${identity.subject} at ${identity.issuer} will be refused from now on, and the sessions and API tokens of ${user.name} end. Another identity with their verified e-mail can link at its first sign-in.`
           : ''
       }
       pending={unlink.isPending}
@@ -150,7 +151,7 @@ function UnlinkIdentityDialog({
 
 type IdentityItemProps = { identity: UserIdentity; unlinking: boolean; onUnlink: () => void };
 
-/** One linked identity: the provider, its account, the address it was linked by, when; and Unlink. */
+/** One identity: the provider, its account, the address it was linked by, when; Unlink, or when it was. */
 function IdentityItem({ identity, unlinking, onUnlink }: IdentityItemProps) {
   return (
     <li className="flex flex-col gap-3 rounded-md border p-3 sm:flex-row sm:items-center sm:justify-between">
@@ -164,14 +165,18 @@ function IdentityItem({ identity, unlinking, onUnlink }: IdentityItemProps) {
         <dt className="text-muted-foreground">Linked</dt>
         <dd>{formatDate(identity.linkedAt)}</dd>
       </dl>
-      <Button
-        variant="outline"
-        aria-label={`Unlink ${identity.subject}`}
-        disabled={unlinking}
-        onClick={onUnlink}
-      >
-        Unlink
-      </Button>
+      {identity.unlinkedAt ? (
+        <p className="text-sm text-muted-foreground">Unlinked {formatDate(identity.unlinkedAt)}</p>
+      ) : (
+        <Button
+          variant="outline"
+          aria-label={`Unlink ${identity.subject}`}
+          disabled={unlinking}
+          onClick={onUnlink}
+        >
+          Unlink
+        </Button>
+      )}
     </li>
   );
 }
