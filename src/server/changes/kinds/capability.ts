@@ -8,6 +8,7 @@ import { capabilities, notificationTemplates } from '../../db/schema';
 import type { Transaction } from '../../db/client';
 import { badRequest } from '../../errors';
 import { undoBy } from './inverse';
+import { foundRow, madeInThisTransaction } from './natural-keys';
 import { platformTarget, rowValuesOf } from './placement';
 import { configurationValue, irreversible, type ChangeHandler } from './types';
 
@@ -75,13 +76,17 @@ type TemplateChange = Kind<'notification_template.create'>;
 
 /**
  * The capability a new template belongs to: by id, or by name for a plan that registers it in the same
- * release. A 400 naming the field unless exactly one capability has that name.
+ * release, with how a fingerprint names the one the name found (natural-keys.ts). A 400 naming the field
+ * unless exactly one capability has that name.
  */
-async function templateOwner(tx: Transaction, { body }: TemplateChange): Promise<Capability> {
-  if (body.capabilityId) return getCapability(tx, body.capabilityId);
+async function templateOwner(
+  tx: Transaction,
+  { body }: TemplateChange,
+): Promise<{ capability: Capability; found: string | null }> {
+  if (body.capabilityId) return { capability: await getCapability(tx, body.capabilityId), found: null };
   const named = body.capabilityName
     ? await tx
-        .select({ id: capabilities.id })
+        .select({ id: capabilities.id, madeHere: madeInThisTransaction(capabilities.createdAt) })
         .from(capabilities)
         .where(eq(capabilities.name, body.capabilityName))
     : [];
@@ -92,18 +97,19 @@ async function templateOwner(tx: Transaction, { body }: TemplateChange): Promise
       : `${named.length > 1 ? 'More than one capability is' : 'No capability is'} named ${body.capabilityName}`;
     throw badRequest(message, [{ path: 'body.capabilityName', message }]);
   }
-  return getCapability(tx, only.id);
+  return { capability: await getCapability(tx, only.id), found: foundRow(only) };
 }
 
 /** A new notification template of a capability; its key is name, language and channel there. */
 export const templateCreate: ChangeHandler<TemplateChange, NotificationTemplate> = {
   async target(tx, change) {
-    const capability = await templateOwner(tx, change);
+    const { capability } = await templateOwner(tx, change);
     return platformTarget(`New notification template ${templateLabel(change.body)} of ${capability.name}`);
   },
   async snapshot(tx, change) {
     const { capabilityId: _id, capabilityName: _name, ...body } = change.body;
-    const capabilityId = (await templateOwner(tx, change)).id;
+    const { capability, found } = await templateOwner(tx, change);
+    const capabilityId = capability.id;
     const same = await tx
       .select({ id: notificationTemplates.id })
       .from(notificationTemplates)
@@ -116,11 +122,16 @@ export const templateCreate: ChangeHandler<TemplateChange, NotificationTemplate>
         ),
       )
       .orderBy(asc(notificationTemplates.id));
-    return { fingerprint: ids(same), diff: [{ label: templateLabel(body), before: null, after: body }] };
+    return {
+      // The named capability too: another one given that name meanwhile makes the request stale.
+      fingerprint: found === null ? ids(same) : JSON.stringify([found, ids(same)]),
+      diff: [{ label: templateLabel(body), before: null, after: body }],
+    };
   },
   async apply(tx, change, actor) {
     const { capabilityName: _name, ...body } = change.body;
-    return createTemplate(tx, { ...body, capabilityId: (await templateOwner(tx, change)).id }, actor);
+    const { capability } = await templateOwner(tx, change);
+    return createTemplate(tx, { ...body, capabilityId: capability.id }, actor);
   },
   undo: async () =>
     irreversible(

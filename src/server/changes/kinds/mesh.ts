@@ -6,6 +6,7 @@ import { microfrontends, microfrontendVersions, tenants, webAppMeshes } from '..
 import { badRequest, notFound } from '../../errors';
 import { createMesh, deleteMesh, updateMesh } from '../../microfrontends/mesh-service';
 import { inverseChanges, undoBy } from './inverse';
+import { foundRow, madeInThisTransaction } from './natural-keys';
 import { UNPLACED_ENVIRONMENT } from './placement';
 import { configurationValue, irreversible, type ChangeHandler, type ChangeTarget } from './types';
 
@@ -42,11 +43,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The version an item names by its microfrontend's slug and version string; a 400 naming it if none. */
-async function versionIdOf(tx: Transaction, item: Record<string, unknown>, at: string): Promise<string> {
+async function versionOf(tx: Transaction, item: Record<string, unknown>, at: string) {
   const slug = String(item.microfrontend);
   const version = String(item.version);
   const [found] = await tx
-    .select({ id: microfrontendVersions.id })
+    .select({
+      id: microfrontendVersions.id,
+      madeHere: madeInThisTransaction(microfrontendVersions.createdAt),
+    })
     .from(microfrontendVersions)
     .innerJoin(microfrontends, eq(microfrontends.id, microfrontendVersions.microfrontendId))
     .where(and(eq(microfrontends.slug, slug), eq(microfrontendVersions.version, version)));
@@ -54,7 +58,13 @@ async function versionIdOf(tx: Transaction, item: Record<string, unknown>, at: s
     const message = `No version ${version} of microfrontend ${slug}`;
     throw badRequest(message, [{ path: `${at}.microfrontend`, message }]);
   }
-  return found.id;
+  return found;
+}
+
+/** A menu as it applies: its text, and the versions its natural keys found (foundRow each, in order). */
+interface ResolvedMenu {
+  text: string;
+  found: string[];
 }
 
 /**
@@ -62,26 +72,32 @@ async function versionIdOf(tx: Transaction, item: Record<string, unknown>, at: s
  * of `microfrontendVersionId` (a plan that makes the version in the same release knows no id), with each
  * such reference turned into the id. Text that is not a JSON list is left for the service to refuse.
  */
-async function resolvedMenu(tx: Transaction, text: string): Promise<string> {
+async function resolvedMenu(tx: Transaction, text: string): Promise<ResolvedMenu> {
   let items: unknown;
   try {
     items = JSON.parse(text);
   } catch {
-    return text;
+    return { text, found: [] };
   }
-  if (!Array.isArray(items)) return text;
+  if (!Array.isArray(items)) return { text, found: [] };
   const resolved: unknown[] = [];
+  const found: string[] = [];
   for (const [i, item] of items.entries()) {
     if (!isRecord(item) || item.microfrontendVersionId || typeof item.microfrontend !== 'string') {
       resolved.push(item);
       continue;
     }
     const { microfrontend: _slug, version: _version, ...rest } = item;
-    const id = await versionIdOf(tx, item, `body.menuItems.${i}`);
-    resolved.push({ ...rest, microfrontendVersionId: id });
+    const version = await versionOf(tx, item, `body.menuItems.${i}`);
+    resolved.push({ ...rest, microfrontendVersionId: version.id });
+    found.push(foundRow(version));
   }
-  return JSON.stringify(resolved);
+  return { text: JSON.stringify(resolved), found };
 }
+
+/** A fingerprint with the versions a menu's natural keys found: another version found makes it stale. */
+const withFound = (fingerprint: string, menu: ResolvedMenu | undefined) =>
+  menu && menu.found.length > 0 ? JSON.stringify([fingerprint, menu.found]) : fingerprint;
 
 /** What reviewers see of a mesh: its name, description and menu (parsed). */
 const shown = (mesh: { name?: string; description?: string | null; menuItems?: string }) => ({
@@ -102,14 +118,14 @@ export const meshCreate: ChangeHandler<CreateChange, WebAppMesh> = {
       .from(webAppMeshes)
       .where(and(eq(webAppMeshes.tenantId, body.tenantId), eq(webAppMeshes.name, body.name)))
       .orderBy(asc(webAppMeshes.id));
-    const after = { ...body, menuItems: await resolvedMenu(tx, body.menuItems) };
+    const menu = await resolvedMenu(tx, body.menuItems);
     return {
-      fingerprint: JSON.stringify(named.map((row) => row.id)),
-      diff: [{ label: body.name, before: null, after: shown(after) }],
+      fingerprint: withFound(JSON.stringify(named.map((row) => row.id)), menu),
+      diff: [{ label: body.name, before: null, after: shown({ ...body, menuItems: menu.text }) }],
     };
   },
   apply: async (tx, { body }, actor) =>
-    createMesh(tx, { ...body, menuItems: await resolvedMenu(tx, body.menuItems) }, actor),
+    createMesh(tx, { ...body, menuItems: (await resolvedMenu(tx, body.menuItems)).text }, actor),
   undo: async () => ({
     inverse: (created) => inverseChanges([{ kind: 'mesh.delete', meshId: created.id }]),
   }),
@@ -122,7 +138,10 @@ const rowFieldsOf = (row: MeshRow, patch: UpdateChange['body']) => ({
   ...(patch.menuItems === undefined ? {} : { menuItems: row.menuItems }),
 });
 
-/** A mesh's name, description or whole menu; the fingerprint is its revision. */
+/**
+ * A mesh's name, description or whole menu; the fingerprint is its revision, with the versions the menu
+ * names by natural key.
+ */
 export const meshUpdate: ChangeHandler<UpdateChange, WebAppMesh> = {
   async target(tx, { meshId }) {
     const row = await meshRow(tx, meshId);
@@ -130,18 +149,26 @@ export const meshUpdate: ChangeHandler<UpdateChange, WebAppMesh> = {
   },
   async snapshot(tx, { meshId, body }) {
     const row = await meshRow(tx, meshId);
-    const menuItems = body.menuItems === undefined ? undefined : await resolvedMenu(tx, body.menuItems);
-    const sent = { ...body, ...(menuItems === undefined ? {} : { menuItems }) };
+    const menu = body.menuItems === undefined ? undefined : await resolvedMenu(tx, body.menuItems);
+    const sent = { ...body, ...(menu === undefined ? {} : { menuItems: menu.text }) };
     const before = shown(rowFieldsOf(row, body));
-    return { fingerprint: String(row.revision), diff: [{ label: row.name, before, after: shown(sent) }] };
+    return {
+      fingerprint: withFound(String(row.revision), menu),
+      diff: [{ label: row.name, before, after: shown(sent) }],
+    };
   },
   async undo(tx, { meshId, body }) {
     const row = await meshRow(tx, meshId);
     return undoBy([{ kind: 'mesh.update', meshId, body: rowFieldsOf(row, body) }]);
   },
   apply: async (tx, { meshId, body }, actor) => {
-    const menuItems = body.menuItems === undefined ? undefined : await resolvedMenu(tx, body.menuItems);
-    return updateMesh(tx, meshId, { ...body, ...(menuItems === undefined ? {} : { menuItems }) }, actor);
+    const menu = body.menuItems === undefined ? undefined : await resolvedMenu(tx, body.menuItems);
+    return updateMesh(
+      tx,
+      meshId,
+      { ...body, ...(menu === undefined ? {} : { menuItems: menu.text }) },
+      actor,
+    );
   },
 };
 

@@ -11,6 +11,7 @@ import {
 } from '../../microfrontends/registry-service';
 import { changeVersionStatus, createMicrofrontendVersion } from '../../microfrontends/versions-service';
 import { undoBy } from './inverse';
+import { foundRow, madeInThisTransaction } from './natural-keys';
 import { platformTarget, rowValuesOf } from './placement';
 import { irreversible, type ChangeHandler } from './types';
 
@@ -26,7 +27,10 @@ type StatusChange = Kind<'microfrontend_version.status'>;
 const idsOf = (rows: { id: string }[]) => JSON.stringify(rows.map((row) => row.id));
 
 async function bySlug(tx: Transaction, slug: string) {
-  return tx.select({ id: microfrontends.id }).from(microfrontends).where(eq(microfrontends.slug, slug));
+  return tx
+    .select({ id: microfrontends.id, madeHere: madeInThisTransaction(microfrontends.createdAt) })
+    .from(microfrontends)
+    .where(eq(microfrontends.slug, slug));
 }
 
 /** A new microfrontend; its slug is unique, so one of that slug made meanwhile makes the request stale. */
@@ -64,10 +68,14 @@ export const microfrontendUpdate: ChangeHandler<Kind<'microfrontend.update'>, Mi
 
 /**
  * The microfrontend a new version belongs to: by id, or by slug for a plan that registers it in the same
- * release (it has no id yet). A 400 naming the field when neither finds one.
+ * release (it has no id yet), with how a fingerprint names the one the slug found (natural-keys.ts). A
+ * 400 naming the field when neither finds one.
  */
-async function ownerOf(tx: Transaction, { body }: VersionChange): Promise<Microfrontend> {
-  if (body.microfrontendId) return getMicrofrontend(tx, body.microfrontendId);
+async function ownerOf(
+  tx: Transaction,
+  { body }: VersionChange,
+): Promise<{ owner: Microfrontend; found: string | null }> {
+  if (body.microfrontendId) return { owner: await getMicrofrontend(tx, body.microfrontendId), found: null };
   const [found] = body.microfrontendSlug ? await bySlug(tx, body.microfrontendSlug) : [];
   if (!found) {
     const message = body.microfrontendSlug
@@ -75,17 +83,17 @@ async function ownerOf(tx: Transaction, { body }: VersionChange): Promise<Microf
       : 'microfrontendId or microfrontendSlug is required';
     throw badRequest(message, [{ path: 'body.microfrontendSlug', message }]);
   }
-  return getMicrofrontend(tx, found.id);
+  return { owner: await getMicrofrontend(tx, found.id), found: foundRow(found) };
 }
 
 /** A new (draft) version of a microfrontend; its key is the microfrontend and version string. */
 export const microfrontendVersionCreate: ChangeHandler<VersionChange, MicrofrontendVersion> = {
   async target(tx, change) {
-    const owner = await ownerOf(tx, change);
+    const { owner } = await ownerOf(tx, change);
     return platformTarget(`New version ${change.body.version} of microfrontend ${owner.slug}`);
   },
   async snapshot(tx, change) {
-    const owner = await ownerOf(tx, change);
+    const { owner, found } = await ownerOf(tx, change);
     const { microfrontendId: _id, microfrontendSlug: _slug, ...fields } = change.body;
     const same = await tx
       .select({ id: microfrontendVersions.id })
@@ -98,12 +106,13 @@ export const microfrontendVersionCreate: ChangeHandler<VersionChange, Microfront
       )
       .orderBy(asc(microfrontendVersions.id));
     return {
-      fingerprint: idsOf(same),
+      // The slug's microfrontend too: another one given that slug meanwhile makes the request stale.
+      fingerprint: found === null ? idsOf(same) : JSON.stringify([found, idsOf(same)]),
       diff: [{ label: `${owner.slug} ${change.body.version}`, before: null, after: fields }],
     };
   },
   async apply(tx, change, actor) {
-    const owner = await ownerOf(tx, change);
+    const { owner } = await ownerOf(tx, change);
     const { microfrontendSlug: _slug, ...fields } = change.body;
     return createMicrofrontendVersion(tx, { ...fields, microfrontendId: owner.id }, actor);
   },
@@ -118,6 +127,7 @@ async function versionByKey(tx: Transaction, { microfrontendSlug, version }: Sta
       id: microfrontendVersions.id,
       status: microfrontendVersions.status,
       revision: microfrontendVersions.revision,
+      madeHere: madeInThisTransaction(microfrontendVersions.createdAt),
     })
     .from(microfrontendVersions)
     .innerJoin(microfrontends, eq(microfrontends.id, microfrontendVersions.microfrontendId))
@@ -129,7 +139,8 @@ async function versionByKey(tx: Transaction, { microfrontendSlug, version }: Sta
 /**
  * A version published or deprecated (the direct endpoints POST .../publish and .../deprecate), named by
  * slug and version so a release can publish the version it registers. A status only moves forward
- * (draft, published, deprecated), so it cannot be undone; the fingerprint is the version's revision.
+ * (draft, published, deprecated), so it cannot be undone; the fingerprint is the version the key
+ * finds and its revision.
  */
 export const microfrontendVersionStatus: ChangeHandler<StatusChange, MicrofrontendVersion> = {
   target: async (tx, change) => {
@@ -141,7 +152,7 @@ export const microfrontendVersionStatus: ChangeHandler<StatusChange, Microfronte
     const found = await versionByKey(tx, change);
     const label = `${change.microfrontendSlug} ${change.version}`;
     return {
-      fingerprint: String(found.revision),
+      fingerprint: JSON.stringify([foundRow(found), found.revision]),
       diff: [{ label, before: found.status, after: change.status }],
     };
   },

@@ -24,6 +24,11 @@ export const capabilities = pgTable(
     /** Whether the capability carries notification templates (the spec's api-007 rule, kept in data). */
     supportsNotificationTemplates: boolean().notNull().default(false),
     revision: revisionColumn(),
+    /**
+     * When it was registered (rows older than migration 0030 read that migration's time): a change that
+     * names a capability by name tells one its own release made from one that was there (natural-keys.ts).
+     */
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('capabilities_status', sql`${t.status} in ('available', 'provisioning', 'deprecated')`),
