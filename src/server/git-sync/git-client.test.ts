@@ -54,6 +54,33 @@ describe('Git client (isomorphic-git over the address guard) against a real git 
     expect(all.contributors).toContain('ada@example.com');
   });
 
+  it('with history, names the authors of commits a merge brings in, however old they are', async () => {
+    await server.createRepo('merged');
+    const merged = { url: server.url('merged'), branch: 'main', token: server.readToken };
+    const file = 'tenants/acme.yaml';
+    await server.commitFile('merged', 'main', file, 'first\n');
+    await server.createBranch('merged', 'feature', 'main');
+    // Written on a branch before the commit sync last matched, and merged after it.
+    const early = Math.floor(Date.now() / 1000) - 3600;
+    await server.commitFile('merged', 'feature', 'other.yaml', 'x\n', {
+      name: 'Mallory',
+      email: 'mallory@example.com',
+      at: early,
+    });
+    const since = await server.commitFile('merged', 'main', file, 'second\n');
+    await server.merge('merged', 'main', 'feature');
+    const read = await readRemoteFile(merged, file, settings, { since });
+    expect(read.contributors.sort()).toEqual(['git-test@example.com', 'mallory@example.com']);
+    // What `since` already had is not named again: only the merge commit after the last one.
+    const after = await server.commitFile('merged', 'main', file, 'third\n', {
+      name: 'Bo',
+      email: 'bo@example.com',
+    });
+    const later = await readRemoteFile(merged, file, settings, { since: read.commit });
+    expect(later.commit).toBe(after);
+    expect(later.contributors).toEqual(['bo@example.com']);
+  });
+
   it('names a wrong token, a missing branch and a refused loopback address', async () => {
     const failure = (error: unknown, branch = 'main') =>
       gitFailureOf(error, remote(null, branch), settings.timeoutMs);

@@ -85,14 +85,25 @@ async function cloneBranch(
 export const HISTORY_DEPTH = 50;
 
 /**
- * The lower-cased author and committer e-mails of the head and its ancestors up to `since` (not
- * included); all of the fetched history when `since` is not in it (the first sync, or more than
- * HISTORY_DEPTH commits since).
+ * The lower-cased author and committer e-mails of the commits the head has and `since` has not, as
+ * `git rev-list since..head` lists them: a merge brings in a branch's commits however old they are, so
+ * the walk cannot stop at `since` in time order. All of the fetched history when `since` is not in it
+ * (the first sync, or more than HISTORY_DEPTH commits since).
  */
 async function contributorsSince(dir: string, head: string, since: string | null): Promise<string[]> {
+  const entries = await git.log({ fs, dir, ref: head, depth: HISTORY_DEPTH });
+  const byOid = new Map(entries.map((entry) => [entry.oid, entry]));
+  // What `since` already had: it and its ancestors, as far as the fetched history goes.
+  const had = new Set<string>();
+  const pending = since !== null && byOid.has(since) ? [since] : [];
+  for (let oid = pending.pop(); oid !== undefined; oid = pending.pop()) {
+    if (had.has(oid)) continue;
+    had.add(oid);
+    pending.push(...(byOid.get(oid)?.commit.parent ?? []));
+  }
   const emails = new Set<string>();
-  for (const entry of await git.log({ fs, dir, ref: head, depth: HISTORY_DEPTH })) {
-    if (entry.oid === since) break;
+  for (const entry of entries) {
+    if (had.has(entry.oid)) continue;
     emails.add(entry.commit.author.email.toLowerCase());
     emails.add(entry.commit.committer.email.toLowerCase());
   }

@@ -25,14 +25,21 @@ export interface GitServer {
   url: (repo: string) => string;
   /** A new bare repository that accepts pushes. */
   createRepo: (repo: string) => Promise<void>;
-  /** Commits `content` at `path` on `branch` (made if missing), as `author` when given; answers the commit id. */
+  /**
+   * Commits `content` at `path` on `branch` (made if missing), as `author` when given (and at its `at`,
+   * seconds since 1970, when given); answers the commit id.
+   */
   commitFile: (
     repo: string,
     branch: string,
     path: string,
     content: string,
-    author?: { name: string; email: string },
+    author?: { name: string; email: string; at?: number },
   ) => Promise<string>;
+  /** A new branch `name` at the head of `from`. */
+  createBranch: (repo: string, name: string, from: string) => Promise<void>;
+  /** Merges `from` into `into` with a merge commit (no fast-forward), as the default author; answers it. */
+  merge: (repo: string, into: string, from: string) => Promise<string>;
   /** Commits a symbolic link at `path` pointing at `target` on `branch` (which must exist). */
   commitSymlink: (repo: string, branch: string, path: string, target: string) => Promise<string>;
   /** The file at the branch's head, or null when the branch or the file is not there. */
@@ -46,8 +53,14 @@ export interface GitServer {
   close: () => Promise<void>;
 }
 
-const git = async (args: string[], cwd?: string): Promise<string> =>
-  (await run('git', args, { cwd, maxBuffer: 64 * 1024 * 1024 })).stdout;
+const git = async (args: string[], cwd?: string, env?: NodeJS.ProcessEnv): Promise<string> =>
+  (await run('git', args, { cwd, env, maxBuffer: 64 * 1024 * 1024 })).stdout;
+
+/** Git's environment for a commit dated `at` (seconds since 1970); undefined: now. */
+const datedAt = (at: number | undefined): NodeJS.ProcessEnv | undefined =>
+  at === undefined
+    ? undefined
+    : { ...process.env, GIT_AUTHOR_DATE: `${at} +0000`, GIT_COMMITTER_DATE: `${at} +0000` };
 
 /** Whether the request may run, as its Basic password says: 401 without a known token, 403 read-only pushing. */
 function authorise(request: IncomingMessage, readToken: string, writeToken: string): 200 | 401 | 403 {
@@ -163,8 +176,26 @@ export async function startGitServer(
         await writeFile(join(work, path), content);
         await git(['add', path], work);
         const as = author ? ['-c', `user.name=${author.name}`, '-c', `user.email=${author.email}`] : AUTHOR;
-        await git([...as, 'commit', '--quiet', '--allow-empty', '-m', `Edit ${path}`], work);
+        await git(
+          [...as, 'commit', '--quiet', '--allow-empty', '-m', `Edit ${path}`],
+          work,
+          datedAt(author?.at),
+        );
         await git(['push', '--quiet', 'origin', `HEAD:refs/heads/${branch}`], work);
+        return (await git(['rev-parse', 'HEAD'], work)).trim();
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+    createBranch: async (repo, name, from) => {
+      await git(['branch', name, from], bare(repo));
+    },
+    merge: async (repo, into, from) => {
+      const work = await mkdtemp(join(tmpdir(), 'git-work-'));
+      try {
+        await git(['clone', '--quiet', '--branch', into, bare(repo), work]);
+        await git([...AUTHOR, 'merge', '--quiet', '--no-ff', '-m', `Merge ${from}`, `origin/${from}`], work);
+        await git(['push', '--quiet', 'origin', `HEAD:refs/heads/${into}`], work);
         return (await git(['rev-parse', 'HEAD'], work)).trim();
       } finally {
         await rm(work, { recursive: true, force: true });
