@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { recordAudit } from '../audit/service';
 import { deleteUserSessions } from './sessions';
 import type { Actor } from './viewer';
@@ -18,7 +18,9 @@ export type CredentialsEndReason =
  * means the old password may be known to someone else, who could have minted a token with it; whoever
  * comes back signs in and makes new tokens (docs/automation.md). Their webhook, chat and audit stream
  * subscriptions are switched off (each audited) for the same reason: whoever held the password could
- * have aimed one at a receiver of their own; the owner looks at each before switching it on again.
+ * have aimed one at a receiver of their own, theirs or a colleague's they may edit (the last to set a
+ * subscription's address other than its owner is recorded); the owner looks at each before switching it
+ * on again.
  */
 export async function endCredentials(
   tx: Executor,
@@ -47,7 +49,12 @@ export async function endCredentials(
       revision: nextRevision(webhookSubscriptions.revision),
       updatedAt: new Date().toISOString(),
     })
-    .where(and(eq(webhookSubscriptions.ownerId, userId), eq(webhookSubscriptions.enabled, true)))
+    .where(
+      and(
+        or(eq(webhookSubscriptions.ownerId, userId), eq(webhookSubscriptions.urlSetById, userId)),
+        eq(webhookSubscriptions.enabled, true),
+      ),
+    )
     .returning({ id: webhookSubscriptions.id, tenantId: webhookSubscriptions.tenantId });
   for (const subscription of switchedOff) {
     await recordAudit(tx, actor, {

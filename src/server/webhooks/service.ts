@@ -188,10 +188,13 @@ export async function updateWebhook(
     const resumes = edit.enabled === true && before.pausedAt !== null;
     const resumed = resumes && { pausedAt: null, pausedReason: null, attempts: 0, failingSince: null };
     const due = edit.enabled === true && { nextAttemptAt: new Date().toISOString() };
+    // Re-aimed by someone else: their credentials ending switches it off as the owner's would.
+    const aimed = edit.url !== undefined &&
+      edit.url !== before.url && { urlSetById: before.ownerId === viewer.user.id ? null : viewer.user.id };
     const row = await revise(
       tx,
       id,
-      { ...edit, ...resumed, ...due },
+      { ...edit, ...resumed, ...due, ...aimed },
       {
         actor,
         action: 'webhook.update',

@@ -217,6 +217,35 @@ describeApi(
       expect(receiver().accepted()).toEqual([]);
     });
 
+    it("also switches off a colleague's subscription the user re-aimed, not one they only described", async () => {
+      const owner = await sessionCookieFor(ctx().db, tenantMember('aimed-owner', 'owner'));
+      const colleague = tenantMember('aimed-admin', 'admin');
+      const held = await sessionCookieFor(ctx().db, colleague);
+      const subscription = () =>
+        subscribe({ eventTypes: ['audit.tenant.update'], tenantId: 'tenant-001' }, owner);
+      const [aimed, described] = [(await subscription()).hook, (await subscription()).hook];
+      const edit = (id: string, payload: object) =>
+        ctx().inject({
+          method: 'PATCH',
+          url: `/api/webhooks/${id}`,
+          headers: { cookie: held, 'if-match': '"1"' },
+          payload,
+        });
+      expect((await edit(aimed.id, { url: receiver().url('/elsewhere') })).statusCode).toBe(200);
+      expect((await edit(described.id, { description: 'Looked at' })).statusCode).toBe(200);
+      const reset = await ctx().inject({
+        method: 'POST',
+        url: `/api/users/${colleague.id}/password`,
+        payload: { password: 'a-long-and-unusual-passphrase-42' },
+      });
+      expect(reset.statusCode, reset.body).toBe(204);
+      const enabled = async (id: string) =>
+        (await ctx().inject({ method: 'GET', url: `/api/webhooks/${id}` })).json<{ enabled: boolean }>()
+          .enabled;
+      expect(await enabled(aimed.id)).toBe(false);
+      expect(await enabled(described.id)).toBe(true);
+    });
+
     it('is managed by a person: an API token reads subscriptions but cannot make, aim or delete one', async () => {
       const token = await bearerTokenFor(ctx().db, TEST_ADMIN);
       const hook = await subscribe({ eventTypes: ['*'] });

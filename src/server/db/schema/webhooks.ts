@@ -28,6 +28,12 @@ export const webhookSubscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     url: text().notNull(),
+    /**
+     * Who aimed it at `url` when that was not its owner (a manager of the tenant may edit a colleague's
+     * subscription); null: the owner did. Their credentials ending switches it off too (auth/credentials.ts).
+     * No foreign key: the id outlives its user.
+     */
+    urlSetById: text(),
     description: text().notNull().default(''),
     /** Event types it receives (docs/webhooks.md, "Event types"); `*` for all. */
     eventTypes: text().array().notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_subscriptions" ADD COLUMN "url_set_by_id" text;
