@@ -8,12 +8,14 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
  *
  * A row made by an earlier change of the same set is made again, under a new id, each time the set is
  * walked (in a rolled-back savepoint): its id would make the set stale at every reading. Such a row was
- * made in the walking transaction, which no other writer can do, so it is named by that fact instead.
+ * made in the walking transaction, so it is named by that fact instead: its `created_at` defaults to
+ * now(), the transaction's start, to the microsecond, which a row made by any other transaction (even
+ * one running meanwhile) does not share but by a coincidence of that microsecond.
  */
 
 /** Selected beside a row found by natural key: whether this transaction made it (now() is its start). */
 export const madeInThisTransaction = (createdAt: Column): SQL<boolean> =>
-  sql<boolean>`${createdAt} >= now()`.mapWith(Boolean);
+  sql<boolean>`${createdAt} = now()`.mapWith(Boolean);
 
 /** How a fingerprint names the row a natural key found. */
 export const foundRow = (row: { id: string; madeHere: boolean }): string =>
