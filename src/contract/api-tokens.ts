@@ -99,6 +99,8 @@ export const TOKEN_MESSAGES = {
   docs: 'The API documentation is for people signed in: API tokens cannot read it',
   subscriptions:
     'Webhook, chat and audit stream subscriptions are managed by a person signed in: what they send would outlive the API token',
+  gitLinks:
+    'Git links are managed by a person signed in: in sync mode, what a link applies would outlive the API token',
 } as const;
 
 /** GET /api/tokens/policy: what the create form offers. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, TOTAL_COUNT_HEADER } from '../../contract/common';
+import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import {
   driftAdoptSchema,
   driftFindingSchema,
@@ -40,6 +41,11 @@ const tags = ['git sync'];
 const path = '/api/git-links/:linkId';
 /** Signed in; who may read or manage which link the service decides (its tenant's roles, administrators). */
 const config = { permission: signedIn };
+/**
+ * Making, editing and removing a link needs a person: a sync-mode link goes on applying its repository's
+ * commits after the token that made it is revoked (docs/automation.md).
+ */
+const writeConfig = { ...config, humanOnly: TOKEN_MESSAGES.gitLinks };
 
 type Deps = { db: Database; settings: GitSyncSettings };
 
@@ -68,7 +74,7 @@ function collectionRoutes(app: ZodApp, { db, settings }: Deps): void {
   app.post(
     '/api/git-links',
     {
-      config,
+      config: writeConfig,
       schema: {
         tags,
         summary: 'Link a tenant (or, tenantId null, the platform) to a file in a Git repository',
@@ -104,7 +110,7 @@ function linkRoutes(app: ZodApp, { db, settings }: Deps): void {
   );
   conditionalWriteRoutes(app, {
     path,
-    config,
+    config: writeConfig,
     tags,
     params: gitLinkParamsSchema,
     resource: gitLinkSchema,

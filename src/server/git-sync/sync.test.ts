@@ -1,11 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { TOKEN_MESSAGES } from '../../contract/api-tokens';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { migrationsFolder } from '../paths';
 import { auditEvents, changeRequests } from '../db/schema';
 import { describeApi } from '../test/api-harness';
 import { changeRequestClient, SECOND_ADMIN } from '../test/change-requests';
-import { TEST_ADMIN, type TestPersona } from '../test/sessions';
+import {
+  bearerTokenFor,
+  sessionCookieFor,
+  TEST_ADMIN,
+  tenantMember,
+  type TestPersona,
+} from '../test/sessions';
 import { insertFixtures } from '../test/fixtures';
 import { checkLink } from './check';
 import { runGitSyncPass } from './pass';
@@ -20,6 +27,7 @@ import {
   loopbackSettings,
   openFindings,
   removeLinks,
+  TENANT,
 } from './test-kit';
 
 /*
@@ -169,6 +177,60 @@ describeApi(
       const [third] = await pass();
       if (!third?.syncRequestId) throw new Error('sync filed nothing for the third commit');
       expect((await cr.approve(third.syncRequestId, SECOND_ADMIN)).statusCode).toBe(200);
+    });
+
+    it('a link is made, edited and removed by a person only: an API token may read links', async () => {
+      const owner = tenantMember('gs-token', 'owner');
+      const bearer = { authorization: await bearerTokenFor(ctx().db, owner) };
+      await git().createRepo('by-token');
+      const made = await ctx().inject({
+        method: 'POST',
+        url: '/api/git-links',
+        headers: { cookie: '', ...bearer },
+        payload: { tenantId: TENANT, repoUrl: git().url('by-token'), path: FILE, syncMode: true },
+      });
+      expect(made.statusCode, made.body).toBe(403);
+      expect(made.json().message).toBe(TOKEN_MESSAGES.gitLinks);
+      const link = await linkTenant(ctx(), git(), 'token-edit');
+      const edit = await ctx().inject({
+        method: 'PATCH',
+        url: `/api/git-links/${link.id}`,
+        headers: { cookie: '', ...bearer },
+        payload: { syncMode: true },
+      });
+      expect(edit.statusCode, edit.body).toBe(403);
+      const read = await ctx().inject({
+        method: 'GET',
+        url: '/api/git-links',
+        headers: { cookie: '', ...bearer },
+      });
+      expect(read.statusCode).toBe(200);
+    });
+
+    it("sync mode goes off on a link whose editor's credentials end, audited", async () => {
+      const owner = tenantMember('gs-editor', 'owner');
+      const link = await linkTenant(ctx(), git(), 'editor-reset');
+      const edited = await ctx().inject({
+        method: 'PATCH',
+        url: `/api/git-links/${link.id}`,
+        headers: { cookie: await sessionCookieFor(ctx().db, owner) },
+        payload: { syncMode: true },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const reset = await ctx().inject({
+        method: 'POST',
+        url: `/api/users/${owner.id}/password`,
+        payload: { password: 'a-long-and-unusual-passphrase-42' },
+      });
+      expect(reset.statusCode, reset.body).toBe(204);
+      expect((await linkRow(ctx().db, link.id)).syncMode).toBe(false);
+      const events = await ctx()
+        .db.select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.resourceId, link.id), eq(auditEvents.action, 'git_link.update')));
+      expect(events.map((event) => JSON.parse(event.changes ?? 'null'))).toContainEqual(
+        expect.objectContaining({ after: { syncMode: false }, reason: 'password reset' }),
+      );
     });
 
     it('two checks of one link at once record one finding and one drift.detected event', async () => {
