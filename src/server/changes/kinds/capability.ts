@@ -8,7 +8,7 @@ import { capabilities, notificationTemplates } from '../../db/schema';
 import type { Transaction } from '../../db/client';
 import { badRequest } from '../../errors';
 import { undoBy } from './inverse';
-import { foundRow, madeInThisTransaction } from './natural-keys';
+import { foundRow, madeInThisTransaction, withFound } from './natural-keys';
 import { platformTarget, rowValuesOf } from './placement';
 import { configurationValue, irreversible, type ChangeHandler } from './types';
 
@@ -82,8 +82,8 @@ type TemplateChange = Kind<'notification_template.create'>;
 async function templateOwner(
   tx: Transaction,
   { body }: TemplateChange,
-): Promise<{ capability: Capability; found: string | null }> {
-  if (body.capabilityId) return { capability: await getCapability(tx, body.capabilityId), found: null };
+): Promise<{ capability: Capability; found: string[] }> {
+  if (body.capabilityId) return { capability: await getCapability(tx, body.capabilityId), found: [] };
   const named = body.capabilityName
     ? await tx
         .select({ id: capabilities.id, madeHere: madeInThisTransaction(capabilities.createdAt) })
@@ -97,7 +97,7 @@ async function templateOwner(
       : `${named.length > 1 ? 'More than one capability is' : 'No capability is'} named ${body.capabilityName}`;
     throw badRequest(message, [{ path: 'body.capabilityName', message }]);
   }
-  return { capability: await getCapability(tx, only.id), found: foundRow(only) };
+  return { capability: await getCapability(tx, only.id), found: [foundRow(only)] };
 }
 
 /** A new notification template of a capability; its key is name, language and channel there. */
@@ -124,7 +124,7 @@ export const templateCreate: ChangeHandler<TemplateChange, NotificationTemplate>
       .orderBy(asc(notificationTemplates.id));
     return {
       // The named capability too: another one given that name meanwhile makes the request stale.
-      fingerprint: found === null ? ids(same) : JSON.stringify([found, ids(same)]),
+      fingerprint: withFound(ids(same), found),
       diff: [{ label: templateLabel(body), before: null, after: body }],
     };
   },

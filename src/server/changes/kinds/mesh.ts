@@ -6,7 +6,7 @@ import { microfrontends, microfrontendVersions, tenants, webAppMeshes } from '..
 import { badRequest, notFound } from '../../errors';
 import { createMesh, deleteMesh, updateMesh } from '../../microfrontends/mesh-service';
 import { inverseChanges, undoBy } from './inverse';
-import { foundRow, madeInThisTransaction } from './natural-keys';
+import { foundRow, madeInThisTransaction, withFound } from './natural-keys';
 import { UNPLACED_ENVIRONMENT } from './placement';
 import { configurationValue, irreversible, type ChangeHandler, type ChangeTarget } from './types';
 
@@ -95,10 +95,6 @@ async function resolvedMenu(tx: Transaction, text: string): Promise<ResolvedMenu
   return { text: JSON.stringify(resolved), found };
 }
 
-/** A fingerprint with the versions a menu's natural keys found: another version found makes it stale. */
-const withFound = (fingerprint: string, menu: ResolvedMenu | undefined) =>
-  menu && menu.found.length > 0 ? JSON.stringify([fingerprint, menu.found]) : fingerprint;
-
 /** What reviewers see of a mesh: its name, description and menu (parsed). */
 const shown = (mesh: { name?: string; description?: string | null; menuItems?: string }) => ({
   ...(mesh.name === undefined ? {} : { name: mesh.name }),
@@ -120,7 +116,7 @@ export const meshCreate: ChangeHandler<CreateChange, WebAppMesh> = {
       .orderBy(asc(webAppMeshes.id));
     const menu = await resolvedMenu(tx, body.menuItems);
     return {
-      fingerprint: withFound(JSON.stringify(named.map((row) => row.id)), menu),
+      fingerprint: withFound(JSON.stringify(named.map((row) => row.id)), menu.found),
       diff: [{ label: body.name, before: null, after: shown({ ...body, menuItems: menu.text }) }],
     };
   },
@@ -153,7 +149,7 @@ export const meshUpdate: ChangeHandler<UpdateChange, WebAppMesh> = {
     const sent = { ...body, ...(menu === undefined ? {} : { menuItems: menu.text }) };
     const before = shown(rowFieldsOf(row, body));
     return {
-      fingerprint: withFound(String(row.revision), menu),
+      fingerprint: withFound(String(row.revision), menu?.found ?? []),
       diff: [{ label: row.name, before, after: shown(sent) }],
     };
   },

@@ -11,7 +11,7 @@ import {
 } from '../../microfrontends/registry-service';
 import { changeVersionStatus, createMicrofrontendVersion } from '../../microfrontends/versions-service';
 import { undoBy } from './inverse';
-import { foundRow, madeInThisTransaction } from './natural-keys';
+import { foundRow, madeInThisTransaction, withFound } from './natural-keys';
 import { platformTarget, rowValuesOf } from './placement';
 import { irreversible, type ChangeHandler } from './types';
 
@@ -74,8 +74,8 @@ export const microfrontendUpdate: ChangeHandler<Kind<'microfrontend.update'>, Mi
 async function ownerOf(
   tx: Transaction,
   { body }: VersionChange,
-): Promise<{ owner: Microfrontend; found: string | null }> {
-  if (body.microfrontendId) return { owner: await getMicrofrontend(tx, body.microfrontendId), found: null };
+): Promise<{ owner: Microfrontend; found: string[] }> {
+  if (body.microfrontendId) return { owner: await getMicrofrontend(tx, body.microfrontendId), found: [] };
   const [found] = body.microfrontendSlug ? await bySlug(tx, body.microfrontendSlug) : [];
   if (!found) {
     const message = body.microfrontendSlug
@@ -83,7 +83,7 @@ async function ownerOf(
       : 'microfrontendId or microfrontendSlug is required';
     throw badRequest(message, [{ path: 'body.microfrontendSlug', message }]);
   }
-  return { owner: await getMicrofrontend(tx, found.id), found: foundRow(found) };
+  return { owner: await getMicrofrontend(tx, found.id), found: [foundRow(found)] };
 }
 
 /** A new (draft) version of a microfrontend; its key is the microfrontend and version string. */
@@ -107,7 +107,7 @@ export const microfrontendVersionCreate: ChangeHandler<VersionChange, Microfront
       .orderBy(asc(microfrontendVersions.id));
     return {
       // The slug's microfrontend too: another one given that slug meanwhile makes the request stale.
-      fingerprint: found === null ? idsOf(same) : JSON.stringify([found, idsOf(same)]),
+      fingerprint: withFound(idsOf(same), found),
       diff: [{ label: `${owner.slug} ${change.body.version}`, before: null, after: fields }],
     };
   },
@@ -152,7 +152,7 @@ export const microfrontendVersionStatus: ChangeHandler<StatusChange, Microfronte
     const found = await versionByKey(tx, change);
     const label = `${change.microfrontendSlug} ${change.version}`;
     return {
-      fingerprint: JSON.stringify([foundRow(found), found.revision]),
+      fingerprint: withFound(String(found.revision), [foundRow(found)]),
       diff: [{ label, before: found.status, after: change.status }],
     };
   },

@@ -20,3 +20,10 @@ export const madeInThisTransaction = (createdAt: Column): SQL<boolean> =>
 /** How a fingerprint names the row a natural key found. */
 export const foundRow = (row: { id: string; madeHere: boolean }): string =>
   row.madeHere ? 'made by this set' : row.id;
+
+/**
+ * A change's fingerprint with the rows its natural keys found (foundRow each, in order): another row
+ * found makes the request stale. Unchanged when it names nothing by natural key.
+ */
+export const withFound = (fingerprint: string, found: string[]): string =>
+  found.length > 0 ? JSON.stringify([fingerprint, found]) : fingerprint;
