@@ -68,7 +68,7 @@ export default defineConfig({
     {
       // Each port gets its own database and its own copy of the client, so parallel runs (and a rebuild
       // during a run) never share state.
-      command: `rm -rf ${RUN_DIR} && mkdir -p ${RUN_DIR} && cp -r dist/client ${RUN_DIR}/client && node dist/server/main.js`,
+      command: `rm -rf ${RUN_DIR} && mkdir -p ${RUN_DIR} && cp -r dist/client ${RUN_DIR}/client && cp -r dist/ssr ${RUN_DIR}/ssr && node dist/server/main.js`,
       url: `http://localhost:${PORT}/api/ready`,
       reuseExistingServer: false,
       timeout: 120_000,

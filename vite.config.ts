@@ -41,15 +41,38 @@ function preloadRouteData(): Plugin {
  */
 const INLINE_COMMON_CHUNKS_BELOW = 32 * 1024;
 
-export default defineConfig({
+const resolve = {
+  alias: {
+    '@contract': fromRoot('./src/contract'),
+    '@': fromRoot('./src/web'),
+  },
+};
+
+/**
+ * `vite build --ssr`: the server's renderer of a page's first view (src/web/ssr/render-page.tsx,
+ * docs/architecture.md, "The first view from the server"), one file with every package in it, which the
+ * server imports from dist/ssr when present. Its screens are the client's, without their styles.
+ */
+const serverRenderBuild = defineConfig({
   root: fromRoot('./src/web'),
-  plugins: [react(), tailwindcss(), precompressPlugin(), preloadRouteData()],
-  resolve: {
-    alias: {
-      '@contract': fromRoot('./src/contract'),
-      '@': fromRoot('./src/web'),
+  plugins: [react()],
+  resolve,
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: fromRoot('./dist/ssr'),
+    emptyOutDir: true,
+    ssr: true,
+    rolldownOptions: {
+      input: fromRoot('./src/web/ssr/render-page.tsx'),
+      output: { codeSplitting: false },
     },
   },
+});
+
+const clientBuild = defineConfig({
+  root: fromRoot('./src/web'),
+  plugins: [react(), tailwindcss(), precompressPlugin(), preloadRouteData()],
+  resolve,
   build: {
     outDir: fromRoot('./dist/client'),
     emptyOutDir: true,
@@ -103,3 +126,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : clientBuild));

@@ -5,6 +5,7 @@ import {
   type ConsoleMessage,
   type Page,
 } from '@playwright/test';
+import { INTERACTIVE_ATTRIBUTE } from '../src/contract/server-render';
 import { E2E_ADMIN } from './credentials';
 
 /**
@@ -12,8 +13,42 @@ import { E2E_ADMIN } from './credentials';
  * cross-cutting steps live in one place:
  * - `page` and `request` are signed in as the first administrator (specs about signing in use
  *   `anonymousPage`);
- * - browser console errors and uncaught page errors fail the test and are attached to its report.
+ * - browser console errors and uncaught page errors fail the test and are attached to its report;
+ * - a page load (goto, reload, a redirect waited for) returns once the app answers input (below).
  */
+
+/**
+ * Makes `page`'s loads wait until the console has rendered or hydrated the page. A list screen's first view
+ * may come rendered by the server (docs/architecture.md, "The first view from the server"): its buttons
+ * show before the code that answers them has run, and a click then would be lost. A page without the
+ * console's root (an identity provider's, a JSON answer) is not waited for. Specs that open pages of
+ * their own pass them through here.
+ */
+export function waitForInteractiveLoads(page: Page): Page {
+  const interactive = () =>
+    page.waitForFunction(
+      (attribute) => !document.getElementById('root') || document.documentElement.hasAttribute(attribute),
+      INTERACTIVE_ATTRIBUTE,
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const waitForURL = page.waitForURL.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await interactive();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await interactive();
+    return response;
+  };
+  page.waitForURL = async (...args) => {
+    await waitForURL(...args);
+    await interactive();
+  };
+  return page;
+}
 
 function isIgnoredConsoleError(message: ConsoleMessage): boolean {
   const url = message.location().url;
@@ -43,7 +78,7 @@ export const test = base.extend<{ anonymousPage: Page }>({
   },
   anonymousPage: async ({ browser }, use) => {
     const context = await browser.newContext();
-    await use(await context.newPage());
+    await use(waitForInteractiveLoads(await context.newPage()));
     await context.close();
   },
   page: async ({ page }, use, testInfo) => {
@@ -58,7 +93,7 @@ export const test = base.extend<{ anonymousPage: Page }>({
     });
 
     await signIn(page.request);
-    await use(page);
+    await use(waitForInteractiveLoads(page));
 
     if (problems.length > 0) {
       await testInfo.attach('browser-errors', { body: problems.join('\n\n'), contentType: 'text/plain' });

@@ -4,7 +4,7 @@ import { localTimeOf } from '../../src/contract/time-zone';
 import { setPassword } from '../auth/auth-helpers';
 import { fillEditor } from '../code-editor';
 import { CONTROL_PLANE, getTenant, TENANT_ID, toast } from '../control-plane/helpers';
-import { expect, signIn, test } from '../fixtures';
+import { expect, signIn, test, waitForInteractiveLoads } from '../fixtures';
 import { DEVELOPER, productionCapabilityAtVersion1 } from './helpers';
 
 /** Alex Morgan: the owner of tenant-001 in the demo data. */
@@ -44,7 +44,7 @@ test.describe('four eyes on production', () => {
 
     // The developer cannot approve it; the owner, in a browser of their own, can.
     const ownerContext = await browser.newContext();
-    const ownerPage = await ownerContext.newPage();
+    const ownerPage = waitForInteractiveLoads(await ownerContext.newPage());
     await signIn(ownerPage.request, OWNER);
     await ownerPage.goto(`/changes/${requested?.id}`);
     await expect(ownerPage.getByRole('heading', { level: 1 })).toContainText(`#${requested?.number}`);

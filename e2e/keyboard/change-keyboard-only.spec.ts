@@ -1,7 +1,7 @@
 import { setPassword } from '../auth/auth-helpers';
 import { DEVELOPER, productionCapabilityAtVersion1 } from '../changes/helpers';
 import { CONTROL_PLANE, toast } from '../control-plane/helpers';
-import { expect, signIn, test } from '../fixtures';
+import { expect, signIn, test, waitForInteractiveLoads } from '../fixtures';
 import { dialogNamed, expectFocusIn, focused, tabAndEdit, tabAndPress } from './helpers';
 
 /**
@@ -14,7 +14,7 @@ test('keyboard only: files, approves and applies a change request', async ({ pag
   await productionCapabilityAtVersion1(request, name);
   await setPassword(request, DEVELOPER.id, DEVELOPER.password);
   const developerContext = await browser.newContext();
-  const dev = await developerContext.newPage();
+  const dev = waitForInteractiveLoads(await developerContext.newPage());
   await signIn(dev.request, DEVELOPER);
 
   // File: the developer's configuration becomes a request.

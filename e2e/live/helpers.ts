@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { LIVE_EVENTS_PATH } from '../../src/contract/events';
 import { setPassword } from '../auth/auth-helpers';
-import { expect, signIn } from '../fixtures';
+import { expect, signIn, waitForInteractiveLoads } from '../fixtures';
 
 /** Priya Raman: the demo data's second administrator, admin B beside the e2e administrator (A). */
 export const ADMIN_B = { id: 'user-002', email: 'priya.raman@example.com', password: 'e2e-priya-password-1' };
@@ -11,7 +11,7 @@ export async function adminBPage(browser: Browser, admin: APIRequestContext): Pr
   await setPassword(admin, ADMIN_B.id, ADMIN_B.password);
   const context = await browser.newContext();
   await signIn(context.request, ADMIN_B);
-  return context.newPage();
+  return waitForInteractiveLoads(await context.newPage());
 }
 
 /** Waits until the page's live stream is open, so that what happens next reaches it as an event. */

@@ -3,7 +3,7 @@ import { LIVE_EVENTS_PATH, LIVE_MESSAGES } from '../../src/contract/events';
 import type { Tenant } from '../../src/contract/tenants';
 import { E2E_ADMIN } from '../credentials';
 import { developerRequest, requestConfigurationChange, waitingFor } from '../changes/helpers';
-import { expect, signIn, test } from '../fixtures';
+import { expect, signIn, test, waitForInteractiveLoads } from '../fixtures';
 import { searchTenants, tenantAction, tenantCard } from '../tenants/helpers';
 import { adminBPage, waitForLive } from './helpers';
 
@@ -74,7 +74,7 @@ test('the indicator shows while the live stream is unreachable, and goes once it
 }) => {
   const context = await browser.newContext();
   await signIn(context.request);
-  const pageB = await context.newPage();
+  const pageB = waitForInteractiveLoads(await context.newPage());
   const stream = `**${LIVE_EVENTS_PATH}`;
   await pageB.route(stream, (route) => route.abort());
   await pageB.goto('/');

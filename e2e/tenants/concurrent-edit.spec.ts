@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Tenant } from '../../src/contract/tenants';
-import { expect, signIn, test } from '../fixtures';
+import { expect, signIn, test, waitForInteractiveLoads } from '../fixtures';
 import { searchTenants, tenantAction, tenantCard, toast } from './helpers';
 
 /** Opens the Edit Tenant dialog of `name` on Tenant Management; answers the dialog. */
@@ -27,7 +27,7 @@ test('two admins edit one tenant: the later save is told, rebases, and both chan
   // Admin B: a second browser with its own session.
   const contextB = await browser.newContext();
   await signIn(contextB.request);
-  const pageB = await contextB.newPage();
+  const pageB = waitForInteractiveLoads(await contextB.newPage());
 
   // Both open the same tenant's edit dialog.
   const dialogA = await openEdit(page, name);

@@ -46,6 +46,7 @@ import { registerRequestLog } from './http/request-log';
 import { AppMetrics, registerRequestMetrics } from './http/metrics';
 import { registerBreakerGate } from './http/breaker-gate';
 import { registerRefusedTextRule } from './http/refused-text';
+import { serverRender } from './http/server-render';
 import { type ClientPage, isClientPath, registerStaticClient } from './http/static-client';
 import { microfrontendRoutes } from './microfrontends/routes';
 import { overviewRoutes } from './overview/routes';
@@ -63,6 +64,11 @@ export interface AppDeps {
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'ping' | 'poolStats' | 'breaker' | 'dump' | 'listen'>;
   /** Directory of the built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
+  /**
+   * Directory of the built renderer of a page's first view (dist/ssr, http/server-render.ts); omitted, the
+   * browser renders every page.
+   */
+  serverRenderDir?: string;
   logger?: FastifyServerOptions['logger'];
   sessionPolicy?: SessionPolicy;
   /** Secure session cookies: always, never, or when the request came over TLS (default). */
@@ -213,8 +219,9 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => feed.close());
   liveEventRoutes(app, { db, feed, reauthenticate, limits: { ...DEFAULT_LIVE_LIMITS, ...deps.live } });
 
+  const render = deps.serverRenderDir ? serverRender(app, deps.serverRenderDir) : undefined;
   const clientPage = deps.clientDir
-    ? registerStaticClient(app, deps.clientDir, (request) => Boolean(request.cookies[SESSION_COOKIE]))
+    ? registerStaticClient(app, deps.clientDir, (request) => Boolean(request.cookies[SESSION_COOKIE]), render)
     : undefined;
   registerNotFound(app, clientPage);
   return app;

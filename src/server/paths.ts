@@ -21,3 +21,4 @@ const MIGRATIONS_DIR = 'src/server/db/migrations';
 
 export const migrationsFolder = (root = projectRoot()) => join(root, MIGRATIONS_DIR);
 export const clientDir = (root = projectRoot()) => join(root, 'dist/client');
+export const serverRenderDir = (root = projectRoot()) => join(root, 'dist/ssr');

@@ -2,7 +2,7 @@ import { buildApp, type App } from './app';
 import { signInOptionsOf } from './auth/oidc/config';
 import { ensureFirstAdmin } from './auth/service';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
@@ -24,7 +24,7 @@ import { startIdempotencySweeper } from './idempotency/idempotency-store';
 import type { PeriodicTask } from './periodic';
 import { loggerOptions, serializeError, type SerializedError } from './http/logging';
 import { startMetricsServer, type MetricsServer } from './http/metrics-server';
-import { clientDir, migrationsFolder, projectRoot } from './paths';
+import { clientDir, migrationsFolder, projectRoot, serverRenderDir } from './paths';
 import { maskRecordedSecrets } from './audit/mask-secrets';
 
 function fail(message: string): never {
@@ -221,6 +221,13 @@ async function start(env: Env): Promise<void> {
   const app = await buildApp({
     database,
     clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : clientDir(root),
+    // The renderer is built with the client and travels with it: `ssr` beside a CLIENT_DIR.
+    serverRenderDir:
+      env.SERVER_RENDER === 'off'
+        ? undefined
+        : env.CLIENT_DIR
+          ? join(dirname(resolve(env.CLIENT_DIR)), 'ssr')
+          : serverRenderDir(root),
     sessionPolicy: { idleSeconds: env.SESSION_IDLE_TIMEOUT, absoluteSeconds: env.SESSION_ABSOLUTE_TIMEOUT },
     apiTokens: { maxDays: env.API_TOKEN_MAX_DAYS, requestsPerMinute: env.API_TOKEN_RATE_LIMIT },
     live: { maxStreams: env.LIVE_STREAMS_MAX },

@@ -18,7 +18,13 @@ import {
  * then take the preloaded answers: the URLs are the ones `src/contract/first-visit.ts` names and the
  * client's route-data modules are tested to send.
  */
-export type FirstVisitLinks = (pathname: string, search: string, signedIn: boolean) => string | undefined;
+export type FirstVisitLinks = (
+  pathname: string,
+  search: string,
+  signedIn: boolean,
+  /** The server rendered the page with its answers (http/server-render.ts): only its code is left to load. */
+  rendered?: boolean,
+) => string | undefined;
 
 /** The part of Vite's build manifest read here: each source module's chunk and the chunks it imports. */
 const manifestSchema = z.record(
@@ -87,14 +93,14 @@ export function firstVisitLinks(clientDir: string): FirstVisitLinks {
       screenChunks(manifest, loadedByPage, route),
     ]),
   );
-  return (pathname, search, signedIn) => {
+  return (pathname, search, signedIn, rendered = false) => {
     // Signed out, every API request answers 401 and the page goes to the sign-in form.
     if (!signedIn) return undefined;
     const route = firstVisitRoute(pathname);
     return [
-      fetchLink(SESSION_CHECK_REQUEST),
+      ...(rendered ? [] : [fetchLink(SESSION_CHECK_REQUEST)]),
       // Any other view's requests depend on the address and the browser's time zone: the chunk builds them.
-      ...(route && search === '' ? route.requests.map(fetchLink) : []),
+      ...(route && search === '' && !rendered ? route.requests.map(fetchLink) : []),
       ...(route ? (chunks.get(route.module) ?? []).map(moduleLink) : []),
     ].join(', ');
   };

@@ -2,15 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noneMatchHits } from './conditional-get';
 import { clientFiles, type ClientFile, type ClientFiles } from './client-files';
 import { firstVisitLinks } from './first-visit-links';
+import type { ServerRender } from './server-render';
 
 /** Answers the client's page (index.html) to a request for one of its addresses. */
-export type ClientPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+export type ClientPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 const PAGE = '/index.html';
 
 /** How caches may keep each kind of file: the page and unhashed files revalidated, hashed assets for a year. */
 const CACHE = {
   page: { control: 'no-cache', vary: 'accept-encoding, cookie' },
+  // A page rendered with the visitor's rows is theirs alone.
+  rendered: { control: 'private, no-cache', vary: 'accept-encoding, cookie' },
   asset: { control: 'public, max-age=31536000, immutable', vary: 'accept-encoding' },
   other: { control: 'no-cache', vary: 'accept-encoding' },
 };
@@ -39,22 +42,31 @@ function sendClientFile(
  * .gz files beside each text file (scripts/precompress.ts): a client that accepts one gets it, compressed
  * once at build time. Answers how to send the page for the client router's addresses (undefined without
  * a built client); `signedIn` tells whether a request carries a session, whose page then names its first
- * requests.
+ * requests, or comes with its first view when `render` (http/server-render.ts) renders it.
  */
 export function registerStaticClient(
   app: FastifyInstance,
   clientDir: string,
   signedIn: (request: FastifyRequest) => boolean,
+  render?: ServerRender,
 ): ClientPage | undefined {
   const files = clientFiles(clientDir);
   const page = files.find(PAGE);
   if (!page) return undefined;
   const links = firstVisitLinks(clientDir);
-  const sendPage: ClientPage = (request, reply) => {
+  const template = files.body(page, undefined).bytes.toString('utf8');
+  const sendPage: ClientPage = async (request, reply) => {
     const { pathname, search } = new URL(request.url, 'http://client');
-    const link = links(pathname, search, signedIn(request));
+    const session = signedIn(request);
+    const rendered = session && render ? await render(request, template) : undefined;
+    const link = links(pathname, search, session, rendered !== undefined);
     if (link) reply.header('link', link);
-    return sendClientFile(files, page, request, reply, CACHE.page);
+    if (rendered === undefined) return sendClientFile(files, page, request, reply, CACHE.page);
+    return reply
+      .header('cache-control', CACHE.rendered.control)
+      .header('vary', CACHE.rendered.vary)
+      .type('text/html; charset=utf-8')
+      .send(rendered);
   };
   // One route for every file: a route per file (hundreds) would cost start-up time for nothing. A path
   // that is no file goes to the not-found handler, the client router's fallback.

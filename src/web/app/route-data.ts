@@ -1,5 +1,6 @@
-import { hashKey, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { firstVisitRoute } from '@contract/first-visit';
+import { answerFirstMount } from '@/app/first-mount';
 import type { RouteQuery } from '@/app/route-query';
 
 /**
@@ -34,23 +35,8 @@ export async function prefetchRouteData(
   for (const query of await routeQueries(location)) prefetchForMount(queryClient, query);
 }
 
-/**
- * Prefetches a screen's query so that the screen's first mount takes its answer as it is: a query that
- * is stale at once (the audit trail, change requests) would otherwise be fetched a second time when the
- * screen mounts just after the prefetched answer arrived. Later mounts refetch as the screen asks.
- */
+/** Prefetches a screen's query, which its first mount then takes as it is (first-mount.ts). */
 function prefetchForMount(queryClient: QueryClient, query: RouteQuery): void {
-  const hash = hashKey(query.queryKey);
-  let mounted = false;
-  queryClient.setQueryDefaults(query.queryKey, {
-    refetchOnMount: (current) => !(current.queryHash === hash && !mounted),
-  });
-  // The first observer decides whether to fetch on mount right after it is added (synchronously): the
-  // prefetched answer is spent after that.
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'observerAdded' || event.query.queryHash !== hash) return;
-    unsubscribe();
-    queueMicrotask(() => (mounted = true));
-  });
+  answerFirstMount(queryClient, query.queryKey);
   void queryClient.prefetchQuery(query);
 }

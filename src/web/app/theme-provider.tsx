@@ -6,9 +6,10 @@ import { ThemeContext, type ThemeContextValue } from '@/app/theme-context';
  * Light or dark, dark by default, stored in localStorage under `theme` (docs/product.md, Constants and
  * limits).
  */
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  // main.tsx already applied the stored theme to <html>; this only mirrors it in React state.
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+export function ThemeProvider({ children, initial }: { children: ReactNode; initial?: Theme }) {
+  // main.tsx already applied the stored theme to <html>; this only mirrors it in React state. A server
+  // render has no storage: it passes the theme the browser's view cookie names.
+  const [theme, setThemeState] = useState<Theme>(() => initial ?? readStoredTheme());
 
   const setTheme = useCallback((next: Theme) => {
     setThemeState(next);

@@ -1,3 +1,5 @@
+import { rememberView } from '@/app/view-cookie';
+
 export type Theme = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'theme';
@@ -14,6 +16,7 @@ export function readStoredTheme(): Theme {
 }
 
 export function storeTheme(theme: Theme): void {
+  rememberView(theme);
   try {
     window.localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {

@@ -82,6 +82,17 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, bodyText || res.statusText, body, bodyText);
 }
 
+/**
+ * How a call reaches the API: the browser's fetch, or in a server render the server itself answering as
+ * the visitor (src/web/ssr/render-page.tsx).
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Sends every later call through `next` (a server render's, set once for its process). */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 export type RequestOptions = {
   /** The revision the caller loaded: sent as `If-Match: "<revision>"`, so a stale write gets 412. */
   ifMatch?: number;
@@ -99,7 +110,7 @@ export async function apiRequest(
   const headers: Record<string, string> = {};
   if (data !== undefined) headers['Content-Type'] = 'application/json';
   if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
-  const res = await fetch(url, {
+  const res = await transport(url, {
     method,
     headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,
@@ -130,7 +141,7 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** Default read: GET of the query key's segments joined by '/'; a 401 throws or yields null. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    const res = await transport(queryKey.join('/'), { credentials: 'include' });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     // As sendJson: the caller's contract type, which the server's reply schema shaped.

@@ -68,7 +68,7 @@ describe('RequireSession', () => {
       ],
       { initialEntries: ['/tenants'] },
     );
-    const queryClient = createSessionQueryClient(router);
+    const queryClient = createSessionQueryClient(() => router);
     queryClient.setQueryData(ME_QUERY_KEY, makeMe());
     queryClient.setQueryData(['/api/overview'], { cached: true });
     vi.stubGlobal(

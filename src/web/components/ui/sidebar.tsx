@@ -11,6 +11,7 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/comp
 import { SidebarContext, useSidebar, type SidebarContextProps } from '@/components/ui/sidebar-context';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { cn } from '@/lib/utils';
+import { renderCookie } from '@/lib/render-environment';
 
 /** docs/product.md, Constants and limits. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
@@ -22,7 +23,7 @@ export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 
 /** The persisted expanded/collapsed state, or undefined when none was stored. */
 export function readSidebarCookie(): boolean | undefined {
-  const match = document.cookie.match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE_NAME}=(true|false)`));
+  const match = renderCookie().match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE_NAME}=(true|false)`));
   return match ? match[1] === 'true' : undefined;
 }
 

@@ -1,0 +1,159 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import {
+  dehydrate,
+  QueryClientProvider,
+  type DehydratedState,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { ViewPreferences } from '@contract/view-cookie';
+import { routeQueries } from '@/app/route-data';
+import { routes } from '@/app/routes';
+import { ThemeProvider } from '@/app/theme-provider';
+import { meQueryOptions } from '@/auth';
+import { Toaster } from '@/components/ui/toaster';
+import { createQueryClient, setApiTransport } from '@/lib/api-client';
+import { setServerCookie } from '@/lib/render-environment';
+
+/**
+ * The first view of a page, rendered on the server (docs/architecture.md, "The first view from the
+ * server"): the same components, routes and queries as the browser, so that the rows are in the page
+ * itself and the client hydrates this markup instead of rendering its own. Built by `vite build --ssr`
+ * into dist/ssr, which the server loads when present (src/server/http/server-render.ts).
+ */
+
+export type RenderRequest = {
+  /** The page's address: path and query string. */
+  url: string;
+  /** The request's Cookie header, as the page's cookies read during a render (the sidebar's state). */
+  cookie: string;
+  theme: ViewPreferences['theme'];
+  /** Answers a GET of an API path as the visitor: the server's own routes, with the request's cookies. */
+  api: (path: string) => Promise<Response>;
+};
+
+export type RenderedPage = {
+  /** The markup of `#root`. */
+  markup: string;
+  /** The answers it was rendered from, for the client's query cache. */
+  state: DehydratedState;
+};
+
+/** A render that has not finished by then is dropped: the browser renders the page itself. */
+const RENDER_TIME_LIMIT_MS = 2_000;
+
+const apiOfRender = new AsyncLocalStorage<RenderRequest['api']>();
+
+// A server render only reads: each query's fetch goes to the `api` of the render it runs for.
+setApiTransport((input, init) => {
+  const api = apiOfRender.getStore();
+  const method = init?.method ?? 'GET';
+  if (!api || typeof input !== 'string' || method !== 'GET')
+    return Promise.reject(new Error(`A server render only reads its own API: ${method} ${String(input)}`));
+  return api(input);
+});
+
+/** The route table, its lazy screens loaded once and kept. */
+const handler = createStaticHandler(routes);
+
+/** Renders run one after another: the cookies a render reads are set for the process (render-environment.ts). */
+let previous: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = previous.then(task, task);
+  previous = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Fetches the session and the screen's first queries as the visitor; false when there is no session or a
+ * query failed (the browser then shows the sign-in page or the error itself).
+ */
+async function fetchFirstQueries(queryClient: QueryClient, request: RenderRequest): Promise<boolean> {
+  return apiOfRender.run(request.api, async () => {
+    const me = await queryClient.fetchQuery(meQueryOptions()).catch(() => null);
+    if (me === null) return false;
+    const { pathname, search } = new URL(request.url, 'http://page');
+    try {
+      await Promise.all(
+        (await routeQueries({ pathname, search })).map((query) => queryClient.fetchQuery(query)),
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The whole markup of `element`, written once everything in it has loaded (the lazily loaded header menus
+ * included): a boundary still pending when the markup is written would be completed by an inline script,
+ * which the CSP refuses.
+ */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown;
+    const stream = renderToPipeableStream(element, {
+      // A boundary larger than a chunk (12.5 KB by default) is written after the rest, with an inline script
+      // to put it in place, even when it has loaded: the whole page is one chunk instead.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onShellError: reject,
+      onError: (error) => {
+        failed ??= error;
+      },
+      onAllReady: () => {
+        // An error inside a boundary leaves it to the client, which would report it as a failed hydration.
+        if (failed !== undefined) {
+          reject(failed instanceof Error ? failed : new Error(String(failed)));
+          return;
+        }
+        let html = '';
+        const sink = new Writable({
+          write(chunk: Buffer | string, _encoding, done) {
+            html += String(chunk);
+            done();
+          },
+          final(done) {
+            resolve(html);
+            done();
+          },
+        });
+        stream.pipe(sink);
+      },
+    });
+    setTimeout(
+      () => stream.abort(new Error('The server render took too long')),
+      RENDER_TIME_LIMIT_MS,
+    ).unref();
+  });
+}
+
+/** The page's first view, or undefined when the browser should render it itself. */
+export async function renderPage(request: RenderRequest): Promise<RenderedPage | undefined> {
+  const queryClient = createQueryClient();
+  if (!(await fetchFirstQueries(queryClient, request))) return undefined;
+  const context = await handler.query(new Request(new URL(request.url, 'http://page')));
+  // A redirect or an error answer of the route table: nothing to render here.
+  if (context instanceof Response || context.errors) return undefined;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const markup = await oneAtATime(async () => {
+    setServerCookie(request.cookie);
+    try {
+      return await renderToHtml(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <ThemeProvider initial={request.theme}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+              <Toaster />
+            </ThemeProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+    } finally {
+      setServerCookie(undefined);
+    }
+  });
+  return { markup, state: dehydrate(queryClient) };
+}
