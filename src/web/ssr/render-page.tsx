@@ -109,14 +109,14 @@ function renderToHtml(element: ReactNode): Promise<string> {
           reject(failed instanceof Error ? failed : new Error(String(failed)));
           return;
         }
-        let html = '';
+        const chunks: Buffer[] = [];
         const sink = new Writable({
           write(chunk: Buffer | string, _encoding, done) {
-            html += String(chunk);
+            chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
             done();
           },
           final(done) {
-            resolve(html);
+            resolve(Buffer.concat(chunks).toString('utf8'));
             done();
           },
         });
