@@ -4,8 +4,9 @@ import {
   type APIRequestContext,
   type ConsoleMessage,
   type Page,
+  type Response,
 } from '@playwright/test';
-import { INTERACTIVE_ATTRIBUTE } from '../src/contract/server-render';
+import { INTERACTIVE_ATTRIBUTE, SERVER_STATE_ID } from '../src/contract/server-render';
 import { E2E_ADMIN } from './credentials';
 
 /**
@@ -69,6 +70,14 @@ export async function signIn(request: APIRequestContext, credentials = E2E_ADMIN
   const res = await request.post('/api/auth/login', { data: credentials });
   if (!res.ok())
     throw new Error(`Sign-in as ${credentials.email} failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * Whether a page load's answer came with its first view rendered by the server (the page then carries the
+ * answers of the screen's first reads, which the screen does not ask for again).
+ */
+export async function wasServerRendered(response: Pick<Response, 'text'> | null): Promise<boolean> {
+  return ((await response?.text()) ?? '').includes(`id="${SERVER_STATE_ID}"`);
 }
 
 export const test = base.extend<{ anonymousPage: Page }>({

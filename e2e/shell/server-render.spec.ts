@@ -1,13 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { FIRST_VISIT_ROUTES, SESSION_CHECK_REQUEST } from '../../src/contract/first-visit';
-import { SERVER_STATE_ID } from '../../src/contract/server-render';
 import { VIEW_COOKIE } from '../../src/contract/view-cookie';
-import { expect, signIn, test, waitForInteractiveLoads } from '../fixtures';
+import { expect, signIn, test, waitForInteractiveLoads, wasServerRendered } from '../fixtures';
 import { withoutLiveUpdates } from '../live/helpers';
 import { pageHeading } from './sidebar-helpers';
-
-/** Whether the page was sent with its first view rendered (src/contract/server-render.ts). */
-const rendered = (html: string) => html.includes(`<script type="application/json" id="${SERVER_STATE_ID}">`);
 
 /** A row's text as a list shows it: its name, title, e-mail or actor (as scripts/bench-first-visit.mjs). */
 function firstRowText(body: unknown): string | undefined {
@@ -64,7 +60,7 @@ test.describe('the first view from the server', () => {
       page.on('request', onRequest);
       const response = await page.goto(route);
       const html = (await response?.text()) ?? '';
-      expect(rendered(html), `${route}: rendered by the server`).toBe(true);
+      expect(await wasServerRendered(response), `${route}: rendered by the server`).toBe(true);
       for (const text of await firstRows(request, requests))
         expect(html, `${route}: its first row in the page`).toContain(escaped(text));
       await page.waitForLoadState('networkidle');
@@ -76,8 +72,7 @@ test.describe('the first view from the server', () => {
 
   test('a rendered screen answers at once: its links, its menus and its list', async ({ page }) => {
     await page.goto('/settings');
-    const response = await page.goto('/tenants');
-    expect(rendered((await response?.text()) ?? '')).toBe(true);
+    expect(await wasServerRendered(await page.goto('/tenants'))).toBe(true);
     await page.getByRole('button', { name: 'Create Tenant' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Tenant' })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -85,22 +80,35 @@ test.describe('the first view from the server', () => {
     await expect(pageHeading(page)).toHaveText('User Management');
   });
 
-  test('a browser in another time zone, or with a forged view cookie, renders the page itself', async ({
+  test('a browser in another locale and time zone gets its dates as it writes them; a forged view cookie, the page as built', async ({
     browser,
+    request,
   }) => {
-    const context = await browser.newContext({ timezoneId: 'Pacific/Chatham' });
+    const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Pacific/Chatham' });
     await signIn(context.request);
     const page = waitForInteractiveLoads(await context.newPage());
+    const problems: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
+    page.on('pageerror', (error) => problems.push(error.message));
     await page.goto('/settings');
-    const elsewhere = await page.goto('/tenants');
-    expect(rendered((await elsewhere?.text()) ?? '')).toBe(false);
-    await expect(pageHeading(page)).toHaveText('Tenant Management');
-    await expect(page.getByRole('article').first()).toBeVisible();
+    const response = await page.goto('/audit-log');
+    const html = (await response?.text()) ?? '';
+    expect(await wasServerRendered(response)).toBe(true);
+    // The first event's time, as this browser writes it, is in the page the server sent.
+    const [first] = (await (await request.get(FIRST_VISIT_ROUTES['/audit-log'].requests[0])).json()) as {
+      createdAt: string;
+    }[];
+    const written = await page.evaluate((iso) => new Date(iso).toLocaleString(), first?.createdAt ?? '');
+    expect(written).toMatch(/\d{1,2}\.\d{1,2}\.\d{4}/);
+    expect(html).toContain(escaped(written));
+    await expect(pageHeading(page)).toHaveText('Audit Log');
+    // Hydrated without a mismatch: React reports one as an error.
+    expect(problems).toEqual([]);
 
     await context.addCookies([{ name: VIEW_COOKIE, value: 'dark|%3Cscript%3E|UTC', url: page.url() }]);
     const forged = await page.request.get('/tenants');
     expect(forged.status()).toBe(200);
-    expect(rendered(await forged.text())).toBe(false);
+    expect(await wasServerRendered(forged)).toBe(false);
     await context.close();
   });
 });

@@ -16,13 +16,13 @@ import { sessionCookieFor, TEST_ADMIN } from '../test/sessions';
  * src/web/ssr/render-page.tsx, is exercised by the browser tests (e2e/shell/server-render.spec.ts).
  */
 const RENDERER = `
-export async function renderPage({ url, cookie, theme, api }) {
+export async function renderPage({ url, cookie, theme, locale, timeZone, api }) {
   if (url.startsWith('/users')) throw new Error('renderer failed');
   const me = await api('/api/auth/me');
   if (me.status !== 200) return undefined;
   const { user } = await me.json();
   return {
-    markup: '<main>' + user.email + ' ' + theme + ' ' + (cookie.includes('sidebar_state=false') ? 'narrow' : 'wide') + '</main>',
+    markup: '<main>' + [user.email, theme, locale, timeZone, cookie.includes('sidebar_state=false') ? 'narrow' : 'wide'].join(' ') + '</main>',
     state: { queries: [{ note: '</script><script>alert(1)</script><!--' }] },
   };
 }
@@ -31,8 +31,8 @@ export async function renderPage({ url, cookie, theme, api }) {
 const TEMPLATE =
   '<!doctype html><html lang="en" class="dark"><head></head><body><div id="root"></div></body></html>';
 const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-const view = (theme: 'light' | 'dark', zone = timeZone) =>
-  `${VIEW_COOKIE}=${encodeViewCookie({ theme, locale, timeZone: zone })}`;
+const view = (theme: 'light' | 'dark', zone = timeZone, language = locale) =>
+  `${VIEW_COOKIE}=${encodeViewCookie({ theme, locale: language, timeZone: zone })}`;
 
 describe('server render', () => {
   let database: TestDatabase;
@@ -59,10 +59,15 @@ describe('server render', () => {
 
   const page = (url: string, cookie: string) => app.inject({ url, headers: { cookie } });
 
-  it('renders a list screen as the visitor, in their theme, with the answers beside it, kept private', async () => {
-    const res = await page('/tenants', `${session}; ${view('light')}; sidebar_state=false`);
+  it('renders a list screen as the visitor, in their theme, locale and zone, with the answers beside it, kept private', async () => {
+    const res = await page(
+      '/tenants',
+      `${session}; ${view('light', 'Asia/Tokyo', 'de-DE')}; sidebar_state=false`,
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<div id="root"><main>${TEST_ADMIN.email} light narrow</main></div>`);
+    expect(res.body).toContain(
+      `<div id="root"><main>${TEST_ADMIN.email} light de-DE Asia/Tokyo narrow</main></div>`,
+    );
     expect(res.body).toContain('<html lang="en" style="color-scheme: light">');
     expect(res.headers['cache-control']).toBe('private, no-cache');
     // Data only, and nothing in it closes the element or opens a comment.
@@ -83,8 +88,9 @@ describe('server render', () => {
       // No view cookie (a browser that has not run the client yet), or a forged one.
       ['/tenants', session],
       ['/tenants', `${session}; ${VIEW_COOKIE}=dark|<script>|UTC`],
-      // Dates would come out in another zone than the browser's.
-      ['/tenants', `${session}; ${view('dark', timeZone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo')}`],
+      // Dates this server could not write as the browser does: a zone or a locale it does not know.
+      ['/tenants', `${session}; ${view('dark', 'Mars/Olympus_Mons')}`],
+      ['/tenants', `${session}; ${view('dark', timeZone, 'not a locale')}`],
       // Not a list screen's default view.
       ['/tenants?offset=25', `${session}; ${view('dark')}`],
       ['/settings', `${session}; ${view('dark')}`],

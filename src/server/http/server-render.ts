@@ -19,6 +19,8 @@ type RenderPage = (request: {
   url: string;
   cookie: string;
   theme: ViewPreferences['theme'];
+  locale: string;
+  timeZone: string;
   api: (path: string) => Promise<Response>;
 }) => Promise<{ markup: string; state: unknown } | undefined>;
 
@@ -49,18 +51,21 @@ function lazyRenderer(dir: string): (() => Promise<RenderPage>) | undefined {
   return () => (loading ??= load());
 }
 
-/** The locale and time zone this process writes dates in, as the browser's view cookie names its own. */
-const SERVER_DATES = Intl.DateTimeFormat().resolvedOptions();
-
 /**
- * The visitor's view, when the server renders their page exactly as their browser would: the cookie names
- * the theme, and dates come out the same only in the same locale and time zone. Otherwise undefined.
+ * The visitor's view, when the server can render their page exactly as their browser would: the cookie
+ * names the theme, and a locale and time zone this process writes dates in just as the browser does (its
+ * ICU knows both by those names). Otherwise undefined.
  */
 function renderableView(request: FastifyRequest): ViewPreferences | undefined {
   const view = parseViewCookie(request.cookies[VIEW_COOKIE]);
-  if (!view || view.locale !== SERVER_DATES.locale || view.timeZone !== SERVER_DATES.timeZone)
+  if (!view) return undefined;
+  try {
+    const known = new Intl.DateTimeFormat(view.locale, { timeZone: view.timeZone }).resolvedOptions();
+    return known.locale === view.locale && known.timeZone === view.timeZone ? view : undefined;
+  } catch {
+    // Not a locale or not a time zone (a forged cookie).
     return undefined;
-  return view;
+  }
 }
 
 /** JSON inside `<script type="application/json">`: nothing in it may close the element or open a comment. */
@@ -122,6 +127,8 @@ export function serverRender(app: FastifyInstance, dir: string): ServerRender | 
         url: request.url,
         cookie: request.headers.cookie ?? '',
         theme: view.theme,
+        locale: view.locale,
+        timeZone: view.timeZone,
         api,
       });
       return page && fillTemplate(template, page, view.theme);

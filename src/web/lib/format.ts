@@ -1,5 +1,6 @@
 import { environmentShortNames, technologyNames } from '@contract/vocabulary';
 import { labelOf } from '@contract/sets';
+import { inRenderZone, renderLocale } from '@/lib/render-environment';
 
 /** A timestamp as a local date, or 'N/A' when missing or unparseable. */
 export function formatDate(value: string | number | Date | null | undefined): string {
@@ -8,15 +9,40 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return Number.isNaN(date.getTime()) ? 'N/A' : dateFormat().format(date);
 }
 
-let localDateFormat: Intl.DateTimeFormat | undefined;
+let localDateFormat:
+  { locale: string | undefined; zone: string | undefined; format: Intl.DateTimeFormat } | undefined;
 
 /**
- * The browser's short date format, as `toLocaleDateString()` writes it. Built once: that method builds a
- * formatter on every call, a third of a millisecond each, which a list paid for every row on first render.
+ * The browser's short date format, as `toLocaleDateString()` writes it (in a server render, the visitor's:
+ * lib/render-environment.ts). Built once per locale and zone: that method builds a formatter on every call,
+ * a third of a millisecond each, which a list paid for every row on first render.
  */
 function dateFormat(): Intl.DateTimeFormat {
-  localDateFormat ??= new Intl.DateTimeFormat();
-  return localDateFormat;
+  const locale = renderLocale();
+  const zone = inRenderZone().timeZone;
+  const kept = localDateFormat;
+  if (kept && kept.locale === locale && kept.zone === zone) return kept.format;
+  const format = new Intl.DateTimeFormat(locale, inRenderZone());
+  localDateFormat = { locale, zone, format };
+  return format;
+}
+
+/**
+ * A date and time as this browser writes them, `toLocaleString(undefined, options)`; in a server render,
+ * as the visitor's browser would (lib/render-environment.ts), so that hydration finds the same text.
+ */
+export function formatLocaleDateTime(date: Date, options?: Intl.DateTimeFormatOptions): string {
+  return date.toLocaleString(renderLocale(), inRenderZone(options));
+}
+
+/** A time of day as this browser writes it, `toLocaleTimeString(undefined, options)` (as above). */
+export function formatLocaleTime(date: Date, options?: Intl.DateTimeFormatOptions): string {
+  return date.toLocaleTimeString(renderLocale(), inRenderZone(options));
+}
+
+/** A date as this browser writes it, `toLocaleDateString(undefined, options)` (as above). */
+export function formatLocaleDate(date: Date, options?: Intl.DateTimeFormatOptions): string {
+  return date.toLocaleDateString(renderLocale(), inRenderZone(options));
 }
 
 /** development Dev, uat UAT, production Prod; other values raw (docs/product.md, Labels). */

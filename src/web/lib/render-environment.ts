@@ -1,14 +1,27 @@
 /**
- * The cookies a render reads (the sidebar's state): the document's in the browser; in a server render
- * (src/web/ssr/), the request's, set for the one render under way (the server renders one page at a time).
+ * What a render reads of the browser beyond the page: its cookies (the sidebar's state), and the locale and
+ * time zone it writes dates in. In the browser, its own; in a server render (src/web/ssr/), the visitor's,
+ * set for the one render under way (the server renders one page at a time) from the request's cookies.
  */
-let serverCookie: string | undefined;
+export type ServerRenderEnvironment = { cookie: string; locale: string; timeZone: string };
 
-export function renderCookie(): string {
-  return serverCookie ?? document.cookie;
+let server: ServerRenderEnvironment | undefined;
+
+/** Sets what a server render reads, or clears it once the render is done (undefined). */
+export function setServerRenderEnvironment(environment: ServerRenderEnvironment | undefined): void {
+  server = environment;
 }
 
-/** Sets the cookies a server render reads, or clears them once it is done (undefined). */
-export function setServerCookie(cookie: string | undefined): void {
-  serverCookie = cookie;
+export function renderCookie(): string {
+  return server?.cookie ?? document.cookie;
+}
+
+/** The locale dates are written in: undefined in the browser (its own), the visitor's on the server. */
+export function renderLocale(): string | undefined {
+  return server?.locale;
+}
+
+/** `options` in the zone dates are written in: the browser's own, or on the server the visitor's. */
+export function inRenderZone(options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormatOptions {
+  return server && options.timeZone === undefined ? { ...options, timeZone: server.timeZone } : options;
 }

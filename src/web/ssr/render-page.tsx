@@ -16,7 +16,7 @@ import { ThemeProvider } from '@/app/theme-provider';
 import { meQueryOptions } from '@/auth';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient, setApiTransport } from '@/lib/api-client';
-import { setServerCookie } from '@/lib/render-environment';
+import { setServerRenderEnvironment } from '@/lib/render-environment';
 
 /**
  * The first view of a page, rendered on the server (docs/architecture.md, "The first view from the
@@ -31,6 +31,9 @@ export type RenderRequest = {
   /** The request's Cookie header, as the page's cookies read during a render (the sidebar's state). */
   cookie: string;
   theme: ViewPreferences['theme'];
+  /** The locale and time zone the visitor's browser writes dates in (its view cookie). */
+  locale: string;
+  timeZone: string;
   /** Answers a GET of an API path as the visitor: the server's own routes, with the request's cookies. */
   api: (path: string) => Promise<Response>;
 };
@@ -59,7 +62,7 @@ setApiTransport((input, init) => {
 /** The route table, its lazy screens loaded once and kept. */
 const handler = createStaticHandler(routes);
 
-/** Renders run one after another: the cookies a render reads are set for the process (render-environment.ts). */
+/** Renders run one after another: what a render reads of the browser is set for the process (render-environment.ts). */
 let previous: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
   const run = previous.then(task, task);
@@ -139,7 +142,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   if (context instanceof Response || context.errors) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
   const markup = await oneAtATime(async () => {
-    setServerCookie(request.cookie);
+    setServerRenderEnvironment({
+      cookie: request.cookie,
+      locale: request.locale,
+      timeZone: request.timeZone,
+    });
     try {
       return await renderToHtml(
         <StrictMode>
@@ -152,7 +159,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
         </StrictMode>,
       );
     } finally {
-      setServerCookie(undefined);
+      setServerRenderEnvironment(undefined);
     }
   });
   return { markup, state: dehydrate(queryClient) };

@@ -3,6 +3,7 @@ import { CodeBlock } from '@/components/code-block';
 import { ConfigurationDiff } from '@/components/configuration-diff';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { formatLocaleDateTime } from '@/lib/format';
 
 /** What every version of a versioned resource carries: its number, whether it is active, who made it when. */
 export type VersionSummary = {
@@ -35,7 +36,7 @@ type VersionEntryProps<T extends VersionSummary> = {
 
 const localTime = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? iso : formatLocaleDateTime(date);
 };
 
 /** One version in a history: number, Active, author and time, its actions, its text and its diff. */

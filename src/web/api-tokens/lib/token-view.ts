@@ -1,5 +1,6 @@
 import type { ApiToken } from '@contract/api-tokens';
 import type { BadgeVariant } from '@/components/ui/badge';
+import { formatLocaleDateTime } from '@/lib/format';
 
 /** A token's scopes in words: read-only or not, which tenants, a mesh's manifest. */
 export function scopeLabels(token: ApiToken, tenantName: (tenantId: string) => string): string[] {
@@ -13,7 +14,7 @@ export function scopeLabels(token: ApiToken, tenantName: (tenantId: string) => s
 /** When and from where it last authenticated. */
 export function lastUsedLabel(token: ApiToken): string {
   if (token.lastUsedAt === null) return 'Never used';
-  const when = new Date(token.lastUsedAt).toLocaleString();
+  const when = formatLocaleDateTime(new Date(token.lastUsedAt));
   return token.lastUsedIp ? `${when} from ${token.lastUsedIp}` : when;
 }
 

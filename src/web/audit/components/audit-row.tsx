@@ -2,6 +2,7 @@ import type { AuditEvent } from '@contract/audit';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { CodeBlock } from '@/components/code-block';
 import { Button } from '@/components/ui/button';
+import { formatLocaleDateTime } from '@/lib/format';
 
 /** The changes JSON text, indented; the raw text when it does not parse. */
 export function prettyChanges(changes: string): string {
@@ -14,7 +15,7 @@ export function prettyChanges(changes: string): string {
 
 const formatTime = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? iso : formatLocaleDateTime(date);
 };
 
 type AuditRowProps = {

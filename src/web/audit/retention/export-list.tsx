@@ -7,10 +7,11 @@ import { EmptyState } from '@/components/empty-state';
 import { ListState } from '@/components/list-state';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatLocaleDateTime } from '@/lib/format';
 
 const PAGE = 10;
 
-const when = (value: string | null) => (value === null ? '-' : new Date(value).toLocaleString());
+const when = (value: string | null) => (value === null ? '-' : formatLocaleDateTime(new Date(value)));
 const size = (bytes: number) =>
   bytes < 1024
     ? `${bytes} B`

@@ -1,9 +1,10 @@
 import type { DeploymentEvent } from '@contract/blue-green';
 import { Badge } from '@/components/ui/badge';
+import { formatLocaleDateTime } from '@/lib/format';
 
 const localTime = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? iso : formatLocaleDateTime(date);
 };
 
 const slotAndVersion = (slot: string, version: string) => `${slot.toUpperCase()} (${version || '—'})`;

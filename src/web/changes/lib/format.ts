@@ -1,5 +1,7 @@
 import type { ChangeEvent, ChangeRequestStatus } from '@contract/changes';
 import type { BadgeVariant } from '@/components/ui/badge';
+import { formatLocaleDateTime } from '@/lib/format';
+import { inRenderZone, renderLocale } from '@/lib/render-environment';
 
 /** The browser's own IANA zone ("Europe/Berlin"), the default of the schedule dialog. */
 export function browserTimeZone(): string {
@@ -11,19 +13,19 @@ export function formatInstant(instant: string, timeZone?: string | null): string
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
   try {
-    return new Intl.DateTimeFormat(undefined, {
+    return new Intl.DateTimeFormat(renderLocale(), {
       // dateStyle/timeStyle refuse timeZoneName: spell the fields out.
       year: 'numeric',
       month: 'short',
       day: 'numeric',
       hour: 'numeric',
       minute: '2-digit',
-      timeZone: timeZone ?? undefined,
+      timeZone: timeZone ?? inRenderZone().timeZone,
       timeZoneName: 'short',
     }).format(date);
   } catch {
     // A zone this browser does not know: the viewer's own time is still right.
-    return date.toLocaleString();
+    return formatLocaleDateTime(date);
   }
 }
 
@@ -35,7 +37,7 @@ export function formatScheduled(instant: string, timeZone: string | null): strin
 /** A timestamp in the viewer's zone, for "updated", "requested" and the timeline. */
 export function formatTime(instant: string): string {
   const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? instant : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? instant : formatLocaleDateTime(date);
 }
 
 /** A timestamp in the viewer's zone, short ("11/23/26, 6:27 PM"), for the list's columns. */
@@ -43,7 +45,7 @@ export function formatShortTime(instant: string): string {
   const date = new Date(instant);
   return Number.isNaN(date.getTime())
     ? instant
-    : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+    : formatLocaleDateTime(date, { dateStyle: 'short', timeStyle: 'short' });
 }
 
 /** Badge look per status: open ones stand out, closed ones recede, failures warn. */

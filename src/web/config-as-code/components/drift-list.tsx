@@ -15,9 +15,10 @@ import { useAdoptDrift, useRevertDrift } from '@/config-as-code/api/git-link-wri
 import { notifyReverted } from '@/config-as-code/components/notify-filed';
 import { resourceLabel } from '@/config-as-code/lib/plan-groups';
 import { saveText } from '@/config-as-code/lib/save-response';
+import { formatLocaleDateTime } from '@/lib/format';
 
 const since = (instant: string) =>
-  new Date(instant).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  formatLocaleDateTime(new Date(instant), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A finding's diff as the plan gave it (entries of label, before, after); anything else shows as no diff. */
 const isDiffEntry = (value: unknown): value is DiffEntry =>

@@ -1,10 +1,9 @@
 import type { GitLink } from '@contract/git-links';
 import type { ReactNode } from 'react';
+import { formatLocaleDateTime } from '@/lib/format';
 
 const when = (instant: string | null) =>
-  instant
-    ? new Date(instant).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    : 'Never';
+  instant ? formatLocaleDateTime(new Date(instant), { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
 
 const shortCommit = (commit: string | null) => (commit ? commit.slice(0, 12) : 'None yet');
 

@@ -1,5 +1,6 @@
 import type { HealthResult } from '@contract/rollouts';
 import type { SlotName, SlotRow } from '@/deployments/lib/slots';
+import { formatLocaleTime } from '@/lib/format';
 
 /** A slot's probes for the strip: oldest to newest (the API answers newest first). */
 export const slotProbes = (results: readonly HealthResult[], slot: SlotName): HealthResult[] =>
@@ -7,7 +8,7 @@ export const slotProbes = (results: readonly HealthResult[], slot: SlotName): He
 
 /** A probe in words, for its cell's label and tooltip: "Healthy · 200 · 12:03:15", "Failed · HTTP 503 · …". */
 export function probeLabel(result: HealthResult): string {
-  const time = new Date(result.checkedAt).toLocaleTimeString();
+  const time = formatLocaleTime(new Date(result.checkedAt));
   if (result.ok) return ['Healthy', result.statusCode ?? 'OK', time].join(' · ');
   const reason = result.reason ?? (result.statusCode ? `HTTP ${result.statusCode}` : 'No answer');
   return ['Failed', reason, time].join(' · ');

@@ -1,5 +1,6 @@
 import type { CapabilityDeployment, MicrofrontendDeployment } from '@contract/deployments';
 import { LIVE_TRAFFIC_PERCENTAGE } from '@contract/vocabulary';
+import { formatLocaleDateTime } from '@/lib/format';
 
 /** One blue or green slot row of either kind. */
 export type SlotRow = MicrofrontendDeployment | CapabilityDeployment;
@@ -47,5 +48,5 @@ export function slotVersion(row: SlotRow, versionNames: ReadonlyMap<string, stri
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? 'N/A' : formatLocaleDateTime(date);
 }

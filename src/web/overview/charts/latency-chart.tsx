@@ -2,9 +2,10 @@ import type { OverviewProbe } from '@contract/overview-attention';
 import { CartesianGrid, Line, LineChart, XAxis, YAxis } from 'recharts';
 import { ChartContainer, ChartTooltip, ChartTooltipContent } from '@/components/ui/chart';
 import { latencySeries } from '@/overview/charts/palette';
+import { formatLocaleTime } from '@/lib/format';
 
 const timeOf = (iso: unknown) =>
-  new Date(String(iso)).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  formatLocaleTime(new Date(String(iso)), { hour: '2-digit', minute: '2-digit' });
 
 /** One slot's probe latencies over time; failed probes drawn as hollow points on the line. */
 export default function LatencyChart({ probes }: { probes: OverviewProbe[] }) {

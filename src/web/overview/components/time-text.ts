@@ -1,3 +1,5 @@
+import { formatLocaleDate, formatLocaleDateTime } from '@/lib/format';
+
 /** How long ago, in the largest whole unit ("5 min", "3 h", "2 d"); "now" under a minute. */
 export function ageText(iso: string, now: number): string {
   const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
@@ -19,8 +21,8 @@ export function countdownText(iso: string, now: number): string {
 /** A moment as the viewer's local time of day, with the weekday when it is not today. */
 export function whenText(iso: string, now: number): string {
   const date = new Date(iso);
-  const sameDay = date.toDateString() === new Date(now).toDateString();
-  return date.toLocaleString(undefined, {
+  const sameDay = formatLocaleDate(date) === formatLocaleDate(new Date(now));
+  return formatLocaleDateTime(date, {
     weekday: sameDay ? undefined : 'short',
     hour: '2-digit',
     minute: '2-digit',

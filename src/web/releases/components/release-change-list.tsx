@@ -3,6 +3,7 @@ import type { ReleaseDraft } from '@contract/releases';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { formatLocaleDateTime } from '@/lib/format';
 
 type DraftChange = ReleaseDraft['changes'][number];
 type Control = 'up' | 'down' | 'remove';
@@ -10,7 +11,7 @@ type Control = 'up' | 'down' | 'remove';
 type FocusTarget = { id: string; control: Control } | null;
 
 const addedAt = (instant: string) =>
-  new Date(instant).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  formatLocaleDateTime(new Date(instant), { dateStyle: 'medium', timeStyle: 'short' });
 
 type ReleaseChangeListProps = {
   changes: DraftChange[];

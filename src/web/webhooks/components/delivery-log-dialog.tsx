@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useWebhookDeliveries } from '@/webhooks/api/get-webhook-deliveries';
 import { RedeliverButton } from '@/webhooks/components/redeliver-button';
+import { formatLocaleDateTime } from '@/lib/format';
 
 type DeliveryLogDialogProps = {
   /** Whose log; null: closed. */
@@ -78,7 +79,9 @@ function Deliveries({ webhookId }: { webhookId: string }) {
 function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: WebhookDelivery }) {
   return (
     <TableRow data-testid="webhook-delivery">
-      <TableCell className="whitespace-nowrap">{new Date(delivery.createdAt).toLocaleString()}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        {formatLocaleDateTime(new Date(delivery.createdAt))}
+      </TableCell>
       <TableCell className="font-mono text-xs">
         {delivery.eventType}
         {delivery.lastEventSeq !== null && ` (${delivery.eventSeq ?? ''}–${delivery.lastEventSeq})`}
