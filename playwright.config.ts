@@ -79,6 +79,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: `${RUN_DIR}/data`,
         CLIENT_DIR: `${RUN_DIR}/client`,
+        SERVER_RENDER_DIR: `${RUN_DIR}/ssr`,
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
         ADMIN_EMAIL: E2E_ADMIN.email,

@@ -153,7 +153,17 @@ const serve = (clientDir, env, offset) =>
   startServer([entry], {
     port: port + offset,
     cwd: root,
-    env: { ...env, CLIENT_DIR: clientDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword },
+    env: {
+      ...env,
+      CLIENT_DIR: clientDir,
+      // Each build with its own renderer (`ssr` beside its client), or none: a build before server
+      // rendering has none, and another build's would not match its client.
+      ...(existsSync(join(clientDir, '..', 'ssr'))
+        ? { SERVER_RENDER_DIR: join(clientDir, '..', 'ssr') }
+        : { SERVER_RENDER: 'off' }),
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+    },
   });
 
 /**

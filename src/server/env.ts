@@ -132,6 +132,8 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).optional(),
   /** Whether the server renders a list screen's first view (docs/architecture.md); `off` leaves it to the browser. */
   SERVER_RENDER: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+  /** Where the renderer of first views is loaded from (default dist/ssr of the project): code the server runs. */
+  SERVER_RENDER_DIR: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Seconds to open a connection or wait for a free one before answering 503 (PostgreSQL only). */
   DATABASE_CONNECT_TIMEOUT: seconds(1, 300).default(5),

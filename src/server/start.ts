@@ -2,7 +2,7 @@ import { buildApp, type App } from './app';
 import { signInOptionsOf } from './auth/oidc/config';
 import { ensureFirstAdmin } from './auth/service';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { isDatabaseUnavailable } from './db/faults';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock';
@@ -221,12 +221,13 @@ async function start(env: Env): Promise<void> {
   const app = await buildApp({
     database,
     clientDir: env.CLIENT_DIR ? resolve(env.CLIENT_DIR) : clientDir(root),
-    // The renderer is built with the client and travels with it: `ssr` beside a CLIENT_DIR.
+    // Code the server runs: only from the project's build, or a directory named for it on purpose (never
+    // guessed from CLIENT_DIR, whose files are only ever served).
     serverRenderDir:
       env.SERVER_RENDER === 'off'
         ? undefined
-        : env.CLIENT_DIR
-          ? join(dirname(resolve(env.CLIENT_DIR)), 'ssr')
+        : env.SERVER_RENDER_DIR
+          ? resolve(env.SERVER_RENDER_DIR)
           : serverRenderDir(root),
     sessionPolicy: { idleSeconds: env.SESSION_IDLE_TIMEOUT, absoluteSeconds: env.SESSION_ABSOLUTE_TIMEOUT },
     apiTokens: { maxDays: env.API_TOKEN_MAX_DAYS, requestsPerMinute: env.API_TOKEN_RATE_LIMIT },

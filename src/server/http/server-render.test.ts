@@ -69,7 +69,7 @@ describe('server render', () => {
       `<div id="root"><main>${TEST_ADMIN.email} light de-DE Asia/Tokyo narrow</main></div>`,
     );
     expect(res.body).toContain('<html lang="en" style="color-scheme: light">');
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('no-store');
     // Data only, and nothing in it closes the element or opens a comment.
     const state = res.body.slice(
       res.body.indexOf(`<script type="application/json" id="${SERVER_STATE_ID}">`),
@@ -93,6 +93,8 @@ describe('server render', () => {
       ['/tenants', `${session}; ${view('dark', timeZone, 'not a locale')}`],
       // Not a list screen's default view.
       ['/tenants?offset=25', `${session}; ${view('dark')}`],
+      // A path a URL parser reads as another host's /tenants; the browser's router, as no route at all.
+      ['//x/tenants', `${session}; ${view('dark')}`],
       ['/settings', `${session}; ${view('dark')}`],
       // Signed out.
       ['/tenants', view('dark')],

@@ -28,6 +28,21 @@ type RenderPage = (request: {
 export type ServerRender = (request: FastifyRequest, template: string) => Promise<string | undefined>;
 
 const RENDERER_FILE = 'render-page.js';
+
+/**
+ * A page not rendered by then (its reads, its wait for a turn and its markup) is sent as built: the
+ * visitor is not kept waiting for a head start. The render goes on to its own end, unused.
+ */
+const RENDER_DEADLINE_MS = 2_000;
+
+/** `work`'s answer, or undefined once `ms` have passed. */
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 const ROOT_ELEMENT = '<div id="root"></div>';
 const HTML_ELEMENT = /<html([^>]*)\sclass="dark"([^>]*)>/;
 
@@ -101,8 +116,11 @@ export function serverRender(app: FastifyInstance, dir: string): ServerRender | 
   const renderer = lazyRenderer(dir);
   if (!renderer) return undefined;
   return async (request, template) => {
-    const { pathname, search } = new URL(request.url, 'http://page');
-    if (request.method !== 'GET' || search !== '' || !firstVisitRoute(pathname)) return undefined;
+    // The address exactly as the browser's router will read it: no query string, and no `//x/users`,
+    // which a URL parser would read as the path /users on host x.
+    const pathname = request.url;
+    if (request.method !== 'GET' || !pathname.startsWith('/') || pathname.startsWith('//')) return undefined;
+    if (pathname.includes('?') || !firstVisitRoute(pathname)) return undefined;
     const view = renderableView(request);
     if (!view || !template.includes(ROOT_ELEMENT) || !HTML_ELEMENT.test(template)) return undefined;
     const api = async (path: string): Promise<Response> => {
@@ -123,14 +141,17 @@ export function serverRender(app: FastifyInstance, dir: string): ServerRender | 
     };
     try {
       const renderPage = await renderer();
-      const page = await renderPage({
-        url: request.url,
-        cookie: request.headers.cookie ?? '',
-        theme: view.theme,
-        locale: view.locale,
-        timeZone: view.timeZone,
-        api,
-      });
+      const page = await withinDeadline(
+        renderPage({
+          url: request.url,
+          cookie: request.headers.cookie ?? '',
+          theme: view.theme,
+          locale: view.locale,
+          timeZone: view.timeZone,
+          api,
+        }),
+        RENDER_DEADLINE_MS,
+      );
       return page && fillTemplate(template, page, view.theme);
     } catch (error) {
       request.log.warn({ err: error, url: pathname }, 'server render failed: the browser renders the page');

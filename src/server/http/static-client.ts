@@ -12,8 +12,9 @@ const PAGE = '/index.html';
 /** How caches may keep each kind of file: the page and unhashed files revalidated, hashed assets for a year. */
 const CACHE = {
   page: { control: 'no-cache', vary: 'accept-encoding, cookie' },
-  // A page rendered with the visitor's rows is theirs alone.
-  rendered: { control: 'private, no-cache', vary: 'accept-encoding, cookie' },
+  // A page rendered with the visitor's rows is theirs alone, and kept nowhere, as the API's answers: a
+  // browser may show a page it keeps again from history (back, a reopened tab) after its session ended.
+  rendered: { control: 'no-store', vary: 'accept-encoding, cookie' },
   asset: { control: 'public, max-age=31536000, immutable', vary: 'accept-encoding' },
   other: { control: 'no-cache', vary: 'accept-encoding' },
 };

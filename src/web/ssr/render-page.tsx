@@ -62,7 +62,12 @@ setApiTransport((input, init) => {
 /** The route table, its lazy screens loaded once and kept. */
 const handler = createStaticHandler(routes);
 
-/** Renders run one after another: what a render reads of the browser is set for the process (render-environment.ts). */
+/**
+ * Renders run one after another: what a render reads of the browser is set for the process
+ * (render-environment.ts). Beyond this many under way, a page is sent as built rather than queued.
+ */
+const MAX_RENDERS_UNDER_WAY = 4;
+let underWay = 0;
 let previous: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
   const run = previous.then(task, task);
@@ -96,7 +101,8 @@ async function fetchFirstQueries(queryClient: QueryClient, request: RenderReques
  * which the CSP refuses.
  */
 function renderToHtml(element: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
+  let timer: NodeJS.Timeout | undefined;
+  const rendering = new Promise<string>((resolve, reject) => {
     let failed: unknown;
     const stream = renderToPipeableStream(element, {
       // A boundary larger than a chunk (12.5 KB by default) is written after the rest, with an inline script
@@ -126,15 +132,28 @@ function renderToHtml(element: ReactNode): Promise<string> {
         stream.pipe(sink);
       },
     });
-    setTimeout(
+    timer = setTimeout(
       () => stream.abort(new Error('The server render took too long')),
       RENDER_TIME_LIMIT_MS,
-    ).unref();
+    );
   });
+  // Once settled, the stream and its tree are not held until the timer would have fired.
+  return rendering.finally(() => clearTimeout(timer));
 }
 
 /** The page's first view, or undefined when the browser should render it itself. */
 export async function renderPage(request: RenderRequest): Promise<RenderedPage | undefined> {
+  if (underWay >= MAX_RENDERS_UNDER_WAY) return undefined;
+  underWay += 1;
+  try {
+    return await renderUnderWay(request);
+  } finally {
+    underWay -= 1;
+  }
+}
+
+/** A render once admitted: its reads, then its turn to write the markup. */
+async function renderUnderWay(request: RenderRequest): Promise<RenderedPage | undefined> {
   const queryClient = createQueryClient();
   if (!(await fetchFirstQueries(queryClient, request))) return undefined;
   const context = await handler.query(new Request(new URL(request.url, 'http://page')));

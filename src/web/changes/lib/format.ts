@@ -3,9 +3,12 @@ import type { BadgeVariant } from '@/components/ui/badge';
 import { formatLocaleDateTime } from '@/lib/format';
 import { inRenderZone, renderLocale } from '@/lib/render-environment';
 
-/** The browser's own IANA zone ("Europe/Berlin"), the default of the schedule dialog. */
+/**
+ * The browser's own IANA zone ("Europe/Berlin"), the default of the schedule dialog; in a server render,
+ * the visitor's (lib/render-environment.ts), so a scheduled time's "your time" line matches.
+ */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return inRenderZone().timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }
 
 /** An instant as a date and time in `timeZone` (the viewer's when null), with the zone's short name. */
