@@ -42,6 +42,15 @@ test('keyboard only: a progressive production switch', async ({ page, request })
   await setPassword(request, ADMIN_B.id, ADMIN_B.password);
   await signIn(page.request, ADMIN_B);
 
+  // The green slot's first passing probe, before the page reads the slots: one landing between that read
+  // and the live stream's opening would reach the page as no event, and it would show "unknown" (a CI run).
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/deployment-health/microfrontend/${mfe.id}/environment/production`);
+      const results = (await res.json()) as { slot: string; ok: boolean }[];
+      return results.some((result) => result.slot === 'green' && result.ok);
+    })
+    .toBe(true);
   // The slots by their link (deploy-keyboard-only.spec.ts picks them by keyboard); the skip link to them.
   await page.goto(`/deployments?id=${mfe.id}&env=production`);
   await expect(page.getByRole('combobox', { name: 'Microfrontend' })).toContainText(mfe.name);
