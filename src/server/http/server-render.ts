@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { firstVisitRoute } from '../../contract/first-visit';
-import { SERVER_STATE_ID } from '../../contract/server-render';
+import { SERVER_STATE_ID, type RenderedPage, type RenderPage } from '../../contract/server-render';
 import { parseViewCookie, VIEW_COOKIE, type ViewPreferences } from '../../contract/view-cookie';
 
 /*
@@ -13,16 +13,6 @@ import { parseViewCookie, VIEW_COOKIE, type ViewPreferences } from '../../contra
  * the page then carries. The browser shows the rows as it reads the HTML and hydrates them once the
  * screen's code has loaded, instead of asking for them and rendering everything first.
  */
-
-/** What the renderer in dist/ssr exports (the shape of src/web/ssr/render-page.tsx). */
-type RenderPage = (request: {
-  url: string;
-  cookie: string;
-  theme: ViewPreferences['theme'];
-  locale: string;
-  timeZone: string;
-  api: (path: string) => Promise<Response>;
-}) => Promise<{ markup: string; state: unknown } | undefined>;
 
 /** Renders a page for `request`: the whole HTML, or undefined when the browser should render it itself. */
 export type ServerRender = (request: FastifyRequest, template: string) => Promise<string | undefined>;
@@ -35,6 +25,9 @@ const RENDERER_FILE = 'render-page.js';
  */
 const RENDER_DEADLINE_MS = 2_000;
 
+const ROOT_ELEMENT = '<div id="root"></div>';
+const HTML_ELEMENT = /<html([^>]*)\sclass="dark"([^>]*)>/;
+
 /** `work`'s answer, or undefined once `ms` have passed. */
 function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
@@ -43,12 +36,10 @@ function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T | undefined>
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
-const ROOT_ELEMENT = '<div id="root"></div>';
-const HTML_ELEMENT = /<html([^>]*)\sclass="dark"([^>]*)>/;
 
 /**
- * The renderer built into `dir`, loaded on its first use: a few megabytes of code that a server nobody has
- * signed in to yet need not hold. Undefined when none was built; a build that is no renderer fails the
+ * The renderer built into `dir`, loaded on its first use: a few megabytes of code that a server no
+ * browser with a session and a view cookie has visited yet need not hold. Undefined when none was built; a build that is no renderer fails the
  * render that loads it (and every later one, logged each time).
  */
 function lazyRenderer(dir: string): (() => Promise<RenderPage>) | undefined {
@@ -92,11 +83,7 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 /** The page: the client's HTML with the markup in #root, its answers beside it, and the visitor's theme. */
-function fillTemplate(
-  template: string,
-  page: { markup: string; state: unknown },
-  theme: ViewPreferences['theme'],
-): string {
+function fillTemplate(template: string, page: RenderedPage, theme: ViewPreferences['theme']): string {
   const state = `<script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(page.state)}</script>`;
   return template
     .replace(HTML_ELEMENT, (_html, before: string, after: string) =>

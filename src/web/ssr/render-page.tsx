@@ -1,15 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
-import {
-  dehydrate,
-  QueryClientProvider,
-  type DehydratedState,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { ViewPreferences } from '@contract/view-cookie';
+import type { RenderedPage, RenderPage, RenderRequest } from '@contract/server-render';
 import { routeQueries } from '@/app/route-data';
 import { routes } from '@/app/routes';
 import { ThemeProvider } from '@/app/theme-provider';
@@ -24,26 +19,6 @@ import { setServerRenderEnvironment } from '@/lib/render-environment';
  * itself and the client hydrates this markup instead of rendering its own. Built by `vite build --ssr`
  * into dist/ssr, which the server loads when present (src/server/http/server-render.ts).
  */
-
-export type RenderRequest = {
-  /** The page's address: path and query string. */
-  url: string;
-  /** The request's Cookie header, as the page's cookies read during a render (the sidebar's state). */
-  cookie: string;
-  theme: ViewPreferences['theme'];
-  /** The locale and time zone the visitor's browser writes dates in (its view cookie). */
-  locale: string;
-  timeZone: string;
-  /** Answers a GET of an API path as the visitor: the server's own routes, with the request's cookies. */
-  api: (path: string) => Promise<Response>;
-};
-
-export type RenderedPage = {
-  /** The markup of `#root`. */
-  markup: string;
-  /** The answers it was rendered from, for the client's query cache. */
-  state: DehydratedState;
-};
 
 /** A render that has not finished by then is dropped: the browser renders the page itself. */
 const RENDER_TIME_LIMIT_MS = 2_000;
@@ -142,7 +117,7 @@ function renderToHtml(element: ReactNode): Promise<string> {
 }
 
 /** The page's first view, or undefined when the browser should render it itself. */
-export async function renderPage(request: RenderRequest): Promise<RenderedPage | undefined> {
+export const renderPage: RenderPage = async (request) => {
   if (underWay >= MAX_RENDERS_UNDER_WAY) return undefined;
   underWay += 1;
   try {
@@ -150,7 +125,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   } finally {
     underWay -= 1;
   }
-}
+};
 
 /** A render once admitted: its reads, then its turn to write the markup. */
 async function renderUnderWay(request: RenderRequest): Promise<RenderedPage | undefined> {
