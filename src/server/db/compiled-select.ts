@@ -2,6 +2,7 @@ import { Column, Name, Param, Placeholder, SQL, StringChunk, Table, type Query }
 import { PgColumn, PgSelectBase, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { isJsonObject, propertyOf } from '../unknown';
 import type { Executor } from './client';
+import { readKept, type KeptStatement } from './pg-direct';
 
 /*
  * A list's SELECT built once per shape (docs/lists.md, "Statements built once per shape"). Drizzle turns
@@ -39,11 +40,8 @@ function selectConfig(select: object): SelectConfig | undefined {
   return isJsonObject(config) && hasFields(config) ? config : undefined;
 }
 
-interface Compiled {
-  text: string;
-  fields: SelectedFieldsOrdered;
-  map: (rows: unknown[][]) => unknown[];
-}
+/** A shape's statement: its text, drizzle's fields and the generated row mapper (pg-direct.ts reads it). */
+type Compiled = KeptStatement;
 
 /** Shapes kept, least recently used first out: a list has a few dozen (sorts, directions, filters). */
 const MAX_SHAPES = 1_000;
@@ -245,9 +243,8 @@ export async function readRows<T>(db: Executor, query: PromiseLike<T[]>): Promis
   if (compiled === undefined) compiled = compile(select, config, walk);
   remember(key, compiled);
   if (!compiled) return query;
-  const statement: Query = { sql: compiled.text, params: walk.params };
-  const prepared = db._.session.prepareQuery(statement, compiled.fields, undefined, true, compiled.map);
-  return (await prepared.execute()) as T[];
+  // The shape's row mapper gives the rows the select's fields describe.
+  return (await readKept(db._.session, compiled, walk.params)) as T[];
 }
 
 /** Whether `query` would be read through a kept statement of its shape (tests). */

@@ -74,15 +74,12 @@ export function pageQueries<Q extends PgSelect>(db: Executor, select: Q, spec: P
   const orderBy = spec.orderBy ?? window.orderBy;
   const id = window.offset > 0 ? primaryKeyOf(table) : undefined;
   if (!id) {
-    return {
-      ...totalQueries(db, spec),
-      seek: undefined,
-      page: select
-        .where(and(where, window.after))
-        .orderBy(...orderBy)
-        .limit(window.fetch)
-        .offset(window.offset),
-    };
+    const page = select
+      .where(and(where, window.after))
+      .orderBy(...orderBy)
+      .limit(window.fetch)
+      .offset(window.offset);
+    return listQueries(db, spec, page, undefined);
   }
   // Past the first page by offset, the skipped rows are walked by id alone (deferred-page.ts). Each
   // narrowing replaces the SELECT's WHERE, ORDER BY, LIMIT and OFFSET, so the walk that follows a
@@ -109,12 +106,17 @@ export function pageQueries<Q extends PgSelect>(db: Executor, select: Q, spec: P
               .offset(offset),
         }
       : undefined;
-  return { ...totalQueries(db, spec), page: walk(), seek };
+  return listQueries(db, spec, walk(), seek);
 }
 
-/** The count and the estimate of a page's list, which ignore the window. */
-function totalQueries(db: Executor, { table, where, window, exactTotal }: PageSpec) {
+/**
+ * A page's statements with its list's count and estimate, which ignore the window. One object literal:
+ * properties after a spread take V8's slow path (keyset.ts's listWindow says more).
+ */
+function listQueries<P, S>(db: Executor, { table, where, window, exactTotal }: PageSpec, page: P, seek: S) {
   return {
+    page,
+    seek,
     count: () => db.select(countColumn).from(table).where(where),
     window,
     estimateOf: where ? undefined : table,

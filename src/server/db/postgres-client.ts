@@ -4,7 +4,7 @@ import pg from 'pg';
 import { DatabaseBreaker } from './breaker';
 import type { DatabaseHandle, DatabaseTarget, DatabaseTimeouts } from './database';
 import { pgListen } from './notifications';
-import { followClients, guardedPool, pingWithin, probeConnection, TimeoutAwareClient } from './pg-pool';
+import { followClients, guardedPool, pingWithin, probeConnection, timeoutAwareClient } from './pg-pool';
 import * as schema from './schema';
 
 const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
@@ -43,11 +43,11 @@ function createPool(
     // No JIT: a filter with subplans (Waiting for me) is costed high enough to be compiled, which took
     // 2.5 s for a statement that runs in 5 ms at 10,000 pending requests (docs/overview.md).
     options: '-c TimeZone=UTC -c jit=off',
-    Client: TimeoutAwareClient,
+    // The client-side read timeout: statement timeout + margin (pg-pool.ts says why not pg's query_timeout).
+    Client: timeoutAwareClient(timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS),
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
     // Detects a peer that vanished without a reset while the connection sits idle in the pool.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
