@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { readPrepared } from '../db/pg-direct';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { publicUserColumns } from './user-columns';
@@ -83,7 +84,7 @@ export async function resolveSession(
 ) {
   const { touch = true, passwordLogin } = options;
   const id = hashToken(token);
-  const [row] = await sessionRead(db).execute({ id });
+  const [row] = await readPrepared(sessionRead(db), { id });
   if (!row) return undefined;
   const now = Date.now();
   const lastSeen = Date.parse(row.lastSeenAt);

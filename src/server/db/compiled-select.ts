@@ -3,6 +3,7 @@ import { PgColumn, PgSelectBase, type SelectedFieldsOrdered } from 'drizzle-orm/
 import { isJsonObject, propertyOf } from '../unknown';
 import type { Executor } from './client';
 import { readKept, type KeptStatement } from './pg-direct';
+import { decoderOf, generatedRowMapper } from './row-mapper';
 
 /*
  * A list's SELECT built once per shape (docs/lists.md, "Statements built once per shape"). Drizzle turns
@@ -18,19 +19,6 @@ import { readKept, type KeptStatement } from './pg-direct';
 
 /** A drizzle PgSelect's builder state (drizzle keeps it on `config`; none of it is in its types). */
 type SelectConfig = Record<string, unknown> & { fields: Record<string, unknown> };
-
-interface Decoder {
-  mapFromDriverValue(value: unknown): unknown;
-}
-
-const isDecoder = (value: unknown): value is Decoder =>
-  typeof propertyOf(value, 'mapFromDriverValue') === 'function';
-
-/** Drizzle's decoder of an SQL value (not in its types: `mapWith` sets it). */
-function sqlDecoder(query: SQL): Decoder | undefined {
-  const decoder = propertyOf(query, 'decoder');
-  return isDecoder(decoder) ? decoder : undefined;
-}
 
 const hasFields = (config: Record<string, unknown>): config is SelectConfig => isJsonObject(config.fields);
 
@@ -108,14 +96,6 @@ function walkChunk(chunk: unknown, walk: Walk): boolean {
   return true;
 }
 
-/** The decoder drizzle maps a selected field's values with; undefined for a field the shape does not know. */
-function decoderOf(field: unknown): Decoder | undefined {
-  if (field instanceof Column) return field;
-  if (field instanceof SQL) return sqlDecoder(field);
-  if (field instanceof SQL.Aliased) return sqlDecoder(field.sql);
-  return undefined;
-}
-
 /** Walks the selected fields: each name, and its column, or its SQL with alias and decoder. */
 function walkFields(fields: Record<string, unknown>, walk: Walk): boolean {
   for (const [name, field] of Object.entries(fields)) {
@@ -176,30 +156,16 @@ function shapeOf(config: SelectConfig): Walk | undefined {
   return walk;
 }
 
-/**
- * Drizzle's ordered fields and one generated function per shape mapping each row array to an object
- * literal of the selected names; undefined for fields it does not know.
- */
+/** Drizzle's ordered fields and the generated row mapper of a shape; undefined for fields it does not know. */
 function rowMapper(selected: Record<string, unknown>): Omit<Compiled, 'text'> | undefined {
   const fields: SelectedFieldsOrdered = [];
-  const decoders: Decoder[] = [];
-  const properties: string[] = [];
   for (const [name, field] of Object.entries(selected)) {
-    const decoder = decoderOf(field);
-    if (!decoder || !(field instanceof PgColumn || field instanceof SQL || field instanceof SQL.Aliased)) {
+    if (!(field instanceof PgColumn || field instanceof SQL || field instanceof SQL.Aliased))
       return undefined;
-    }
-    const i = fields.length;
     fields.push({ path: [name], field });
-    decoders.push(decoder);
-    properties.push(`${JSON.stringify(name)}: r[${i}] === null ? null : d[${i}].mapFromDriverValue(r[${i}])`);
   }
-  // Generated once per shape from the selected names (JSON-quoted): one object literal per row.
-  const mapRow = new Function('d', `return (r) => ({ ${properties.join(', ')} });`) as (
-    decoders: Decoder[],
-  ) => (row: unknown[]) => unknown;
-  const map = mapRow(decoders);
-  return { fields, map: (rows) => rows.map(map) };
+  const map = generatedRowMapper(fields);
+  return map && { fields, map: (rows) => rows.map(map) };
 }
 
 /** Builds a shape's statement with drizzle, kept only if its parameters are those the walk set aside. */

@@ -1,7 +1,8 @@
-import { entityKind, type Query } from 'drizzle-orm';
+import { entityKind, fillPlaceholders, type Query } from 'drizzle-orm';
 import type { SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 import { isJsonObject, propertyOf } from '../unknown';
+import { generatedRowMapper } from './row-mapper';
 
 /*
  * A statement whose text and row mapper are kept (compiled-select.ts) sent straight to node-postgres:
@@ -56,4 +57,62 @@ export async function readKept(session: Session, kept: KeptStatement, params: un
   const prepared = session.prepareQuery(statement, kept.fields, undefined, true, kept.map);
   const rows: unknown = await prepared.execute();
   return Array.isArray(rows) ? rows : [];
+}
+
+/** A prepared statement's parts for reading it straight from node-postgres; false when it cannot be. */
+interface DirectPrepared {
+  client: PgQueryable;
+  config: object;
+  params: unknown[];
+  map: (row: unknown[]) => unknown;
+}
+
+const directs = new WeakMap<object, DirectPrepared | false>();
+
+/** The fields drizzle maps a prepared select's rows with (not in its types). */
+const isOrderedFields = (value: unknown): value is SelectedFieldsOrdered =>
+  Array.isArray(value) && value.every((item) => Array.isArray(propertyOf(item, 'path')));
+
+/**
+ * What reading a drizzle node-postgres prepared select directly takes: its client, query config (named
+ * statement, array rows, drizzle's type parsers), parameters with placeholders, and a generated row
+ * mapper. False on PGlite, for a custom result mapper, or an outer join (whose missing side drizzle
+ * maps to null).
+ */
+function directOf(prepared: object): DirectPrepared | false {
+  const kind: unknown = Reflect.get(prepared.constructor, entityKind);
+  const client = propertyOf(prepared, 'client');
+  const config = pgQueryConfig(prepared);
+  const params = propertyOf(prepared, 'params');
+  const fields = propertyOf(prepared, 'fields');
+  const joins = propertyOf(prepared, 'joinsNotNullableMap');
+  const innerOnly =
+    joins === undefined || (isJsonObject(joins) && Object.values(joins).every((v) => v === true));
+  if (kind !== 'NodePgPreparedQuery' || !isQueryable(client) || !config || !Array.isArray(params))
+    return false;
+  if (!isOrderedFields(fields) || propertyOf(prepared, 'customResultMapper') || !innerOnly) return false;
+  const map = generatedRowMapper(fields);
+  return map ? { client, config, params, map } : false;
+}
+
+/** Whether a prepared select is read straight from node-postgres (tests). */
+export const readsDirectly = (prepared: object): boolean => Boolean(directs.get(prepared));
+
+/**
+ * The rows of a drizzle prepared select (db/prepared.ts) with `values` for its placeholders: on
+ * PostgreSQL straight from node-postgres with a generated row mapper, elsewhere through drizzle.
+ */
+export async function readPrepared<T>(
+  prepared: { execute(values: Record<string, unknown>): Promise<T[]> },
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  let direct = directs.get(prepared);
+  if (direct === undefined) {
+    direct = directOf(prepared);
+    directs.set(prepared, direct);
+  }
+  if (!direct) return prepared.execute(values);
+  const { rows } = await direct.client.query(direct.config, fillPlaceholders(direct.params, values));
+  // The generated mapper writes the row drizzle's own mapper would: the select's result type.
+  return rows.map(direct.map) as T[];
 }

@@ -3,6 +3,7 @@ import { TOKEN_MESSAGES } from '../../../contract/api-tokens';
 import type { User } from '../../../contract/users';
 import { activeTenantRoles, type TenantRoleEntry, type ViewerToken } from '../viewer';
 import type { Executor } from '../../db/client';
+import { readPrepared } from '../../db/pg-direct';
 import { preparedPerDatabase } from '../../db/prepared';
 import { apiTokens, users } from '../../db/schema';
 import { unauthenticated } from '../../errors';
@@ -43,7 +44,7 @@ export async function resolveApiToken(
   secret: string,
   ip: string,
 ): Promise<{ user: User; roles: TenantRoleEntry[]; token: ViewerToken }> {
-  const [row] = await tokenRead(db).execute({ secretHash: hashTokenSecret(secret) });
+  const [row] = await readPrepared(tokenRead(db), { secretHash: hashTokenSecret(secret) });
   if (!row) throw unauthenticated(TOKEN_MESSAGES.invalid);
   // The owner first: disabling them revokes their tokens too, and "disabled" says more than "revoked".
   if (row.user.status !== 'active') throw unauthenticated(TOKEN_MESSAGES.ownerDisabled);
