@@ -29,10 +29,42 @@ function pgClientOf(session: object): PgQueryable | undefined {
   return isQueryable(client) ? client : undefined;
 }
 
-/** Drizzle's node-postgres query config of a prepared query (text, array rows, its type parsers). */
+/** node-postgres's parser lookup, as a query config's `types` gives it. */
+interface TypeParsers {
+  getTypeParser(typeId: number, format?: string): unknown;
+}
+
+const isTypeParsers = (value: unknown): value is TypeParsers =>
+  typeof propertyOf(value, 'getTypeParser') === 'function';
+
+/**
+ * Drizzle's type parsers with each text-format answer kept: pg asks for every column's parser on every
+ * query, and drizzle's lookup builds a new function for each date and time column, about a microsecond
+ * a column; a statement's columns never change, nor does what drizzle answers for a type.
+ */
+function keptParsers(parsers: TypeParsers): TypeParsers {
+  const text = new Map<number, unknown>();
+  return {
+    getTypeParser(typeId, format = 'text') {
+      if (format !== 'text') return parsers.getTypeParser(typeId, format);
+      let parser = text.get(typeId);
+      if (parser === undefined) {
+        parser = parsers.getTypeParser(typeId, format);
+        text.set(typeId, parser);
+      }
+      return parser;
+    },
+  };
+}
+
+/**
+ * Drizzle's node-postgres query config of a prepared query (its statement name, text, array rows), with
+ * its type parsers kept.
+ */
 function pgQueryConfig(prepared: object): object | undefined {
   const config = propertyOf(prepared, 'queryConfig');
-  return isJsonObject(config) && config.rowMode === 'array' ? config : undefined;
+  if (!isJsonObject(config) || config.rowMode !== 'array' || !isTypeParsers(config.types)) return undefined;
+  return { name: config.name, text: config.text, rowMode: 'array', types: keptParsers(config.types) };
 }
 
 /** A kept statement: its text, drizzle's fields and the generated row mapper. */
