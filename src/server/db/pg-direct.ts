@@ -2,12 +2,14 @@ import { entityKind, fillPlaceholders, type Query } from 'drizzle-orm';
 import type { SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 import { isJsonObject, propertyOf } from '../unknown';
-import { generatedRowMapper } from './row-mapper';
+import { generatedRowMapper, generatedTextRowMapper } from './row-mapper';
+import { WireRead, wireValues, type TypeParsers, type WireStatement } from './wire-read';
 
 /*
  * A statement whose text and row mapper are kept (compiled-select.ts) sent straight to node-postgres:
  * drizzle's per-query object, tracing spans and logger add nothing to it (docs/lists.md, "What a
- * query's timer cost"). On PGlite it runs through drizzle's session as before.
+ * query's timer cost"). Through the pool, it is read off the wire by a query object of our own
+ * (wire-read.ts). On PGlite it runs through drizzle's session as before.
  */
 
 /** A node-postgres pool or client, as drizzle's node-postgres session sends its queries to it. */
@@ -15,8 +17,18 @@ interface PgQueryable {
   query(config: object, values: unknown[]): Promise<{ rows: unknown[][] }>;
 }
 
+/** A node-postgres pool: pool.query(read) checks out a connection, submits the read, releases it. */
+interface PgPool extends PgQueryable {
+  query(read: WireRead): Promise<unknown>;
+  query(config: object, values: unknown[]): Promise<{ rows: unknown[][] }>;
+}
+
 const isQueryable = (client: unknown): client is PgQueryable =>
   typeof propertyOf(client, 'query') === 'function';
+
+/** A pool counts its clients; a client (a transaction's) does not. */
+const isPool = (client: PgQueryable): client is PgPool =>
+  typeof propertyOf(client, 'totalCount') === 'number';
 
 /**
  * The pool or client of a drizzle node-postgres session (a database or a transaction on PostgreSQL);
@@ -27,11 +39,6 @@ function pgClientOf(session: object): PgQueryable | undefined {
   if (kind !== 'NodePgSession' && kind !== 'NodePgTransaction') return undefined;
   const client = propertyOf(session, 'client');
   return isQueryable(client) ? client : undefined;
-}
-
-/** node-postgres's parser lookup, as a query config's `types` gives it. */
-interface TypeParsers {
-  getTypeParser(typeId: number, format?: string): unknown;
 }
 
 const isTypeParsers = (value: unknown): value is TypeParsers =>
@@ -57,14 +64,59 @@ function keptParsers(parsers: TypeParsers): TypeParsers {
   };
 }
 
+/** A node-postgres query config as drizzle builds it for a prepared query: named or not, array rows. */
+interface PgQueryConfig {
+  name?: string;
+  text: string;
+  rowMode: 'array';
+  types: TypeParsers;
+}
+
 /**
  * Drizzle's node-postgres query config of a prepared query (its statement name, text, array rows), with
  * its type parsers kept.
  */
-function pgQueryConfig(prepared: object): object | undefined {
+function pgQueryConfig(prepared: object): PgQueryConfig | undefined {
   const config = propertyOf(prepared, 'queryConfig');
   if (!isJsonObject(config) || config.rowMode !== 'array' || !isTypeParsers(config.types)) return undefined;
-  return { name: config.name, text: config.text, rowMode: 'array', types: keptParsers(config.types) };
+  if (typeof config.text !== 'string') return undefined;
+  const name = typeof config.name === 'string' ? config.name : undefined;
+  return { name, text: config.text, rowMode: 'array', types: keptParsers(config.types) };
+}
+
+/** How a statement is read on PostgreSQL: pg's query config, and the same statement off the wire. */
+interface PgReading {
+  config: PgQueryConfig;
+  wire: WireStatement;
+}
+
+function pgReading(prepared: object, fields: SelectedFieldsOrdered): PgReading | undefined {
+  const config = pgQueryConfig(prepared);
+  if (!config) return undefined;
+  const { name = '', text, types } = config;
+  return {
+    config,
+    wire: { name, text, types, rowMapperFor: (parsers) => generatedTextRowMapper(fields, parsers) },
+  };
+}
+
+/**
+ * The mapped rows of a statement read off the wire through the pool (wire-read.ts); undefined where
+ * that does not serve: a transaction's client, or a parameter that is not a plain value.
+ */
+function readOverWire(
+  client: PgQueryable,
+  wire: WireStatement,
+  params: unknown[],
+): Promise<unknown[]> | undefined {
+  if (!isPool(client)) return undefined;
+  const values = wireValues(params);
+  return values && client.query(new WireRead(wire, values)).then(rowsOf);
+}
+
+function rowsOf(rows: unknown): unknown[] {
+  if (!Array.isArray(rows)) throw new Error('A read off the wire answered no rows');
+  return rows;
 }
 
 /** A kept statement: its text, drizzle's fields and the generated row mapper. */
@@ -72,8 +124,8 @@ export interface KeptStatement {
   text: string;
   fields: SelectedFieldsOrdered;
   map: (rows: unknown[][]) => unknown[];
-  /** node-postgres's query config of the statement, built by drizzle on its first run on PostgreSQL. */
-  pgConfig?: object;
+  /** How it is read on PostgreSQL, built by drizzle on its first run there. */
+  pg?: PgReading;
 }
 
 /** The session a database or transaction runs its statements through. */
@@ -83,9 +135,12 @@ type Session = Executor['_']['session'];
 export async function readKept(session: Session, kept: KeptStatement, params: unknown[]): Promise<unknown[]> {
   const statement: Query = { sql: kept.text, params };
   const pg = pgClientOf(session);
-  // pg copies a query config per query, so one config serves every read of the statement.
-  if (pg) kept.pgConfig ??= pgQueryConfig(session.prepareQuery(statement, kept.fields, undefined, true));
-  if (pg && kept.pgConfig) return kept.map((await pg.query(kept.pgConfig, params)).rows);
+  // One reading serves every read of the statement (pg copies a query config per query).
+  if (pg) kept.pg ??= pgReading(session.prepareQuery(statement, kept.fields, undefined, true), kept.fields);
+  if (pg && kept.pg) {
+    const rows = readOverWire(pg, kept.pg.wire, params);
+    return rows ? await rows : kept.map((await pg.query(kept.pg.config, params)).rows);
+  }
   const prepared = session.prepareQuery(statement, kept.fields, undefined, true, kept.map);
   const rows: unknown = await prepared.execute();
   return Array.isArray(rows) ? rows : [];
@@ -94,7 +149,7 @@ export async function readKept(session: Session, kept: KeptStatement, params: un
 /** A prepared statement's parts for reading it straight from node-postgres; false when it cannot be. */
 interface DirectPrepared {
   client: PgQueryable;
-  config: object;
+  reading: PgReading;
   params: unknown[];
   map: (row: unknown[]) => unknown;
 }
@@ -114,17 +169,16 @@ const isOrderedFields = (value: unknown): value is SelectedFieldsOrdered =>
 function directOf(prepared: object): DirectPrepared | false {
   const kind: unknown = Reflect.get(prepared.constructor, entityKind);
   const client = propertyOf(prepared, 'client');
-  const config = pgQueryConfig(prepared);
   const params = propertyOf(prepared, 'params');
   const fields = propertyOf(prepared, 'fields');
   const joins = propertyOf(prepared, 'joinsNotNullableMap');
   const innerOnly =
     joins === undefined || (isJsonObject(joins) && Object.values(joins).every((v) => v === true));
-  if (kind !== 'NodePgPreparedQuery' || !isQueryable(client) || !config || !Array.isArray(params))
-    return false;
+  if (kind !== 'NodePgPreparedQuery' || !isQueryable(client) || !Array.isArray(params)) return false;
   if (!isOrderedFields(fields) || propertyOf(prepared, 'customResultMapper') || !innerOnly) return false;
+  const reading = pgReading(prepared, fields);
   const map = generatedRowMapper(fields);
-  return map ? { client, config, params, map } : false;
+  return map && reading ? { client, reading, params, map } : false;
 }
 
 /** Whether a prepared select is read straight from node-postgres (tests). */
@@ -144,7 +198,11 @@ export async function readPrepared<T>(
     directs.set(prepared, direct);
   }
   if (!direct) return prepared.execute(values);
-  const { rows } = await direct.client.query(direct.config, fillPlaceholders(direct.params, values));
-  // The generated mapper writes the row drizzle's own mapper would: the select's result type.
-  return rows.map(direct.map) as T[];
+  const params = fillPlaceholders(direct.params, values);
+  const wire = readOverWire(direct.client, direct.reading.wire, params);
+  const rows = wire
+    ? await wire
+    : (await direct.client.query(direct.reading.config, params)).rows.map(direct.map);
+  // The generated mappers write the row drizzle's own mapper would: the select's result type.
+  return rows as T[];
 }

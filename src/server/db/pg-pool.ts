@@ -73,10 +73,11 @@ export function timeoutAwareClient(readTimeoutMs: number): typeof pg.Client {
     // callback or a promise timed alike. Named parameters, not a rest array (see above).
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(config: any, values?: any, callback?: any): any {
-      // A submittable (a cursor, a stream: none is used) answers through its own events, untimed.
-      if (typeof propertyOf(config, 'submit') === 'function') return super.query(config, values, callback);
-      const entry = begin(this);
       const done: unknown = typeof callback === 'function' ? callback : values;
+      // A submittable answers through its own events, untimed, unless the pool submits it (wire-read.ts).
+      const untimed = typeof done !== 'function' && typeof propertyOf(config, 'submit') === 'function';
+      if (untimed) return super.query(config, values, callback);
+      const entry = begin(this);
       if (typeof done === 'function') {
         const timed = (error: unknown, result: unknown) =>
           Reflect.apply(done, undefined, [end(entry, error), result]);

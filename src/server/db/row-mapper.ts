@@ -53,18 +53,21 @@ function treeOf(fields: SelectedFieldsOrdered): Tree | undefined {
   return root;
 }
 
-/** The object literal of a tree, each value decoded unless null (as drizzle's mapper does). */
-const literalOf = (tree: Tree): string =>
+/**
+ * The object literal of a tree, each value decoded unless null (as drizzle's mapper does); `parsed`:
+ * each value is first read from its text by its column's parser (`p`), as node-postgres would.
+ */
+const literalOf = (tree: Tree, parsed: boolean): string =>
   `{ ${[...tree]
-    .map(
-      ([name, value]) =>
-        `${JSON.stringify(name)}: ${
-          typeof value === 'number'
-            ? `r[${value}] === null ? null : d[${value}].mapFromDriverValue(r[${value}])`
-            : literalOf(value)
-        }`,
-    )
+    .map(([name, value]) => {
+      if (typeof value !== 'number') return `${JSON.stringify(name)}: ${literalOf(value, parsed)}`;
+      const read = parsed ? `p[${value}](r[${value}])` : `r[${value}]`;
+      return `${JSON.stringify(name)}: r[${value}] === null ? null : d[${value}].mapFromDriverValue(${read})`;
+    })
     .join(', ')} }`;
+
+/** A column's parser of its text value (node-postgres's type parsers). */
+export type TextParser = (text: string) => unknown;
 
 /**
  * One function mapping a row array to the object drizzle's mapper gives for `fields` (nested paths as
@@ -72,6 +75,21 @@ const literalOf = (tree: Tree): string =>
  * this does not); undefined for a field whose decoder it does not know or paths it cannot write.
  */
 export function generatedRowMapper(fields: SelectedFieldsOrdered): ((row: unknown[]) => unknown) | undefined {
+  return generated(fields, undefined);
+}
+
+/**
+ * A generated row mapper of a row as the server sends it, each value's text (or null): each is read by
+ * its column's parser, then decoded and placed as generatedRowMapper does (db/wire-read.ts).
+ */
+export function generatedTextRowMapper(
+  fields: SelectedFieldsOrdered,
+  parsers: TextParser[],
+): ((row: (string | null)[]) => unknown) | undefined {
+  return parsers.length === fields.length ? generated(fields, parsers) : undefined;
+}
+
+function generated(fields: SelectedFieldsOrdered, parsers: TextParser[] | undefined) {
   const decoders: Decoder[] = [];
   for (const { field } of fields) {
     const decoder = decoderOf(field);
@@ -81,8 +99,9 @@ export function generatedRowMapper(fields: SelectedFieldsOrdered): ((row: unknow
   const tree = treeOf(fields);
   if (!tree) return undefined;
   // Generated from the selected names (JSON-quoted) and column indexes: one object literal per row.
-  const build = new Function('d', `return (r) => (${literalOf(tree)});`) as (
+  const build = new Function('d', 'p', `return (r) => (${literalOf(tree, parsers !== undefined)});`) as (
     decoders: Decoder[],
+    parsers: TextParser[] | undefined,
   ) => (row: unknown[]) => unknown;
-  return build(decoders);
+  return build(decoders, parsers);
 }
