@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgTable, TableConfig } from 'drizzle-orm/pg-core';
 import type { Executor } from './db/client';
 import type { SortTable, WindowQuery } from './db/keyset';
+import { tableFrom } from './db/lazy-select';
 import { listWindow, pageQueries } from './db/list';
 
 /**
@@ -17,7 +18,7 @@ export function tablePageQueries<C extends TableConfig, F extends string>(
   sorting: SortTable<F>,
 ) {
   const window = listWindow(query, sorting);
-  return pageQueries(db, db.select().from(table).$dynamic(), {
+  return pageQueries(db, tableFrom(table), {
     table,
     where,
     window,

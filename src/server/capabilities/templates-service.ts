@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { NotificationTemplateListQuery } from '../../contract/lists';
+import { tableFrom } from '../db/lazy-select';
 import { containsAny, pageQueries, offsetWindow, orderByFor, runList, type ListPage } from '../db/list';
 import {
   notificationTemplateSchema,
@@ -51,8 +52,8 @@ export async function listTemplates(
   const orderBy = query.sort
     ? orderByFor(query.sort, 'name', templateSortColumns, notificationTemplates.id)
     : [asc(notificationTemplates.name), asc(notificationTemplates.language), asc(notificationTemplates.id)];
-  const select = db.select().from(notificationTemplates).$dynamic();
-  return runList(db, pageQueries(db, select, { table: notificationTemplates, where, window, orderBy }));
+  const from = tableFrom(notificationTemplates);
+  return runList(db, pageQueries(db, from, { table: notificationTemplates, where, window, orderBy }));
 }
 
 type TemplateFields = Omit<

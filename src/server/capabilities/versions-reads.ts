@@ -3,6 +3,7 @@ import type { ConfigurationVersion, VersionContextParams } from '../../contract/
 import type { Environment } from '../../contract/common';
 import type { PageQuery } from '../../contract/lists';
 import type { Executor } from '../db/client';
+import { tableFrom } from '../db/lazy-select';
 import { pageQueries, offsetWindow, runList } from '../db/list';
 import { capabilitySubscriptionVersions as versions } from '../db/schema';
 import { notFound } from '../errors';
@@ -87,7 +88,7 @@ export async function listVersionHistory(
   // Version numbers are unique per context, so they alone order the pages stably.
   const page = await runList(
     db,
-    pageQueries(db, db.select().from(versions).$dynamic(), {
+    pageQueries(db, tableFrom(versions), {
       table: versions,
       where: inContext(context),
       window,

@@ -8,6 +8,7 @@ import type {
 } from '../../contract/changes';
 import { tenantScope, type Viewer } from '../auth/viewer';
 import type { Database, Transaction } from '../db/client';
+import { namedFrom } from '../db/lazy-select';
 import { containsAny, pageQueries, listWindow, listOf } from '../db/list';
 import { changeRequestEvents, changeRequestItems, changeRequests, tenants } from '../db/schema';
 import { notFound } from '../errors';
@@ -150,6 +151,15 @@ const changeRequestSortColumns = {
 };
 
 /** The statements of one Changes page (exported so the EXPLAIN test checks the SQL the list runs). */
+/** The Changes list's FROM: each request's summary, with its tenant's name (an outer join). */
+const changeRequestsFrom = namedFrom(summaryColumns, (db) =>
+  db
+    .select(summaryColumns)
+    .from(changeRequests)
+    .leftJoin(tenants, eq(tenants.id, changeRequests.tenantId))
+    .$dynamic(),
+);
+
 export function changeRequestListQueries(db: Database, query: ChangeRequestQuery, viewer: Viewer) {
   const where = and(
     readable(viewer),
@@ -168,20 +178,12 @@ export function changeRequestListQueries(db: Database, query: ChangeRequestQuery
     id: changeRequests.id,
     unique: ['number'],
   });
-  return pageQueries(
-    db,
-    db
-      .select(summaryColumns)
-      .from(changeRequests)
-      .leftJoin(tenants, eq(tenants.id, changeRequests.tenantId))
-      .$dynamic(),
-    {
-      table: changeRequests,
-      where,
-      window,
-      exactTotal: query.exactTotal,
-    },
-  );
+  return pageQueries(db, changeRequestsFrom, {
+    table: changeRequests,
+    where,
+    window,
+    exactTotal: query.exactTotal,
+  });
 }
 
 /** The Changes list: filters, search over title and requester, sort and paging on the server. */

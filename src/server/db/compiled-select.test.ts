@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEventListQueries } from '../audit-log/reads';
 import { capabilityListQueries } from '../capabilities/service';
@@ -12,6 +12,7 @@ import { userListQueries } from '../users/service';
 import { webAppListQueries } from '../web-apps/service';
 import type { Database } from './client';
 import { compiledShapeCount, forgetCompiledShapes, isCompiled, readRows } from './compiled-select';
+import { DescribedSelect, namedFrom } from './lazy-select';
 import type { ListQueries } from './list';
 import { auditEvents, tenants } from './schema';
 
@@ -138,5 +139,51 @@ describe.each(testDatabaseKinds())('compiled selects [%s]', (kind) => {
       // Raw text is part of the key: each status is its own statement, never the other's.
       expect(await readRows(db(), raw(status))).toEqual(await raw(status));
     }
+  });
+  it('builds a described select once per shape, and reads each later one without drizzle building it', async () => {
+    let builds = 0;
+    const from = namedFrom({}, (d) => {
+      builds++;
+      return d.select({ id: tenants.id, name: tenants.name }).from(tenants).$dynamic();
+    });
+    const byStatus = (status: 'active' | 'inactive', limit: number) =>
+      new DescribedSelect(db(), from, {
+        where: eq(tenants.status, status),
+        orderBy: [asc(tenants.id)],
+        limit,
+        offset: 1,
+      });
+    for (const [status, limit] of [
+      ['active', 3],
+      ['inactive', 2],
+      ['active', 4],
+    ] as const) {
+      const expected = await byStatus(status, limit).select();
+      expect(await readRows(db(), byStatus(status, limit)), status).toEqual(expected);
+    }
+    // One build per expected answer above, and one for the shape's first read.
+    expect(builds).toBe(4);
+    expect(isCompiled(byStatus('active', 1))).toBe(true);
+  });
+
+  it('reads a described select whose FROM has values of its own whole, every time', async () => {
+    const tagged = (tag: string) =>
+      new DescribedSelect(
+        db(),
+        // The same key for two FROMs that differ by a value: the shape must not stand for both.
+        namedFrom(tenants, (d) =>
+          d
+            .select({ id: tenants.id, tag: sql<string>`${tag}::text` })
+            .from(tenants)
+            .$dynamic(),
+        ),
+        { where: undefined, orderBy: [asc(tenants.id)], limit: 2, offset: 0 },
+      );
+    for (const tag of ['first', 'second']) {
+      const rows = await readRows(db(), tagged(tag));
+      expect(rows).toEqual(await tagged(tag).select());
+      expect(rows.every((row) => row.tag === tag)).toBe(true);
+    }
+    expect(isCompiled(tagged('third'))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { Column, Name, Param, Placeholder, SQL, StringChunk, Table, type Query }
 import { PgColumn, PgSelectBase, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { isJsonObject, propertyOf } from '../unknown';
 import type { Executor } from './client';
+import { DescribedSelect } from './lazy-select';
 import { readKept, type KeptStatement } from './pg-direct';
 import { decoderOf, generatedRowMapper } from './row-mapper';
 
@@ -197,25 +198,83 @@ function shapeOfQuery(query: unknown) {
   return config && walk ? { select: query, config, walk, key: walk.key.join(SEPARATOR) } : undefined;
 }
 
-/**
- * The rows of `query`: a drizzle select through its shape's statement, anything else (a query that is
- * not a plain select, an already running read) as it is.
- */
-export async function readRows<T>(db: Executor, query: PromiseLike<T[]>): Promise<T[]> {
+/** A statement to read and its parameters. */
+interface KeptRead {
+  compiled: Compiled;
+  params: unknown[];
+}
+
+/** A drizzle select's kept statement and parameters; undefined when it runs through drizzle. */
+function keptOfSelect(query: unknown): KeptRead | undefined {
   const shaped = shapeOfQuery(query);
-  if (!shaped) return query;
+  if (!shaped) return undefined;
   const { select, config, walk, key } = shaped;
   let compiled = shapes.get(key);
   if (compiled === undefined) compiled = compile(select, config, walk);
   remember(key, compiled);
-  if (!compiled) return query;
+  return compiled ? { compiled, params: walk.params } : undefined;
+}
+
+/**
+ * The walk of a described select whose FROM has a key (lazy-select.ts): that key, then the WHERE, ORDER BY,
+ * LIMIT and OFFSET as shapeOf walks them, so the parameters come in drizzle's order when the FROM has none.
+ */
+function describedShape({ from, clauses }: DescribedSelect<unknown>): Walk | undefined {
+  if (!from.key) return undefined;
+  const { where, orderBy, limit, offset } = clauses;
+  const walk: Walk = { key: [`D${idOf(from.key)}`, where ? 'W' : ''], params: [] };
+  if (!walkChunk(where, walk)) return undefined;
+  walk.key.push(orderBy.length > 0 ? 'O' : '');
+  if (orderBy.length > 0 && !walkChunk(orderBy, walk)) return undefined;
+  walk.key.push(limit === undefined ? '' : 'L', offset ? 'F' : '');
+  if (limit !== undefined) walk.params.push(limit);
+  if (offset) walk.params.push(offset);
+  return walk;
+}
+
+const sameParams = (a: unknown[], b: unknown[]) =>
+  a.length === b.length && a.every((param, i) => Object.is(param, b[i]));
+
+/**
+ * A described select's kept statement: by its FROM's key and clauses, without drizzle building anything,
+ * once the shape is known. A FROM with values of its own is read whole every time.
+ */
+function keptOfDescribed(described: DescribedSelect<unknown>): KeptRead | undefined {
+  const walk = describedShape(described);
+  if (!walk) return keptOfSelect(described.select());
+  const key = walk.key.join(SEPARATOR);
+  let compiled = shapes.get(key);
+  if (compiled === undefined) compiled = compileDescribed(described, walk);
+  remember(key, compiled);
+  return compiled ? { compiled, params: walk.params } : keptOfSelect(described.select());
+}
+
+/**
+ * A described select's statement, from the select drizzle builds and its whole walk: kept only if the
+ * whole walk's parameters are the clauses' own, in the same order (the FROM has none).
+ */
+function compileDescribed(described: DescribedSelect<unknown>, walk: Walk): Compiled | false {
+  const whole = shapeOfQuery(described.select());
+  if (!whole || !sameParams(whole.walk.params, walk.params)) return false;
+  return compile(whole.select, whole.config, whole.walk);
+}
+
+/**
+ * The rows of `query`: a drizzle select, or a described one, through its shape's statement; anything
+ * else (a query that is not a plain select, an already running read) as it is.
+ */
+export async function readRows<T>(db: Executor, query: PromiseLike<T[]>): Promise<T[]> {
+  const kept = query instanceof DescribedSelect ? keptOfDescribed(query) : keptOfSelect(query);
+  if (!kept) return query;
   // The shape's row mapper gives the rows the select's fields describe.
-  return (await readKept(db._.session, compiled, walk.params)) as T[];
+  return (await readKept(db._.session, kept.compiled, kept.params)) as T[];
 }
 
 /** Whether `query` would be read through a kept statement of its shape (tests). */
 export function isCompiled(query: unknown): boolean {
-  const shaped = shapeOfQuery(query);
+  const described = query instanceof DescribedSelect ? describedShape(query) : undefined;
+  if (described) return Boolean(shapes.get(described.key.join(SEPARATOR)));
+  const shaped = shapeOfQuery(query instanceof DescribedSelect ? query.select() : query);
   return shaped !== undefined && Boolean(shapes.get(shaped.key));
 }
 

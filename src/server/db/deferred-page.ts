@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
+import type { BuiltSelect } from './lazy-select';
 
 /** The table's one-column primary key; undefined for a composite key (such a page is not deferred). */
 export function primaryKeyOf(table: PgTable): PgColumn | undefined {
@@ -26,7 +27,11 @@ export interface OffsetSpec {
  * full SELECT ran those for every skipped row: 40 ms for a Changes page whose first page takes 0.1 ms.
  * The WHERE is the list's own (on its table, as the count's), so the ids are exactly the page's rows.
  */
-export function deferredOffsetPage<Q extends PgSelect>(db: Executor, select: Q, spec: OffsetSpec) {
+export function deferredOffsetPage<T>(
+  db: Executor,
+  select: BuiltSelect<T>,
+  spec: OffsetSpec,
+): BuiltSelect<T> {
   const pageIds = db
     .select({ id: spec.id })
     .from(spec.table)
@@ -37,10 +42,8 @@ export function deferredOffsetPage<Q extends PgSelect>(db: Executor, select: Q, 
   // `= any(array(...))`, not `in (...)`: the ids become one array (an InitPlan) that the primary key's
   // index looks up. As a join (`in`), the planner guessed the ids' count from the limit, and above a few
   // dozen rows on a small table hashed them against a sequential scan of the whole table.
-  // OFFSET 0 (no clause): the same SELECT may have been read from a landmark, with an offset, before.
-  return select
-    .where(sql`${spec.id} = any(array(${pageIds}))`)
-    .orderBy(...spec.orderBy)
-    .limit(spec.fetch)
-    .offset(0);
+  select.where(sql`${spec.id} = any(array(${pageIds}))`);
+  select.orderBy(...spec.orderBy);
+  select.limit(spec.fetch);
+  return select;
 }

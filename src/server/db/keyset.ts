@@ -80,7 +80,26 @@ export function orderByFor<F extends string>(
   id: PgColumn,
   unique: readonly F[] = [],
 ): SQL[] {
-  const { field, direction } = parseSort(sort ?? fallback);
+  // Built once per list and sort: the same SQL objects serve every request (nothing changes them), and
+  // a list's shape walks them as it would new ones (compiled-select.ts).
+  let built = orderings.get(columns);
+  if (!built) orderings.set(columns, (built = new Map()));
+  const key = `${sort ?? fallback}\u0001${id.name}\u0001${unique.join(',')}`;
+  let orderBy = built.get(key);
+  if (!orderBy) built.set(key, (orderBy = buildOrderBy(sort ?? fallback, columns, id, unique)));
+  return orderBy;
+}
+
+/** ORDER BY lists built, per list's sortable columns and sort. */
+const orderings = new WeakMap<object, Map<string, SQL[]>>();
+
+function buildOrderBy<F extends string>(
+  sort: SortValue<F>,
+  columns: Record<F, PgColumn>,
+  id: PgColumn,
+  unique: readonly F[],
+): SQL[] {
+  const { field, direction } = parseSort(sort);
   const by = direction === 'asc' ? asc : desc;
   const column = columns[field];
   return column === id || unique.includes(field) ? [by(column)] : [by(column), by(id)];

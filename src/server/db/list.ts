@@ -1,9 +1,9 @@
-import { and, asc, count, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import { OPTIONS_DEFAULT_LIMIT, type Option, type OptionsQuery } from '../../contract/lists';
+import { and, count, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 import { readRows } from './compiled-select';
 import { deferredOffsetPage, primaryKeyOf } from './deferred-page';
+import { countFrom, DescribedSelect, type SelectFrom } from './lazy-select';
 import type { ListWindow } from './keyset';
 import type { LandmarkRead } from './landmark-walk';
 import { Landmarks, landmarksOf } from './landmarks';
@@ -65,27 +65,29 @@ export interface PageSpec {
 }
 
 /**
- * The statements of one page: `select` (the caller's SELECT ... FROM, joins included, in drizzle's
- * dynamic mode, `.$dynamic()`) narrowed to the page, and the count over the same table and filters.
- * The table's estimate may stand for the count only when no filter narrows the list.
+ * The statements of one page: the page's select (`from`, the list's SELECT ... FROM with its joins,
+ * lazy-select.ts) narrowed to the page, and the count over the same table and filters. The table's
+ * estimate may stand for the count only when no filter narrows the list.
  */
-export function pageQueries<Q extends PgSelect>(db: Executor, select: Q, spec: PageSpec) {
+export function pageQueries<T>(db: Executor, from: SelectFrom<T>, spec: PageSpec) {
   const { table, where, window } = spec;
   const orderBy = spec.orderBy ?? window.orderBy;
   const id = window.offset > 0 ? primaryKeyOf(table) : undefined;
-  if (!id) {
-    const page = select
-      .where(and(where, window.after))
-      .orderBy(...orderBy)
-      .limit(window.fetch)
-      .offset(window.offset);
-    return listQueries(db, spec, page, undefined);
-  }
+  const page = (boundary: SQL | undefined, offset: number, limit = window.fetch) =>
+    new DescribedSelect(db, from, { where: and(where, boundary), orderBy, limit, offset });
+  if (!id) return listQueries(db, spec, page(window.after, window.offset), undefined);
   // Past the first page by offset, the skipped rows are walked by id alone (deferred-page.ts). Each
-  // narrowing replaces the SELECT's WHERE, ORDER BY, LIMIT and OFFSET, so the walk that follows a
-  // landmark read given up reads what it would have read alone.
+  // narrowing starts from a SELECT of its own, so the walk that follows a landmark read given up reads
+  // what it would have read alone.
   const walk = () =>
-    deferredOffsetPage(db, select, { table, id, where, orderBy, offset: window.offset, fetch: window.fetch });
+    deferredOffsetPage(db, from.build(db), {
+      table,
+      id,
+      where,
+      orderBy,
+      offset: window.offset,
+      fetch: window.fetch,
+    });
   // Landmarks hold while the table is unchanged only if the filters read nothing else. From a landmark
   // fewer than LANDMARK_SPACING rows are skipped, so the SELECT reads them itself (no deferred join).
   const seek =
@@ -98,16 +100,14 @@ export function pageQueries<Q extends PgSelect>(db: Executor, select: Q, spec: P
           sort: window.keyed.sort,
           offset: window.offset,
           walk,
-          pageAfter: (boundary: SQL | undefined, offset: number) =>
-            select
-              .where(and(where, boundary))
-              .orderBy(...orderBy)
-              .limit(window.fetch)
-              .offset(offset),
+          pageAfter: page,
         }
       : undefined;
   return listQueries(db, spec, walk(), seek);
 }
+
+/** The `count` statement of a list, over the same FROM and WHERE as its page. */
+export const countColumn = { n: count() };
 
 /**
  * A page's statements with its list's count and estimate, which ignore the window. One object literal:
@@ -117,7 +117,13 @@ function listQueries<P, S>(db: Executor, { table, where, window, exactTotal }: P
   return {
     page,
     seek,
-    count: () => db.select(countColumn).from(table).where(where),
+    count: () =>
+      new DescribedSelect(db, countFrom(table, countColumn), {
+        where,
+        orderBy: [],
+        limit: undefined,
+        offset: 0,
+      }),
     window,
     estimateOf: where ? undefined : table,
     exactTotal,
@@ -133,9 +139,6 @@ export interface ListPage<T> {
   nextCursor?: string;
   previousCursor?: string;
 }
-
-/** The `count` statement of a list, over the same FROM and WHERE as its page. */
-const countColumn = { n: count() };
 
 /**
  * Runs a list's page and, only when needed, its total. A short offset page already says the total
@@ -177,74 +180,4 @@ export function listOf<A extends unknown[], T>(
   queries: (db: Executor, ...args: A) => ListQueries<T>,
 ): (db: Executor, ...args: A) => Promise<ListPage<T>> {
   return (db, ...args) => runList(db, queries(db, ...args));
-}
-
-/** The picker's limit: OPTIONS_DEFAULT_LIMIT unless the client asks (the contract caps it at 50). */
-const optionsLimit = (limit: number | undefined): number => limit ?? OPTIONS_DEFAULT_LIMIT;
-
-/** `id in (ids)` for the rows a picker must label whatever the search; undefined when none. */
-function idsIn(id: PgColumn, ids: string[] | undefined): SQL | undefined {
-  return ids && ids.length > 0 ? inArray(id, ids) : undefined;
-}
-
-/**
- * The options a picker shows: the search matches in the database's label order, preceded by the rows
- * named in `ids` that the search did not return (a picker's current values stay labelled and on top).
- */
-function mergeOptions(matches: Option[], selected: Option[]): Option[] {
-  const matched = new Set(matches.map((option) => option.id));
-  return [...selected.filter((option) => !matched.has(option.id)), ...matches];
-}
-
-/** Where a picker's options come from. */
-export interface OptionSource {
-  table: PgTable;
-  id: PgColumn;
-  label: PgColumn;
-  detail: PgColumn;
-  /** The columns the search looks in (default: the label). */
-  searched?: PgColumn[];
-  /** The rows the viewer may pick at all (tenant scope, one parent): applies to `ids` too. */
-  within?: SQL;
-  /** A narrowing of the search only (a status): rows named in `ids` still show. */
-  filter?: SQL;
-}
-
-/**
- * A picker's answer: the search matches in label order (then id), up to the limit, preceded by the
- * rows named in `ids` that the search left out, with the number of matches.
- */
-export async function runOptions(
-  db: Executor,
-  source: OptionSource,
-  query: OptionsQuery,
-): Promise<{ items: Option[]; total: number }> {
-  const columns = { id: source.id, label: source.label, detail: source.detail };
-  const where = and(source.within, source.filter, containsAny(query.q, source.searched ?? [source.label]));
-  const selectedIds = idsIn(source.id, query.ids);
-  const byLabel = [asc(source.label), asc(source.id)];
-  const [matches, [total], selected] = await Promise.all([
-    readRows(
-      db,
-      db
-        .select(columns)
-        .from(source.table)
-        .where(where)
-        .orderBy(...byLabel)
-        .limit(optionsLimit(query.limit)),
-    ),
-    readRows(db, db.select(countColumn).from(source.table).where(where)),
-    selectedIds
-      ? readRows(
-          db,
-          db
-            .select(columns)
-            .from(source.table)
-            .where(and(source.within, selectedIds))
-            .orderBy(...byLabel),
-        )
-      : [],
-  ]);
-  // The columns are text (ids, names, statuses): the rows are options.
-  return { items: mergeOptions(matches as Option[], selected as Option[]), total: Number(total?.n ?? 0) };
 }

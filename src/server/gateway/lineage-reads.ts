@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Environment } from '../../contract/common';
 import type { PageQuery } from '../../contract/lists';
 import type { Executor } from '../db/client';
+import { builtSelect, tableFrom } from '../db/lazy-select';
 import { pageQueries, offsetWindow, runList } from '../db/list';
 import { notFound } from '../errors';
 import {
@@ -112,7 +113,7 @@ export async function listCurrent<Row extends LineageRow>(
     .select({ row: table, latestVersion: latestVersionOf(table) })
     .from(table)
     .$dynamic();
-  const page = await runList(db, pageQueries(db, select, { table, where, window, orderBy }));
+  const page = await runList(db, pageQueries(db, builtSelect(select), { table, where, window, orderBy }));
   const listed = rowsOf<{ row: Row; latestVersion: number }>(page.items);
   const shaped = await withPromotedFrom(
     db,
@@ -142,7 +143,7 @@ export async function listHistory<Row extends LineageRow>(
   // Version numbers are unique per lineage, so they alone order the pages stably.
   const page = await runList(
     db,
-    pageQueries(db, db.select().from(table).$dynamic(), {
+    pageQueries(db, tableFrom(table), {
       table,
       where,
       window,

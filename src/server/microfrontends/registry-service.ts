@@ -4,7 +4,8 @@ import type { Microfrontend, MicrofrontendInput } from '../../contract/microfron
 import { recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, listOf, type ListPage, runOptions } from '../db/list';
+import { containsAny, listOf, type ListPage } from '../db/list';
+import { runOptions } from '../db/options';
 import { tablePageQueries } from '../table-pages';
 import { microfrontendDeployments, microfrontends, microfrontendVersions, webAppMeshes } from '../db/schema';
 import { conflict } from '../errors';

@@ -12,7 +12,8 @@ import type {
 import { recordCreated } from '../audit/service';
 import type { Actor } from '../auth/viewer';
 import type { Database, Executor } from '../db/client';
-import { containsAny, runList, type ListPage, runOptions } from '../db/list';
+import { containsAny, runList, type ListPage } from '../db/list';
+import { runOptions } from '../db/options';
 import { tablePageQueries } from '../table-pages';
 import { microfrontendVersions } from '../db/schema';
 import { badRequest, conflict } from '../errors';

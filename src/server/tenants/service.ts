@@ -4,7 +4,8 @@ import type { EnvironmentRegionPolicy, Tenant, TenantInput, TenantPatch } from '
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/service';
 import type { Database, Executor } from '../db/client';
-import { containsAny, runOptions, listOf, type ListPage } from '../db/list';
+import { containsAny, listOf, type ListPage } from '../db/list';
+import { runOptions } from '../db/options';
 import { tablePageQueries } from '../table-pages';
 import { capabilitySubscriptions, tenants, userProfiles, webAppMeshes, webApps } from '../db/schema';
 import type { TenantChildTable } from '../locks';

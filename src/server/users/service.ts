@@ -7,6 +7,7 @@ import { recordCreated } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
 import type { Database, Executor } from '../db/client';
 import { ADVISORY_LOCKS, advisoryLock } from '../locks';
+import { namedFrom } from '../db/lazy-select';
 import { containsAny, pageQueries, listWindow, runList, type ListPage } from '../db/list';
 import { userProfiles, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
@@ -53,6 +54,9 @@ export async function getUser(db: Executor, viewer: Viewer, id: string): Promise
 }
 
 /** The statements of one users page (exported so the EXPLAIN test checks the SQL the list runs). */
+/** The users list's FROM: the columns a user's public record shows. */
+const usersFrom = namedFrom(publicUserColumns, (db) => db.select(publicUserColumns).from(users).$dynamic());
+
 export function userListQueries(db: Executor, viewer: Viewer, query: UserListQuery) {
   const scope = scopeOf(viewer);
   const where = and(
@@ -75,7 +79,7 @@ export function userListQueries(db: Executor, viewer: Viewer, query: UserListQue
       : undefined,
   );
   const window = listWindow(query, { fallback: 'name', columns: userSortColumns, id: users.id });
-  return pageQueries(db, db.select(publicUserColumns).from(users).$dynamic(), {
+  return pageQueries(db, usersFrom, {
     table: users,
     where,
     window,
