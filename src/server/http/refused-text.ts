@@ -73,12 +73,40 @@ export function findRefusedText(value: unknown, root: string): FieldIssue[] {
   return issues.slice(0, MAX_ISSUES);
 }
 
+/** Whether a string holds refused text, raw or escaped in JSON text (what findRefusedText reports). */
+const refuses = (text: string) => refusal(text) !== undefined || ESCAPED_REFUSAL.test(text);
+
+/**
+ * Whether any string in `value`, keys included, may be refused: the check every request pays, with no
+ * paths or issue objects built (findRefusedText names them only when one is found). Iterative, as that is.
+ */
+function mayRefuse(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (refuses(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) stack.push(child);
+    } else if (item !== null && typeof item === 'object') {
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
+        if (refuses(key)) return true;
+        stack.push(Reflect.get(item, key));
+      }
+    }
+  }
+  return false;
+}
+
 /** The parts of a request a client writes and a route may hand to SQL, named as zod issues name them. */
 function requestIssues(request: FastifyRequest): FieldIssue[] {
+  const { params, query, body } = request;
+  if (!mayRefuse(params) && !mayRefuse(query) && !mayRefuse(body)) return [];
   return [
-    ...findRefusedText(request.params, 'params'),
-    ...findRefusedText(request.query, 'querystring'),
-    ...findRefusedText(request.body, 'body'),
+    ...findRefusedText(params, 'params'),
+    ...findRefusedText(query, 'querystring'),
+    ...findRefusedText(body, 'body'),
   ];
 }
 

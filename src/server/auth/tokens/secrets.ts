@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { API_TOKEN_DISPLAY_LENGTH, API_TOKEN_PREFIX } from '../../../contract/api-tokens';
 
 /** 32 random bytes: as strong as a session token. */
@@ -20,7 +20,7 @@ export function newTokenSecret(): NewSecret {
   };
 }
 
-export const hashTokenSecret = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashTokenSecret = (token: string) => hash('sha256', token, 'hex');
 
 /**
  * The token of an `Authorization: Bearer …` header, or undefined when the request carries none (another
