@@ -4,8 +4,8 @@
 // (scripts/bench-cpu-capture.mjs), then runs every server at once and drives each with BENCH_CPU_REQUESTS requests
 // per endpoint (4 in flight), in turns of a few dozen so that a change in the machine's load touches all of them
 // alike, reading each server process's CPU time from /proc (each thread's schedstat): CPU microseconds per
-// request, and the ratio to the bare server. CPU time, not wall time, so a loaded machine skews the figures
-// less. Linux only.
+// request in each server's median turn, and the ratio to the bare server (and the ratio of the means). CPU
+// time, not wall time, so a loaded machine skews the figures less. Linux only.
 // Also printed per endpoint: the project's p99 wall time over those requests, and the bytes of one answer
 // uncompressed and on the wire as a browser asks (Accept-Encoding: gzip, deflate, br).
 // Usage: npm run build:server && node scripts/bench-cpu.mjs
@@ -28,13 +28,14 @@ const IN_FLIGHT = 4;
 // The p99 under load: each app build alone, this many connections at once, P99_REQUESTS per endpoint.
 const P99_CONNECTIONS = Number(process.env.BENCH_P99_CONNECTIONS ?? 100);
 const P99_REQUESTS = Number(process.env.BENCH_P99_REQUESTS ?? 1000);
-// Requests each server answers on each endpoint before measuring: a process's first requests run code V8
-// has not optimised yet (it compiles the hot paths on its own threads after some hundreds of calls), which
-// costs the app, with far more code per request, several times its steady-state CPU; a server answers
-// millions of requests, so the figure is the steady state. BENCH_CPU_WARM_UP=40 shows the cold figures.
+// Requests each server answers on each endpoint before any is measured, and a fifth as many again just
+// before that endpoint's turns: a process's first requests run code V8 has not optimised yet (it compiles
+// the hot paths on its own threads after some hundreds of calls), which costs the app, with far more code
+// per request, several times its steady-state CPU; a server answers millions of requests, so the figure is
+// the steady state. BENCH_CPU_WARM_UP=40 shows the cold figures.
 const WARM_UP = Number(process.env.BENCH_CPU_WARM_UP ?? 1000);
 const CAPTURE_ATTEMPTS = 5;
-const TURNS = 10;
+const TURNS = 20;
 const firstPort = Number(process.env.BENCH_PORT ?? 5097);
 const adminEmail = 'bench-admin@example.com';
 const adminPassword = `Bench-${randomBytes(12).toString('base64url')}`;
@@ -108,25 +109,44 @@ async function drive(server, path, cookie, count, times, inFlight = IN_FLIGHT) {
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 /**
- * For each server process and endpoint: CPU microseconds per request and the p99 wall time (ms, loopback,
- * IN_FLIGHT in flight on a shared machine: an upper bound). perRequest[server][endpoint], p99[server][endpoint].
+ * For each server process and endpoint: CPU microseconds per request, the median of its turns and the
+ * mean over all of them, and the p99 wall time (ms, loopback, IN_FLIGHT in flight on a shared machine: an
+ * upper bound). perRequest[server][endpoint] (median), meanPerRequest[server][endpoint], p99[server][endpoint].
+ * The median is the figure compared: the app's own timers (the schedulers' and workers' polls) and V8's
+ * idle-time collections spend CPU in bursts of up to a few hundred milliseconds whoever is asking, and a
+ * burst that falls within one turn of a few dozen requests adds more to that turn than the requests cost.
  */
 async function measure(servers, cookie) {
   const perRequest = servers.map(() => []);
+  const meanPerRequest = servers.map(() => []);
   const p99 = servers.map(() => []);
+  // Every endpoint warms every server before the first is measured: a process's first thousands of
+  // requests still compile code and collect its start-up garbage, which otherwise fell on whichever
+  // endpoint came first (its figures ran 20-50% above the same endpoint measured later in the run).
+  for (const [, path] of ENDPOINTS) for (const server of servers) await drive(server, path, cookie, WARM_UP);
   for (const [, path] of ENDPOINTS) {
-    const used = servers.map(() => 0);
+    const used = servers.map(() => []);
     const times = servers.map(() => []);
-    for (const server of servers) await drive(server, path, cookie, WARM_UP);
+    // Again just before its turns, so each endpoint is measured with its own paths hot.
+    for (const server of servers) await drive(server, path, cookie, Math.ceil(WARM_UP / 5));
     for (let turn = 0; turn < TURNS; turn++) {
       for (const [i, server] of servers.entries()) {
         const before = cpuMicros(server.pid);
         await drive(server, path, cookie, REQUESTS_PER_ENDPOINT / TURNS, times[i]);
-        used[i] += cpuMicros(server.pid) - before;
+        used[i].push((cpuMicros(server.pid) - before) / (REQUESTS_PER_ENDPOINT / TURNS));
       }
     }
-    used.forEach((micros, i) => perRequest[i].push(micros / REQUESTS_PER_ENDPOINT));
+    used.forEach((turns, i) => {
+      perRequest[i].push(median(turns));
+      meanPerRequest[i].push(turns.reduce((sum, micros) => sum + micros, 0) / turns.length);
+    });
     times.forEach((list, i) =>
       p99[i].push(
         percentile(
@@ -136,7 +156,7 @@ async function measure(servers, cookie) {
       ),
     );
   }
-  return { perRequest, p99 };
+  return { perRequest, meanPerRequest, p99 };
 }
 
 /** The p99 wall time (ms) of each endpoint on `server` with P99_CONNECTIONS requests in flight. */
@@ -234,7 +254,7 @@ try {
         await start([join(root, 'scripts/bench-cpu-bare.mjs')], bareEnv, firstPort + servers.length),
       );
     }
-    const { perRequest, p99 } = await measure(servers, cookie);
+    const { perRequest, meanPerRequest, p99 } = await measure(servers, cookie);
     const wires = [];
     const loaded = [];
     for (let r = 0; r < captures.length; r++) {
@@ -246,6 +266,7 @@ try {
       replay,
       appCpu: perRequest[2 * r],
       bareCpu: perRequest[2 * r + 1],
+      meanRatio: meanPerRequest[2 * r].map((app, i) => app / meanPerRequest[2 * r + 1][i]),
       appP99: p99[2 * r],
       loadedP99: loaded[r],
       wire: wires[r],
@@ -253,20 +274,22 @@ try {
   } finally {
     await Promise.all(servers.map(stop));
   }
-  const head = `${'endpoint'.padEnd(28)} ${'build'.padEnd(8)} ${'stmts'.padStart(5)} ${'app µs'.padStart(8)} ${'bare µs'.padStart(8)} ${'ratio'.padStart(6)} ${'p99 ms'.padStart(7)} ${`p99@${P99_CONNECTIONS}`.padStart(8)} ${'bytes'.padStart(7)} ${'on wire'.padStart(12)}`;
+  const head = `${'endpoint'.padEnd(28)} ${'build'.padEnd(8)} ${'stmts'.padStart(5)} ${'app µs'.padStart(8)} ${'bare µs'.padStart(8)} ${'ratio'.padStart(6)} ${'mean'.padStart(6)} ${'p99 ms'.padStart(7)} ${`p99@${P99_CONNECTIONS}`.padStart(8)} ${'bytes'.padStart(7)} ${'on wire'.padStart(12)}`;
   console.log(
-    `\nCPU per request, ${REQUESTS_PER_ENDPOINT} requests per endpoint, ${IN_FLIGHT} in flight; the app's p99 wall time, and at ${P99_CONNECTIONS} in flight (${P99_REQUESTS} requests); bytes of one answer uncompressed and on the wire as a browser asks\n${head}`,
+    `\nCPU per request, ${REQUESTS_PER_ENDPOINT} requests per endpoint in ${TURNS} turns, ${IN_FLIGHT} in flight (app and bare µs: each one's median turn; ratio: of the medians; mean: the ratio of the means); the app's p99 wall time, and at ${P99_CONNECTIONS} in flight (${P99_REQUESTS} requests); bytes of one answer uncompressed and on the wire as a browser asks\n${head}`,
   );
   const totals = results.map(() => ({ app: 0, bare: 0 }));
   ENDPOINTS.forEach(([label, path], i) => {
-    results.forEach(({ entry, replay, appCpu, bareCpu, appP99, loadedP99: p99Loaded, wire }, r) => {
-      totals[r].app += appCpu[i];
-      totals[r].bare += bareCpu[i];
-      const { identity, compressed, encoding } = wire[i];
-      console.log(
-        `${label.padEnd(28)} ${entry.label.padEnd(8)} ${String(replay[path].length).padStart(5)} ${appCpu[i].toFixed(0).padStart(8)} ${bareCpu[i].toFixed(0).padStart(8)} ${(appCpu[i] / bareCpu[i]).toFixed(2).padStart(6)} ${appP99[i].toFixed(1).padStart(7)} ${(Number.isNaN(p99Loaded[i]) ? '-' : p99Loaded[i].toFixed(1)).padStart(8)} ${String(identity).padStart(7)} ${`${compressed} ${encoding}`.padStart(12)}`,
-      );
-    });
+    results.forEach(
+      ({ entry, replay, appCpu, bareCpu, meanRatio, appP99, loadedP99: p99Loaded, wire }, r) => {
+        totals[r].app += appCpu[i];
+        totals[r].bare += bareCpu[i];
+        const { identity, compressed, encoding } = wire[i];
+        console.log(
+          `${label.padEnd(28)} ${entry.label.padEnd(8)} ${String(replay[path].length).padStart(5)} ${appCpu[i].toFixed(0).padStart(8)} ${bareCpu[i].toFixed(0).padStart(8)} ${(appCpu[i] / bareCpu[i]).toFixed(2).padStart(6)} ${meanRatio[i].toFixed(2).padStart(6)} ${appP99[i].toFixed(1).padStart(7)} ${(Number.isNaN(p99Loaded[i]) ? '-' : p99Loaded[i].toFixed(1)).padStart(8)} ${String(identity).padStart(7)} ${`${compressed} ${encoding}`.padStart(12)}`,
+        );
+      },
+    );
   });
   results.forEach(({ entry }, r) => {
     const { app, bare } = totals[r];
