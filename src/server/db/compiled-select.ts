@@ -169,13 +169,13 @@ function rowMapper(selected: Record<string, unknown>): Omit<Compiled, 'text'> | 
   return map && { fields, map: (rows) => rows.map(map) };
 }
 
+const sameParams = (a: unknown[], b: unknown[]) =>
+  a.length === b.length && a.every((param, i) => Object.is(param, b[i]));
+
 /** Builds a shape's statement with drizzle, kept only if its parameters are those the walk set aside. */
 function compile(select: { toSQL(): Query }, config: SelectConfig, walk: Walk): Compiled | false {
   const query = select.toSQL();
-  const same =
-    query.params.length === walk.params.length &&
-    query.params.every((param, i) => Object.is(param, walk.params[i]));
-  const mapper = same ? rowMapper(config.fields) : undefined;
+  const mapper = sameParams(query.params, walk.params) ? rowMapper(config.fields) : undefined;
   return mapper ? { text: query.sql, ...mapper } : false;
 }
 
@@ -231,9 +231,6 @@ function describedShape({ from, clauses }: DescribedSelect<unknown>): Walk | und
   if (offset) walk.params.push(offset);
   return walk;
 }
-
-const sameParams = (a: unknown[], b: unknown[]) =>
-  a.length === b.length && a.every((param, i) => Object.is(param, b[i]));
 
 /**
  * A described select's kept statement: by its FROM's key and clauses, without drizzle building anything,

@@ -73,8 +73,8 @@ export function pageQueries<T>(db: Executor, from: SelectFrom<T>, spec: PageSpec
   const { table, where, window } = spec;
   const orderBy = spec.orderBy ?? window.orderBy;
   const id = window.offset > 0 ? primaryKeyOf(table) : undefined;
-  const page = (boundary: SQL | undefined, offset: number, limit = window.fetch) =>
-    new DescribedSelect(db, from, { where: and(where, boundary), orderBy, limit, offset });
+  const page = (boundary: SQL | undefined, offset: number) =>
+    new DescribedSelect(db, from, { where: and(where, boundary), orderBy, limit: window.fetch, offset });
   if (!id) return listQueries(db, spec, page(window.after, window.offset), undefined);
   // Past the first page by offset, the skipped rows are walked by id alone (deferred-page.ts). Each
   // narrowing starts from a SELECT of its own, so the walk that follows a landmark read given up reads
@@ -107,7 +107,11 @@ export function pageQueries<T>(db: Executor, from: SelectFrom<T>, spec: PageSpec
 }
 
 /** The `count` statement of a list, over the same FROM and WHERE as its page. */
-export const countColumn = { n: count() };
+const countColumn = { n: count() };
+
+/** The count of `table`'s rows that `where` keeps: a list's total, a picker's matches. */
+export const countOf = (db: Executor, table: PgTable, where: SQL | undefined) =>
+  new DescribedSelect(db, countFrom(table, countColumn), { where, orderBy: [], limit: undefined, offset: 0 });
 
 /**
  * A page's statements with its list's count and estimate, which ignore the window. One object literal:
@@ -117,13 +121,7 @@ function listQueries<P, S>(db: Executor, { table, where, window, exactTotal }: P
   return {
     page,
     seek,
-    count: () =>
-      new DescribedSelect(db, countFrom(table, countColumn), {
-        where,
-        orderBy: [],
-        limit: undefined,
-        offset: 0,
-      }),
+    count: () => countOf(db, table, where),
     window,
     estimateOf: where ? undefined : table,
     exactTotal,

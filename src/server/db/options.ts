@@ -3,8 +3,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { OPTIONS_DEFAULT_LIMIT, type Option, type OptionsQuery } from '../../contract/lists';
 import type { Executor } from './client';
 import { readRows } from './compiled-select';
-import { countFrom, DescribedSelect, namedFrom, type SelectFrom } from './lazy-select';
-import { containsAny, countColumn } from './list';
+import { DescribedSelect, namedFrom, type SelectFrom } from './lazy-select';
+import { containsAny, countOf } from './list';
 
 /*
  * The pickers' options endpoints (docs/lists.md, "Options endpoints"): a search over a label, in label
@@ -57,10 +57,9 @@ export async function runOptions(
   const selectedIds = idsIn(source.id, query.ids);
   const options = (where: SQL | undefined, limit: number | undefined) =>
     new DescribedSelect(db, from, { where, orderBy: byLabel, limit, offset: 0 });
-  const noOrder = { where, orderBy: [], limit: undefined, offset: 0 };
   const [matches, [total], selected] = await Promise.all([
     readRows(db, options(where, optionsLimit(query.limit))),
-    readRows(db, new DescribedSelect(db, countFrom(source.table, countColumn), noOrder)),
+    readRows(db, countOf(db, source.table, where)),
     selectedIds ? readRows(db, options(and(source.within, selectedIds), undefined)) : [],
   ]);
   // The columns are text (ids, names, statuses): the rows are options.
