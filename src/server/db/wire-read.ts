@@ -116,7 +116,7 @@ export class WireRead {
       parsers.push(parser);
     }
     this.statement.row = this.statement.rowMapperFor(parsers);
-    if (!this.statement.row) this.failure = new Error('The rows do not match the statement its columns');
+    if (!this.statement.row) this.failure = new Error("The rows do not match the statement's columns");
   }
 
   handleDataRow(message: { fields: (string | null)[] }): void {
