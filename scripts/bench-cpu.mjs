@@ -11,6 +11,7 @@
 // Usage: npm run build:server && node scripts/bench-cpu.mjs
 //   BENCH_DATABASE_URL   the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_ENTRIES        label=path,... of server builds to compare in one run (default project=dist/server/main.js)
+//   BENCH_CPU_ONLY       words,... : only the endpoints whose label holds one of them
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +41,7 @@ const firstPort = Number(process.env.BENCH_PORT ?? 5097);
 const adminEmail = 'bench-admin@example.com';
 const adminPassword = `Bench-${randomBytes(12).toString('base64url')}`;
 
-const ENDPOINTS = [
+const ALL_ENDPOINTS = [
   ['who am I (auth only)', '/api/auth/me'],
   ['tenants, first page', '/api/tenants?limit=25'],
   ['tenants, search "globex"', '/api/tenants?limit=25&q=globex'],
@@ -55,6 +56,11 @@ const ENDPOINTS = [
   ['tenant picker, search', '/api/tenants/options?q=globex'],
   ['capability picker', '/api/capabilities/options'],
 ];
+// BENCH_CPU_ONLY=users,picker measures only the endpoints whose label contains one of the words.
+const only = process.env.BENCH_CPU_ONLY?.split(',').filter(Boolean);
+const ENDPOINTS = only
+  ? ALL_ENDPOINTS.filter(([label]) => only.some((word) => label.includes(word)))
+  : ALL_ENDPOINTS;
 
 for (const entry of entries) {
   if (!existsSync(entry.path)) {
