@@ -26,15 +26,38 @@ interface PgPool extends PgQueryable {
 const isQueryable = (client: unknown): client is PgQueryable =>
   typeof propertyOf(client, 'query') === 'function';
 
+/*
+ * Whether a client is a pool, and a session's client, are answered once per object: neither changes
+ * for the object's life, and both are read on every kept read (the guarded pool answers property reads
+ * through a proxy).
+ */
+const pools = new WeakMap<PgQueryable, boolean>();
+const sessionClients = new WeakMap<object, PgQueryable | null>();
+
 /** A pool counts its clients; a client (a transaction's) does not. */
-const isPool = (client: PgQueryable): client is PgPool =>
-  typeof propertyOf(client, 'totalCount') === 'number';
+function isPool(client: PgQueryable): client is PgPool {
+  let pool = pools.get(client);
+  if (pool === undefined) {
+    pool = typeof propertyOf(client, 'totalCount') === 'number';
+    pools.set(client, pool);
+  }
+  return pool;
+}
 
 /**
  * The pool or client of a drizzle node-postgres session (a database or a transaction on PostgreSQL);
  * undefined on PGlite. Read by the session's entity kind, so a process on PGlite never loads pg.
  */
 function pgClientOf(session: object): PgQueryable | undefined {
+  let client = sessionClients.get(session);
+  if (client === undefined) {
+    client = findPgClient(session) ?? null;
+    sessionClients.set(session, client);
+  }
+  return client ?? undefined;
+}
+
+function findPgClient(session: object): PgQueryable | undefined {
   const kind: unknown = Reflect.get(session.constructor, entityKind);
   if (kind !== 'NodePgSession' && kind !== 'NodePgTransaction') return undefined;
   const client = propertyOf(session, 'client');

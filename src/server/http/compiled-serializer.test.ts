@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { auditEventSchema } from '../../contract/audit';
 import { tenantSchema } from '../../contract/tenants';
 import { userSchema } from '../../contract/users';
-import { compiledSerializerCompiler, compileCopy } from './compiled-serializer';
+import { compiledSerializerCompiler, compileWrite } from './compiled-serializer';
 
 /** What zod's own serializer (the one the compiled writer replaces) answers for the same schema and value. */
 function zodAnswer(schema: z.ZodType, value: unknown): string {
@@ -91,6 +91,45 @@ describe('compiled response serializer', () => {
     }
   });
 
+  it('writes the JSON text JSON.stringify writes: escapes, numbers, optional keys anywhere, records', () => {
+    const optionals = z.object({
+      first: z.string().optional(),
+      middle: z.number().optional(),
+      last: z.array(z.int()).optional(),
+    });
+    const strings = [
+      'plain',
+      '',
+      'quote " and backslash \\',
+      'controls \u0000 \u0001 \n \t \u001f end',
+      'line separators \u2028 \u2029',
+      'emoji \u{1F600} pair',
+      'lone \ud800 high and \udc00 low',
+      '</script><!-- -->',
+    ];
+    const numbers = [0, -0, 1.5, -2.25, 1e21, 1e-7, 0.1 + 0.2, Number.MAX_SAFE_INTEGER];
+    const cases: [z.ZodType, unknown][] = [
+      [z.array(z.string()), strings],
+      [z.array(z.number()), numbers],
+      [z.record(z.string(), z.string()), Object.fromEntries(strings.map((text) => [text, text]))],
+      [z.record(z.string(), z.number().optional()), { a: 1, b: undefined, c: 3 }],
+      [optionals, {}],
+      [optionals, { first: 'a' }],
+      [optionals, { middle: 2 }],
+      [optionals, { last: [1, 2] }],
+      [optionals, { first: 'a', last: [] }],
+      [optionals, { first: undefined, middle: 0, last: undefined, other: 'not sent' }],
+      [z.object({}), { ignored: true }],
+      [z.enum(['a "quoted" value', 'b']), 'a "quoted" value'],
+      [z.literal([1, true, null]), true],
+    ];
+    for (const [schema, value] of cases) {
+      const text = compiledAnswer(schema, value);
+      expect(text).toBe(zodAnswer(schema, value));
+      expect(JSON.parse(text)).toEqual(JSON.parse(zodAnswer(schema, value)));
+    }
+  });
+
   it('never writes a key the contract does not name, at any depth', () => {
     const withSecrets = {
       ...tenantRow,
@@ -110,7 +149,7 @@ describe('compiled response serializer', () => {
     const serialize = compiledSerializerCompiler({ schema: tenantSchema, method: 'GET', url: '/test' });
     expect(() => serialize({ ...tenantRow, createdAt: new Date() })).toThrow(/Response doesn't match/);
     expect(() => serialize({ ...tenantRow, name: undefined })).toThrow(/Response doesn't match/);
-    expect(() => compileCopy(z.int())(1.5)).toThrow();
+    expect(() => compileWrite(z.int())(1.5)).toThrow();
   });
 
   it('writes the contract schemas the lists answer with no help from zod', () => {
